@@ -1,0 +1,151 @@
+"""Drift between re-implementations and their configs (session 23, drift23c, issue #17: the dev
+misses left over from sessions 22-23 in reimpl fresh9..fresh18).
+
+Each test proves its claim in torch first (the code, built on the meta device, has the parameter
+count transformers' own model has for the same config), then statically: the clean pair gives no
+finding of minor or above, and a planted change gives one finding holding both values.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.drift_support import config, count, one, run, torch_pair, write
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+QWEN2 = dict(
+    architectures=["Qwen2ForCausalLM"],
+    vocab_size=96,
+    hidden_size=64,
+    intermediate_size=112,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    rms_norm_eps=1e-6,
+    tie_word_embeddings=True,
+)
+
+# every weight a flat-named bare parameter; the token table is one too, looked up with
+# F.embedding (so the static reading holds it as a table, beside the bare parameters)
+FLAT_DICT = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, WIDTH, LAYERS, HEADS, KV, FFN = 96, 64, LAYERS_N, 4, KV_N, 112
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        hd = WIDTH // HEADS
+        shapes = {"tok": (VOCAB, WIDTH), "final_norm": (WIDTH,)}
+        for i in range(LAYERS):
+            shapes.update(
+                {
+                    f"b{i}_ln1": (WIDTH,),
+                    f"b{i}_ln2": (WIDTH,),
+                    f"b{i}_q_w": (HEADS * hd, WIDTH),
+                    f"b{i}_q_b": (HEADS * hd,),
+                    f"b{i}_k_w": (KV * hd, WIDTH),
+                    f"b{i}_k_b": (KV * hd,),
+                    f"b{i}_v_w": (KV * hd, WIDTH),
+                    f"b{i}_v_b": (KV * hd,),
+                    f"b{i}_o_w": (WIDTH, HEADS * hd),
+                    f"b{i}_gate": (FFN, WIDTH),
+                    f"b{i}_up": (FFN, WIDTH),
+                    f"b{i}_down": (WIDTH, FFN),
+                }
+            )
+        for name, shape in shapes.items():
+            self.register_parameter(name, nn.Parameter(torch.empty(shape)))
+
+    def p(self, name):
+        return getattr(self, name)
+
+    def forward(self, ids):
+        b, t = ids.shape
+        x = F.embedding(ids, self.tok)
+        for i in range(LAYERS):
+            y = F.rms_norm(x, (WIDTH,), self.p(f"b{i}_ln1"), 1e-6)
+            q = F.linear(y, self.p(f"b{i}_q_w"), self.p(f"b{i}_q_b")).view(b, t, HEADS, -1)
+            k = F.linear(y, self.p(f"b{i}_k_w"), self.p(f"b{i}_k_b")).view(b, t, KV, -1)
+            v = F.linear(y, self.p(f"b{i}_v_w"), self.p(f"b{i}_v_b")).view(b, t, KV, -1)
+            q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
+            o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+            x = x + F.linear(o.transpose(1, 2).reshape(b, t, -1), self.p(f"b{i}_o_w"))
+            y = F.rms_norm(x, (WIDTH,), self.p(f"b{i}_ln2"), 1e-6)
+            h = F.silu(F.linear(y, self.p(f"b{i}_gate"))) * F.linear(y, self.p(f"b{i}_up"))
+            x = x + F.linear(h, self.p(f"b{i}_down"))
+        return F.linear(F.rms_norm(x, (WIDTH,), self.final_norm, 1e-6), self.tok)
+"""
+
+# the same, registered one call at a time with setattr-free register_parameter in the loop
+FLAT_CALLS = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, WIDTH, LAYERS, HEADS, KV, FFN = 96, 64, LAYERS_N, 4, KV_N, 112
+HD = WIDTH // HEADS
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_parameter("wte", nn.Parameter(torch.zeros(VOCAB, WIDTH)))
+        self.register_parameter("norm_f", nn.Parameter(torch.ones(WIDTH)))
+        for i in range(LAYERS):
+            self.register_parameter(f"l{i}_n1", nn.Parameter(torch.ones(WIDTH)))
+            self.register_parameter(f"l{i}_n2", nn.Parameter(torch.ones(WIDTH)))
+            for n, rows in (("q", HEADS * HD), ("k", KV * HD), ("v", KV * HD)):
+                self.register_parameter(f"l{i}_w{n}", nn.Parameter(torch.zeros(rows, WIDTH)))
+                self.register_parameter(f"l{i}_b{n}", nn.Parameter(torch.zeros(rows)))
+            self.register_parameter(f"l{i}_wo", nn.Parameter(torch.zeros(WIDTH, HEADS * HD)))
+            self.register_parameter(f"l{i}_w1", nn.Parameter(torch.zeros(FFN, WIDTH)))
+            self.register_parameter(f"l{i}_w3", nn.Parameter(torch.zeros(FFN, WIDTH)))
+            self.register_parameter(f"l{i}_w2", nn.Parameter(torch.zeros(WIDTH, FFN)))
+
+    def forward(self, ids):
+        b, t = ids.shape
+        x = F.embedding(ids, self.wte)
+        for i in range(LAYERS):
+            g = lambda s: getattr(self, f"l{i}_{s}")
+            y = F.rms_norm(x, (WIDTH,), g("n1"), 1e-6)
+            q = F.linear(y, g("wq"), g("bq")).view(b, t, HEADS, HD).transpose(1, 2)
+            k = F.linear(y, g("wk"), g("bk")).view(b, t, KV, HD).transpose(1, 2)
+            v = F.linear(y, g("wv"), g("bv")).view(b, t, KV, HD).transpose(1, 2)
+            o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+            x = x + F.linear(o.transpose(1, 2).reshape(b, t, -1), g("wo"))
+            y = F.rms_norm(x, (WIDTH,), g("n2"), 1e-6)
+            x = x + F.linear(F.silu(F.linear(y, g("w1"))) * F.linear(y, g("w3")), g("w2"))
+        return F.linear(F.rms_norm(x, (WIDTH,), self.norm_f, 1e-6), self.wte)
+"""
+
+
+@pytest.mark.parametrize("style", [FLAT_DICT, FLAT_CALLS], ids=["shape-dict", "calls"])
+def test_flat_named_parameters_beside_a_looked_up_token_table(tmp_path, style):
+    """Every weight a flat-named bare parameter (``b0_q_w``), the token table a bare parameter
+    too but looked up with ``F.embedding``: the table made the side look structured, so the
+    flat-side reading never ran and a KV-head or layer-count change came out as shapes and
+    missing/extra parameters. Counts = HF's; KV 2 -> 1 and layers 2 -> 3 each one finding."""
+    cfg, path = config(tmp_path, "cfg", "Qwen2Config", **QWEN2)
+
+    def code(name: str, layers: int = 2, kv: int = 2):
+        src = style.replace("LAYERS_N", str(layers)).replace("KV_N", str(kv))
+        return write(tmp_path, name, src)
+
+    clean = code("clean.py")
+    mine, hf = torch_pair(clean, cfg)
+    assert count(mine) == count(hf)
+    assert run(clean, path) == []
+    kv = code("kv.py", kv=1)
+    one(run(kv, path), 2, 1)
+    deep = code("deep.py", layers=3)
+    with torch.device("meta"):
+        cfg3 = transformers.Qwen2Config(**{**QWEN2, "num_hidden_layers": 3})
+        hf3 = transformers.AutoModelForCausalLM.from_config(cfg3)
+    assert count(torch_pair(deep, cfg)[0]) == count(hf3)
+    one(run(deep, path), 2, 3)
