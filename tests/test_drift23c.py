@@ -149,3 +149,202 @@ def test_flat_named_parameters_beside_a_looked_up_token_table(tmp_path, style):
         hf3 = transformers.AutoModelForCausalLM.from_config(cfg3)
     assert count(torch_pair(deep, cfg)[0]) == count(hf3)
     one(run(deep, path), 2, 3)
+
+
+T5GEMMA_STACK = dict(
+    vocab_size=96,
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=16,
+)
+
+ENC_DEC = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, WIDTH, HEADS, KV, HD, FFN = 96, 64, 4, 2, 16, 128
+ENC_DEPTH, DEC_DEPTH = ENC_N, DEC_N
+
+
+class Norm(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.weight = nn.Parameter(torch.zeros(WIDTH))
+
+    def forward(self, x):
+        return (1 + self.weight) * F.rms_norm(x, (WIDTH,), eps=1e-6)
+
+
+class Attn(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_proj = nn.Linear(WIDTH, HEADS * HD, bias=False)
+        self.k_proj = nn.Linear(WIDTH, KV * HD, bias=False)
+        self.v_proj = nn.Linear(WIDTH, KV * HD, bias=False)
+        self.o_proj = nn.Linear(HEADS * HD, WIDTH, bias=False)
+
+    def forward(self, x, ctx, causal):
+        b, t, _ = x.shape
+        q = self.q_proj(x).view(b, t, HEADS, HD).transpose(1, 2)
+        k = self.k_proj(ctx).view(b, ctx.shape[1], KV, HD).transpose(1, 2)
+        v = self.v_proj(ctx).view(b, ctx.shape[1], KV, HD).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=causal, enable_gqa=True)
+        return self.o_proj(y.transpose(1, 2).reshape(b, t, -1))
+
+
+class Mlp(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gate_proj = nn.Linear(WIDTH, FFN, bias=False)
+        self.up_proj = nn.Linear(WIDTH, FFN, bias=False)
+        self.down_proj = nn.Linear(FFN, WIDTH, bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.gelu(self.gate_proj(x), approximate="tanh") * self.up_proj(x))
+
+
+LAYERS
+"""
+
+# the decoder layer subclasses the encoder layer: its cross-attention parts come after all of
+# the parent's, where transformers' decoder layer has each norm beside its own sublayer
+SUBCLASSED = """
+class EncLayer(nn.Module):
+    causal = False
+
+    def __init__(self):
+        super().__init__()
+        self.ln_attn_in, self.attn, self.ln_attn_out = Norm(), Attn(), Norm()
+        self.ln_mlp_in, self.mlp, self.ln_mlp_out = Norm(), Mlp(), Norm()
+
+    def cross(self, x, ctx):
+        return x
+
+    def forward(self, x, ctx=None):
+        x = x + self.ln_attn_out(self.attn(self.ln_attn_in(x), self.ln_attn_in(x), self.causal))
+        x = self.cross(x, ctx)
+        return x + self.ln_mlp_out(self.mlp(self.ln_mlp_in(x)))
+
+
+class DecLayer(EncLayer):
+    causal = True
+
+    def __init__(self):
+        super().__init__()
+        self.ln_cross_in, self.cross_attn, self.ln_cross_out = Norm(), Attn(), Norm()
+
+    def cross(self, x, ctx):
+        return x + self.ln_cross_out(self.cross_attn(self.ln_cross_in(x), ctx, False))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc_embed = nn.Embedding(VOCAB, WIDTH)
+        self.enc = nn.ModuleList([EncLayer() for _ in range(ENC_DEPTH)])
+        self.enc_norm = Norm()
+        self.dec_embed = nn.Embedding(VOCAB, WIDTH)
+        self.dec = nn.ModuleList([DecLayer() for _ in range(DEC_DEPTH)])
+        self.dec_norm = Norm()
+
+    def forward(self, src, tgt):
+        h = self.enc_embed(src)
+        for layer in self.enc:
+            h = layer(h)
+        h = self.enc_norm(h)
+        y = self.dec_embed(tgt)
+        for layer in self.dec:
+            y = layer(y, h)
+        return self.dec_norm(y)
+"""
+
+# the decoder layer registers its cross-attention first, then its parts in another order
+CROSS_FIRST = """
+class EncLayer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn, self.mlp = Attn(), Mlp()
+        self.norms = nn.ModuleList([Norm() for _ in range(4)])
+
+    def forward(self, x):
+        n = self.norms
+        x = x + n[1](self.attn(n[0](x), n[0](x), False))
+        return x + n[3](self.mlp(n[2](x)))
+
+
+class DecLayer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.cross_attn = Attn()
+        self.cross_norms = nn.ModuleList([Norm(), Norm()])
+        self.self_attn, self.mlp = Attn(), Mlp()
+        self.norms = nn.ModuleList([Norm() for _ in range(4)])
+
+    def forward(self, x, ctx):
+        n, c = self.norms, self.cross_norms
+        x = x + n[1](self.self_attn(n[0](x), n[0](x), True))
+        x = x + c[1](self.cross_attn(c[0](x), ctx, False))
+        return x + n[3](self.mlp(n[2](x)))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.ModuleList([nn.Embedding(VOCAB, WIDTH) for _ in range(2)])
+        self.enc = nn.ModuleList([EncLayer() for _ in range(ENC_DEPTH)])
+        self.dec = nn.ModuleList([DecLayer() for _ in range(DEC_DEPTH)])
+        self.final = nn.ModuleList([Norm(), Norm()])
+
+    def forward(self, src, tgt):
+        h = self.embed[0](src)
+        for layer in self.enc:
+            h = layer(h)
+        y = self.embed[1](tgt)
+        for layer in self.dec:
+            y = layer(y, self.final[0](h))
+        return self.final[1](y)
+"""
+
+
+@pytest.mark.parametrize("layers", [SUBCLASSED, CROSS_FIRST], ids=["subclassed", "cross-first"])
+def test_a_lone_decoder_layer_registered_in_another_order(tmp_path, layers):
+    """A one-layer decoder against a config's two: the lone layer is dissolved into its
+    parent's sequence unless the other side repeats a block of its type signature, and a
+    decoder layer that registers its parts in another order than transformers' (a subclass
+    adding cross-attention after the parent's norms and MLP) has another signature: the plant
+    came out as six structural findings. The layer's weights as a multiset (``bag_sig``) keep
+    it a block: one layer-count finding. Counts = HF's T5GemmaModel for each depth."""
+    cfg, path = config(
+        tmp_path,
+        "cfg",
+        "T5GemmaConfig",
+        encoder=T5GEMMA_STACK,
+        decoder=T5GEMMA_STACK,
+        vocab_size=96,
+        architectures=["T5GemmaModel"],
+    )
+
+    def code(name: str, enc: int = 2, dec: int = 2):
+        src = ENC_DEC.replace("LAYERS", layers).replace("ENC_N", str(enc))
+        return write(tmp_path, name, src.replace("DEC_N", str(dec)))
+
+    def hf_count(enc: int, dec: int) -> int:
+        c = transformers.T5GemmaConfig(
+            encoder={**T5GEMMA_STACK, "num_hidden_layers": enc},
+            decoder={**T5GEMMA_STACK, "num_hidden_layers": dec},
+            vocab_size=96,
+        )
+        with torch.device("meta"):
+            return count(transformers.AutoModel.from_config(c))
+
+    clean = code("clean.py")
+    mine, hf = torch_pair(clean, cfg, auto="AutoModel")
+    assert count(mine) == count(hf) == hf_count(2, 2)
+    assert run(clean, path) == []
+    lone = code("lone.py", dec=1)
+    assert count(torch_pair(lone, cfg, auto="AutoModel")[0]) == hf_count(2, 1)
+    one(run(lone, path), 2, 1)

@@ -365,8 +365,8 @@ class Canon:
         items = _merge_runs(items)
         flat: list[Item] = []
         for it in items:
-            if it.is_block and it.count == 1 and it.type_sig not in self.keep:
-                self.dissolved.add(it.type_sig)
+            if it.is_block and it.count == 1 and not ({it.type_sig, bag_sig(it)} & self.keep):
+                self.dissolved.update((it.type_sig, bag_sig(it)))
                 flat.extend(it.children or [])
             else:
                 flat.append(it)
@@ -926,9 +926,33 @@ def _walk(items: list[Item]):
             yield from _walk(it.children)
 
 
+def bag_sig(it: Item) -> int:
+    """A block's weights as a multiset: the type signatures of its weighted leaves, nested
+    blocks opened and counted, in no order. Two writings of one layer register its parts in
+    different orders (a subclass adding cross-attention after its parent's norms and MLP,
+    transformers' layer registering each norm beside its sublayer): the type signatures differ,
+    the bag does not. Used only to keep a lone copy of a layer the other side repeats a block
+    (``canonicalise``), never to pair or compare."""
+    bag: dict[int, int] = {}
+
+    def add(items: list[Item], times: int) -> None:
+        for c in items:
+            if c.soft:
+                continue
+            if c.is_block:
+                add(c.children or [], times * c.count)
+            else:
+                bag[c.type_sig] = bag.get(c.type_sig, 0) + times * c.count
+
+    add(it.children or [], 1)
+    return hash(("bag", tuple(sorted(bag.items()))))
+
+
 def rep_sigs(items: list[Item]) -> frozenset[int]:
-    """Type signatures of every repeated block (count > 1) in a canonical sequence."""
-    return frozenset(it.type_sig for it in _walk(items) if it.is_block and it.count > 1)
+    """Type signatures (and weight multisets, ``bag_sig``) of every repeated block (count > 1)
+    in a canonical sequence."""
+    reps = [it for it in _walk(items) if it.is_block and it.count > 1]
+    return frozenset(it.type_sig for it in reps) | frozenset(bag_sig(it) for it in reps)
 
 
 def canonicalise(left: Graph, right: Graph) -> tuple[list[Item], list[Item]]:
