@@ -348,3 +348,145 @@ def test_a_lone_decoder_layer_registered_in_another_order(tmp_path, layers):
     lone = code("lone.py", dec=1)
     assert count(torch_pair(lone, cfg, auto="AutoModel")[0]) == hf_count(2, 1)
     one(run(lone, path), 2, 1)
+
+
+LFM2 = dict(
+    architectures=["Lfm2ForCausalLM"],
+    vocab_size=96,
+    hidden_size=64,
+    intermediate_size=128,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    conv_L_cache=3,
+    block_auto_adjust_ff_dim=False,
+    tie_word_embeddings=True,
+)
+
+HYBRID = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, DIM, FFN, HEADS, KV, HD, KERNEL = 96, 64, 128, 4, 2, 16, 3
+
+
+class Conv(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.in_proj = nn.Linear(DIM, 3 * DIM, bias=False)
+        self.conv = nn.Conv1d(DIM, DIM, KERNEL, groups=DIM, padding=KERNEL - 1, bias=False)
+        self.out_proj = nn.Linear(DIM, DIM, bias=False)
+
+    def forward(self, x):
+        b, c, h = self.in_proj(x).chunk(3, -1)
+        y = self.conv((b * h).transpose(1, 2))[..., : x.shape[1]].transpose(1, 2)
+        return self.out_proj(c * y)
+
+
+class Attn(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_proj = nn.Linear(DIM, HEADS * HD, bias=False)
+        self.k_proj = nn.Linear(DIM, KV * HD, bias=False)
+        self.v_proj = nn.Linear(DIM, KV * HD, bias=False)
+        self.out_proj = nn.Linear(HEADS * HD, DIM, bias=False)
+        self.q_norm, self.k_norm = nn.RMSNorm(HD, eps=1e-5), nn.RMSNorm(HD, eps=1e-5)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.q_norm(self.q_proj(x).view(b, t, HEADS, HD)).transpose(1, 2)
+        k = self.k_norm(self.k_proj(x).view(b, t, KV, HD)).transpose(1, 2)
+        v = self.v_proj(x).view(b, t, KV, HD).transpose(1, 2)
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        return self.out_proj(o.transpose(1, 2).reshape(b, t, -1))
+
+
+class Layer(nn.Module):
+    def __init__(self, kind):
+        super().__init__()
+        self.mix = Conv() if kind == "conv" else Attn()
+        self.w1 = nn.Linear(DIM, FFN, bias=False)
+        self.w3 = nn.Linear(DIM, FFN, bias=False)
+        self.w2 = nn.Linear(FFN, DIM, bias=False)
+        self.n1, self.n2 = nn.RMSNorm(DIM, eps=1e-5), nn.RMSNorm(DIM, eps=1e-5)
+
+    def forward(self, x):
+        x = x + self.mix(self.n1(x))
+        h = self.n2(x)
+        return x + self.w2(F.silu(self.w1(h)) * self.w3(h))
+
+
+STACK
+"""
+
+# the layer plan as a string of kinds, one letter a layer
+PLAN_STRING = """
+PLAN = "PLAN_LETTERS"
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(VOCAB, DIM)
+        self.layers = nn.ModuleList(Layer("conv" if k == "C" else "attn") for k in PLAN)
+        self.norm = nn.RMSNorm(DIM, eps=1e-5)
+
+    def forward(self, ids):
+        x = self.embed(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return F.linear(self.norm(x), self.embed.weight)
+"""
+
+# the same plan as a table of kinds, the layers registered one by one under their index
+PLAN_TABLE = """
+LAYER_KIND = PLAN_DICT
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(VOCAB, DIM)
+        for i, kind in LAYER_KIND.items():
+            self.add_module(f"layer{i}", Layer(kind))
+        self.norm = nn.RMSNorm(DIM, eps=1e-5)
+
+    def forward(self, ids):
+        x = self.embed(ids)
+        for i in LAYER_KIND:
+            x = getattr(self, f"layer{i}")(x)
+        return F.linear(self.norm(x), self.embed.weight)
+"""
+
+
+@pytest.mark.parametrize("stack", [PLAN_STRING, PLAN_TABLE], ids=["string", "table"])
+def test_a_hybrid_stacks_depth_counts_every_kind(tmp_path, stack):
+    """One convolution layer, then attention layers: the attention layers repeat, the
+    convolution layer stands alone. One more attention layer came out as 'layer-count 2 vs 1'
+    (the attention run's) or as block counts, where the config states the depth of every kind
+    (``num_hidden_layers``): with nothing else different, the code's depth is its run plus
+    the layers outside it. Counts = HF's Lfm2 for each plan; 3 -> 4 layers one finding. (The
+    string plan passes at main too: the code states its depth as ``len(PLAN)``; the table's
+    layers, registered under the model itself, state none and failed both ways.)"""
+    types = ["conv", "full_attention", "full_attention"]
+    cfg, path = config(
+        tmp_path, "cfg", "Lfm2Config", num_hidden_layers=3, layer_types=types, **LFM2
+    )
+
+    def code(name: str, plan: str):
+        kinds = {i: "conv" if k == "C" else "attn" for i, k in enumerate(plan)}
+        src = stack.replace("PLAN_LETTERS", plan).replace("PLAN_DICT", repr(kinds))
+        return write(tmp_path, name, HYBRID.replace("STACK", src))
+
+    def hf_count(types: list[str]) -> int:
+        c = transformers.Lfm2Config(num_hidden_layers=len(types), layer_types=types, **LFM2)
+        with torch.device("meta"):
+            return count(transformers.AutoModelForCausalLM.from_config(c))
+
+    clean = code("clean.py", "CAA")
+    mine, hf = torch_pair(clean, cfg)
+    assert count(mine) == count(hf) == hf_count(types)
+    assert run(clean, path) == []
+    deep = code("deep.py", "CAAA")
+    assert count(torch_pair(deep, cfg)[0]) == hf_count(types + ["full_attention"])
+    one(run(deep, path), 3, 4)
