@@ -490,3 +490,141 @@ def test_a_hybrid_stacks_depth_counts_every_kind(tmp_path, stack):
     deep = code("deep.py", "CAAA")
     assert count(torch_pair(deep, cfg)[0]) == hf_count(types + ["full_attention"])
     one(run(deep, path), 3, 4)
+
+
+GLM4_MOE = dict(
+    architectures=["Glm4MoeForCausalLM"],
+    vocab_size=96,
+    hidden_size=64,
+    intermediate_size=128,
+    moe_intermediate_size=32,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=16,
+    n_routed_experts=4,
+    n_shared_experts=1,
+    num_experts_per_tok=2,
+    first_k_dense_replace=1,
+    use_qk_norm=False,
+    partial_rotary_factor=1.0,
+    attention_bias=False,
+    tie_word_embeddings=False,
+)
+
+DENSE_THEN_SPARSE = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, DIM, FFN, MOE_FFN, HEADS, KV, HD, EXPERTS, TOP = 96, 64, 128, 32, 4, 2, 16, 4, 2
+LAYERS, DENSE = LAYERS_N, 1
+
+
+class Attn(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_proj = nn.Linear(DIM, HEADS * HD, bias=False)
+        self.k_proj = nn.Linear(DIM, KV * HD, bias=False)
+        self.v_proj = nn.Linear(DIM, KV * HD, bias=False)
+        self.o_proj = nn.Linear(HEADS * HD, DIM, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.q_proj(x).view(b, t, HEADS, HD).transpose(1, 2)
+        k = self.k_proj(x).view(b, t, KV, HD).transpose(1, 2)
+        v = self.v_proj(x).view(b, t, KV, HD).transpose(1, 2)
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        return self.o_proj(o.transpose(1, 2).reshape(b, t, -1))
+
+
+class Mlp(nn.Module):
+    def __init__(self, width):
+        super().__init__()
+        self.gate_proj = nn.Linear(DIM, width, bias=False)
+        self.up_proj = nn.Linear(DIM, width, bias=False)
+        self.down_proj = nn.Linear(width, DIM, bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+
+
+class Moe(nn.Module):
+    def __init__(self):
+        super().__init__()
+        ROUTER
+        self.gate_up = nn.Parameter(torch.empty(EXPERTS, 2 * MOE_FFN, DIM))
+        self.down = nn.Parameter(torch.empty(EXPERTS, DIM, MOE_FFN))
+        self.shared = Mlp(MOE_FFN)
+
+    def forward(self, x):
+        w, idx = ROUTE.sigmoid().topk(TOP, -1)
+        out = self.shared(x)
+        for j in range(TOP):
+            g, u = torch.einsum("btd,btfd->btf", x, self.gate_up[idx[..., j]]).chunk(2, -1)
+            y = torch.einsum("btf,btdf->btd", F.silu(g) * u, self.down[idx[..., j]])
+            out = out + w[..., j : j + 1] * y
+        return out
+
+
+class Layer(nn.Module):
+    def __init__(self, sparse):
+        super().__init__()
+        self.attn = Attn()
+        self.mlp = Moe() if sparse else Mlp(FFN)
+        self.ln1, self.ln2 = nn.RMSNorm(DIM, eps=1e-5), nn.RMSNorm(DIM, eps=1e-5)
+
+    def forward(self, x):
+        x = x + self.attn(self.ln1(x))
+        return x + self.mlp(self.ln2(x))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(VOCAB, DIM)
+        self.layers = nn.ModuleList(Layer(i >= DENSE) for i in range(LAYERS))
+        self.norm = nn.RMSNorm(DIM, eps=1e-5)
+        self.head = nn.Linear(DIM, VOCAB, bias=False)
+
+    def forward(self, ids):
+        x = self.embed(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.head(self.norm(x))
+"""
+
+# the router as a Linear (transformers holds a bare [E, d] parameter), or as a parameter
+ROUTERS = {
+    "linear": ("self.router = nn.Linear(DIM, EXPERTS, bias=False)", "self.router(x)"),
+    "parameter": ("self.router = nn.Parameter(torch.empty(EXPERTS, DIM))", "x @ self.router.T"),
+}
+
+
+@pytest.mark.parametrize("router", sorted(ROUTERS))
+def test_one_more_sparse_layer_after_a_dense_one(tmp_path, router):
+    """A dense first layer, then sparse layers: with one sparse layer it stands alone, with
+    two they repeat. transformers' lone sparse layer writes its norms as modules holding one
+    ``weight`` and its router as a bare ``[E, d]`` parameter, the code ``nn.RMSNorm`` and
+    (here) a ``Linear``: the type signatures differ, so the lone layer was dissolved and one
+    more sparse layer came out as a dozen missing and extra layers. Its weights (a multiset of
+    shapes) are the repeated block's: it stays a layer. Counts = HF's Glm4Moe; 2 -> 3 layers
+    one finding."""
+    decl, route = ROUTERS[router]
+    cfg, path = config(tmp_path, "cfg", "Glm4MoeConfig", num_hidden_layers=2, **GLM4_MOE)
+
+    def code(name: str, layers: int):
+        src = DENSE_THEN_SPARSE.replace("LAYERS_N", str(layers))
+        return write(tmp_path, name, src.replace("ROUTER", decl).replace("ROUTE", route))
+
+    def hf_count(layers: int) -> int:
+        c = transformers.Glm4MoeConfig(num_hidden_layers=layers, **GLM4_MOE)
+        with torch.device("meta"):
+            return count(transformers.AutoModelForCausalLM.from_config(c))
+
+    clean = code("clean.py", 2)
+    mine, hf = torch_pair(clean, cfg)
+    assert count(mine) == count(hf) == hf_count(2)
+    assert run(clean, path) == []
+    deep = code("deep.py", 3)
+    assert count(torch_pair(deep, cfg)[0]) == hf_count(3)
+    one(run(deep, path), 2, 3)
