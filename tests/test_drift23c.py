@@ -628,3 +628,36 @@ def test_one_more_sparse_layer_after_a_dense_one(tmp_path, router):
     deep = code("deep.py", 3)
     assert count(torch_pair(deep, cfg)[0]) == hf_count(3)
     one(run(deep, path), 2, 3)
+
+
+@pytest.mark.parametrize("stack", [PLAN_STRING, PLAN_TABLE], ids=["string", "table"])
+def test_one_more_layer_among_layers_of_other_kinds(tmp_path, stack):
+    """Attention and convolution layers alternating (nothing repeats in a row): one more
+    attention layer, or one fewer, is no count anywhere in the structure, and came out as
+    its parts missing one by one. Where one side's weights are the other's plus exactly one
+    module's, and that module has a twin beside it among as many modules as the depth, the
+    depth differs by one. Counts = HF's Lfm2 for each plan; one finding each way."""
+    types = ["full_attention", "conv"]
+    cfg, path = config(
+        tmp_path, "cfg", "Lfm2Config", num_hidden_layers=2, layer_types=types, **LFM2
+    )
+    more = ["full_attention", "conv", "full_attention"]
+    cfg3, path3 = config(
+        tmp_path, "cfg3", "Lfm2Config", num_hidden_layers=3, layer_types=more, **LFM2
+    )
+
+    def code(name: str, plan: str):
+        kinds = {i: "conv" if k == "C" else "attn" for i, k in enumerate(plan)}
+        src = stack.replace("PLAN_LETTERS", plan).replace("PLAN_DICT", repr(kinds))
+        return write(tmp_path, name, HYBRID.replace("STACK", src))
+
+    clean = code("clean.py", "AC")
+    mine, hf = torch_pair(clean, cfg)
+    assert count(mine) == count(hf)
+    assert run(clean, path) == []
+    deep = code("deep.py", "ACA")
+    mine3, hf3 = torch_pair(deep, cfg3)
+    assert count(mine3) == count(hf3)
+    assert run(deep, path3) == []
+    one(run(deep, path), 2, 3)  # the code has one more
+    one(run(clean, path3), 3, 2)  # the config has one more

@@ -42,7 +42,7 @@ from driftcheck.graph.match.facts import (
 )
 from driftcheck.graph.match.facts import _side as fact_side
 from driftcheck.graph.match.flatparams import flat_facts
-from driftcheck.graph.match.hybrid import hybrid_depth, hybrid_facts
+from driftcheck.graph.match.hybrid import extra_layer, hybrid_depth, hybrid_facts
 from driftcheck.graph.match.imagetable import fold_positions
 from driftcheck.graph.match.latent import latent
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
@@ -94,6 +94,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
         facts = [f for f in facts if not (f.key in STAGE_HEADS and len(f.derived) == 2)]
     facts = hybrid_facts(left, right, a, b, facts, diffs)
     hybrid_depth(left, right, a, b, diffs)
+    diffs = extra_layer(left, right, a, b, diffs)
     rest = _fold(facts, diffs)
     facts += as_position_buckets(left, right, rest)
     facts += as_video_positions(left, right, a, b, da, db, rest)
