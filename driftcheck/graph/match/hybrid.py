@@ -49,6 +49,21 @@ def hybrid_facts(
     """Drop a depth read off the one side's run against the other side's stated depth where
     the two runs paired with the same count and every other layer paired too: the stated
     depth counts the layers of other kinds (module docstring), which both sides hold alike."""
+    both = [g.facts.get("numLayers") for g in (left, right)]
+    if all(f is not None and type(f.value) is int for f in both):
+        # both sides state their depth and read a run off their structure: where each
+        # states the same number of layers more than its run, the depths are the stated ones
+        for f in facts:
+            vl, vr = f.values.get("left"), f.values.get("right")
+            if f.key != "numLayers" or set(f.derived) != set(SIDES):
+                continue
+            if type(vl) is int and type(vr) is int and both[0].value - vl == both[1].value - vr > 0:
+                f.values = {"left": both[0].value, "right": both[1].value}
+                f.derived = {}
+                for side, st in zip(SIDES, both):
+                    if st.loc is not None:
+                        f.locs[side] = st.loc.model_copy(update={"side": side})
+        return facts
     got = _stated(left, right)
     if got is None or not _all_paired(diffs) or any(d.kind == "layer-count" for d in diffs):
         return facts
@@ -73,10 +88,20 @@ def hybrid_depth(left: Graph, right: Graph, a: list[Item], b: list[Item], diffs:
     stating side has no second repeated block at its top (an encoder and a decoder: its depth
     is one stack's, and the other stack is no "other layers")."""
     counts = [d for d in diffs if d.kind == "layer-count"]
-    got = _stated(left, right)
-    if len(counts) != 1 or got is None or not _all_paired(diffs):
+    if len(counts) != 1 or not _all_paired(diffs):
         return
     d = counts[0]
+    both = [g.facts.get("numLayers") for g in (left, right)]
+    if all(f is not None and type(f.value) is int for f in both):
+        # both sides state their depth: where each states the same number of layers more
+        # than its run holds, those are the same layers outside the run on both sides
+        nl, nr = both[0].value, both[1].value
+        if type(d.left) is int and type(d.right) is int and nl - d.left == nr - d.right > 0:
+            d.left, d.right = nl, nr
+        return
+    got = _stated(left, right)
+    if got is None:
+        return
     s, o, n = got
     if _runs(a if s == "left" else b) > 1:
         return
