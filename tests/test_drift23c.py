@@ -661,3 +661,19 @@ def test_one_more_layer_among_layers_of_other_kinds(tmp_path, stack):
     assert run(deep, path3) == []
     one(run(deep, path), 2, 3)  # the code has one more
     one(run(clean, path3), 3, 2)  # the config has one more
+
+
+def test_both_sides_state_depths_beside_a_different_first_layer():
+    """WavLM's first layer alone holds the relative-position table, so it never joins the
+    run of the others; with one more layer the code's run is 2 and transformers' lone second
+    layer is kept as a block of 1 (its weights are the code's repeated block's): both sides
+    read a run, and the depth came out as '2 layers vs 1'. Both sides state their depth
+    (3 and 2), each one more than its run: the depths are the stated ones. The pair is
+    reimpl fresh13's (its counts checked against transformers by that set's make.py). Passes
+    at main (where the lone layer was dissolved); fails with ``bag_sig`` alone (d7c6964d)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "benchmarks" / "reimpl" / "fresh13"
+    cfg = root / "configs" / "wavlm_memoryview_cast" / "config.json"
+    assert run(root / "cases" / "wavlm_memoryview_cast.py", cfg) == []
+    one(run(root / "planted" / "wavlm_memoryview_cast__numLayers.py", cfg), 2, 3)
