@@ -42,6 +42,7 @@ from driftcheck.graph.match.facts import (
 )
 from driftcheck.graph.match.facts import _side as fact_side
 from driftcheck.graph.match.flatparams import flat_facts
+from driftcheck.graph.match.hybrid import extra_layer, hybrid_depth, hybrid_facts
 from driftcheck.graph.match.imagetable import fold_positions
 from driftcheck.graph.match.latent import latent
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
@@ -91,6 +92,9 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
         # heads off (its main block, or the first stage's splits where that block has none)
         # may be another stage's; per-stage heads are compared as the stages' own layers
         facts = [f for f in facts if not (f.key in STAGE_HEADS and len(f.derived) == 2)]
+    facts = hybrid_facts(left, right, a, b, facts, diffs)
+    hybrid_depth(left, right, a, b, diffs)
+    diffs = extra_layer(left, right, a, b, diffs)
     rest = _fold(facts, diffs)
     facts += as_position_buckets(left, right, rest)
     facts += as_video_positions(left, right, a, b, da, db, rest)

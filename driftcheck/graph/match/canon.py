@@ -365,8 +365,9 @@ class Canon:
         items = _merge_runs(items)
         flat: list[Item] = []
         for it in items:
-            if it.is_block and it.count == 1 and it.type_sig not in self.keep:
-                self.dissolved.add(it.type_sig)
+            sigs = {it.type_sig, bag_sig(it)} - {None} if it.is_block else set()
+            if it.is_block and it.count == 1 and not (sigs & self.keep):
+                self.dissolved.update(sigs)
                 flat.extend(it.children or [])
             else:
                 flat.append(it)
@@ -926,9 +927,46 @@ def _walk(items: list[Item]):
             yield from _walk(it.children)
 
 
+def bag_sig(it: Item) -> int | None:
+    """A block's weights as a multiset of shapes, nested blocks opened and counted, in no
+    order; None where a weight is unknown or none is a matrix (a run of norms says nothing).
+    Two writings of one layer register its parts in different orders (a subclass adding
+    cross-attention after its parent's norms and MLP, transformers' layer registering each
+    norm beside its sublayer) and in different types (an ``nn.RMSNorm`` against a module
+    holding one ``weight``, a router ``Linear`` against a bare ``[E, d]`` parameter): the type
+    signatures differ, the weights do not. Used only to keep a lone copy of a layer the other
+    side repeats a block (``canonicalise``), never to pair or compare."""
+    bag: dict[tuple, int] = {}
+
+    def add(items: list[Item], times: int) -> bool:
+        for c in items:
+            if c.soft:
+                continue
+            if c.is_block:
+                if not add(c.children or [], times * c.count):
+                    return False
+                continue
+            w = leaf_weights(c.ltype, c.params)
+            if w is None:
+                return False
+            for shape in w.values():
+                if not all(type(x) is int for x in shape):
+                    return False
+                key = tuple(shape)
+                bag[key] = bag.get(key, 0) + times * c.count
+        return True
+
+    if not add(it.children or [], 1) or not any(len(k) >= 2 for k in bag):
+        return None
+    return hash(("bag", tuple(sorted(bag.items()))))
+
+
 def rep_sigs(items: list[Item]) -> frozenset[int]:
-    """Type signatures of every repeated block (count > 1) in a canonical sequence."""
-    return frozenset(it.type_sig for it in _walk(items) if it.is_block and it.count > 1)
+    """Type signatures (and weight multisets, ``bag_sig``) of every repeated block (count > 1)
+    in a canonical sequence."""
+    reps = [it for it in _walk(items) if it.is_block and it.count > 1]
+    bags = {bag_sig(it) for it in reps} - {None}
+    return frozenset(it.type_sig for it in reps) | frozenset(bags)
 
 
 def canonicalise(left: Graph, right: Graph) -> tuple[list[Item], list[Item]]:

@@ -237,6 +237,7 @@ class Differ:
         self.level_eq, self.leaf_eq = saved
 
     def _pairs(self, pairs: list[Pair], times: int) -> None:
+        pairs = _same_layer_blocks(pairs)
         moved = _moved(pairs)
         loose = [p for p in pairs if (p[0] is None) != (p[1] is None)]
         if _same_weights(loose):
@@ -540,6 +541,29 @@ def _swapped(pairs: list[Pair]) -> set[int]:
         if hit is not None:
             out |= {id(x), id(hit)}
     return out | _split_copies(pairs, out)
+
+
+def _same_layer_blocks(pairs: list[Pair]) -> list[Pair]:
+    """An unpaired block on each side whose one copy holds the same weights (a multiset of
+    shapes) but that repeat a different number of times: one layer kind, its parts written
+    in another order or type (a lone decoder layer kept as a block, ``canon.bag_sig``,
+    against the other side's run of two). Paired, so the count is what differs, not two
+    whole blocks missing and extra. Only a single such block on each side."""
+    lx = [x for x, y in pairs if x is not None and y is None and x.is_block]
+    ry = [y for x, y in pairs if y is not None and x is None and y.is_block]
+    if len(lx) != 1 or len(ry) != 1 or lx[0].count == ry[0].count:
+        return pairs
+    x, y = lx[0], ry[0]
+    one = weight_bag(x.children or [])
+    if not one or one != weight_bag(y.children or []):
+        return pairs
+    out: list[Pair] = []
+    for p in pairs:
+        if p[0] is x:
+            out.append((x, y))
+        elif p[1] is not y:
+            out.append(p)
+    return out
 
 
 def _split_copies(pairs: list[Pair], done: set[int]) -> set[int]:

@@ -63,13 +63,20 @@ def _shapes(items: list[Item], times: int = 1, out: Counter | None = None) -> Co
     return out
 
 
+FLAT_TABLES = ("Embedding",)
+"""Leaf types a flat side may hold beside its bare parameters: a bare ``Parameter`` that
+forward looks ids up in (``F.embedding(ids, self.tok)``) is read as a table, and states no
+more than the parameter would (its two sizes)."""
+
+
 def _flat(items: list[Item]) -> bool:
-    """No block and every weight a bare ``Parameter``: the side states nothing itself."""
+    """No block and every weight a bare ``Parameter`` (or a table looked up from one): the side
+    states nothing itself."""
     leaves = [it for it in items if leaf_weights(it.ltype, it.params)]
     return (
-        bool(leaves)
+        any(it.ltype == "Parameter" for it in leaves)
         and not any(it.is_block for it in items)
-        and all(it.ltype == "Parameter" for it in leaves)
+        and all(it.ltype == "Parameter" or it.ltype in FLAT_TABLES for it in leaves)
     )
 
 
