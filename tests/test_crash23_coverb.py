@@ -2,7 +2,8 @@
 
 ``forward/dataflow_cover23b.py`` gives the result shape of ``F.softmin``, ``nansum``,
 ``std_mean``, ``quantile``, ``torch.polar``, the losses, ``torch.dist``, the n-dimensional FFTs,
-``diag_embed``, ``broadcast_tensors`` and ``.real`` / ``.imag``. Each rule is run against torch
+``diag_embed``, ``broadcast_tensors`` and ``.real`` / ``.imag``, and judges ``nn.Upsample``
+modes' input ranks and ``nn.EmbeddingBag`` / ``F.embedding_bag`` of 1-D ids without offsets. Each rule is run against torch
 on seeded drawn shapes and arguments: a shape it gives must be torch's (and the call must have
 run), and it must decide most of the draws. Then small models, each a covered op followed by a
 matmul: ``driftcheck check --input-shape`` reports a blocker exactly when torch raised (the
@@ -67,6 +68,34 @@ for _name, _body, _last in [
     expr(f"{_name}_bad", _body, _last + 1)
 expr("dist_bad", "torch.dist(h, h)", 2)  # a 0-D result: matmul refuses it
 expr("dist_ok", "torch.dist(h, h) * torch.ones(3, 2)", 2)
+
+
+def layer(name: str, init: str, body: str) -> None:
+    """``self.m = init``; forward returns ``body`` of the float ``(2, 3, 8)`` input ``x``."""
+    MODELS[name] = (
+        f"class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        f"        self.m = {init}\n\n    def forward(self, x):\n        return {body}\n",
+        (2, 3, 8),
+        "float",
+    )
+
+
+# torch's layers whose constraint is the call's (``leaf_error``), and F.embedding_bag
+layer("upsample_linear4d", "nn.Upsample(scale_factor=2, mode='linear')", "self.m(x[None])")
+layer("upsample_linear_ok", "nn.Upsample(scale_factor=2, mode='linear')", "self.m(x)")
+layer("upsample_tri", "nn.Upsample(scale_factor=2, mode='trilinear')", "self.m(x[None])")
+layer("upsample_bil3d", "nn.UpsamplingBilinear2d(scale_factor=2)", "self.m(x)")
+layer("upsample_bil_ok", "nn.UpsamplingBilinear2d(scale_factor=2)", "self.m(x[None])")
+layer("ebag_nooffsets", "nn.EmbeddingBag(10, 4)", "self.m(torch.arange(4)) @ x[0].t()")
+layer("ebag_none", "nn.EmbeddingBag(10, 4)", "self.m(torch.arange(4), None)")
+layer("ebag_ok", "nn.EmbeddingBag(10, 4)", "self.m(torch.arange(4), offsets=torch.tensor([0, 2]))")
+layer("ebag_2d_ok", "nn.EmbeddingBag(10, 4)", "self.m(torch.arange(4).view(2, 2))")
+layer("febag_1d", "nn.Identity()", "F.embedding_bag(torch.arange(4), torch.randn(10, 4))")
+layer(
+    "febag_ok",
+    "nn.Identity()",
+    "F.embedding_bag(torch.arange(4), torch.randn(10, 4), torch.tensor([0]))",
+)
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

@@ -17,6 +17,11 @@ arguments; any other form gives None (the unknown result stands):
   ... with ``s`` and ``dim``), complex or real as torch makes them;
 - ``torch.diag_embed(x, offset, dim1, dim2)``.
 
+It also judges two layer calls the catalogue's shape rules cannot see (``leaf_error``): an
+``nn.Upsample`` / ``nn.UpsamplingBilinear2d`` whose mode needs another input rank (``linear``
+3-D, ``bilinear`` / ``bicubic`` 4-D, ``trilinear`` 5-D), and ``nn.EmbeddingBag`` /
+``F.embedding_bag`` of 1-D ids without offsets.
+
 ``tests/test_crash23_coverb.py`` runs every rule against torch on drawn shapes and arguments:
 a shape given must be torch's. The caller (``dataflow_torch.method``) asks only when its own
 result has no shape and the call raised nothing, so no rule of another module is overridden.
@@ -232,3 +237,45 @@ def _diag_embed(xs: tuple, args: list, kwargs: dict) -> Tens | None:
     n = xs[-1] + abs(off)
     rest = iter(xs[:-1])
     return Tens(None, tuple(n if i in (a1, a2) else next(rest) for i in range(r)))
+
+
+# ---------------------------------------------------------------------- torch's layers
+# ``nn.Upsample(mode=...)`` runs ``F.interpolate``: the input ranks each mode takes (torch 2.13)
+_UP_RANKS = {"nearest": (3, 4, 5), "nearest-exact": (3, 4, 5), "area": (3, 4, 5),
+             "linear": (3,), "bilinear": (4,), "bicubic": (4,), "trilinear": (5,)}  # fmt: skip
+
+
+def leaf_error(obj: Any, args: list, kwargs: dict) -> str | None:
+    """torch's error for calling torch's layer ``obj`` (a catalogue ``Leaf``) on these
+    arguments, where the catalogue's shape rule cannot see it: an ``nn.Upsample`` whose mode
+    needs another input rank, ``nn.EmbeddingBag`` of 1-D ids without offsets."""
+    torch_cls = obj.torch if isinstance(obj.torch, str) else ""
+    if not torch_cls.startswith("torch.nn.") or torch_cls.rpartition(".")[2] != obj.type:
+        return None  # torch's own class only (a user's ``Upsample`` may take other inputs)
+    x = args[0] if args else kwargs.get("input")
+    xs = known_shape(x)
+    if xs is None:
+        return None
+    if obj.type in ("Upsample", "UpsamplingBilinear2d"):
+        mode = "bilinear" if obj.type == "UpsamplingBilinear2d" else obj.params.get("mode")
+        ranks = _UP_RANKS.get(mode) if isinstance(mode, str) else None
+        if ranks is not None and len(xs) not in ranks:
+            return (
+                f"{obj.type}: got {len(xs)}D input, but {mode} mode needs "
+                f"{' or '.join(f'{r}D' for r in ranks)} input"
+            )
+    if obj.type == "EmbeddingBag":
+        offsets = args[1] if len(args) > 1 else kwargs.get("offsets")
+        if len(xs) == 1 and offsets is None and ("offsets" in kwargs or len(args) <= 2):
+            return "EmbeddingBag: offsets has to be a 1D Tensor but got None (1-D input)"
+    return None
+
+
+def embedding_bag_error(args: list, kwargs: dict) -> str | None:
+    """``F.embedding_bag(input, weight, offsets=None, ...)`` of 1-D ids without offsets."""
+    xs = known_shape(arg(args, kwargs, 0, "input"))
+    if xs is None or len(xs) != 1 or arg(args, kwargs, 1, "weight") is None:
+        return None
+    if arg(args, kwargs, 2, "offsets") is None:
+        return "embedding_bag: offsets has to be a 1D Tensor but got None (1-D input)"
+    return None

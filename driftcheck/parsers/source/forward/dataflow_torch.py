@@ -304,6 +304,13 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             got = dataflow_cover23b.broadcast_tensors(args, kwargs)
             if got is not None:
                 return got
+        if q.endswith("functional.embedding_bag"):
+            from driftcheck.parsers.source.forward import dataflow_cover23b
+
+            err = dataflow_cover23b.embedding_bag_error(args, kwargs)
+            if err is not None:
+                run.f.crash(fr.loc(at), err)
+                return Tens(None)
     if name in ("cat", "concat", "concatenate", "stack"):
         seq = _arg(args, kwargs, 0, "tensors", ())
         dim = _arg(args, kwargs, 1, "dim", 0)
