@@ -2137,6 +2137,107 @@ def _cover_fold(r, s, bad):
     return Step(fwd=[line], bad=bad, out=None if bad else list(s))
 
 
+# ---- crashcover23b: the covered ops' RESULT shapes are followed (the op after them is judged)
+def _cover_out(r: random.Random, s: Shape) -> tuple[str, Shape] | None:
+    """A covered op that runs on ``s`` and torch's result shape (by hand, per torch's docs)."""
+    n = len(s)
+    d = _dim(r, s, False)
+    a = d % n
+    kind = r.choice(["softmin", "gumbel", "shift", "nansum", "nanmean", "stdmean", "quantile",
+                     "fftn", "rfftn", "fft2", "irfftn", "hfft", "diag", "polar", "remainder",
+                     "kldiv", "bcastall", "dist"])  # fmt: skip
+    if kind == "softmin":
+        return f"F.softmin(x, {d})", list(s)
+    if kind == "gumbel":
+        return f"F.gumbel_softmax(x, tau=0.5, dim={d})", list(s)
+    if kind == "shift":
+        return f"torch.fft.{r.choice(['fftshift', 'ifftshift'])}(x, dim={d})", list(s)
+    if kind in ("nansum", "nanmean", "stdmean"):
+        keep = r.random() < 0.3
+        out = [1 if i == a else v for i, v in enumerate(s)] if keep else s[:a] + s[a + 1 :]
+        call = {"nansum": f"x.nansum({d}, keepdim={keep})",
+                "nanmean": f"torch.nanmean(x, {d}, keepdim={keep})",
+                "stdmean": f"torch.std_mean(x, dim={d}, keepdim={keep})[0]"}[kind]  # fmt: skip
+        return (call, out) if out else None
+    if kind == "quantile":
+        out = s[:a] + s[a + 1 :]
+        return (f"torch.quantile(x, 0.5, dim={d})", out) if out else None
+    if kind == "fftn":
+        k = r.choice([1, 2])
+        if n < k:
+            return None
+        sz = [r.choice([2, 3, 4, 6]) for _ in range(k)]
+        return f"torch.fft.fftn(x, s=({_t(sz)},)).real", s[: n - k] + sz
+    if kind == "rfftn":
+        return "torch.fft.rfftn(x).abs()", s[:-1] + [s[-1] // 2 + 1]
+    if kind == "fft2":
+        return ("torch.fft.fft2(x).imag", list(s)) if n >= 2 else None
+    if kind == "irfftn":
+        if s[a] < 2:
+            return None
+        out = list(s)
+        out[a] = 2 * (s[a] - 1)
+        return f"torch.fft.irfftn(x, dim=({d},))", out
+    if kind == "hfft":
+        m = r.choice([2, 4, 6])
+        return f"torch.fft.hfft(x, n={m})", s[:-1] + [m]
+    if kind == "diag":
+        off = r.choice([0, 1, -1])
+        return f"torch.diag_embed(x, {off})", [*s, s[-1] + abs(off)]
+    if kind == "polar":
+        return "torch.polar(x.abs(), x).real", list(s)
+    if kind == "remainder":
+        return f"torch.{r.choice(['remainder', 'fmod'])}(x, 2.0)", list(s)
+    if kind == "kldiv":
+        return "F.kl_div(x, x.softmax(-1), reduction='none')", list(s)
+    if kind == "bcastall":
+        return "torch.broadcast_tensors(x[:1], x)[0]", list(s)
+    return "torch.dist(x, x) + torch.zeros(" + _t(s) + ")", list(s)
+
+
+@op("cover_result")
+def _cover_result(r, s, bad):
+    got = _cover_out(r, s)
+    if got is None:
+        return None
+    call, out = got
+    if not bad:
+        return Step(fwd=[f"x = {call}"], out=out)
+    big = [i for i, v in enumerate(out) if v != 1]
+    if not big:
+        return None
+    y = list(out)
+    i = r.choice(big)
+    y[i] = _other(r, out[i])
+    # the covered op's result meets a tensor it does not broadcast with
+    return Step(fwd=[f"x = {call}", f"x = x + torch.randn({_t(y)})"], bad=True)
+
+
+@op("cover_layer")
+def _cover_layer(r, s, bad):
+    """torch layers whose constraint is the call's, not the catalogue shape's: ``nn.Upsample``
+    modes' input ranks, ``nn.EmbeddingBag`` of 1-D ids without offsets."""
+    if r.random() < 0.3:
+        n = r.choice([3, 4, 6])
+        offs = "" if bad else ", torch.tensor([0, 1])"
+        init = [f"self.eb{{i}} = nn.EmbeddingBag(10, {s[-1]})"]
+        fwd = [f"x = x + self.eb{{i}}(torch.arange({n}){offs}).sum()"]
+        return Step(init=init, fwd=fwd, bad=bad, out=list(s))
+    modes = {3: "linear", 4: "bilinear", 5: "trilinear"}
+    if bad:
+        mode = r.choice([m for k, m in modes.items() if k != len(s)] + ["bicubic"] * (len(s) != 4))
+    elif len(s) in modes:
+        mode = r.choice([modes[len(s)], "nearest"] + ["bicubic"] * (len(s) == 4))
+    else:
+        return None
+    cls = f"nn.Upsample(scale_factor=2, mode={mode!r})"
+    if mode == "bilinear" and r.random() < 0.3:
+        cls = "nn.UpsamplingBilinear2d(scale_factor=2)"
+    init = [f"self.up{{i}} = {cls}"]
+    out = None if bad else [*s[:2], *(2 * v for v in s[2:])]
+    return Step(init=init, fwd=["x = self.up{i}(x)"], bad=bad, out=out)
+
+
 @dataclass
 class Program:
     name: str

@@ -330,6 +330,12 @@ class Calls:
                         return Tens(None)  # ``gru_cell(x, (h,))``: torch's AttributeError
                 if dataflow_masks.none_input(self.run.f, args[0], obj, loc):
                     return Tens(None)
+                from driftcheck.parsers.source.forward import dataflow_cover23b
+
+                err = dataflow_cover23b.leaf_error(obj, args, kwargs)  # ``nn.Upsample`` modes
+                if err is not None:
+                    self.run.f.crash(loc, err)
+                    return Tens(None)
             out = self.run.f.leaf_call(obj, tens, loc)
             if self.run.f.input_shape is not None and obj.type in ("Linear", "Embedding"):
                 from driftcheck.parsers.source.forward import dataflow_strides

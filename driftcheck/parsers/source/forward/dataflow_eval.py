@@ -39,6 +39,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
     ShapeOf,
     Tens,
     UnkNum,
+    known_shape,
 )
 
 MAX_STEPS = 300_000
@@ -893,6 +894,8 @@ class Runner:
         if at is not None and self.f.input_shape is not None and name in ("real", "imag"):
             from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
+            if isinstance(got, Bound) and known_shape(v) is not None:
+                got = Tens(None, known_shape(v))  # ``.real`` / ``.imag``: a tensor of v's shape
             err = dataflow_dtype_accept.attribute(self.f, v, name, got)  # ``x.imag`` of a real x
             if err is not None:
                 self.f.crash(fr.loc(at), err)

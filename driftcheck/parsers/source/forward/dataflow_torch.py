@@ -298,6 +298,19 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
         got = dataflow_cover23.torch_fn(run, q, name, args, kwargs, fr.loc(at))  # ``F.fold``
         if got is not None:
             return got
+        if name == "broadcast_tensors":
+            from driftcheck.parsers.source.forward import dataflow_cover23b
+
+            got = dataflow_cover23b.broadcast_tensors(args, kwargs)
+            if got is not None:
+                return got
+        if q.endswith("functional.embedding_bag"):
+            from driftcheck.parsers.source.forward import dataflow_cover23b
+
+            err = dataflow_cover23b.embedding_bag_error(args, kwargs)
+            if err is not None:
+                run.f.crash(fr.loc(at), err)
+                return Tens(None)
     if name in ("cat", "concat", "concatenate", "stack"):
         seq = _arg(args, kwargs, 0, "tensors", ())
         dim = _arg(args, kwargs, 1, "dim", 0)
@@ -456,7 +469,14 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     """``t.<name>(*args, **kwargs)`` (or ``torch.<name>(t, ...)``): its result; on real
     sizes the facts torch makes certain of the result (dtype, an expanded view) are added
     after it, and a tensor whose values are known keeps them through a reshaping method."""
+    before = len(run.f.crashes)
     out = _method(run, t, name, args, kwargs, fr, at)
+    if run.f.input_shape is not None and isinstance(out, Tens) and out is not t:
+        if out.shape is None and len(run.f.crashes) == before:
+            from driftcheck.parsers.source.forward import dataflow_cover23b
+
+            got = dataflow_cover23b.result(run.f, t, name, args, kwargs)  # ``F.softmin(x)``
+            out = out if got is None else got
     if name.endswith("_") and not name.endswith("__"):
         from driftcheck.parsers.source.forward import dataflow_checks
 
