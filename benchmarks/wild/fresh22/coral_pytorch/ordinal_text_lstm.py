@@ -1,8 +1,9 @@
 """A review-score model: embedding + LSTM, the last hidden state into a CoralLayer built via partial."""
+
 import functools
 
-from torch import nn
 from coral_pytorch.layers import CoralLayer
+from torch import nn
 
 Head = functools.partial(CoralLayer, num_classes=10)
 

@@ -1,6 +1,7 @@
 """Long 1D kernels (audio-like) with fft_conv_pytorch's FFTConv1d, widths halving per stage."""
-from torch import nn
+
 from fft_conv_pytorch import FFTConv1d
+from torch import nn
 
 chans = [1, 16, 8, 4]
 model = nn.Sequential(

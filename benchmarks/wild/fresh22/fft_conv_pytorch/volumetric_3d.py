@@ -1,6 +1,7 @@
 """A small volumetric encoder mixing FFTConv3d (big receptive field) and ordinary Conv3d."""
-from torch import nn
+
 from fft_conv_pytorch import FFTConv3d
+from torch import nn
 
 
 class VolEnc(nn.Module):

@@ -1,4 +1,5 @@
 """gin bindings parsed from a file-like string and then overridden on the command line (bind_parameter)."""
+
 import gin
 from torch import nn
 

@@ -1,4 +1,5 @@
 """A model whose hyperparameters come from a gin config string bound to configurable builders."""
+
 import gin
 from torch import nn
 

@@ -1,4 +1,5 @@
 """gin scopes: one configurable Encoder class built twice with different scoped bindings."""
+
 import gin
 from torch import nn
 

@@ -1,6 +1,7 @@
 """A text classifier made DP-trainable: nn.LSTM swapped for opacus' DPLSTM (same shapes, own cells)."""
-from torch import nn
+
 from opacus.layers import DPLSTM
+from torch import nn
 
 
 class CharClassifier(nn.Module):

@@ -1,10 +1,14 @@
 """Three DP recurrent encoders (GRU, RNN, bidirectional LSTM) chosen per modality, in a ModuleDict."""
-from torch import nn
+
 from opacus.layers import DPGRU, DPLSTM, DPRNN
+from torch import nn
 
 SPECS = {
     "audio": (DPGRU, dict(input_size=13, hidden_size=20, num_layers=1)),
-    "imu": (DPRNN, dict(input_size=6, hidden_size=12, num_layers=2, nonlinearity="relu", bias=False)),
+    "imu": (
+        DPRNN,
+        dict(input_size=6, hidden_size=12, num_layers=2, nonlinearity="relu", bias=False),
+    ),
     "text": (DPLSTM, dict(input_size=16, hidden_size=8, bidirectional=True)),
 }
 

@@ -1,9 +1,10 @@
 """A transformer encoder block with opacus' DPMultiheadAttention (separate q/k/v linears), kdim/vdim
 differing from embed_dim and bias_kv added, stacked with a list comprehension."""
+
 from dataclasses import dataclass, field
 
-from torch import nn
 from opacus.layers import DPMultiheadAttention
+from torch import nn
 
 
 @dataclass
@@ -18,9 +19,15 @@ class BlockCfg:
 class Block(nn.Module):
     def __init__(self, cfg: BlockCfg):
         super().__init__()
-        self.attn = DPMultiheadAttention(cfg.dim, cfg.heads, kdim=cfg.kdim, vdim=cfg.kdim, **cfg.extras)
+        self.attn = DPMultiheadAttention(
+            cfg.dim, cfg.heads, kdim=cfg.kdim, vdim=cfg.kdim, **cfg.extras
+        )
         self.norm1 = nn.LayerNorm(cfg.dim)
-        self.ff = nn.Sequential(nn.Linear(cfg.dim, cfg.dim * cfg.ff_mult), nn.ReLU(), nn.Linear(cfg.dim * cfg.ff_mult, cfg.dim))
+        self.ff = nn.Sequential(
+            nn.Linear(cfg.dim, cfg.dim * cfg.ff_mult),
+            nn.ReLU(),
+            nn.Linear(cfg.dim * cfg.ff_mult, cfg.dim),
+        )
         self.norm2 = nn.LayerNorm(cfg.dim)
 
 

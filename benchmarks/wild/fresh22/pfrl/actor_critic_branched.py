@@ -1,9 +1,9 @@
 """A PPO-style actor-critic: shared obs normalizer, then pfrl.nn.Branched policy/value heads."""
+
 import torch
-from torch import nn
-import pfrl
 from pfrl.nn import Branched, EmpiricalNormalization
 from pfrl.policies import GaussianHeadWithStateIndependentCovariance
+from torch import nn
 
 OBS, ACT = 11, 3
 

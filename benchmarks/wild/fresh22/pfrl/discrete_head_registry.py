@@ -1,11 +1,15 @@
 """Q-networks picked from a dict registry keyed by name, built with pfrl's FC helpers."""
-from torch import nn
+
 from pfrl import q_functions
 from pfrl.nn import MLP
+from torch import nn
 
 REGISTRY = {
     "fc": lambda cfg: q_functions.FCStateQFunctionWithDiscreteAction(
-        ndim_obs=cfg["obs"], n_actions=cfg["act"], n_hidden_channels=cfg["hidden"], n_hidden_layers=cfg["layers"]
+        ndim_obs=cfg["obs"],
+        n_actions=cfg["act"],
+        n_hidden_channels=cfg["hidden"],
+        n_hidden_layers=cfg["layers"],
     ),
     "mlp_head": lambda cfg: nn.Sequential(
         MLP(in_size=cfg["obs"], out_size=cfg["act"], hidden_sizes=(cfg["hidden"],) * cfg["layers"]),

@@ -1,5 +1,5 @@
 """Dueling DQN for Atari from pfrl, with a noisy-net variant toggled by a flag (as the examples do)."""
-import pfrl
+
 from pfrl import q_functions
 from pfrl.nn import to_factorized_noisy
 

@@ -1,7 +1,8 @@
 """A recurrent policy (DRQN-style): conv trunk, LSTM through pfrl.nn.RecurrentSequential, softmax head."""
-from torch import nn
+
 from pfrl.nn import RecurrentSequential, SmallAtariCNN
 from pfrl.policies import SoftmaxCategoricalHead
+from torch import nn
 
 
 class Agent(nn.Module):

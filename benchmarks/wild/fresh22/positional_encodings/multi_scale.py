@@ -1,6 +1,7 @@
 """Multi-scale feature maps, one encoding per scale, built with a generator over channel widths."""
-from torch import nn
+
 from positional_encodings.torch_encodings import PositionalEncodingPermute2D, Summer
+from torch import nn
 
 WIDTHS = (8, 16, 32)
 
@@ -8,7 +9,9 @@ WIDTHS = (8, 16, 32)
 class Pyramid(nn.Module):
     def __init__(self):
         super().__init__()
-        self.stages = nn.ModuleList(nn.Conv2d(a, b, 3, stride=2, padding=1) for a, b in zip((3,) + WIDTHS[:-1], WIDTHS))
+        self.stages = nn.ModuleList(
+            nn.Conv2d(a, b, 3, stride=2, padding=1) for a, b in zip((3,) + WIDTHS[:-1], WIDTHS)
+        )
         self.encodings = nn.ModuleList(Summer(PositionalEncodingPermute2D(w)) for w in WIDTHS)
 
 

@@ -1,6 +1,7 @@
 """A 1D sequence tagger whose encoding width is odd (the library rounds channels up internally)."""
-from torch import nn
+
 from positional_encodings.torch_encodings import PositionalEncoding1D, Summer
+from torch import nn
 
 
 class Tagger(nn.Module):

@@ -1,6 +1,7 @@
 """A video tokenizer: 3D conv stem, channel-first 3D positional encodings (the Permute variant)."""
+
+from positional_encodings.torch_encodings import PositionalEncodingPermute3D
 from torch import nn
-from positional_encodings.torch_encodings import PositionalEncoding3D, PositionalEncodingPermute3D
 
 CH = 18
 

@@ -1,6 +1,7 @@
 """A tiny ViT-ish encoder adding fixed 2D sinusoidal encodings via positional_encodings' Summer."""
-from torch import nn
+
 from positional_encodings.torch_encodings import PositionalEncoding2D, Summer
+from torch import nn
 
 
 class PatchEncoder(nn.Module):
@@ -8,7 +9,9 @@ class PatchEncoder(nn.Module):
         super().__init__()
         self.patchify = nn.Conv2d(3, dim, patch, stride=patch)
         self.pos = Summer(PositionalEncoding2D(dim))
-        layer = nn.TransformerEncoderLayer(d_model=dim, nhead=4, dim_feedforward=dim * 2, batch_first=True)
+        layer = nn.TransformerEncoderLayer(
+            d_model=dim, nhead=4, dim_feedforward=dim * 2, batch_first=True
+        )
         self.encoder = nn.TransformerEncoder(layer, num_layers=depth, enable_nested_tensor=False)
 
 

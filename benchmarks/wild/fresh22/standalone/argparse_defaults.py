@@ -1,4 +1,5 @@
 """Hyperparameters from argparse defaults, parsed from an explicit empty argv plus one override."""
+
 import argparse
 
 from torch import nn
@@ -13,5 +14,8 @@ ff = args.ff or 4 * args.d_model
 
 model = nn.Sequential(
     nn.Embedding(args.vocab, args.d_model),
-    *[nn.Sequential(nn.Linear(args.d_model, ff), nn.ReLU(), nn.Linear(ff, args.d_model)) for _ in range(args.layers)],
+    *[
+        nn.Sequential(nn.Linear(args.d_model, ff), nn.ReLU(), nn.Linear(ff, args.d_model))
+        for _ in range(args.layers)
+    ],
 )

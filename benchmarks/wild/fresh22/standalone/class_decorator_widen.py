@@ -1,4 +1,5 @@
 """A class decorator that wraps __init__ to append an extra projection to every decorated module."""
+
 import functools
 
 from torch import nn

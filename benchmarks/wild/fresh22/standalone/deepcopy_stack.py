@@ -1,4 +1,5 @@
 """A block prototype deep-copied N times (independent weights), and one shared copy reused twice."""
+
 import copy
 
 from torch import nn

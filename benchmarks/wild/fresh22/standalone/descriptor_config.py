@@ -1,4 +1,5 @@
 """A config class with data descriptors that validate and derive fields (head_dim from dim/heads)."""
+
 from torch import nn
 
 

@@ -1,4 +1,5 @@
 """An Enum-keyed table mapping block kinds to constructors and widths."""
+
 import enum
 
 from torch import nn

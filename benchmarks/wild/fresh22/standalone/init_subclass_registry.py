@@ -1,4 +1,5 @@
 """Blocks self-register through __init_subclass__ with a keyword; the net is assembled by name."""
+
 from torch import nn
 
 

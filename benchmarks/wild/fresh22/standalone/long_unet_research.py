@@ -1,6 +1,7 @@
 """A research-repo style 1D U-Net for time series with FiLM conditioning, a dataclass config read from
 a JSON string with field overrides via dataclasses.replace, and skip channels computed from reversed
 widths. Several classes, as in a real repo."""
+
 import dataclasses
 import json
 from dataclasses import dataclass
@@ -62,7 +63,11 @@ class UNet1d(nn.Module):
         super().__init__()
         widths = [cfg.base * m for m in cfg.mults]
         self.stem = nn.Conv1d(cfg.in_ch, widths[0], 7, padding=3)
-        self.cond = nn.Sequential(nn.Linear(cfg.cond_dim, cfg.cond_dim * 4), nn.SiLU(), nn.Linear(cfg.cond_dim * 4, cfg.cond_dim))
+        self.cond = nn.Sequential(
+            nn.Linear(cfg.cond_dim, cfg.cond_dim * 4),
+            nn.SiLU(),
+            nn.Linear(cfg.cond_dim * 4, cfg.cond_dim),
+        )
         self.downs = nn.ModuleList()
         prev = widths[0]
         for i, w in enumerate(widths):
@@ -83,7 +88,9 @@ class UNet1d(nn.Module):
             prev = w
         self.out = nn.Conv1d(prev, cfg.in_ch, 1)
         nn.init.zeros_(self.out.weight)
-        self.register_buffer("t_freqs", torch.exp(-torch.arange(cfg.cond_dim // 2) / 3.0), persistent=False)
+        self.register_buffer(
+            "t_freqs", torch.exp(-torch.arange(cfg.cond_dim // 2) / 3.0), persistent=False
+        )
 
 
 RAW = '{"base": 12, "mults": [1, 2, 2], "groups": 4}'

@@ -1,4 +1,5 @@
 """Layer specs as strings parsed with a match statement (structural pattern matching)."""
+
 from torch import nn
 
 ARCH = "conv:3:16 bn:16 relu conv:16:32 pool fc:32:10"

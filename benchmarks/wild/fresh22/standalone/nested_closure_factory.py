@@ -1,4 +1,5 @@
 """Nested closures returning module factories; the innermost captures width and depth."""
+
 from torch import nn
 
 

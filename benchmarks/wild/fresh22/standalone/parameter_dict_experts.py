@@ -1,4 +1,5 @@
 """Experts held in an nn.ParameterDict keyed by name, a router ParameterList, and a non-persistent mask."""
+
 import torch
 from torch import nn
 

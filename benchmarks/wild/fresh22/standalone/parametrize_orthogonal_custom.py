@@ -1,5 +1,6 @@
 """A custom parametrization (skew-symmetric -> Cayley) registered on a square weight, plus a symmetric
 parametrization on a second layer; the original tensor moves to parametrizations.weight.original."""
+
 import torch
 from torch import nn
 from torch.nn.utils import parametrize

@@ -1,5 +1,6 @@
 """Weight tying through a property: the decoder keeps a plain (unregistered) reference to the encoder
 and exposes its transposed weight as a read-only ``weight`` property; only the bias is its own."""
+
 import torch
 from torch import nn
 

@@ -1,4 +1,5 @@
 """Layers built by a functools.singledispatch builder keyed on the spec's type."""
+
 import functools
 from typing import NamedTuple
 

@@ -1,4 +1,5 @@
 """A __slots__ config and a hand-written LoRA wrapper over frozen base linears."""
+
 import math
 
 import torch

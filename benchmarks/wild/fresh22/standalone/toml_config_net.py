@@ -1,6 +1,6 @@
 """A model configured from a TOML string parsed with tomllib, tables for encoder and heads."""
-import tomllib
 
+import tomllib
 from torch import nn
 
 CFG = tomllib.loads(
@@ -23,7 +23,9 @@ class Net(nn.Module):
         super().__init__()
         ch, k = cfg["encoder"]["channels"], cfg["encoder"]["kernel"]
         self.enc = nn.Sequential(*[nn.Conv1d(a, b, k) for a, b in zip(ch, ch[1:])])
-        self.heads = nn.ModuleDict({n: nn.Linear(ch[-1], h["out"]) for n, h in cfg["heads"].items()})
+        self.heads = nn.ModuleDict(
+            {n: nn.Linear(ch[-1], h["out"]) for n, h in cfg["heads"].items()}
+        )
 
 
 model = Net(CFG)

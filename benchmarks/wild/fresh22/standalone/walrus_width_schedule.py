@@ -1,4 +1,5 @@
 """Widths computed with the walrus operator while building; stops when a width exceeds a cap."""
+
 from torch import nn
 
 layers, w = [], 6

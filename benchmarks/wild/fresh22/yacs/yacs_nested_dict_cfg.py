@@ -1,4 +1,5 @@
 """A yacs CfgNode built from a nested dict (as when loaded from JSON), fields read with getattr chains."""
+
 import json
 
 from torch import nn
@@ -12,8 +13,10 @@ cfg.encoder.depth = 3
 class AutoEnc(nn.Module):
     def __init__(self, c):
         super().__init__()
-        self.enc = nn.Sequential(*[nn.Linear(c.encoder.dim, c.encoder.dim) for _ in range(c.encoder.depth)])
-        self.dec = nn.Linear(getattr(c.decoder, "dim"), c.decoder["out"])
+        self.enc = nn.Sequential(
+            *[nn.Linear(c.encoder.dim, c.encoder.dim) for _ in range(c.encoder.depth)]
+        )
+        self.dec = nn.Linear(c.decoder.dim, c.decoder["out"])
 
 
 model = AutoEnc(cfg)

@@ -1,4 +1,5 @@
 """A registry of heads selected by a yacs config string; attribute-style access all the way down."""
+
 from torch import nn
 from yacs.config import CfgNode as CN
 

@@ -1,4 +1,5 @@
 """A detectron-style yacs config: defaults, a YAML string merged over them, then merge_from_list overrides."""
+
 from torch import nn
 from yacs.config import CfgNode as CN
 
@@ -30,7 +31,9 @@ def build(c):
     for w in c.MODEL.WIDTHS:
         layers += [nn.Conv2d(prev, w, 3, padding=1), norm(c.MODEL.NORM, w), nn.ReLU()]
         prev = w
-    return nn.Sequential(*layers, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(prev, c.MODEL.NUM_CLASSES))
+    return nn.Sequential(
+        *layers, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(prev, c.MODEL.NUM_CLASSES)
+    )
 
 
 model = build(cfg)
