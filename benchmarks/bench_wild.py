@@ -115,6 +115,8 @@ FRESH19_TRUTH = ROOT / "benchmarks" / "wild" / "fresh19" / "truth.json"
 FRESH20_TRUTH = ROOT / "benchmarks" / "wild" / "fresh20" / "truth.json"
 # the twenty-first fresh batch (benchmarks/wild/fresh21, session 23): the same, written blind
 FRESH21_TRUTH = ROOT / "benchmarks" / "wild" / "fresh21" / "truth.json"
+# the twenty-second fresh batch (benchmarks/wild/fresh22, session 23): the same, written blind
+FRESH22_TRUTH = ROOT / "benchmarks" / "wild" / "fresh22" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -501,9 +503,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh19",
             "fresh20",
             "fresh21",
+            "fresh22",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh21: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh22: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -529,6 +532,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh19",
         "fresh20",
         "fresh21",
+        "fresh22",
     )
     truth_path = {
         "main": TRUTH,
@@ -552,6 +556,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh19": FRESH19_TRUTH,
         "fresh20": FRESH20_TRUTH,
         "fresh21": FRESH21_TRUTH,
+        "fresh22": FRESH22_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -597,6 +602,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh19": "fresh19 batch",
                 "fresh20": "fresh20 batch",
                 "fresh21": "fresh21 batch",
+                "fresh22": "fresh22 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

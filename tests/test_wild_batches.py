@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh21): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh22): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -487,6 +487,45 @@ BATCHES: dict[str, Batch] = {
         min_library_files=28,
         min_libraries=6,
         min_standalone=20,
+    ),
+    # written blind in session 23 (helper wild22; a 35-minute deadline)
+    "fresh22": Batch(
+        sample={
+            # apply() removes LayerNorm biases, the LM head tied to the token table, block 0 frozen
+            "apply_surgery_tied": (True, True),
+            # deepcopy gives independent copies; one Linear reused twice in the Sequential
+            "deepcopy_stack": (True, False),
+            # hand-written LoRA over frozen q/v linears, configured by a __slots__ class
+            "slots_config_lora": (False, True),
+            # an EMA deepcopy of ensemble member 0 held frozen next to the members
+            "ensemble_ema": (False, True),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+            "fresh14",
+            "fresh15",
+            "fresh16",
+            "fresh17",
+            "fresh18",
+            "fresh19",
+            "fresh20",
+            "fresh21",
+        ),
+        min_library_files=26,
+        min_libraries=7,
+        min_standalone=19,
     ),
 }
 
