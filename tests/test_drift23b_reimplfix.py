@@ -170,3 +170,62 @@ def test_pyramid_splits_pair_within_one_width() -> None:
     # with one of stage 1 (width 16) where the reference's stage-2 split is unread
     case = FRESH20 / "cases" / "pvt_frozen_stage_records.py"
     assert run(case, FRESH20 / "configs" / "pvt_frozen_stage_records" / "config.json") == []
+
+
+# -- several class tokens in one Parameter beside the position table --------------------------
+
+_REGISTERS = """
+import torch
+from torch import nn
+
+D, PATCH, IMAGE, TOKENS = 32, 4, {image}, 4
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tokens = nn.Parameter(torch.zeros(1, TOKENS, D))
+        self.pos = nn.Parameter(torch.zeros(1, TOKENS + (IMAGE // PATCH) ** 2, D))
+        self.patch = nn.Conv2d(3, D, PATCH, PATCH)
+        self.layers = nn.ModuleList(nn.Linear(D, D) for _ in range(2))
+
+    def forward(self, x):
+        x = self.patch(x).flatten(2).transpose(1, 2)
+        x = torch.cat([self.tokens.expand(x.shape[0], -1, -1), x], 1) + self.pos
+        for layer in self.layers:
+            x = x + layer(x)
+        return x
+"""
+
+
+def _image(path: Path) -> object:
+    from driftcheck.graph.match import canonicalise
+    from driftcheck.graph.match.derive import derive
+    from driftcheck.parsers.source import parse_source
+
+    g = parse_source(str(path), entry="M")
+    items, _ = canonicalise(g, g)
+    got = derive(items).get("imageSize")
+    return got.value if got else None
+
+
+def test_class_tokens_in_one_parameter_leave_the_image_size_readable(tmp_path: Path) -> None:
+    # torch: Pixio's position table holds a row per patch and one per class token, the
+    # class tokens one [1, n_cls_tokens, D] Parameter (modeling_pixio.py)
+    cfg, path = config(tmp_path, "pixio", "PixioConfig", hidden_size=32, num_hidden_layers=2,
+                       num_attention_heads=4, intermediate_size=64, image_size=32,
+                       patch_size=4, n_cls_tokens=8)  # fmt: skip
+    with torch.device("meta"):
+        hf = transformers.AutoModel.from_config(cfg)
+    shapes = {tuple(p.shape) for p in hf.parameters() if p.dim() == 3 and p.shape[0] == 1}
+    assert shapes == {(1, 8, 32), (1, 8 + (32 // 4) ** 2, 32)}
+    from driftcheck.graph.match import canonicalise
+    from driftcheck.graph.match.derive import derive
+    from driftcheck.parsers.hf import config_graph
+
+    g, _ = config_graph(str(path), exact=False, entry=None)
+    items, _ = canonicalise(g, g)
+    assert derive(items)["imageSize"].value == 32
+    # a user's register tokens, one Parameter of 4 rows: image 16 (4 x 4 patches of 4)
+    assert _image(write(tmp_path, "reg.py", _REGISTERS.format(image=16))) == 16
+    assert _image(write(tmp_path, "reg2.py", _REGISTERS.format(image=24))) == 24

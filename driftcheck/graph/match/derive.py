@@ -725,9 +725,10 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
                 t.node.id,
             )
         return
+    tables, rows = _token_table(tables, tokens)
     if len(tables) != 1 or tokens > 2:
         return
-    grid = tables[0].params["shape"][1] - tokens
+    grid = tables[0].params["shape"][1] - tokens - rows
     side = math.isqrt(grid) if grid > 0 else 0
     if side < 2 or side * side != grid:
         return
@@ -735,6 +736,24 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
     out["imageSize"] = Derived(
         side * out["patchSize"].value, "model.imageSize", _loc(t, "shape"), t.node.id
     )
+
+
+def _token_table(tables: list[Item], tokens: int) -> tuple[list[Item], int]:
+    """Several class tokens kept in one ``[1, k, D]`` Parameter (Pixio's 8, ``cls_tokens``,
+    modeling_pixio.py) beside a ``[1, N, D]`` position table of as wide rows: the smaller is
+    ``k`` tokens when ``N - k`` (less the one-row tokens) is a square grid. Returns the
+    position table(s) left and the token rows; anything else is left as it was."""
+    if len(tables) != 2:
+        return tables, 0
+    small, big = sorted(tables, key=lambda it: it.params["shape"][1])
+    k, n = small.params["shape"][1], big.params["shape"][1]
+    if small.params["shape"][2] != big.params["shape"][2] or k >= n:
+        return tables, 0
+    grid = n - k - tokens
+    side = math.isqrt(grid) if grid > 0 else 0
+    if side < 2 or side * side != grid:
+        return tables, 0
+    return [big], k
 
 
 def _unfold_patch(items: list[Item], out: dict[str, Derived]) -> None:
