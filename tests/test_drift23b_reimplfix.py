@@ -119,7 +119,7 @@ class M(nn.Module):
         super().__init__()
         self.embeds = nn.ModuleList()
         self.stages = nn.ModuleList()
-        c, n = 3, 64
+        c, n = 3, {n}
         for w, d in zip(WIDTHS, DEPTHS):
             self.embeds.append(PatchEmbed(c, w, n))
             self.stages.append(nn.ModuleList(Block(w) for _ in range(d)))
@@ -159,9 +159,9 @@ def test_position_table_adds_are_not_residual_blocks(tmp_path: Path) -> None:
     g, _ = config_graph(str(path), exact=False, entry=None)
     assert stages(g)["stageDepths"].value == [1, 2]
     # a user's pyramid (patch embedding modules adding their own position table)
-    assert _stages(write(tmp_path, "pyr.py", _PYRAMID.format(d0=1)))["stageDepths"] == [1, 2]
+    assert _stages(write(tmp_path, "pyr.py", _PYRAMID.format(d0=1, n=64)))["stageDepths"] == [1, 2]
     # variant: one more first-stage block is seen (the rule can fail)
-    assert _stages(write(tmp_path, "pyr3.py", _PYRAMID.format(d0=3)))["stageDepths"] == [3, 2]
+    assert _stages(write(tmp_path, "pyr3.py", _PYRAMID.format(d0=3, n=64)))["stageDepths"] == [3, 2]
 
 
 @pytest.mark.skipif(not FRESH20.is_dir(), reason="benchmarks/reimpl/fresh20 absent")
@@ -229,3 +229,26 @@ def test_class_tokens_in_one_parameter_leave_the_image_size_readable(tmp_path: P
     # a user's register tokens, one Parameter of 4 rows: image 16 (4 x 4 patches of 4)
     assert _image(write(tmp_path, "reg.py", _REGISTERS.format(image=16))) == 16
     assert _image(write(tmp_path, "reg2.py", _REGISTERS.format(image=24))) == 24
+
+
+def test_a_pyramids_first_position_table_is_the_image_grid(tmp_path: Path) -> None:
+    # torch: PvT keeps one position table per stage, the first of (image / patch)^2 rows, the
+    # class token only in the last stage (modeling_pvt.py:76)
+    cfg, path = config(tmp_path, "pvt", "PvtConfig", depths=[1, 1], hidden_sizes=[16, 32],
+                       num_encoder_blocks=2, num_attention_heads=[1, 2], mlp_ratios=[2, 2],
+                       patch_sizes=[4, 2], strides=[4, 2], sequence_reduction_ratios=[2, 1],
+                       image_size=64)  # fmt: skip
+    with torch.device("meta"):
+        hf = transformers.PvtModel(cfg)
+    tables = [tuple(e.position_embeddings.shape) for e in hf.encoder.patch_embeddings]
+    assert tables == [(1, (64 // 4) ** 2, 16), (1, (64 // 4 // 2) ** 2 + 1, 32)]
+    from driftcheck.graph.match import canonicalise
+    from driftcheck.graph.match.derive import derive
+    from driftcheck.parsers.hf import config_graph
+
+    g, _ = config_graph(str(path), exact=False, entry=None)
+    items, _ = canonicalise(g, g)
+    assert derive(items)["imageSize"].value == 64
+    # a user's pyramid: 8 x 8 patches of 2 in the first stage is a 16-pixel image
+    assert _image(write(tmp_path, "pyr.py", _PYRAMID.format(d0=1, n=64))) == 16
+    assert _image(write(tmp_path, "pyr2.py", _PYRAMID.format(d0=1, n=144))) == 24

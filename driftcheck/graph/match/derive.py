@@ -697,7 +697,7 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
     the image is ``g`` patches wide (DeiT's 66 rows at patch 8 and 2 tokens: 64 pixels). A
     changed image size is then one finding holding both sizes, its table's shape under it.
     Anything else (two tables, no square grid): nothing."""
-    tables, tokens = [], 0
+    tables, tokens, widths = [], 0, []
     for it in items:
         if it.is_block:
             if it.count > 1:
@@ -710,6 +710,7 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
             continue
         if shape[1] == 1:
             tokens += 1
+            widths.append(shape[2])
         else:
             tables.append(it)
     if not tables:  # positions in an ``nn.Embedding`` (CLIP's towers): imagetable.py
@@ -726,6 +727,11 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
             )
         return
     tables, rows = _token_table(tables, tokens)
+    if _pyramid(tables):
+        # per-stage tables: the first stage's grid is the image's at the first patch size;
+        # a class token of another width belongs to a later stage (PvT's, last stage only)
+        tables = tables[:1]
+        tokens = sum(w == tables[0].params["shape"][2] for w in widths)
     if len(tables) != 1 or tokens > 2:
         return
     grid = tables[0].params["shape"][1] - tokens - rows
@@ -736,6 +742,14 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
     out["imageSize"] = Derived(
         side * out["patchSize"].value, "model.imageSize", _loc(t, "shape"), t.node.id
     )
+
+
+def _pyramid(tables: list[Item]) -> bool:
+    """Position tables of a pyramid's stages, one per stage, in model order, each wider
+    than the one before (PvT's ``position_embeddings`` of stage widths 64 -> 512,
+    modeling_pvt.py:76): the first is the image's grid."""
+    widths = [it.params["shape"][2] for it in tables]
+    return len(tables) > 1 and all(a < b for a, b in zip(widths, widths[1:]))
 
 
 def _token_table(tables: list[Item], tokens: int) -> tuple[list[Item], int]:
