@@ -697,7 +697,7 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
     the image is ``g`` patches wide (DeiT's 66 rows at patch 8 and 2 tokens: 64 pixels). A
     changed image size is then one finding holding both sizes, its table's shape under it.
     Anything else (two tables, no square grid): nothing."""
-    tables, tokens = [], 0
+    tables, tokens, widths = [], 0, []
     for it in items:
         if it.is_block:
             if it.count > 1:
@@ -710,6 +710,7 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
             continue
         if shape[1] == 1:
             tokens += 1
+            widths.append(shape[2])
         else:
             tables.append(it)
     if not tables:  # positions in an ``nn.Embedding`` (CLIP's towers): imagetable.py
@@ -725,9 +726,15 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
                 t.node.id,
             )
         return
+    tables, rows = _token_table(tables, tokens)
+    if _pyramid(tables):
+        # per-stage tables: the first stage's grid is the image's at the first patch size;
+        # a class token of another width belongs to a later stage (PvT's, last stage only)
+        tables = tables[:1]
+        tokens = sum(w == tables[0].params["shape"][2] for w in widths)
     if len(tables) != 1 or tokens > 2:
         return
-    grid = tables[0].params["shape"][1] - tokens
+    grid = tables[0].params["shape"][1] - tokens - rows
     side = math.isqrt(grid) if grid > 0 else 0
     if side < 2 or side * side != grid:
         return
@@ -735,6 +742,32 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
     out["imageSize"] = Derived(
         side * out["patchSize"].value, "model.imageSize", _loc(t, "shape"), t.node.id
     )
+
+
+def _pyramid(tables: list[Item]) -> bool:
+    """Position tables of a pyramid's stages, one per stage, in model order, each wider
+    than the one before (PvT's ``position_embeddings`` of stage widths 64 -> 512,
+    modeling_pvt.py:76): the first is the image's grid."""
+    widths = [it.params["shape"][2] for it in tables]
+    return len(tables) > 1 and all(a < b for a, b in zip(widths, widths[1:]))
+
+
+def _token_table(tables: list[Item], tokens: int) -> tuple[list[Item], int]:
+    """Several class tokens kept in one ``[1, k, D]`` Parameter (Pixio's 8, ``cls_tokens``,
+    modeling_pixio.py) beside a ``[1, N, D]`` position table of as wide rows: the smaller is
+    ``k`` tokens when ``N - k`` (less the one-row tokens) is a square grid. Returns the
+    position table(s) left and the token rows; anything else is left as it was."""
+    if len(tables) != 2:
+        return tables, 0
+    small, big = sorted(tables, key=lambda it: it.params["shape"][1])
+    k, n = small.params["shape"][1], big.params["shape"][1]
+    if small.params["shape"][2] != big.params["shape"][2] or k >= n:
+        return tables, 0
+    grid = n - k - tokens
+    side = math.isqrt(grid) if grid > 0 else 0
+    if side < 2 or side * side != grid:
+        return tables, 0
+    return [big], k
 
 
 def _unfold_patch(items: list[Item], out: dict[str, Derived]) -> None:
@@ -781,7 +814,15 @@ def _in_layers(items: list[Item], main: Item | None) -> set[int]:
 def _ties(leaves: list[Item], out: dict[str, Derived], inside: set[int] = frozenset()) -> None:
     """Tied when some layer shares a weight; untied when an output head of vocab rows exists
     outside the layers (``inside``: a projection in a layer is no head, whatever its width)."""
-    tied = next((it for it in leaves if it.node.tied and _vocab_tie(it, out)), None)
+    tables = {it.node.id for it in leaves if it.ltype == "Embedding"}
+    tied = next(
+        (
+            it
+            for it in leaves
+            if it.node.tied and _vocab_tie(it, out) and not _input_share(it, tables)
+        ),
+        None,
+    )
     if tied is not None:
         out["tieWordEmbeddings"] = Derived(
             True, "model.tieWordEmbeddings", tied.node.loc, tied.node.id
@@ -825,6 +866,14 @@ def _list_layer_parts(leaves: list[Item]) -> set[int]:
                 out.add(key)
                 break
     return out
+
+
+def _input_share(it: Item, tables: set[str]) -> bool:
+    """An input table sharing another input table's weight (an encoder-decoder's
+    ``encoder.embed_tokens`` and ``decoder.embed_tokens`` on ``shared``): no head tie. The
+    head is tied only when a head shares the table (Pop2Piano ties those two and keeps its
+    ``lm_head`` its own with ``tie_word_embeddings`` true, modeling_pop2piano.py:766)."""
+    return it.node.id in tables and all(t.split(".", 1)[0] in tables for t in it.node.tied.values())
 
 
 def _vocab_tie(it: Item, out: dict[str, Derived]) -> bool:
@@ -1268,10 +1317,17 @@ def stages(g: Graph) -> dict[str, Derived]:
     kids: dict[str | None, list] = {}
     for n in g.nodes:
         kids.setdefault(n.parent, []).append(n)
-    adds = {n.parent for n in g.nodes if n.type == "Add" and n.parent is not None}
+    preds: dict[str, list[str]] = {}
+    for e in g.edges:
+        preds.setdefault(e.dst, []).append(e.src)
+    byid = {n.id: n for n in g.nodes}
+    adds = {
+        n.parent
+        for n in g.nodes
+        if n.type == "Add" and n.parent is not None and not _table_add(n, preds, byid)
+    }
     # the forward pass may be followed through one copy of a block only: its class is a
     # residual block wherever it stands
-    byid = {n.id: n for n in g.nodes}
     classes = {byid[a].user_class for a in adds if a in byid and byid[a].user_class}
     adds |= {n.id for n in g.nodes if n.user_class in classes}
     blocks: list[tuple[Any, int, int]] = []  # (node, copies, width)
@@ -1286,10 +1342,6 @@ def stages(g: Graph) -> dict[str, Derived]:
             elif kids.get(c.id):
                 w = last_width(c) or w
         return w
-
-    preds: dict[str, list[str]] = {}
-    for e in g.edges:
-        preds.setdefault(e.dst, []).append(e.src)
 
     def added_width(n) -> Any:
         """The width the block's last ``Add`` sums (its output width): the first
@@ -1352,6 +1404,34 @@ def stages(g: Graph) -> dict[str, Derived]:
         loc = stem.param_locs.get("out_channels") or stem.loc
         out["stemWidth"] = Derived(stem.params["out_channels"], "model.stemWidth", loc, stem.id)
     return out
+
+
+def _table_add(add: Any, preds: dict[str, list[str]], byid: dict[str, Any]) -> bool:
+    """An ``Add`` of a learned table (a position embedding, interpolated or not) to the
+    module's output: one operand is computed from the module's own Parameters alone, never
+    from its input, so the sum is no shortcut and the module no residual block (PvT's patch
+    embedding adds its position table, modeling_pvt.py:140; counted as a block it made each
+    stage two)."""
+    inside = (add.parent or "") + "/"
+    for op in preds.get(add.id, []):
+        todo, seen, table = [op], set(), False
+        while todo and len(seen) < 200:
+            cur = todo.pop()
+            if cur in seen:
+                continue
+            seen.add(cur)
+            node = byid.get(cur)
+            if node is None or not cur.startswith(inside) or node.type == "Input":
+                table = False
+                break
+            if node.type == "Parameter":
+                table = True
+                continue
+            todo.extend(preds.get(cur, []))
+        else:
+            if table and not todo:
+                return True
+    return False
 
 
 def dense_lead(g: Graph) -> dict[str, Derived]:

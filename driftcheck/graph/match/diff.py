@@ -232,7 +232,13 @@ class Differ:
         if _other_layout(ops):
             ops = []
         for x, y in ops:
-            if x is not None and y is not None and x.ltype == y.ltype and _same_axis(x, y):
+            if (
+                x is not None
+                and y is not None
+                and x.ltype == y.ltype
+                and _same_axis(x, y)
+                and _same_source(x, y)
+            ):
                 self._leaves(x, y, times)
         self.level_eq, self.leaf_eq = saved
 
@@ -755,6 +761,18 @@ def _same_axis(x: Item, y: Item) -> bool:
         return True
     dx, dy = x.params.get("dim"), y.params.get("dim")
     return not (type(dx) is int and type(dy) is int and dx != dy)
+
+
+def _same_source(x: Item, y: Item) -> bool:
+    """Two head splits of projections fed by different widths (``src_in``: the ``Linear``'s
+    ``in_features``) are splits of different layers met in the same order, not two values of
+    one split: a pyramid's stages flatten into one level, and where one side's split of some
+    stage is unread (a ``view`` of an unknown shape) the order pairs one stage's query with
+    another stage's key (PvT's stage 2 ``(2, -1)`` against stage 1's ``(1, 16)``)."""
+    if x.ltype != "Unflatten":
+        return True
+    a, b = x.src_in, y.src_in
+    return not (type(a) is int and type(b) is int and a != b)
 
 
 def _moved(pairs: list[Pair]) -> frozenset[int]:

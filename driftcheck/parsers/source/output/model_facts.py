@@ -255,9 +255,7 @@ def _embedding_facts(graph: Graph) -> None:
             graph.facts["hiddenSize"] = Fact(
                 value=big.params["embedding_dim"], loc=_ploc(big, "embedding_dim")
             )
-            tied = any(t.split(".", 1)[0] == big.id for n in graph.nodes for t in n.tied.values())
-            tied = tied or bool(big.tied)
-            if tied:
+            if _head_tied(graph, big, {n.id for n in embs}):
                 graph.facts["tieWordEmbeddings"] = Fact(value=True, loc=big.loc)
     pos = [n for n in embs if "position" in (n.name or "") and n.repeat == 1]
     if len({n.params.get("num_embeddings") for n in pos}) == 1:
@@ -266,6 +264,21 @@ def _embedding_facts(graph: Graph) -> None:
         graph.facts["maxPositionEmbeddings"] = Fact(
             value=pos[0].params["num_embeddings"], loc=_ploc(pos[0], "num_embeddings")
         )
+
+
+def _head_tied(graph: Graph, big: Any, tables: set[str]) -> bool:
+    """The token table shares its weight with an output head. A table tied to another
+    *input* table is no head tie: an encoder-decoder's ``encoder.embed_tokens`` and
+    ``decoder.embed_tokens`` share ``shared`` (Pop2Piano's ``_tied_weights_keys`` ties only
+    those, so its ``lm_head`` stays its own with ``tie_word_embeddings`` true,
+    modeling_pop2piano.py:766; torch: ``lm_head.weight is shared.weight`` is False)."""
+    if any(t.split(".", 1)[0] not in tables for t in big.tied.values()):
+        return True
+    return any(
+        n.id not in tables and t.split(".", 1)[0] == big.id
+        for n in graph.nodes
+        for t in n.tied.values()
+    )
 
 
 def _ploc(node: Any, param: str) -> Location | None:
