@@ -1,0 +1,90 @@
+"""The twenty-first fresh held-out set of re-implementations (written blind in session 24): the
+architectures users re-implement most (Gemma 2, GPT-NeoX, CLIP's text tower, BERT, ConvNeXt,
+...), each in a style no earlier set used. It was NOT run through driftcheck while it was
+written; run it once (``README.md``).
+
+The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
+``sub`` and ``sizes_line`` are fresh11's.
+
+    python benchmarks/reimpl/fresh21/make.py [--check] [--only NAME,NAME]
+    python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh21 --mode both --show 200
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from benchmarks.reimpl import set_checks  # noqa: E402
+from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
+from benchmarks.reimpl.set_checks import rope  # noqa: E402
+
+# name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
+CASES: dict[str, tuple] = {
+    "gemma2_litgpt_derived_config": (
+        "gemma2",
+        "Gemma2Config",
+        dict(
+            vocab_size=128,
+            hidden_size=64,
+            intermediate_size=128,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            head_dim=16,
+            query_pre_attn_scalar=24,
+            sliding_window=8,
+            rms_norm_eps=1e-6,
+            rope_parameters=rope(10000.0),
+        ),
+        "Gemma2ForCausalLM",
+        [
+            sub("vocabSize", "    vocab_size: int = {}\n", 128, 192),
+            sub("numLayers", "    n_layer: int = {}\n", 2, 3),
+            sub("numHeads", "    n_head: int = {}\n", 4, 8),
+            sub("numKeyValueHeads", "    n_query_groups: Optional[int] = {}\n", 2, 4),
+            sub("headDim", "    head_size: Optional[int] = {}\n", 16, 8),
+            sub("intermediateSize", "    mlp_ratio: float = {}\n", 2.0, 3.0, (128, 192)),
+            sub("normEps", "    norm_eps: float = {}\n", 1e-06, 1e-02),
+            sub("ropeTheta", "    rope_base: int = {}\n", 10000, 100),
+            sub("slidingWindow", "    sliding_window_size: int = {}\n", 8, 4),
+        ],
+        [("numLayers", "num_hidden_layers", 4, 2)],
+    ),
+}
+
+SAME_OUTPUT: dict[str, list[tuple]] = {
+    "gemma2_litgpt_derived_config": [
+        (r"^transformer\.wte\.", "model.embed_tokens."),
+        (r"^transformer\.ln_f\.", "model.norm."),
+        (
+            r"^transformer\.h\.(\d+)\.attn\.qkv\.",
+            r"model.layers.\1.self_attn.q_proj.+model.layers.\1.self_attn.k_proj."
+            r"+model.layers.\1.self_attn.v_proj.",
+        ),
+        (r"^transformer\.h\.(\d+)\.attn\.proj\.", r"model.layers.\1.self_attn.o_proj."),
+        (r"^transformer\.h\.(\d+)\.norm_1\.", r"model.layers.\1.input_layernorm."),
+        (
+            r"^transformer\.h\.(\d+)\.post_attention_norm\.",
+            r"model.layers.\1.post_attention_layernorm.",
+        ),
+        (r"^transformer\.h\.(\d+)\.norm_2\.", r"model.layers.\1.pre_feedforward_layernorm."),
+        (r"^transformer\.h\.(\d+)\.post_mlp_norm\.", r"model.layers.\1.post_feedforward_layernorm."),
+        (r"^transformer\.h\.(\d+)\.mlp\.fc_1\.", r"model.layers.\1.mlp.gate_proj."),
+        (r"^transformer\.h\.(\d+)\.mlp\.fc_2\.", r"model.layers.\1.mlp.up_proj."),
+        (r"^transformer\.h\.(\d+)\.mlp\.proj\.", r"model.layers.\1.mlp.down_proj."),
+    ],
+}
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "gemma2_litgpt_derived_config": ("ids", ["logits"]),
+}
+
+_MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
+same_output = _MAKE.same_output
+build_config = _MAKE.build_config
+
+if __name__ == "__main__":
+    raise SystemExit(_MAKE.main())
