@@ -54,6 +54,29 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 4, 2)],
     ),
+    "gpt_neox_add_module_loop": (
+        "gpt_neox",
+        "GPTNeoXConfig",
+        dict(
+            vocab_size=96,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=128,
+            max_position_embeddings=128,
+        ),
+        "GPTNeoXForCausalLM",
+        [
+            sub("vocabSize", "    vocab={},\n", 96, 128),
+            sub("numLayers", "    depth={},\n", 2, 3),
+            sub("numHeads", "    heads={},\n", 4, 2),
+            sub("intermediateSize", "    ffn={},\n", 128, 256),
+            sub("rotaryPct", "    rotary_fraction={},\n", 0.25, 0.5),
+            sub("ropeTheta", "    rotary_base={},\n", 10000, 100),
+            sub("normEps", "    eps={},\n", 1e-05, 1e-01),
+        ],
+        [("hiddenSize", "hidden_size", 128, 64)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -77,9 +100,21 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^transformer\.h\.(\d+)\.mlp\.fc_2\.", r"model.layers.\1.mlp.up_proj."),
         (r"^transformer\.h\.(\d+)\.mlp\.proj\.", r"model.layers.\1.mlp.down_proj."),
     ],
+    "gpt_neox_add_module_loop": [
+        (r"^wte\.", "gpt_neox.embed_in."),
+        (r"^ln_final\.", "gpt_neox.final_layer_norm."),
+        (r"^unembed\.", "lm_head."),
+        (r"^block_(\d+)\.ln_attn\.", r"gpt_neox.layers.\1.input_layernorm."),
+        (r"^block_(\d+)\.ln_mlp\.", r"gpt_neox.layers.\1.post_attention_layernorm."),
+        (r"^block_(\d+)\.qkv\.", r"gpt_neox.layers.\1.attention.query_key_value."),
+        (r"^block_(\d+)\.out\.", r"gpt_neox.layers.\1.attention.dense."),
+        (r"^block_(\d+)\.up\.", r"gpt_neox.layers.\1.mlp.dense_h_to_4h."),
+        (r"^block_(\d+)\.down\.", r"gpt_neox.layers.\1.mlp.dense_4h_to_h."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "gemma2_litgpt_derived_config": ("ids", ["logits"]),
+    "gpt_neox_add_module_loop": ("ids", ["logits"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
