@@ -45,7 +45,7 @@ CASES: dict[str, tuple] = {
             sub("vocabSize", "    vocab_size: int = {}\n", 128, 192),
             sub("numLayers", "    n_layer: int = {}\n", 2, 3),
             sub("numHeads", "    n_head: int = {}\n", 4, 8),
-            sub("numKeyValueHeads", "    n_query_groups: Optional[int] = {}\n", 2, 4),
+            sub("numKvHeads", "    n_query_groups: Optional[int] = {}\n", 2, 4),
             sub("headDim", "    head_size: Optional[int] = {}\n", 16, 8),
             sub("intermediateSize", "    mlp_ratio: float = {}\n", 2.0, 3.0, (128, 192)),
             sub("normEps", "    norm_eps: float = {}\n", 1e-06, 1e-02),
@@ -71,11 +71,37 @@ CASES: dict[str, tuple] = {
             sub("numLayers", "    depth={},\n", 2, 3),
             sub("numHeads", "    heads={},\n", 4, 2),
             sub("intermediateSize", "    ffn={},\n", 128, 256),
-            sub("rotaryPct", "    rotary_fraction={},\n", 0.25, 0.5),
+            sub("partialRotaryFactor", "    rotary_fraction={},\n", 0.25, 0.5),
             sub("ropeTheta", "    rotary_base={},\n", 10000, 100),
             sub("normEps", "    eps={},\n", 1e-05, 1e-01),
         ],
         [("hiddenSize", "hidden_size", 128, 64)],
+    ),
+    "clip_text_yaml_block": (
+        "clip_text",
+        "CLIPTextConfig",
+        dict(
+            vocab_size=99,
+            hidden_size=32,
+            intermediate_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            max_position_embeddings=32,
+            projection_dim=16,
+            bos_token_id=1,
+            eos_token_id=2,
+            pad_token_id=0,
+        ),
+        "CLIPTextModel",
+        [
+            sub("vocabSize", "  vocab_size: {}\n", 99, 128),
+            sub("maxPositionEmbeddings", "  context_length: {}\n", 32, 77),
+            sub("numLayers", "  layers: {}\n", 2, 3),
+            sub("numHeads", "  heads: {}\n", 4, 2),
+            sub("intermediateSize", "  mlp_width: {}\n", 64, 128),
+            sub("normEps", "  ln_eps: {}\n", "1e-05", "1e-01", (1e-05, 1e-01)),
+        ],
+        [("hiddenSize", "hidden_size", 64, 32)],
     ),
 }
 
@@ -111,10 +137,23 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^block_(\d+)\.up\.", r"gpt_neox.layers.\1.mlp.dense_h_to_4h."),
         (r"^block_(\d+)\.down\.", r"gpt_neox.layers.\1.mlp.dense_4h_to_h."),
     ],
+    "clip_text_yaml_block": [
+        (r"^token_embedding\.", "embeddings.token_embedding."),
+        (r"^positional_embedding$", "embeddings.position_embedding.weight"),
+        (r"^ln_final\.", "final_layer_norm."),
+        (r"^resblocks\.(\d+)\.ln_([12])\.", r"encoder.layers.\1.layer_norm\2."),
+        (
+            r"^resblocks\.(\d+)\.(q|k|v|out)_proj\.",
+            r"encoder.layers.\1.self_attn.\2_proj.",
+        ),
+        (r"^resblocks\.(\d+)\.c_fc\.", r"encoder.layers.\1.mlp.fc1."),
+        (r"^resblocks\.(\d+)\.c_proj\.", r"encoder.layers.\1.mlp.fc2."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "gemma2_litgpt_derived_config": ("ids", ["logits"]),
     "gpt_neox_add_module_loop": ("ids", ["logits"]),
+    "clip_text_yaml_block": ("ids", ["last_hidden_state", "pooler_output"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
