@@ -22,6 +22,8 @@ from benchmarks.reimpl import set_checks  # noqa: E402
 from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
 from benchmarks.reimpl.set_checks import rope  # noqa: E402
 
+_ARG = '    p.add_argument("--{}", type={}, default={{}})\n'
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "gemma2_litgpt_derived_config": (
@@ -103,6 +105,29 @@ CASES: dict[str, tuple] = {
         ],
         [("hiddenSize", "hidden_size", 64, 32)],
     ),
+    "bert_tensor_parallel_world1": (
+        "bert",
+        "BertConfig",
+        dict(
+            vocab_size=112,
+            hidden_size=48,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=96,
+            max_position_embeddings=64,
+        ),
+        "BertModel",
+        [
+            sub("vocabSize", _ARG.format("padded-vocab-size", "int"), 112, 128),
+            sub("maxPositionEmbeddings", _ARG.format("max-position-embeddings", "int"), 64, 128),
+            sub("typeVocabSize", _ARG.format("num-tokentypes", "int"), 2, 1),
+            sub("numLayers", _ARG.format("num-layers", "int"), 2, 3),
+            sub("numHeads", _ARG.format("num-attention-heads", "int"), 4, 2),
+            sub("intermediateSize", _ARG.format("ffn-hidden-size", "int"), 96, 192),
+            sub("normEps", _ARG.format("layernorm-epsilon", "float"), 1e-12, 1e-01),
+        ],
+        [("hiddenSize", "hidden_size", 96, 48)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -149,11 +174,32 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^resblocks\.(\d+)\.c_fc\.", r"encoder.layers.\1.mlp.fc1."),
         (r"^resblocks\.(\d+)\.c_proj\.", r"encoder.layers.\1.mlp.fc2."),
     ],
+    "bert_tensor_parallel_world1": [
+        (r"^word_embeddings\.", "embeddings.word_embeddings."),
+        (r"^position_embeddings\.", "embeddings.position_embeddings."),
+        (r"^tokentype_embeddings\.", "embeddings.token_type_embeddings."),
+        (r"^embedding_layernorm\.", "embeddings.LayerNorm."),
+        (
+            r"^layers\.(\d+)\.self_attention\.query_key_value\.",
+            r"encoder.layer.\1.attention.self.query.+encoder.layer.\1.attention.self.key."
+            r"+encoder.layer.\1.attention.self.value.",
+        ),
+        (r"^layers\.(\d+)\.self_attention\.dense\.", r"encoder.layer.\1.attention.output.dense."),
+        (
+            r"^layers\.(\d+)\.post_attention_layernorm\.",
+            r"encoder.layer.\1.attention.output.LayerNorm.",
+        ),
+        (r"^layers\.(\d+)\.dense_h_to_4h\.", r"encoder.layer.\1.intermediate.dense."),
+        (r"^layers\.(\d+)\.dense_4h_to_h\.", r"encoder.layer.\1.output.dense."),
+        (r"^layers\.(\d+)\.post_mlp_layernorm\.", r"encoder.layer.\1.output.LayerNorm."),
+        (r"^pooler\.", "pooler.dense."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "gemma2_litgpt_derived_config": ("ids", ["logits"]),
     "gpt_neox_add_module_loop": ("ids", ["logits"]),
     "clip_text_yaml_block": ("ids", ["last_hidden_state", "pooler_output"]),
+    "bert_tensor_parallel_world1": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
