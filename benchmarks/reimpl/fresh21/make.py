@@ -128,6 +128,27 @@ CASES: dict[str, tuple] = {
         ],
         [("hiddenSize", "hidden_size", 96, 48)],
     ),
+    "convnext_flat_compile_friendly": (
+        "convnext",
+        "ConvNextConfig",
+        dict(
+            num_stages=2,
+            hidden_sizes=[16, 32],
+            depths=[1, 2],
+            patch_size=4,
+            image_size=32,
+            layer_scale_init_value=1.0,
+        ),
+        "ConvNextModel",
+        [
+            sub("hiddenSizes", "DIMS = {}\n", (16, 32), (16, 48), ([16, 32], [16, 48])),
+            sub("depths", "DEPTHS = {}\n", (1, 2), (1, 3), ([1, 2], [1, 3])),
+            sub("patchSize", "STEM_PATCH = {}\n", 4, 2),
+            sub("numChannels", "IN_CHANS = {}\n", 3, 1),
+            sub("normEps", "HEAD_EPS = {}\n", 1e-12, 1e-1),
+        ],
+        [("imageSize", "image_size", 64, 32)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -194,12 +215,32 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^layers\.(\d+)\.post_mlp_layernorm\.", r"encoder.layer.\1.output.LayerNorm."),
         (r"^pooler\.", "pooler.dense."),
     ],
+    "convnext_flat_compile_friendly": [
+        (r"^stem_w$", "embeddings.patch_embeddings.weight"),
+        (r"^stem_b$", "embeddings.patch_embeddings.bias"),
+        (r"^stem_norm_w$", "embeddings.layernorm.weight"),
+        (r"^stem_norm_b$", "embeddings.layernorm.bias"),
+        (r"^s(\d+)_down_norm_w$", r"encoder.stages.\1.downsampling_layer.0.weight"),
+        (r"^s(\d+)_down_norm_b$", r"encoder.stages.\1.downsampling_layer.0.bias"),
+        (r"^s(\d+)_down_w$", r"encoder.stages.\1.downsampling_layer.1.weight"),
+        (r"^s(\d+)_down_b$", r"encoder.stages.\1.downsampling_layer.1.bias"),
+        (r"^s(\d+)_b(\d+)_dw_w$", r"encoder.stages.\1.layers.\2.dwconv.weight"),
+        (r"^s(\d+)_b(\d+)_dw_b$", r"encoder.stages.\1.layers.\2.dwconv.bias"),
+        (r"^s(\d+)_b(\d+)_norm_w$", r"encoder.stages.\1.layers.\2.layernorm.weight"),
+        (r"^s(\d+)_b(\d+)_norm_b$", r"encoder.stages.\1.layers.\2.layernorm.bias"),
+        (r"^s(\d+)_b(\d+)_fc([12])_w$", r"encoder.stages.\1.layers.\2.pwconv\3.weight"),
+        (r"^s(\d+)_b(\d+)_fc([12])_b$", r"encoder.stages.\1.layers.\2.pwconv\3.bias"),
+        (r"^s(\d+)_b(\d+)_gamma$", r"encoder.stages.\1.layers.\2.layer_scale_parameter"),
+        (r"^head_norm_w$", "layernorm.weight"),
+        (r"^head_norm_b$", "layernorm.bias"),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "gemma2_litgpt_derived_config": ("ids", ["logits"]),
     "gpt_neox_add_module_loop": ("ids", ["logits"]),
     "clip_text_yaml_block": ("ids", ["last_hidden_state", "pooler_output"]),
     "bert_tensor_parallel_world1": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
+    "convnext_flat_compile_friendly": ("pixels", ["last_hidden_state", "pooler_output"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
