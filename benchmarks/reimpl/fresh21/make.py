@@ -149,6 +149,38 @@ CASES: dict[str, tuple] = {
         ],
         [("imageSize", "image_size", 64, 32)],
     ),
+    "whisper_mlx_port_shim": (
+        "whisper",
+        "WhisperConfig",
+        dict(
+            vocab_size=96,
+            num_mel_bins=16,
+            d_model=32,
+            encoder_layers=2,
+            decoder_layers=2,
+            encoder_attention_heads=4,
+            decoder_attention_heads=4,
+            encoder_ffn_dim=64,
+            decoder_ffn_dim=64,
+            max_source_positions=16,
+            max_target_positions=32,
+            pad_token_id=0,
+            bos_token_id=1,
+            eos_token_id=2,
+            decoder_start_token_id=1,
+        ),
+        "WhisperModel",
+        [
+            sub("numMelBins", "    n_mels: int = {}\n", 16, 32),
+            sub("maxSourcePositions", "    n_audio_ctx: int = {}\n", 16, 24),
+            sub("numEncoderLayers", "    n_audio_layer: int = {}\n", 2, 3),
+            sub("encoderFfnDim", "    n_audio_mlp: int = {}\n", 64, 128),
+            sub("vocabSize", "    n_vocab: int = {}\n", 96, 128),
+            sub("numHeads", "    n_text_head: int = {}\n", 4, 2),
+            sub("numDecoderLayers", "    n_text_layer: int = {}\n", 2, 1),
+        ],
+        [("decoderFfnDim", "decoder_ffn_dim", 128, 64)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -234,6 +266,30 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^head_norm_w$", "layernorm.weight"),
         (r"^head_norm_b$", "layernorm.bias"),
     ],
+    "whisper_mlx_port_shim": [
+        (r"^encoder\.conv([12])\.", r"encoder.conv\1."),
+        (r"^encoder\.positional_embedding$", "encoder.embed_positions.weight"),
+        (r"^decoder\.positional_embedding$", "decoder.embed_positions.weight"),
+        (r"^decoder\.token_embedding\.", "decoder.embed_tokens."),
+        (r"^encoder\.ln_post\.", "encoder.layer_norm."),
+        (r"^decoder\.ln\.", "decoder.layer_norm."),
+        (r"^(en|de)coder\.blocks\.(\d+)\.attn\.query\.", r"\1coder.layers.\2.self_attn.q_proj."),
+        (r"^(en|de)coder\.blocks\.(\d+)\.attn\.key\.", r"\1coder.layers.\2.self_attn.k_proj."),
+        (r"^(en|de)coder\.blocks\.(\d+)\.attn\.value\.", r"\1coder.layers.\2.self_attn.v_proj."),
+        (r"^(en|de)coder\.blocks\.(\d+)\.attn\.out\.", r"\1coder.layers.\2.self_attn.out_proj."),
+        (r"^(en|de)coder\.blocks\.(\d+)\.attn_ln\.", r"\1coder.layers.\2.self_attn_layer_norm."),
+        (r"^decoder\.blocks\.(\d+)\.cross_attn\.query\.", r"decoder.layers.\1.encoder_attn.q_proj."),
+        (r"^decoder\.blocks\.(\d+)\.cross_attn\.key\.", r"decoder.layers.\1.encoder_attn.k_proj."),
+        (r"^decoder\.blocks\.(\d+)\.cross_attn\.value\.", r"decoder.layers.\1.encoder_attn.v_proj."),
+        (r"^decoder\.blocks\.(\d+)\.cross_attn\.out\.", r"decoder.layers.\1.encoder_attn.out_proj."),
+        (
+            r"^decoder\.blocks\.(\d+)\.cross_attn_ln\.",
+            r"decoder.layers.\1.encoder_attn_layer_norm.",
+        ),
+        (r"^(en|de)coder\.blocks\.(\d+)\.mlp\.0\.", r"\1coder.layers.\2.fc1."),
+        (r"^(en|de)coder\.blocks\.(\d+)\.mlp\.2\.", r"\1coder.layers.\2.fc2."),
+        (r"^(en|de)coder\.blocks\.(\d+)\.mlp_ln\.", r"\1coder.layers.\2.final_layer_norm."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "gemma2_litgpt_derived_config": ("ids", ["logits"]),
@@ -241,6 +297,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "clip_text_yaml_block": ("ids", ["last_hidden_state", "pooler_output"]),
     "bert_tensor_parallel_world1": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
     "convnext_flat_compile_friendly": ("pixels", ["last_hidden_state", "pooler_output"]),
+    "whisper_mlx_port_shim": ("audio", ["tied_logits"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
