@@ -181,6 +181,29 @@ CASES: dict[str, tuple] = {
         ],
         [("decoderFfnDim", "decoder_ffn_dim", 128, 64)],
     ),
+    "swin_timm_names_state_dict_hook": (
+        "swin",
+        "SwinConfig",
+        dict(
+            image_size=32,
+            patch_size=2,
+            embed_dim=16,
+            depths=[2, 2],
+            num_heads=[2, 4],
+            window_size=4,
+        ),
+        "SwinModel",
+        [
+            sub("embedDim", "EMBED_DIM = {}\n", 16, 24, (16, 24)),
+            sub("depths", "DEPTHS = {}\n", (2, 2), (2, 4), ([2, 2], [2, 4])),
+            sub("numHeads", "NUM_HEADS = {}\n", (2, 4), (2, 8), ([2, 4], [2, 8])),
+            sub("windowSize", "WINDOW_SIZE = {}\n", 4, 8),
+            sub("patchSize", "PATCH_SIZE = {}\n", 2, 4),
+            sub("mlpRatio", "MLP_RATIO = {}\n", 4.0, 2.0),
+            sub("normEps", "NORM_EPS = {}\n", 1e-05, 1e-01),
+        ],
+        [("imageSize", "image_size", 64, 32)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -290,6 +313,33 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^(en|de)coder\.blocks\.(\d+)\.mlp\.2\.", r"\1coder.layers.\2.fc2."),
         (r"^(en|de)coder\.blocks\.(\d+)\.mlp_ln\.", r"\1coder.layers.\2.final_layer_norm."),
     ],
+    "swin_timm_names_state_dict_hook": [
+        (r"^patch_embed\.proj\.", "embeddings.patch_embeddings.projection."),
+        (r"^patch_embed\.norm\.", "embeddings.norm."),
+        (r"^norm\.", "layernorm."),
+        (r"^layers\.(\d+)\.downsample\.", r"encoder.layers.\1.downsample."),
+        (r"^layers\.(\d+)\.blocks\.(\d+)\.norm1\.", r"encoder.layers.\1.blocks.\2.layernorm_before."),
+        (r"^layers\.(\d+)\.blocks\.(\d+)\.norm2\.", r"encoder.layers.\1.blocks.\2.layernorm_after."),
+        (
+            r"^layers\.(\d+)\.blocks\.(\d+)\.attn\.relative_position_bias_table$",
+            r"encoder.layers.\1.blocks.\2.attention.relative_position_bias.relative_position_bias_table",
+        ),
+        (
+            r"^layers\.(\d+)\.blocks\.(\d+)\.attn\.qkv\.",
+            r"encoder.layers.\1.blocks.\2.attention.q_proj."
+            r"+encoder.layers.\1.blocks.\2.attention.k_proj."
+            r"+encoder.layers.\1.blocks.\2.attention.v_proj.",
+        ),
+        (
+            r"^layers\.(\d+)\.blocks\.(\d+)\.attn\.proj\.",
+            r"encoder.layers.\1.blocks.\2.attention.o_proj.",
+        ),
+        (
+            r"^layers\.(\d+)\.blocks\.(\d+)\.mlp\.fc1\.",
+            r"encoder.layers.\1.blocks.\2.mlp.fc1.",
+        ),
+        (r"^layers\.(\d+)\.blocks\.(\d+)\.mlp\.fc2\.", r"encoder.layers.\1.blocks.\2.mlp.fc2."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "gemma2_litgpt_derived_config": ("ids", ["logits"]),
@@ -298,6 +348,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "bert_tensor_parallel_world1": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
     "convnext_flat_compile_friendly": ("pixels", ["last_hidden_state", "pooler_output"]),
     "whisper_mlx_port_shim": ("audio", ["tied_logits"]),
+    "swin_timm_names_state_dict_hook": ("pixels", ["last_hidden_state", "pooler_output"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
