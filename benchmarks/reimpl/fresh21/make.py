@@ -24,6 +24,9 @@ from benchmarks.reimpl.set_checks import rope  # noqa: E402
 
 _ARG = '    p.add_argument("--{}", type={}, default={{}})\n'
 
+_MIX = 'CHECKPOINT = "mixtral-{}x{}-d{}-l{}-h{}-kv{}-top{}-v{}"\n'
+_MIX_V = (4, 48, 64, 2, 4, 2, 2, 96)
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "gemma2_litgpt_derived_config": (
@@ -204,6 +207,33 @@ CASES: dict[str, tuple] = {
         ],
         [("imageSize", "image_size", 64, 32)],
     ),
+    "mixtral_name_string_dense_dispatch": (
+        "mixtral",
+        "MixtralConfig",
+        dict(
+            vocab_size=96,
+            hidden_size=64,
+            intermediate_size=48,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            num_local_experts=4,
+            num_experts_per_tok=2,
+            rope_parameters=rope(1e6),
+        ),
+        "MixtralForCausalLM",
+        [
+            sizes_line("numExperts", _MIX, _MIX_V, 0, 8),
+            sizes_line("intermediateSize", _MIX, _MIX_V, 1, 96),
+            sizes_line("numLayers", _MIX, _MIX_V, 3, 3),
+            sizes_line("numHeads", _MIX, _MIX_V, 4, 8),
+            sizes_line("numKvHeads", _MIX, _MIX_V, 5, 4),
+            sizes_line("numExpertsPerTok", _MIX, _MIX_V, 6, 1),
+            sizes_line("vocabSize", _MIX, _MIX_V, 7, 128),
+            sub("ropeTheta", "ROPE_THETA = {}\n", 1e6, 1e4),
+        ],
+        [("numExpertsPerTok", "num_experts_per_tok", 1, 2)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -340,6 +370,18 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         ),
         (r"^layers\.(\d+)\.blocks\.(\d+)\.mlp\.fc2\.", r"encoder.layers.\1.blocks.\2.mlp.fc2."),
     ],
+    "mixtral_name_string_dense_dispatch": [
+        (r"^tok_embeddings\.", "model.embed_tokens."),
+        (r"^norm\.", "model.norm."),
+        (r"^output\.", "lm_head."),
+        (r"^layers\.(\d+)\.attention_norm\.", r"model.layers.\1.input_layernorm."),
+        (r"^layers\.(\d+)\.ffn_norm\.", r"model.layers.\1.post_attention_layernorm."),
+        (r"^layers\.(\d+)\.attention\.w([qkvo])\.", r"model.layers.\1.self_attn.\2_proj."),
+        (r"^layers\.(\d+)\.moe\.router\.", r"model.layers.\1.mlp.gate."),
+        (r"^layers\.(\d+)\.moe\.w_gate$", r"model.layers.\1.mlp.experts.gate_up_proj", "half0"),
+        (r"^layers\.(\d+)\.moe\.w_up$", r"model.layers.\1.mlp.experts.gate_up_proj", "half1"),
+        (r"^layers\.(\d+)\.moe\.w_down$", r"model.layers.\1.mlp.experts.down_proj"),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "gemma2_litgpt_derived_config": ("ids", ["logits"]),
@@ -349,6 +391,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "convnext_flat_compile_friendly": ("pixels", ["last_hidden_state", "pooler_output"]),
     "whisper_mlx_port_shim": ("audio", ["tied_logits"]),
     "swin_timm_names_state_dict_hook": ("pixels", ["last_hidden_state", "pooler_output"]),
+    "mixtral_name_string_dense_dispatch": ("ids", ["logits"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
