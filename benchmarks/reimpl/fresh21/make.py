@@ -27,6 +27,8 @@ _ARG = '    p.add_argument("--{}", type={}, default={{}})\n'
 _MIX = 'CHECKPOINT = "mixtral-{}x{}-d{}-l{}-h{}-kv{}-top{}-v{}"\n'
 _MIX_V = (4, 48, 64, 2, 4, 2, 2, 96)
 
+_GG = '    "t5.{}": {{}},\n'
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "gemma2_litgpt_derived_config": (
@@ -234,6 +236,25 @@ CASES: dict[str, tuple] = {
         ],
         [("numExpertsPerTok", "num_experts_per_tok", 1, 2)],
     ),
+    "t5_gguf_metadata_keys": (
+        "t5",
+        "T5Config",
+        dict(vocab_size=96, d_model=32, d_kv=8, d_ff=64, num_layers=2, num_heads=4),
+        "T5ForConditionalGeneration",
+        [
+            sub("vocabSize", _GG.format("vocab_size"), 96, 128),
+            sub("hiddenSize", _GG.format("embedding_length"), 32, 48),
+            sub("intermediateSize", _GG.format("feed_forward_length"), 64, 128),
+            sub("numEncoderLayers", _GG.format("block_count"), 2, 3),
+            sub("numDecoderLayers", _GG.format("decoder_block_count"), 2, 1),
+            sub("numHeads", _GG.format("attention.head_count"), 4, 8),
+            sub("headDim", _GG.format("attention.key_length"), 8, 16),
+            sub("relativeAttentionNumBuckets", _GG.format("attention.relative_buckets_count"), 32, 16),
+            sub("relativeAttentionMaxDistance", _GG.format("attention.relative_max_distance"), 128, 32),
+            sub("normEps", _GG.format("attention.layer_norm_rms_epsilon"), 1e-06, 1e-02),
+        ],
+        [("numDecoderLayers", "num_decoder_layers", 3, 2)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -382,6 +403,27 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^layers\.(\d+)\.moe\.w_up$", r"model.layers.\1.mlp.experts.gate_up_proj", "half1"),
         (r"^layers\.(\d+)\.moe\.w_down$", r"model.layers.\1.mlp.experts.down_proj"),
     ],
+    "t5_gguf_metadata_keys": [
+        (r"^token_embd\.", "shared."),
+        (r"^(enc|dec)_output_norm\.", r"\1oder.final_layer_norm."),
+        (r"^(enc|dec)_blk\.(\d+)\.attn_norm\.", r"\1oder.block.\2.layer.0.layer_norm."),
+        (r"^(enc|dec)_blk\.(\d+)\.attn\.attn_([qkvo])\.", r"\1oder.block.\2.layer.0.SelfAttention.\3."),
+        (
+            r"^(enc|dec)_blk\.(\d+)\.attn\.attn_rel_b\.",
+            r"\1oder.block.\2.layer.0.SelfAttention.relative_attention_bias.",
+        ),
+        (r"^dec_blk\.(\d+)\.cross_attn_norm\.", r"decoder.block.\1.layer.1.layer_norm."),
+        (
+            r"^dec_blk\.(\d+)\.cross_attn\.attn_([qkvo])\.",
+            r"decoder.block.\1.layer.1.EncDecAttention.\2.",
+        ),
+        (r"^enc_blk\.(\d+)\.ffn_norm\.", r"encoder.block.\1.layer.1.layer_norm."),
+        (r"^enc_blk\.(\d+)\.ffn\.ffn_up\.", r"encoder.block.\1.layer.1.DenseReluDense.wi."),
+        (r"^enc_blk\.(\d+)\.ffn\.ffn_down\.", r"encoder.block.\1.layer.1.DenseReluDense.wo."),
+        (r"^dec_blk\.(\d+)\.ffn_norm\.", r"decoder.block.\1.layer.2.layer_norm."),
+        (r"^dec_blk\.(\d+)\.ffn\.ffn_up\.", r"decoder.block.\1.layer.2.DenseReluDense.wi."),
+        (r"^dec_blk\.(\d+)\.ffn\.ffn_down\.", r"decoder.block.\1.layer.2.DenseReluDense.wo."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "gemma2_litgpt_derived_config": ("ids", ["logits"]),
@@ -392,6 +434,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "whisper_mlx_port_shim": ("audio", ["tied_logits"]),
     "swin_timm_names_state_dict_hook": ("pixels", ["last_hidden_state", "pooler_output"]),
     "mixtral_name_string_dense_dispatch": ("ids", ["logits"]),
+    "t5_gguf_metadata_keys": ("seq2seq", ["logits"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
