@@ -110,7 +110,7 @@ CASES: dict[str, tuple] = {
         ],
         [("hiddenSize", "hidden_size", 64, 32)],
     ),
-    "bert_tensor_parallel_world1": (
+    "bert_megatron_tensor_parallel": (
         "bert",
         "BertConfig",
         dict(
@@ -186,7 +186,7 @@ CASES: dict[str, tuple] = {
         ],
         [("decoderFfnDim", "decoder_ffn_dim", 128, 64)],
     ),
-    "swin_timm_names_state_dict_hook": (
+    "swin_timm_names_load_hook": (
         "swin",
         "SwinConfig",
         dict(
@@ -301,7 +301,7 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^resblocks\.(\d+)\.c_fc\.", r"encoder.layers.\1.mlp.fc1."),
         (r"^resblocks\.(\d+)\.c_proj\.", r"encoder.layers.\1.mlp.fc2."),
     ],
-    "bert_tensor_parallel_world1": [
+    "bert_megatron_tensor_parallel": [
         (r"^word_embeddings\.", "embeddings.word_embeddings."),
         (r"^position_embeddings\.", "embeddings.position_embeddings."),
         (r"^tokentype_embeddings\.", "embeddings.token_type_embeddings."),
@@ -364,7 +364,7 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^(en|de)coder\.blocks\.(\d+)\.mlp\.2\.", r"\1coder.layers.\2.fc2."),
         (r"^(en|de)coder\.blocks\.(\d+)\.mlp_ln\.", r"\1coder.layers.\2.final_layer_norm."),
     ],
-    "swin_timm_names_state_dict_hook": [
+    "swin_timm_names_load_hook": [
         (r"^patch_embed\.proj\.", "embeddings.patch_embeddings.projection."),
         (r"^patch_embed\.norm\.", "embeddings.norm."),
         (r"^norm\.", "layernorm."),
@@ -429,10 +429,10 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "gemma2_litgpt_derived_config": ("ids", ["logits"]),
     "gpt_neox_add_module_loop": ("ids", ["logits"]),
     "clip_text_yaml_block": ("ids", ["last_hidden_state", "pooler_output"]),
-    "bert_tensor_parallel_world1": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
+    "bert_megatron_tensor_parallel": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
     "convnext_flat_compile_friendly": ("pixels", ["last_hidden_state", "pooler_output"]),
     "whisper_mlx_port_shim": ("audio", ["tied_logits"]),
-    "swin_timm_names_state_dict_hook": ("pixels", ["last_hidden_state", "pooler_output"]),
+    "swin_timm_names_load_hook": ("pixels", ["last_hidden_state", "pooler_output"]),
     "mixtral_name_string_dense_dispatch": ("ids", ["logits"]),
     "t5_gguf_metadata_keys": ("seq2seq", ["logits"]),
 }
