@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional
 
 import torch
 import torch.nn.functional as F
@@ -19,13 +18,13 @@ class Config:
     block_size: int = 256
     vocab_size: int = 128
     padding_multiple: int = 64
-    padded_vocab_size: Optional[int] = None
+    padded_vocab_size: int | None = None
     n_layer: int = 2
     n_embd: int = 64
     n_head: int = 4
-    n_query_groups: Optional[int] = 2
-    head_size: Optional[int] = 16
-    intermediate_size: Optional[int] = None
+    n_query_groups: int | None = 2
+    head_size: int | None = 16
+    intermediate_size: int | None = None
     mlp_ratio: float = 2.0
     norm_eps: float = 1e-06
     rope_base: int = 10000
@@ -133,7 +132,7 @@ class Block(nn.Module):
 
 
 class GPT(nn.Module):
-    def __init__(self, config: Config = Config()) -> None:
+    def __init__(self, config: Config = Config()) -> None:  # noqa: B008
         super().__init__()
         self.config = config
         self.transformer = nn.ModuleDict(

@@ -72,5 +72,7 @@ class ConvNeXtFlat(nn.Module):
                 y = F.gelu(F.linear(y, self._p(p + "fc1_w"), self._p(p + "fc1_b")))
                 y = F.linear(y, self._p(p + "fc2_w"), self._p(p + "fc2_b")) * self._p(p + "gamma")
                 x = x + y.permute(0, 3, 1, 2)
-        pooled = F.layer_norm(x.mean((-2, -1)), (DIMS[-1],), self.head_norm_w, self.head_norm_b, HEAD_EPS)
+        pooled = F.layer_norm(
+            x.mean((-2, -1)), (DIMS[-1],), self.head_norm_w, self.head_norm_b, HEAD_EPS
+        )
         return x, pooled

@@ -47,7 +47,9 @@ class WindowAttention(nn.Module):
         ys, xs = torch.meshgrid(torch.arange(window), torch.arange(window), indexing="ij")
         coords = torch.stack([ys.flatten(), xs.flatten()])
         rel = (coords[:, :, None] - coords[:, None, :]).permute(1, 2, 0) + (window - 1)
-        self.register_buffer("index", rel[..., 0] * (2 * window - 1) + rel[..., 1], persistent=False)
+        self.register_buffer(
+            "index", rel[..., 0] * (2 * window - 1) + rel[..., 1], persistent=False
+        )
 
     def forward(self, x, mask):
         bw, n, c = x.shape
@@ -58,7 +60,9 @@ class WindowAttention(nn.Module):
         s = s + bias.permute(2, 0, 1)[None]
         if mask is not None:
             nw = mask.shape[0]
-            s = (s.view(bw // nw, nw, self.heads, n, n) + mask[None, :, None]).view(bw, self.heads, n, n)
+            s = (s.view(bw // nw, nw, self.heads, n, n) + mask[None, :, None]).view(
+                bw, self.heads, n, n
+            )
         return self.proj((s.softmax(-1) @ v).transpose(1, 2).reshape(bw, n, c))
 
 
@@ -122,7 +126,9 @@ class SwinTransformer(nn.Module):
         self.layers = nn.ModuleList()
         for i, (depth, heads) in enumerate(zip(DEPTHS, NUM_HEADS)):
             stage = nn.Module()
-            stage.blocks = nn.ModuleList(SwinBlock(dim, heads, res, j % 2 == 1) for j in range(depth))
+            stage.blocks = nn.ModuleList(
+                SwinBlock(dim, heads, res, j % 2 == 1) for j in range(depth)
+            )
             if i < len(DEPTHS) - 1:
                 stage.downsample = PatchMerging(dim, res)
                 res, dim = res // 2, dim * 2

@@ -53,11 +53,14 @@ def bucket(rel, bidirectional: bool):
     else:
         rel = -torch.clamp(rel, max=0)
     exact = n // 2
-    far = exact + (
-        torch.log(rel.float() / exact)
-        / math.log(hp("attention.relative_max_distance") / exact)
-        * (n - exact)
-    ).long()
+    far = (
+        exact
+        + (
+            torch.log(rel.float() / exact)
+            / math.log(hp("attention.relative_max_distance") / exact)
+            * (n - exact)
+        ).long()
+    )
     far = torch.clamp(far, max=n - 1)
     return out + torch.where(rel < exact, rel, far)
 
@@ -88,7 +91,9 @@ class Attn(nn.Module):
 
         q, k, v = split(self.attn_q(x)), split(self.attn_k(kv)), split(self.attn_v(kv))
         s = q @ k.transpose(-1, -2) + bias
-        return self.attn_o((s.float().softmax(-1).type_as(s) @ v).transpose(1, 2).reshape(b, tq, -1))
+        return self.attn_o(
+            (s.float().softmax(-1).type_as(s) @ v).transpose(1, 2).reshape(b, tq, -1)
+        )
 
 
 class FFN(nn.Module):

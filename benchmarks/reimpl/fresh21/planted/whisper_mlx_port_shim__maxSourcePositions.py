@@ -88,7 +88,9 @@ class AudioEncoder(MLXModule):
         d = dims.n_audio_state
         self.conv1 = nn.Conv1d(dims.n_mels, d, kernel_size=3, padding=1)
         self.conv2 = nn.Conv1d(d, d, kernel_size=3, stride=2, padding=1)
-        self.positional_embedding = nn.Parameter(torch.zeros(dims.n_audio_ctx, d), requires_grad=False)
+        self.positional_embedding = nn.Parameter(
+            torch.zeros(dims.n_audio_ctx, d), requires_grad=False
+        )
         self.blocks = [
             ResidualAttentionBlock(d, dims.n_audio_head, dims.n_audio_mlp)
             for _ in range(dims.n_audio_layer)
@@ -124,7 +126,7 @@ class TextDecoder(MLXModule):
 
 
 class Whisper(MLXModule):
-    def __init__(self, dims: ModelDimensions = ModelDimensions()) -> None:
+    def __init__(self, dims: ModelDimensions = ModelDimensions()) -> None:  # noqa: B008
         super().__init__()
         self.dims = dims
         self.encoder = AudioEncoder(dims)
