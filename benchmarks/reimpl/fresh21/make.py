@@ -265,6 +265,29 @@ CASES: dict[str, tuple] = {
         ],
         [("numDecoderLayers", "num_decoder_layers", 3, 2)],
     ),
+    "clip_vision_openclip_head_width": (
+        "clip_vision",
+        "CLIPVisionConfig",
+        dict(
+            hidden_size=32,
+            intermediate_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            image_size=32,
+            patch_size=8,
+            projection_dim=16,
+        ),
+        "CLIPVisionModel",
+        [
+            sub("numHeads", "    head_width: int = {}\n", 8, 16, (4, 2)),
+            sub("numLayers", "    layers: int = {}\n", 2, 3),
+            sub("intermediateSize", "    mlp_ratio: float = {}\n", 2.0, 4.0, (64, 128)),
+            sub("patchSize", "    patch_size: int = {}\n", 8, 4),
+            sub("imageSize", "    image_size: int = {}\n", 32, 64),
+            sub("normEps", "    ln_eps: float = {}\n", 1e-05, 1e-01),
+        ],
+        [("numHeads", "num_attention_heads", 2, 4)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -455,6 +478,26 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^dec_blk\.(\d+)\.ffn\.ffn_up\.", r"decoder.block.\1.layer.2.DenseReluDense.wi."),
         (r"^dec_blk\.(\d+)\.ffn\.ffn_down\.", r"decoder.block.\1.layer.2.DenseReluDense.wo."),
     ],
+    "clip_vision_openclip_head_width": [
+        (r"^conv1\.", "embeddings.patch_embedding."),
+        (r"^class_embedding$", "embeddings.class_embedding"),
+        (r"^positional_embedding$", "embeddings.position_embedding.weight"),
+        (r"^ln_pre\.", "pre_layrnorm."),
+        (r"^ln_post\.", "post_layernorm."),
+        (r"^resblocks\.(\d+)\.ln_([12])\.", r"encoder.layers.\1.layer_norm\2."),
+        (
+            r"^resblocks\.(\d+)\.attn\.in_proj_(weight|bias)$",
+            r"encoder.layers.\1.self_attn.q_proj.\2"
+            r"+encoder.layers.\1.self_attn.k_proj.\2"
+            r"+encoder.layers.\1.self_attn.v_proj.\2",
+        ),
+        (
+            r"^resblocks\.(\d+)\.attn\.out_proj\.",
+            r"encoder.layers.\1.self_attn.out_proj.",
+        ),
+        (r"^resblocks\.(\d+)\.mlp\.c_fc\.", r"encoder.layers.\1.mlp.fc1."),
+        (r"^resblocks\.(\d+)\.mlp\.c_proj\.", r"encoder.layers.\1.mlp.fc2."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "gemma2_litgpt_derived_config": ("ids", ["logits"]),
@@ -466,6 +509,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "swin_timm_names_load_hook": ("pixels", ["last_hidden_state", "pooler_output"]),
     "mixtral_name_string_dense_dispatch": ("ids", ["logits"]),
     "t5_gguf_metadata_keys": ("seq2seq", ["logits"]),
+    "clip_vision_openclip_head_width": ("pixels", ["last_hidden_state", "pooler_output"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
