@@ -41,6 +41,7 @@ ORDER = (
     "fresh13",
     "fresh14",
     "fresh15",
+    "fresh16",
 )
 
 

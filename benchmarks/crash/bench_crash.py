@@ -41,6 +41,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh15  # the fifteenth fresh batch (session 23, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh16  # the sixteenth fresh batch (session 24, blind),
+                                                      # cut the same way as --fresh2
 
 **Burned held-out parts** (``BURNED``): in session 22 the lead burned the held-out parts of
 fresh2..fresh9 (crashburn22: dev recall sat at 94-100% while the never-examined held-out parts of
@@ -164,6 +166,7 @@ CUT_SPLITS = (
     "fresh13",
     "fresh14",
     "fresh15",
+    "fresh16",
 )
 
 
@@ -291,6 +294,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the fifteenth fresh batch (templates_fresh15.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh16",
+        action="store_true",
+        help="run the sixteenth fresh batch (templates_fresh16.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -298,7 +306,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh15"
+        "fresh16"
+        if a.fresh16
+        else "fresh15"
         if a.fresh15
         else "fresh14"
         if a.fresh14
