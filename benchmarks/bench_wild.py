@@ -506,7 +506,6 @@ def main(argv: list[str] | None = None) -> int:
             "fresh20",
             "fresh21",
             "fresh22",
-        "fresh23",
             "fresh23",
         ],
         default="main",

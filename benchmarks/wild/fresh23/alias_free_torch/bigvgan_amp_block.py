@@ -22,13 +22,20 @@ class AMPBlock(nn.Module):
     def __init__(self, channels, kernel_size=3, dilations=(1, 3, 5)):
         super().__init__()
         self.convs1 = nn.ModuleList(
-            weight_norm(nn.Conv1d(channels, channels, kernel_size, dilation=d, padding=d * (kernel_size - 1) // 2))
+            weight_norm(
+                nn.Conv1d(
+                    channels, channels, kernel_size, dilation=d, padding=d * (kernel_size - 1) // 2
+                )
+            )
             for d in dilations
         )
         self.convs2 = nn.ModuleList(
-            weight_norm(nn.Conv1d(channels, channels, kernel_size, padding=(kernel_size - 1) // 2)) for _ in dilations
+            weight_norm(nn.Conv1d(channels, channels, kernel_size, padding=(kernel_size - 1) // 2))
+            for _ in dilations
         )
-        self.acts = nn.ModuleList(Activation1d(activation=Snake(channels)) for _ in range(2 * len(dilations)))
+        self.acts = nn.ModuleList(
+            Activation1d(activation=Snake(channels)) for _ in range(2 * len(dilations))
+        )
 
     def forward(self, x):
         for i, (c1, c2) in enumerate(zip(self.convs1, self.convs2)):
@@ -44,7 +51,9 @@ class TinyBigVGAN(nn.Module):
         self.blocks = nn.ModuleList()
         ch = base
         for r, k in zip(up_rates, up_kernels):
-            self.ups.append(weight_norm(nn.ConvTranspose1d(ch, ch // 2, k, stride=r, padding=(k - r) // 2)))
+            self.ups.append(
+                weight_norm(nn.ConvTranspose1d(ch, ch // 2, k, stride=r, padding=(k - r) // 2))
+            )
             ch //= 2
             self.blocks.append(AMPBlock(ch, kernel_size=3, dilations=(1, 3)))
         self.post_act = Activation1d(activation=Snake(ch))

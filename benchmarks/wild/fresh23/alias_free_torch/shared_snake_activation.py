@@ -18,7 +18,9 @@ class Block(nn.Module):
 class Net(nn.Module):
     def __init__(self, channels=24, depth=4):
         super().__init__()
-        shared = Activation1d(activation=nn.PReLU(num_parameters=channels), up_kernel_size=12, down_kernel_size=12)
+        shared = Activation1d(
+            activation=nn.PReLU(num_parameters=channels), up_kernel_size=12, down_kernel_size=12
+        )
         self.stem = nn.Conv1d(1, channels, 7, padding=3)
         self.blocks = nn.ModuleList([Block(channels, shared) for _ in range(depth)])
         self.head = nn.Conv1d(channels, 1, 1)

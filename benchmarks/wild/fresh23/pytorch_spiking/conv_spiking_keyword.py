@@ -11,7 +11,10 @@ class ConvSpikingKWS(torch.nn.Module):
         self.bn = torch.nn.BatchNorm1d(channels)
         self.spike = SpikingActivation(torch.nn.ReLU(), dt=0.001, return_sequences=True)
         self.filters = torch.nn.ModuleDict(
-            {"fast": Lowpass(tau=0.005, units=channels), "slow": Lowpass(tau=0.05, units=channels, initial_level=torch.zeros(1, channels))}
+            {
+                "fast": Lowpass(tau=0.005, units=channels),
+                "slow": Lowpass(tau=0.05, units=channels, initial_level=torch.zeros(1, channels)),
+            }
         )
         self.readout = torch.nn.Linear(2 * channels, keywords)
         self.pool = TemporalAvgPool(dim=1)

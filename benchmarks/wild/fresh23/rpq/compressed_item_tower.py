@@ -15,7 +15,9 @@ class TwoTower(nn.Module):
         self.temperature = nn.Parameter(torch.tensor(0.07))
 
     def forward(self, u, i):
-        return (self.user_mlp(self.users(u)) * self.item_mlp(self.items(i))).sum(-1) / self.temperature
+        return (self.user_mlp(self.users(u)) * self.item_mlp(self.items(i))).sum(
+            -1
+        ) / self.temperature
 
 
 model = TwoTower(n_users=500, n_items=4000, dim=32, books=8, nbits=6)

@@ -12,7 +12,10 @@ class SharedRPQLM(nn.Module):
         super().__init__()
         self.codebooks = nn.Parameter(torch.randn(BOOKS, 2**NBITS, DIM // BOOKS))
         self.embed = RPQEmbedding(VOCAB, DIM, num_codebooks=BOOKS, nbits=NBITS)
-        self.mix = nn.ModuleList(RPQLinear(DIM, DIM, num_codebooks=BOOKS, nbits=NBITS, shared_codebooks=True) for _ in range(3))
+        self.mix = nn.ModuleList(
+            RPQLinear(DIM, DIM, num_codebooks=BOOKS, nbits=NBITS, shared_codebooks=True)
+            for _ in range(3)
+        )
         for layer in self.mix:
             layer.rpqweight.codebooks = self.codebooks
         self.norm = nn.LayerNorm(DIM)

@@ -15,7 +15,9 @@ def _forward(self, x):
 
 
 BLOCKS = {
-    name: type(f"{name}Block", (nn.Module,), {"__init__": _init, "forward": _forward, "act_cls": act})
+    name: type(
+        f"{name}Block", (nn.Module,), {"__init__": _init, "forward": _forward, "act_cls": act}
+    )
     for name, act in (("Relu", nn.ReLU), ("Gelu", nn.GELU), ("Silu", nn.SiLU))
 }
 

@@ -16,6 +16,10 @@ widths = [round8(BASE * r) for r in RATIOS]
 stages = []
 cin = 3
 for w in widths:
-    stages.append(nn.Sequential(nn.Conv2d(cin, w, 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(w), nn.Hardswish()))
+    stages.append(
+        nn.Sequential(
+            nn.Conv2d(cin, w, 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(w), nn.Hardswish()
+        )
+    )
     cin = w
 model = nn.Sequential(*stages, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(cin, 10))

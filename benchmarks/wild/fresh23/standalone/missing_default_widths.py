@@ -15,4 +15,7 @@ class Widths(dict):
 widths = Widths(20, enc1=32, dec2=12)
 names = ["enc1", "enc2", "bottleneck", "dec1", "dec2"]
 dims = [8] + [widths[n] for n in names]
-model = nn.Sequential(*[nn.Sequential(nn.Linear(a, b), nn.ReLU()) for a, b in zip(dims, dims[1:])], nn.Linear(dims[-1], 8))
+model = nn.Sequential(
+    *[nn.Sequential(nn.Linear(a, b), nn.ReLU()) for a, b in zip(dims, dims[1:])],
+    nn.Linear(dims[-1], 8),
+)
