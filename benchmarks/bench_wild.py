@@ -117,6 +117,8 @@ FRESH20_TRUTH = ROOT / "benchmarks" / "wild" / "fresh20" / "truth.json"
 FRESH21_TRUTH = ROOT / "benchmarks" / "wild" / "fresh21" / "truth.json"
 # the twenty-second fresh batch (benchmarks/wild/fresh22, session 23): the same, written blind
 FRESH22_TRUTH = ROOT / "benchmarks" / "wild" / "fresh22" / "truth.json"
+# the twenty-third fresh batch (benchmarks/wild/fresh23, session 24): the same, written blind
+FRESH23_TRUTH = ROOT / "benchmarks" / "wild" / "fresh23" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -504,9 +506,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh20",
             "fresh21",
             "fresh22",
+            "fresh23",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh22: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh23: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -533,6 +536,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh20",
         "fresh21",
         "fresh22",
+        "fresh23",
     )
     truth_path = {
         "main": TRUTH,
@@ -557,6 +561,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh20": FRESH20_TRUTH,
         "fresh21": FRESH21_TRUTH,
         "fresh22": FRESH22_TRUTH,
+        "fresh23": FRESH23_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -603,6 +608,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh20": "fresh20 batch",
                 "fresh21": "fresh21 batch",
                 "fresh22": "fresh22 batch",
+                "fresh23": "fresh23 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

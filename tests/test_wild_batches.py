@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh22): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh23): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -526,6 +526,46 @@ BATCHES: dict[str, Batch] = {
         min_library_files=26,
         min_libraries=7,
         min_standalone=19,
+    ),
+    # written blind in session 24 (helper wild23; a 35-minute deadline)
+    "fresh23": Batch(
+        sample={
+            # dict.fromkeys gives every task key the same Linear head
+            "fromkeys_shared_heads": (True, False),
+            # heapq.nsmallest picks the two narrowest conv blocks, which are frozen
+            "heapq_freeze_smallest": (False, True),
+            # a pickle round trip clones three independent towers; the last one frozen
+            "pickle_clone_towers": (False, True),
+            # a Linear kept only in a forward pre-hook's closure is no parameter of the model
+            "prehook_closure_module": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+            "fresh14",
+            "fresh15",
+            "fresh16",
+            "fresh17",
+            "fresh18",
+            "fresh19",
+            "fresh20",
+            "fresh21",
+            "fresh22",
+        ),
+        min_library_files=25,
+        min_libraries=7,
+        min_standalone=14,
     ),
 }
 

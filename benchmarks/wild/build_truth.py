@@ -33,6 +33,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh20  # the twentieth batch: fresh20/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh21  # the twenty-first batch: fresh21/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh22  # the twenty-second batch: fresh22/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh23  # the twenty-third batch: fresh23/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -74,6 +75,7 @@ FRESH19 = HERE / "fresh19"
 FRESH20 = HERE / "fresh20"
 FRESH21 = HERE / "fresh21"
 FRESH22 = HERE / "fresh22"
+FRESH23 = HERE / "fresh23"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -98,6 +100,7 @@ TRUTHS = {
     "fresh20": FRESH20 / "truth.json",
     "fresh21": FRESH21 / "truth.json",
     "fresh22": FRESH22 / "truth.json",
+    "fresh23": FRESH23 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -122,6 +125,7 @@ FRESH_CORPORA = (
     "fresh20",
     "fresh21",
     "fresh22",
+    "fresh23",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -525,6 +529,14 @@ LIBRARIES = {
     "yacs": ("yacs", "yacs"),
     "coral_pytorch": ("coral_pytorch", "coral-pytorch"),
     "fft_conv_pytorch": ("fft_conv_pytorch", "fft-conv-pytorch"),
+    # used only by the twenty-third fresh batch (fresh23/; installed in .vendor, see requirements.txt)
+    "alias_free_torch": ("alias_free_torch", "alias-free-torch"),
+    "torchfcpe": ("torchfcpe", "torchfcpe"),
+    "pytorch_spiking": ("pytorch_spiking", "pytorch-spiking"),
+    "quantizer_pytorch": ("quantizer_pytorch", "quantizer-pytorch"),
+    "rpq": ("rpq", "rpq-pytorch"),
+    "cjm_yolox_pytorch": ("cjm_yolox_pytorch", "cjm-yolox-pytorch"),
+    "spandrel": ("spandrel", "spandrel"),
     "grouped_query_attention": (
         "grouped_query_attention_pytorch",
         "grouped-query-attention-pytorch",
@@ -607,6 +619,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh20",
         "fresh21",
         "fresh22",
+        "fresh23",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -755,7 +768,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
