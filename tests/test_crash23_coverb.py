@@ -131,7 +131,8 @@ def _draw(r: random.Random) -> tuple:
         name = r.choice(["polar", "dist", "remainder", "fmod", "maximum", "xlogy", "float_power"])
         return name, [r.choice([2.0, ("T", other)])], {}, xs
     if kind == "loss":
-        name = r.choice(["kl_div", "mse_loss", "l1_loss", "huber_loss", "smooth_l1_loss"])
+        name = r.choice(["kl_div", "mse_loss", "l1_loss", "huber_loss", "smooth_l1_loss",
+                         "hinge_embedding_loss"])  # fmt: skip
         red = r.choice(["none", "mean", "sum", "batchmean"])
         return name, [("T", other)], {"reduction": red}, xs
     if kind == "fftn":
@@ -157,7 +158,7 @@ def _torch_call(torch, name: str, x, args: list, kwargs: dict):
     F = torch.nn.functional
     fn = getattr(torch.fft, name, None) or getattr(torch, name, None) or getattr(F, name)
     if name in ("softmin", "gumbel_softmax", "kl_div", "mse_loss", "l1_loss", "huber_loss",
-                "smooth_l1_loss"):  # fmt: skip
+                "smooth_l1_loss", "hinge_embedding_loss"):  # fmt: skip
         fn = getattr(F, name)
     targs = [torch.rand(a[1]) + 0.5 if isinstance(a, tuple) else a for a in args]
     return fn(x, *targs, **kwargs)
@@ -209,3 +210,72 @@ def test_broadcast_tensors_shapes():
             assert got is None
             continue
         assert got is not None and [g.shape for g in got] == [tuple(o.shape) for o in out]
+
+
+# ---------------------------------------------------------------------- review24
+def _leaf(cls: str, **params):
+    """A catalogue ``Leaf`` as ``leaf_error`` reads it: torch's own class, its params."""
+    return SimpleNamespace(type=cls, torch=f"torch.nn.{cls}", params=params)
+
+
+def test_upsample_mode_ranks_are_torchs():
+    """Every mode of the rank table, on inputs of rank 1..6: ``leaf_error`` speaks exactly
+    when torch's ``nn.Upsample`` / ``nn.UpsamplingBilinear2d`` raises (the table's ``nearest``,
+    ``area`` and ``bicubic`` rows have no model of their own above)."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward import dataflow_cover23b as cb
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    layers = [("Upsample", {"mode": m}) for m in cb._UP_RANKS]
+    layers.append(("UpsamplingBilinear2d", {}))
+    for cls, params in layers:
+        mod = getattr(torch.nn, cls)(scale_factor=2, **params)
+        for r in range(1, 7):
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    mod(torch.rand((2,) * r))
+                crashed = False
+            except Exception:  # noqa: BLE001 - torch's refusal is the verdict
+                crashed = True
+            err = cb.leaf_error(_leaf(cls, **params), [Tens(None, (2,) * r)], {})
+            assert (err is not None) is crashed, (cls, params, r, err)
+    # a user's class of the same name may take other inputs: no verdict
+    user = SimpleNamespace(type="Upsample", torch="mylib.Upsample", params={"mode": "linear"})
+    assert cb.leaf_error(user, [Tens(None, (2, 2))], {}) is None
+
+
+def test_embedding_bag_offsets_forms_are_torchs():
+    """``nn.EmbeddingBag`` on 1-D / 2-D ids with offsets given, None or left out: a verdict
+    only when torch raises; the three-argument form with ``offsets=None`` may be left unjudged."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward import dataflow_cover23b as cb
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    bag = torch.nn.EmbeddingBag(10, 4)
+    one, two, offs = torch.arange(4), torch.arange(4).view(2, 2), torch.tensor([0, 2])
+    forms = [
+        ((one,), {}),
+        ((one, None), {}),
+        ((one,), {"offsets": None}),
+        ((one, offs), {}),
+        ((one,), {"offsets": offs}),
+        ((two,), {}),
+        ((one, None, None), {}),
+    ]
+    for args, kwargs in forms:
+        try:
+            bag(*args, **kwargs)
+            crashed = False
+        except Exception:  # noqa: BLE001 - torch's refusal is the verdict
+            crashed = True
+
+        def v(a):
+            return a if a is None else Tens(None, tuple(a.shape))
+
+        err = cb.leaf_error(
+            _leaf("EmbeddingBag"), [v(a) for a in args], {k: v(a) for k, a in kwargs.items()}
+        )
+        assert err is None or crashed, (args, kwargs, err)  # never a verdict where torch runs
+        if len(args) < 3:  # the three-argument form may stay unjudged (an honest unknown)
+            assert (err is not None) is crashed, (args, kwargs, err)

@@ -135,25 +135,35 @@ def missing_attr(run: Any, m: Any, name: str, loc: Any) -> None:
     f.crash(loc, f"AttributeError: '{obj.cls.name}' object has no attribute '{name}'")
 
 
+def class_trees(obj: Any) -> dict[int, Any] | None:
+    """The syntax trees of the files that define ``obj``'s classes (its MRO), keyed by
+    ``id``; None when some class is one we cannot read (no MRO, or a base other than
+    ``nn.Module``'s own that is no user class): such a class may do anything."""
+    cls = getattr(obj, "cls", None)
+    try:
+        mro = cls.mro() if cls is not None else None
+    except Exception:  # noqa: BLE001 - a class we cannot read
+        return None
+    if not mro:
+        return None
+    trees = {}
+    for c in mro:
+        if isinstance(c, Cls):
+            trees[id(c.mod.tree)] = c.mod.tree
+        elif getattr(c, "qual", None) not in _NN_MODULE:
+            return None
+    return trees
+
+
 def written_outside_init(f: Any, obj: Any, name: str) -> bool:
     """Whether the files of ``obj``'s classes may write attribute ``name`` anywhere but in an
     ``__init__`` (which the interpreter ran): a store to ``<x>.name`` or into it
     (``x.name[i] = ...``, ``x.name += ...``, ``x.name.data = ...``), an in-place method on it
     (``x.name.add_(1)``), ``out=x.name``, or the name as a string (``setattr``,
     ``register_buffer``). A class we cannot read (a library base) may write it."""
-    cls = getattr(obj, "cls", None)
-    try:
-        mro = cls.mro() if cls is not None else None
-    except Exception:  # noqa: BLE001 - a class we cannot read: it may
+    trees = class_trees(obj)
+    if trees is None:
         return True
-    if not mro:
-        return True
-    trees = {}
-    for c in mro:
-        if isinstance(c, Cls):
-            trees[id(c.mod.tree)] = c.mod.tree
-        elif getattr(c, "qual", None) not in _NN_MODULE:
-            return True
     from driftcheck.speed import current
 
     memo = f.attr_writes if current().attr_scans else {}

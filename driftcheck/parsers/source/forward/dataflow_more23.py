@@ -193,22 +193,11 @@ def rebound_outside_init(obj: Any, name: str) -> bool:
     (``self.type(...)``, ``_apply``, ``load_state_dict``). An in-place update (``x.name +=
     v``, ``x.name.add_(v)``) keeps the tensor and its dtype, so it does not count. A class we
     cannot read (a library base) may."""
-    from driftcheck.parsers.source.forward.dataflow_attrs import _NN_MODULE
-    from driftcheck.parsers.source.values.abstract import Cls
+    from driftcheck.parsers.source.forward.dataflow_attrs import class_trees
 
-    cls = getattr(obj, "cls", None)
-    try:
-        mro = cls.mro() if cls is not None else None
-    except Exception:  # noqa: BLE001 - a class we cannot read: it may
-        return True
-    if not mro:
-        return True
-    trees = {}
-    for c in mro:
-        if isinstance(c, Cls):
-            trees[id(c.mod.tree)] = c.mod.tree
-        elif getattr(c, "qual", None) not in _NN_MODULE:
-            return True
+    trees = class_trees(obj)
+    if trees is None:
+        return True  # a class we cannot read may
     return any(_rebinds(tree, name) for tree in trees.values())
 
 

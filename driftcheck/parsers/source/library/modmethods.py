@@ -54,10 +54,9 @@ MODULE_METHODS = frozenset(
 CASTS = frozenset({"to", "double", "half", "bfloat16", "float", "type"})
 
 
-def mark_cast(m: Any) -> None:
-    """A module cast (``model.double()``, ``layer.to(torch.float64)``) ran on ``m``: every
-    catalogue layer under it now (torch casts the modules registered at that moment) has
-    weights of a dtype not known to be float32 (``Leaf.cast``)."""
+def _set_cast(m: Any, cast: Any) -> None:
+    """Every catalogue layer registered under ``m`` now (``m`` itself included, each once)
+    gets ``cast`` as its ``Leaf.cast``."""
     seen: set[int] = set()
     todo = [m]
     while todo:
@@ -66,9 +65,16 @@ def mark_cast(m: Any) -> None:
             continue
         seen.add(id(v))
         if isinstance(v, Leaf):
-            v.cast = True
+            v.cast = cast
         elif isinstance(v, Obj):
             todo.extend(v.children.values())
+
+
+def mark_cast(m: Any) -> None:
+    """A module cast (``model.double()``, ``layer.to(torch.float64)``) ran on ``m``: every
+    catalogue layer under it now (torch casts the modules registered at that moment) has
+    weights of a dtype not known to be float32 (``Leaf.cast``)."""
+    _set_cast(m, True)
 
 
 def cast_call(m: Any, name: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
@@ -86,17 +92,7 @@ def cast_call(m: Any, name: str, args: list[Any], kwargs: dict[str, Any]) -> Any
         dt = tensordtypes._to_dtype(None, args, kwargs)  # a device alone: None (unknown)
     if dt not in ("float64", "float32", "float16", "bfloat16"):
         return m
-    seen: set[int] = set()
-    todo = [m]
-    while todo:
-        v = todo.pop()
-        if id(v) in seen:
-            continue
-        seen.add(id(v))
-        if isinstance(v, Leaf):
-            v.cast = dt
-        elif isinstance(v, Obj):
-            todo.extend(v.children.values())
+    _set_cast(m, dt)
     return m
 
 
