@@ -84,3 +84,70 @@ class M(nn.Module):
 def test_object_mixin_with_init_calls_on_to_the_container_matches_torch(tmp_path) -> None:
     # the mixin's own ``__init__`` runs first and its ``super().__init__`` reaches Sequential's
     check_count_matches_torch(tmp_path, MIXIN_INIT)
+
+
+# ------------------------------------------------------------------ while loops that may break
+READER = """
+import os
+import torch.nn as nn
+
+
+def read_lines():
+    out = []
+    while True:
+        line = os.environ.get("DRIFTCHECK_TEST_NEVER_SET_LINE")
+        if not line:
+            break
+        out.append(line)
+    return out
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        names = read_lines()
+        self.body = nn.ModuleList([nn.Linear(4, 4) for _ in names])
+"""
+
+
+def test_while_true_reading_an_unknown_each_round_stops_soon_as_unknown(tmp_path) -> None:
+    """A ``while True`` whose only exit is a ``break`` on a value read each round that we
+    cannot know (tokenize's ``readline`` loop in gin's config parser): every round may be the
+    last. It went on to 20,000 rounds (minutes of CPU for a tokenizer); it now stops after
+    ``MAX_UNDECIDED_ROUNDS`` rounds with the model unknown and a note naming the loop."""
+    from driftcheck.parsers.source import parse_source
+    from driftcheck.parsers.source.interp.exprs import MAX_UNDECIDED_ROUNDS
+    from tests.model_count_support import write_sized
+
+    g = parse_source(write_sized(tmp_path, READER), entry="M")
+    assert g.params_total() is None
+    notes = " ".join(str(n) for n in g.notes)
+    assert f"runs over {MAX_UNDECIDED_ROUNDS} rounds after a break it cannot decide" in notes, notes
+    assert "while loop at model.py:8" in notes, notes
+
+
+ENDS = """
+import os
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        layers = []
+        i = 0
+        while i < 150:
+            i += 1
+            if os.environ.get("DRIFTCHECK_TEST_NEVER_SET_FLAG"):
+                break
+        for _ in range(3):
+            layers.append(nn.Linear(4, 4))
+        self.body = nn.Sequential(*layers)
+"""
+
+
+def test_while_loop_with_an_undecided_break_that_ends_within_the_bound_matches_torch(
+    tmp_path,
+) -> None:
+    # 150 rounds after the undecided break: under the bound, the loop ends by its own test
+    check_count_matches_torch(tmp_path, ENDS)

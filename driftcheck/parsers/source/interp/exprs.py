@@ -68,6 +68,8 @@ if TYPE_CHECKING:
 MAX_STEPS = 3_000_000
 MAX_DEPTH = 60
 MAX_LOOP = 20_000
+# rounds a ``while`` loop may run on after a ``break`` it cannot decide (interp/statements.py)
+MAX_UNDECIDED_ROUNDS = 200
 MAX_SECONDS = 30.0
 
 _SIMPLE = ATOMS
