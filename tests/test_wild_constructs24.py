@@ -48,7 +48,10 @@ class M(nn.Module):
     "mixin_body, seq_body",
     [
         ("pass", "pass"),
-        ("def forward(self, x, s):\n        raise NotImplementedError", "def forward(self, x, s):\n        return x, s"),
+        (
+            "def forward(self, x, s):\n        raise NotImplementedError",
+            "def forward(self, x, s):\n        return x, s",
+        ),
     ],
 )
 def test_object_mixin_before_a_torch_container_matches_torch(
@@ -56,7 +59,9 @@ def test_object_mixin_before_a_torch_container_matches_torch(
 ) -> None:
     check_count_matches_torch(
         tmp_path,
-        MIXIN.format(mixin_bases=mixin_bases, bases=bases, mixin_body=mixin_body, seq_body=seq_body),
+        MIXIN.format(
+            mixin_bases=mixin_bases, bases=bases, mixin_body=mixin_body, seq_body=seq_body
+        ),
     )
 
 

@@ -26,9 +26,9 @@ from driftcheck.parsers.source.interp import (
 from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
     MAX_DEPTH,
     MAX_LOOP,
-    MAX_UNDECIDED_ROUNDS,
     MAX_SECONDS,
     MAX_STEPS,
+    MAX_UNDECIDED_ROUNDS,
     Expressions,
     Frame,
     truth,
