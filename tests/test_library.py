@@ -548,6 +548,24 @@ VALUES.append(
 
 VALUES.append(
     (
+        ("ast.literal_eval",),
+        # a text it refuses raises, and the caller's handler keeps the string (yacs' decoding
+        # of a YAML value: a bare word is ValueError, a path is SyntaxError)
+        "import ast\n"
+        "def dec(v):\n"
+        "    try:\n"
+        "        v = ast.literal_eval(v)\n"
+        "    except ValueError:\n"
+        "        pass\n"
+        "    except SyntaxError:\n"
+        "        v = 'syntax:' + v\n"
+        "    return v\n"
+        "result = (dec('GN'), dec('a/b c'), dec('[8, 16]'), dec('3'))",
+    )
+)
+
+VALUES.append(
+    (
         ("argparse.ArgumentParser",),
         # a training script's defaults: parse_args of a known list, replayed on argparse itself
         "import argparse\np = argparse.ArgumentParser(description='t')\n"
