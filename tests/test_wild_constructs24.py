@@ -235,3 +235,79 @@ def test_dict_subclass_changed_one_way_is_unknown_not_an_internal_error(tmp_path
     assert g.params_total() is None
     assert "not interpreted" not in notes, notes
     assert "a (torch.nn.Linear)" in notes, notes
+
+
+# ------------------------------------------------------------------ super() walks, f-strings
+RENAME = """
+import torch.nn as nn
+
+
+class RenameMixin:
+    def rename(self):
+        for old, p in list(super().{walk}()):
+            if old in self.old_to_new:
+                self.register_parameter(self.old_to_new[old], p)
+
+
+class M(RenameMixin, nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l0 = nn.Linear(3, 4)
+        self.l1 = nn.Linear(4, 5, bias=False)
+        self.old_to_new = {{"l0.weight": "w0", "l0.bias": "b0", "l1.weight": "w1"}}
+        self.rename()
+"""
+
+
+@pytest.mark.parametrize("walk", ["named_parameters"])
+def test_super_named_parameters_in_a_mixin_matches_torch(tmp_path, walk) -> None:
+    """``super().named_parameters()`` in a mixin whose next class is ``nn.Module``: torch's
+    walk (opacus' ``RenameParamsMixin`` re-registers each parameter under a new name: the
+    same tensors, counted once). It returned None: the names were unknown, the count too."""
+    check_count_matches_torch(tmp_path, RENAME.format(walk=walk))
+
+
+CHILDREN = """
+import torch.nn as nn
+
+
+class Mixin:
+    def widest(self):
+        return max(m.out_features for _, m in super().named_children())
+
+
+class M(Mixin, nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(3, 4)
+        self.b = nn.Linear(4, 9)
+        self.c = nn.Linear(self.widest(), 2)
+"""
+
+
+def test_super_named_children_in_a_mixin_matches_torch(tmp_path) -> None:
+    check_count_matches_torch(tmp_path, CHILDREN)
+
+
+FSTRING = """
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self, bias=False):
+        super().__init__()
+        names = {}
+        for c in ["weight"] + ["bias" if bias else []]:
+            for m in ["ih", "hh"]:
+                names[f"l0.{m}.{c}"] = f"{c}_{m}_l0"
+        text = f"{[1, 'a', (2.5, None)]}|{ {'k': [True]} }|{('x',)!r}"
+        self.a = nn.Linear(len(names), len(text))
+        self.b = nn.Linear(len(set(names.values())), 3)
+"""
+
+
+def test_fstring_of_a_container_of_constants_matches_torch(tmp_path) -> None:
+    """``f"{c}"`` of a list / tuple / dict of constants is its ``str`` (opacus' DPRNN with
+    ``bias=False`` names ``l0.ih.[]``): it was an unknown string, and the parameter renamed
+    under it an unknown name."""
+    check_count_matches_torch(tmp_path, FSTRING)

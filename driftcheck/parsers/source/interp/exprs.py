@@ -463,6 +463,14 @@ class Expressions:
             elif isinstance(v, ast.FormattedValue):
                 x = plain(self.eval(v.value, fr))
                 if not isinstance(x, _SIMPLE):
+                    if v.format_spec is None and _literal_container(x):
+                        # ``f"{c}"`` of a list / tuple / dict of constants: its ``str`` (each
+                        # item's ``repr``), as CPython writes it (opacus' ``["bias" if bias
+                        # else []]`` puts ``[]`` in a parameter name)
+                        x = _CONVERSIONS.get(v.conversion, str)(x)
+                        parts.append(x)
+                        n += len(x)
+                        continue
                     return Unknown("f-string")
                 spec = "" if v.format_spec is None else self.fstring(v.format_spec, fr)
                 if not isinstance(spec, str):
@@ -905,6 +913,20 @@ class _LongComprehension(Exception):
 
 
 _CONVERSIONS = {ord("r"): repr, ord("s"): str, ord("a"): ascii}
+_EXACT_ATOMS = (int, float, str, bool, type(None))
+
+
+def _literal_container(x: Any, depth: int = 0, budget: list | None = None) -> bool:
+    """A plain list, tuple or dict (exactly those types) holding only constants and such
+    containers, small enough to print: its ``str`` is CPython's, item by item."""
+    budget = [64] if budget is None else budget
+    if type(x) not in (list, tuple, dict) or depth > 4:
+        return False
+    items = [*x.keys(), *x.values()] if type(x) is dict else list(x)
+    budget[0] -= len(items)
+    if budget[0] < 0:
+        return False
+    return all(type(i) in _EXACT_ATOMS or _literal_container(i, depth + 1, budget) for i in items)
 
 
 def _same(a: Any, b: Any) -> bool:
