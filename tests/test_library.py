@@ -434,6 +434,15 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("numpy.broadcast_to",),
+        # pfrl's Gaussian head: a variance parameter of the action size from one number
+        "import numpy as np\n"
+        "result = (np.broadcast_to(0, 3).shape, np.broadcast_to(0.5, (2, 4)).shape, "
+        "np.broadcast_to(1, ()).shape)",
+    )
+)
+VALUES.append(
+    (
         ("numpy.linspace", "numpy.hamming", "numpy.diff"),
         # asteroid-filterbanks' ParamSincFB: mel-spaced band edges, their differences, a window
         "import numpy as np\nm = np.linspace(3.0, 2840.5, 21, dtype='float32')\n"
