@@ -311,3 +311,31 @@ def test_fstring_of_a_container_of_constants_matches_torch(tmp_path) -> None:
     ``bias=False`` names ``l0.ih.[]``): it was an unknown string, and the parameter renamed
     under it an unknown name."""
     check_count_matches_torch(tmp_path, FSTRING)
+
+
+RECURSE = """
+import torch.nn as nn
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.own = nn.Parameter(torch.zeros(3))
+        self.lin = nn.Linear(2, 2)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        net = nn.Sequential(nn.Conv2d(3, 4, 3), nn.BatchNorm2d(4), Block(), nn.ReLU())
+        n_own = [len(list(m.parameters(recurse=False))) for m in net.modules()]
+        named = [n for n, _ in net[2].named_parameters(recurse=False)]
+        self.net = net
+        self.a = nn.Linear(sum(n_own) + len(n_own), len(named) + 1)
+"""
+
+
+def test_parameters_without_recursion_matches_torch(tmp_path) -> None:
+    """``m.parameters(recurse=False)``: the module's own parameters only (opacus'
+    ``trainable_modules``); it was unknown."""
+    check_count_matches_torch(tmp_path, "import torch\n" + RECURSE)
