@@ -434,6 +434,15 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("numpy.broadcast_to",),
+        # pfrl's Gaussian head: a variance parameter of the action size from one number
+        "import numpy as np\n"
+        "result = (np.broadcast_to(0, 3).shape, np.broadcast_to(0.5, (2, 4)).shape, "
+        "np.broadcast_to(1, ()).shape)",
+    )
+)
+VALUES.append(
+    (
         ("numpy.linspace", "numpy.hamming", "numpy.diff"),
         # asteroid-filterbanks' ParamSincFB: mel-spaced band edges, their differences, a window
         "import numpy as np\nm = np.linspace(3.0, 2840.5, 21, dtype='float32')\n"
@@ -543,6 +552,24 @@ VALUES.append(
         "import ast\nfrom collections import ChainMap\n"
         "result = (ast.literal_eval('1e-5'), ast.literal_eval('[1, (2, 3), {\"a\": None}]'), "
         "ChainMap({'w': 8}, {'w': 1152, 'd': 27}))",
+    )
+)
+
+VALUES.append(
+    (
+        ("ast.literal_eval",),
+        # a text it refuses raises, and the caller's handler keeps the string (yacs' decoding
+        # of a YAML value: a bare word is ValueError, a path is SyntaxError)
+        "import ast\n"
+        "def dec(v):\n"
+        "    try:\n"
+        "        v = ast.literal_eval(v)\n"
+        "    except ValueError:\n"
+        "        pass\n"
+        "    except SyntaxError:\n"
+        "        v = 'syntax:' + v\n"
+        "    return v\n"
+        "result = (dec('GN'), dec('a/b c'), dec('[8, 16]'), dec('3'))",
     )
 )
 

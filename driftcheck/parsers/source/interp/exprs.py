@@ -68,6 +68,15 @@ if TYPE_CHECKING:
 MAX_STEPS = 3_000_000
 MAX_DEPTH = 60
 MAX_LOOP = 20_000
+# the library bases whose ``__contains__`` is ``dict``'s on an object's ``__items__``
+_MAPPING_BASES = (
+    "collections.OrderedDict",
+    "builtins.dict",
+    "typing.OrderedDict",
+    "collections.UserDict",
+)
+# rounds a ``while`` loop may run on after a ``break`` it cannot decide (interp/statements.py)
+MAX_UNDECIDED_ROUNDS = 200
 MAX_SECONDS = 30.0
 
 _SIMPLE = ATOMS
@@ -454,6 +463,14 @@ class Expressions:
             elif isinstance(v, ast.FormattedValue):
                 x = plain(self.eval(v.value, fr))
                 if not isinstance(x, _SIMPLE):
+                    if v.format_spec is None and _literal_container(x):
+                        # ``f"{c}"`` of a list / tuple / dict of constants: its ``str`` (each
+                        # item's ``repr``), as CPython writes it (opacus' ``["bias" if bias
+                        # else []]`` puts ``[]`` in a parameter name)
+                        x = _CONVERSIONS.get(v.conversion, str)(x)
+                        parts.append(x)
+                        n += len(x)
+                        continue
                     return Unknown("f-string")
                 spec = "" if v.format_spec is None else self.fstring(v.format_spec, fr)
                 if not isinstance(spec, str):
@@ -794,6 +811,8 @@ class Expressions:
         if isinstance(container, Obj):
             if container.kind == "ModuleDict":
                 return item in container.children
+            if "__items__" in container.attrs:
+                return self._contains_mapping(container, item)
             return Unknown("in object")
         if isinstance(container, (list, tuple)) and (
             tuplesub.items(item) is not None
@@ -823,6 +842,24 @@ class Expressions:
             except TypeError:
                 return Unknown("in")
         return Unknown("in")
+
+    def _contains_mapping(self, obj: Obj, item: Any) -> Any:
+        """``key in d`` of a dict (or UserDict) subclass instance: its own ``__contains__``
+        when its class defines one in source, else ``dict.__contains__`` on its items (yacs'
+        ``CfgNode``, ``if k in b`` while merging configs); unknown where its items are unknown
+        (changed one way of an undecided condition)."""
+        if obj.cls is not None:
+            ok, fn, where = self.ip.classes.mro_attr(obj.cls, "__contains__")
+            if ok and isinstance(fn, Func):
+                return self.ip.calls.call_func(self.ip.attrs.bind(fn, obj), [item], {})
+            if ok or getattr(where, "qual", None) not in _MAPPING_BASES:
+                # ``__contains__ = something`` we do not read, or a library base before
+                # ``dict`` in the MRO that may define its own
+                return Unknown("in: a __contains__ we do not read")
+        items = obj.attrs["__items__"]
+        if not isinstance(items, dict):
+            return Unknown("in: a mapping whose items are unknown")
+        return dictkeys.contains(self.ip.classes, items, item)
 
     def _contains_objects(self, container: Any, item: Any) -> Any:
         """``node in node_list`` where the item or an element is an object of a class read
@@ -876,6 +913,20 @@ class _LongComprehension(Exception):
 
 
 _CONVERSIONS = {ord("r"): repr, ord("s"): str, ord("a"): ascii}
+_EXACT_ATOMS = (int, float, str, bool, type(None))
+
+
+def _literal_container(x: Any, depth: int = 0, budget: list | None = None) -> bool:
+    """A plain list, tuple or dict (exactly those types) holding only constants and such
+    containers, small enough to print: its ``str`` is CPython's, item by item."""
+    budget = [64] if budget is None else budget
+    if type(x) not in (list, tuple, dict) or depth > 4:
+        return False
+    items = [*x.keys(), *x.values()] if type(x) is dict else list(x)
+    budget[0] -= len(items)
+    if budget[0] < 0:
+        return False
+    return all(type(i) in _EXACT_ATOMS or _literal_container(i, depth + 1, budget) for i in items)
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -230,6 +230,10 @@ class Items:
                     return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
             if "__items__" in raw.attrs:
                 items = raw.attrs["__items__"]
+                if not isinstance(items, dict):
+                    # a dict subclass changed in place one way of a condition we cannot
+                    # decide (branchstate): its items are unknown, and so is any key's value
+                    return Unknown(f"key {k} of a mapping whose items are unknown")
                 if k not in items and raw.cls is not None:
                     # a dict (or UserDict) subclass's own ``__missing__`` supplies a key the
                     # mapping lacks, as ``dict.__getitem__`` calls it (release defaults)
@@ -409,7 +413,9 @@ class Items:
             if got is not _NO_ITER:
                 return got
             if "__items__" in raw.attrs:
-                return list(raw.attrs["__items__"])
+                items = raw.attrs["__items__"]
+                # items unknown (changed one way of an undecided condition): not enumerable
+                return list(items) if isinstance(items, dict) else None
         if isinstance(raw, Config):
             return list(raw.fields)
         if isinstance(raw, wildlib.ModGlobals):  # ``for k in mod.__dict__`` (interp/selfmodule.py)

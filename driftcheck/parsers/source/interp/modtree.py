@@ -179,9 +179,11 @@ def param_walk(m: Leaf | Obj, name: str, attrs: Any) -> Any:
     from driftcheck.parsers.source.values.abstract import Unknown
 
     def run(a: list, k: dict) -> Any:
-        if a or any(kk != "recurse" for kk in k) or k.get("recurse", True) is not True:
+        recurse = plain(k.get("recurse", True))
+        if a or any(kk != "recurse" for kk in k) or not isinstance(recurse, bool):
             return Unknown(f"{name}() with arguments")
-        got = _named_params(m, attrs, getattr(attrs, "ip", None))
+        # ``recurse=False``: the module's own parameters only (opacus' ``trainable_modules``)
+        got = _named_params(m, attrs, getattr(attrs, "ip", None), recurse)
         if got is None:
             return Unknown(f"{name}() of a module whose parameters are not all known")
         return _gen([p for _, p in got] if name == "parameters" else got)
@@ -189,7 +191,9 @@ def param_walk(m: Leaf | Obj, name: str, attrs: Any) -> Any:
     return BuiltinMethod(run)
 
 
-def _named_params(m: Any, attrs: Any, ip: Any = None) -> list[tuple[str, Any]] | None:
+def _named_params(
+    m: Any, attrs: Any, ip: Any = None, recurse: bool = True
+) -> list[tuple[str, Any]] | None:
     from driftcheck.parsers.source.interp.leafparts import PartLeaf
     from driftcheck.parsers.source.values.abstract import Tensor, WeightRef
 
@@ -199,6 +203,10 @@ def _named_params(m: Any, attrs: Any, ip: Any = None) -> list[tuple[str, Any]] |
     walk = _named(m, "", ip=ip)
     if walk is None:
         return None
+    if not recurse:
+        if isinstance(m, Leaf) and len(walk) > 1:
+            return None  # a layer with torch sub-modules: its own weights apart not listed
+        walk = walk[:1]  # the module itself (``_named`` walks it first)
     for prefix, mod in walk:
         if mod.unresolved:
             return None

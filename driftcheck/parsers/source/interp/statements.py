@@ -28,6 +28,7 @@ from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
     MAX_LOOP,
     MAX_SECONDS,
     MAX_STEPS,
+    MAX_UNDECIDED_ROUNDS,
     Expressions,
     Frame,
     truth,
@@ -742,7 +743,19 @@ class Statements:
             self._loop_end(slot, fr, st.lineno)
 
     def _while_rounds(self, st: ast.While, fr: Frame, slot: list) -> None:
+        undecided = 0  # rounds run since the loop may have broken (an undecided ``break``)
         for _ in range(MAX_LOOP):
+            if slot[1]:
+                undecided += 1
+                if undecided > MAX_UNDECIDED_ROUNDS:
+                    # ``while True:`` reading a value we cannot know each round (tokenize's
+                    # ``line = readline()`` ... ``if not line: break``): every round may be the
+                    # last, so what the loop leaves is unknown; going on to MAX_LOOP rounds cost
+                    # minutes (gin's config parser). The bound stops the analysis: unknown.
+                    raise Budget(
+                        f"while loop at {_where(fr, st.lineno)} runs over "
+                        f"{MAX_UNDECIDED_ROUNDS} rounds after a break it cannot decide"
+                    )
             cond = truth(self.exprs.eval(st.test, fr))
             if cond is False:
                 self.run_body(st.orelse, fr)

@@ -699,6 +699,42 @@ for _n in ("zeros", "ones", "empty", "full"):
     )
 
 
+def _np_broadcast_to(c: Any) -> Any:
+    """``np.broadcast_to(x, shape)`` of a number (pfrl's Gaussian head sizes its variance
+    parameter ``np.broadcast_to(init, var_size)``): an array of that shape, held by its shape.
+    A shape numpy refuses (a negative size) or an array argument (its shape must broadcast):
+    unknown."""
+    from driftcheck.parsers.source.values.abstract import plain
+
+    x = plain(c.arg(0, "array"))
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or len(c.args) > 2:
+        return c.unknown(f"{c.qual}() of a value that is no known number")
+    if set(c.kwargs) - {"array", "shape"}:
+        return c.unknown(f"{c.qual}() with options")
+    return _np_filled(_ShapeCall(c, c.arg(1, "shape")))
+
+
+class _ShapeCall:
+    """The call ``_np_filled`` reads: the shape as its first argument."""
+
+    def __init__(self, c: Any, shape: Any) -> None:
+        self.c, self.shape, self.qual = c, shape, c.qual
+
+    def arg(self, i: int, name: str) -> Any:
+        return self.shape
+
+    def unknown(self, why: str) -> Any:
+        return self.c.unknown(why)
+
+
+NP.add(
+    "broadcast_to",
+    _np_broadcast_to,
+    "broadcast_to(x, shape) of a known number: an array of that shape (int or tuple), held by "
+    "its shape",
+)
+
+
 def _get_window(c: Any) -> Any:
     """``get_window(window, Nx, fftbins=True)``: Nx samples of the named window (values not
     computed). A window given as an array, or an unknown length: unknown."""

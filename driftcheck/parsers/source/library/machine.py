@@ -635,6 +635,15 @@ class Library:
             # ``super().register_parameter(name, p)`` in a class's own override (gpytorch's
             # ``Module``): torch's registration, never a call that does nothing
             return BuiltinMethod(lambda a, k: self._register(inst, name, a, k))
+        if isinstance(inst, Obj) and inst.module and self.ip.classes.is_module_cls(base):
+            # ``super().named_parameters()`` in a mixin whose next class is ``nn.Module`` (or
+            # a torch layer): torch's own walk, as ``self.named_parameters()`` reads it; it was
+            # a call that returned None (opacus' ``RenameParamsMixin``: every parameter
+            # re-registered under an unknown name)
+            if name in modtree.WALKS:
+                return modtree.walk_method(inst, name, self.ip)
+            if name in modtree.PARAM_WALKS:
+                return modtree.param_walk(inst, name, self.attrs)
         if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
             from driftcheck.parsers.source.interp import tuplesub
 
@@ -645,6 +654,8 @@ class Library:
         if isinstance(inst, Obj) and "__items__" in inst.attrs:
             items = inst.attrs["__items__"]
             if name == "__getitem__":
+                if not isinstance(items, dict):  # changed one way of an undecided condition
+                    return BuiltinMethod(lambda a, k: Unknown("key of a mapping of unknown items"))
                 return BuiltinMethod(lambda a, k: items.get(plain(a[0]), Unknown("key")))
             if name == "__setitem__" and isinstance(items, dict):
                 # ``super().__setitem__(key, value)`` in a dict / UserDict subclass's own

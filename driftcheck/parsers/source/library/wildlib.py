@@ -427,7 +427,8 @@ def _literal(v: Any, depth: int = 0) -> bool:
 @AST.entry(
     "literal_eval",
     doc="literal_eval(s) of a known text (<= 64 KiB): parsed by Python's ast.literal_eval "
-    "(literals only, nothing run); a set, bytes or complex value is unknown",
+    "(literals only, nothing run); a text it refuses raises its ValueError / SyntaxError; a "
+    "set, bytes or complex value is unknown",
 )
 def _literal_eval(c: Call) -> Any:
     import ast
@@ -441,7 +442,18 @@ def _literal_eval(c: Call) -> Any:
         return c.unknown(f"ast.literal_eval() of a text over {TEXT_MAX} characters")
     try:
         out = ast.literal_eval(text)
-    except Exception:  # noqa: BLE001 - it would raise: not decided statically
+    except (ValueError, SyntaxError) as e:
+        # CPython refuses a known text the same way every time (``literal_eval("GN")``:
+        # ValueError, ``"a/b"``: SyntaxError): the caller's ``except ValueError: pass`` keeps
+        # the string (yacs' ``_decode_cfg_value``). An unknown there made the caller's
+        # ``isinstance`` undecided and its recursive config merge ran to the depth bound.
+        from pathlib import Path
+
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        what = "SyntaxError" if isinstance(e, SyntaxError) else "ValueError"
+        raise Raised(what, c.loc[1], Path(str(c.loc[0]))) from None
+    except Exception:  # noqa: BLE001 - anything else (too deep, memory): not decided statically
         return c.unknown("ast.literal_eval() of a text it refuses")
     return out if _literal(out) else c.unknown("ast.literal_eval() of a value not modelled")
 

@@ -138,7 +138,12 @@ def _c3(c: Any, depth: int) -> list[Any]:
     while any(seqs):
         seqs = [s for s in seqs if s]
         head = next(
-            (s[0] for s in seqs if not any(_key(s[0]) in map(_key, t[1:]) for t in seqs)),
+            (
+                s[0]
+                for s in seqs
+                if not any(_key(s[0]) in map(_key, t[1:]) for t in seqs)
+                and not (_key(s[0]) == _OBJECT_KEY and any(_key(t[0]) != _OBJECT_KEY for t in seqs))
+            ),
             None,
         )
         if head is None:
@@ -155,6 +160,14 @@ def _c3(c: Any, depth: int) -> list[Any]:
         out.append(head)
         seqs = [s[1:] if _key(s[0]) == _key(head) else s for s in seqs]
     return out
+
+
+# ``object`` ends every class's linearisation: an ``Ext`` base is a leaf here, so its own
+# ``object`` is unseen, and ``class R(object)`` mixed before ``nn.Sequential``
+# (``class RS(R, nn.Sequential)``) put ``object`` before ``Sequential``: its ``__init__`` was
+# ``object``'s and the container came out empty (pfrl's ``RecurrentSequential``: 0 parameters).
+# ``object`` is taken as a head only once no other class is left, as in CPython.
+_OBJECT_KEY = ("ext", "builtins.object")
 
 
 def _key(c: Any) -> Any:
