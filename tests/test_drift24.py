@@ -32,7 +32,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-VOCAB, WIDTH, LAYERS, HEADS, FFN = 96, 64, 2, {heads}, 128
+VOCAB, WIDTH, LAYERS, FFN = 96, 64, 2, 128
+HEADS = {heads}
 
 
 class Norm(nn.Module):
@@ -98,3 +99,101 @@ def test_module_dict_of_layers_iterated_in_the_graph_pass(tmp_path):
     assert run(code, path) == []
     wrong = write(tmp_path, "heads.py", src.format(heads=8, how=how))
     one(run(wrong, path), 8, 4)
+
+
+ENVIRON = (
+    KEYED.format(heads=4, how="values")
+    .replace(
+        "VOCAB, WIDTH, LAYERS, FFN = 96, 64, 2, 128\n",
+        'VOCAB = int(os.environ.get("R24_VOCAB", "96"))\n'
+        'WIDTH = int(os.getenv("R24_WIDTH", "64"))\n'
+        'LAYERS = int(os.environ.get("R24_LAYERS", "LAYERS_DEFAULT"))\n'
+        'FFN = int(os.environ.get("R24_FFN", 128))\n',
+    )
+    .replace("import torch\n", "import os\n\nimport torch\n", 1)
+)
+R24 = ("R24_VOCAB", "R24_WIDTH", "R24_LAYERS", "R24_FFN")
+
+
+def test_environment_defaults_where_unset(tmp_path, monkeypatch):
+    """``int(os.environ.get("R24_LAYERS", "2"))`` in the code under analysis: where the variable
+    is unset in driftcheck's environment the default is what CPython (and torch, below) builds,
+    so the analysis takes it, with a note naming the read; a planted default depth is one
+    finding, 3 against 2 (fresh19 gemma_environ_defaults). Set here, the sizes stay unknown:
+    the analysis never takes the analyst's shell for the launch's (one info finding)."""
+    for k in R24:
+        monkeypatch.delenv(k, raising=False)
+    code = write(tmp_path, "env.py", ENVIRON.replace("LAYERS_DEFAULT", "2"))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    from driftcheck.parsers.source import parse_source
+
+    notes = [str(n) for n in parse_source(code, entry="M").notes]
+    assert any("'R24_LAYERS') is unset here: its default '2' assumed" in n for n in notes), notes
+    deep = write(tmp_path, "deep.py", ENVIRON.replace("LAYERS_DEFAULT", "3"))
+    one(run(deep, path), 3, 2)
+    monkeypatch.setenv("R24_LAYERS", "2")
+    assert run(deep, path) == []
+    from driftcheck.drift import drift, load_sides
+
+    fs = drift(load_sides(str(deep), str(path)), str(deep), str(path))
+    assert [f.kind for f in fs] == ["incomplete"], [f.message for f in fs]
+
+
+FREE_NORM = (
+    KEYED.format(heads=4, how="values")
+    .replace(
+        "class Norm(nn.Module):",
+        "EPS = EPS_VALUE\n\n\ndef rms(x, w):\n"
+        "    return w * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + EPS))\n\n\n"
+        "class Norm(nn.Module):",
+    )
+    .replace(
+        "return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)",
+        "return rms(x, self.weight)",
+    )
+)
+# the same eps in a module whose class is not named a norm, read in its own ``forward``
+SCALE_NORM = (
+    FREE_NORM.replace("class Norm(", "class Scale(")
+    .replace("Norm(WIDTH)", "Scale(WIDTH)")
+    .replace(
+        "return rms(x, self.weight)",
+        "return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + EPS)",
+    )
+)
+
+
+@pytest.mark.parametrize("src", [FREE_NORM, SCALE_NORM], ids=["function", "unnamed_class"])
+def test_eps_added_to_a_mean_of_squares_is_the_norm_eps(tmp_path, src):
+    """``EPS`` added to a mean of squares under ``rsqrt`` is an RMS normalisation's epsilon
+    (torch: ``F.rms_norm(x, (d,), w, eps=EPS)`` computes the same), wherever it is read: a
+    module-level ``def rms(x, w)`` (fresh19 llama_intenum_setattr_layers) or the ``forward``
+    of a class not named a norm (fresh20 pop2piano_flax_kernels' ``RMSScale``). Only a class
+    named a norm counted, so a planted eps was missed; now it is one finding."""
+    ns: dict = {}
+    exec(compile(src.replace("EPS_VALUE", "1e-2"), "m.py", "exec"), ns)  # noqa: S102 - the test's own code
+    x, w = torch.randn(2, 3, 64), torch.randn(64)
+    want = torch.nn.functional.rms_norm(x, (64,), w, eps=1e-2)
+    assert torch.allclose(ns["rms"](x, w), want, atol=1e-6)
+    code = write(tmp_path, "clean.py", src.replace("EPS_VALUE", "1e-6"))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    wrong = write(tmp_path, "eps.py", src.replace("EPS_VALUE", "1e-2"))
+    one(run(wrong, path), 1e-2, 1e-6)
+
+
+def test_eps_elsewhere_is_no_norm_eps():
+    """A constant added to a mean that no square root takes (a division guard) is not one."""
+    import ast
+
+    from driftcheck.parsers.source.forward.dataflow_eval import norm_eps_site
+
+    guard = ast.parse("def f(x):\n    return x / (x.abs().mean(-1) + EPS)\n").body[0]
+    root = ast.parse("def f(x):\n    return x / (x.var(-1) + EPS).sqrt()\n").body[0]
+    assert not norm_eps_site(guard, "EPS")
+    assert norm_eps_site(root, "EPS") and not norm_eps_site(root, "OTHER")
