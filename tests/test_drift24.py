@@ -197,3 +197,79 @@ def test_eps_elsewhere_is_no_norm_eps():
     root = ast.parse("def f(x):\n    return x / (x.var(-1) + EPS).sqrt()\n").body[0]
     assert not norm_eps_site(guard, "EPS")
     assert norm_eps_site(root, "EPS") and not norm_eps_site(root, "OTHER")
+
+
+QWEN3 = dict(
+    LLAMA, architectures=["Qwen3ForCausalLM"], vocab_size=256, head_dim=32, num_key_value_heads=2
+)
+
+FLAT = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, D, LAYERS, HEADS, KV, HD, FFN = 256, 64, 2, 4, 2, 32, 128
+
+
+def shapes():
+    out = {"embed": (VOCAB, D), "final_norm": (D,), "unembed": (VOCAB, D)}
+    for i in range(LAYERS):
+        out[f"l{i}_n1"] = (D,)
+        out[f"l{i}_wq"] = (HEADS * HD, D)
+        out[f"l{i}_wk"] = (KV * HD, D)
+        out[f"l{i}_wv"] = (KV * HD, D)
+        out[f"l{i}_wo"] = (D, HEADS * HD)
+        out[f"l{i}_qn"] = (HD,)
+        out[f"l{i}_kn"] = (HD,)
+        out[f"l{i}_n2"] = (D,)
+        out[f"l{i}_gate"] = (FFN, D)
+        out[f"l{i}_up"] = (FFN, D)
+        out[f"l{i}_down"] = (D, FFN)
+    return out
+
+
+def norm(x, w):
+    return w * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+def run(p, ids):
+    b, t = ids.shape
+    x = p["embed"][ids]
+    for i in range(LAYERS):
+        h = norm(x, p[f"l{i}_n1"])
+        q = (h @ p[f"l{i}_wq"].T).view(b, t, HEADS, HD).transpose(1, 2)
+        k = (h @ p[f"l{i}_wk"].T).view(b, t, -1, HD).transpose(1, 2)
+        v = (h @ p[f"l{i}_wv"].T).view(b, t, -1, HD).transpose(1, 2)
+        q, k = norm(q, p[f"l{i}_qn"]), norm(k, p[f"l{i}_kn"])
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + y.transpose(1, 2).reshape(b, t, -1) @ p[f"l{i}_wo"].T
+        h = norm(x, p[f"l{i}_n2"])
+        x = x + (F.silu(h @ p[f"l{i}_gate"].T) * (h @ p[f"l{i}_up"].T)) @ p[f"l{i}_down"].T
+    return norm(x, p["final_norm"]) @ p["unembed"].T
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.params = nn.ParameterDict({k: nn.Parameter(torch.empty(s)) for k, s in shapes().items()})
+
+    def forward(self, ids):
+        return run(dict(self.params), ids)
+"""
+
+
+def test_flat_code_takes_the_reference_with_the_nearest_state_dict(tmp_path):
+    """Code holding every weight in one ``ParameterDict`` states no structure; the config's
+    reference class was the one with the fewest findings, and against the bare model (no LM
+    head: its weights differ by the head and by the planted key/value width, which no one
+    fact explains; at these sizes the matcher then says nothing at all), so a config planting 4 key/value heads where the
+    code has 2 was silently compared with ``LlamaModel``. The reference is now the class whose
+    weight shapes are nearest the code's (``LlamaForCausalLM``, as torch counts): one finding,
+    2 against 4 (fresh19 qwen3_functional_params_dict)."""
+    code = write(tmp_path, "flat.py", FLAT)
+    cfg, path = config(tmp_path, "clean", "Qwen3Config", **QWEN3)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    _, kv4 = config(tmp_path, "kv4", "Qwen3Config", **dict(QWEN3, num_key_value_heads=4))
+    one(run(code, kv4), 2, 4)
