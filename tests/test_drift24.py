@@ -259,13 +259,16 @@ class M(nn.Module):
 
 
 def test_flat_code_takes_the_reference_with_the_nearest_state_dict(tmp_path):
-    """Code holding every weight in one ``ParameterDict`` states no structure; the config's
-    reference class was the one with the fewest findings, and against the bare model (no LM
-    head: its weights differ by the head and by the planted key/value width, which no one
-    fact explains; at these sizes the matcher then says nothing at all), so a config planting 4 key/value heads where the
-    code has 2 was silently compared with ``LlamaModel``. The reference is now the class whose
-    weight shapes are nearest the code's (``LlamaForCausalLM``, as torch counts): one finding,
-    2 against 4 (fresh19 qwen3_functional_params_dict)."""
+    """Code holding every weight in one ``ParameterDict`` states no structure. The config's
+    reference class is the one with the fewest findings; against the bare model (no LM head:
+    its weights differ by the head and by the planted key/value width, which no one fact
+    explains) the matcher said nothing at these sizes, so a config planting 4 key/value heads
+    where the code has 2 was compared with ``Qwen3Model`` in silence. Weights that differ where
+    the matcher says nothing now count as a finding left unsaid, and between candidates
+    otherwise equal the nearest state dict wins (``Qwen3ForCausalLM``, as torch counts): one
+    finding, 2 against 4 (fresh19 qwen3_functional_params_dict). A planted vocabulary (the
+    bare model's weights nearer, by the head it lacks) still takes the LM-head class: one
+    finding, 512 against 256."""
     code = write(tmp_path, "flat.py", FLAT)
     cfg, path = config(tmp_path, "clean", "Qwen3Config", **QWEN3)
     mine, hf = torch_pair(code, cfg)
@@ -273,3 +276,9 @@ def test_flat_code_takes_the_reference_with_the_nearest_state_dict(tmp_path):
     assert run(code, path) == []
     _, kv4 = config(tmp_path, "kv4", "Qwen3Config", **dict(QWEN3, num_key_value_heads=4))
     one(run(code, kv4), 2, 4)
+    wide = write(
+        tmp_path,
+        "vocab.py",
+        FLAT.replace("= 256, 64, 2, 4, 2, 32, 128", "= 512, 64, 2, 4, 2, 32, 128"),
+    )
+    one(run(wide, path), 512, 256)

@@ -295,10 +295,14 @@ def _closest_reference(
         g.facts = dict(g.facts)
         _code_facts_of_reference(g, b[1], code.facts)
         fs = [f for f in compare(code, g) if f.severity.rank >= 1 and not _value_only(f)]
-        # code holding every weight as a bare parameter: the nearest state dict first
-        # (``flatparams.flat_distance``), its findings say too little to choose by
+        # code holding every weight as a bare parameter (``flatparams.flat_distance``): a
+        # candidate whose weights differ from the code's where the matcher says nothing has
+        # a difference left unsaid (counted as one major finding), not none; between equals,
+        # the nearest state dict
         near = flat_distance(code, g) or 0
-        return near, sum(f.severity.rank >= 2 for f in fs), len(fs), -_values_held(code, g)
+        unsaid = int(near > 0 and not fs)
+        majors = sum(f.severity.rank >= 2 for f in fs) + unsaid
+        return majors, len(fs) + unsaid, -_values_held(code, g), near
 
     best, best_score, name = base, score(base), None
     for arch in archs[:2]:

@@ -228,8 +228,9 @@ def flat_distance(code: Graph, ref: Graph) -> int | None:
     """How many weights (by shape, sizes sorted) one side holds that the other does not, where
     ``code`` keeps every weight as a bare parameter (``_flat``) and both sides' shapes are
     known; None otherwise. Such a side states no structure, so the matcher's findings against
-    a candidate reference say little (a candidate whose difference no one fact explains gets
-    no finding at all): the reference whose state dict is nearest is the one it ports."""
+    a candidate reference say little: a candidate whose difference no one fact explains may
+    get no finding at all (``drift.sides._closest_reference`` counts that silence as a
+    finding, and prefers the nearest state dict between candidates otherwise equal)."""
     from driftcheck.graph.match.canon import canonicalise
 
     a, b = canonicalise(code, ref)
