@@ -282,3 +282,26 @@ def test_flat_code_takes_the_reference_with_the_nearest_state_dict(tmp_path):
         FLAT.replace("= 256, 64, 2, 4, 2, 32, 128", "= 512, 64, 2, 4, 2, 32, 128"),
     )
     one(run(wide, path), 512, 256)
+
+
+def test_eps_read_as_float32_is_the_config_eps(tmp_path):
+    """An eps unpacked from a float32 field (``struct.unpack("<f", ...)``: 9.99999997e-07 for
+    1e-6) is the config's 1e-6 to torch, which rounds a Python scalar added to a float32
+    tensor: the same output, bit for bit. Once every ``EPS`` under ``rsqrt`` counted, this
+    was a minor norm-eps drift on a clean pair (fresh16 paddleocr_vl_text_struct_header)."""
+    import struct
+
+    f32 = struct.unpack("<f", struct.pack("<f", 1e-6))[0]
+    assert f32 != 1e-6
+    x, w = torch.randn(2, 3, 64), torch.randn(64)
+    a = torch.nn.functional.rms_norm(x, (64,), w, eps=f32)
+    assert torch.equal(a, torch.nn.functional.rms_norm(x, (64,), w, eps=1e-6))
+    src = SCALE_NORM.replace(
+        "EPS = EPS_VALUE\n",
+        'import struct\n\nEPS = struct.unpack("<f", struct.pack("<f", EPS_VALUE))[0]\n',
+    )
+    code = write(tmp_path, "f32.py", src.replace("EPS_VALUE", "1e-6"))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
+    assert run(code, path) == []
+    wrong = write(tmp_path, "eps.py", src.replace("EPS_VALUE", "1e-2"))
+    assert len(run(wrong, path)) == 1
