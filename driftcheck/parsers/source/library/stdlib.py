@@ -1163,9 +1163,10 @@ def _user_env_default(c: Call, name: str) -> Any:
     env = environ.program_env(c.interp)
     if env.everything is not None or name in env.known or name in env.unknown:
         return c.unknown(f"{c.qual}({name!r}): the program writes the environment")
-    c.interp.stmts.note(
-        f"{c.where}: {c.qual}({name!r}) is unset here: its default {plain(default)!r} assumed"
-    )
+    if not isinstance(plain(default), Unknown):
+        c.interp.stmts.note(
+            f"{c.where}: {c.qual}({name!r}) is unset here: its default {plain(default)!r} assumed"
+        )
     return default
 
 
