@@ -62,6 +62,10 @@ decision, and say so in docs/hf.md.
 In session 23 the lead burned fresh15's held-out part (burnreimpl23: the never-examined
 held-out parts of fresh15..fresh18 gave 3/22 = 13.6% clean FP, recall 94.9%, one finding 82.2%
 at f6f5676, fresh15's 2/7 of them for several sessions). fresh16.. stay unseen.
+In session 24 the lead burned fresh19's and fresh20's held-out parts (reimplfix24's brief: both
+sets were first run blind in session 22/23 and reported; at 6d4e1f1 their held-out parts gave
+fresh19 0/2 clean FP, recall 12/13, one finding 12/13; fresh20 0/1, 4/6, 3/6). fresh16..fresh18
+and later sets stay unseen.
 """
 
 from __future__ import annotations
@@ -84,11 +88,13 @@ CORPUS = ROOT / "benchmarks" / "reimpl"
 
 # Sets whose held-out part was burned (opened for tuning) by the lead's decision, session 21
 # (burnreimpl21: fresh5..fresh10), session 22 (burnreimpl22: fresh11..fresh14) and session 23
-# (burnreimpl23: fresh15): their hash-held-out cases count as dev. See the module docstring.
+# (burnreimpl23: fresh15) and session 24 (reimplfix24: fresh19, fresh20): their hash-held-out
+# cases count as dev. See the module docstring.
 BURNED = frozenset(
     {"fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10"}
     | {"fresh11", "fresh12", "fresh13", "fresh14"}
     | {"fresh15"}
+    | {"fresh19", "fresh20"}
 )
 
 WORKER = """

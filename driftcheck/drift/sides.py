@@ -280,6 +280,7 @@ def _closest_reference(
     the reference; ``say`` tells when that is not the bare model. Names decide nothing here.
     Each candidate is interpreted once; the reference facts come from that interpretation."""
     from driftcheck.graph.match import compare
+    from driftcheck.graph.match.flatparams import flat_distance
     from driftcheck.parsers.hf import config_graph
 
     named = data.get("architectures")
@@ -289,12 +290,19 @@ def _closest_reference(
     if not archs:
         return base
 
-    def score(b: Built) -> tuple[int, int, int]:
+    def score(b: Built) -> tuple[int, int, int, int]:
         g = b[0].model_copy()
         g.facts = dict(g.facts)
         _code_facts_of_reference(g, b[1], code.facts)
         fs = [f for f in compare(code, g) if f.severity.rank >= 1 and not _value_only(f)]
-        return sum(f.severity.rank >= 2 for f in fs), len(fs), -_values_held(code, g)
+        # code holding every weight as a bare parameter (``flatparams.flat_distance``): a
+        # candidate whose weights differ from the code's where the matcher says nothing has
+        # a difference left unsaid (counted as one major finding), not none; between equals,
+        # the nearest state dict
+        near = flat_distance(code, g) or 0
+        unsaid = int(near > 0 and not fs)
+        majors = sum(f.severity.rank >= 2 for f in fs) + unsaid
+        return majors, len(fs) + unsaid, -_values_held(code, g), near
 
     best, best_score, name = base, score(base), None
     for arch in archs[:2]:

@@ -222,3 +222,21 @@ def _kept_heads(flat: Graph, value: Any, head: tuple | None) -> dict[str, int]:
         if got is not None and seen == {got[0]}:
             out[key] = got[0] * head[0]
     return out
+
+
+def flat_distance(code: Graph, ref: Graph) -> int | None:
+    """How many weights (by shape, sizes sorted) one side holds that the other does not, where
+    ``code`` keeps every weight as a bare parameter (``_flat``) and both sides' shapes are
+    known; None otherwise. Such a side states no structure, so the matcher's findings against
+    a candidate reference say little: a candidate whose difference no one fact explains may
+    get no finding at all (``drift.sides._closest_reference`` counts that silence as a
+    finding, and prefers the nearest state dict between candidates otherwise equal)."""
+    from driftcheck.graph.match.canon import canonicalise
+
+    a, b = canonicalise(code, ref)
+    if not _flat(a) or _flat(b):
+        return None
+    fs, os_ = _shapes(a), _shapes(b)
+    if fs is None or os_ is None:
+        return None
+    return sum((fs - os_).values()) + sum((os_ - fs).values())

@@ -60,6 +60,12 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
                 only_l = [v for v in only_l if v not in wl]
             if not _weightless_values(left, lv, any_held=True):
                 only_r = [v for v in only_r if v not in wr]
+        if key in F32_FACTS:
+            # computed in float32 at best (a norm's variance, HF's too): two epsilons that
+            # round to one float32 (``struct.unpack("<f", ...)``'s 9.999999747e-06 and 1e-05)
+            # are one value to torch, which rounds a Python scalar added to a float32 tensor
+            only_l = [v for v in only_l if not any(_f32_same(v, r) for r in rv)]
+            only_r = [v for v in only_r if not any(_f32_same(v, x) for x in lv)]
         # a head count held only under another config key than the one the side states the
         # fact by (NemotronH's mamba mixer ``num_heads = config.mamba_num_heads`` beside
         # ``num_attention_heads``), where the other side holds the stated value: an SSM
@@ -96,6 +102,22 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
 HEAD_FACTS = frozenset(("numHeads", "numKvHeads", "headDim"))
 """Facts an SSM mixer holds under keys of its own (``mamba_num_heads``, ``mamba_head_dim``)
 beside the attention's (``uses._other_key``)."""
+
+F32_FACTS = frozenset(("normEps",))
+"""Facts torch computes with in float32 at best: equal where they round to one float32."""
+
+
+def _f32_same(a: Any, b: Any) -> bool:
+    import struct
+
+    a, b = norm_value(a), norm_value(b)
+    if not all(isinstance(x, float) and not isinstance(x, bool) for x in (a, b)):
+        return False
+    try:
+        return struct.pack("<f", a) == struct.pack("<f", b)
+    except OverflowError:
+        return False
+
 
 INLINE_FACTS = frozenset(("normEps",))
 """Facts whose weightless holders may be written inline (``_weightless_values``): a norm's

@@ -535,10 +535,14 @@ class Runner:
         key = CONSTANT_FACTS.get(name)
         func = fr.func
         owner = getattr(func, "owner", None)
-        if key is None and owner is not None and "norm" in owner.name.lower():
+        if key is None and NAME_FACTS.get(name.lower()) == "normEps":
             # ``EPS`` read by a norm's own ``forward`` (``rsqrt(mean(x^2) + EPS)``): that
-            # norm's epsilon, as ``self.eps`` would be
-            key = "normEps" if NAME_FACTS.get(name.lower()) == "normEps" else None
+            # norm's epsilon, as ``self.eps`` would be; so too in any function (a module-level
+            # ``def rms(x, w)``, a class not named a norm) where it is added to a mean or a
+            # variance under a square root: a normalisation's epsilon, whatever the names
+            node = getattr(func, "node", None)
+            named = owner is not None and "norm" in owner.name.lower()
+            key = "normEps" if named or (node is not None and norm_eps_site(node, name)) else None
         if key is None:
             return
         raw = plain_hole(v)
@@ -988,3 +992,59 @@ def _settings(v: Any) -> bool:
     if isinstance(v, NamedRow):  # a namedtuple of sizes (forward/dataflow_namedrow.py)
         return True
     return isinstance(v, Mod) and isinstance(v.obj, Obj) and not v.obj.module
+
+
+_ROOTS = frozenset(("rsqrt", "sqrt"))
+_MOMENTS = frozenset(("mean", "var"))
+_EPS_SITES: dict[tuple[int, str], bool] = {}
+
+
+def _moment(e: ast.expr) -> bool:
+    """``e`` takes a mean or a variance (``x.pow(2).mean(-1)``, ``torch.var(x, -1)``)."""
+    return any(
+        isinstance(n, ast.Call)
+        and (
+            (isinstance(n.func, ast.Attribute) and n.func.attr in _MOMENTS)
+            or (isinstance(n.func, ast.Name) and n.func.id in _MOMENTS)
+        )
+        for n in ast.walk(e)
+    )
+
+
+def _eps_sum(e: ast.expr, name: str) -> bool:
+    """``moment + NAME`` (either order)."""
+    if not isinstance(e, ast.BinOp) or not isinstance(e.op, ast.Add):
+        return False
+    for a, b in ((e.left, e.right), (e.right, e.left)):
+        if isinstance(a, ast.Name) and a.id == name and _moment(b):
+            return True
+    return False
+
+
+def norm_eps_site(node: ast.AST, name: str) -> bool:
+    """The function ``node`` adds the global ``name`` to a mean or a variance under a square
+    root -- ``torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + EPS)``, ``(var + EPS).sqrt()``,
+    the epsilon of an RMS or layer normalisation, as
+    ``nn.RMSNorm(eps=...)`` / ``F.layer_norm(..., eps=...)`` take it."""
+    key = (id(node), name)
+    got = _EPS_SITES.get(key)
+    if got is None:
+        got = False
+        for n in ast.walk(node):
+            if not isinstance(n, ast.Call):
+                continue
+            f = n.func
+            if isinstance(f, ast.Attribute) and f.attr in _ROOTS:
+                # ``torch.rsqrt(s)`` / ``s.rsqrt()``
+                args = [*n.args[:1], f.value]
+            elif isinstance(f, ast.Name) and f.id in _ROOTS:
+                args = n.args[:1]
+            else:
+                continue
+            if any(_eps_sum(a, name) for a in args):
+                got = True
+                break
+        if len(_EPS_SITES) > 4096:
+            _EPS_SITES.clear()
+        _EPS_SITES[key] = got
+    return got

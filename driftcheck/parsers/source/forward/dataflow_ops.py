@@ -250,7 +250,9 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
     if run.f.input_shape is not None and obj.module and not obj.cls:
         if obj.kind == "ModuleDict" and name == "update":
             return Bound(Mod(m.obj), name)  # see call_bound: its names are checked
-    if run.f.input_shape is not None and obj.kind == "ModuleDict":
+    if obj.kind == "ModuleDict" and obj.cls is None:
+        # the graph's pass too: ``for layer in self.encoder.values()`` runs every layer, in
+        # order, as a ``ModuleList`` loop does (a ModuleDict of layers keyed ``layers_{i}``)
         if name in ("values", "items", "keys") and name not in obj.children:
             return Bound(Mod(m.obj), name)  # see call_bound
     if name == "training":
@@ -695,10 +697,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         return UNK  # items ``forward`` added (``dataflow_grown``): not known
     if (
         isinstance(t, Mod)
-        and run.f.input_shape is not None
         and b.name in ("values", "items", "keys")
         and isinstance(t.obj, Obj)
         and t.obj.kind == "ModuleDict"
+        and (run.f.input_shape is not None or t.obj.cls is None)
     ):  # on real sizes ``for layer in self.layers.values()`` runs every layer, in order
         kids = list(t.obj.children.items())
         if b.name == "keys":
