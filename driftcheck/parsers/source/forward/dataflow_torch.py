@@ -489,6 +489,9 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         from driftcheck.parsers.source.forward import dataflow_more23
 
         dataflow_more23.after_method(run.f, t, name, args, kwargs, out)  # ``h.sum(0)``
+        from driftcheck.parsers.source.forward import dataflow_fix24
+
+        dataflow_fix24.after_method(run.f, t, name, args, kwargs, out)  # ``x.sigmoid()``
     return out
 
 
