@@ -134,6 +134,45 @@ class Net(nn.Module):
 """,
 )
 
+# ---- einops.pack / unpack: einops' checks, torch.cat of the packed pieces, result shapes
+_E = "from einops import pack, unpack\n        "
+expr("pack_cat", _E + 'return pack([h, self.g(x)], "b * d")[0]')
+expr("pack_rank", _E + 'return pack([h], "a b * c")[0]')
+expr("pack_follow", _E + 'p, ps = pack([h, h], "b *")\n        return self.fc(p)')
+expr("pack_ok", _E + 'p, ps = pack([h, h[:, None]], "b * d")\n        return self.fc(p)')
+expr("unpack_split", _E + 'return unpack(h, [(3,), (4,)], "b *")[0]')
+expr("unpack_rank", _E + 'return unpack(h, [(8,)], "a * b")[0]')
+expr("unpack_follow", _E + 'a, b = unpack(h, [(2,), (6,)], "b *")\n        return self.g(a)')
+expr(
+    "unpack_ok",
+    _E + 'p, ps = pack([h, self.g(x)], "b *")\n        a, b = unpack(p, ps, "b *")\n'
+    "        return self.fc(a) + b.sum()",
+)
+
+# ---- a matrix product with a bool operand, whatever the other's dtype
+model(
+    "matmulbool_raw",
+    (2, 4, 4),
+    """
+class Net(nn.Module):
+    def forward(self, x):
+        return x @ (x > 0).transpose(-1, -2)
+""",
+)
+expr("matmulbool_mm", "return torch.mm(h > 0, x.t())", shape=(8, 8))
+expr("matmulbool_ok", "return x @ (x > 0).float().transpose(-1, -2)", shape=(8, 8))
+
+# ---- RNN cells: each state (batch, hidden_size), or (hidden_size,) for a 1-D input
+expr("cell_batch", "return self.c(h, torch.zeros(3, 4))", init="self.c = nn.GRUCell(8, 4)")
+expr("cell_hidden", "return self.c(h, (h[:, :5], h[:, :4]))[0]", init="self.c = nn.LSTMCell(8, 5)")
+expr("cell_unbatched", "return self.c(h[0], h[:1, :6])", init="self.c = nn.RNNCell(8, 6)")
+expr("cell_rank3", "return self.c(h, h[None, :, :6])", init="self.c = nn.RNNCell(8, 6)")
+expr(
+    "cell_ok",
+    "return self.c(h, (h[:, :5], h[:, 3:]))[1].sum() + self.r(h[0], h[1, :6]).sum()",
+    init="self.c = nn.LSTMCell(8, 5)\n        self.r = nn.RNNCell(8, 6)",
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

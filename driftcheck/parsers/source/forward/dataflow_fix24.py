@@ -197,3 +197,154 @@ def carry_binop(f: Any, a: Any, b: Any, out: Any) -> None:
             by = dataflow_checks.fact(f, x, "fams_by") or "arithmetic"
             _give_inexact(f, out, by)
             return
+
+
+# ---------------------------------------------------------------------- einops pack / unpack
+def _pack_pattern(pattern: Any, op: str) -> tuple[int, int] | str | None:
+    """``(axes before *, axes after *)``, einops' error for a pattern it refuses, or None for
+    a pattern not read (not a string, an axis name einops may refuse)."""
+    if not isinstance(pattern, str):
+        return None
+    axes = pattern.split()
+    if len(axes) != len(set(axes)):
+        return f'einops: Duplicates in axes names in {op}(..., "{pattern}")'
+    if "*" not in axes:
+        return f'einops: No *-axis in {op}(..., "{pattern}")'
+    if not all(a == "*" or (a.isidentifier() and not a.startswith("_")) for a in axes):
+        return None
+    before = axes.index("*")
+    return before, len(axes) - before - 1
+
+
+def _prod(xs: Any) -> int:
+    n = 1
+    for x in xs:
+        n *= x
+    return n
+
+
+def einops_call(f: Any, last: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """``einops.pack(tensors, pattern)`` -> ``(packed, packed_shapes)`` and ``einops.unpack(
+    packed, packed_shapes, pattern)`` -> the list of tensors, on real sizes: einops' own checks
+    (the pattern, each tensor's rank, the split lengths) and torch's ``cat`` of the reshaped
+    tensors (the axes outside ``*`` agree). None where anything is not known."""
+    if f.input_shape is None:
+        return None
+    if last == "pack":
+        return _pack(f, arg(args, kwargs, 0, "tensors"), arg(args, kwargs, 1, "pattern"), loc)
+    if last == "unpack":
+        return _unpack(
+            f,
+            arg(args, kwargs, 0, "tensor"),
+            arg(args, kwargs, 1, "packed_shapes"),
+            arg(args, kwargs, 2, "pattern"),
+            loc,
+        )
+    return None
+
+
+def _pack(f: Any, tensors: Any, pattern: Any, loc: Any) -> Any:
+    if not isinstance(tensors, (list, tuple)) or not tensors:
+        return None
+    shapes = [known_shape(t) if isinstance(t, Tens) else None for t in tensors]
+    got = _pack_pattern(pattern, "pack")
+    if isinstance(got, str):
+        f.crash(loc, got)
+        return Tens(None)
+    if got is None or any(s is None for s in shapes):
+        return None
+    before, after = got
+    pieces, packed = [], []
+    for i, s in enumerate(shapes):
+        if len(s) < before + after:
+            f.crash(
+                loc,
+                f"einops: packed tensor #{i} (enumeration starts with 0) has shape {s}, while "
+                f"pattern {pattern} assumes at least {before + after} axes",
+            )
+            return Tens(None)
+        if 0 in s:
+            return None  # (a reshape with -1 of an empty tensor)
+        star = tuple(s[before : len(s) - after])
+        packed.append(star)
+        pieces.append((*s[:before], _prod(star), *s[len(s) - after :]))
+    outer = {p[:before] + p[before + 1 :] for p in pieces}
+    if len(outer) > 1:
+        a, b = sorted(outer)[:2]
+        f.crash(
+            loc,
+            f"einops.pack: torch.cat of the packed tensors: sizes outside '*' differ ({list(a)} "
+            f"vs {list(b)}, pattern {pattern!r})",
+        )
+        return Tens(None)
+    total = sum(p[before] for p in pieces)
+    return (Tens(None, (*pieces[0][:before], total, *pieces[0][before + 1 :])), packed)
+
+
+def _unpack(f: Any, t: Any, packed: Any, pattern: Any, loc: Any) -> Any:
+    s = known_shape(t) if isinstance(t, Tens) else None
+    got = _pack_pattern(pattern, "unpack")
+    if isinstance(got, str):
+        f.crash(loc, got)
+        return Tens(None)
+    if got is None or s is None:
+        return None
+    before, after = got
+    if len(s) != before + 1 + after:
+        f.crash(loc, f"einops: unpack(..., {pattern}) received input of wrong dim with shape {s}")
+        return Tens(None)
+    if not isinstance(packed, (list, tuple)) or not all(
+        isinstance(p, (list, tuple)) and all(is_int(x) and x >= 1 for x in p) for p in packed
+    ):
+        return None  # (a -1, an unknown size)
+    if not packed or 0 in s:
+        return None
+    lengths = [_prod(p) for p in packed]
+    if sum(lengths) != s[before]:
+        f.crash(
+            loc,
+            f'einops: Error during unpack(..., "{pattern}"): could not split axis of size '
+            f"{s[before]} into requested {[tuple(p) for p in packed]}",
+        )
+        return Tens(None)
+    return [Tens(None, (*s[:before], *p, *s[before + 1 :])) for p in packed]
+
+
+# ---------------------------------------------------------------------- RNN cells' state
+_CELLS = frozenset({"RNNCell", "GRUCell", "LSTMCell"})
+
+
+def leaf_error(obj: Any, args: list, kwargs: dict) -> str | None:
+    """``nn.RNNCell`` / ``GRUCell`` / ``LSTMCell`` (torch's own) called on ``(input, hx)``:
+    each state tensor must be ``(batch, hidden_size)`` for a 2-D input, ``(hidden_size,)`` for a
+    1-D one (torch's "Input batch size ... doesn't match hidden0 batch size ..." / "hidden0 has
+    inconsistent hidden_size"); a state of rank 3 or more is its ValueError; a 1-D state of a 2-D
+    input fails its batch or its hidden axis. Judged where every size is known."""
+    if obj.type not in _CELLS or not obj.torch or len(args) < 2:
+        return None
+    x, hx = args[0], args[1]
+    hidden = obj.params.get("hidden_size")
+    xs = known_shape(x) if isinstance(x, Tens) else None
+    if not is_int(hidden) or xs is None or len(xs) not in (1, 2):
+        return None
+    if obj.type == "LSTMCell":
+        if not isinstance(hx, (tuple, list)) or len(hx) != 2:
+            return None
+        states = list(hx)
+    else:
+        states = [hx]
+    want = (xs[0], hidden) if len(xs) == 2 else (hidden,)
+    for i, h in enumerate(states):
+        hs = known_shape(h) if isinstance(h, Tens) else None
+        if hs is None:
+            return None
+        if len(hs) >= 3:
+            return f"ValueError: {obj.type}: Expected hidden to be 1D or 2D, got {len(hs)}D instead"
+        # torch reads a 2-D state of a 1-D input as (1, *hx): its first size is the hidden one
+        mixed = len(xs) == 2 and len(hs) == 1 or len(xs) == 1 and len(hs) == 2 and hs[0] != hidden
+        if (len(hs) == len(xs) and hs != want) or mixed:
+            return (
+                f"{obj.type}: hidden{i} of shape {list(hs)} where torch takes {list(want)} "
+                f"(input {list(xs)}, hidden_size={hidden})"
+            )
+    return None
