@@ -423,7 +423,7 @@ def matmul_error(f: Any, a: Any, b: Any) -> str | None:
         if sa and sb and 0 not in (*sa, *sb):
             return (
                 "RuntimeError: a bool operand in a matrix product: torch implements no bool "
-                "product and does not promote the other operand (\"addmm_impl_cpu_\" not "
+                'product and does not promote the other operand ("addmm_impl_cpu_" not '
                 "implemented for 'Bool' / expected m1 and m2 to have the same dtype)"
             )
         return None
