@@ -173,6 +173,26 @@ expr(
     init="self.c = nn.LSTMCell(8, 5)\n        self.r = nn.RNNCell(8, 6)",
 )
 
+# ---- ``slice(a, b)`` built in forward: a module list's slice is a list (soft-moe's experts)
+_BLK = "self.blocks = nn.ModuleList([nn.Linear(8, 8), nn.Linear(8, 6), nn.Linear(8, 8)])"
+expr(
+    "slicecall_crash",
+    "for b in self.blocks[slice(1, 3)]:\n            h = b(h)\n        return h",
+    init=_BLK,
+)
+expr(
+    "slicecall_ok",
+    "for b in self.blocks[slice(0, 2)]:\n            h = b(h)\n        return h",
+    init=_BLK,
+)
+_REP = "self.blocks = nn.ModuleList([nn.Sequential(nn.Linear(8, 32), nn.Linear(32, 8)) for _ in range(2)])"
+expr(
+    "slicecall_zip_ok",
+    "outs = [b(t) for b, t in zip(self.blocks[slice(0, 2)], h[None].expand(2, -1, -1))]\n"
+    "        return torch.stack(outs)",
+    init=_REP,
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

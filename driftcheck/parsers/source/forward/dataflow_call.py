@@ -759,6 +759,9 @@ class Calls:
         known = all(isinstance(x, (int, float, bool, str, type(None))) for x in args)
         if name == "range" and known and all(isinstance(x, int) for x in args) and args:
             return range(*args[:3])
+        if name == "slice" and not kwargs and 1 <= len(args) <= 3:
+            if all(x is None or (isinstance(x, int) and not isinstance(x, bool)) for x in args):
+                return slice(*args)  # ``self.experts[slice(a, b)]``: a list, not one module
         if name == "range" and at is not None and self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_floats
 
