@@ -193,6 +193,15 @@ expr(
     init=_REP,
 )
 
+# ---- a reduced class loss is a 0-D tensor (its shape followed)
+expr("lossshape_ce", "return h + F.cross_entropy(h, h.argmax(-1)).view(2)")
+expr("lossshape_nll", "return F.nll_loss(h.log_softmax(-1), h.argmax(-1), reduction='sum')[0]")
+expr(
+    "lossshape_ok",
+    "return h + F.nll_loss(h.log_softmax(-1), h.argmax(-1), reduction='sum').view(1)"
+    " + F.cross_entropy(h, h.argmax(-1), reduction='none')[:, None]",
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

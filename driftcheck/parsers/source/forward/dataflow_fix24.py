@@ -348,3 +348,23 @@ def leaf_error(obj: Any, args: list, kwargs: dict) -> str | None:
                 f"(input {list(xs)}, hidden_size={hidden})"
             )
     return None
+
+
+# ---------------------------------------------------------------------- result shapes
+_CLASS_LOSSES = frozenset({"cross_entropy", "nll_loss"})
+
+
+def result(f: Any, t: Any, name: str, args: list, kwargs: dict) -> Any:
+    """The result of a call that raised nothing and had no shape: ``F.cross_entropy`` /
+    ``F.nll_loss`` with a reducing ``reduction`` (``'mean'``, the default, or ``'sum'``) is a
+    0-D tensor. None where not known (another reduction, legacy ``reduce=`` /
+    ``size_average=``, arguments by position past the target)."""
+    if name not in _CLASS_LOSSES or not isinstance(t, Tens) or known_shape(t) is None:
+        return None
+    if len(args) != 1 or not isinstance(args[0], Tens):
+        return None
+    if set(kwargs) - {"weight", "ignore_index", "reduction", "label_smoothing"}:
+        return None
+    if kwargs.get("reduction", "mean") not in ("mean", "sum"):
+        return None
+    return Tens(None, ())
