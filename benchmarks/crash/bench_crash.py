@@ -53,7 +53,9 @@ on; the summary prints an extra ``<batch>_burned`` line (the cases the hash once
 counted in ``<batch>_dev``) so the figures stay comparable with earlier reports, and no held-out
 line. In session 23 the lead burned the held-out parts of fresh10..fresh13 as well (crashburn23:
 never examined, they sat at precision 58/59, recall 58/72 = 80.6% at main f6f5676, with one false
-blocker in fresh13's). The held-out parts of every other batch (fresh14 and later) stay unseen:
+blocker in fresh13's). In session 24 the lead's brief burned fresh14's and fresh15's (crashfix24:
+reported blind as P 16/16 R 16/17 and P 7/7 R 7/11). The held-out parts of every other batch
+(fresh16 and later) stay unseen:
 never add a batch here without the lead's decision, and say so in docs/wild.md.
 """
 
@@ -171,12 +173,14 @@ CUT_SPLITS = (
 
 
 # Batches whose held-out part was burned (opened for tuning) by the lead's decision, session 22
-# (crashburn22: fresh2..fresh9) and session 23 (crashburn23: fresh10..fresh13): their
+# (crashburn22: fresh2..fresh9), session 23 (crashburn23: fresh10..fresh13) and session 24
+# (crashfix24: fresh14, fresh15, by the lead's brief): their
 # hash-held-out cases count as dev. See the module docstring.
 BURNED = frozenset(
     {
         *("fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9"),
         *("fresh10", "fresh11", "fresh12", "fresh13"),
+        *("fresh14", "fresh15"),
     }
 )
 

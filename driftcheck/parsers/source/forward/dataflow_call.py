@@ -333,6 +333,10 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_cover23b
 
                 err = dataflow_cover23b.leaf_error(obj, args, kwargs)  # ``nn.Upsample`` modes
+                if err is None:
+                    from driftcheck.parsers.source.forward import dataflow_fix24
+
+                    err = dataflow_fix24.leaf_error(obj, args, kwargs)  # ``nn.GRUCell`` state
                 if err is not None:
                     self.run.f.crash(loc, err)
                     return Tens(None)
@@ -706,6 +710,12 @@ class Calls:
             out = concrete.repeat(x, pattern, axes)
             if out is not None:
                 return out
+        if q.startswith("einops.") and last in ("pack", "unpack"):
+            from driftcheck.parsers.source.forward import dataflow_fix24
+
+            got = dataflow_fix24.einops_call(self.run.f, last, args, kwargs, fr.loc(at))
+            if got is not None:
+                return got  # ``einops.pack([a, b], "b * d")``
         if last == "get_interface" and len(args) >= 2:
             return args[1]  # HF attention registry: the eager function passed as the default
         if "Output" in last and last[:1].isupper():  # ModelOutput containers: fields in order
@@ -749,6 +759,9 @@ class Calls:
         known = all(isinstance(x, (int, float, bool, str, type(None))) for x in args)
         if name == "range" and known and all(isinstance(x, int) for x in args) and args:
             return range(*args[:3])
+        if name == "slice" and not kwargs and 1 <= len(args) <= 3:
+            if all(x is None or (isinstance(x, int) and not isinstance(x, bool)) for x in args):
+                return slice(*args)  # ``self.experts[slice(a, b)]``: a list, not one module
         if name == "range" and at is not None and self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_floats
 

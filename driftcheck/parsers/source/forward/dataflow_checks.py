@@ -145,7 +145,9 @@ def dtype_name(v: Any) -> str | None:
         return INT
     if name in ("uint8", "byte"):
         return UINT8
-    if name in ("float", "float32", "float64", "double", "half", "float16", "bfloat16"):
+    if name in ("float64", "double"):
+        return "float64"  # kept apart from FLOAT (float16 / bfloat16 / float32), as ``cast`` does
+    if name in ("float", "float32", "half", "float16", "bfloat16"):
         return FLOAT
     if name == "bool":
         return "bool"

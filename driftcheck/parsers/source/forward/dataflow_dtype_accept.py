@@ -100,6 +100,12 @@ def refused(f: Any, key: str, tensors: list, kwargs: dict) -> str | None:
         if family(f, t) is not None:
             return _in_words(row[next(iter(fams))], f, t)
         by = dataflow_checks.fact(f, t, "fams_by")
+        if dataflow_checks.fact(f, t, "fams_made"):  # (dataflow_fix24: a float function's result)
+            return (
+                f"dtype: {_short(key)} refuses {' / '.join(sorted(fams))} tensors, and this one "
+                f"is floating point (complex for a complex input) whatever the input: it comes "
+                f"from {by} (e.g. {row[sorted(fams)[-1]]})"
+            )
         return (
             f"dtype: {_short(key)} refuses {' / '.join(sorted(fams))} tensors, the only kinds "
             f"{_short(by)} (which ran on this tensor before) accepts: torch raises here or "

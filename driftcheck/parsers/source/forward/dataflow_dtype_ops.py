@@ -23,7 +23,7 @@ from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_checks
 from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT, UINT8
-from driftcheck.parsers.source.values.dataflow_values import Sym, Tens
+from driftcheck.parsers.source.values.dataflow_values import Sym, Tens, known_shape
 
 FLOATS = (FLOAT, "float64")
 INTS = (INT, UINT8)
@@ -416,6 +416,17 @@ def matmul_error(f: Any, a: Any, b: Any) -> str | None:
     if f.input_shape is None or not isinstance(a, Tens) or not isinstance(b, Tens):
         return None
     ka, kb = _kind(_dtype(f, a)), _kind(_dtype(f, b))
+    if (ka is None) != (kb is None) and "bool" in (ka, kb):
+        # a bool operand beside one of any dtype: a bool product is not implemented and any
+        # other dtype differs (torch 2.13; an empty operand may pass: not judged)
+        sa, sb = known_shape(a), known_shape(b)
+        if sa and sb and 0 not in (*sa, *sb):
+            return (
+                "RuntimeError: a bool operand in a matrix product: torch implements no bool "
+                'product and does not promote the other operand ("addmm_impl_cpu_" not '
+                "implemented for 'Bool' / expected m1 and m2 to have the same dtype)"
+            )
+        return None
     if ka is None or kb is None:
         return None
     if ka != kb:

@@ -54,6 +54,11 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
         got = dataflow_matrix.method(f, t, name, args, kwargs, loc)
     if got is not None:
         return got
+    from driftcheck.parsers.source.forward import dataflow_fix24
+
+    got = dataflow_fix24.method(f, t, name, args, kwargs, loc)  # session 24's rules
+    if got is not None:
+        return got
     err = _dtype_error(f, t, name, args, kwargs) or inplace_error(f, t, name, args, kwargs)
     if err is None:
         return None
@@ -291,4 +296,6 @@ def layer_error(type_: str, params: dict) -> str | None:
     (``nn.CELU(alpha=0.0)``)."""
     if type_ == "CELU" and _is_zero(params.get("alpha")):
         return _CELU
-    return None
+    from driftcheck.parsers.source.forward import dataflow_fix24
+
+    return dataflow_fix24.layer_error(type_, params)  # ``nn.RReLU(0.3, 0.1)``

@@ -476,6 +476,10 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
             from driftcheck.parsers.source.forward import dataflow_cover23b
 
             got = dataflow_cover23b.result(run.f, t, name, args, kwargs)  # ``F.softmin(x)``
+            if got is None:
+                from driftcheck.parsers.source.forward import dataflow_fix24
+
+                got = dataflow_fix24.result(run.f, t, name, args, kwargs)  # ``F.nll_loss``
             out = out if got is None else got
     if name.endswith("_") and not name.endswith("__"):
         from driftcheck.parsers.source.forward import dataflow_checks
@@ -489,6 +493,9 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         from driftcheck.parsers.source.forward import dataflow_more23
 
         dataflow_more23.after_method(run.f, t, name, args, kwargs, out)  # ``h.sum(0)``
+        from driftcheck.parsers.source.forward import dataflow_fix24
+
+        dataflow_fix24.after_method(run.f, t, name, args, kwargs, out)  # ``x.sigmoid()``
     return out
 
 
