@@ -151,7 +151,9 @@ def test_parallel_layer_lists_against_their_config(tmp_path):
 
 def test_parallel_layer_lists_and_another_change_are_two_findings(tmp_path):
     _, cfg = _xlm_config(tmp_path)
-    code = _write(tmp_path, "xlm4h.py", XLM.format(layers=4, convs=0).replace("HEADS = 4", "HEADS = 8"))
+    code = _write(
+        tmp_path, "xlm4h.py", XLM.format(layers=4, convs=0).replace("HEADS = 4", "HEADS = 8")
+    )
     found = _run(code, cfg)
     assert len(found) == 2, [f.message for f in found]
     assert {f.kind for f in found} >= {"layer-count"}
