@@ -173,3 +173,91 @@ def test_a_list_held_by_another_module_is_its_own_change(tmp_path):
     found = _run(layers, base)
     assert len(found) == 1, [f.message for f in found]
     assert found[0].kind == "layer-count" and found[0].values == {"left": 4, "right": 3}
+
+
+# ------------------------------------------- OPT: raw parameters, a narrower word embedding
+OPT_RAW = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, E, D, F_DIM, N, H, P = 300, 16, 48, {ffn}, 2, 4, 64
+SHAPES = {{"q": (D, D), "k": (D, D), "v": (D, D), "o": (D, D), "up": (F_DIM, D), "dn": (D, F_DIM)}}
+BIASES = {{"q": D, "k": D, "v": D, "o": D, "up": F_DIM, "dn": D}}
+
+
+class RawOPT(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_parameter("words", nn.Parameter(torch.randn(V, E)))
+        self.register_parameter("proj_in", nn.Parameter(torch.randn(D, E)))
+        self.register_parameter("proj_out", nn.Parameter(torch.randn(E, D)))
+        self.register_parameter("pos", nn.Parameter(torch.randn(P + 2, D)))
+        for i in range(N):
+            for name, shape in SHAPES.items():
+                self.register_parameter(f"h{{i}}_{{name}}_w", nn.Parameter(torch.randn(shape)))
+                self.register_parameter(
+                    f"h{{i}}_{{name}}_b", nn.Parameter(torch.zeros(BIASES[name]))
+                )
+            for j in (1, 2):
+                self.register_parameter(f"h{{i}}_ln{{j}}_g", nn.Parameter(torch.ones(D)))
+                self.register_parameter(f"h{{i}}_ln{{j}}_b", nn.Parameter(torch.zeros(D)))
+        self.register_parameter("lnf_g", nn.Parameter(torch.ones(D)))
+        self.register_parameter("lnf_b", nn.Parameter(torch.zeros(D)))
+
+    def lin(self, x, i, name):
+        return F.linear(x, getattr(self, f"h{{i}}_{{name}}_w"), getattr(self, f"h{{i}}_{{name}}_b"))
+
+    def forward(self, ids):
+        x = F.linear(F.embedding(ids, self.words), self.proj_in)
+        x = x + self.pos[torch.arange(ids.shape[1]) + 2]
+        b, t, _ = x.shape
+        for i in range(N):
+            g = getattr(self, f"h{{i}}_ln1_g")
+            h = F.layer_norm(x, (D,), g, getattr(self, f"h{{i}}_ln1_b"))
+            q, k, v = (
+                self.lin(h, i, n).view(b, t, H, D // H).transpose(1, 2) for n in ("q", "k", "v")
+            )
+            y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+            x = x + self.lin(y.transpose(1, 2).reshape(b, t, D), i, "o")
+            g = getattr(self, f"h{{i}}_ln2_g")
+            h = F.layer_norm(x, (D,), g, getattr(self, f"h{{i}}_ln2_b"))
+            x = x + self.lin(F.relu(self.lin(h, i, "up")), i, "dn")
+        x = F.layer_norm(x, (D,), self.lnf_g, self.lnf_b)
+        return F.linear(F.linear(x, self.proj_out), self.words)
+"""
+
+
+def test_a_narrow_word_embedding_projected_in_and_out_is_no_mlp_width(tmp_path):
+    """Bare parameters ``[D, E]`` and ``[E, D]`` beside ``[D, D]`` attention matrices are a
+    projection from the word embedding's width E into the model's D and back: no MLP width
+    of E's reading."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cfg = transformers.OPTConfig(
+            vocab_size=300,
+            hidden_size=48,
+            word_embed_proj_dim=16,
+            ffn_dim=96,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            max_position_embeddings=64,
+        )
+        cfg.save_pretrained(tmp_path / "opt")
+        with torch.device("meta"):
+            hf = transformers.AutoModelForCausalLM.from_config(cfg)
+    config = tmp_path / "opt" / "config.json"
+    clean = _write(tmp_path, "raw_opt.py", OPT_RAW.format(ffn=96))
+    assert _count(_mine(clean, "RawOPT")) == _count(hf)
+    assert _run(clean, config) == []
+    # more heads (the same weights): no MLP width is claimed for it (before: the MLP width
+    # read as 48, the model's width, against the config's 96)
+    heads = _write(
+        tmp_path, "raw_opt_h8.py", OPT_RAW.format(ffn=96).replace("2, 4, 64", "2, 8, 64")
+    )
+    assert _mine(heads, "RawOPT") is not None
+    assert not any(96 in (f.values or {}).values() for f in _run(heads, config))
+    wider = _write(tmp_path, "raw_opt_wide.py", OPT_RAW.format(ffn=128))
+    found = _run(wider, config)
+    assert len(found) == 1, [f.message for f in found]
+    assert found[0].values["left"] == 128 and found[0].values["right"] == 96
