@@ -107,7 +107,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     if semantic_enabled():
         rest = settle(facts, rest, a, b, _agree(left, right, da, db, "numHeads"))
     rest += _structural_homes(facts)
-    rest = _shifted(_axis_follows(_kernel_stride(_kernel_padding(_twins(rest)))))
+    rest = _shifted(_axis_follows(_kernel_stride(_kernel_padding(_twins(_parallel_lists(rest))))))
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:
@@ -393,6 +393,45 @@ def _structural_homes(facts: list[FactDiff]) -> list[Diff]:
                 if f.locs.get(side) is None and d.locs.get(side) is not None:
                     f.locs[side] = d.locs[side]
     return rest
+
+
+def _parallel_lists(rest: list[Diff]) -> list[Diff]:
+    """A model may keep each layer's parts in lists side by side (XLM's and Flaubert's
+    ``attentions``, ``layer_norm1``, ``ffns``, ``layer_norm2``, zipped in ``forward``): the
+    layer count is then every list's length. Where lists held by the module holding the layer
+    stack's list, on both sides and in every place of the count, change by the same two
+    counts as the stack, they are that one change, reported under the layer count. A list
+    held elsewhere (a head's own list of convolutions), or with other counts, stays its own
+    finding."""
+    stacks = [d for d in rest if d.kind == "layer-count" and len(d.owners) == 1]
+    if not stacks:
+        return rest
+    out: list[Diff] = []
+    for d in rest:
+        home = next(
+            (
+                h
+                for h in stacks
+                if d.kind == "block-count"
+                and d.owners
+                and d.owners <= h.owners
+                and same(h.left, d.left)
+                and same(h.right, d.right)
+            ),
+            None,
+        )
+        if home is None:
+            out.append(d)
+            continue
+        lists = f"{d.times} lists" if d.times > 1 else "a list"
+        home.follows.append(
+            f"{d.attribute} {policy.fmt(d.left)} -> {policy.fmt(d.right)} in {lists} beside"
+            " the layers"
+        )
+        for side in SIDES:
+            if home.locs.get(side) is None and d.locs.get(side) is not None:
+                home.locs[side] = d.locs[side]
+    return out
 
 
 def _twins(rest: list[Diff]) -> list[Diff]:

@@ -1292,6 +1292,16 @@ def _bare_mlp_width(body: list[Item] | None, out: dict[str, Derived], hidden: An
     if len(sizes) != 1:
         return
     (width,) = sizes
+    squares = {
+        tuple(it.params.get("shape") or ())
+        for it in walk(body or [])
+        if not it.is_block and it.ltype == "Parameter"
+    }
+    if (width, width) in squares and (hidden, hidden) not in squares:
+        # square matrices (attention's projections) hold the model's width: the pair is a
+        # projection into it from a narrower embedding and back (OPT's ``project_in`` /
+        # ``project_out``), no MLP; which width the MLP has is not read
+        return
     it = first[(hidden, width)]
     out["intermediateSize"] = Derived(
         width, _attr(it, "shape"), _loc(it, "shape"), it.node.id, weak=True

@@ -55,10 +55,27 @@ class Diff:
     follows: list[str] = field(default_factory=list)
     """other attributes that are a function of this one's value on both sides (a pool's
     ``padding = kernel // 2``), reported under it (``match._kernel_padding``)"""
+    owners: set[tuple[str, str]] = field(default_factory=set)
+    """for a count of list elements: the module holding the list, on each side (the list's
+    path less its name), one pair per place seen; empty where a copy is no list element"""
     equivalent: bool = False
     """seen only where both sides hold the same number of parameters (the items of one
     level of the sequence, or the layers outside its blocks): one set of weights written
     two ways, unless a fact says otherwise (``semantic.settle``)"""
+
+
+def _list_owner(it: Item) -> str | None:
+    """The module holding the list whose elements ``it``'s copies are (``blocks/3`` is held
+    by the root, ``enc/layers/0`` by ``enc``); None where the first copy is no list element."""
+    parts = it.node.id.split("/")
+    if len(parts) < 2 or not parts[-1].isdigit():
+        return None
+    return "/".join(parts[:-2])
+
+
+def _list_owners(x: Item, y: Item) -> set[tuple[str, str]]:
+    ox, oy = _list_owner(x), _list_owner(y)
+    return {(ox, oy)} if ox is not None and oy is not None else set()
 
 
 def same(a: Any, b: Any) -> bool:
@@ -201,6 +218,7 @@ class Differ:
         if have is None:
             self.diffs[key] = d
         else:
+            have.owners = have.owners | d.owners if have.owners and d.owners else set()
             have.times += d.times
             have.equivalent = have.equivalent and d.equivalent
 
@@ -323,6 +341,7 @@ class Differ:
                     node=x.node.id,
                     what=describe(x),
                     apart=bx is not None and by is not None and bx != by,
+                    owners=_list_owners(x, y),
                 ),
                 block=True,
             )
