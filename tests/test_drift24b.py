@@ -143,3 +143,28 @@ def test_torch_layer_subclass_holds_its_weights_once(tmp_path):
     mono = _write(tmp_path, "mono.py", FLAT.replace(head, "CH, PATCH, WIDTHS, DEPTHS = 1, 2,"))
     _one(_run(mono, cfg_path), 1, 3)
 
+
+def test_flat_port_of_a_staged_network_reads_stage_facts(tmp_path):
+    """Against a hierarchical network (stages of residual blocks) a flat port's extra copies of
+    one stage's block are that stage's depth, and one stage's width changed with its MLP
+    (``4 * d``) is that stage's width: one finding each, as lists per stage (no layer count or
+    single width, which a staged network does not have)."""
+    kw = {**CONVNEXT_CFG, "depths": [2, 2]}
+    cfg, cfg_path = _config(tmp_path, "convnext", "ConvNextConfig", **kw)
+    head = "CH, PATCH, WIDTHS, DEPTHS = 3, 2, [8, 16], [1, 1]"
+    two = head.replace("[1, 1]", "[2, 2]")
+    clean = _write(tmp_path, "clean.py", FLAT.replace(head, two))
+    deep = _write(tmp_path, "deep.py", FLAT.replace(head, two.replace("[2, 2]", "[2, 3]")))
+    wide = _write(tmp_path, "wide.py", FLAT.replace(head, two.replace("16]", "24]")))
+    for code, change in (
+        (clean, {}),
+        (deep, {"depths": [2, 3]}),
+        (wide, {"hidden_sizes": [8, 24]}),
+    ):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            same = transformers.ConvNextConfig(**{**kw, **change})
+        assert _count(_mine(code, "Flat")) == _count(_hf(same, "ConvNextModel"))
+    assert _run(clean, cfg_path) == []
+    _one(_run(deep, cfg_path), [2, 3], [2, 2])
+    _one(_run(wide, cfg_path), [8, 24], [8, 16])
