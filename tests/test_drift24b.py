@@ -168,3 +168,77 @@ def test_flat_port_of_a_staged_network_reads_stage_facts(tmp_path):
     assert _run(clean, cfg_path) == []
     _one(_run(deep, cfg_path), [2, 3], [2, 2])
     _one(_run(wide, cfg_path), [8, 24], [8, 16])
+
+
+# ------------------------------------------------------------------ CLIP vision, [N, D] table
+CLIPV_CFG = dict(
+    hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=4,
+    image_size=32, patch_size=8,
+)  # fmt: skip
+
+CLIPV = """
+import torch
+from torch import nn
+
+IMG, PATCH, D, FF, L, H = 32, 8, 32, 64, 2, 4
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln_1 = nn.LayerNorm(D)
+        self.q = nn.Linear(D, D)
+        self.k = nn.Linear(D, D)
+        self.v = nn.Linear(D, D)
+        self.o = nn.Linear(D, D)
+        self.ln_2 = nn.LayerNorm(D)
+        self.fc = nn.Linear(D, FF)
+        self.proj = nn.Linear(FF, D)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        y = self.ln_1(x)
+        q, k, v = (p(y).view(b, t, H, D // H).transpose(1, 2) for p in (self.q, self.k, self.v))
+        a = torch.softmax(q @ k.transpose(-1, -2) * (D // H) ** -0.5, -1) @ v
+        x = x + self.o(a.transpose(1, 2).reshape(b, t, D))
+        y = self.fc(self.ln_2(x))
+        return x + self.proj(y * torch.sigmoid(1.702 * y))
+
+
+class Tower(nn.Module):
+    def __init__(self):
+        super().__init__()
+        g = IMG // PATCH
+        self.cls = nn.Parameter(torch.zeros(D))
+        self.pos = nn.Parameter(torch.zeros(g * g + 1, D))
+        self.patch = nn.Conv2d(3, D, PATCH, stride=PATCH, bias=False)
+        self.ln_pre = nn.LayerNorm(D)
+        self.layers = nn.ModuleList([Layer() for _ in range(L)])
+        self.ln_post = nn.LayerNorm(D)
+
+    def forward(self, pixels):
+        x = self.patch(pixels).flatten(2).transpose(1, 2)
+        x = torch.cat([self.cls.expand(x.shape[0], 1, -1), x], 1) + self.pos
+        x = self.ln_pre(x)
+        for layer in self.layers:
+            x = layer(x)
+        return self.ln_post(x[:, 0])
+"""
+
+
+def test_position_parameter_beside_class_token_gives_image_size(tmp_path):
+    """OpenAI CLIP's ``positional_embedding`` is a bare ``[g * g + 1, D]`` Parameter beside a
+    ``[D]`` class token, where transformers keeps an ``nn.Embedding``: the image size is read
+    off both tables, so a changed image size is one ``imageSize`` finding with both sizes
+    (the table's rows under it), not a table of another size."""
+    cfg, cfg_path = _config(tmp_path, "clipv", "CLIPVisionConfig", **CLIPV_CFG)
+    code = _write(tmp_path, "clipv.py", CLIPV)
+    assert _count(_mine(code, "Tower")) == _count(_hf(cfg, "CLIPVisionModel"))
+    assert _run(code, cfg_path) == []
+    big = _write(tmp_path, "big.py", CLIPV.replace("= 32, 8, 32, 64", "= 64, 8, 32, 64"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cfg64 = transformers.CLIPVisionConfig(**{**CLIPV_CFG, "image_size": 64})
+    assert _count(_mine(big, "Tower")) == _count(_hf(cfg64, "CLIPVisionModel"))
+    f = _one(_run(big, cfg_path), 64, 32)
+    assert f.values["left"] == 64 and "imageSize" in f.message
