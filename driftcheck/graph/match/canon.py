@@ -339,12 +339,12 @@ class Canon:
         """type signatures of the lone blocks this run dissolved (to know if a rerun helps)"""
         # one pass for the child lists: Graph.children re-validates its cache on every call
         self.kids: dict[str | None, list[Node]] = {}
-        self.tied_linear: set[str | None] = set()
-        """parents of a ``Linear`` sharing a weight (``_own_linear`` looks only there)"""
+        self.tied_layer: set[str | None] = set()
+        """parents of a catalogue layer sharing a weight (``_own_layer`` looks only there)"""
         for n in graph.nodes:
             self.kids.setdefault(n.parent, []).append(n)
-            if n.tied and n.type == "Linear":
-                self.tied_linear.add(n.parent)
+            if n.tied and n.type not in ("Parameter", "Module"):
+                self.tied_layer.add(n.parent)
         self._into: dict[str, list[str]] | None = None
         self._out: dict[str, list[str]] | None = None
 
@@ -432,8 +432,8 @@ class Canon:
                 chain = self._chain(node, kids, depth)
                 if chain is not None:
                     return chain
-            if node.id in self.tied_linear:
-                kids = _own_linear(kids)
+            if node.id in self.tied_layer:
+                kids = _own_layer(kids)
             inner = self._seq(kids, depth)
             if not inner:
                 return None
@@ -504,8 +504,8 @@ class Canon:
             if nxt is None and not links:
                 return None  # no chain at all
             rest = [k for k in cur_kids if k is not nxt]
-            if cur.id in self.tied_linear:
-                rest = _own_linear(rest)
+            if cur.id in self.tied_layer:
+                rest = _own_layer(rest)
             inner = self._seq(rest, depth)
             if not inner:
                 return None
@@ -872,31 +872,35 @@ def _holder_linear(node: Node, kids: list[Node] | None) -> Item | None:
     )
 
 
-def _own_linear(kids: list[Node]) -> list[Node]:
-    """A ``nn.Linear`` subclass whose ``forward`` calls ``super().forward`` (Phi-MoE's router)
-    is read as its own ``weight`` Parameter beside a ``Linear`` tied to it: one layer, the
-    ``Linear`` holding that weight, as a plain ``nn.Linear`` of the same sizes is. Only a
-    Parameter of the module itself, read by that one ``Linear`` and of its weight's shape."""
-    linears = [k for k in kids if k.type == "Linear" and k.tied]
-    if len(linears) != 1:
+def _own_layer(kids: list[Node]) -> list[Node]:
+    """A subclass of a torch layer whose ``forward`` calls ``super().forward`` (Phi-MoE's
+    ``nn.Linear`` router, ConvNeXt's channels-first ``nn.LayerNorm``) is read as its own
+    Parameters beside a catalogue layer tied to them (``Flow.torch_module``): one layer, the
+    catalogue layer holding those weights, as a plain ``nn.Linear`` / ``nn.LayerNorm`` of the
+    same sizes is. Only Parameters of the module itself, read by that one layer and each of
+    the shape the catalogue gives that weight."""
+    layers = [k for k in kids if k.tied and k.type not in ("Parameter", "Module")]
+    if len(layers) != 1:
         return kids
-    lin = linears[0]
+    lay = layers[0]
+    shapes = leaf_weights(lay.type, lay.params)
+    if not shapes:
+        return kids
     by_id = {k.id: k for k in kids if k.type == "Parameter"}
     owned: dict[str, str] = {}
-    for wname, target in lin.tied.items():
+    for wname, target in lay.tied.items():
         pid, _, _ = target.partition(".")
         par = by_id.get(pid)
         if par is None or par.tied:
             return kids
         owned[wname] = pid
-    shapes = {"weight": [lin.params.get("out_features"), lin.params.get("in_features")]}
-    shapes["bias"] = [lin.params.get("out_features")]
     for wname, pid in owned.items():
-        if wname not in shapes or list(by_id[pid].params.get("shape") or []) != shapes[wname]:
+        want = shapes.get(wname)
+        if want is None or list(by_id[pid].params.get("shape") or []) != list(want):
             return kids
     drop = set(owned.values())
-    untied = lin.model_copy(update={"tied": {}})
-    return [untied if k is lin else k for k in kids if k.id not in drop]
+    untied = lay.model_copy(update={"tied": {}})
+    return [untied if k is lay else k for k in kids if k.id not in drop]
 
 
 def _reads(op: Node, table: Node) -> bool:

@@ -15,6 +15,15 @@ and every layer of the other side as extra. The two sides' weights still say wha
   with ``n`` one head count of the other side (the k/v projections' ``kv * head_dim``) makes
   that head count ``b / headDim``.
 
+On a hierarchical network (the other side has stages, ``derive.stages``) the facts are its
+stages' (``stageDepths``, ``stageWidths``), never one layer count or width:
+
+- where the flat side holds exactly ``k`` more (or fewer) copies of the one block shapes of a
+  single stage, that stage's depth differs by ``k``;
+- where the differing shapes are the other side's with one stage width ``a`` replaced by ``b``
+  and that stage's multiples of it (its MLP, ``r * a``) by ``r * b``, that stage's width is
+  ``b`` on the flat side.
+
 Shapes are compared with their sizes sorted (Flax's ``[in, out]`` kernel is torch's ``[out,
 in]``). Anything else (two sizes changed, a value several facts hold) gives no fact: the
 structural differences are reported as before.
@@ -152,6 +161,10 @@ def flat_facts(
         locs = {flat_side: loc_f, other_side: loc_o}
         return [FactDiff(key, values, locs, f"model.{key}", {})]
 
+    if "stageDepths" in od:
+        # a hierarchical network: its depth and widths are per stage (``stages``), never
+        # one layer count or one width; read per stage or not at all
+        return _stage_fact(other, extra, missing, od, flat_side, other_side)
     stack = layer_stack(other)
     layers = value("numLayers")
     if stack is not None and layers is not None and stack.count == layers[0]:
@@ -240,3 +253,95 @@ def flat_distance(code: Graph, ref: Graph) -> int | None:
     if fs is None or os_ is None:
         return None
     return sum((fs - os_).values()) + sum((os_ - fs).values())
+
+def _leaf_blocks(items: list[Item], times: int = 1, out: list | None = None) -> list | None:
+    """The innermost blocks of ``items`` in model order, each as (one copy's shapes, copies);
+    None when a shape is unknown."""
+    out = [] if out is None else out
+    for it in items:
+        if not it.is_block:
+            continue
+        kids = it.children or []
+        if any(k.is_block for k in kids):
+            if _leaf_blocks(kids, times * it.count, out) is None:
+                return None
+            continue
+        one = _shapes(kids)
+        if one is None:
+            return None
+        out.append((one, times * it.count))
+    return out
+
+
+def _stage_runs(other: list[Item], depths: Any) -> list[tuple[Counter, int]] | None:
+    """The other side's stages as (one block's shapes, blocks), read off its innermost blocks
+    (consecutive blocks of the same shapes are one stage); None unless they are exactly the
+    stages ``derive.stages`` counted (``depths``)."""
+    blocks = _leaf_blocks(other)
+    if not blocks or not isinstance(depths, list):
+        return None
+    runs: list[list] = []
+    for one, n in blocks:
+        if runs and runs[-1][0] == one:
+            runs[-1][1] += n
+        else:
+            runs.append([one, n])
+    if [n for _, n in runs] != depths:
+        return None
+    return [(one, n) for one, n in runs]
+
+
+def _sub_map(c: Counter, m: dict[int, int]) -> Counter:
+    out: Counter = Counter()
+    for shape, n in c.items():
+        out[tuple(sorted(m.get(x, x) for x in shape))] += n
+    return out
+
+
+def _stage_fact(
+    other: list[Item],
+    extra: Counter,
+    missing: Counter,
+    od: dict[str, Derived],
+    flat_side: str,
+    other_side: str,
+) -> list[FactDiff]:
+    """The one stage fact that explains the flat side's weights (module docstring)."""
+    depths, widths = od["stageDepths"], od.get("stageWidths")
+    runs = _stage_runs(other, depths.value)
+    if runs is None:
+        return []
+
+    def made(key: str, flat_v: Any, d: Derived) -> list[FactDiff]:
+        values = {flat_side: json_value(flat_v), other_side: json_value(d.value)}
+        return [FactDiff(key, values, {flat_side: None, other_side: d.loc}, d.attribute, {})]
+
+    found: list[list[FactDiff]] = []
+    for more, less, sign in ((extra, missing, 1), (missing, extra, -1)):
+        if less or not more:
+            continue
+        for i, (one, _) in enumerate(runs):
+            k, rem = divmod(sum(more.values()), sum(one.values()))
+            if rem == 0 and k > 0 and all(more[s] == k * n for s, n in one.items()):
+                if sum(more.values()) == k * sum(one.values()):
+                    new = list(depths.value)
+                    new[i] += sign * k
+                    found.append(made("stageDepths", new, depths))
+    if extra and missing and widths is not None and isinstance(widths.value, list):
+        ws = widths.value
+        held = {x for s in missing for x in s}
+        for i, a in enumerate(ws):
+            if type(a) is not int or ws.count(a) != 1 or a not in held:
+                continue
+            for b in {x for s in extra for x in s} - held:
+                if type(b) is not int or b in ws:
+                    continue
+                m = {a: b}
+                for r in range(2, 9):  # the stage's multiples of its width (an MLP's r * a)
+                    if r * a in held and r * a not in ws:
+                        m[r * a] = r * b
+                if _sub_map(missing, m) == extra:
+                    new = list(ws)
+                    new[i] = b
+                    found.append(made("stageWidths", new, widths))
+    return found[0] if len(found) == 1 else []

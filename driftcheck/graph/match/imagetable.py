@@ -31,6 +31,24 @@ def _token(it: Item, width: Any) -> bool:
     return list(shape) in ([width], [1, 1, width])
 
 
+def _table_shape(it: Item) -> tuple[int, int] | None:
+    """A bare 2-d Parameter's ``(rows, width)``, both known."""
+    shape = it.params.get("shape") if it.ltype == "Parameter" else None
+    if not isinstance(shape, (list, tuple)) or len(shape) != 2:
+        return None
+    if not all(type(x) is int and x > 0 for x in shape):
+        return None
+    return shape[0], shape[1]
+
+
+def rows_of(t: Item) -> Any:
+    """The rows of a position table: an ``nn.Embedding``'s entries, a Parameter's first axis."""
+    if t.ltype == "Parameter":
+        got = _table_shape(t)
+        return got[0] if got else None
+    return t.params.get("num_embeddings")
+
+
 def image_size(items: list[Item]) -> tuple[int, Item] | None:
     """(patches per side, the table) for a single position ``nn.Embedding`` before the
     layers, or None (see the module docstring for when it is read)."""
@@ -45,10 +63,19 @@ def image_size(items: list[Item]) -> tuple[int, Item] | None:
             tables.append(it)
         elif it.ltype == "Parameter":
             params.append(it)
+    if not tables:
+        # OpenAI CLIP's / OpenCLIP's ``positional_embedding``: one bare ``[N, D]`` Parameter
+        # beside a class token of its width (without one, a 2-D Parameter there may be
+        # anything: a projection, a stem kernel)
+        flat = [p for p in params if _table_shape(p) is not None]
+        if len(flat) == 1 and any(_token(p, _table_shape(flat[0])[1]) for p in params):
+            tables = flat
     if len(tables) != 1 or tables[0].fed:
         return None
     t = tables[0]
-    rows, width = t.params.get("num_embeddings"), t.params.get("embedding_dim")
+    rows, width = rows_of(t), t.params.get("embedding_dim")
+    if t.ltype == "Parameter":
+        width = _table_shape(t)[1]
     if type(rows) is not int or type(width) is not int:
         return None
     for p in params:  # a [1, N, D] table beside it: derive._image_size's case, or neither
@@ -83,7 +110,7 @@ def fold_positions(
         return
     if "patchSize" not in da or "patchSize" not in db:
         return
-    rows = (got_a[1].params["num_embeddings"], got_b[1].params["num_embeddings"])
+    rows = (rows_of(got_a[1]), rows_of(got_b[1]))
     if rows[0] == rows[1]:
         return
     keys = {f.key: f for f in facts}
@@ -98,7 +125,11 @@ def fold_positions(
             home.absorbed.extend(f.absorbed)
     nodes = {got_a[1].node.id, got_b[1].node.id}
     for d in list(rest):
-        if d.attribute.endswith("numEmbeddings") and (d.left, d.right) == rows:
-            if d.node is None or d.node in nodes:
-                rest.remove(d)
-                home.absorbed.append(d)
+        if (d.left, d.right) != rows:
+            continue
+        if d.attribute.endswith("numEmbeddings") and (d.node is None or d.node in nodes):
+            rest.remove(d)
+            home.absorbed.append(d)
+        elif d.attribute.endswith(".size") and d.node in nodes:  # a table against a Parameter
+            rest.remove(d)
+            home.absorbed.append(d)
