@@ -254,6 +254,7 @@ def flat_distance(code: Graph, ref: Graph) -> int | None:
         return None
     return sum((fs - os_).values()) + sum((os_ - fs).values())
 
+
 def _leaf_blocks(items: list[Item], times: int = 1, out: list | None = None) -> list | None:
     """The innermost blocks of ``items`` in model order, each as (one copy's shapes, copies);
     None when a shape is unknown."""
