@@ -999,7 +999,6 @@ def _settings(v: Any) -> bool:
 
 _ROOTS = frozenset(("rsqrt", "sqrt"))
 _MOMENTS = frozenset(("mean", "var"))
-_EPS_SITES: dict[tuple[int, str], bool] = {}
 
 
 def _moment(e: ast.expr) -> bool:
@@ -1029,25 +1028,17 @@ def norm_eps_site(node: ast.AST, name: str) -> bool:
     root -- ``torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + EPS)``, ``(var + EPS).sqrt()``,
     the epsilon of an RMS or layer normalisation, as
     ``nn.RMSNorm(eps=...)`` / ``F.layer_norm(..., eps=...)`` take it."""
-    key = (id(node), name)
-    got = _EPS_SITES.get(key)
-    if got is None:
-        got = False
-        for n in ast.walk(node):
-            if not isinstance(n, ast.Call):
-                continue
-            f = n.func
-            if isinstance(f, ast.Attribute) and f.attr in _ROOTS:
-                # ``torch.rsqrt(s)`` / ``s.rsqrt()``
-                args = [*n.args[:1], f.value]
-            elif isinstance(f, ast.Name) and f.id in _ROOTS:
-                args = n.args[:1]
-            else:
-                continue
-            if any(_eps_sum(a, name) for a in args):
-                got = True
-                break
-        if len(_EPS_SITES) > 4096:
-            _EPS_SITES.clear()
-        _EPS_SITES[key] = got
-    return got
+    for n in ast.walk(node):
+        if not isinstance(n, ast.Call):
+            continue
+        f = n.func
+        if isinstance(f, ast.Attribute) and f.attr in _ROOTS:
+            # ``torch.rsqrt(s)`` / ``s.rsqrt()``
+            args = [*n.args[:1], f.value]
+        elif isinstance(f, ast.Name) and f.id in _ROOTS:
+            args = n.args[:1]
+        else:
+            continue
+        if any(_eps_sum(a, name) for a in args):
+            return True
+    return False
