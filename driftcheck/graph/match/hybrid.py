@@ -28,6 +28,12 @@ def _runs(items: list[Item]) -> int:
     return sum(1 for it in items if it.is_block and it.count > 1 and not _vectors_only(it))
 
 
+def _layers(items: list[Item]) -> bool:
+    """The side holds layers at all: a side of facts only (a config read without its modeling
+    code) pairs nothing, so no layer of it is "paired" and its stated depth is compared as is."""
+    return any(it.is_block and not _vectors_only(it) for it in items)
+
+
 def _stated(left: Graph, right: Graph) -> tuple[str, str, int] | None:
     """(the side stating the depth, the other side, the depth) where exactly one side states
     an integer depth."""
@@ -68,7 +74,7 @@ def hybrid_facts(
     if got is None or not _all_paired(diffs) or any(d.kind == "layer-count" for d in diffs):
         return facts
     s, o, n = got
-    if _runs(a if s == "left" else b) > 1:
+    if _runs(a if s == "left" else b) > 1 or not _layers(a if s == "left" else b):
         return facts
     out = []
     for f in facts:
@@ -103,7 +109,7 @@ def hybrid_depth(left: Graph, right: Graph, a: list[Item], b: list[Item], diffs:
     if got is None:
         return
     s, o, n = got
-    if _runs(a if s == "left" else b) > 1:
+    if _runs(a if s == "left" else b) > 1 or not _layers(a if s == "left" else b):
         return
     vs, vo = getattr(d, s), getattr(d, o)
     if type(vs) is not int or type(vo) is not int or n <= vs:
