@@ -1,0 +1,101 @@
+"""Session 24 (wildfix24b, issue #16): constructs of fresh23's dev unknowns and its one
+install-parity wrong, each a small model built in real torch (meta device).
+
+- ``isinstance(m, nn.Linear)`` on ``MultiheadAttention.out_proj`` met by a module walk: its class
+  (``torch.nn.modules.linear.NonDynamicallyQuantizableLinear``) is not exported by ``torch.nn``,
+  so the core install (no torch source) had no ancestors for it and the answer was unknown
+  where the full install read ``Linear`` from torch's source. The shipped table
+  (tools/gen_torch_signatures.py, ``mro_defined``) now holds the classes torch.nn's modules
+  define without exporting, by qualified name: both installs answer as torch.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.model_count_support import torch_count as _count
+
+torch = pytest.importorskip("torch")
+torch_count = functools.partial(_count, root="model", device="meta")
+
+
+def write(tmp_path: Path, code: str, name: str = "m.py") -> Path:
+    f = tmp_path / name
+    f.write_text(textwrap.dedent(code))
+    return f
+
+
+def run_in(mode: str, f: Path) -> dict:
+    """``driftcheck graph FILE`` on install ``mode`` (benchmarks/installs.py)."""
+    from benchmarks import installs
+    from tests.conftest import ROOT
+
+    r = subprocess.run(
+        [sys.executable, "-c", installs.cli(mode), "graph", str(f), "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+OUT_PROJ_IS_LINEAR = """
+    from torch import nn
+
+    mha = nn.MultiheadAttention(32, 4)
+    flags = [isinstance(m, nn.Linear) for m in mha.modules()]
+    model = nn.Sequential(nn.Linear(12, 32), nn.Linear(32, len(flags) + sum(flags)))
+"""
+
+
+@pytest.mark.parametrize("mode", ["full", "core"])
+def test_isinstance_of_unexported_torch_subclass_on_both_installs(
+    tmp_path: Path, mode: str
+) -> None:
+    f = write(tmp_path, OUT_PROJ_IS_LINEAR)
+    want = torch_count(f)
+    assert want == 12 * 32 + 32 + 32 * 3 + 3  # out_proj is a Linear: 2 modules, 1 Linear
+    assert run_in(mode, f)["params_total"] == want
+
+
+SWAP_SQUARE_LINEARS = """
+    from torch import nn
+
+    mha = nn.MultiheadAttention(32, 4)
+    targets = [n for n, m in mha.named_modules() if isinstance(m, nn.Linear)]
+    for n in targets:
+        setattr(mha, n, nn.Linear(32, 32, bias=False))
+    model = nn.Sequential(nn.Linear(12, 32), mha)
+"""
+
+
+@pytest.mark.parametrize("mode", ["full", "core"])
+def test_swap_of_out_proj_found_by_isinstance_is_never_counted_wrong(
+    tmp_path: Path, mode: str
+) -> None:
+    """The swap the walk finds replaces ``out_proj`` (torch: 32 fewer, its bias gone); the
+    catalogue cannot count the attention layer without it: unknown on both installs (the core
+    install counted the layer unswapped before, 32 over torch)."""
+    f = write(tmp_path, SWAP_SQUARE_LINEARS)
+    assert torch_count(f) == 12 * 32 + 32 + 4 * 32 * 32 + 3 * 32
+    assert run_in(mode, f)["params_total"] is None
+
+
+def test_shipped_ancestors_of_unexported_classes_match_torch() -> None:
+    from torch import nn
+
+    from driftcheck.parsers.source.library.torchlib import shipped_mro
+
+    for cls in (nn.modules.linear.NonDynamicallyQuantizableLinear, nn.modules.batchnorm._BatchNorm):
+        want = [c.__name__ for c in cls.__mro__ if issubclass(c, nn.Module)]
+        assert shipped_mro(f"{cls.__module__}.{cls.__qualname__}") == want
+    assert shipped_mro("torch.nn.modules.linear.NotAClass") is None
