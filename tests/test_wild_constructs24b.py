@@ -99,3 +99,69 @@ def test_shipped_ancestors_of_unexported_classes_match_torch() -> None:
         want = [c.__name__ for c in cls.__mro__ if issubclass(c, nn.Module)]
         assert shipped_mro(f"{cls.__module__}.{cls.__qualname__}") == want
     assert shipped_mro("torch.nn.modules.linear.NotAClass") is None
+
+
+PICKLE_CLONES = """
+    import pickle
+
+    from torch import nn
+
+
+    class Block(nn.Module):
+        def __init__(self, d):
+            super().__init__()
+            self.fc = nn.Linear(d, d)
+            self.norm = nn.LayerNorm(d)
+
+
+    class Net(nn.Module):
+        def __init__(self, proto, n):
+            super().__init__()
+            blob = pickle.dumps(proto)
+            self.heads = nn.ModuleList([pickle.loads(blob) for _ in range(n)])
+            self.heads[0].fc.bias = None
+            self.out = nn.Linear(16, 1)
+
+
+    model = Net(Block(16), 4)
+"""
+
+
+@pytest.mark.parametrize("mode", ["full", "core"])
+def test_pickle_round_trip_clones_independent_copies(tmp_path: Path, mode: str) -> None:
+    """``pickle.loads(pickle.dumps(m))``: a new, independent copy per ``loads`` (one clone's
+    bias dropped leaves the others theirs); was stopped inside pickle.py's own loop."""
+    f = write(tmp_path, PICKLE_CLONES)
+    want = torch_count(f)
+    assert want == 4 * (16 * 16 + 16 + 32) - 16 + 17
+    assert run_in(mode, f)["params_total"] == want
+
+
+PICKLE_OWN_STATE = """
+    import pickle
+
+    from torch import nn
+
+
+    class Slim(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = nn.Linear(8, 8)
+            self.b = nn.Linear(8, 8)
+
+        def __getstate__(self):
+            state = dict(self.__dict__)
+            state["_modules"] = {"a": self.a}
+            return state
+
+
+    model = nn.ModuleList([pickle.loads(pickle.dumps(Slim())), nn.Linear(8, 1)])
+"""
+
+
+def test_pickle_of_a_class_pickling_its_own_way_is_unknown(tmp_path: Path) -> None:
+    from driftcheck.parsers.source import parse_source
+
+    f = write(tmp_path, PICKLE_OWN_STATE)
+    assert torch_count(f) == 72 + 9  # ``b`` is gone from the copy
+    assert parse_source(f).params_total() is None
