@@ -1233,8 +1233,10 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
     elif isinstance(v, Cls):
         return None if _top_level(v.node, v.mod) else f"local class {v.name}"
     elif isinstance(v, Func):
-        if not isinstance(v.node, ast.FunctionDef) or v.bound is None and not _top_level(
-            v.node, v.mod
+        if (
+            not isinstance(v.node, ast.FunctionDef)
+            or v.bound is None
+            and not _top_level(v.node, v.mod)
         ):
             return f"function {v.name} (a lambda or a local function)"
         kids = [v.bound] if v.bound is not None else []
@@ -1263,7 +1265,10 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
                     }
                     if own & _PICKLE_HOOKS:
                         return f"class {c.name} pickling its own way"
-                elif not (isinstance(c, Ext) and (c.qual.startswith("torch.nn.") or c.qual == "builtins.object")):
+                elif not (
+                    isinstance(c, Ext)
+                    and (c.qual.startswith("torch.nn.") or c.qual == "builtins.object")
+                ):
                     return "an instance of a class with a library base"
         kids = [
             *v.children.values(),
