@@ -165,3 +165,40 @@ def test_pickle_of_a_class_pickling_its_own_way_is_unknown(tmp_path: Path) -> No
     f = write(tmp_path, PICKLE_OWN_STATE)
     assert torch_count(f) == 72 + 9  # ``b`` is gone from the copy
     assert parse_source(f).params_total() is None
+
+
+SWAP_ON_UNKNOWN_PATH = """
+    from torch import nn
+
+    enc = nn.Sequential(nn.Linear(32, 32), nn.Linear(32, 32))
+    names = [n for n, _ in enc.named_children()]
+    for name in names[: len(enc.state_dict().keys()) // 4]:
+        p = enc.get_submodule(name.rpartition(".")[0])
+        p.extra = nn.Linear(4, 4)
+    model = enc
+"""
+
+
+def test_layer_written_onto_submodule_of_unknown_path_is_unknown(tmp_path: Path) -> None:
+    """``get_submodule(path)`` with ``path`` from a loop we cannot enumerate, then a layer
+    written onto it: the write was dropped unseen (2112 where torch has 2132); now the module
+    it was taken from is unresolved, naming the write."""
+    from driftcheck.parsers.source import parse_source
+
+    f = write(tmp_path, SWAP_ON_UNKNOWN_PATH)
+    assert torch_count(f) == 2 * (32 * 32 + 32) + 20
+    g = parse_source(f)
+    assert g.params_total() is None
+    assert any("get_submodule of a path not known" in str(n) for n in g.notes)
+
+
+SWAP_PLAIN_VALUE_ON_UNKNOWN_PATH = SWAP_ON_UNKNOWN_PATH.replace("nn.Linear(4, 4)", "4")
+
+
+def test_plain_value_written_onto_submodule_of_unknown_path_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    from driftcheck.parsers.source import parse_source
+
+    f = write(tmp_path, SWAP_PLAIN_VALUE_ON_UNKNOWN_PATH)
+    assert parse_source(f).params_total() == torch_count(f) == 2 * (32 * 32 + 32)
