@@ -1319,6 +1319,27 @@ MODELS.append(
 
 MODELS.append(
     (
+        ("pickle.dumps", "pickle.loads"),
+        # a prototype cloned by a pickle round trip (wildfix24b): each ``loads`` a new,
+        # independent copy of what ``dumps`` held when it ran (a layer added to the prototype
+        # afterwards is in no clone)
+        """
+        import pickle
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self, n=3):
+                super().__init__()
+                proto = nn.Sequential(nn.Linear(12, 24), nn.LayerNorm(24))
+                blob = pickle.dumps(proto, protocol=pickle.HIGHEST_PROTOCOL)
+                proto.append(nn.Linear(24, 24))
+                self.proto = proto
+                self.towers = nn.ModuleList(pickle.loads(blob) for _ in range(n))
+        """,
+    )
+)
+MODELS.append(
+    (
         ("builtins.delattr",),
         # ``delattr`` as ``del obj.name`` (wildfix19c, interp/leafdel.py): a layer's bias
         # dropped (the catalogue's ``bias=False``), a child unregistered

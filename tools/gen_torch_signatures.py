@@ -71,6 +71,7 @@ def build() -> dict:
             if "__getattr__" not in vars(m)
         },
         "mro": mro,
+        "mro_defined": defined_mro(nn),
         "namespaces": namespaces(nn),
         "forward": forward_specs(nn),
         "init": init_specs(nn),
@@ -170,6 +171,38 @@ def discards_extra(nn: object) -> list[str]:
         used = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)}
         if var and not used & set(var):
             out.append(f"torch.nn.{name}")
+    return out
+
+
+def defined_mro(nn: object) -> dict[str, list[str]]:
+    """The ``nn.Module`` ancestors (short names, itself first) of each ``nn.Module`` class a
+    module of torch.nn defines but ``torch.nn`` does not export, by its qualified name:
+    ``MultiheadAttention.out_proj`` is a ``torch.nn.modules.linear.
+    NonDynamicallyQuantizableLinear`` (a ``Linear``), and a walk's ``isinstance(m, nn.Linear)``
+    on it needs the answer where torch's source is not installed."""
+    import importlib
+
+    exported = {id(getattr(nn, n)) for n in dir(nn)}
+    mods = {
+        c.__module__
+        for n in dir(nn)
+        for c in [getattr(nn, n)]
+        if inspect.isclass(c) and issubclass(c, nn.Module)
+    }
+    out: dict[str, list[str]] = {}
+    for m in sorted(mods):
+        for v in vars(importlib.import_module(m)).values():
+            if (
+                inspect.isclass(v)
+                and issubclass(v, nn.Module)  # type: ignore[arg-type]
+                and v.__module__ == m
+                and id(v) not in exported
+            ):
+                out[f"{m}.{v.__qualname__}"] = [
+                    c.__name__
+                    for c in v.__mro__
+                    if issubclass(c, nn.Module)  # type: ignore[arg-type]
+                ]
     return out
 
 

@@ -105,6 +105,7 @@ EXT_TOPS = {
     "contextvars",  # sizes in a ContextVar (library/ctxvars.py)
     "struct",  # sizes packed in a binary header (library/configtexts.py)
     "array",  # typed arrays of sizes (library/pyprotocols.py)
+    "pickle",  # dumps / loads round trips as snapshot and copy (library/stdlib.py)
 }
 # framework bases whose instances are nn.Modules
 MODULE_BASES = {

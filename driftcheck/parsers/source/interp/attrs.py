@@ -401,6 +401,12 @@ class Attributes:
         return v
 
     def setattr(self, obj: Any, name: str, v: Any, line: int | None, fr: Frame) -> None:
+        from driftcheck.parsers.source.interp import submodpath
+
+        if isinstance(obj, submodpath.UnknownSubmodule):
+            at = (fr.mod.path if fr is not None and fr.mod is not None else "?", line)
+            submodpath.written(obj, name, v, at)
+            return
         if isinstance(obj, Sourced):
             # ``cfg.block.dim = 8`` where ``cfg.block`` is a dataclass field (a value kept with
             # where it was read): the write is to the object inside, as ``getattr`` reads it

@@ -24,6 +24,37 @@ from driftcheck.parsers.source.values.abstract import Ext, Leaf, Obj, Unknown, i
 METHODS = frozenset(("get_submodule", "set_submodule"))
 
 
+class UnknownSubmodule(Unknown):
+    """``owner.get_submodule(path)`` with ``path`` not known statically (a name from a walk
+    we could not enumerate): some module under ``owner``, or ``owner`` itself. A layer written
+    onto it (``setattr(parent, child, layer)``: a swap) may change what ``owner`` counts, so
+    the write leaves ``owner`` unresolved (``written``); it was dropped unseen, and the count
+    was the model's before the swap (a confident wrong count)."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, owner: Any, why: str) -> None:
+        super().__init__(why)
+        self.owner = owner
+
+
+def written(target: Any, name: Any, v: Any, loc: tuple | None) -> None:
+    """An attribute write ``target.<name> = v`` where ``target`` is an ``UnknownSubmodule``:
+    its owner unresolved, with a note, when ``v`` may be a layer or a parameter (or None:
+    a layer removed); a plain value changes nothing counted."""
+    from driftcheck.parsers.source.interp import opaque
+    from driftcheck.parsers.source.values.abstract import Tensor
+
+    if not isinstance(target, UnknownSubmodule):
+        return
+    x = plain(v)
+    if x is None or is_module(x) or opaque.may_be_module(x) or (isinstance(x, Tensor) and x.param):
+        owner = target.owner
+        why = f"a layer written at {_where(loc)} onto {target.why}: it may swap one under it"
+        if why not in owner.unresolved:
+            owner.unresolved.append(why)
+
+
 class PathMethod:
     """``module.get_submodule`` / ``module.set_submodule`` bound to ``owner``."""
 
@@ -52,7 +83,9 @@ def get_submodule(ip: Any, owner: Any, target: Any, loc: tuple | None) -> Any:
     """torch's ``get_submodule``: ``owner`` for ``""``, else ``getattr`` atom by atom, each
     step a module; an unknown value where the path or a step is not known."""
     if not isinstance(target, str):
-        return Unknown(f"get_submodule of a path not known statically at {_where(loc)}")
+        return UnknownSubmodule(
+            owner, f"get_submodule of a path not known statically at {_where(loc)}"
+        )
     mod = owner
     if target == "":
         return mod

@@ -416,6 +416,10 @@ def _setattr(c: Call) -> Any:
 
 
 def _setattr_args(interp: Any, args: list, loc: tuple) -> Any:
+    from driftcheck.parsers.source.interp import submodpath
+
+    if len(args) == 3:
+        submodpath.written(plain(args[0]), plain(args[1]), args[2], loc)
     if len(args) == 3 and isinstance(plain(args[1]), str):
         obj = plain(args[0])
         if isinstance(obj, Obj) and not obj.module:

@@ -31,6 +31,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     UnknownModule,
+    UnknownPlain,
     plain,
 )
 
@@ -1194,6 +1195,147 @@ CP.add(
     lambda c: c.interp.items.copy_value(c.args[0]) if c.args else Unknown("copy"),
     _COPY_DOC.format("copy"),
 )
+
+# ---------------------------------------------------------------------------------- pickle
+PK = Group("pickle")
+
+# a class defining one of these pickles its own way: not followed
+_PICKLE_HOOKS = frozenset(
+    (
+        "__reduce__",
+        "__reduce_ex__",
+        "__getstate__",
+        "__setstate__",
+        "__getnewargs__",
+        "__getnewargs_ex__",
+    )
+)
+_PICKLE_ATOMS = (int, float, complex, str, bytes, bool, type(None))
+_PICKLE_MAX = 100_000  # values visited per dumps(): a larger tree is not followed
+
+
+class Pickled(UnknownPlain):
+    """``pickle.dumps(x)``: bytes (never a module) whose content is a snapshot of ``x`` taken
+    when it was dumped, which ``pickle.loads`` rebuilds as new, independent objects."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any, why: str) -> None:
+        super().__init__(why)
+        self.value = value
+
+
+def _top_level(node: Any, mod: Any) -> bool:
+    """A class or function pickle finds again by its qualified name: defined at the top of
+    its module (a local class or a lambda: ``Can't pickle local object``)."""
+    return any(n is node for n in getattr(mod.tree, "body", ()))
+
+
+def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
+    """Why ``pickle.dumps(v)`` is not followed (a value it may refuse, or pickle its own
+    way), or None where every value in ``v`` pickles as Python's default protocol does."""
+    from driftcheck.parsers.source.interp.fwdhooks import hooks_of
+    from driftcheck.parsers.source.values.abstract import WeightRef
+
+    v = plain(v)
+    if isinstance(v, _PICKLE_ATOMS) and not isinstance(v, Unknown):
+        return None
+    if id(v) in seen:
+        return None
+    seen.add(id(v))
+    budget[0] -= 1
+    if budget[0] < 0:
+        return "a value tree over the limit"
+    kids: list[Any]
+    if isinstance(v, (list, tuple, set, frozenset)):
+        kids = list(v)
+    elif isinstance(v, dict):
+        kids = [*v.keys(), *v.values()]
+    elif isinstance(v, Tensor):
+        return None if getattr(v, "cls", None) is None else "a tensor subclass"
+    elif isinstance(v, WeightRef):
+        return None
+    elif isinstance(v, Ext):
+        return None  # a library name: pickled by reference
+    elif isinstance(v, Cls):
+        return None if _top_level(v.node, v.mod) else f"local class {v.name}"
+    elif isinstance(v, Func):
+        if (
+            not isinstance(v.node, ast.FunctionDef)
+            or v.bound is None
+            and not _top_level(v.node, v.mod)
+        ):
+            return f"function {v.name} (a lambda or a local function)"
+        kids = [v.bound] if v.bound is not None else []
+    elif isinstance(v, Leaf):
+        if hooks_of(v):
+            return "a module with forward hooks"
+        kids = list(v.params.values())
+    elif isinstance(v, Obj):
+        if hooks_of(v):
+            return "a module with forward hooks"
+        if v.cls is not None:
+            for c in v.cls.mro():
+                if isinstance(c, Cls):
+                    if not _top_level(c.node, c.mod):
+                        return f"local class {c.name}"
+                    own = {
+                        n.name
+                        for n in c.node.body
+                        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    } | {
+                        t.id
+                        for n in c.node.body
+                        if isinstance(n, ast.Assign)
+                        for t in n.targets
+                        if isinstance(t, ast.Name)
+                    }
+                    if own & _PICKLE_HOOKS:
+                        return f"class {c.name} pickling its own way"
+                elif not (
+                    isinstance(c, Ext)
+                    and (c.qual.startswith("torch.nn.") or c.qual == "builtins.object")
+                ):
+                    return "an instance of a class with a library base"
+        kids = [
+            *v.children.values(),
+            *v.params.values(),
+            *v.buffers.values(),
+            *v.attrs.values(),
+        ]
+    else:
+        return "a value not known statically"
+    for k in kids:
+        why = _unpicklable(k, seen, budget)
+        if why is not None:
+            return why
+    return None
+
+
+@PK.entry(
+    "dumps",
+    doc="dumps(x): bytes holding a snapshot of x (loads rebuilds it); unknown where x holds a "
+    "lambda, a local class, a class with its own pickling or a value not known",
+)
+def _pickle_dumps(c: Call) -> Any:
+    if not c.args or len(c.args) > 2 or c.kwargs.keys() - {"protocol", "fix_imports"}:
+        return UnknownPlain(f"pickle.dumps() with arguments not read at {c.where}")
+    why = _unpicklable(c.args[0], set(), [_PICKLE_MAX])
+    if why is not None:
+        return UnknownPlain(f"pickle.dumps() of {why} at {c.where}")
+    return Pickled(c.interp.items.deep_copy_value(c.args[0]), f"pickled bytes at {c.where}")
+
+
+@PK.entry(
+    "loads",
+    doc="loads(b) of bytes dumps made: a new copy of what was dumped (as deepcopy); else unknown",
+)
+def _pickle_loads(c: Call) -> Any:
+    b = c.plain(0, "data")
+    if not isinstance(b, Pickled) or len(c.args) > 1 or c.kwargs.keys() - {"data"}:
+        return c.unknown("pickle.loads() of bytes not made by pickle.dumps here")
+    return c.interp.items.deep_copy_value(b.value)
+
 
 # ---------------------------------------------------------------------------------- weakref
 WR = Group("weakref", "_weakref")

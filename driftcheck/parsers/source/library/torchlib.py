@@ -838,8 +838,13 @@ def init_posnames(init: ast.FunctionDef, owner: Any) -> list[str] | None:
 
 def shipped_mro(qual: str) -> list[str] | None:
     """The short names of a torch.nn class's ``nn.Module`` ancestors (itself first) from the
-    shipped table, for ``isinstance`` where torch's source is not installed."""
-    names = _shipped_table().get("mro", {}).get(f"torch.nn.{qual.rsplit('.', 1)[-1]}")
+    shipped table, for ``isinstance`` where torch's source is not installed. A class torch.nn
+    does not export is found by its qualified name (``torch.nn.modules.linear.
+    NonDynamicallyQuantizableLinear``, ``MultiheadAttention.out_proj``'s class: a ``Linear``)."""
+    table = _shipped_table()
+    names = table.get("mro", {}).get(f"torch.nn.{qual.rsplit('.', 1)[-1]}")
+    if not names:
+        names = table.get("mro_defined", {}).get(qual)
     return list(names) if names else None
 
 
