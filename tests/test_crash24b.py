@@ -1,0 +1,102 @@
+"""Session 24 (crashfix24b): fresh16's dev misses modelled in the forward pass, against torch.
+
+Each rule is measured in torch: the fft argument checks (``forward/dataflow_fftargs.py``) on
+drawn arguments (a verdict given is torch's error, word for word; no verdict where torch ran),
+and small models, a crashing one and a clean twin per rule family, through ``driftcheck check
+--input-shape``: a blocker exactly when torch raised.
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+
+import pytest
+
+from tests.crash_rule_support import check_blocker_iff_crash, check_both_sides
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+
+
+def model(name: str, init: str, body: str, shape: tuple[int, ...], kind: str = "float") -> None:
+    MODELS[name] = (
+        textwrap.dedent(f"""
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+{textwrap.indent(textwrap.dedent(init).strip() or "pass", " " * 8)}
+
+    def forward(self, x):
+{textwrap.indent(textwrap.dedent(body).strip(), " " * 8)}
+"""),
+        shape,
+        kind,
+    )
+
+
+# ---------------------------------------------------------------- torch.fft arguments
+model("fftnorm_bad", "self.norm = 'unitary'", "return torch.fft.rfft(x, norm=self.norm).abs()",
+      (2, 16))  # fmt: skip
+model("fftnorm_ok", "self.norm = 'ortho'", "return torch.fft.rfft(x, norm=self.norm).abs()",
+      (2, 16))  # fmt: skip
+model("fftn_zero", "self.k = 64", "return torch.fft.rfft(x, n=x.shape[-1] // self.k).abs()",
+      (2, 32))  # fmt: skip
+model("fftn_ok", "self.k = 4", "return torch.fft.rfft(x, n=x.shape[-1] // self.k).abs()",
+      (2, 32))  # fmt: skip
+model("fftsdim_bad", "", "return torch.fft.fftn(x, s=(8, 8), dim=(-3, -2, -1)).real", (2, 4, 8, 8))
+model("fftsdim_ok", "", "return torch.fft.fftn(x, s=(8, 8), dim=(-2, -1)).real", (2, 4, 8, 8))
+model("fft2s_bad", "", "return torch.fft.fft2(x, s=(8, 8, 8)).real", (2, 4, 8, 8))
+model("fft2s_ok", "", "return torch.fft.fft2(x, s=(4, 8)).real", (2, 4, 8, 8))
+
+
+def _draw_fft(r: random.Random) -> tuple[str, list, dict]:
+    from driftcheck.parsers.source.forward import dataflow_fftargs as fa
+
+    name = r.choice(fa.ONE_D + fa.TWO_D + fa.N_D)
+    kwargs: dict = {}
+    if r.random() < 0.4:
+        kwargs["norm"] = r.choice(["forward", "backward", "ortho", "unitary", "Ortho", None])
+    if name in fa.ONE_D:
+        if r.random() < 0.7:
+            kwargs["n"] = r.choice([-2, -1, 0, 1, 2, 5, 8])
+        if r.random() < 0.3:
+            kwargs["dim"] = r.choice([-1, 0, 1])
+    else:
+        if r.random() < 0.8:
+            kwargs["s"] = tuple(r.choice([0, 2, 3, 4]) for _ in range(r.randrange(1, 4)))
+        if r.random() < 0.6:
+            kwargs["dim"] = r.choice([-1, (-1,), (-2, -1), (0, 1), (-3, -2, -1), (0, 1, 2)])
+    return name, [], kwargs
+
+
+def test_fft_argument_rules_are_torchs():
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward import dataflow_fftargs as fa
+
+    r = random.Random(2424)
+    decided = raised = 0
+    for _ in range(1500):
+        name, args, kwargs = _draw_fft(r)
+        got = fa.error(f"torch.fft.{name}", args, kwargs)
+        x = torch.randn(3, 4, 5) + (0j if name.startswith(("irfft", "hfft")) else 0)
+        try:
+            getattr(torch.fft, name)(x, **kwargs)
+            err = None
+        except (RuntimeError, IndexError, ValueError) as e:
+            err = str(e)
+        raised += err is not None
+        if got is None:
+            continue
+        decided += 1
+        assert err is not None and got in err, (name, kwargs, got, err)
+    assert decided >= 0.5 * raised, (decided, raised)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_raises(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_each_family_has_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
