@@ -49,6 +49,46 @@ model("fftsdim_ok", "", "return torch.fft.fftn(x, s=(8, 8), dim=(-2, -1)).real",
 model("fft2s_bad", "", "return torch.fft.fft2(x, s=(8, 8, 8)).real", (2, 4, 8, 8))
 model("fft2s_ok", "", "return torch.fft.fft2(x, s=(4, 8)).real", (2, 4, 8, 8))
 
+# ---------------------------------------------------------------- BCE weights
+for _w, _tag in [("torch.ones(5)", "bad"), ("torch.ones(6, 1)", "bad2"), ("torch.ones(1, 1, 6)",
+                 "bad3"), ("torch.ones(6)", "ok"), ("torch.ones(4, 1)", "ok2")]:  # fmt: skip
+    model(f"bcepw_{_tag}", f"self.fc = nn.Linear(6, 6)\nself.loss = nn.BCEWithLogitsLoss(pos_weight={_w})",
+          "h = self.fc(x)\nreturn self.loss(h, (x > 0).float())", (4, 6))  # fmt: skip
+    model(f"bcew_{_tag}", f"self.fc = nn.Linear(6, 6)\nself.loss = nn.BCELoss(weight={_w})",
+          "h = self.fc(x).sigmoid()\nreturn self.loss(h, (x > 0).float())", (4, 6))  # fmt: skip
+    model(f"bcefn_{_tag}", "self.fc = nn.Linear(6, 6)",
+          f"h = self.fc(x)\nreturn F.binary_cross_entropy_with_logits(h, (x > 0).float(), weight={_w})",
+          (4, 6))  # fmt: skip
+
+
+def test_bce_weight_rule_is_torchs():
+    torch = pytest.importorskip("torch")
+    from types import SimpleNamespace
+
+    import torch.nn.functional as F
+
+    from driftcheck.parsers.source.forward import dataflow_losses as dl
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    r = random.Random(24)
+    for _ in range(400):
+        xs = tuple(r.choice([1, 2, 3]) for _ in range(r.randrange(1, 4)))
+        ws = tuple(r.choice([1, 2, 3]) for _ in range(r.randrange(0, 4)))
+        name = r.choice(["binary_cross_entropy", "binary_cross_entropy_with_logits"])
+        key = r.choice(["weight", "pos_weight"])
+        if key == "pos_weight" and name == "binary_cross_entropy":
+            continue
+        f = SimpleNamespace(crashes=[])
+        f.crash = lambda loc, msg, f=f: f.crashes.append(msg)
+        dl._bce_weights(f, xs, name, {key: Tens(None, ws)}, None)
+        x = torch.rand(xs)
+        try:
+            getattr(F, name)(x, (x > 0.5).float(), **{key: torch.ones(ws)})
+            raised = False
+        except RuntimeError:
+            raised = True
+        assert bool(f.crashes) is raised, (name, key, xs, ws, f.crashes)
+
 
 def _draw_fft(r: random.Random) -> tuple[str, list, dict]:
     from driftcheck.parsers.source.forward import dataflow_fftargs as fa
