@@ -89,6 +89,60 @@ def test_bce_weight_rule_is_torchs():
             raised = True
         assert bool(f.crashes) is raised, (name, key, xs, ws, f.crashes)
 
+# ---------------------------------------------------------------- conv / pool tuple lengths
+model("convlen_bad", "self.conv = nn.Conv2d(3, 8, 3, stride=(2, 2, 2), padding=1)",
+      "return self.conv(x)", (2, 3, 16, 16))  # fmt: skip
+model("convlen_ok", "self.conv = nn.Conv2d(3, 8, 3, stride=(2,), padding=(1, 1))",
+      "return self.conv(x)", (2, 3, 16, 16))  # fmt: skip
+model("poollen_bad", "self.conv = nn.Conv2d(3, 8, 3)",
+      "return F.max_pool2d(self.conv(x), kernel_size=(2, 2, 2), stride=2)", (2, 3, 16, 16))
+model("poollen_ok", "self.conv = nn.Conv2d(3, 8, 3)",
+      "return F.max_pool2d(self.conv(x), kernel_size=(2, 2), stride=())", (2, 3, 16, 16))
+model("poolmod_bad", "self.pool = nn.AvgPool1d((2, 2))", "return self.pool(x)", (2, 3, 16))
+model("poolmod_ok", "self.pool = nn.AvgPool1d((2,), stride=(1,))", "return self.pool(x)",
+      (2, 3, 16))  # fmt: skip
+
+
+def _lens(r: random.Random, v: int) -> object:
+    return r.choice([v, (v,), (v, v), (v, v, v), (v, v, v, v)])
+
+
+def test_conv_and_pool_tuple_lengths_are_torchs():
+    """The catalogue's conv / pool shape rules refuse exactly the tuple lengths torch's forward
+    refuses (drawn lengths of every tuple argument, the modules built and run in torch)."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.errors import ShapeError
+    from driftcheck.graph import catalogue
+
+    r = random.Random(2425)
+    for _ in range(300):
+        n = r.choice([1, 2, 3])
+        kind = r.choice(["Conv", "ConvTranspose", "MaxPool", "AvgPool"])
+        name = f"{kind}{n}d"
+        xs = (1, 2) + (7,) * n
+        if kind.startswith("Conv"):
+            kw = {"in_channels": 2, "out_channels": 2, "kernel_size": 2}
+            keys = ["stride", "padding", "dilation"] + (["output_padding"] if "T" in kind else [])
+        else:
+            kw = {"kernel_size": _lens(r, 2)}
+            keys = ["stride", "padding"] + (["dilation"] if kind == "MaxPool" else [])
+        for key in keys:
+            if r.random() < 0.5:
+                kw[key] = r.choice([(), *([_lens(r, 1)] * 4)]) if key == "stride" else _lens(r, 1)
+        if kind == "ConvTranspose" and "output_padding" in kw:
+            kw["output_padding"] = _lens(r, 0)
+        try:
+            getattr(torch.nn, name)(**kw)(torch.randn(xs))
+            raised = False
+        except RuntimeError:
+            raised = True
+        try:
+            catalogue.get(name).output_shape(kw, [xs])
+            refused = False
+        except ShapeError:
+            refused = True
+        assert refused is raised, (name, kw, raised)
+
 
 def _draw_fft(r: random.Random) -> tuple[str, list, dict]:
     from driftcheck.parsers.source.forward import dataflow_fftargs as fa
