@@ -89,15 +89,24 @@ def test_bce_weight_rule_is_torchs():
             raised = True
         assert bool(f.crashes) is raised, (name, key, xs, ws, f.crashes)
 
+
 # ---------------------------------------------------------------- conv / pool tuple lengths
 model("convlen_bad", "self.conv = nn.Conv2d(3, 8, 3, stride=(2, 2, 2), padding=1)",
       "return self.conv(x)", (2, 3, 16, 16))  # fmt: skip
 model("convlen_ok", "self.conv = nn.Conv2d(3, 8, 3, stride=(2,), padding=(1, 1))",
       "return self.conv(x)", (2, 3, 16, 16))  # fmt: skip
-model("poollen_bad", "self.conv = nn.Conv2d(3, 8, 3)",
-      "return F.max_pool2d(self.conv(x), kernel_size=(2, 2, 2), stride=2)", (2, 3, 16, 16))
-model("poollen_ok", "self.conv = nn.Conv2d(3, 8, 3)",
-      "return F.max_pool2d(self.conv(x), kernel_size=(2, 2), stride=())", (2, 3, 16, 16))
+model(
+    "poollen_bad",
+    "self.conv = nn.Conv2d(3, 8, 3)",
+    "return F.max_pool2d(self.conv(x), kernel_size=(2, 2, 2), stride=2)",
+    (2, 3, 16, 16),
+)
+model(
+    "poollen_ok",
+    "self.conv = nn.Conv2d(3, 8, 3)",
+    "return F.max_pool2d(self.conv(x), kernel_size=(2, 2), stride=())",
+    (2, 3, 16, 16),
+)
 model("poolmod_bad", "self.pool = nn.AvgPool1d((2, 2))", "return self.pool(x)", (2, 3, 16))
 model("poolmod_ok", "self.pool = nn.AvgPool1d((2,), stride=(1,))", "return self.pool(x)",
       (2, 3, 16))  # fmt: skip
