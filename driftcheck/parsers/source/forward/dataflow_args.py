@@ -230,6 +230,19 @@ def grid_sample(run: Any, args: list, kwargs: dict, loc: Any) -> Tens | None:
 
 
 def interpolate_args(run: Any, args: list, kwargs: dict, loc: Any) -> None:
+    xs = _ranked(_arg(args, kwargs, 0, "input"))
+    for i, key, what in ((1, "size", "output size"), (2, "scale_factor", "scale_factor")):
+        v = _arg(args, kwargs, i, key)
+        if xs is not None and 3 <= len(xs) <= 5 and isinstance(v, (tuple, list)):
+            if len(v) != len(xs) - 2:
+                # ``size=(16,)`` for a 4-D input: one entry per spatial axis (ValueError)
+                run.f.crash(
+                    loc,
+                    f"interpolate: Input and {'output' if i == 1 else key} must have the same "
+                    f"number of spatial dimensions, but got input with {len(xs) - 2} spatial "
+                    f"dimensions and {what} {tuple(v)} (ValueError)",
+                )
+                return
     mode = _arg(args, kwargs, 3, "mode", "nearest")
     ac = _arg(args, kwargs, 4, "align_corners")
     if isinstance(mode, str) and mode in _NO_ALIGN and isinstance(ac, bool):
