@@ -111,6 +111,21 @@ model("poolmod_bad", "self.pool = nn.AvgPool1d((2, 2))", "return self.pool(x)", 
 model("poolmod_ok", "self.pool = nn.AvgPool1d((2,), stride=(1,))", "return self.pool(x)",
       (2, 3, 16))  # fmt: skip
 
+# ---------------------------------------------------------------- interpolate size lengths
+model("interpsize_bad", "", "return F.interpolate(x, size=(16,))", (2, 4, 8, 8))
+model("interpsize_ok", "", "return F.interpolate(x, size=(16,))", (2, 4, 8))
+model("interpscale_bad", "", "return F.interpolate(x, scale_factor=[2, 2, 2])", (2, 4, 8, 8))
+model("interpscale_ok", "", "return F.interpolate(x, None, (2, 3))", (2, 4, 8, 8))
+
+# ---------------------------------------------------------------- SDPA mask dtype
+_SDPA = """q = x.unsqueeze(1)
+m = torch.ones(x.shape[1], x.shape[1], dtype=torch.bool).tril()
+return F.scaled_dot_product_attention(q, q, q, attn_mask={})"""
+model("sdpadtype_bad", "", _SDPA.format("m.long()"), (2, 8, 16))
+model("sdpadtype_bad2", "", _SDPA.format("m.int()"), (2, 8, 16))
+model("sdpadtype_ok", "", _SDPA.format("m"), (2, 8, 16))
+model("sdpadtype_ok2", "", _SDPA.format("m.float()"), (2, 8, 16))
+
 
 def _lens(r: random.Random, v: int) -> object:
     return r.choice([v, (v,), (v, v), (v, v, v), (v, v, v, v)])
