@@ -126,6 +126,17 @@ model("sdpadtype_bad2", "", _SDPA.format("m.int()"), (2, 8, 16))
 model("sdpadtype_ok", "", _SDPA.format("m"), (2, 8, 16))
 model("sdpadtype_ok2", "", _SDPA.format("m.float()"), (2, 8, 16))
 
+# ---------------------------------------------------------------- a causal mask from __init__
+for _n, _tag in ((6, "ok"), (4, "bad"), (32, "bad2")):
+    model(
+        f"encmask_{_tag}",
+        "layer = nn.TransformerEncoderLayer(16, 2, 32, dropout=0.0, batch_first=True)\n"
+        "self.enc = nn.TransformerEncoder(layer, 2, enable_nested_tensor=False)\n"
+        f"self.mask = nn.Transformer.generate_square_subsequent_mask({_n})",
+        "return self.enc(x, mask=self.mask)",
+        (2, 6, 16),
+    )
+
 
 def _lens(r: random.Random, v: int) -> object:
     return r.choice([v, (v,), (v, v), (v, v, v), (v, v, v, v)])
