@@ -137,6 +137,23 @@ for _n, _tag in ((6, "ok"), (4, "bad"), (32, "bad2")):
         (2, 6, 16),
     )
 
+# ---------------------------------------------------------------- window lengths
+model("winlen_bad", "", "w = torch.hann_window(x.shape[-1] / 4)\nreturn x[..., :4] * w", (2, 16))
+model("winlen_ok", "", "w = torch.hann_window(x.shape[-1] // 4)\nreturn x[..., :4] * w", (2, 16))
+
+
+def test_window_lengths_are_ints_in_torch():
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_floats import WINDOWS, int_arg_error
+
+    for name in WINDOWS:
+        getattr(torch, name)(8)
+        assert int_arg_error([8], {}, q=f"torch.{name}") is None
+        for args, kwargs in (([8.0], {}), ([], {"window_length": 8.0})):
+            with pytest.raises(TypeError):
+                getattr(torch, name)(*args, **kwargs)
+            assert int_arg_error(args, kwargs, q=f"torch.{name}") is not None
+
 
 def _lens(r: random.Random, v: int) -> object:
     return r.choice([v, (v,), (v, v), (v, v, v), (v, v, v, v)])
