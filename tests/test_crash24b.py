@@ -155,6 +155,19 @@ def test_window_lengths_are_ints_in_torch():
             assert int_arg_error(args, kwargs, q=f"torch.{name}") is not None
 
 
+# ---------------------------------------------------------------- index_fill's index dtype
+for _i, _tag in (("self.drop.float()", "bad"), ("self.drop", "ok"), ("self.drop > 2", "bad2"),
+                 ("self.drop.double()", "bad3")):  # fmt: skip
+    model(
+        f"idxfill_{_tag}",
+        "self.lin = nn.Linear(8, 8)\nself.register_buffer('drop', torch.tensor([1, 5]))",
+        f"return self.lin(x).index_fill(1, {_i}, 0.0)",
+        (2, 8),
+    )
+model("idxfn_bad", "", "return torch.index_fill(x, 1, torch.arange(2).float(), 0.0)", (2, 8))
+model("idxfn_ok", "", "return torch.index_fill(x, 1, torch.arange(2), 0.0)", (2, 8))
+
+
 def _lens(r: random.Random, v: int) -> object:
     return r.choice([v, (v,), (v, v), (v, v, v), (v, v, v, v)])
 

@@ -512,6 +512,10 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         )
 
         got = dataflow_bounds.method(f, t, name, args, kwargs, loc)
+        if got is None and name.startswith("index_fill"):
+            from driftcheck.parsers.source.forward import dataflow_index_dtype
+
+            got = dataflow_index_dtype.method(f, t, name, args, kwargs, loc)
         if got is None:
             got = dataflow_linalg.method(f, t, name, args, kwargs, loc, at)
         if got is None:
