@@ -167,6 +167,18 @@ for _i, _tag in (("self.drop.float()", "bad"), ("self.drop", "ok"), ("self.drop 
 model("idxfn_bad", "", "return torch.index_fill(x, 1, torch.arange(2).float(), 0.0)", (2, 8))
 model("idxfn_ok", "", "return torch.index_fill(x, 1, torch.arange(2), 0.0)", (2, 8))
 
+# ---------------------------------------------------------------- lengths through ``.cpu()``
+for _l, _tag in (("[3, 6, 5]", "bad"), ("[7, 5, 3]", "bad2"), ("[6, 5, 3]", "ok")):
+    model(
+        f"packcpu_{_tag}",
+        f"self.lstm = nn.LSTM(4, 8, batch_first=True)\n"
+        f"self.register_buffer('lengths', torch.tensor({_l}))",
+        "from torch.nn.utils.rnn import pack_padded_sequence\n"
+        "packed = pack_padded_sequence(x, self.lengths.cpu(), batch_first=True)\n"
+        "out, _ = self.lstm(packed)\nreturn out.data",
+        (3, 6, 4),
+    )
+
 
 def _lens(r: random.Random, v: int) -> object:
     return r.choice([v, (v,), (v, v), (v, v, v), (v, v, v, v)])

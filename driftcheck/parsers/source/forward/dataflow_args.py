@@ -674,7 +674,13 @@ def pack_padded(run: Any, args: list, kwargs: dict, loc: Any) -> None:
     sort = True if sort is None else sort
     xs = _shape(x)
     if isinstance(lengths, Tens):
-        lengths = dataflow_checks.fact(f, lengths, "values")
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        arr = dataflow_known.array(f, lengths)  # ``self.lengths.cpu()``: followed values
+        got = dataflow_checks.fact(f, lengths, "values")
+        if got is None and arr is not None and arr.ndim == 1 and arr.dtype.kind in "iu":
+            got = tuple(int(v) for v in arr.tolist())
+        lengths = got
     if xs is None or len(xs) < 2 or not isinstance(bf, bool) or not isinstance(sort, bool):
         return
     if not isinstance(lengths, (list, tuple)) or not all(_is_int(n) for n in lengths):
