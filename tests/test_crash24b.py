@@ -179,6 +179,17 @@ for _l, _tag in (("[3, 6, 5]", "bad"), ("[7, 5, 3]", "bad2"), ("[6, 5, 3]", "ok"
         (3, 6, 4),
     )
 
+# ---------------------------------------------------------------- LSTMCell's pair
+for _u, _tag in (("h = self.cell(x, (h, c))", "bad"), ("h, c = self.cell(x, (h, c))", "ok"),
+                 ("h = self.cell(x)[0]", "ok2")):  # fmt: skip
+    model(
+        f"lstmcell_{_tag}",
+        "self.cell = nn.LSTMCell(8, 12)\nself.out = nn.Linear(12, 4)",
+        f"h = x.new_zeros(x.shape[0], 12)\nc = x.new_zeros(x.shape[0], 12)\n{_u}\n"
+        "return self.out(h)",
+        (2, 8),
+    )
+
 
 def _lens(r: random.Random, v: int) -> object:
     return r.choice([v, (v,), (v, v), (v, v, v), (v, v, v, v)])
