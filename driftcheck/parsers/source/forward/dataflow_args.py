@@ -393,8 +393,9 @@ def rnn_hx(f: Any, node: Any, args: list, kwargs: dict, loc: Any) -> None:
     hx = args[1] if len(args) > 1 else kwargs.get("hx")
     if not isinstance(x, Tens) or hx is None:
         return
-    if rnn_hx_kind(f, node.type, x, hx, loc):
-        return
+    if rnn_hx_kind(f, node.type, x, hx, loc) or node.type == "LSTMCell":
+        return  # an ``LSTMCell``'s state is judged by ``rnn_hx_kind`` only (an unbatched
+        # cell reads a ``(2, hidden)`` tensor as its pair)
     state = dataflow_checks.rnn_state(f, node, x)
     if not state:
         return
