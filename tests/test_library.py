@@ -1539,6 +1539,15 @@ NOT_RUN.update(
     )
 )
 
+# session 24 (crashfix24b): a causal mask built in ``__init__`` (its shape, then judged in
+# forward against the encoder's length: tests/test_crash24b.py)
+VALUES.append(
+    (
+        ("torch.nn.Transformer.generate_square_subsequent_mask",),
+        "import torch\nresult = (torch.nn.Transformer.generate_square_subsequent_mask(5), "
+        "torch.nn.Transformer.generate_square_subsequent_mask(sz=1))",
+    )
+)
 
 # session 15 (wildfix15a): ``object()`` sentinels compared by identity
 VALUES.append(

@@ -111,6 +111,14 @@ def _conv_shape(name: str, n: int, transposed: bool):
         x = shapes[0]
         lead, _, spatial = _split(name, x, n)
         expect_dim(name, x, len(lead), p["in_channels"], "in_channels")
+        for key in ("stride", "padding", "dilation", "output_padding")[: 4 if transposed else 3]:
+            v = p.get(key)
+            if isinstance(v, (list, tuple)) and len(v) not in (1, n):
+                # ``stride=(2, 2, 2)`` kept by ``nn.Conv2d``'s ``_ntuple``: forward refuses it
+                raise ShapeError(
+                    f"{name}: expected {key} to be a single integer value or a list of {n} "
+                    f"values to match the convolution dimensions, but got {key}={list(v)}"
+                )
         k, s, d = tup(p["kernel_size"], n), tup(p["stride"], n), tup(p["dilation"], n)
         if transposed:
             pad, op = tup(p["padding"], n), tup(p["output_padding"], n)

@@ -33,6 +33,21 @@ def _pool_len(name, x, size, k, s, p, d, ceil_mode):
     return out
 
 
+def _pool_lengths(name: str, n: int, p: dict) -> None:
+    """torch's max / avg pools take one entry per spatial axis or one for all (``stride``
+    also none: omitted); ``max_pool2d(kernel_size=(2, 2, 2))`` raises at forward (measured on
+    torch 2.13, the module and the functional alike)."""
+    for key in ("kernel_size", "stride", "padding", "dilation"):
+        v = p.get(key)
+        if not isinstance(v, (list, tuple)):
+            continue
+        if len(v) not in ((0, 1, n) if key == "stride" else (1, n)):
+            raise ShapeError(
+                f"{name}: {key} must either be a single int, or a tuple of {n} ints "
+                f"(got {key}={list(v)})"
+            )
+
+
 def _pool_shape(name: str, n: int, dilation: bool, padding: bool = True):
     def rule(p, shapes):
         x = shapes[0]
@@ -41,8 +56,13 @@ def _pool_shape(name: str, n: int, dilation: bool, padding: bool = True):
             # falsy in Python, but torch passes it on: "divisor must be not zero" at forward
             raise ShapeError(f"{name} divisor_override=0: divisor must be not zero")
         lead, sp = _split(name, x, n)
+        if name.startswith(("MaxPool", "AvgPool")):
+            _pool_lengths(name, n, p)
+        stride = p["stride"]
+        if isinstance(stride, (list, tuple)) and not stride:
+            stride = None  # ``stride=()``: omitted, the kernel's (torch)
         k = tup(p["kernel_size"], n)
-        s = tup(p["stride"] if p["stride"] is not None else p["kernel_size"], n)
+        s = tup(stride if stride is not None else p["kernel_size"], n)
         pad = tup(p["padding"], n) if padding else (0,) * n
         d = tup(p["dilation"], n) if dilation else (1,) * n
         out = tuple(

@@ -230,6 +230,19 @@ def grid_sample(run: Any, args: list, kwargs: dict, loc: Any) -> Tens | None:
 
 
 def interpolate_args(run: Any, args: list, kwargs: dict, loc: Any) -> None:
+    xs = _ranked(_arg(args, kwargs, 0, "input"))
+    for i, key, what in ((1, "size", "output size"), (2, "scale_factor", "scale_factor")):
+        v = _arg(args, kwargs, i, key)
+        if xs is not None and 3 <= len(xs) <= 5 and isinstance(v, (tuple, list)):
+            if len(v) != len(xs) - 2:
+                # ``size=(16,)`` for a 4-D input: one entry per spatial axis (ValueError)
+                run.f.crash(
+                    loc,
+                    f"interpolate: Input and {'output' if i == 1 else key} must have the same "
+                    f"number of spatial dimensions, but got input with {len(xs) - 2} spatial "
+                    f"dimensions and {what} {tuple(v)} (ValueError)",
+                )
+                return
     mode = _arg(args, kwargs, 3, "mode", "nearest")
     ac = _arg(args, kwargs, 4, "align_corners")
     if isinstance(mode, str) and mode in _NO_ALIGN and isinstance(ac, bool):
@@ -380,8 +393,9 @@ def rnn_hx(f: Any, node: Any, args: list, kwargs: dict, loc: Any) -> None:
     hx = args[1] if len(args) > 1 else kwargs.get("hx")
     if not isinstance(x, Tens) or hx is None:
         return
-    if rnn_hx_kind(f, node.type, x, hx, loc):
-        return
+    if rnn_hx_kind(f, node.type, x, hx, loc) or node.type == "LSTMCell":
+        return  # an ``LSTMCell``'s state is judged by ``rnn_hx_kind`` only (an unbatched
+        # cell reads a ``(2, hidden)`` tensor as its pair)
     state = dataflow_checks.rnn_state(f, node, x)
     if not state:
         return
@@ -661,7 +675,13 @@ def pack_padded(run: Any, args: list, kwargs: dict, loc: Any) -> None:
     sort = True if sort is None else sort
     xs = _shape(x)
     if isinstance(lengths, Tens):
-        lengths = dataflow_checks.fact(f, lengths, "values")
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        arr = dataflow_known.array(f, lengths)  # ``self.lengths.cpu()``: followed values
+        got = dataflow_checks.fact(f, lengths, "values")
+        if got is None and arr is not None and arr.ndim == 1 and arr.dtype.kind in "iu":
+            got = tuple(int(v) for v in arr.tolist())
+        lengths = got
     if xs is None or len(xs) < 2 or not isinstance(bf, bool) or not isinstance(sort, bool):
         return
     if not isinstance(lengths, (list, tuple)) or not all(_is_int(n) for n in lengths):

@@ -409,6 +409,8 @@ class Calls:
 
                 if obj.qual in dataflow_losses.WEIGHTED:
                     dataflow_losses.module_weight(self.run.f, obj, tens[0], loc)
+                if obj.qual in dataflow_losses.BCE:
+                    dataflow_losses.module_bce(self.run.f, obj, tens[0], loc)
             t = self.run.f.torch_module(obj, tens, loc)
             if t is not None:
                 if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES:

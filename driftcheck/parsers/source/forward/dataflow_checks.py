@@ -477,8 +477,15 @@ def cat_items(run: Any, seq: Any, loc: Any) -> bool:
 def rnn_state(f: Any, node: Any, x: Any) -> tuple | None:
     """The items after the output of an LSTM / GRU / RNN call on ``x`` of known shape: GRU /
     RNN: ``(h_n,)``; LSTM: ``((h_n, c_n),)``. ``h_n`` is ``(layers * directions, batch,
-    hidden)`` (no batch axis for a 2-D input; ``proj_size`` for an LSTM's ``h_n``)."""
+    hidden)`` (no batch axis for a 2-D input; ``proj_size`` for an LSTM's ``h_n``). An
+    ``LSTMCell`` returns the pair ``(h', c')``, each ``(batch, hidden)`` (``(hidden,)`` for a
+    1-D input): its items after the first are ``(c',)``."""
     xs = _shape(x)
+    if node is not None and node.type == "LSTMCell" and f.input_shape is not None:
+        hidden = node.params.get("hidden_size")
+        if xs is None or len(xs) not in (1, 2) or not _is_int(hidden):
+            return None
+        return (Tens(None, (*xs[:-1], hidden)),)
     if f.input_shape is None or node is None or node.type not in RNN or xs is None:
         return None
     p = node.params

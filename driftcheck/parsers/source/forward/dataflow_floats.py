@@ -126,6 +126,10 @@ FN_INT_ARGS: dict[str, tuple[tuple[int | None, str], ...]] = {
 }
 # ``torch.zeros(2, n / 2)``: every positional argument and ``size`` are sizes
 FACTORIES = frozenset({"zeros", "ones", "empty", "rand", "randn"})
+# ``torch.hann_window(n)`` ...: ``window_length`` is an int (tests/test_crash24b.py)
+WINDOWS = frozenset(
+    {"hann_window", "hamming_window", "blackman_window", "bartlett_window", "kaiser_window"}
+)
 # ``torch.<name>`` functions of FN_INT_ARGS (the others are ``F.<name>`` only)
 TORCH_FNS = frozenset({"reshape", "flatten", "transpose", "cat", "stack"})
 METHOD_INT_ARGS: dict[str, tuple[tuple[int | None, str], ...]] = {
@@ -180,6 +184,8 @@ def int_arg_error(
         spec = None
         if top and name in FACTORIES:
             spec = ((ALL, "size"),)
+        elif top and name in WINDOWS:
+            spec = ((0, "window_length"),)  # ``torch.hann_window(n_fft / 4)``
         elif q.startswith("torch.nn.functional.") or (top and name in TORCH_FNS):
             spec = FN_INT_ARGS.get(name)
         what = q

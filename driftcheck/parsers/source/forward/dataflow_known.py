@@ -181,7 +181,7 @@ def index(f: Any, t: Any, key: Any, out: Any) -> None:
 
 # methods followed on values: they move items, never compute new ones
 _METHODS = {"unsqueeze", "squeeze", "view", "reshape", "flatten", "long", "int", "bool",
-            "logical_not", "t", "contiguous", "clone", "detach"}  # fmt: skip
+            "logical_not", "t", "contiguous", "clone", "detach", "cpu"}  # fmt: skip
 
 
 def method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
@@ -216,7 +216,7 @@ def method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> Non
             r = np().logical_not(a)
         elif name == "t" and not ints and a.ndim <= 2:
             r = a.T
-        elif name in ("contiguous", "clone", "detach") and not ints:
+        elif name in ("contiguous", "clone", "detach", "cpu") and not ints:
             r = a
         else:
             return

@@ -53,9 +53,14 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
         return None
     ts = _shape(t)
     os_ = _shape(arg(args, kwargs, 0, _BROADCAST.get(name, "target")))
+    if ts is not None and os_ is None and name in _SAME_SIZE:
+        return _bce_weights(f, ts, name, kwargs, loc)
     if ts is None or os_ is None:
         return None
     if name in _SAME_SIZE:
+        got = _bce_weights(f, ts, name, kwargs, loc)
+        if got is not None:
+            return got
         if tuple(ts) != tuple(os_):
             f.crash(
                 loc,
@@ -70,6 +75,40 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
         )
         return Tens(None)
     return None
+
+
+def _bce_weights(f: Any, ts: tuple, name: str, given: dict, loc: Any) -> Any:
+    """``F.binary_cross_entropy(_with_logits)(x, y, weight=w, pos_weight=p)``: torch computes
+    the loss into a tensor of the input's shape, so ``w`` and ``p`` must broadcast *to* it
+    (``(6, 1)`` against ``(4, 6)`` does not broadcast; ``(3, 4, 6)`` broadcasts past it: both
+    raise, measured on torch 2.13)."""
+    for key in ("weight", "pos_weight"):
+        ws = _shape(given.get(key))
+        if ws is None or (key == "pos_weight" and name != "binary_cross_entropy_with_logits"):
+            continue
+        if broadcast(tuple(ws), tuple(ts)) != tuple(ts):
+            f.crash(
+                loc,
+                f"{name}: {key} of shape {list(ws)} does not broadcast to the input's shape "
+                f"{list(ts)}",
+            )
+            return Tens(None)
+    return None
+
+
+def module_bce(f: Any, obj: Any, x: Any, loc: Any) -> None:
+    """``nn.BCEWithLogitsLoss(pos_weight=p)`` / ``nn.BCELoss(weight=w)`` called: their
+    buffers go to the functional (``_bce_weights``)."""
+    ts = _shape(x)
+    if ts is None:
+        return
+    bufs = getattr(obj, "buffers", {}) or {}
+    given = {}
+    for key in ("weight", "pos_weight"):
+        ws = getattr(bufs.get(key), "shape", None)
+        if isinstance(ws, tuple) and all(is_int(d) for d in ws):
+            given[key] = Tens(None, ws)
+    _bce_weights(f, ts, BCE[obj.qual], given, loc)
 
 
 def _class_weight(f: Any, ts: tuple | None, ws: tuple | None, loc: Any) -> Any:
@@ -151,6 +190,11 @@ def _ctc_lengths(f: Any, ts: tuple | None, args: list, kwargs: dict, loc: Any) -
 
 # torch's loss modules that keep a per-class ``weight`` buffer and pass it to the functional
 WEIGHTED = {"torch.nn.CrossEntropyLoss", "torch.nn.NLLLoss", "torch.nn.NLLLoss2d"}
+# torch's binary losses: the functional each module's forward calls with its buffers
+BCE = {
+    "torch.nn.BCEWithLogitsLoss": "binary_cross_entropy_with_logits",
+    "torch.nn.BCELoss": "binary_cross_entropy",
+}
 
 
 def module_weight(f: Any, obj: Any, x: Any, loc: Any) -> None:

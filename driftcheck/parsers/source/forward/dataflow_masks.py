@@ -10,7 +10,8 @@ raises on shapes the pass knows for certain; anything not known gives no crash:
   for the source length and given as the target's mask is caught;
 - ``F.scaled_dot_product_attention(q, k, v, attn_mask=m)``: ``m`` broadcasts to the scores
   ``(*batch, L, S)`` without widening them (torch adds it in place): a ``(B, S)`` padding
-  mask not given its head and query axes fails;
+  mask not given its head and query axes fails; an integer mask (``pad.long()``) is neither
+  bool, nor float, nor the query's dtype (session 24);
 - ``x.std(dim)`` / ``x.var(dim)`` (``unbiased`` / ``keepdim`` positionally or by name): the
   reduced shape, as a shape-only tensor (x-vector statistics pooling: mean and std
   concatenated doubles the width);
@@ -121,6 +122,17 @@ def square_mask(run: Any, args: list, kwargs: dict) -> Tens | None:
 def sdpa_mask(f: Any, qkv: list, mask: Any, loc: Any) -> None:
     """``F.scaled_dot_product_attention(q, k, v, attn_mask=m)``: ``m`` must broadcast to the
     scores ``(*batch, L, S)``, and their shape must stay (torch adds it to them in place)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    dt = dataflow_checks.fact(f, mask, "dtype") if f.input_shape is not None else None
+    if dt in (dataflow_checks.INT, dataflow_checks.UINT8):
+        # an integer mask: neither bool, nor float, nor the query's dtype (measured)
+        f.crash(
+            loc,
+            "scaled_dot_product_attention: Expected attn_mask dtype to be bool or float or to "
+            f"match query dtype, but got attn_mask.dtype: {dt}",
+        )
+        return
     shapes = [_shape(t) for t in qkv]
     m = _shape(mask)
     if f.input_shape is None or m is None or any(s is None or len(s) < 2 for s in shapes):

@@ -198,6 +198,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
             err = dataflow_dtype_accept.torch_call(run.f, q, args, kwargs)  # ``F.gelu(ids)``
+        if err is None and q.startswith("torch.fft."):
+            from driftcheck.parsers.source.forward import dataflow_fftargs
+
+            err = dataflow_fftargs.error(q, args, kwargs)  # ``rfft(x, norm="unitary")``
         if err is None and q in ("torch.finfo", "torch.iinfo") and args:
             err = _info_error(run, q, args[0], at, fr)  # ``torch.finfo(ids.dtype)``
     if err is not None and at is not None:
@@ -515,6 +519,10 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         )
 
         got = dataflow_bounds.method(f, t, name, args, kwargs, loc)
+        if got is None and name.startswith("index_fill"):
+            from driftcheck.parsers.source.forward import dataflow_index_dtype
+
+            got = dataflow_index_dtype.method(f, t, name, args, kwargs, loc)
         if got is None:
             got = dataflow_linalg.method(f, t, name, args, kwargs, loc, at)
         if got is None:

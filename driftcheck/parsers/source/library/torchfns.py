@@ -477,6 +477,18 @@ def diag_shape(s: tuple | None, off: Any) -> tuple | Unknown:
 
 
 @NN.entry(
+    "Transformer.generate_square_subsequent_mask",
+    doc="Transformer.generate_square_subsequent_mask(sz): a (sz, sz) float mask (-inf above "
+    "the diagonal)",
+)
+def _square_mask(c: Call) -> Any:
+    sz = plain(c.arg(0, "sz"))
+    if isinstance(sz, bool) or not isinstance(sz, int) or sz < 0:
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    return Tensor((sz, sz))
+
+
+@NN.entry(
     "functional.pad",
     doc="functional.pad(t, pad, mode=, value=) of a tensor of known shape: the last "
     "len(pad)//2 dims grow by their (left, right) pairs; modes other than constant only where "
