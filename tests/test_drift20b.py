@@ -161,17 +161,13 @@ class M(nn.Module):
 """
 
 
-def test_unreadable_layers_are_an_unknown_not_a_drift(tmp_path, monkeypatch):
+def test_unreadable_layers_are_an_unknown_not_a_drift(tmp_path):
     """Sizes read from the user's environment (``int(os.environ.get("MY_LAYERS", "2"))``)
     stay unknown statically (the variable is the user's to set), so the layer list is an
     ``Unknown`` node. It was reported as a missing layer (``Unknown``) beside an extra one
     (the config's 2 decoder layers): a major drift on a clean pair. What the other side has in
     the unread part's place is not judged: one info finding names the part, nothing above.
-    With the sizes written as constants, a planted depth is one finding as before. (Session 24:
-    unset where driftcheck runs, the defaults are taken, tests/test_drift24.py; set here, as
-    below, the values stay unknown.)"""
-    for k, v in (("MY_VOCAB", "96"), ("MY_DIM", "64"), ("MY_LAYERS", "2")):
-        monkeypatch.setenv(k, v)
+    With the sizes written as constants, a planted depth is one finding as before."""
     code = write(tmp_path, "environ.py", ENVIRON)
     cfg, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
     mine, hf = torch_pair(code, cfg)  # the clean environment: the defaults

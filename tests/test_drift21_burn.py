@@ -362,9 +362,8 @@ def test_weightless_norms_on_both_sides_are_compared(tmp_path):
 
 _DEFAULTS = dict(VOCAB=96, WIDTH=64, LAYERS=2, HEADS=4, KV=2, FFN=128)
 
-# sizes read from the environment with a default (unknown when the variable is set where
-# driftcheck runs: the launcher may set it), so the layer list is an unreadable part and a raw
-# norm weight has an unknown size
+# sizes read from the environment with a default (unknown by design: the launcher may set
+# them), so the layer list is an unreadable part and a raw norm weight has an unknown size
 ENVIRON = {
     "environ_get": "import os\n"
     + "".join(f'{k} = int(os.environ.get("M_{k}", "{v}"))\n' for k, v in _DEFAULTS.items()),
@@ -376,13 +375,10 @@ ENVIRON = {
 
 
 @pytest.mark.parametrize("how", sorted(ENVIRON))
-def test_an_unsized_layer_beside_an_unreadable_part_is_not_missing(tmp_path, how, monkeypatch):
+def test_an_unsized_layer_beside_an_unreadable_part_is_not_missing(tmp_path, how):
     """On the side of an unreadable part, a layer of unknown size (the final norm's weight,
     ``nn.Parameter(torch.ones(WIDTH))``) may be what the other side's layers that part
-    covers pair with: no major missing-layer (fresh8 cwm_environ_defaults). The variables are
-    set where driftcheck runs, so the analysis does not take the defaults (session 24)."""
-    for k, v in _DEFAULTS.items():
-        monkeypatch.setenv(f"M_{k}", str(v))
+    covers pair with: no major missing-layer (fresh8 cwm_environ_defaults)."""
     body = _named(BODY).replace(
         "\nVOCAB, WIDTH, LAYERS, HEADS, KV, FFN = 96, 64, 2, 4, 2, 128\n", "\n"
     )

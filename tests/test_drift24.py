@@ -115,31 +115,26 @@ ENVIRON = (
 R24 = ("R24_VOCAB", "R24_WIDTH", "R24_LAYERS", "R24_FFN")
 
 
-def test_environment_defaults_where_unset(tmp_path, monkeypatch):
-    """``int(os.environ.get("R24_LAYERS", "2"))`` in the code under analysis: where the variable
-    is unset in driftcheck's environment the default is what CPython (and torch, below) builds,
-    so the analysis takes it, with a note naming the read; a planted default depth is one
-    finding, 3 against 2 (fresh19 gemma_environ_defaults). Set here, the sizes stay unknown:
-    the analysis never takes the analyst's shell for the launch's (one info finding)."""
-    for k in R24:
-        monkeypatch.delenv(k, raising=False)
+def test_environment_reads_in_analyzed_code_stay_unknown(tmp_path, monkeypatch):
+    """``int(os.environ.get("R24_LAYERS", "2"))`` in the code under analysis stays unknown,
+    whether or not the variable is set where driftcheck runs: the launcher may set it, and the
+    analysis never takes its own environment for the launch's. A planted default depth is then
+    one info ``incomplete`` finding, no major (the policy reimplfix24 changed was reverted in
+    session 24: ~40 honest-unknown tests build their unknowns this way; docs/hf.md)."""
+    from driftcheck.drift import drift, load_sides
+
     code = write(tmp_path, "env.py", ENVIRON.replace("LAYERS_DEFAULT", "2"))
     cfg, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
     mine, hf = torch_pair(code, cfg)
     assert count(mine) == count(hf)
-    assert run(code, path) == []
-    from driftcheck.parsers.source import parse_source
-
-    notes = [str(n) for n in parse_source(code, entry="M").notes]
-    assert any("'R24_LAYERS') is unset here: its default '2' assumed" in n for n in notes), notes
     deep = write(tmp_path, "deep.py", ENVIRON.replace("LAYERS_DEFAULT", "3"))
-    one(run(deep, path), 3, 2)
-    monkeypatch.setenv("R24_LAYERS", "2")
-    assert run(deep, path) == []
-    from driftcheck.drift import drift, load_sides
-
-    fs = drift(load_sides(str(deep), str(path)), str(deep), str(path))
-    assert [f.kind for f in fs] == ["incomplete"], [f.message for f in fs]
+    for setting in (None, "2"):
+        for k in R24:
+            monkeypatch.delenv(k, raising=False)
+        if setting is not None:
+            monkeypatch.setenv("R24_LAYERS", setting)
+        fs = drift(load_sides(str(deep), str(path)), str(deep), str(path))
+        assert [f.kind for f in fs] == ["incomplete"], [f.message for f in fs]
 
 
 FREE_NORM = (

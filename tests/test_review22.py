@@ -1834,10 +1834,7 @@ def test_list_sort_in_place(tmp_path, stmt):
     assert _static(path) == torch_count(path)
 
 
-def test_list_sort_unknown_key_is_unknown(tmp_path, monkeypatch):
-    # ``K`` set where driftcheck runs: ``os.environ.get("K", v)`` in the analyzed code is unknown
-    # (unset, its default ``v`` would be taken: docs/hf.md "Session 24 (reimplfix24)")
-    monkeypatch.setenv("K", "1")
+def test_list_sort_unknown_key_is_unknown(tmp_path):
     path = _write(
         tmp_path,
         """

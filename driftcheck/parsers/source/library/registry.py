@@ -179,6 +179,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "attrs",
         "attr",
         "inspect",
+        "pickle",
     ),
     "inifiles": ("configparser",),
     "configtexts": (

@@ -1125,7 +1125,7 @@ def _env_default(c: Call) -> Any:
     as it runs in a clean environment, where such a switch (timm's ``TIMM_USE_NAFLEXVIT``) is
     unset: its default -- unless the analyzed file set it before importing the library
     (deepxde's ``DDE_BACKEND``: library/environ.py). In the code under analysis (the user's
-    own files) the variable is the user's to set: ``_user_env_default``."""
+    own files) the variable is the user's to set: unknown, naming it."""
     from pathlib import Path
 
     from driftcheck.parsers.source.loader import installed
@@ -1136,7 +1136,7 @@ def _env_default(c: Call) -> Any:
     from driftcheck.parsers.source.library import environ
 
     if not installed(Path(str(c.loc[0]))) and not environ.library_code(c.interp, c.loc[0]):
-        return _user_env_default(c, name)
+        return c.unknown(f"{c.qual}({name!r}): the environment at run time")
 
     found, value = environ.library_read(c.interp, name)  # what the program set before
     if found is True:
@@ -1144,42 +1144,15 @@ def _env_default(c: Call) -> Any:
     return value if isinstance(found, Unknown) else c.arg(1, "default")
 
 
-def _user_env_default(c: Call, name: str) -> Any:
-    """``os.environ.get(K, D)`` / ``os.getenv(K, D)`` in the code under analysis (docs/hf.md,
-    "Session 24 (reimplfix24)"): what CPython gives in the environment driftcheck runs in, when
-    that is the default -- ``K`` unset here, ``D`` given and not None, and the analyzed program
-    writing no ``K`` itself -- with a note naming the read (a launcher that sets ``K`` builds
-    another model). Unknown, naming it, otherwise: ``K`` set here (the analysis does not take
-    the analyst's shell for the launch's), no default (the code expects ``K`` to be set), or a
-    write of ``K`` by the program (library/environ.py)."""
-    import os
-
-    from driftcheck.parsers.source.library import environ
-
-    default = c.arg(1, "default")
-    if name in os.environ:
-        return c.unknown(f"{c.qual}({name!r}): set in this environment, the launch's unknown")
-    if plain(default) is None:
-        return c.unknown(f"{c.qual}({name!r}) without a default: the environment at run time")
-    env = environ.program_env(c.interp)
-    if env.everything is not None or name in env.known or name in env.unknown:
-        return c.unknown(f"{c.qual}({name!r}): the program writes the environment")
-    if not isinstance(plain(default), Unknown):
-        c.interp.stmts.note(
-            f"{c.where}: {c.qual}({name!r}) is unset here: its default {plain(default)!r} assumed"
-        )
-    return default
-
-
 OS.add(
     "environ.get",
     _env_default,
-    "environ.get(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code its default when unset where driftcheck runs (a note), else unknown",
+    "environ.get(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code unknown",
 )
 OS.add(
     "getenv",
     _env_default,
-    "getenv(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code its default when unset where driftcheck runs (a note), else unknown",
+    "getenv(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code unknown",
 )
 
 # ---------------------------------------------------------------------------------- copy
