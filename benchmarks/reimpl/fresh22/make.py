@@ -12,6 +12,8 @@ The writer, the checks and the command line are shared (``benchmarks/reimpl/set_
 
 from __future__ import annotations
 
+import base64
+import json
 import sys
 from pathlib import Path
 
@@ -22,19 +24,38 @@ from benchmarks.reimpl import set_checks  # noqa: E402
 from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
 from benchmarks.reimpl.set_checks import TOKENS, rope  # noqa: E402
 
-_INI = "{} = {{}}\n"
-_TOML = "{} = {{}}\n"
-_ENUM = "    {} = {{}}\n"
-_HDR = "HEADER = struct.pack(FMT, {}, {}, {}, {}, {}, {}, {})\n"
-_HDR_V = (32, 8, 32, 4, 64, 2, 1e-12)
-_ENV = '{} = {}(os.environ.get("CNX_{}", "{{}}"))\n'
-_ENV_LIST = '{} = [int(v) for v in os.environ.get("CNX_{}", "{{}}").split(",")]\n'
-_FAMILY = 'FAMILY = {{"width": {}, "mlp": {}, "layers": {}}}\n'
-_BASE = 'BASE = {{"vocab": 49408, "ctx": 77, "width": 512, "heads": 8, "layers": 12, "eps": {}}}\n'
+_HDR = "{}: {{}}\n"
+_PHI3 = dict(
+    vocab_size=96,
+    d_model=64,
+    n_layer=2,
+    n_head=4,
+    n_kv_head=2,
+    d_ff=128,
+    rms_eps=1e-05,
+    rope_theta=10000.0,
+)
+
+
+def blob(fact: str, key: str, right, shown: tuple | None = None) -> tuple:
+    """A code plant of one value inside Phi-3's base64 JSON blob (the whole line re-encoded)."""
+
+    def line(**over) -> str:
+        raw = json.dumps({**_PHI3, **over}).encode()
+        return f'BLOB = "{base64.b64encode(raw).decode()}"\n'
+
+    return (fact, line(), line(**{key: right}), *(shown or (_PHI3[key], right)))
+
+
+_TLS = "SETTINGS.{} = {{}}\n"
+_MOD = '    ("{}", {{}}),\n'
+_CKPT = 'CKPT = "convnext_dims={}_depths={}_patch={}_chans={}_headeps={}.pt"\n'
+_CKPT_V = ("16.32", "1.2", 4, 3, "1e-12")
+_DOC = "        {} ({}, default {{}}): "
 
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
-    "qwen3_configparser_ini": (
+    "qwen3_email_header_metadata": (
         "qwen3",
         "Qwen3Config",
         dict(
@@ -52,18 +73,18 @@ CASES: dict[str, tuple] = {
         ),
         "Qwen3ForCausalLM",
         [
-            sub("vocabSize", _INI.format("vocab"), 96, 128),
-            sub("numLayers", _INI.format("layers"), 2, 3),
-            sub("numHeads", _INI.format("heads"), 4, 8),
-            sub("numKvHeads", _INI.format("kv_heads"), 2, 4),
-            sub("headDim", _INI.format("head_dim"), 16, 8),
-            sub("intermediateSize", _INI.format("ffn"), 128, 192),
-            sub("normEps", _INI.format("norm_eps"), "1e-06", "1e-02", (1e-06, 1e-02)),
-            sub("ropeTheta", _INI.format("rope_base"), "10000.0", "100.0", (10000.0, 100.0)),
+            sub("vocabSize", _HDR.format("Vocab-Size"), 96, 128),
+            sub("numLayers", _HDR.format("Num-Layers"), 2, 3),
+            sub("numHeads", _HDR.format("Num-Heads"), 4, 8),
+            sub("numKvHeads", _HDR.format("Num-KV-Heads"), 2, 4),
+            sub("headDim", _HDR.format("Head-Dim"), 16, 8),
+            sub("intermediateSize", _HDR.format("FFN-Width"), 128, 192),
+            sub("normEps", _HDR.format("Norm-Eps"), "1e-06", "1e-02", (1e-06, 1e-02)),
+            sub("ropeTheta", _HDR.format("Rope-Base"), "10000.0", "100.0", (10000.0, 100.0)),
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
-    "phi3_tomllib_table": (
+    "phi3_base64_json_blob": (
         "phi3",
         "Phi3Config",
         dict(
@@ -81,17 +102,17 @@ CASES: dict[str, tuple] = {
         ),
         "Phi3ForCausalLM",
         [
-            sub("vocabSize", _TOML.format("vocab_size"), 96, 128),
-            sub("numLayers", _TOML.format("n_layer"), 2, 3),
-            sub("numHeads", _TOML.format("n_head"), 4, 2),
-            sub("numKvHeads", _TOML.format("n_kv_head"), 2, 1),
-            sub("intermediateSize", _TOML.format("d_ff"), 128, 256),
-            sub("normEps", _TOML.format("rms_eps"), "1e-05", "1e-01", (1e-05, 1e-01)),
-            sub("ropeTheta", _TOML.format("rope_theta"), "10000.0", "100.0", (10000.0, 100.0)),
+            blob("vocabSize", "vocab_size", 128),
+            blob("numLayers", "n_layer", 3),
+            blob("numHeads", "n_head", 2),
+            blob("numKvHeads", "n_kv_head", 1),
+            blob("intermediateSize", "d_ff", 256),
+            blob("normEps", "rms_eps", 1e-01),
+            blob("ropeTheta", "rope_theta", 100.0),
         ],
         [("intermediateSize", "intermediate_size", 192, 128)],
     ),
-    "gpt_neox_intenum_sizes": (
+    "gpt_neox_threading_local": (
         "gpt_neox",
         "GPTNeoXConfig",
         dict(
@@ -106,18 +127,18 @@ CASES: dict[str, tuple] = {
         ),
         "GPTNeoXForCausalLM",
         [
-            sub("vocabSize", _ENUM.format("VOCAB"), 96, 112),
-            sub("hiddenSize", _ENUM.format("WIDTH"), 64, 96),
-            sub("numLayers", _ENUM.format("DEPTH"), 2, 3),
-            sub("numHeads", _ENUM.format("HEADS"), 4, 2),
-            sub("intermediateSize", _ENUM.format("FFN"), 256, 128),
-            sub("partialRotaryFactor", "ROTARY_PCT: Final = {}\n", 0.25, 0.5),
-            sub("ropeTheta", "ROTARY_BASE: Final = {}\n", 10000.0, 500.0),
-            sub("normEps", "LN_EPS: Final = {}\n", 1e-05, 0.1),
+            sub("vocabSize", _TLS.format("vocab"), 96, 112),
+            sub("hiddenSize", _TLS.format("width"), 64, 96),
+            sub("numLayers", _TLS.format("depth"), 2, 3),
+            sub("numHeads", _TLS.format("heads"), 4, 2),
+            sub("intermediateSize", _TLS.format("ffn"), 256, 128),
+            sub("partialRotaryFactor", _TLS.format("rotary_pct"), 0.25, 0.5),
+            sub("ropeTheta", _TLS.format("rotary_base"), 10000.0, 500.0),
+            sub("normEps", _TLS.format("ln_eps"), 1e-05, 0.1),
         ],
         [("numLayers", "num_hidden_layers", 4, 2)],
     ),
-    "vit_struct_packed_header": (
+    "vit_sys_modules_setattr": (
         "vit",
         "ViTConfig",
         dict(
@@ -131,17 +152,17 @@ CASES: dict[str, tuple] = {
         ),
         "ViTModel",
         [
-            sizes_line("imageSize", _HDR, _HDR_V, 0, 64),
-            sizes_line("patchSize", _HDR, _HDR_V, 1, 4),
-            sizes_line("hiddenSize", _HDR, _HDR_V, 2, 48),
-            sizes_line("numHeads", _HDR, _HDR_V, 3, 2),
-            sizes_line("intermediateSize", _HDR, _HDR_V, 4, 128),
-            sizes_line("numLayers", _HDR, _HDR_V, 5, 3),
-            sizes_line("normEps", _HDR, _HDR_V, 6, 0.1),
+            sub("imageSize", _MOD.format("IMAGE"), 32, 64),
+            sub("patchSize", _MOD.format("PATCH"), 8, 4),
+            sub("hiddenSize", _MOD.format("WIDTH"), 32, 48),
+            sub("numHeads", _MOD.format("HEADS"), 4, 2),
+            sub("intermediateSize", _MOD.format("MLP"), 64, 128),
+            sub("numLayers", _MOD.format("DEPTH"), 2, 3),
+            sub("normEps", _MOD.format("EPS"), 1e-12, 0.1),
         ],
         [("intermediateSize", "intermediate_size", 96, 64)],
     ),
-    "convnext_environ_defaults": (
+    "convnext_checkpoint_name_rpartition": (
         "convnext",
         "ConvNextConfig",
         dict(
@@ -154,23 +175,15 @@ CASES: dict[str, tuple] = {
         ),
         "ConvNextModel",
         [
-            sub(
-                "hiddenSizes",
-                _ENV_LIST.format("DIMS", "DIMS"),
-                "16,32",
-                "16,48",
-                ([16, 32], [16, 48]),
-            ),
-            sub("depths", _ENV_LIST.format("DEPTHS", "DEPTHS"), "1,2", "1,3", ([1, 2], [1, 3])),
-            sub("patchSize", _ENV.format("PATCH", "int", "PATCH"), 4, 2),
-            sub("numChannels", _ENV.format("IN_CHANS", "int", "IN_CHANS"), 3, 1),
-            sub(
-                "normEps", _ENV.format("HEAD_EPS", "float", "HEAD_EPS"), "1e-12", "0.1", (1e-12, 0.1)
-            ),
+            sizes_line("hiddenSizes", _CKPT, _CKPT_V, 0, "16.48", ([16, 32], [16, 48])),
+            sizes_line("depths", _CKPT, _CKPT_V, 1, "1.3", ([1, 2], [1, 3])),
+            sizes_line("patchSize", _CKPT, _CKPT_V, 2, 2),
+            sizes_line("numChannels", _CKPT, _CKPT_V, 3, 1),
+            sizes_line("normEps", _CKPT, _CKPT_V, 4, "0.1", (1e-12, 0.1)),
         ],
         [("numChannels", "num_channels", 1, 3)],
     ),
-    "clip_text_chainmap_overrides": (
+    "clip_text_docstring_defaults": (
         "clip_text",
         "CLIPTextConfig",
         dict(
@@ -187,20 +200,20 @@ CASES: dict[str, tuple] = {
         ),
         "CLIPTextModel",
         [
-            sub("vocabSize", '    "vocab": {},\n', 99, 128),
-            sub("maxPositionEmbeddings", '    "ctx": {},\n', 32, 77),
-            sub("numHeads", '    "heads": {},\n', 4, 2),
-            sizes_line("hiddenSize", _FAMILY, (32, 64, 2), 0, 48),
-            sizes_line("intermediateSize", _FAMILY, (32, 64, 2), 1, 128),
-            sizes_line("numLayers", _FAMILY, (32, 64, 2), 2, 3),
-            sub("normEps", _BASE, 1e-05, 0.1),
+            sub("vocabSize", _DOC.format("vocab", "int"), 99, 128),
+            sub("maxPositionEmbeddings", _DOC.format("ctx", "int"), 32, 77),
+            sub("hiddenSize", _DOC.format("width", "int"), 32, 48),
+            sub("numHeads", _DOC.format("heads", "int"), 4, 2),
+            sub("intermediateSize", _DOC.format("mlp", "int"), 64, 128),
+            sub("numLayers", _DOC.format("layers", "int"), 2, 3),
+            sub("normEps", _DOC.format("eps", "float"), "1e-05", "0.1", (1e-05, 0.1)),
         ],
         [("vocabSize", "vocab_size", 128, 99)],
     ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
-    "qwen3_configparser_ini": [
+    "qwen3_email_header_metadata": [
         (r"^embed\.", "model.embed_tokens."),
         (r"^norm\.", "model.norm."),
         (r"^lm_head\.", "lm_head."),
@@ -208,7 +221,7 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^layers\.(\d+)\.(input|post_attention)_layernorm\.", r"model.layers.\1.\2_layernorm."),
         (r"^layers\.(\d+)\.(gate|up|down)_proj\.", r"model.layers.\1.mlp.\2_proj."),
     ],
-    "phi3_tomllib_table": [
+    "phi3_base64_json_blob": [
         (r"^tok\.", "model.embed_tokens."),
         (r"^ln_f\.", "model.norm."),
         (r"^head\.", "lm_head."),
@@ -217,7 +230,7 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^blocks\.(\d+)\.(qkv|o)_proj\.", r"model.layers.\1.self_attn.\2_proj."),
         (r"^blocks\.(\d+)\.(gate_up|down)_proj\.", r"model.layers.\1.mlp.\2_proj."),
     ],
-    "gpt_neox_intenum_sizes": [
+    "gpt_neox_threading_local": [
         (r"^embed_in\.", "gpt_neox.embed_in."),
         (r"^final_ln\.", "gpt_neox.final_layer_norm."),
         (r"^embed_out\.", "lm_head."),
@@ -228,7 +241,7 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^layers\.(\d+)\.fc_in\.", r"gpt_neox.layers.\1.mlp.dense_h_to_4h."),
         (r"^layers\.(\d+)\.fc_out\.", r"gpt_neox.layers.\1.mlp.dense_4h_to_h."),
     ],
-    "vit_struct_packed_header": [
+    "vit_sys_modules_setattr": [
         (r"^stem\.proj\.", "embeddings.patch_embeddings.projection."),
         (r"^stem\.cls$", "embeddings.cls_token"),
         (r"^stem\.pos$", "embeddings.position_embeddings"),
@@ -245,7 +258,7 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^norm\.", "layernorm."),
         (r"^pool\.", "pooler.dense."),
     ],
-    "convnext_environ_defaults": [
+    "convnext_checkpoint_name_rpartition": [
         (r"^stem\.", "embeddings.patch_embeddings."),
         (r"^stem_norm\.", "embeddings.layernorm."),
         (r"^down\.(\d+)\.([01])\.", r"encoder.stages.\1.downsampling_layer.\2."),
@@ -258,7 +271,7 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         ),
         (r"^head_norm\.", "layernorm."),
     ],
-    "clip_text_chainmap_overrides": [
+    "clip_text_docstring_defaults": [
         (r"^tok\.", "embeddings.token_embedding."),
         (r"^pos\.", "embeddings.position_embedding."),
         (r"^ln_final\.", "final_layer_norm."),
@@ -269,12 +282,12 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
     ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
-    "qwen3_configparser_ini": ("ids", ["logits"]),
-    "phi3_tomllib_table": ("ids", ["logits"]),
-    "gpt_neox_intenum_sizes": ("ids", ["logits"]),
-    "vit_struct_packed_header": ("pixels", ["last_hidden_state", "pooler_output"]),
-    "convnext_environ_defaults": ("pixels", ["last_hidden_state", "pooler_output"]),
-    "clip_text_chainmap_overrides": ("ids", ["last_hidden_state", "pooler_output"]),
+    "qwen3_email_header_metadata": ("ids", ["logits"]),
+    "phi3_base64_json_blob": ("ids", ["logits"]),
+    "gpt_neox_threading_local": ("ids", ["logits"]),
+    "vit_sys_modules_setattr": ("pixels", ["last_hidden_state", "pooler_output"]),
+    "convnext_checkpoint_name_rpartition": ("pixels", ["last_hidden_state", "pooler_output"]),
+    "clip_text_docstring_defaults": ("ids", ["last_hidden_state", "pooler_output"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
