@@ -52,6 +52,13 @@ _MOD = '    ("{}", {{}}),\n'
 _CKPT = 'CKPT = "convnext_dims={}_depths={}_patch={}_chans={}_headeps={}.pt"\n'
 _CKPT_V = ("16.32", "1.2", 4, 3, "1e-12")
 _DOC = "        {} ({}, default {{}}): "
+_ROW = '    ("tiny", "{}", {{}}),\n'
+_PL = "  <key>{}</key><{}>{{}}</{}>\n"
+
+
+def pl(fact: str, key: str, left, right, kind: str = "integer") -> tuple:
+    """A code plant of one ``<key>`` line of Mistral's plist."""
+    return sub(fact, _PL.format(key, kind, kind), left, right)
 
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
@@ -210,6 +217,67 @@ CASES: dict[str, tuple] = {
         ],
         [("vocabSize", "vocab_size", 128, 99)],
     ),
+    "gemma2_sqlite_run_table": (
+        "gemma2",
+        "Gemma2Config",
+        dict(
+            vocab_size=128,
+            hidden_size=64,
+            intermediate_size=128,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            head_dim=16,
+            query_pre_attn_scalar=24,
+            sliding_window=8,
+            rms_norm_eps=1e-6,
+            max_position_embeddings=128,
+            rope_parameters=rope(10000.0),
+            **TOKENS,
+        ),
+        "Gemma2ForCausalLM",
+        [
+            sub("vocabSize", _ROW.format("vocab"), 128, 192),
+            sub("numLayers", _ROW.format("layers"), 2, 3),
+            sub("numHeads", _ROW.format("heads"), 4, 8),
+            sub("numKvHeads", _ROW.format("kv_heads"), 2, 4),
+            sub("headDim", _ROW.format("head_dim"), 16, 8),
+            sub("intermediateSize", _ROW.format("ffn"), 128, 192),
+            sub("normEps", _ROW.format("eps"), 1e-06, 0.01),
+            sub("ropeTheta", _ROW.format("rope_base"), 10000.0, 100.0),
+            sub("slidingWindow", _ROW.format("window"), 8, 4),
+        ],
+        [("numKvHeads", "num_key_value_heads", 1, 2)],
+    ),
+    "mistral_plist_xml": (
+        "mistral",
+        "MistralConfig",
+        dict(
+            vocab_size=96,
+            hidden_size=64,
+            intermediate_size=160,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=1,
+            sliding_window=16,
+            rms_norm_eps=1e-5,
+            max_position_embeddings=128,
+            rope_parameters=rope(10000.0),
+            **TOKENS,
+        ),
+        "MistralForCausalLM",
+        [
+            pl("vocabSize", "vocab_size", 96, 128),
+            pl("numLayers", "n_layers", 2, 3),
+            pl("numHeads", "n_heads", 4, 2),
+            pl("numKvHeads", "n_kv_heads", 1, 2),
+            pl("intermediateSize", "hidden_dim", 160, 224),
+            pl("slidingWindow", "sliding_window", 16, 4),
+            pl("normEps", "norm_eps", 1e-05, 0.1, "real"),
+            pl("ropeTheta", "rope_theta", 10000.0, 100.0, "real"),
+        ],
+        [("vocabSize", "vocab_size", 112, 96)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -280,6 +348,27 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^layers\.(\d+)\.o\.", r"encoder.layers.\1.self_attn.out_proj."),
         (r"^layers\.(\d+)\.fc([12])\.", r"encoder.layers.\1.mlp.fc\2."),
     ],
+    "gemma2_sqlite_run_table": [
+        (r"^embed\.", "model.embed_tokens."),
+        (r"^norm\.", "model.norm."),
+        (r"^blocks\.(\d+)\.attn\.", r"model.layers.\1.self_attn."),
+        (r"^blocks\.(\d+)\.norm_in\.", r"model.layers.\1.input_layernorm."),
+        (r"^blocks\.(\d+)\.norm_post_attn\.", r"model.layers.\1.post_attention_layernorm."),
+        (r"^blocks\.(\d+)\.norm_pre_ffn\.", r"model.layers.\1.pre_feedforward_layernorm."),
+        (r"^blocks\.(\d+)\.norm_post_ffn\.", r"model.layers.\1.post_feedforward_layernorm."),
+        (r"^blocks\.(\d+)\.(gate|up|down)\.", r"model.layers.\1.mlp.\2_proj."),
+    ],
+    "mistral_plist_xml": [
+        (r"^tok_embeddings\.", "model.embed_tokens."),
+        (r"^norm\.", "model.norm."),
+        (r"^output\.", "lm_head."),
+        (r"^layers\.(\d+)\.attention_norm\.", r"model.layers.\1.input_layernorm."),
+        (r"^layers\.(\d+)\.ffn_norm\.", r"model.layers.\1.post_attention_layernorm."),
+        (r"^layers\.(\d+)\.attention\.w([qkvo])\.", r"model.layers.\1.self_attn.\2_proj."),
+        (r"^layers\.(\d+)\.w1\.", r"model.layers.\1.mlp.gate_proj."),
+        (r"^layers\.(\d+)\.w3\.", r"model.layers.\1.mlp.up_proj."),
+        (r"^layers\.(\d+)\.w2\.", r"model.layers.\1.mlp.down_proj."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "qwen3_email_header_metadata": ("ids", ["logits"]),
@@ -288,6 +377,8 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "vit_sys_modules_setattr": ("pixels", ["last_hidden_state", "pooler_output"]),
     "convnext_checkpoint_name_rpartition": ("pixels", ["last_hidden_state", "pooler_output"]),
     "clip_text_docstring_defaults": ("ids", ["last_hidden_state", "pooler_output"]),
+    "gemma2_sqlite_run_table": ("ids", ["logits"]),
+    "mistral_plist_xml": ("ids", ["logits"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
