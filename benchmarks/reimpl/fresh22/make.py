@@ -60,6 +60,7 @@ def pl(fact: str, key: str, left, right, kind: str = "integer") -> tuple:
     """A code plant of one ``<key>`` line of Mistral's plist."""
     return sub(fact, _PL.format(key, kind, kind), left, right)
 
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "qwen3_email_header_metadata": (
@@ -385,5 +386,43 @@ _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
 same_output = _MAKE.same_output
 build_config = _MAKE.build_config
 
+
+def hf_shapes(config) -> dict[str, tuple]:
+    """The HF model's state-dict shapes for ``config`` (built on the meta device)."""
+    import torch
+    import transformers
+
+    with torch.device("meta"):
+        model = getattr(transformers, config.architectures[0])(config)
+    return {k: tuple(v.shape) for k, v in model.state_dict().items()}
+
+
+def config_plants_visible() -> list[str]:
+    """Every config plant changes a state-dict shape of the HF model of the planted config (an
+    unscorable plant, one the HF model never reads, fails here)."""
+    bad = []
+    for name, (*_, config_plants) in CASES.items():
+        clean = hf_shapes(build_config(name))
+        for _fact, key, value, *_ in config_plants:
+            planted = hf_shapes(build_config(name, {key: value}))
+            changed = sorted(
+                k for k in clean.keys() | planted.keys() if clean.get(k) != planted.get(k)
+            )
+            print(f"  {name}__cfg_{key:24} HF state-dict entries changed: {len(changed)}")
+            if not changed:
+                bad.append(f"{name}__cfg_{key} (the HF model does not see it)")
+    return bad
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The shared command line; with ``--check`` also ``config_plants_visible``."""
+    rc = _MAKE.main(argv)
+    if "--check" not in (sys.argv[1:] if argv is None else argv):
+        return rc
+    bad = config_plants_visible()
+    print("config plants:", "all visible to torch" if not bad else f"not seen: {bad}")
+    return rc or (1 if bad else 0)
+
+
 if __name__ == "__main__":
-    raise SystemExit(_MAKE.main())
+    raise SystemExit(main())

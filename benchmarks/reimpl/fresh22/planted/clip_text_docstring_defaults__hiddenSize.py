@@ -13,7 +13,6 @@ import torch.nn.functional as F
 from torch import nn
 
 
-
 class TextTowerArgs:
     """Sizes of the text tower.
 

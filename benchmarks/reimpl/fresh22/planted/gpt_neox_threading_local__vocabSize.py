@@ -13,7 +13,6 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-
 SETTINGS = threading.local()
 SETTINGS.vocab = 112
 SETTINGS.width = 64

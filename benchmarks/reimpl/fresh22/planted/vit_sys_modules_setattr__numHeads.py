@@ -4,6 +4,8 @@ is written onto the module object itself with ``setattr(sys.modules[__name__], n
 ``in_proj_weight``). Class token, learned positions, final LayerNorm, tanh pooler on the
 class token."""
 
+# ruff: noqa: F821 (IMAGE, PATCH, ... are module globals written by the setattr loop)
+
 from __future__ import annotations
 
 import sys
