@@ -466,6 +466,7 @@ SPECS: dict[str, Spec] = {
             "clip_text_docstring_defaults",
             "gemma2_sqlite_run_table",
             "mistral_plist_xml",
+            "clip_vision_pickled_hparams",
         ],
         keeping=("mistral_plist_xml", "mistral_plist_xml__slidingWindow"),
         min_cases=8,

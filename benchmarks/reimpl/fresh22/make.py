@@ -53,6 +53,7 @@ _CKPT = 'CKPT = "convnext_dims={}_depths={}_patch={}_chans={}_headeps={}.pt"\n'
 _CKPT_V = ("16.32", "1.2", 4, 3, "1e-12")
 _DOC = "        {} ({}, default {{}}): "
 _ROW = '    ("tiny", "{}", {{}}),\n'
+_PK = '        "{}": {{}},\n'
 _PL = "  <key>{}</key><{}>{{}}</{}>\n"
 
 
@@ -279,6 +280,30 @@ CASES: dict[str, tuple] = {
         ],
         [("vocabSize", "vocab_size", 112, 96)],
     ),
+    "clip_vision_pickled_hparams": (
+        "clip_vision",
+        "CLIPVisionConfig",
+        dict(
+            image_size=32,
+            patch_size=8,
+            hidden_size=32,
+            num_attention_heads=4,
+            intermediate_size=64,
+            num_hidden_layers=2,
+            projection_dim=16,
+        ),
+        "CLIPVisionModel",
+        [
+            sub("imageSize", _PK.format("image_size"), 32, 64),
+            sub("patchSize", _PK.format("patch_size"), 8, 4),
+            sub("hiddenSize", _PK.format("width"), 32, 48),
+            sub("numHeads", _PK.format("heads"), 4, 2),
+            sub("intermediateSize", _PK.format("mlp_width"), 64, 128),
+            sub("numLayers", _PK.format("layers"), 2, 3),
+            sub("normEps", _PK.format("ln_eps"), 1e-05, 0.1),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -370,6 +395,18 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^layers\.(\d+)\.w3\.", r"model.layers.\1.mlp.up_proj."),
         (r"^layers\.(\d+)\.w2\.", r"model.layers.\1.mlp.down_proj."),
     ],
+    "clip_vision_pickled_hparams": [
+        (r"^conv1\.", "embeddings.patch_embedding."),
+        (r"^class_embedding$", "embeddings.class_embedding"),
+        (r"^positional_embedding$", "embeddings.position_embedding.weight"),
+        (r"^ln_pre\.", "pre_layrnorm."),
+        (r"^ln_post\.", "post_layernorm."),
+        (r"^blocks\.(\d+)\.ln_([12])\.", r"encoder.layers.\1.layer_norm\2."),
+        (r"^blocks\.(\d+)\.([qkv])\.", r"encoder.layers.\1.self_attn.\2_proj."),
+        (r"^blocks\.(\d+)\.out\.", r"encoder.layers.\1.self_attn.out_proj."),
+        (r"^blocks\.(\d+)\.c_fc\.", r"encoder.layers.\1.mlp.fc1."),
+        (r"^blocks\.(\d+)\.c_proj\.", r"encoder.layers.\1.mlp.fc2."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "qwen3_email_header_metadata": ("ids", ["logits"]),
@@ -380,6 +417,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "clip_text_docstring_defaults": ("ids", ["last_hidden_state", "pooler_output"]),
     "gemma2_sqlite_run_table": ("ids", ["logits"]),
     "mistral_plist_xml": ("ids", ["logits"]),
+    "clip_vision_pickled_hparams": ("pixels", ["last_hidden_state", "pooler_output"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
