@@ -54,6 +54,7 @@ _CKPT_V = ("16.32", "1.2", 4, 3, "1e-12")
 _DOC = "        {} ({}, default {{}}): "
 _ROW = '    ("tiny", "{}", {{}}),\n'
 _PK = '        "{}": {{}},\n'
+_ZJ = '                "{}": {{}},\n'
 _PL = "  <key>{}</key><{}>{{}}</{}>\n"
 
 
@@ -304,6 +305,39 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
+    "t5_zipfile_config_member": (
+        "t5",
+        "T5Config",
+        dict(
+            vocab_size=96,
+            d_model=32,
+            d_kv=8,
+            d_ff=64,
+            num_layers=2,
+            num_decoder_layers=2,
+            num_heads=4,
+            relative_attention_num_buckets=32,
+            relative_attention_max_distance=128,
+            layer_norm_epsilon=1e-6,
+            feed_forward_proj="relu",
+            pad_token_id=0,
+            eos_token_id=1,
+            decoder_start_token_id=0,
+        ),
+        "T5ForConditionalGeneration",
+        [
+            sub("vocabSize", _ZJ.format("vocab"), 96, 128),
+            sub("headDim", _ZJ.format("d_kv"), 8, 16),
+            sub("numHeads", _ZJ.format("n_heads"), 4, 2),
+            sub("intermediateSize", _ZJ.format("d_ff"), 64, 128),
+            sub("numEncoderLayers", _ZJ.format("enc_layers"), 2, 3),
+            sub("numDecoderLayers", _ZJ.format("dec_layers"), 2, 1),
+            sub("relativeAttentionNumBuckets", _ZJ.format("buckets"), 32, 16),
+            sub("relativeAttentionMaxDistance", _ZJ.format("max_distance"), 128, 32),
+            sub("normEps", _ZJ.format("eps"), 1e-06, 0.1),
+        ],
+        [("numDecoderLayers", "num_decoder_layers", 3, 2)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -407,6 +441,35 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^blocks\.(\d+)\.c_fc\.", r"encoder.layers.\1.mlp.fc1."),
         (r"^blocks\.(\d+)\.c_proj\.", r"encoder.layers.\1.mlp.fc2."),
     ],
+    "t5_zipfile_config_member": [
+        (r"^shared\.", "shared."),
+        (r"^enc_norm\.", "encoder.final_layer_norm."),
+        (r"^dec_norm\.", "decoder.final_layer_norm."),
+        (r"^encoder\.(\d+)\.attn_norm\.", r"encoder.block.\1.layer.0.layer_norm."),
+        (
+            r"^encoder\.(\d+)\.attn\.rel_bias\.",
+            r"encoder.block.\1.layer.0.SelfAttention.relative_attention_bias.",
+        ),
+        (r"^encoder\.(\d+)\.attn\.([qkvo])\.", r"encoder.block.\1.layer.0.SelfAttention.\2."),
+        (r"^encoder\.(\d+)\.ff\.norm\.", r"encoder.block.\1.layer.1.layer_norm."),
+        (r"^encoder\.(\d+)\.ff\.(wi|wo)\.", r"encoder.block.\1.layer.1.DenseReluDense.\2."),
+        (r"^decoder\.(\d+)\.self_norm\.", r"decoder.block.\1.layer.0.layer_norm."),
+        (
+            r"^decoder\.(\d+)\.self_attn\.rel_bias\.",
+            r"decoder.block.\1.layer.0.SelfAttention.relative_attention_bias.",
+        ),
+        (
+            r"^decoder\.(\d+)\.self_attn\.([qkvo])\.",
+            r"decoder.block.\1.layer.0.SelfAttention.\2.",
+        ),
+        (r"^decoder\.(\d+)\.cross_norm\.", r"decoder.block.\1.layer.1.layer_norm."),
+        (
+            r"^decoder\.(\d+)\.cross_attn\.([qkvo])\.",
+            r"decoder.block.\1.layer.1.EncDecAttention.\2.",
+        ),
+        (r"^decoder\.(\d+)\.ff\.norm\.", r"decoder.block.\1.layer.2.layer_norm."),
+        (r"^decoder\.(\d+)\.ff\.(wi|wo)\.", r"decoder.block.\1.layer.2.DenseReluDense.\2."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "qwen3_email_header_metadata": ("ids", ["logits"]),
@@ -418,6 +481,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "gemma2_sqlite_run_table": ("ids", ["logits"]),
     "mistral_plist_xml": ("ids", ["logits"]),
     "clip_vision_pickled_hparams": ("pixels", ["last_hidden_state", "pooler_output"]),
+    "t5_zipfile_config_member": ("seq2seq", ["logits"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
