@@ -55,6 +55,7 @@ _DOC = "        {} ({}, default {{}}): "
 _ROW = '    ("tiny", "{}", {{}}),\n'
 _PK = '        "{}": {{}},\n'
 _ZJ = '                "{}": {{}},\n'
+_TD = "<tr><td>{}</td><td>{{}}</td></tr>\n"
 _PL = "  <key>{}</key><{}>{{}}</{}>\n"
 
 
@@ -338,6 +339,39 @@ CASES: dict[str, tuple] = {
         ],
         [("numDecoderLayers", "num_decoder_layers", 3, 2)],
     ),
+    "whisper_html_card_table": (
+        "whisper",
+        "WhisperConfig",
+        dict(
+            vocab_size=96,
+            num_mel_bins=16,
+            d_model=32,
+            encoder_layers=2,
+            decoder_layers=2,
+            encoder_attention_heads=4,
+            decoder_attention_heads=4,
+            encoder_ffn_dim=64,
+            decoder_ffn_dim=64,
+            max_source_positions=16,
+            max_target_positions=32,
+            pad_token_id=0,
+            bos_token_id=1,
+            eos_token_id=2,
+            decoder_start_token_id=1,
+        ),
+        "WhisperModel",
+        [
+            sub("numMelBins", _TD.format("n_mels"), 16, 8),
+            sub("vocabSize", _TD.format("n_vocab"), 96, 128),
+            sub("hiddenSize", _TD.format("d_model"), 32, 48),
+            sub("numHeads", _TD.format("n_heads"), 4, 2),
+            sub("numEncoderLayers", _TD.format("encoder_layers"), 2, 3),
+            sub("numDecoderLayers", _TD.format("decoder_layers"), 2, 1),
+            sub("maxSourcePositions", _TD.format("audio_ctx"), 16, 32),
+            sub("maxTargetPositions", _TD.format("text_ctx"), 32, 64),
+        ],
+        [("encoderFfnDim", "encoder_ffn_dim", 128, 64)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -470,6 +504,20 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^decoder\.(\d+)\.ff\.norm\.", r"decoder.block.\1.layer.2.layer_norm."),
         (r"^decoder\.(\d+)\.ff\.(wi|wo)\.", r"decoder.block.\1.layer.2.DenseReluDense.\2."),
     ],
+    "whisper_html_card_table": [
+        (r"^conv([12])\.", r"encoder.conv\1."),
+        (r"^audio_pos$", "encoder.embed_positions.weight"),
+        (r"^text_pos$", "decoder.embed_positions.weight"),
+        (r"^tok\.", "decoder.embed_tokens."),
+        (r"^enc_ln\.", "encoder.layer_norm."),
+        (r"^dec_ln\.", "decoder.layer_norm."),
+        (r"^(enc|dec)\.(\d+)\.attn_ln\.", r"\1oder.layers.\2.self_attn_layer_norm."),
+        (r"^(enc|dec)\.(\d+)\.attn\.", r"\1oder.layers.\2.self_attn."),
+        (r"^dec\.(\d+)\.cross_ln\.", r"decoder.layers.\1.encoder_attn_layer_norm."),
+        (r"^dec\.(\d+)\.cross_attn\.", r"decoder.layers.\1.encoder_attn."),
+        (r"^(enc|dec)\.(\d+)\.mlp_ln\.", r"\1oder.layers.\2.final_layer_norm."),
+        (r"^(enc|dec)\.(\d+)\.fc([12])\.", r"\1oder.layers.\2.fc\3."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "qwen3_email_header_metadata": ("ids", ["logits"]),
@@ -482,6 +530,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "mistral_plist_xml": ("ids", ["logits"]),
     "clip_vision_pickled_hparams": ("pixels", ["last_hidden_state", "pooler_output"]),
     "t5_zipfile_config_member": ("seq2seq", ["logits"]),
+    "whisper_html_card_table": ("audio", ["tied_logits"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
