@@ -449,6 +449,33 @@ SPECS: dict[str, Spec] = {
         min_plants=80,
         min_new=0,
     ),
+    # the architectures users re-implement most (Qwen3, Phi-3, GPT-NeoX, ViT, ConvNeXt, CLIP
+    # text and vision, Gemma 2, Mistral, T5, Whisper), each with its sizes in a source no
+    # earlier set used (an RFC 822 header, a base64 JSON blob, threading.local, sys.modules
+    # setattr, a checkpoint name, a docstring, an sqlite3 table, a plist, a pickle, a zip member,
+    # an HTML table), every one output-proven. 11 cases / 11 architectures / 0 new, not 30 / 20 / 10: the brief asked
+    # for the most re-implemented families, in one 35-minute session (its README)
+    "fresh22": Spec(
+        sample=["gemma2_sqlite_run_table", "vit_sys_modules_setattr", "t5_zipfile_config_member"],
+        outputs=[
+            "qwen3_email_header_metadata",
+            "phi3_base64_json_blob",
+            "gpt_neox_threading_local",
+            "vit_sys_modules_setattr",
+            "convnext_checkpoint_name_rpartition",
+            "clip_text_docstring_defaults",
+            "gemma2_sqlite_run_table",
+            "mistral_plist_xml",
+            "clip_vision_pickled_hparams",
+            "t5_zipfile_config_member",
+            "whisper_html_card_table",
+        ],
+        keeping=("mistral_plist_xml", "mistral_plist_xml__slidingWindow"),
+        min_cases=11,
+        min_archs=11,
+        min_plants=90,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
@@ -564,3 +591,17 @@ def test_fresh15_layer_check_can_fail(tmp_path):
     assert make.same_layer("kolibri1_nanogpt", window=16, case_window=513) > 1e-4
     assert make.same_window_logits("mistral_lru_cache_factory", case_window=4096) > 1e-4
     assert make.same_window_logits("mistral_lru_cache_factory") <= 1e-5
+
+
+def test_fresh22_config_plants_are_visible_to_torch():
+    """fresh22's config plants each change a state-dict shape of the planted HF model (fresh21
+    had one, ConvNeXt's ``image_size``, that the HF model never reads)."""
+    make, _, _ = _set("fresh22")
+    assert make.config_plants_visible() == []
+
+
+def test_fresh22_visibility_check_can_fail():
+    make, _, _ = _set("fresh22")
+    clean = make.hf_shapes(make.build_config("convnext_checkpoint_name_rpartition"))
+    unread = make.build_config("convnext_checkpoint_name_rpartition", {"image_size": 64})
+    assert make.hf_shapes(unread) == clean

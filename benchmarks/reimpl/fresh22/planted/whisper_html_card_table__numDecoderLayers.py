@@ -1,0 +1,123 @@
+"""A tiny Whisper whose sizes are scraped from the HTML table of its model card: each
+``<tr><td>name</td><td>value</td></tr>`` row is collected by a small ``html.parser.HTMLParser``
+subclass and the values converted with ``ast.literal_eval``. Two-conv audio stem with GELU,
+learned encoder and decoder positions, pre-norm encoder and decoder layers (keys without bias,
+queries scaled by the head size), cross-attention, output logits tied to the token embedding."""
+
+from __future__ import annotations
+
+import ast
+from html.parser import HTMLParser
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+CARD = """
+<h2>Model details</h2>
+<table class="sizes">
+<tr><th>name</th><th>value</th></tr>
+<tr><td>n_mels</td><td>16</td></tr>
+<tr><td>n_vocab</td><td>96</td></tr>
+<tr><td>d_model</td><td>32</td></tr>
+<tr><td>n_heads</td><td>4</td></tr>
+<tr><td>ffn_dim</td><td>64</td></tr>
+<tr><td>encoder_layers</td><td>2</td></tr>
+<tr><td>decoder_layers</td><td>1</td></tr>
+<tr><td>audio_ctx</td><td>16</td></tr>
+<tr><td>text_ctx</td><td>32</td></tr>
+</table>
+"""
+
+
+class _Cells(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.cells: list[str] = []
+        self._in_td = False
+
+    def handle_starttag(self, tag, attrs):
+        self._in_td = tag == "td"
+
+    def handle_endtag(self, tag):
+        self._in_td = False
+
+    def handle_data(self, data):
+        if self._in_td:
+            self.cells.append(data.strip())
+
+
+_parser = _Cells()
+_parser.feed(CARD)
+DIMS = {k: ast.literal_eval(v) for k, v in zip(_parser.cells[::2], _parser.cells[1::2])}
+
+
+class MHA(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        d = DIMS["d_model"]
+        self.h = DIMS["n_heads"]
+        self.q_proj = nn.Linear(d, d)
+        self.k_proj = nn.Linear(d, d, bias=False)
+        self.v_proj = nn.Linear(d, d)
+        self.out_proj = nn.Linear(d, d)
+
+    def forward(self, x, kv, causal: bool = False):
+        b, tq, d = x.shape
+        tk = kv.shape[1]
+        hd = d // self.h
+        q = (self.q_proj(x) * hd**-0.5).view(b, tq, self.h, hd).transpose(1, 2)
+        k = self.k_proj(kv).view(b, tk, self.h, hd).transpose(1, 2)
+        v = self.v_proj(kv).view(b, tk, self.h, hd).transpose(1, 2)
+        s = q @ k.transpose(-1, -2)
+        if causal:
+            s = s.masked_fill(torch.ones(tq, tk, dtype=torch.bool).triu(1), float("-inf"))
+        return self.out_proj((s.softmax(-1) @ v).transpose(1, 2).reshape(b, tq, d))
+
+
+class Layer(nn.Module):
+    def __init__(self, cross: bool) -> None:
+        super().__init__()
+        d, f = DIMS["d_model"], DIMS["ffn_dim"]
+        self.attn_ln = nn.LayerNorm(d)
+        self.attn = MHA()
+        self.cross = cross
+        if cross:
+            self.cross_ln = nn.LayerNorm(d)
+            self.cross_attn = MHA()
+        self.mlp_ln = nn.LayerNorm(d)
+        self.fc1 = nn.Linear(d, f)
+        self.fc2 = nn.Linear(f, d)
+
+    def forward(self, x, memory=None):
+        h = self.attn_ln(x)
+        x = x + self.attn(h, h, causal=self.cross)
+        if self.cross:
+            x = x + self.cross_attn(self.cross_ln(x), memory)
+        return x + self.fc2(F.gelu(self.fc1(self.mlp_ln(x))))
+
+
+class WhisperFromCard(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        d = DIMS["d_model"]
+        self.conv1 = nn.Conv1d(DIMS["n_mels"], d, 3, padding=1)
+        self.conv2 = nn.Conv1d(d, d, 3, stride=2, padding=1)
+        self.audio_pos = nn.Parameter(torch.zeros(DIMS["audio_ctx"], d))
+        self.enc = nn.ModuleList(Layer(False) for _ in range(DIMS["encoder_layers"]))
+        self.enc_ln = nn.LayerNorm(d)
+        self.tok = nn.Embedding(DIMS["n_vocab"], d)
+        self.text_pos = nn.Parameter(torch.zeros(DIMS["text_ctx"], d))
+        self.dec = nn.ModuleList(Layer(True) for _ in range(DIMS["decoder_layers"]))
+        self.dec_ln = nn.LayerNorm(d)
+
+    def forward(self, mel, tokens):
+        x = F.gelu(self.conv2(F.gelu(self.conv1(mel)))).transpose(1, 2)
+        x = x + self.audio_pos[: x.shape[1]]
+        for layer in self.enc:
+            x = layer(x)
+        memory = self.enc_ln(x)
+        y = self.tok(tokens) + self.text_pos[: tokens.shape[1]]
+        for layer in self.dec:
+            y = layer(y, memory)
+        return self.dec_ln(y) @ self.tok.weight.T
