@@ -42,6 +42,7 @@ ORDER = (
     "fresh14",
     "fresh15",
     "fresh16",
+    "fresh17",
 )
 
 
