@@ -13,4 +13,6 @@ def stage(cin, cout, rates, groups):
     )
 
 
-model = nn.Sequential(*[stage(c_in, c_out, r, 2) for c_in, c_out, r in zip([1, 8, 16], [8, 16, 32], RATES)])
+model = nn.Sequential(
+    *[stage(c_in, c_out, r, 2) for c_in, c_out, r in zip([1, 8, 16], [8, 16, 32], RATES)]
+)

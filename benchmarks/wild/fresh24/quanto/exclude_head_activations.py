@@ -11,4 +11,4 @@ model.add_module("norm", nn.LayerNorm([32, 16, 16]))
 model.add_module("pool", nn.AdaptiveAvgPool2d(1))
 model.add_module("flat", nn.Flatten())
 model.add_module("head", nn.Linear(32, 10))
-quantize(model, weights=qint8, activations=qint8, exclude="head")
+quantize(model, qint8, qint8, exclude="head")  # weights, activations

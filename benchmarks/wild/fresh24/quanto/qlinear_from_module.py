@@ -15,4 +15,4 @@ class ScoringTower(nn.Module):
 
 model = ScoringTower(d=48, n_items=500)
 for name in ("user_proj", "score"):
-    setattr(model, name, QLinear.from_module(getattr(model, name), weights=qfloat8))
+    setattr(model, name, QLinear.from_module(getattr(model, name), qfloat8))

@@ -2,7 +2,15 @@
 
 from semantics.vision.models.witt import WITTransformer
 
-enc = dict(img_size=32, patch_size=2, embed_dims=[32, 64], depths=[1, 2], num_heads=[2, 4], C_out=16, window_size=4)
+enc = dict(
+    img_size=32,
+    patch_size=2,
+    embed_dims=[32, 64],
+    depths=[1, 2],
+    num_heads=[2, 4],
+    C_out=16,
+    window_size=4,
+)
 dec = dict(
     img_size=enc["img_size"],
     patch_size=enc["patch_size"],

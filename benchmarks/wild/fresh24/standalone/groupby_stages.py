@@ -12,7 +12,11 @@ def make(plan, in_ch=3):
     for _, blocks in itertools.groupby(plan, key=lambda p: p[0]):
         mods = []
         for j, (_, w) in enumerate(blocks):
-            mods += [nn.Conv2d(cin, w, 3, stride=2 if j == 0 else 1, padding=1, bias=False), nn.BatchNorm2d(w), nn.ReLU()]
+            mods += [
+                nn.Conv2d(cin, w, 3, stride=2 if j == 0 else 1, padding=1, bias=False),
+                nn.BatchNorm2d(w),
+                nn.ReLU(),
+            ]
             cin = w
         stages.append(nn.Sequential(*mods))
     return nn.Sequential(*stages)

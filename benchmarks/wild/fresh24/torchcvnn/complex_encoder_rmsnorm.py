@@ -7,7 +7,9 @@ import torchcvnn.nn as c_nn
 class ComplexEncoderClassifier(nn.Module):
     def __init__(self, d=32, heads=2, layers=3, classes=5):
         super().__init__()
-        layer = c_nn.TransformerEncoderLayer(d, heads, dim_feedforward=2 * d, dropout=0.0, batch_first=True)
+        layer = c_nn.TransformerEncoderLayer(
+            d, heads, dim_feedforward=2 * d, dropout=0.0, batch_first=True
+        )
         self.encoder = c_nn.TransformerEncoder(layer, num_layers=layers, norm=c_nn.RMSNorm(d))
         self.readout = nn.Linear(d, classes)
 

@@ -17,4 +17,6 @@ class ComplexPatchEmbed(nn.Module):
 
 
 embed = ComplexPatchEmbed(in_ch=2, dim=48, patch=8, n_patches=4)
-model = c_nn.ViT(embed, num_layers=3, num_heads=4, embed_dim=48, hidden_dim=96, norm_layer=c_nn.RMSNorm)
+model = c_nn.ViT(
+    embed, num_layers=3, num_heads=4, embed_dim=48, hidden_dim=96, norm_layer=c_nn.RMSNorm
+)

@@ -4,4 +4,4 @@ from torchflows.bijections.finite.autoregressive.architectures import IAF, NICE
 from torchflows.flows import Flow, FlowMixture
 
 components = [Flow(NICE(event_shape=(4,), n_layers=2)), Flow(IAF(event_shape=(4,), n_layers=2))]
-model = FlowMixture(components, weights=[0.7, 0.3], trainable_weights=True)
+model = FlowMixture(components, [0.7, 0.3], trainable_weights=True)  # mixture weights
