@@ -119,6 +119,8 @@ FRESH21_TRUTH = ROOT / "benchmarks" / "wild" / "fresh21" / "truth.json"
 FRESH22_TRUTH = ROOT / "benchmarks" / "wild" / "fresh22" / "truth.json"
 # the twenty-third fresh batch (benchmarks/wild/fresh23, session 24): the same, written blind
 FRESH23_TRUTH = ROOT / "benchmarks" / "wild" / "fresh23" / "truth.json"
+# the twenty-fourth fresh batch (benchmarks/wild/fresh24, session 25): the same, written blind
+FRESH24_TRUTH = ROOT / "benchmarks" / "wild" / "fresh24" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -507,9 +509,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh21",
             "fresh22",
             "fresh23",
+            "fresh24",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh23: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh24: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -537,6 +540,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh21",
         "fresh22",
         "fresh23",
+        "fresh24",
     )
     truth_path = {
         "main": TRUTH,
@@ -562,6 +566,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh21": FRESH21_TRUTH,
         "fresh22": FRESH22_TRUTH,
         "fresh23": FRESH23_TRUTH,
+        "fresh24": FRESH24_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -609,6 +614,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh21": "fresh21 batch",
                 "fresh22": "fresh22 batch",
                 "fresh23": "fresh23 batch",
+                "fresh24": "fresh24 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh23): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh24): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -566,6 +566,47 @@ BATCHES: dict[str, Batch] = {
         min_library_files=25,
         min_libraries=7,
         min_standalone=14,
+    ),
+    # written blind in session 25 (helper wild24; a 35-minute deadline)
+    "fresh24": Batch(
+        sample={
+            # bank[w] builds one Linear per width and returns it again: q and k share weights
+            "getitem_factory": (True, False),
+            # parameters matching fnmatch patterns are frozen
+            "fnmatch_freeze": (False, True),
+            # the auxiliary head is removed with delattr after the build
+            "delattr_aux_head": (False, False),
+            # a width object with __index__ passed as a Linear size
+            "index_protocol_width": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+            "fresh14",
+            "fresh15",
+            "fresh16",
+            "fresh17",
+            "fresh18",
+            "fresh19",
+            "fresh20",
+            "fresh21",
+            "fresh22",
+            "fresh23",
+        ),
+        min_library_files=29,
+        min_libraries=8,
+        min_standalone=15,
     ),
 }
 

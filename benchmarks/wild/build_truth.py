@@ -34,6 +34,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh21  # the twenty-first batch: fresh21/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh22  # the twenty-second batch: fresh22/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh23  # the twenty-third batch: fresh23/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh24  # the twenty-fourth batch: fresh24/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -76,6 +77,7 @@ FRESH20 = HERE / "fresh20"
 FRESH21 = HERE / "fresh21"
 FRESH22 = HERE / "fresh22"
 FRESH23 = HERE / "fresh23"
+FRESH24 = HERE / "fresh24"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -101,6 +103,7 @@ TRUTHS = {
     "fresh21": FRESH21 / "truth.json",
     "fresh22": FRESH22 / "truth.json",
     "fresh23": FRESH23 / "truth.json",
+    "fresh24": FRESH24 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -126,6 +129,7 @@ FRESH_CORPORA = (
     "fresh21",
     "fresh22",
     "fresh23",
+    "fresh24",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -537,6 +541,15 @@ LIBRARIES = {
     "rpq": ("rpq", "rpq-pytorch"),
     "cjm_yolox_pytorch": ("cjm_yolox_pytorch", "cjm-yolox-pytorch"),
     "spandrel": ("spandrel", "spandrel"),
+    # used only by the twenty-fourth fresh batch (fresh24/; installed in .vendor, see requirements.txt)
+    "pointnet": ("pointnet", "pointnet"),
+    "dasp_pytorch": ("dasp_pytorch", "dasp-pytorch"),
+    "pytorch_rdc_net": ("pytorch_rdc_net", "pytorch-rdc-net"),
+    "semantics": ("semantics", "semantics-pytorch"),
+    "torchcvnn": ("torchcvnn", "torchcvnn"),
+    "torchflows": ("torchflows", "torchflows"),
+    "compressai": ("compressai", "compressai"),
+    "quanto": ("optimum.quanto", "optimum-quanto"),
     "grouped_query_attention": (
         "grouped_query_attention_pytorch",
         "grouped-query-attention-pytorch",
@@ -624,6 +637,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh21",
         "fresh22",
         "fresh23",
+        "fresh24",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -772,7 +786,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json); fresh24: the twenty-fourth (fresh24/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
