@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from driftcheck import safeio
+from driftcheck.commands import assume_env_option
 from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.findings import Finding, Location
 
@@ -217,13 +218,7 @@ def _short_paths(message: str) -> str:
     help="A Python file with no nn.Module subclass and no module-level `model` is noted and "
     "skipped, not an error (the pre-commit hook and the Action pass it).",
 )
-@click.option(
-    "--assume-env-defaults",
-    is_flag=True,
-    help="Read os.environ.get(K, D) / os.getenv(K, D) in the analyzed code as D (the launch's "
-    "environment assumed clean; a note names each value). Default: unknown; also "
-    "`assume-env-defaults = true` in [tool.driftcheck].",
-)
+@assume_env_option("Also `assume-env-defaults = true` in [tool.driftcheck].")
 def command(
     paths,
     input_shape,

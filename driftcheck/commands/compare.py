@@ -18,6 +18,7 @@ from pathlib import Path
 
 import click
 
+from driftcheck.commands import assume_env_option
 from driftcheck.errors import DriftcheckError
 from driftcheck.reports import FORMATS, ReportContext, exit_code, render
 from driftcheck.selection import DEFAULT_FAIL_ON, SEVERITY_SCALE
@@ -41,12 +42,7 @@ def _say(line: str) -> None:
 @click.option("--entry-right", help="Class to analyze on the right (also RIGHT::ClassName).")
 @click.option("--exact", is_flag=True, help="Configs: build on torch's meta device (needs torch).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report here.")
-@click.option(
-    "--assume-env-defaults",
-    is_flag=True,
-    help="Read os.environ.get(K, D) / os.getenv(K, D) in the analyzed code as D (the launch's "
-    "environment assumed clean; a note names each value). Default: unknown.",
-)
+@assume_env_option()
 def command(
     left, right, fmt, fail_on, entry_left, entry_right, exact, output, assume_env_defaults=False
 ) -> int:

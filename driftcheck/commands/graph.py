@@ -6,6 +6,7 @@ import json
 
 import click
 
+from driftcheck.commands import assume_env_option
 from driftcheck.graph.render import render
 
 
@@ -19,12 +20,7 @@ from driftcheck.graph.render import render
 @click.option("--exact", is_flag=True, help="Configs: build on torch's meta device (needs torch).")
 @click.option("--trust-remote-code", is_flag=True, help="With --exact: allow hub code to run.")
 @click.option("--expand", is_flag=True, help="Write repeated blocks out as explicit copies.")
-@click.option(
-    "--assume-env-defaults",
-    is_flag=True,
-    help="Read os.environ.get(K, D) / os.getenv(K, D) in the analyzed code as D (the launch's "
-    "environment assumed clean; a note names each value). Default: unknown.",
-)
+@assume_env_option()
 def command(
     source, entry, config, fmt, exact, trust_remote_code, expand, assume_env_defaults=False
 ) -> int:
