@@ -1216,6 +1216,7 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
     """Why ``pickle.dumps(v)`` is not followed (a value it may refuse, or pickle its own
     way), or None where every value in ``v`` pickles as Python's default protocol does."""
     from driftcheck.parsers.source.interp.fwdhooks import hooks_of
+    from driftcheck.parsers.source.library.wildlib import OTHER_HOOKS
     from driftcheck.parsers.source.values.abstract import WeightRef
 
     v = plain(v)
@@ -1251,7 +1252,8 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
     elif isinstance(v, Leaf):
         if hooks_of(v):
             return "a module with forward hooks"
-        kids = list(v.params.values())
+        # its other hooks (backward, state dict) are pickled with it: a lambda one refuses
+        kids = [*v.params.values(), *getattr(v, OTHER_HOOKS, ())]
     elif isinstance(v, Obj):
         if hooks_of(v):
             return "a module with forward hooks"
@@ -1283,6 +1285,7 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
             *v.params.values(),
             *v.buffers.values(),
             *v.attrs.values(),
+            *getattr(v, OTHER_HOOKS, ()),
         ]
     else:
         return "a value not known statically"
