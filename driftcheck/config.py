@@ -16,6 +16,7 @@ silently ignored setting.
     batch-size = 1
     input-shape = "2,3,32,32"
     input-dtype = "float32"       # that input's dtype (int64 for token ids; default: unknown)
+    assume-env-defaults = true    # os.environ.get(K, D) in the code is D (default: unknown)
     [tool.driftcheck.severity]
     SML003 = "blocker"            # any id, prefix or name, also DRF* and SRV*
     [tool.driftcheck.per-file-ignores]
@@ -52,6 +53,7 @@ KEYS = {
     "ignore",
     "extend-select",
     "per-file-ignores",
+    "assume-env-defaults",
 }
 
 
@@ -72,6 +74,7 @@ class Settings:
     ignore: list[str] = field(default_factory=list)
     extend_select: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    assume_env_defaults: bool = False
 
 
 def find_pyproject(start: str | Path) -> Path | None:
@@ -142,6 +145,10 @@ def parse_settings(f: Path) -> Settings:
     s.batch_size = _typed(sec, "batch-size", int, where)
     s.input_shape = _typed(sec, "input-shape", str, where)
     s.input_dtype = _typed(sec, "input-dtype", str, where)
+    env = sec.get("assume-env-defaults", False)
+    if not isinstance(env, bool):
+        raise DriftcheckError("[tool.driftcheck] assume-env-defaults must be true or false", where)
+    s.assume_env_defaults = env
     if s.input_dtype is not None:
         from driftcheck.parsers.source.forward.edges import input_dtype_facts
 

@@ -73,17 +73,22 @@ def analyses(path: str) -> bool:
     return any(binds_model(st) for st in tree.body)
 
 
+_ENV_HELP = "passed on: os.environ.get(K, D) in the analyzed code read as D (default: unknown)"
+
+
 def check_main(argv: list[str] | None = None) -> int:
     from driftcheck.cli import main as cli_main
 
     ap = argparse.ArgumentParser(prog="driftcheck-check")
     ap.add_argument("--fail-on", default=None, help="passed to driftcheck check")
+    ap.add_argument("--assume-env-defaults", action="store_true", help=_ENV_HELP)
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     files = [f for f in args.files if analyses(f)]
     if not files:
         return 0
     extra = ["--fail-on", args.fail_on] if args.fail_on else []
+    extra += ["--assume-env-defaults"] if args.assume_env_defaults else []
     return cli_main(["check", *files, "--format", "text", "--skip-no-model", *extra])
 
 
@@ -111,6 +116,7 @@ def compare_main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--fail-on", default=None, help="passed to driftcheck compare (major)")
     ap.add_argument("--always", action="store_true", help="compare even if no file changed")
+    ap.add_argument("--assume-env-defaults", action="store_true", help=_ENV_HELP)
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     if not args.pair:
@@ -123,6 +129,7 @@ def compare_main(argv: list[str] | None = None) -> int:
         if not args.always and not (_covers(left, args.files) or _covers(right, args.files)):
             continue
         extra = ["--fail-on", args.fail_on] if args.fail_on else []
+        extra += ["--assume-env-defaults"] if args.assume_env_defaults else []
         from driftcheck.cli import main as cli_main
 
         rc = max(rc, cli_main(["compare", left, right, "--format", "text", *extra]))

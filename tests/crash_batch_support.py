@@ -13,6 +13,7 @@ import importlib.util
 import json
 import re
 import runpy
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -47,6 +48,8 @@ ORDER = (
 
 
 def template_module(name: str):
+    if str(CRASH) not in sys.path:  # the batches import their shared helper from templates.py
+        sys.path.insert(0, str(CRASH))
     spec = importlib.util.spec_from_file_location(f"_crash_{name}", CRASH / f"{name}.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

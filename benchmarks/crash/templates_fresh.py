@@ -8,15 +8,9 @@ tuned on them. Same format as ``templates.py``; every case name starts ``f_``.
 
 from __future__ import annotations
 
-T: dict[str, dict] = {}
+from templates import registry
 
-
-def template(name: str, input_: str, kind: str = "float"):
-    def deco(src: str) -> str:
-        T[name] = {"src": src, "input": input_, "kind": kind}
-        return src
-
-    return deco
+T, template = registry()
 
 
 template("einops_tokens_to_map", "(2, 64, 16)")(

@@ -26,15 +26,9 @@ Whether a case crashes is torch's verdict (``build_truth.py``), not the defect l
 
 from __future__ import annotations
 
-T: dict[str, dict] = {}
+from templates import registry
 
-
-def template(name: str, input_: str, kind: str = "float"):
-    def deco(src: str) -> str:
-        T[name] = {"src": src, "input": input_, "kind": kind}
-        return src
-
-    return deco
+T, template = registry()
 
 
 template("bool_mask_pool_encoder", "(2, 12)", "tokens")(

@@ -21,15 +21,9 @@ Whether a case crashes is torch's verdict (``build_truth.py``), not the defect l
 
 from __future__ import annotations
 
-T: dict[str, dict] = {}
+from templates import registry
 
-
-def template(name: str, input_: str, kind: str = "float"):
-    def deco(src: str) -> str:
-        T[name] = {"src": src, "input": input_, "kind": kind}
-        return src
-
-    return deco
+T, template = registry()
 
 
 template("noisy_token_denoiser", "(2, 12)", "tokens")(

@@ -16,15 +16,9 @@ returned by ``torch.max`` or an LSTM used as a tensor, and more. Same format as
 
 from __future__ import annotations
 
-T: dict[str, dict] = {}
+from templates import registry
 
-
-def template(name: str, input_: str, kind: str = "float"):
-    def deco(src: str) -> str:
-        T[name] = {"src": src, "input": input_, "kind": kind}
-        return src
-
-    return deco
+T, template = registry()
 
 
 template("swin_window_partition", "(2, {hw}, {hw}, 16)")(

@@ -20,15 +20,9 @@ torch's verdict (``build_truth.py``), not the defect label's.
 
 from __future__ import annotations
 
-T: dict[str, dict] = {}
+from templates import registry
 
-
-def template(name: str, input_: str, kind: str = "float"):
-    def deco(src: str) -> str:
-        T[name] = {"src": src, "input": input_, "kind": kind}
-        return src
-
-    return deco
+T, template = registry()
 
 
 template("segnet_unpool", "(2, 3, 32, 32)")(

@@ -26,15 +26,9 @@ users hit them in forward: modules built lazily on the first call (``ctor_in_for
 
 from __future__ import annotations
 
-T: dict[str, dict] = {}
+from templates import registry
 
-
-def template(name: str, input_: str, kind: str = "float"):
-    def deco(src: str) -> str:
-        T[name] = {"src": src, "input": input_, "kind": kind}
-        return src
-
-    return deco
+T, template = registry()
 
 
 template("gpt_float_mask", "(2, 16)", kind="tokens")(

@@ -27,15 +27,9 @@ constructor-like checks appear where users meet them in forward (``F.dropout``'s
 
 from __future__ import annotations
 
-T: dict[str, dict] = {}
+from templates import registry
 
-
-def template(name: str, input_: str, kind: str = "float"):
-    def deco(src: str) -> str:
-        T[name] = {"src": src, "input": input_, "kind": kind}
-        return src
-
-    return deco
+T, template = registry()
 
 
 template("gpt_true_div", "(2, 12)", kind="tokens")(

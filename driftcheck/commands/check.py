@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from driftcheck import safeio
+from driftcheck.commands import assume_env_option
 from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.findings import Finding, Location
 
@@ -217,6 +218,7 @@ def _short_paths(message: str) -> str:
     help="A Python file with no nn.Module subclass and no module-level `model` is noted and "
     "skipped, not an error (the pre-commit hook and the Action pass it).",
 )
+@assume_env_option("Also `assume-env-defaults = true` in [tool.driftcheck].")
 def command(
     paths,
     input_shape,
@@ -231,9 +233,11 @@ def command(
     fail_on,
     show_cost,
     skip_no_model=False,
+    assume_env_defaults=False,
 ) -> int:
     """Run the verifier's checks on PATHS (Python model code, configs, graph JSON)."""
     from driftcheck.config import load_settings
+    from driftcheck.parsers.source.library.environ import assume_env_defaults as assume
     from driftcheck.progress import Progress
     from driftcheck.reports import ReportContext, exit_code, render
     from driftcheck.speed import per_path
@@ -244,6 +248,7 @@ def command(
     level = fail_on
     skipped: dict[str, str] = {}
     failed: list[tuple[str, DriftcheckError]] = []
+    assumed: list[str] = []  # the values --assume-env-defaults decided, one note each
     with Progress(len(paths), "check") as progress:
         runs = []
         for source in paths:
@@ -253,7 +258,8 @@ def command(
             opts = _options(
                 settings, input_shape, gpu, dtype, context_length, select, disable, input_dtype
             )
-            with per_path():  # batch_stores off: each path with fresh stores (speed.py)
+            on = assume_env_defaults or settings.assume_env_defaults
+            with per_path(), assume(on) as got:  # per_path: fresh stores for each (speed.py)
                 try:
                     models = _check_models(source, opts, config, progress)
                 except NoModel as e:
@@ -272,6 +278,7 @@ def command(
                         raise
                     failed.append((source, e))
                     models = []
+            assumed += [n for n in sorted(got) if n not in assumed]
             progress.step(source)
             runs += models
             for one, graph, report in models:
@@ -298,6 +305,8 @@ def command(
             data["cost"] = costs
         if skipped:
             data["skipped"] = skipped
+        if assumed:
+            data["env_defaults_assumed"] = assumed
         if failed:
             # which files of the run failed, and why (their error lines follow on stderr): a
             # reader of the JSON tells a file that failed from one never given
@@ -313,6 +322,8 @@ def command(
             click.echo(f"{source}: score {score:g}/100{extra}")
         for source, why in skipped.items():
             click.echo(f"{source}: skipped ({why}; not model code)")
+        for note in assumed:
+            click.echo(f"note: {note}")
         for source, c in costs.items():
             click.echo(_cost_text(source, c))
     if failed:

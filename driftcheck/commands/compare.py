@@ -18,6 +18,7 @@ from pathlib import Path
 
 import click
 
+from driftcheck.commands import assume_env_option
 from driftcheck.errors import DriftcheckError
 from driftcheck.reports import FORMATS, ReportContext, exit_code, render
 from driftcheck.selection import DEFAULT_FAIL_ON, SEVERITY_SCALE
@@ -41,12 +42,19 @@ def _say(line: str) -> None:
 @click.option("--entry-right", help="Class to analyze on the right (also RIGHT::ClassName).")
 @click.option("--exact", is_flag=True, help="Configs: build on torch's meta device (needs torch).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report here.")
-def command(left, right, fmt, fail_on, entry_left, entry_right, exact, output) -> int:
+@assume_env_option()
+def command(
+    left, right, fmt, fail_on, entry_left, entry_right, exact, output, assume_env_defaults=False
+) -> int:
     """Report drift between LEFT and RIGHT (code, config, hf:<id>, graph JSON, manifest)."""
     from driftcheck.drift import drift, load_sides
+    from driftcheck.parsers.source.library.environ import assume_env_defaults as assume
 
-    sides = load_sides(left, right, entry_left, entry_right, exact, _say)
-    findings = drift(sides, left, right)
+    with assume(assume_env_defaults) as assumed:
+        sides = load_sides(left, right, entry_left, entry_right, exact, _say)
+        findings = drift(sides, left, right)
+    for note in sorted(assumed):
+        _say(note)
     color = fmt == "text" and output is None and sys.stdout.isatty()
     ctx = ReportContext(
         command="compare",

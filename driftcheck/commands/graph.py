@@ -6,6 +6,7 @@ import json
 
 import click
 
+from driftcheck.commands import assume_env_option
 from driftcheck.graph.render import render
 
 
@@ -19,13 +20,18 @@ from driftcheck.graph.render import render
 @click.option("--exact", is_flag=True, help="Configs: build on torch's meta device (needs torch).")
 @click.option("--trust-remote-code", is_flag=True, help="With --exact: allow hub code to run.")
 @click.option("--expand", is_flag=True, help="Write repeated blocks out as explicit copies.")
-def command(source, entry, config, fmt, exact, trust_remote_code, expand) -> int:
+@assume_env_option()
+def command(
+    source, entry, config, fmt, exact, trust_remote_code, expand, assume_env_defaults=False
+) -> int:
     """Render the typed graph of SOURCE (graph JSON, Python, config, hf:<id>, manifest)."""
     from driftcheck.parsers import load
+    from driftcheck.parsers.source.library.environ import assume_env_defaults as assume
 
-    graph = load(
-        source, entry=entry, config=config, exact=exact, trust_remote_code=trust_remote_code
-    )
+    with assume(assume_env_defaults):  # its notes are the graph's (every format shows them)
+        graph = load(
+            source, entry=entry, config=config, exact=exact, trust_remote_code=trust_remote_code
+        )
     if expand:
         graph = graph.expand()
     if fmt == "json":

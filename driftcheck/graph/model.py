@@ -374,6 +374,17 @@ def _check_total(graph: Graph, stated: int | None) -> None:
         graph.notes.append(f"params_total as written ({stated}) is not the nodes' count ({shown})")
 
 
+def input_share(node: Node, tables: set[str]) -> bool:
+    """``node`` is an input table (its id in ``tables``) whose every shared weight belongs to
+    another input table (vacuously so when it shares none): an encoder-decoder's
+    ``encoder.embed_tokens`` and ``decoder.embed_tokens`` on ``shared``. Such a share is no
+    output-head tie; the head is tied only when a head shares the table (Pop2Piano ties those
+    two and keeps its ``lm_head`` its own with ``tie_word_embeddings`` true,
+    modeling_pop2piano.py:766; torch: ``lm_head.weight is shared.weight`` is False). The one
+    rule the matcher's derived facts and the source parser's model facts both apply."""
+    return node.id in tables and all(t.split(".", 1)[0] in tables for t in node.tied.values())
+
+
 def chain(graph: Graph, ids: Iterable[str]) -> None:
     """Connect ``ids`` one after another (a Sequential)."""
     prev = None

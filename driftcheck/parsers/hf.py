@@ -90,6 +90,10 @@ def config_graph(
             "entry": entry,
             "transformers": reg.version(),
         }
+        from driftcheck.parsers.source.library.environ import assuming
+
+        if assuming():  # a local modeling file's environment reads decided (keys unchanged off)
+            key["assume_env_defaults"] = True
         graph = cached_graph(
             "hf-config-code",
             key,

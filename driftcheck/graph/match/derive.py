@@ -22,7 +22,7 @@ from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.canon import Item, leaf_weights, walk
-from driftcheck.graph.model import Graph
+from driftcheck.graph.model import Graph, input_share
 
 
 @dataclass(frozen=True)
@@ -819,7 +819,7 @@ def _ties(leaves: list[Item], out: dict[str, Derived], inside: set[int] = frozen
         (
             it
             for it in leaves
-            if it.node.tied and _vocab_tie(it, out) and not _input_share(it, tables)
+            if it.node.tied and _vocab_tie(it, out) and not input_share(it.node, tables)
         ),
         None,
     )
@@ -866,14 +866,6 @@ def _list_layer_parts(leaves: list[Item]) -> set[int]:
                 out.add(key)
                 break
     return out
-
-
-def _input_share(it: Item, tables: set[str]) -> bool:
-    """An input table sharing another input table's weight (an encoder-decoder's
-    ``encoder.embed_tokens`` and ``decoder.embed_tokens`` on ``shared``): no head tie. The
-    head is tied only when a head shares the table (Pop2Piano ties those two and keeps its
-    ``lm_head`` its own with ``tie_word_embeddings`` true, modeling_pop2piano.py:766)."""
-    return it.node.id in tables and all(t.split(".", 1)[0] in tables for t in it.node.tied.values())
 
 
 def _vocab_tie(it: Item, out: dict[str, Derived]) -> bool:

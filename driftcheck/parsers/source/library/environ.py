@@ -26,12 +26,23 @@ the analyzed file makes before it imports any installed package:
 Read in an installed library: ``K in os.environ`` (True for a written key, False for any
 other on a clean environment), ``os.environ.get`` / ``os.getenv`` (the written value, else
 the default). The user's assumption is the clean environment the benchmarks' torch runs use.
+
+The code under analysis reading the environment (``os.environ.get(K, D)`` / ``os.getenv(K, D)``
+in the user's own files) stays unknown: the launcher may set ``K``. ``--assume-env-defaults``
+(off by default; ``assume-env-defaults = true`` in ``[tool.driftcheck]``) opens
+``assume_env_defaults``: the launch's environment is then assumed clean, so such a read is its
+default ``D`` -- where ``D`` is given and not None and the analyzed program writes neither ``K``
+nor the environment at large (this module's scan) -- and a note names each value so decided
+(``assumed``). Otherwise still unknown. driftcheck's own environment is never consulted.
 """
 
 from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from driftcheck.parsers.source.values.abstract import Unknown
@@ -39,6 +50,50 @@ from driftcheck.parsers.source.values.abstract import Unknown
 _READS = frozenset(("get", "__contains__", "keys", "items", "values", "copy"))
 # builtins handed ``os.environ`` that only read it (``dict(os.environ)``, ``print(...)``)
 _COPIES = frozenset(("dict", "list", "sorted", "len", "print", "str", "repr", "set", "tuple"))
+
+
+# the notes of the values ``--assume-env-defaults`` decided; None while the flag is off
+_ASSUMED: ContextVar[list[str] | None] = ContextVar("assume_env_defaults", default=None)
+
+
+@contextmanager
+def assume_env_defaults(on: bool = True) -> Iterator[list[str]]:
+    """Analyses started inside read ``os.environ.get(K, D)`` in the analyzed code as ``D``
+    (``user_default``) when ``on``; the list yielded collects one note per value so decided.
+    Off (the default everywhere): nothing changes."""
+    notes: list[str] = []
+    token = _ASSUMED.set(notes if on else None)
+    try:
+        yield notes
+    finally:
+        _ASSUMED.reset(token)
+
+
+def assuming() -> bool:
+    return _ASSUMED.get() is not None
+
+
+def user_default(ip: Any, key: str, default: Any, where: str) -> tuple[bool, str]:
+    """(taken, why) for ``os.environ.get(key, default)`` in the analyzed code with
+    ``--assume-env-defaults`` on: taken when the default is a known value other than None and
+    the program writes neither ``key`` nor the environment at large; else why not."""
+    from driftcheck.parsers.source.values.abstract import plain
+
+    notes = _ASSUMED.get()
+    if notes is None:
+        return False, "the environment at run time"
+    d = plain(default)
+    if d is None:
+        return False, "no default: the environment at run time"
+    if isinstance(d, Unknown):
+        return False, "its default is unknown"
+    env = program_env(ip)
+    if env.everything is not None or key in env.known or key in env.unknown:
+        return False, "the program writes the environment"
+    text = f"{where}: {key} assumed unset (--assume-env-defaults): its default {d!r} taken"
+    if text not in notes:
+        notes.append(text)
+    return True, text
 
 
 class _Env:

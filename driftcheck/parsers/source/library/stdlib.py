@@ -1125,7 +1125,8 @@ def _env_default(c: Call) -> Any:
     as it runs in a clean environment, where such a switch (timm's ``TIMM_USE_NAFLEXVIT``) is
     unset: its default -- unless the analyzed file set it before importing the library
     (deepxde's ``DDE_BACKEND``: library/environ.py). In the code under analysis (the user's
-    own files) the variable is the user's to set: unknown, naming it."""
+    own files) the variable is the user's to set: unknown, naming it -- unless
+    ``--assume-env-defaults`` is on (``environ.user_default``: its default, with a note)."""
     from pathlib import Path
 
     from driftcheck.parsers.source.loader import installed
@@ -1136,7 +1137,14 @@ def _env_default(c: Call) -> Any:
     from driftcheck.parsers.source.library import environ
 
     if not installed(Path(str(c.loc[0]))) and not environ.library_code(c.interp, c.loc[0]):
-        return c.unknown(f"{c.qual}({name!r}): the environment at run time")
+        if not environ.assuming():
+            return c.unknown(f"{c.qual}({name!r}): the environment at run time")
+        default = c.arg(1, "default")
+        taken, why = environ.user_default(c.interp, name, default, c.where)
+        if not taken:
+            return c.unknown(f"{c.qual}({name!r}): {why}")
+        c.interp.stmts.note(why)
+        return default
 
     found, value = environ.library_read(c.interp, name)  # what the program set before
     if found is True:
@@ -1147,12 +1155,12 @@ def _env_default(c: Call) -> Any:
 OS.add(
     "environ.get",
     _env_default,
-    "environ.get(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code unknown",
+    "environ.get(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code unknown (its default, with a note, under --assume-env-defaults)",
 )
 OS.add(
     "getenv",
     _env_default,
-    "getenv(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code unknown",
+    "getenv(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code unknown (its default, with a note, under --assume-env-defaults)",
 )
 
 # ---------------------------------------------------------------------------------- copy
@@ -1208,6 +1216,7 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
     """Why ``pickle.dumps(v)`` is not followed (a value it may refuse, or pickle its own
     way), or None where every value in ``v`` pickles as Python's default protocol does."""
     from driftcheck.parsers.source.interp.fwdhooks import hooks_of
+    from driftcheck.parsers.source.library.wildlib import OTHER_HOOKS
     from driftcheck.parsers.source.values.abstract import WeightRef
 
     v = plain(v)
@@ -1243,7 +1252,8 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
     elif isinstance(v, Leaf):
         if hooks_of(v):
             return "a module with forward hooks"
-        kids = list(v.params.values())
+        # its other hooks (backward, state dict) are pickled with it: a lambda one refuses
+        kids = [*v.params.values(), *getattr(v, OTHER_HOOKS, ())]
     elif isinstance(v, Obj):
         if hooks_of(v):
             return "a module with forward hooks"
@@ -1275,6 +1285,7 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
             *v.params.values(),
             *v.buffers.values(),
             *v.attrs.values(),
+            *getattr(v, OTHER_HOOKS, ()),
         ]
     else:
         return "a value not known statically"

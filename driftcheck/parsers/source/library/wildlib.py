@@ -96,12 +96,28 @@ def is_hook_registration(name: str) -> bool:
     return name.lstrip("_").startswith("register_") and name.endswith("_hook")
 
 
+OTHER_HOOKS = "_driftcheck_other_hooks"
+"""The attribute on an Obj / Leaf listing the callables its other ``register_*_hook`` calls
+stored (torch keeps them in the module's dicts: ``pickle.dumps`` of the module pickles them)."""
+
+
 def hook_method(module: Any, name: str) -> Any:
     """The bound ``module.register_*_hook``: registering changes no weights; the call returns a
-    handle (the hook itself runs only in forward or backward, which this does not model)."""
+    handle (the hook itself runs only in forward or backward, which this does not model). The
+    callable is kept on the module (``OTHER_HOOKS``): torch stores it there, and a module
+    holding a lambda hook cannot be pickled (stdlib's ``pickle.dumps``)."""
     from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 
-    return BuiltinMethod(lambda a, k: HookHandle(module, a[0] if a else k.get("hook")))
+    def register(a: list, k: dict) -> Any:
+        fn = a[0] if a else k.get("hook")
+        held = getattr(module, OTHER_HOOKS, None)
+        if held is None:
+            held = []
+            setattr(module, OTHER_HOOKS, held)
+        held.append(fn)
+        return HookHandle(module, fn)
+
+    return BuiltinMethod(register)
 
 
 # ------------------------------------------------------------------ re.match / search / fullmatch
@@ -443,9 +459,9 @@ def _literal_eval(c: Call) -> Any:
     try:
         out = ast.literal_eval(text)
     except (ValueError, SyntaxError) as e:
-        # CPython refuses a known text the same way every time (``literal_eval("GN")``:
-        # ValueError, ``"a/b"``: SyntaxError): the caller's ``except ValueError: pass`` keeps
-        # the string (yacs' ``_decode_cfg_value``). An unknown there made the caller's
+        # CPython refuses a known text the same way every time (``literal_eval("GN")`` and
+        # ``"a/b"``: ValueError, ``"1+"``: SyntaxError): the caller's ``except ValueError:
+        # pass`` keeps the string (yacs' ``_decode_cfg_value``). An unknown there made the caller's
         # ``isinstance`` undecided and its recursive config merge ran to the depth bound.
         from pathlib import Path
 

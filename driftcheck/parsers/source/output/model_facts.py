@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from driftcheck.findings import Location
-from driftcheck.graph.model import Fact, Graph
+from driftcheck.graph.model import Fact, Graph, input_share
 from driftcheck.parsers.source.speed.symbolic import note_group, plain_hole
 from driftcheck.parsers.source.values.abstract import Leaf, Obj, Sourced, Unknown, graph_value
 
@@ -267,12 +267,9 @@ def _embedding_facts(graph: Graph) -> None:
 
 
 def _head_tied(graph: Graph, big: Any, tables: set[str]) -> bool:
-    """The token table shares its weight with an output head. A table tied to another
-    *input* table is no head tie: an encoder-decoder's ``encoder.embed_tokens`` and
-    ``decoder.embed_tokens`` share ``shared`` (Pop2Piano's ``_tied_weights_keys`` ties only
-    those, so its ``lm_head`` stays its own with ``tie_word_embeddings`` true,
-    modeling_pop2piano.py:766; torch: ``lm_head.weight is shared.weight`` is False)."""
-    if any(t.split(".", 1)[0] not in tables for t in big.tied.values()):
+    """The token table shares its weight with an output head: it shares one with a node that
+    is no input table (``input_share``), or such a node shares the table's."""
+    if not input_share(big, tables):
         return True
     return any(
         n.id not in tables and t.split(".", 1)[0] == big.id
