@@ -25,15 +25,9 @@ label's.
 
 from __future__ import annotations
 
-T: dict[str, dict] = {}
+from templates import registry
 
-
-def template(name: str, input_: str, kind: str = "float"):
-    def deco(src: str) -> str:
-        T[name] = {"src": src, "input": input_, "kind": kind}
-        return src
-
-    return deco
+T, template = registry()
 
 
 # ---------------------------------------------------------------- dtypes in ops
