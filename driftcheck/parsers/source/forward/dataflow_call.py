@@ -330,6 +330,13 @@ class Calls:
                         return Tens(None)  # ``gru_cell(x, (h,))``: torch's AttributeError
                 if dataflow_masks.none_input(self.run.f, args[0], obj, loc):
                     return Tens(None)
+                if obj.type == "BCELoss" and obj.torch and len(args) == 2 and not kwargs:
+                    from driftcheck.parsers.source.forward import dataflow_fix25b
+
+                    err = dataflow_fix25b.bce_target(self.run.f, args[1])  # a bool target
+                    if err is not None:
+                        self.run.f.crash(loc, err)
+                        return Tens(None)
                 from driftcheck.parsers.source.forward import dataflow_cover23b
 
                 err = dataflow_cover23b.leaf_error(obj, args, kwargs)  # ``nn.Upsample`` modes
@@ -694,6 +701,12 @@ class Calls:
                     return Tens(None)
                 if concrete.einops_names(self.run.f, last, pattern, fr.loc(at)):
                     return Tens(None)
+                if last == "reduce":
+                    from driftcheck.parsers.source.forward import dataflow_fix25b
+
+                    red = args[2] if len(args) > 2 else kwargs.get("reduction")
+                    if dataflow_fix25b.einops_reduction(self.run.f, x, red, fr.loc(at)):
+                        return Tens(None)
         if q.startswith("einops.") and last == "rearrange":
             # on real sizes (``check --input-shape``) the sized ops; otherwise only the head
             # split, size-free (the drift facts read heads off it)

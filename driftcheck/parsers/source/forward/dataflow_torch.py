@@ -349,6 +349,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
 
                 mask = _arg(args, kwargs, 3, "attn_mask")
                 dataflow_masks.sdpa_mask(run.f, qkv, mask, fr.loc(at))
+                from driftcheck.parsers.source.forward import dataflow_fix25b
+
+                dataflow_fix25b.sdpa_dtypes(run.f, qkv, fr.loc(at))  # ``q.double()``
             causal = kwargs.get("is_causal", False)
             params = {"is_causal": causal} if isinstance(causal, bool) else {}
             if "enable_gqa" in kwargs or len(args) > 7:  # None: not statically known
@@ -408,6 +411,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.filled(run.f, name, args, kwargs, out)
+                from driftcheck.parsers.source.forward import dataflow_fix25b
+
+                dataflow_fix25b.float_filled(run.f, name, kwargs, out)  # ``torch.ones(n, n)``
             elif name in ("triu_indices", "tril_indices"):
                 from driftcheck.parsers.source.forward import dataflow_known
 
@@ -534,6 +540,10 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
 
             got = dataflow_cover23.method(f, t, name, args, kwargs, loc)  # ``cover_table``
         if got is None:
+            from driftcheck.parsers.source.forward import dataflow_fix25b
+
+            got = dataflow_fix25b.method(f, t, name, args, kwargs, loc)  # session 25's rules
+        if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
         if got is None:
             got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)
@@ -654,7 +664,12 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         if f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_checks
 
-            return dataflow_checks.cast(f, name, Tens(t.src, t.shape))
+            out = dataflow_checks.cast(f, name, Tens(t.src, t.shape))
+            if name in ("double", "float", "half", "bfloat16") and not args and not kwargs:
+                from driftcheck.parsers.source.forward import dataflow_fix25b
+
+                dataflow_fix25b.give_exact(f, out, dataflow_fix25b.CASTS[name])
+            return out
         return Tens(t.src, t.shape)
     if name in BINARY:
         other = _arg(args, kwargs, 0, "other")
