@@ -65,6 +65,12 @@ expr("matmul_ok_to_float", "return h.double().to(torch.float32) @ self.table", i
 expr("matmul_to_double", "return h.to(torch.float64) @ self.k(x).t()")
 expr("matmul_ok_div", "return (h.double() / 2).float() @ self.table", init=_TABLE)
 
+# exact dtypes kept through numbers, same-dtype products and elementwise functions
+expr("matmul_scaled_double", "return (F.relu(h.double()) * 0.5 + 1) @ self.k(x).t()")
+expr("matmul_sigmoid_half", "return torch.sigmoid(h.half()) @ self.table", init=_TABLE)
+expr("matmul_ok_scaled_both", "return (h.double() * 2) @ (self.table.double() / 3)", init=_TABLE)
+expr("matmul_ok_mixed_sum", "return (h.double() + self.k(x)).float() @ self.table", init=_TABLE)
+
 # ---- scaled_dot_product_attention's query / key / value dtypes
 _QKV = "q = h.view(2, 2, 1, 4)\n        k = self.k(x).view(2, 2, 1, 4)\n        "
 expr("sdpa_double_query", _QKV + "return F.scaled_dot_product_attention(q.double(), k, k)")
@@ -142,6 +148,12 @@ _T = "t = x.argmax(-1) % 8\n        "
 expr("celoss_long_logits", _T + "return F.cross_entropy(h.long(), t)")
 expr("celoss_bool_logits", _T + "return F.cross_entropy(h > 0, t)")
 expr("celoss_nll_int", _T + "return F.nll_loss(h.int(), t)")
+expr(
+    "celoss_module_long",
+    _T + "return self.loss(h.long(), t)",
+    init="self.loss = nn.CrossEntropyLoss()",
+)
+expr("celoss_ok_module", _T + "return self.loss(h, t)", init="self.loss = nn.CrossEntropyLoss()")
 expr("celoss_ok_float", _T + "return F.cross_entropy(h.long().float(), t)")
 
 # ---- binary_cross_entropy with an integer / bool target
@@ -150,6 +162,14 @@ expr("bce_long_target", _P + "return F.binary_cross_entropy(p, (p > 0.5).long())
 expr("bce_bool_target", _P + "return F.binary_cross_entropy(p, p > 0.5)")
 expr("bce_module_bool_target", _P + "return self.loss(p, p > 0.5)", init="self.loss = nn.BCELoss()")
 expr("bce_ok_module_float", _P + "return self.loss(p, p.detach())", init="self.loss = nn.BCELoss()")
+expr("bce_logits_long_target", "return F.binary_cross_entropy_with_logits(h, (h > 0).long())")
+expr(
+    "bce_logits_module_bool",
+    "return self.loss(h, h > 0)",
+    init="self.loss = nn.BCEWithLogitsLoss()",
+)
+expr("bce_ok_logits_module", "return self.loss(h, (h > 0).float())",
+     init="self.loss = nn.BCEWithLogitsLoss()")  # fmt: skip
 expr("bce_ok_float_target", _P + "return F.binary_cross_entropy(p, (p > 0.5).float())")
 expr("bce_ok_logits_float", "return F.binary_cross_entropy_with_logits(h, (h > 0).float())")
 
@@ -168,12 +188,24 @@ _S = "s = h.sum(-1)\n        "
 expr("ranking_off_by_one", _S + "return F.margin_ranking_loss(h[:, 0], h[:, 1], torch.ones(3))")
 expr("ranking_rank", _S + "return F.margin_ranking_loss(h, h, torch.ones(8))")
 expr("ranking_ok_size_one", _S + "return F.margin_ranking_loss(s, s[:1], torch.ones(2))")
+expr("ranking_module", _S + "return self.loss(s, h[:, 0], torch.ones(3))",
+     init="self.loss = nn.MarginRankingLoss()")  # fmt: skip
 expr("ranking_ok", _S + "return F.margin_ranking_loss(h, h.flip(0), torch.ones(2, 8))")
 
 # ---- cosine_embedding_loss: 0-D / 1-D target, broadcasting batch
 expr("cosine_feature_target", "return F.cosine_embedding_loss(h, x, torch.ones(8))")
 expr("cosine_2d_target", "return F.cosine_embedding_loss(h, x, torch.ones(2, 1))")
 expr("cosine_1d_inputs", "return F.cosine_embedding_loss(h[0], x[0], torch.ones(8))")
+expr(
+    "cosine_module",
+    "return self.loss(h, x, torch.ones(8))",
+    init="self.loss = nn.CosineEmbeddingLoss()",
+)
+expr(
+    "cosine_ok_module",
+    "return self.loss(h, x, -torch.ones(2))",
+    init="self.loss = nn.CosineEmbeddingLoss()",
+)
 expr("cosine_ok", "return F.cosine_embedding_loss(h, x, torch.ones(2))")
 expr("cosine_ok_one", "return F.cosine_embedding_loss(h[:1], x[:1], torch.ones(2))")
 expr("cosine_ok_scalar", "return F.cosine_embedding_loss(h[0], x[0], torch.ones(()))")

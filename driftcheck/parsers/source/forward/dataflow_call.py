@@ -330,13 +330,10 @@ class Calls:
                         return Tens(None)  # ``gru_cell(x, (h,))``: torch's AttributeError
                 if dataflow_masks.none_input(self.run.f, args[0], obj, loc):
                     return Tens(None)
-                if obj.type == "BCELoss" and obj.torch and len(args) == 2 and not kwargs:
-                    from driftcheck.parsers.source.forward import dataflow_fix25b
+                from driftcheck.parsers.source.forward import dataflow_fix25b
 
-                    err = dataflow_fix25b.bce_target(self.run.f, args[1])  # a bool target
-                    if err is not None:
-                        self.run.f.crash(loc, err)
-                        return Tens(None)
+                if dataflow_fix25b.loss_module(self.run.f, obj, args, kwargs, loc):
+                    return Tens(None)  # ``nn.BCELoss()(p, p > 0.5)``: torch's functional check
                 from driftcheck.parsers.source.forward import dataflow_cover23b
 
                 err = dataflow_cover23b.leaf_error(obj, args, kwargs)  # ``nn.Upsample`` modes

@@ -102,6 +102,10 @@ def _plain_number(v: Any) -> bool:
 def after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     """Dtype facts of ``torch.<name>(...)``'s result, where torch's rule is plain."""
     half_after_torch(f, name, args, kwargs, out)
+    if f.input_shape is not None and args and isinstance(args[0], Tens) and out is not args[0]:
+        from driftcheck.parsers.source.forward import dataflow_fix25b
+
+        dataflow_fix25b.after_method(f, args[0], name, args[1:], kwargs, out)  # exact dtypes
     if f.input_shape is None or not isinstance(out, Tens) or _dtype(f, out) is not None:
         return
     if "dtype" in kwargs:

@@ -110,9 +110,33 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
             give_exact(f, out, got)
         return
     d = exact(f, t)
+    if d is None:
+        return
     sized = all(dataflow_dtype_ops._size_like(a) for a in [*args, *kwargs.values()])
-    if d is not None and name in dataflow_dtype_ops.KEEPS and sized:
+    if name in dataflow_dtype_ops.KEEPS and sized:
         give_exact(f, out, d)
+    elif name.rstrip("_") in UNARY and "dtype" not in kwargs and "out" not in kwargs:
+        if not any(isinstance(a, Tens) for a in [*args, *kwargs.values()]):
+            dataflow_checks.add_facts(f, out, replace=False, dtype=_FAMILY[d])
+            give_exact(f, out, d)
+
+
+def binop(f: Any, op: Any, a: Any, b: Any, out: Any) -> None:
+    """``x.double() * 2``, ``q @ k.transpose(-1, -2)`` of float64 tensors: a Python number
+    never changes a floating tensor's dtype, and two tensors of one dtype keep it."""
+    import ast
+
+    if f.input_shape is None or not isinstance(out, Tens):
+        return
+    if type(op) not in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.MatMult, ast.Pow):
+        return
+    sides = [v for v in (a, b) if not (isinstance(v, (int, float)) and not isinstance(v, bool))]
+    got = {exact(f, v) for v in sides}
+    if not sides or len(got) != 1 or None in got:
+        return
+    d = got.pop()
+    dataflow_checks.add_facts(f, out, replace=False, dtype=_FAMILY[d])
+    give_exact(f, out, d)
 
 
 def layer_exact(f: Any, type_: str, out: Any, cast: str | None) -> None:
@@ -173,6 +197,12 @@ def rnn_input(f: Any, node: Any, x: Any, loc: Any) -> bool:
     return True
 
 
+# elementwise functions that keep a floating tensor's dtype (no ``dtype=``, no tensor argument)
+UNARY = frozenset(
+    {"relu", "relu6", "gelu", "silu", "elu", "selu", "leaky_relu", "sigmoid", "tanh", "exp",
+     "log", "sqrt", "rsqrt", "abs", "neg", "softmax", "log_softmax", "dropout", "sin", "cos",
+     "clamp", "square", "reciprocal", "softplus", "mish", "hardswish", "normalize"}
+)  # fmt: skip
 _INT_LIKE = (dataflow_checks.INT, dataflow_checks.UINT8, "bool")
 _SCATTERS = frozenset(
     {"scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_"}
@@ -196,6 +226,8 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
             err = f"NotImplementedError: {name}: no kernel for an input of dtype '{word}'"
     elif name == "binary_cross_entropy":
         err = bce_target(f, arg(args, kwargs, 0, "target"))
+    elif name == "binary_cross_entropy_with_logits":
+        err = _bce_logits_target(f, t, arg(args, kwargs, 0, "target"))
     elif name in _SCATTERS:
         idx = arg(args, kwargs, 1, "index")
         dt = dataflow_checks.fact(f, idx, "dtype") if isinstance(idx, Tens) else None
@@ -249,6 +281,27 @@ def _singular(f: Any, t: Tens) -> str | None:
     )
 
 
+# torch's loss modules whose forward calls the functional of that name with its tensors in order
+LOSS_MODULES = {
+    "BCELoss": "binary_cross_entropy",
+    "BCEWithLogitsLoss": "binary_cross_entropy_with_logits",
+    "CrossEntropyLoss": "cross_entropy",
+    "NLLLoss": "nll_loss",
+    "MarginRankingLoss": "margin_ranking_loss",
+    "CosineEmbeddingLoss": "cosine_embedding_loss",
+}
+
+
+def loss_module(f: Any, obj: Any, args: list, kwargs: dict, loc: Any) -> bool:
+    """A torch loss module called on its tensors (positionally): the functional's checks."""
+    name = LOSS_MODULES.get(getattr(obj, "type", ""))
+    if name is None or not getattr(obj, "torch", False) or kwargs or len(args) < 2:
+        return False
+    if not isinstance(args[0], Tens):
+        return False
+    return method(f, args[0], name, list(args[1:]), {}, loc) is not None
+
+
 def bce_target(f: Any, y: Any) -> str | None:
     """A BCE target of an integer / uint8 / bool dtype: torch wants the input's float dtype."""
     dt = dataflow_checks.fact(f, y, "dtype") if isinstance(y, Tens) else None
@@ -259,6 +312,25 @@ def bce_target(f: Any, y: Any) -> str | None:
     return (
         f"RuntimeError: binary_cross_entropy: Found dtype {word} but expected the input's "
         "floating dtype (the target must be float)"
+    )
+
+
+def _bce_logits_target(f: Any, x: Tens, y: Any) -> str | None:
+    """``F.binary_cross_entropy_with_logits(x, y)`` with an integer / uint8 / bool ``y`` and
+    an input of a known real dtype: torch raises whatever the input's real dtype (a float
+    result cannot be written into the target's integer dtype; no kernel for an integer
+    input); the sizes must match first (an empty input: not judged)."""
+    dy = dataflow_checks.fact(f, y, "dtype") if isinstance(y, Tens) else None
+    dx = dataflow_checks.fact(f, x, "dtype")
+    sx, sy = known_shape(x), known_shape(y) if isinstance(y, Tens) else None
+    if dy not in _INT_LIKE or dx not in (*_INT_LIKE, "float", "float64"):
+        return None
+    if not sx or 0 in sx or sy is None or tuple(sx) != tuple(sy):
+        return None  # another size raises its own ValueError (``dataflow_losses``)
+    return (
+        "RuntimeError: binary_cross_entropy_with_logits: the target is "
+        f"{'bool' if dy == 'bool' else 'an integer'} tensor: the loss cannot be computed into "
+        "it (result type Float can't be cast to the desired output type)"
     )
 
 

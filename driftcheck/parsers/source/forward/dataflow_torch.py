@@ -228,6 +228,11 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 
         if q == f"torch.{name}" and dataflow_strides.fresh(name, kwargs):
             dataflow_strides.made_contiguous(run.f, out)  # ``torch.zeros(B, T, C)``
+    if run.f.input_shape is not None and q.startswith("torch.nn.functional.") and args:
+        from driftcheck.parsers.source.forward import dataflow_fix25b
+
+        if isinstance(args[0], Tens) and out is not args[0]:
+            dataflow_fix25b.after_method(run.f, args[0], name, args[1:], kwargs, out)  # F.relu
     if (
         (name.endswith("_") and not name.endswith("__"))
         or kwargs.get("out") is not None
