@@ -68,6 +68,9 @@ expr("matmul_ok_div", "return (h.double() / 2).float() @ self.table", init=_TABL
 # exact dtypes kept through numbers, same-dtype products and elementwise functions
 expr("matmul_scaled_double", "return (F.relu(h.double()) * 0.5 + 1) @ self.k(x).t()")
 expr("matmul_sigmoid_half", "return torch.sigmoid(h.half()) @ self.table", init=_TABLE)
+expr("matmul_ok_to_param_dtype", "return h.double().to(self.table.dtype) @ self.table", init=_TABLE)
+expr("matmul_ok_to_like", "return h.double().to(self.table) @ self.table", init=_TABLE)
+expr("matmul_ok_type_as", "return h.double().type_as(self.table) @ self.table", init=_TABLE)
 expr("matmul_ok_scaled_both", "return (h.double() * 2) @ (self.table.double() / 3)", init=_TABLE)
 expr("matmul_ok_mixed_sum", "return (h.double() + self.k(x)).float() @ self.table", init=_TABLE)
 
