@@ -503,8 +503,6 @@ def _made_dtype(f: Any, v: Any, out: Tens) -> Tens:
     facts = _MADE.get(d or "")
     if facts is None or (d in tensordtypes.FLOATS and tensordtypes.default_may_change(f.interp)):
         return out
-    if d in ("float64", "float32", "float16", "bfloat16"):
-        facts = {**facts, "exact": d}  # the exact dtype (``dataflow_fix25b``)
     return dataflow_checks.add_facts(f, out, replace=False, **facts)
 
 

@@ -139,6 +139,20 @@ def binop(f: Any, op: Any, a: Any, b: Any, out: Any) -> None:
     give_exact(f, out, d)
 
 
+def param_exact(f: Any, owner: Any, v: Any, out: Any) -> None:
+    """``self.table``, a Parameter ``__init__`` made with a known floating dtype, of a module
+    no cast ran on (``model.double()`` in ``__init__`` marks every module under it:
+    ``modmethods._set_cast``), while the default dtype cannot change: that exact dtype."""
+    from driftcheck.parsers.source.library import tensordtypes
+
+    if f.input_shape is None or getattr(owner, "cast_ran", False):
+        return
+    d = tensordtypes.dtype_of(v)
+    if d in _FAMILY and not tensordtypes.default_may_change(f.interp):
+        dataflow_checks.add_facts(f, out, replace=False, dtype=_FAMILY[d])
+        give_exact(f, out, d)
+
+
 def layer_exact(f: Any, type_: str, out: Any, cast: str | None) -> None:
     """An uncast Linear / convolution's output has its weight's float32 (while the default
     dtype cannot change); one cast to float64 in ``__init__`` gives float64."""
