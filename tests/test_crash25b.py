@@ -87,6 +87,8 @@ class Net(nn.Module):
 # (one registered after the cast stays float32 in torch: a miss the pass accepts)
 model("matmul_ok_module_cast", (2, 8), _CAST.format(before="pass", after="self.double()"))
 model("matmul_ok_module_to", (2, 8), _CAST.format(before="pass", after="self.to(torch.float64)"))
+expr("matmul_ok_softmax_dtype", "return h.double().softmax(-1, torch.float32) @ self.table",
+     init=_TABLE)  # fmt: skip
 expr("matmul_ok_scaled_both", "return (h.double() * 2) @ (self.table.double() / 3)", init=_TABLE)
 expr("matmul_ok_mixed_sum", "return (h.double() + self.k(x)).float() @ self.table", init=_TABLE)
 

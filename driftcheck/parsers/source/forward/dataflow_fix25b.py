@@ -116,9 +116,17 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
     if name in dataflow_dtype_ops.KEEPS and sized:
         give_exact(f, out, d)
     elif name.rstrip("_") in UNARY and "dtype" not in kwargs and "out" not in kwargs:
-        if not any(isinstance(a, Tens) for a in [*args, *kwargs.values()]):
+        if all(_plain(a) for a in [*args, *kwargs.values()]):  # not ``softmax(-1, torch.half)``
             dataflow_checks.add_facts(f, out, replace=False, dtype=_FAMILY[d])
             give_exact(f, out, d)
+
+
+def _plain(v: Any) -> bool:
+    """A number, bool, string or None (a dim, a slope, ``approximate="tanh"``), or a tuple of
+    them: never a dtype or a tensor."""
+    if isinstance(v, tuple):
+        return all(_plain(x) for x in v)
+    return v is None or isinstance(v, (int, float, str))
 
 
 def binop(f: Any, op: Any, a: Any, b: Any, out: Any) -> None:
