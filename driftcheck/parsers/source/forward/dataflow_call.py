@@ -330,6 +330,10 @@ class Calls:
                         return Tens(None)  # ``gru_cell(x, (h,))``: torch's AttributeError
                 if dataflow_masks.none_input(self.run.f, args[0], obj, loc):
                     return Tens(None)
+                from driftcheck.parsers.source.forward import dataflow_fix25b
+
+                if dataflow_fix25b.loss_module(self.run.f, obj, args, kwargs, loc):
+                    return Tens(None)  # ``nn.BCELoss()(p, p > 0.5)``: torch's functional check
                 from driftcheck.parsers.source.forward import dataflow_cover23b
 
                 err = dataflow_cover23b.leaf_error(obj, args, kwargs)  # ``nn.Upsample`` modes
@@ -694,6 +698,12 @@ class Calls:
                     return Tens(None)
                 if concrete.einops_names(self.run.f, last, pattern, fr.loc(at)):
                     return Tens(None)
+                if last == "reduce":
+                    from driftcheck.parsers.source.forward import dataflow_fix25b
+
+                    red = args[2] if len(args) > 2 else kwargs.get("reduction")
+                    if dataflow_fix25b.einops_reduction(self.run.f, x, red, fr.loc(at)):
+                        return Tens(None)
         if q.startswith("einops.") and last == "rearrange":
             # on real sizes (``check --input-shape``) the sized ops; otherwise only the head
             # split, size-free (the drift facts read heads off it)

@@ -232,6 +232,10 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
     dtype = fact(f, x, "dtype")
     crashes = len(f.crashes)
     _layer_input(f, node, x, dtype, loc)
+    if len(f.crashes) == crashes and node.type in RNN:
+        from driftcheck.parsers.source.forward import dataflow_fix25b
+
+        dataflow_fix25b.rnn_input(f, node, x, loc)  # float64 into float32 weights
     if len(f.crashes) == crashes and not _cast(f, node):
         # the table was measured on float32 weights: a layer built with ``dtype=`` or cast
         # (``nn.Linear(..., dtype=torch.cfloat)`` takes complex inputs) is not judged by it

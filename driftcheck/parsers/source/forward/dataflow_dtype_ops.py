@@ -102,6 +102,10 @@ def _plain_number(v: Any) -> bool:
 def after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     """Dtype facts of ``torch.<name>(...)``'s result, where torch's rule is plain."""
     half_after_torch(f, name, args, kwargs, out)
+    if f.input_shape is not None and args and isinstance(args[0], Tens) and out is not args[0]:
+        from driftcheck.parsers.source.forward import dataflow_fix25b
+
+        dataflow_fix25b.after_method(f, args[0], name, args[1:], kwargs, out)  # exact dtypes
     if f.input_shape is None or not isinstance(out, Tens) or _dtype(f, out) is not None:
         return
     if "dtype" in kwargs:
@@ -151,6 +155,9 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
         return
     if out is not t:
         half_after_method(f, t, name, args, kwargs, out)
+        from driftcheck.parsers.source.forward import dataflow_fix25b
+
+        dataflow_fix25b.after_method(f, t, name, args, kwargs, out)  # exact dtypes kept
     if not isinstance(out, Tens) or out is t or _dtype(f, out) is not None:
         return
     if name in INT_CASTS or name in ("argmax", "argmin"):
@@ -262,6 +269,9 @@ def layer_output(f: Any, type_: str, out: Any, cast: str | None = None) -> None:
     layer cast to it (``self.double()`` in ``__init__``: ``Leaf.cast``)."""
     if f.input_shape is not None and type_ in dataflow_checks.FLOAT_WEIGHT:
         _give(f, out, "float64" if cast == "float64" else FLOAT)
+        from driftcheck.parsers.source.forward import dataflow_fix25b
+
+        dataflow_fix25b.layer_exact(f, type_, out, cast)  # float32 weights give float32
 
 
 # ---------------------------------------------------------------------- scatter's src dtype
@@ -436,6 +446,10 @@ def matmul_error(f: Any, a: Any, b: Any) -> str | None:
         )
     if ka == "bool":
         return "NotImplementedError: \"addmm_impl_cpu_\" not implemented for 'Bool'"
+    if ka == "float":  # float64 beside float32 (exact dtypes: ``dataflow_fix25b``)
+        from driftcheck.parsers.source.forward import dataflow_fix25b
+
+        return dataflow_fix25b.matmul_error(f, a, b)
     return None
 
 

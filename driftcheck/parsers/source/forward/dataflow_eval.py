@@ -661,6 +661,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_fix24
 
                 dataflow_fix24.carry_binop(self.f, a, b, out)  # ``x.sigmoid() * 7``
+            from driftcheck.parsers.source.forward import dataflow_fix25b
+
+            dataflow_fix25b.binop(self.f, op, a, b, out)  # ``x.double() * 2``: float64
             return out
         if self.f.input_shape is not None and isinstance(op, ast.Pow):
             # ``head_dim ** 0.5`` (attention's scale) on real sizes: a float power of a known

@@ -266,6 +266,9 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             from driftcheck.parsers.source.forward import dataflow_args
 
             dataflow_args.param_dtype(run.f, obj.params[name], t)
+            from driftcheck.parsers.source.forward import dataflow_fix25b
+
+            dataflow_fix25b.param_exact(run.f, obj, obj.params[name], t)  # no module cast ran
         return t
     if name in obj.buffers:
         buf = obj.buffers[name]

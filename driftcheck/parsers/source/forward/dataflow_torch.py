@@ -228,6 +228,11 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 
         if q == f"torch.{name}" and dataflow_strides.fresh(name, kwargs):
             dataflow_strides.made_contiguous(run.f, out)  # ``torch.zeros(B, T, C)``
+    if run.f.input_shape is not None and q.startswith("torch.nn.functional.") and args:
+        from driftcheck.parsers.source.forward import dataflow_fix25b
+
+        if isinstance(args[0], Tens) and out is not args[0]:
+            dataflow_fix25b.after_method(run.f, args[0], name, args[1:], kwargs, out)  # F.relu
     if (
         (name.endswith("_") and not name.endswith("__"))
         or kwargs.get("out") is not None
@@ -349,6 +354,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
 
                 mask = _arg(args, kwargs, 3, "attn_mask")
                 dataflow_masks.sdpa_mask(run.f, qkv, mask, fr.loc(at))
+                from driftcheck.parsers.source.forward import dataflow_fix25b
+
+                dataflow_fix25b.sdpa_dtypes(run.f, qkv, fr.loc(at))  # ``q.double()``
             causal = kwargs.get("is_causal", False)
             params = {"is_causal": causal} if isinstance(causal, bool) else {}
             if "enable_gqa" in kwargs or len(args) > 7:  # None: not statically known
@@ -408,6 +416,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.filled(run.f, name, args, kwargs, out)
+                from driftcheck.parsers.source.forward import dataflow_fix25b
+
+                dataflow_fix25b.float_filled(run.f, name, kwargs, out)  # ``torch.ones(n, n)``
             elif name in ("triu_indices", "tril_indices"):
                 from driftcheck.parsers.source.forward import dataflow_known
 
@@ -534,6 +545,10 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
 
             got = dataflow_cover23.method(f, t, name, args, kwargs, loc)  # ``cover_table``
         if got is None:
+            from driftcheck.parsers.source.forward import dataflow_fix25b
+
+            got = dataflow_fix25b.method(f, t, name, args, kwargs, loc)  # session 25's rules
+        if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
         if got is None:
             got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)
@@ -654,7 +669,12 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         if f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_checks
 
-            return dataflow_checks.cast(f, name, Tens(t.src, t.shape))
+            out = dataflow_checks.cast(f, name, Tens(t.src, t.shape))
+            if name in ("double", "float", "half", "bfloat16") and not args and not kwargs:
+                from driftcheck.parsers.source.forward import dataflow_fix25b
+
+                dataflow_fix25b.give_exact(f, out, dataflow_fix25b.CASTS[name])
+            return out
         return Tens(t.src, t.shape)
     if name in BINARY:
         other = _arg(args, kwargs, 0, "other")

@@ -67,6 +67,7 @@ def _set_cast(m: Any, cast: Any) -> None:
         if isinstance(v, Leaf):
             v.cast = cast
         elif isinstance(v, Obj):
+            v.cast_ran = True  # its own Parameters / buffers may have another dtype now
             todo.extend(v.children.values())
 
 
