@@ -680,6 +680,14 @@ class Runner:
 
             sign = {ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%"}[type(op)]
             dataflow_ranks.zero_division(self.f, sign, a, b, fr.loc(at))
+        if self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix25
+
+            got = dataflow_fix25.tuple_binop(self.f, op, a, b, fr.loc(at))  # ``h.max(-1) * 2``
+            if got is False:
+                return UNK
+            if got is not None:
+                return got
         if _num_arith(op, a, b):
             return NUM  # ``t.item() * 2``: still a plain number
         try:

@@ -565,10 +565,19 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         got = dataflow_args.gather(run, t, args, kwargs, loc)
         if got is not None:
             return got
-    if f.input_shape is not None and name.rstrip("_") in ("index_add", "scatter_add"):
+    if f.input_shape is not None and name.rstrip("_") in (
+        "index_add",
+        "scatter_add",
+        "scatter",
+        "scatter_reduce",
+    ):
         from driftcheck.parsers.source.forward import dataflow_args
 
-        dataflow_args.index_add(run, t, name.rstrip("_"), args, kwargs, loc)
+        crashes = len(f.crashes)
+        if name.rstrip("_") in ("index_add", "scatter_add"):
+            dataflow_args.index_add(run, t, name.rstrip("_"), args, kwargs, loc)
+        if name.rstrip("_") in dataflow_args.SCATTERS and len(f.crashes) == crashes:
+            dataflow_args.scatter_range(run, t, args, kwargs, loc)  # ``arange(n) % p`` indices
     shaped = name in SELF_SHAPED or (name.endswith("_") and name[:-1] in SELF_SHAPED)
     if f.input_shape is not None and t.src is None and shaped and concrete(t.shape):
         return Tens(None, t.shape)  # a shape-only tensor (``zeros_like(x).scatter(...)``)
