@@ -79,6 +79,20 @@ expr("tuplearith_where", "return self.fc(torch.where(h > 0) - 1)")
 expr("tuplearith_ok", "return self.fc((h.max(0) * 2)[2])")
 expr("tuplearith_values_ok", "return self.fc(h.max(0).values * 2) + (h.min(0) + h.max(0))[3]")
 
+# ---- einops: a new axis of repeat needs a size; a size given must name an axis of the pattern
+_EIN = "from einops import rearrange, reduce, repeat\n        "
+expr("einaxes_repeat", _EIN + 'return repeat(h, "b d -> b n d")')
+expr("einaxes_group", _EIN + 'return repeat(h, "b d -> (b n) d", m=2)')
+expr("einaxes_unused", _EIN + 'return rearrange(h, "b d -> d b", n=2)')
+expr("einaxes_reduce_unused", _EIN + 'return reduce(h, "b d -> b", "mean", k=3)')
+expr("einaxes_ok", _EIN + 'return repeat(h, "b d -> b n d", n=3) + rearrange(h, "b d -> b 1 d")')
+expr(
+    "einaxes_kw_ok",
+    _EIN
+    + 'return reduce(h, "b d -> b", reduction="max") + repeat(h, "b d -> d (b r)", r=2, b=2).sum()',
+)
+expr("einaxes_splat_ok", _EIN + 'n = {"n": 2}\n        return repeat(h, "b d -> b n d", **n)')
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

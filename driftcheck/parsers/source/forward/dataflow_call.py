@@ -692,7 +692,15 @@ class Calls:
                 pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
                 if concrete.einops_rank(self.run.f, x, pattern, fr.loc(at)):
                     return Tens(None)
-                if concrete.einops_names(self.run.f, last, pattern, fr.loc(at)):
+                skip = {"tensor", "pattern", "reduction"} if last == "reduce" else set()
+                axes = None
+                if isinstance(at, ast.Call) and all(k.arg is not None for k in at.keywords):
+                    # every keyword spelled out (no ``**sizes``): the axis sizes given
+                    skip |= {"tensor", "pattern"}
+                    axes = {k: v for k, v in kwargs.items() if k not in skip}
+                    if any(isinstance(a, ast.Starred) for a in at.args):
+                        axes = None
+                if concrete.einops_names(self.run.f, last, pattern, fr.loc(at), axes):
                     return Tens(None)
         if q.startswith("einops.") and last == "rearrange":
             # on real sizes (``check --input-shape``) the sized ops; otherwise only the head
