@@ -93,6 +93,36 @@ expr(
 )
 expr("einaxes_splat_ok", _EIN + 'n = {"n": 2}\n        return repeat(h, "b d -> b n d", **n)')
 
+# ---- numbers from dtype and tensor metadata: iinfo / finfo attributes, numel, element_size,
+# itemsize, nbytes, len, data_ptr ...: arithmetic with them keeps a tensor's shape
+_G = "self.g = nn.Linear(3, 2)"
+expr("meta_iinfo", "return self.g(h + 0 * torch.iinfo(torch.int64).bits)", init=_G)
+expr("meta_finfo", "return self.g(h * torch.finfo(h.dtype).eps)", init=_G)
+expr("meta_finfo_tiny", "return self.g(h.clamp(min=torch.finfo(torch.float32).tiny))", init=_G)
+expr("meta_iinfo_slice", "return self.fc(h[:, : torch.iinfo(torch.int16).bits // 4])")
+expr("meta_finfo_slice", "return self.fc(h[:, : torch.finfo(torch.double).bits // 16])")
+expr(
+    "meta_ids_dtype",
+    "ids = h.long()\n        return self.g(h + torch.iinfo(ids.dtype).max * 0)",
+    init=_G,
+)
+expr("meta_numel", "return self.fc(h.view(h.numel() // 4, 4))")
+expr("meta_element_size", "return self.fc(h[:, : h.long().element_size() // 2])")
+expr("meta_len", "return self.fc(h[:, : len(h) * 3])")
+expr("meta_ptr", "return self.g(h + 0 * (h.data_ptr() % 7) + h.storage_offset())", init=_G)
+expr("meta_nbytes", "return self.g(h + h.nbytes * 0 + h.itemsize * 0)", init=_G)
+expr(
+    "meta_iinfo_ok",
+    "return self.fc(h[:, : torch.iinfo(torch.int8).bits] + torch.iinfo(torch.int32).min * 0)",
+)
+expr(
+    "meta_finfo_ok", "return self.fc(h.clamp(min=torch.finfo(h.dtype).min, max=torch.finfo().max))"
+)
+expr(
+    "meta_numel_ok", "return self.fc(h.view(h.numel() // 8, 8)) + len(h) + h.long().element_size()"
+)
+expr("meta_nbytes_ok", "return self.fc(h + 0 * h.nbytes + h.data_ptr() * 0)")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -107,3 +137,20 @@ def test_size_free_without_input_shape(tmp_path, capsys):
     check_silent_without_shape(
         MODELS, HEAD, ("scatter_add_mod", "tuplearith_mul", "tuplearith_float"), tmp_path, capsys
     )
+
+
+def test_info_table_is_torchs():
+    """``dataflow_fix25``'s iinfo / finfo / itemsize tables are torch's own values."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_fix25 import FINFO, IINFO, ITEMSIZE
+
+    for name, (bits, lo, hi) in IINFO.items():
+        i = torch.iinfo(getattr(torch, name))
+        assert (i.bits, i.min, i.max, i.dtype) == (bits, lo, hi, name)
+    for name, (bits, eps, hi, tiny, res, named) in FINFO.items():
+        i = torch.finfo(getattr(torch, name))
+        got = (i.bits, i.eps, i.max, -i.min, i.tiny, i.smallest_normal, i.resolution, i.dtype)
+        assert got == (bits, eps, hi, hi, tiny, tiny, res, named), name
+    for name, size in ITEMSIZE.items():
+        assert torch.empty(0, dtype=getattr(torch, name)).element_size() == size, name
+        assert getattr(torch, name).itemsize == size, name

@@ -789,6 +789,9 @@ class Calls:
                 return len(v.obj.children) + len(v.obj.none_keys)
             if isinstance(v, ShapeOf) and v.t.shape is not None:
                 return len(v.t.shape)
+            if isinstance(v, Tens) and isinstance(v.shape, tuple) and v.shape:
+                if self.run.f.input_shape is not None:
+                    return v.dim(0)  # ``len(x)``: its first axis (a 0-D tensor raises)
             return UNK
         if name in ("enumerate", "zip", "reversed", "list", "tuple", "sorted"):
             if any(isinstance(x, range) and len(x) > MAX_LOOP for x in args):

@@ -894,6 +894,10 @@ class Runner:
         )
 
     def attr(self, v: Any, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
+        from driftcheck.parsers.source.forward.dataflow_fix25 import DtypeInfo
+
+        if isinstance(v, DtypeInfo):
+            return v.attr(name)  # ``torch.iinfo(ids.dtype).bits``: a number
         if (
             isinstance(v, Multi)
             and v.rest is not None

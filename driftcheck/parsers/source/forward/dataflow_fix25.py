@@ -2,6 +2,10 @@
 Each rule is Python's or torch's own condition, measured in CPython / torch 2.13
 (``tests/test_crash25.py`` runs each construct in torch):
 
+- ``torch.iinfo(dtype)`` / ``torch.finfo(dtype)``: their attributes are numbers, exact where the
+  dtype is (a literal, a tensor's dtype the pass pins), so ``x + 0 * torch.iinfo(t.dtype).bits``
+  keeps ``x``'s shape; ``t.numel()`` / ``element_size()`` / ``itemsize`` / ``nbytes`` /
+  ``data_ptr()`` ... and ``len(t)`` are Python ints (exact where shape / dtype are known);
 - arithmetic on a tuple torch returns (``h.max(-1)``'s ``return_types.max``, ``torch.where``'s
   index tuple): ``pair * 2`` / ``2 * pair`` repeat it and ``pair + pair`` joins it (a plain
   tuple, still no tensor: a layer given it raises TypeError), while ``pair * 0.5``,
@@ -59,3 +63,157 @@ def tuple_binop(f: Any, op: ast.operator, a: Any, b: Any, loc: Any) -> Any:
     if isinstance(other, (int, bool)) and not _torch_tuple(other) and len(out) > 64:
         return None  # a long repetition: not followed
     return IndexTuple(tuple(out))
+
+
+# ---------------------------------------------------------------------- torch.iinfo / finfo
+# the attributes of ``torch.iinfo(dtype)`` / ``torch.finfo(dtype)`` (torch 2.13, measured:
+# ``tests/test_crash25.py::test_info_table_is_torchs``); ``finfo`` of a complex dtype is its
+# real part's
+IINFO = {
+    "uint8": (8, 0, 255),
+    "int8": (8, -128, 127),
+    "int16": (16, -32768, 32767),
+    "int32": (32, -2147483648, 2147483647),
+    "int64": (64, -9223372036854775808, 9223372036854775807),
+}
+_F32 = (32, 1.1920928955078125e-07, 3.4028234663852886e38, 1.1754943508222875e-38, 1e-06)
+_F64 = (64, 2.220446049250313e-16, 1.7976931348623157e308, 2.2250738585072014e-308, 1e-15)
+# dtype -> (bits, eps, max, tiny (= smallest_normal), resolution, the dtype torch names)
+FINFO = {
+    "float16": (16, 0.0009765625, 65504.0, 6.103515625e-05, 0.001, "float16"),
+    "bfloat16": (16, 0.0078125, 3.3895313892515355e38, 1.1754943508222875e-38, 0.01, "bfloat16"),
+    "float32": (*_F32, "float32"),
+    "float64": (*_F64, "float64"),
+    "complex64": (*_F32, "float32"),
+    "complex128": (*_F64, "float64"),
+}
+# torch's other spellings of those dtypes
+_ALIASES = {"long": "int64", "int": "int32", "short": "int16", "byte": "uint8", "half": "float16",
+            "float": "float32", "double": "float64", "cfloat": "complex64",
+            "cdouble": "complex128"}  # fmt: skip
+IINFO_ATTRS = frozenset({"bits", "min", "max", "dtype"})
+FINFO_ATTRS = frozenset({"bits", "eps", "max", "min", "tiny", "smallest_normal", "resolution",
+                         "dtype"})  # fmt: skip
+_INT_WORDS = {"Long": "int64", "Int": "int32", "Short": "int16", "Char": "int8"}
+
+
+class DtypeInfo:
+    """``torch.iinfo(dtype)`` / ``torch.finfo(dtype)`` in ``forward``: its attributes are
+    numbers (``bits`` an int, ``eps`` a float...), exact where the dtype is (``dtype``:
+    torch's name, or None when only its family is known)."""
+
+    def __init__(self, kind: str, dtype: str | None) -> None:
+        self.kind, self.dtype = kind, dtype
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.values.dataflow_values import NUM, UNK
+
+        names = IINFO_ATTRS if self.kind == "iinfo" else FINFO_ATTRS
+        if name not in names:
+            return UNK
+        if self.kind == "iinfo" and self.dtype in IINFO:
+            bits, lo, hi = IINFO[self.dtype]
+            return {"bits": bits, "min": lo, "max": hi, "dtype": self.dtype}[name]
+        if self.kind == "finfo" and self.dtype in FINFO:
+            bits, eps, hi, tiny, res, named = FINFO[self.dtype]
+            return {"bits": bits, "eps": eps, "max": hi, "min": -hi, "tiny": tiny,
+                    "smallest_normal": tiny, "resolution": res, "dtype": named}[name]  # fmt: skip
+        return UNK if name == "dtype" else NUM  # a number of a dtype known by family only
+
+
+def exact_dtype(f: Any, arg: Any, tensor: Any = None) -> str | None:
+    """torch's name of the dtype ``arg`` spells (``torch.long`` -> ``int64``), or of the
+    dtype of ``tensor`` (``ids.dtype``) where its facts pin it (float64, int64 for certain,
+    an integer cast's word, uint8, bool); None otherwise (``float``: float16 / bfloat16 /
+    float32 alike)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    q = getattr(arg, "qual", None)
+    if isinstance(q, str) and q.startswith("torch."):
+        name = q.rsplit(".", 1)[-1]
+        name = _ALIASES.get(name, name)
+        return name if name in IINFO or name in FINFO or name == "bool" else None
+    if tensor is None:
+        return None
+    dt = dataflow_checks.fact(f, tensor, "dtype")
+    if dt in ("float64", "uint8", "bool"):
+        return dt
+    if dt == dataflow_checks.INT:
+        word = dataflow_checks.fact(f, tensor, "itype")
+        if word is not None:
+            return _INT_WORDS.get(word)
+        return "int64" if dataflow_checks.fact(f, tensor, "long") else None
+    return None
+
+
+def info(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    """``torch.iinfo(dtype)`` / ``torch.finfo(dtype)`` (one positional argument; ``finfo()``
+    is the default dtype's): a ``DtypeInfo``; None when not read here (the caller goes on)."""
+    from driftcheck.parsers.source.forward.dataflow_params import _names
+
+    kind = q.rsplit(".", 1)[-1]
+    if kwargs or len(args) > 1 or (not args and kind == "iinfo"):
+        return None
+    if not args:
+        return DtypeInfo(kind, None)  # (the default dtype may have been changed: not exact)
+    tensor = None
+    node = at.args[0] if isinstance(at, ast.Call) and len(at.args) == 1 else None
+    if isinstance(node, ast.Attribute) and node.attr == "dtype" and _names(node.value):
+        tensor = run.eval(node.value, fr)  # read again: a name or attribute chain
+    dt = exact_dtype(run.f, args[0], tensor)
+    if dt is not None and (dt in IINFO) != (kind == "iinfo"):
+        return None  # the wrong kind for the dtype: torch's TypeError (``_info_error``)
+    return DtypeInfo(kind, dt)
+
+
+# ---------------------------------------------------------------------- tensor metadata
+# bytes per item of each dtype (``torch.empty(0, dtype=d).element_size()``, torch 2.13)
+ITEMSIZE = {"bool": 1, "uint8": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8,
+            "float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "complex64": 8,
+            "complex128": 16}  # fmt: skip
+# methods of a tensor whose result is a Python int whatever the tensor (its place in memory)
+_INT_METHODS = frozenset({"data_ptr", "storage_offset", "get_device"})
+
+
+def _numel(t: Any) -> Any:
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    shape = known_shape(t)
+    if shape is None:
+        return None
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def metadata(f: Any, t: Any, name: str, args: list, kwargs: dict) -> Any:
+    """``t.numel()`` / ``t.nelement()`` / ``t.element_size()`` / ``t.data_ptr()`` ... on real
+    sizes: a Python int, exact where the shape (the dtype) is known, else an unknown number
+    (``NUM``: arithmetic with it keeps a tensor's shape); None when not one of them."""
+    from driftcheck.parsers.source.values.dataflow_values import NUM
+
+    if f.input_shape is None or args or kwargs:
+        return None
+    if name in ("numel", "nelement"):
+        n = _numel(t)
+        return NUM if n is None else n
+    if name == "element_size":
+        return ITEMSIZE.get(exact_dtype(f, None, t), NUM)
+    if name in _INT_METHODS:
+        return NUM
+    return None
+
+
+def tensor_attr(f: Any, t: Any, name: str) -> Any:
+    """``t.itemsize`` / ``t.nbytes`` on real sizes: ints (exact where the dtype and shape are
+    known, else ``NUM``); None for any other attribute."""
+    from driftcheck.parsers.source.values.dataflow_values import NUM
+
+    if f.input_shape is None or name not in ("itemsize", "nbytes"):
+        return None
+    size = ITEMSIZE.get(exact_dtype(f, None, t))
+    if name == "itemsize":
+        return NUM if size is None else size
+    n = _numel(t)
+    return NUM if size is None or n is None else size * n

@@ -207,6 +207,12 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
+    if q in ("torch.finfo", "torch.iinfo") and run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_fix25
+
+        got = dataflow_fix25.info(run, q, args, kwargs, fr, at)  # ``torch.iinfo(t.dtype).bits``
+        if got is not None:
+            return got
     if q == "torch.func.stack_module_state":
         stacked = dataflow_argtypes.stack_module_state(run, args, kwargs)
         if stacked is not None:
@@ -548,6 +554,12 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         return len(t.shape) if t.shape is not None else UNK
     if name == "item" and f.input_shape is not None and not args and not kwargs:
         return NUM  # a Python number (its size was judged above): arithmetic keeps shapes
+    if f.input_shape is not None and not args and not kwargs:
+        from driftcheck.parsers.source.forward import dataflow_fix25
+
+        got = dataflow_fix25.metadata(f, t, name, args, kwargs)  # ``x.numel()``: an int
+        if got is not None:
+            return got
     if name in ("numel", "item", "tolist", "any", "all", "data_ptr", "is_contiguous", "numpy"):
         return UNK  # ``numpy()``: an array, whose methods are numpy's (``a.transpose()``)
     if name in ACT:
