@@ -123,6 +123,30 @@ expr(
 )
 expr("meta_nbytes_ok", "return self.fc(h + 0 * h.nbytes + h.data_ptr() * 0)")
 
+# ---- as_strided: its result has the size asked for; an arithmetic result owns its items
+expr("strided_shape", "return self.fc(h.flatten().as_strided((2, 4), (4, 1)))")
+expr("strided_fn_shape", "return self.fc(torch.as_strided(h.flatten(), (3, 8), (0, 1)))")
+expr("strided_view", "return h.flatten().as_strided((2, 4), (1, 2)).view(8)")
+expr("strided_arith", "return (h * 2).contiguous().flatten().as_strided((9, 2), (2, 1))")
+expr("strided_arith_add", "return (h + h[:1]).as_strided((4, 4), (4, 1), 1)")
+expr(
+    "strided_ok",
+    "return self.fc(h.flatten().as_strided((2, 8), (8, 1))) + h.as_strided((2, 2), (1, 2)).sum()",
+)
+expr(
+    "strided_arith_ok",
+    "return (h * 2).flatten().as_strided((8, 2), (2, 1)) + (h - 1).as_strided((4, 4), (4, 1))",
+)
+
+# ---- math functions of plain numbers are CPython's (two-argument log too)
+_M = "import math\n        "
+expr("math_cos", _M + "return self.fc(h * math.cos(h.shape[-1] / 10) * math.pi).topk(9)")
+expr("math_log_base", _M + "return self.fc(h[:, : int(math.log(64, 2))])")
+expr("math_hypot", _M + "return self.fc(h[:, : int(math.hypot(3, 4))])")
+expr("math_item", _M + "return self.fc(h * math.tanh(h.sum().item()))[:, :3].topk(4)")
+expr("math_log_base_ok", _M + "return self.fc(h[:, : int(math.log(256, 2))])")
+expr("math_cos_ok", _M + "return self.fc(h * math.cos(h.shape[-1] / 10) * math.exp(0.5)).topk(8)")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

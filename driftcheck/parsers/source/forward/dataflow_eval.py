@@ -636,6 +636,10 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_strides
 
                 dataflow_strides.made_contiguous(self.f, out)  # ``att @ v`` is a fresh tensor
+            elif self.f.input_shape is not None and not isinstance(at, ast.AugAssign):
+                from driftcheck.parsers.source.forward import dataflow_fix25
+
+                dataflow_fix25.fresh_storage(self.f, out, a, b)  # ``x * 2``: its own items
             if self.f.input_shape is not None and isinstance(op, ast.Div):
                 from driftcheck.parsers.source.forward import dataflow_checks
 

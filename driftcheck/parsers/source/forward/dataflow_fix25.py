@@ -6,6 +6,8 @@ Each rule is Python's or torch's own condition, measured in CPython / torch 2.13
   dtype is (a literal, a tensor's dtype the pass pins), so ``x + 0 * torch.iinfo(t.dtype).bits``
   keeps ``x``'s shape; ``t.numel()`` / ``element_size()`` / ``itemsize`` / ``nbytes`` /
   ``data_ptr()`` ... and ``len(t)`` are Python ints (exact where shape / dtype are known);
+- ``t.as_strided(size, stride)``: a tensor of shape ``size`` (it was unknown); the result of
+  ``x * 2`` / ``a + b`` owns a storage of exactly its items (``as_strided`` past it raises);
 - arithmetic on a tuple torch returns (``h.max(-1)``'s ``return_types.max``, ``torch.where``'s
   index tuple): ``pair * 2`` / ``2 * pair`` repeat it and ``pair + pair`` joins it (a plain
   tuple, still no tensor: a layer given it raises TypeError), while ``pair * 0.5``,
@@ -217,3 +219,42 @@ def tensor_attr(f: Any, t: Any, name: str) -> Any:
         return NUM if size is None else size
     n = _numel(t)
     return NUM if size is None or n is None else size * n
+
+
+# ---------------------------------------------------------------------- result shapes
+def _sizes(v: Any) -> tuple | None:
+    if isinstance(v, (tuple, list)) and all(x.__class__ is int and x >= 0 for x in v):
+        return tuple(v)
+    return None
+
+
+def result(f: Any, t: Any, name: str, args: list, kwargs: dict) -> Any:
+    """The result of ``t.<name>(...)`` where the pass had no shape for it, or None:
+    ``t.as_strided(size, stride[, offset])`` is a view of shape ``size`` with those strides
+    (torch's storage bound is ``dataflow_storage``'s check, before)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.forward.dataflow_strides import KEY
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if name != "as_strided" or set(kwargs) - {"size", "stride", "storage_offset"}:
+        return None
+    size = _sizes(args[0] if args else kwargs.get("size"))
+    stride = _sizes(args[1] if len(args) > 1 else kwargs.get("stride"))
+    if size is None or stride is None or len(size) != len(stride):
+        return None
+    return dataflow_checks.add_facts(f, Tens(None, size), **{KEY: stride})
+
+
+def fresh_storage(f: Any, out: Any, a: Any, b: Any) -> None:
+    """``x * 2``, ``a + b`` (not in place): torch allocates the result, a storage of exactly
+    its own items from offset 0 (its strides may follow an operand's layout, so they are not
+    claimed); ``as_strided`` on it reads within them (``dataflow_storage``)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.forward.dataflow_strides import STORAGE
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if not isinstance(out, Tens) or out is a or out is b:
+        return
+    n = _numel(out)
+    if n is not None and dataflow_checks.fact(f, out, STORAGE) is None:
+        dataflow_checks.add_facts(f, out, **{STORAGE: n})

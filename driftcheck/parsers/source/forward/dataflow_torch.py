@@ -490,6 +490,10 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
                 from driftcheck.parsers.source.forward import dataflow_fix24
 
                 got = dataflow_fix24.result(run.f, t, name, args, kwargs)  # ``F.nll_loss``
+            if got is None:
+                from driftcheck.parsers.source.forward import dataflow_fix25
+
+                got = dataflow_fix25.result(run.f, t, name, args, kwargs)  # ``as_strided``
             out = out if got is None else got
     if name.endswith("_") and not name.endswith("__"):
         from driftcheck.parsers.source.forward import dataflow_checks
