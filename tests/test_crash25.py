@@ -147,6 +147,12 @@ expr("math_item", _M + "return self.fc(h * math.tanh(h.sum().item()))[:, :3].top
 expr("math_log_base_ok", _M + "return self.fc(h[:, : int(math.log(256, 2))])")
 expr("math_cos_ok", _M + "return self.fc(h * math.cos(h.shape[-1] / 10) * math.exp(0.5)).topk(8)")
 
+# ---- torch._assert(cond, msg) on sizes: the assert statement's rule
+expr("assertfn_width", 'torch._assert(h.shape[-1] == 6, "width")\n        return h')
+expr("assertfn_len", 'torch._assert(len(h) > 4, message="batch")\n        return h')
+expr("assertfn_ok", 'torch._assert(h.shape[-1] == 8, "width")\n        return h')
+expr("assertfn_dim_ok", 'torch._assert(h.dim() == 2 and len(h) == 2, "rank")\n        return h')
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

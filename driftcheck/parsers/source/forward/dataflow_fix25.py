@@ -6,6 +6,7 @@ Each rule is Python's or torch's own condition, measured in CPython / torch 2.13
   dtype is (a literal, a tensor's dtype the pass pins), so ``x + 0 * torch.iinfo(t.dtype).bits``
   keeps ``x``'s shape; ``t.numel()`` / ``element_size()`` / ``itemsize`` / ``nbytes`` /
   ``data_ptr()`` ... and ``len(t)`` are Python ints (exact where shape / dtype are known);
+- ``torch._assert(cond, msg)``: the ``assert`` statement's rule on sizes;
 - ``t.as_strided(size, stride)``: a tensor of shape ``size`` (it was unknown); the result of
   ``x * 2`` / ``a + b`` owns a storage of exactly its items (``as_strided`` past it raises);
 - arithmetic on a tuple torch returns (``h.max(-1)``'s ``return_types.max``, ``torch.where``'s
@@ -258,3 +259,16 @@ def fresh_storage(f: Any, out: Any, a: Any, b: Any) -> None:
     n = _numel(out)
     if n is not None and dataflow_checks.fact(f, out, STORAGE) is None:
         dataflow_checks.add_facts(f, out, **{STORAGE: n})
+
+
+def torch_assert(run: Any, at: ast.Call, fr: Any) -> None:
+    """``torch._assert(cond, msg)`` is ``assert cond, msg`` (torch 2.13's ``_assert``): a
+    comparison of sizes that is False is its AssertionError (``dataflow_checks.assert_sizes``,
+    the ``assert`` statement's rule, with the same limits)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    cond = at.args[0] if at.args else None
+    if cond is None or any(k.arg not in (None, "message") for k in at.keywords):
+        return
+    st = ast.copy_location(ast.Assert(test=cond, msg=None), at)
+    dataflow_checks.assert_sizes(run, st, fr)

@@ -207,6 +207,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
+    if q == "torch._assert" and run.f.input_shape is not None and isinstance(at, ast.Call):
+        from driftcheck.parsers.source.forward import dataflow_fix25
+
+        dataflow_fix25.torch_assert(run, at, fr)  # ``torch._assert(x.shape[1] == d, msg)``
     if q in ("torch.finfo", "torch.iinfo") and run.f.input_shape is not None:
         from driftcheck.parsers.source.forward import dataflow_fix25
 
