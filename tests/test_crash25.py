@@ -153,6 +153,27 @@ expr("assertfn_len", 'torch._assert(len(h) > 4, message="batch")\n        return
 expr("assertfn_ok", 'torch._assert(h.shape[-1] == 8, "width")\n        return h')
 expr("assertfn_dim_ok", 'torch._assert(h.dim() == 2 and len(h) == 2, "rank")\n        return h')
 
+# ---- complex widths: complex64 and complex128 differ; a matrix product does not promote
+_W = "self.w = nn.Parameter(torch.randn(5, 5))"
+_Z = "z = torch.fft.rfft(h)\n        "
+expr("cwidth_to", _Z + "return (z @ self.w.to(torch.complex128)).abs()", init=_W)
+expr("cwidth_cfloat", "z = torch.fft.rfft(h.double())\n        return z @ self.w.cfloat()", init=_W)
+expr("cwidth_arith", _Z + "return torch.matmul(z * 2 + 1j, self.w.cdouble())", init=_W)
+expr("cwidth_promote", _Z + "return (z * h.double()[:, :5]).mm(self.w.cfloat())", init=_W)
+expr("cwidth_view", _Z + "return z @ self.w.cdouble().transpose(0, 1).contiguous()", init=_W)
+expr("cwidth_ok", _Z + "return (z @ self.w.to(torch.complex64)).abs()", init=_W)
+expr(
+    "cwidth_double_ok",
+    "z = torch.fft.rfft(h.double())\n        return z @ self.w.cdouble()",
+    init=_W,
+)
+expr(
+    "cwidth_zerod_ok",
+    _Z + "return (z * torch.tensor(2.0, dtype=torch.float64)) @ self.w.cfloat()",
+    init=_W,
+)
+expr("cwidth_same_ok", _Z + "return (z * 2j) @ (z.transpose(0, 1) * z.sum())", init=_W)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -659,6 +659,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
                 dataflow_dtype_accept.carry_binop(self.f, type(op).__name__, a, b, out)
+                from driftcheck.parsers.source.forward import dataflow_fix25
+
+                dataflow_fix25.width_binop(self.f, type(op).__name__, a, b, out)
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.arith(self.f, type(op).__name__, a, b, out)

@@ -272,3 +272,140 @@ def torch_assert(run: Any, at: ast.Call, fr: Any) -> None:
         return
     st = ast.copy_location(ast.Assert(test=cond, msg=None), at)
     dataflow_checks.assert_sizes(run, st, fr)
+
+
+# ---------------------------------------------------------------------- complex widths
+# The pass keeps one ``complex`` dtype; the ``cdouble`` fact says, where certain, whether a
+# complex tensor is complex128 (True) or narrower (False: complex64, complex32), as ``itype``
+# names an integer dtype. torch's promotion (measured in torch 2.13): an FFT, ``polar`` /
+# ``complex`` / ``view_as_complex`` / ``stft`` of float64 is complex128, of a float32 /
+# float16 / integer tensor narrower; arithmetic of dimensioned tensors is complex128 when one
+# is complex128 or float64; a matrix product never promotes ("expected m1 and m2 to have the
+# same dtype, but got: c10::complex<float> != c10::complex<double>").
+CDOUBLE = "cdouble"
+_WIDTH_OF = {"complex64": False, "cfloat": False, "complex32": False, "chalf": False,
+             "complex128": True, "cdouble": True}  # fmt: skip
+_TO_COMPLEX_FNS = frozenset({"torch.polar", "torch.complex", "torch.view_as_complex",
+                             "torch.stft"})  # fmt: skip
+
+
+def wide(f: Any, t: Any) -> bool | None:
+    """True: ``t`` is complex128 or float64 (promotes a complex operand to complex128);
+    False: a narrower complex or real dtype; None: not known."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if not isinstance(t, Tens):
+        return None
+    dt = dataflow_checks.fact(f, t, "dtype")
+    if dt == "float64":
+        return True
+    if dt in (dataflow_checks.FLOAT, dataflow_checks.INT, dataflow_checks.UINT8, "bool"):
+        return False
+    if dt == "complex":
+        return dataflow_checks.fact(f, t, CDOUBLE)
+    return None
+
+
+def _complex(f: Any, t: Any) -> bool:
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    return isinstance(t, Tens) and dataflow_checks.fact(f, t, "dtype") == "complex"
+
+
+def _set(f: Any, out: Any, width: bool | None) -> None:
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    if width is not None and _complex(f, out):
+        dataflow_checks.add_facts(f, out, **{CDOUBLE: width})
+
+
+def _named_width(v: Any) -> bool | None:
+    q = getattr(v, "qual", None)
+    if isinstance(q, str) and q.startswith("torch."):
+        return _WIDTH_OF.get(q.rsplit(".", 1)[-1])
+    return None
+
+
+def width_torch(f: Any, q: str, args: list, kwargs: dict, out: Any) -> None:
+    """The width of ``torch.<fn>(...)``'s complex result (after its dtype was given)."""
+    from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+    if f.input_shape is None or kwargs.get("out") is not None or not _complex(f, out):
+        return
+    if "dtype" in kwargs:
+        _set(f, out, _named_width(kwargs["dtype"]))
+        return
+    name = q.rsplit(".", 1)[-1]
+    if (q.startswith("torch.fft.") or q in _TO_COMPLEX_FNS) and args:
+        ws = (
+            {wide(f, a) for a in args[:2] if not isinstance(a, (int, float))}
+            if q in ("torch.polar", "torch.complex")
+            else {wide(f, args[0])}
+        )
+        if len(ws) == 1:
+            _set(f, out, ws.pop())
+    elif name in dataflow_dtype_ops.KEEPS and q == f"torch.{name}" and args:
+        if _complex(f, args[0]):
+            _set(f, out, wide(f, args[0]))
+
+
+def width_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``z.to(torch.complex128)`` / ``.cdouble()`` / ``.cfloat()``; a view of ``z`` keeps
+    its width."""
+    from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+    if f.input_shape is None or out is t or not _complex(f, out):
+        return
+    if name in ("cfloat", "cdouble") and not args and not kwargs:
+        _set(f, out, name == "cdouble")
+    elif name == "to":
+        given = [a for a in [*args, kwargs.get("dtype")] if a is not None]
+        widths = [_named_width(a) for a in given if not isinstance(a, str)]
+        if widths and widths[0] is not None:
+            _set(f, out, widths[0])
+        elif given and all(isinstance(a, str) for a in given) and _complex(f, t):
+            _set(f, out, wide(f, t))  # ``.to("cpu")``
+    elif name in dataflow_dtype_ops.KEEPS and _complex(f, t) and "dtype" not in kwargs:
+        _set(f, out, wide(f, t))
+
+
+def width_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
+    """``z * gate`` / ``z + w``: complex128 when a dimensioned operand is complex128 or
+    float64, else narrower; decided only where every tensor operand has rank >= 1 and a
+    known width (a 0-D one promotes by other rules). ``z @ w``: the operands' width."""
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    if f.input_shape is None or not _complex(f, out):
+        return
+    tens = [v for v in (a, b) if isinstance(v, Tens)]
+    if op == "MatMult":
+        ws = {wide(f, v) for v in tens}
+        if len(ws) == 1:
+            _set(f, out, ws.pop())
+        return
+    if op not in ("Add", "Sub", "Mult", "Div"):
+        return
+    if any(not known_shape(v) for v in tens):
+        return
+    ws = [wide(f, v) for v in tens]
+    if None not in ws and all(isinstance(v, (Tens, int, float, complex)) for v in (a, b)):
+        _set(f, out, any(ws))
+
+
+def matmul_width_error(f: Any, a: Any, b: Any) -> str | None:
+    """A matrix product of a complex tensor and a tensor of another dtype whose widths or
+    kinds are certain: torch does not promote."""
+    if not (_complex(f, a) or _complex(f, b)):
+        return None
+    wa, wb = wide(f, a), wide(f, b)
+    if wa is None or wb is None:
+        return None
+    if _complex(f, a) and _complex(f, b) and wa != wb:
+        names = ["c10::complex<double>" if w else "c10::complex<float>" for w in (wa, wb)]
+        return (
+            "RuntimeError: expected m1 and m2 to have the same dtype, but got: "
+            f"{names[0]} != {names[1]} (a matrix product does not promote)"
+        )
+    return None

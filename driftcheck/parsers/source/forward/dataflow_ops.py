@@ -621,6 +621,11 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
             dataflow_dtype_accept.after_method(run.f, t, b.name, args, kwargs, out)
+            from driftcheck.parsers.source.forward import dataflow_fix25
+
+            dataflow_fix25.width_method(
+                run.f, t, b.name, args, kwargs, out
+            )  # ``.to(torch.cdouble)``
             from driftcheck.parsers.source.forward import dataflow_strides
 
             dataflow_strides.after_method(run.f, t, b.name, args, kwargs, out, loc)

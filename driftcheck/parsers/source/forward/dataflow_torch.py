@@ -234,6 +234,9 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
         dataflow_dtype_accept.after_torch(run.f, q, args, kwargs, out)  # ``torch.fft.rfft``
+        from driftcheck.parsers.source.forward import dataflow_fix25
+
+        dataflow_fix25.width_torch(run.f, q, args, kwargs, out)  # complex64 / complex128
         from driftcheck.parsers.source.forward import dataflow_strides
 
         if q == f"torch.{name}" and dataflow_strides.fresh(name, kwargs):
