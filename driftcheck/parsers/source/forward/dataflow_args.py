@@ -323,6 +323,29 @@ def index_add(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) 
         )
 
 
+# the scatter family: every index value must lie in ``[0, self.size(dim))`` (no wrapping)
+SCATTERS = frozenset({"scatter", "scatter_add", "scatter_reduce"})
+
+
+def scatter_range(run: Any, t: Tens, args: list, kwargs: dict, loc: Any) -> None:
+    """``acc.scatter_add_(1, idx, h)`` with ``idx``'s values known (``arange(n) % p``
+    expanded): a value outside ``[0, acc.shape[dim])`` is torch's RuntimeError "index 2 is
+    out of bounds for dimension 1 with size 2" (torch 2.13's scatter/gather kernel checks
+    each index; a negative one is not wrapped)."""
+    from driftcheck.parsers.source.forward.dataflow_checks import index_values_out
+
+    f = run.f
+    ts = _shape(t)
+    if ts is None or not ts:
+        return
+    ax = _axis(_arg(args, kwargs, 0, "dim"), len(ts))
+    if ax is None or not _is_int(ts[ax]):
+        return
+    v = index_values_out(f, _arg(args, kwargs, 1, "index"), ts[ax])
+    if v is not None:
+        f.crash(loc, f"scatter: index {v} is out of bounds for dimension {ax} with size {ts[ax]}")
+
+
 # ---------------------------------------------------------------------- RNN initial state
 _TENSOR_STATE = ("GRU", "RNN", "GRUCell", "RNNCell")
 

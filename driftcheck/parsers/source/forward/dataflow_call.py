@@ -47,6 +47,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
     Mod,
     ShapeOf,
     Tens,
+    UnkNum,
     UserFunc,
     first_tensor,
     is_int,
@@ -65,6 +66,18 @@ RANKS = {"input_ids": 2, "decoder_input_ids": 2, "inputs_embeds": 3, "pixel_valu
 TORCH_STACKS = {"torch.nn.TransformerEncoder", "torch.nn.TransformerDecoder"}
 TUPLE_LEAVES = {"LSTM", "GRU", "RNN", "LSTMCell", "MultiheadAttention"}
 _MATH = {"sqrt": math.sqrt, "log": math.log, "ceil": math.ceil, "floor": math.floor}
+_MATH_SYMBOLIC = frozenset(_MATH)  # (before session 25: computed on a traced number too)
+# session 25: every other ``math`` function of plain numbers is CPython's own (its
+# ValueError / OverflowError: unknown); of an unknown number (``NUM``), the total ones are
+# an unknown number (``x * math.cos(w)`` keeps ``x``'s shape)
+_MATH.update({n: getattr(math, n) for n in (
+    "exp", "expm1", "log2", "log10", "log1p", "sin", "cos", "tan", "sinh", "cosh", "tanh",
+    "asin", "acos", "atan", "asinh", "acosh", "atanh", "erf", "erfc", "fabs", "degrees",
+    "radians", "trunc", "isnan", "isinf", "isfinite", "gamma", "lgamma")})  # fmt: skip
+_MATH2 = {n: getattr(math, n) for n in ("pow", "atan2", "hypot", "copysign", "fmod", "log",
+                                        "remainder")}  # fmt: skip
+_MATH_TOTAL = frozenset({"sin", "cos", "tan", "atan", "tanh", "erf", "erfc", "fabs", "degrees",
+                         "radians", "asinh"})  # fmt: skip
 # ``math`` functions that read each argument as a Python float (``Tensor.__float__``): a
 # tensor of more than one element is torch's ValueError (``math.exp(-k * torch.arange(n))``
 # meant ``torch.exp``); measured in torch 2.13. ``math.trunc`` / ``prod`` / ``fsum`` differ.
@@ -74,6 +87,10 @@ _MATH_FLOAT = frozenset(
      "floor", "ceil", "fabs", "isnan", "isinf", "isfinite", "hypot", "degrees", "radians",
      "gamma", "lgamma", "copysign", "fmod"}
 )  # fmt: skip
+
+
+def _plain_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def _math_of_tensor(f: Any, name: str, args: list, loc: Any) -> bool:
@@ -681,11 +698,22 @@ class Calls:
                 r = symbolic.hole_call(q, args[0])  # a traced number: the expression
                 if r is not NotImplemented:
                     return r
-            if f and args and isinstance(args[0], (int, float)) and not isinstance(args[0], bool):
+            holes = any(a.__class__ in (HoleInt, HoleFloat) for a in args)
+            if holes and q[5:] not in _MATH_SYMBOLIC:
+                return UNK  # a traced number through a function the tracer lacks: not plain
+            if f and len(args) == 1 and not kwargs and _plain_num(args[0]):
                 try:
                     return f(args[0])
-                except ValueError:
+                except (ValueError, OverflowError):
                     return UNK
+            f2 = _MATH2.get(q[5:])
+            if f2 and len(args) == 2 and not kwargs and all(_plain_num(a) for a in args):
+                try:
+                    return f2(*args)
+                except (ValueError, OverflowError, ZeroDivisionError):
+                    return UNK
+            if q[5:] in _MATH_TOTAL and len(args) == 1 and isinstance(args[0], UnkNum):
+                return NUM if self.run.f.input_shape is not None else UNK
             return UNK
         if q.startswith("torch."):
             return torchops.call_torch(self.run, q, args, kwargs, fr, at)
@@ -696,7 +724,15 @@ class Calls:
                 pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
                 if concrete.einops_rank(self.run.f, x, pattern, fr.loc(at)):
                     return Tens(None)
-                if concrete.einops_names(self.run.f, last, pattern, fr.loc(at)):
+                skip = {"tensor", "pattern", "reduction"} if last == "reduce" else set()
+                axes = None
+                if isinstance(at, ast.Call) and all(k.arg is not None for k in at.keywords):
+                    # every keyword spelled out (no ``**sizes``): the axis sizes given
+                    skip |= {"tensor", "pattern"}
+                    axes = {k: v for k, v in kwargs.items() if k not in skip}
+                    if any(isinstance(a, ast.Starred) for a in at.args):
+                        axes = None
+                if concrete.einops_names(self.run.f, last, pattern, fr.loc(at), axes):
                     return Tens(None)
                 if last == "reduce":
                     from driftcheck.parsers.source.forward import dataflow_fix25b
@@ -791,6 +827,9 @@ class Calls:
                 return len(v.obj.children) + len(v.obj.none_keys)
             if isinstance(v, ShapeOf) and v.t.shape is not None:
                 return len(v.t.shape)
+            if isinstance(v, Tens) and isinstance(v.shape, tuple) and v.shape:
+                if self.run.f.input_shape is not None:
+                    return v.dim(0)  # ``len(x)``: its first axis (a 0-D tensor raises)
             return UNK
         if name in ("enumerate", "zip", "reversed", "list", "tuple", "sorted"):
             if any(isinstance(x, range) and len(x) > MAX_LOOP for x in args):

@@ -86,13 +86,18 @@ def einops_rank(f: Any, t: Any, pattern: Any, loc: Any) -> bool:
     return True
 
 
-def einops_names(f: Any, kind: str, pattern: Any, loc: Any) -> bool:
+def einops_names(f: Any, kind: str, pattern: Any, loc: Any, axes: Any = None) -> bool:
     """``einops.rearrange`` / ``repeat`` / ``reduce``: the pattern's own rules on names, which
     einops checks before it looks at a size: no name twice on one side; rearrange names the
     same axes on both sides, repeat drops none of the left's, reduce adds none to the right
     (EinopsError "Identifiers only on one side of expression", "Unexpected identifiers on the
     left side of repeat", "... on the right side of reduce", "duplicate dimension"). Judged on
-    a pattern this module parses (no ``...``). True on a crash."""
+    a pattern this module parses (no ``...``). True on a crash.
+
+    ``axes``: the axis sizes given by keyword (None: not known, e.g. a ``**sizes`` splat):
+    a new axis of repeat's right side needs one ("Specify sizes for new axes in repeat"), and a
+    name given that the pattern never uses is refused ("Axis n is not used in transform";
+    einops 0.8)."""
     if not isinstance(pattern, str) or pattern.count("->") != 1:
         return False
     sides = [_groups(side) for side in pattern.split("->")]
@@ -109,6 +114,10 @@ def einops_names(f: Any, kind: str, pattern: Any, loc: Any) -> bool:
         why = f"Unexpected identifiers on the left side of repeat: {left - right}"
     elif kind == "reduce" and right - left:
         why = f"Unexpected identifiers on the right side of reduce: {right - left}"
+    elif axes is not None and kind == "repeat" and right - left - set(axes):
+        why = f"Specify sizes for new axes in repeat: {sorted(right - left - set(axes))}"
+    elif axes is not None and set(axes) - left - right:
+        why = f"Axis {sorted(set(axes) - left - right)[0]} is not used in transform"
     else:
         return False
     f.crash(loc, f"einops: {why} (pattern {pattern!r})")

@@ -425,6 +425,11 @@ def matmul_error(f: Any, a: Any, b: Any) -> str | None:
     """``adj @ h`` with a bool ``adj`` (a comparison) and a float ``h`` (a layer's output)."""
     if f.input_shape is None or not isinstance(a, Tens) or not isinstance(b, Tens):
         return None
+    from driftcheck.parsers.source.forward import dataflow_fix25
+
+    err = dataflow_fix25.matmul_width_error(f, a, b)  # complex64 @ complex128
+    if err is not None:
+        return err
     ka, kb = _kind(_dtype(f, a)), _kind(_dtype(f, b))
     if (ka is None) != (kb is None) and "bool" in (ka, kb):
         # a bool operand beside one of any dtype: a bool product is not implemented and any

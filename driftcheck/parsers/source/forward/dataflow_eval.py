@@ -636,6 +636,10 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_strides
 
                 dataflow_strides.made_contiguous(self.f, out)  # ``att @ v`` is a fresh tensor
+            elif self.f.input_shape is not None and not isinstance(at, ast.AugAssign):
+                from driftcheck.parsers.source.forward import dataflow_fix25
+
+                dataflow_fix25.fresh_storage(self.f, out, a, b)  # ``x * 2``: its own items
             if self.f.input_shape is not None and isinstance(op, ast.Div):
                 from driftcheck.parsers.source.forward import dataflow_checks
 
@@ -655,6 +659,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
                 dataflow_dtype_accept.carry_binop(self.f, type(op).__name__, a, b, out)
+                from driftcheck.parsers.source.forward import dataflow_fix25
+
+                dataflow_fix25.width_binop(self.f, type(op).__name__, a, b, out)
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.arith(self.f, type(op).__name__, a, b, out)
@@ -683,6 +690,14 @@ class Runner:
 
             sign = {ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%"}[type(op)]
             dataflow_ranks.zero_division(self.f, sign, a, b, fr.loc(at))
+        if self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix25
+
+            got = dataflow_fix25.tuple_binop(self.f, op, a, b, fr.loc(at))  # ``h.max(-1) * 2``
+            if got is False:
+                return UNK
+            if got is not None:
+                return got
         if _num_arith(op, a, b):
             return NUM  # ``t.item() * 2``: still a plain number
         try:
@@ -889,6 +904,10 @@ class Runner:
         )
 
     def attr(self, v: Any, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
+        from driftcheck.parsers.source.forward.dataflow_fix25 import DtypeInfo
+
+        if isinstance(v, DtypeInfo):
+            return v.attr(name)  # ``torch.iinfo(ids.dtype).bits``: a number
         if (
             isinstance(v, Multi)
             and v.rest is not None

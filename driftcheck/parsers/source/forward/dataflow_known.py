@@ -24,7 +24,9 @@ Rules that use them:
 - ``a & b`` / ``a | b`` / ``a ^ b`` of two known tensors (session 18, crashfix18e): numpy's
   bitwise op;
 - ``a + b`` / ``a - b`` / ``a * b`` / ``a // b`` of integer tensors (or one and a Python
-  int) whose values are known (session 19, ``arith``): numpy's int64 result;
+  int) whose values are known (session 19, ``arith``): numpy's int64 result; ``a % b`` too
+  (session 25: ``torch.remainder``, the divisor's sign, as numpy's ``remainder``), and
+  ``t.expand(...)`` / ``t.expand_as(o)`` of known values (numpy's ``broadcast_to``);
 - ``x.masked_scatter(mask, src)``: ``src`` needs at least as many items as the mask, expanded
   to ``x``'s shape, holds true. A mask written in ``forward`` (``m = zeros(...); m[:, a:b] =
   True``) has no known values: following writes needs an aliasing analysis (views share
@@ -181,7 +183,27 @@ def index(f: Any, t: Any, key: Any, out: Any) -> None:
 
 # methods followed on values: they move items, never compute new ones
 _METHODS = {"unsqueeze", "squeeze", "view", "reshape", "flatten", "long", "int", "bool",
-            "logical_not", "t", "contiguous", "clone", "detach", "cpu"}  # fmt: skip
+            "logical_not", "t", "contiguous", "clone", "detach", "cpu", "expand",
+            "expand_as"}  # fmt: skip
+
+
+def _expanded(a: Any, sizes: list) -> Any:
+    """``t.expand(*sizes)`` of values ``a``: torch's rule (-1 keeps an axis, new axes lead, an
+    axis grows from 1 only) as numpy's ``broadcast_to``; None where torch would refuse."""
+    if len(sizes) < a.ndim:
+        return None
+    lead = len(sizes) - a.ndim
+    shape = []
+    for i, s in enumerate(sizes):
+        old = a.shape[i - lead] if i >= lead else None
+        if s == -1:
+            if old is None:
+                return None
+            s = old
+        if s < 0 or (old is not None and old not in (1, s)):
+            return None
+        shape.append(s)
+    return np().broadcast_to(a, tuple(shape))
 
 
 def method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
@@ -191,6 +213,11 @@ def method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> Non
     a = array(f, t)
     if a is None or name not in _METHODS or kwargs or not isinstance(out, Tens) or out is t:
         return
+    if name == "expand_as":  # ``t.expand_as(o)`` is ``t.expand(o.size())``
+        other = known_shape(args[0]) if len(args) == 1 else None
+        if other is None:
+            return
+        name, args = "expand", list(other)
     ints = [x for x in args if is_int(x)]
     if len(ints) != len(args):
         if not (len(args) == 1 and isinstance(args[0], (tuple, list))):
@@ -218,6 +245,10 @@ def method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> Non
             r = a.T
         elif name in ("contiguous", "clone", "detach", "cpu") and not ints:
             r = a
+        elif name == "expand" and ints:
+            r = _expanded(a, ints)
+            if r is None:
+                return
         else:
             return
     except (ValueError, IndexError):  # numpy AxisError is both
@@ -310,7 +341,9 @@ def bitwise(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
         remember(f, out, getattr(np(), fn)(x, y))
 
 
-_ARITH = {"Add": "add", "Sub": "subtract", "Mult": "multiply", "FloorDiv": "floor_divide"}
+# ``%`` of integer tensors is ``torch.remainder``: the divisor's sign, as numpy's ``remainder``
+_ARITH = {"Add": "add", "Sub": "subtract", "Mult": "multiply", "FloorDiv": "floor_divide",
+          "Mod": "remainder"}  # fmt: skip
 
 
 def arith(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
@@ -331,7 +364,7 @@ def arith(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
     ):
         return
     x, y = (np().int64(v) if is_int(v) else v for v in xs)
-    if fn == "floor_divide" and np().any(np().asarray(y) == 0):
+    if fn in ("floor_divide", "remainder") and np().any(np().asarray(y) == 0):
         return
     try:
         remember(f, out, np().asarray(getattr(np(), fn)(x, y), dtype="int64"))

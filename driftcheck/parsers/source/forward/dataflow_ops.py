@@ -162,6 +162,10 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
             return ShapeOf(v)
         if name in ("ndim",):
             return len(v.shape) if v.shape is not None else UNK
+        if name in ("itemsize", "nbytes") and run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix25
+
+            return dataflow_fix25.tensor_attr(run.f, v, name)  # ints
         if name in ("dtype", "device", "is_cuda", "requires_grad", "data", "grad"):
             return UNK if name != "data" else Tens(v.src, v.shape)
         if name in ("T", "mT"):
@@ -620,6 +624,11 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
             dataflow_dtype_accept.after_method(run.f, t, b.name, args, kwargs, out)
+            from driftcheck.parsers.source.forward import dataflow_fix25
+
+            dataflow_fix25.width_method(
+                run.f, t, b.name, args, kwargs, out
+            )  # ``.to(torch.cdouble)``
             from driftcheck.parsers.source.forward import dataflow_strides
 
             dataflow_strides.after_method(run.f, t, b.name, args, kwargs, out, loc)

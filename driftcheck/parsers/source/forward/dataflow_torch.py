@@ -207,6 +207,16 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
+    if q == "torch._assert" and run.f.input_shape is not None and isinstance(at, ast.Call):
+        from driftcheck.parsers.source.forward import dataflow_fix25
+
+        dataflow_fix25.torch_assert(run, at, fr)  # ``torch._assert(x.shape[1] == d, msg)``
+    if q in ("torch.finfo", "torch.iinfo") and run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_fix25
+
+        got = dataflow_fix25.info(run, q, args, kwargs, fr, at)  # ``torch.iinfo(t.dtype).bits``
+        if got is not None:
+            return got
     if q == "torch.func.stack_module_state":
         stacked = dataflow_argtypes.stack_module_state(run, args, kwargs)
         if stacked is not None:
@@ -224,6 +234,9 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
         dataflow_dtype_accept.after_torch(run.f, q, args, kwargs, out)  # ``torch.fft.rfft``
+        from driftcheck.parsers.source.forward import dataflow_fix25
+
+        dataflow_fix25.width_torch(run.f, q, args, kwargs, out)  # complex64 / complex128
         from driftcheck.parsers.source.forward import dataflow_strides
 
         if q == f"torch.{name}" and dataflow_strides.fresh(name, kwargs):
@@ -495,6 +508,10 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
                 from driftcheck.parsers.source.forward import dataflow_fix24
 
                 got = dataflow_fix24.result(run.f, t, name, args, kwargs)  # ``F.nll_loss``
+            if got is None:
+                from driftcheck.parsers.source.forward import dataflow_fix25
+
+                got = dataflow_fix25.result(run.f, t, name, args, kwargs)  # ``as_strided``
             out = out if got is None else got
     if name.endswith("_") and not name.endswith("__"):
         from driftcheck.parsers.source.forward import dataflow_checks
@@ -563,6 +580,12 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         return len(t.shape) if t.shape is not None else UNK
     if name == "item" and f.input_shape is not None and not args and not kwargs:
         return NUM  # a Python number (its size was judged above): arithmetic keeps shapes
+    if f.input_shape is not None and not args and not kwargs:
+        from driftcheck.parsers.source.forward import dataflow_fix25
+
+        got = dataflow_fix25.metadata(f, t, name, args, kwargs)  # ``x.numel()``: an int
+        if got is not None:
+            return got
     if name in ("numel", "item", "tolist", "any", "all", "data_ptr", "is_contiguous", "numpy"):
         return UNK  # ``numpy()``: an array, whose methods are numpy's (``a.transpose()``)
     if name in ACT:
@@ -580,10 +603,19 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         got = dataflow_args.gather(run, t, args, kwargs, loc)
         if got is not None:
             return got
-    if f.input_shape is not None and name.rstrip("_") in ("index_add", "scatter_add"):
+    if f.input_shape is not None and name.rstrip("_") in (
+        "index_add",
+        "scatter_add",
+        "scatter",
+        "scatter_reduce",
+    ):
         from driftcheck.parsers.source.forward import dataflow_args
 
-        dataflow_args.index_add(run, t, name.rstrip("_"), args, kwargs, loc)
+        crashes = len(f.crashes)
+        if name.rstrip("_") in ("index_add", "scatter_add"):
+            dataflow_args.index_add(run, t, name.rstrip("_"), args, kwargs, loc)
+        if name.rstrip("_") in dataflow_args.SCATTERS and len(f.crashes) == crashes:
+            dataflow_args.scatter_range(run, t, args, kwargs, loc)  # ``arange(n) % p`` indices
     shaped = name in SELF_SHAPED or (name.endswith("_") and name[:-1] in SELF_SHAPED)
     if f.input_shape is not None and t.src is None and shaped and concrete(t.shape):
         return Tens(None, t.shape)  # a shape-only tensor (``zeros_like(x).scatter(...)``)
