@@ -30,7 +30,7 @@ from typing import Any
 from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value
-from driftcheck.graph.match.derive import dense_lead, derive, stages
+from driftcheck.graph.match.derive import Derived, dense_lead, derive, moe_width, stages
 from driftcheck.graph.match.diff import Diff, Differ, json_value, same
 from driftcheck.graph.match.facts import (
     SIDES,
@@ -79,10 +79,12 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     db.update(dense_lead(right))
     _router_k(left, da)
     _router_k(right, db)
+    _stated_experts_width(left, a, da)
+    _stated_experts_width(right, b, db)
     _latent_ranks(left, right, a, b, da, db)
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
     facts = as_adapter_reduction(left, right, facts)
-    facts = _dense_lead_moves(facts)
+    facts = _dense_lead_moves(_moe_said(facts))
     facts += flat_facts(left, right, a, b, da, db, facts)
     if "stageDepths" in da and "stageDepths" in db:
         # a hierarchical network's depth is per stage: one layer count (a config's
@@ -116,6 +118,19 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     return sorted(out, key=lambda f: (-f.severity.rank, f.kind not in COUNT_KINDS))
 
 
+def _moe_said(facts: list[FactDiff]) -> list[FactDiff]:
+    """The experts' width is the model's MLP width where every MLP is an expert (Mixtral,
+    Qwen3-MoE): a ``moeIntermediateSize`` diff with the values of the ``intermediateSize``
+    one is that one change, said once, by the latter."""
+    mlp = [f for f in facts if f.key == "intermediateSize"]
+    return [
+        f
+        for f in facts
+        if f.key != "moeIntermediateSize"
+        or not any(all(same(f.values[s], m.values[s]) for s in SIDES) for m in mlp)
+    ]
+
+
 def _dense_lead_moves(facts: list[FactDiff]) -> list[FactDiff]:
     """Where the sides lead their stacks with different numbers of dense layers, the layers
     each side's MLP width and experts are read off (its main block: the run holding most
@@ -134,6 +149,20 @@ def _dense_lead_moves(facts: list[FactDiff]) -> list[FactDiff]:
         else:
             out.append(f)
     return out
+
+
+def _stated_experts_width(g: Graph, items: list, d: dict) -> None:
+    """A side that states its experts (a config's ``num_experts``) but whose router was not
+    read off its layers (a sparse layer standing once, its router apart from the expert
+    tensors): the expert width is read off ``E``-row tensors with the stated ``E``."""
+    f = g.facts.get("numExperts")
+    e = norm_value(f.value) if f is not None else None
+    if "moeIntermediateSize" in d or "numExperts" in d or type(e) is not int or e < 2:
+        return
+    got = {**d, "numExperts": Derived(e, "model.numExperts", f.loc)}
+    moe_width(items, got)
+    if "moeIntermediateSize" in got:
+        d["moeIntermediateSize"] = got["moeIntermediateSize"]
 
 
 def _router_k(g: Graph, d: dict) -> None:

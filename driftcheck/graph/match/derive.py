@@ -248,7 +248,24 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         _expert_width(items, out)
     if "intermediateSize" not in out and "numExperts" in out:
         _expert_module_width(items, out)
+    if "numExperts" in out:
+        moe_width(items, out)
     return out
+
+
+def moe_width(items: list[Item], out: dict[str, Derived]) -> None:
+    """``moeIntermediateSize``: the experts' own MLP width, read off the expert tensors
+    (``[E, 2I, D]`` with ``[E, D, I]``, or three ``[E, I, D]``: ``_expert_width``) or off
+    expert modules standing ``numExperts`` times (``_expert_module_width``), whatever the
+    model's ``intermediateSize`` reads (a dense layer's MLP, a shared expert's). Both tensors
+    of a changed expert width are then one change. Nothing where no such width is read."""
+    got = {k: v for k, v in out.items() if k != "intermediateSize"}
+    _expert_width(items, got, top=True)
+    if "intermediateSize" not in got:
+        _expert_module_width(items, got, merged=True)
+    w = got.get("intermediateSize")
+    if w is not None and type(w.value) is int:
+        out["moeIntermediateSize"] = Derived(w.value, "experts.moeIntermediateSize", w.loc, w.node)
 
 
 def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
@@ -428,7 +445,7 @@ def _per_head_out(out: dict[str, Derived], d: Any) -> list | None:
     return [hd.value, d] if hd is not None else None
 
 
-def _expert_module_width(items: list[Item], out: dict[str, Derived]) -> None:
+def _expert_module_width(items: list[Item], out: dict[str, Derived], merged: bool = False) -> None:
     """The MLP width of experts written as modules (one ``nn.Linear`` gate, up and down per
     expert, a block standing ``numExperts`` times) where no projection back to the width is
     narrower or wider than it: the experts as wide as the model (``_mlp_width`` reads only a
@@ -440,7 +457,10 @@ def _expert_module_width(items: list[Item], out: dict[str, Derived]) -> None:
         return
     d = hidden.value
     for blk in walk(items):
-        if not blk.is_block or blk.count != e:
+        # ``merged``: a shared expert or two of the routed experts' shape merge into their
+        # run (as in ``_experts``), every copy then of the one width read
+        n = blk.count if blk.is_block else 0
+        if not blk.is_block or not (n == e or (merged and 0 < n - e <= min(2, e))):
             continue
         kids = [c for c in blk.children or [] if not c.soft]
         lins = [c for c in kids if not c.is_block and c.ltype == "Linear"]

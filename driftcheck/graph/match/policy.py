@@ -43,6 +43,7 @@ MAJOR_FACTS = frozenset(
         "tieWordEmbeddings",
         "numExperts",
         "numExpertsPerTok",
+        "moeIntermediateSize",
         "firstKDenseReplace",
         "patchSize",
         "imageSize",
