@@ -543,6 +543,14 @@ class Runner:
             node = getattr(func, "node", None)
             named = owner is not None and "norm" in owner.name.lower()
             key = "normEps" if named or (node is not None and norm_eps_site(node, name)) else None
+        if (
+            key is None
+            and getattr(func, "node", None) is not None
+            and norm_eps_arg(func.node, name)
+        ):
+            # any name passed as a functional norm's ``eps`` (``F.layer_norm(x, s, w, b,
+            # HEAD_EPS)``): torch computes that norm with it, whatever the name says
+            key = "normEps"
         if key is None:
             return
         raw = plain_hole(v)
@@ -1019,6 +1027,35 @@ def _eps_sum(e: ast.expr, name: str) -> bool:
         return False
     for a, b in ((e.left, e.right), (e.right, e.left)):
         if isinstance(a, ast.Name) and a.id == name and _moment(b):
+            return True
+    return False
+
+
+NORM_EPS_ARG = {
+    "layer_norm": 4,
+    "group_norm": 4,
+    "rms_norm": 3,
+    "batch_norm": 7,
+    "instance_norm": 7,
+}
+"""torch's functional norms and the position of their ``eps`` argument: the same in
+``torch.nn.functional`` and ``torch`` (``F.layer_norm(input, normalized_shape, weight, bias,
+eps)``, ``torch.batch_norm(input, weight, bias, running_mean, running_var, training,
+momentum, eps, ...)``; ``tests/test_drift25.py`` reads them off torch's signatures)."""
+
+
+def norm_eps_arg(node: ast.AST, name: str) -> bool:
+    """The function ``node`` passes the name ``name`` as the ``eps`` of one of torch's
+    functional norms, called as a module's attribute (``F.layer_norm(..., HEAD_EPS)``,
+    ``torch.rms_norm(x, s, w, eps=EPS)``): that norm's epsilon."""
+    for n in ast.walk(node):
+        if not isinstance(n, ast.Call) or not isinstance(n.func, ast.Attribute):
+            continue
+        at = NORM_EPS_ARG.get(n.func.attr)
+        if at is None:
+            continue
+        args = [*n.args[at : at + 1], *(k.value for k in n.keywords if k.arg == "eps")]
+        if any(isinstance(a, ast.Name) and a.id == name for a in args):
             return True
     return False
 
