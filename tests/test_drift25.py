@@ -9,7 +9,10 @@ findings where two independent values differ.
   model's dense MLP width: a changed expert width is one finding, not one per tensor;
 - a name passed as the ``eps`` of one of torch's functional norms (``F.layer_norm(x, s, w, b,
   HEAD_EPS)`` in ``forward``) is that norm's epsilon whatever its name, compared with the
-  epsilons the other side's layers hold (``nn.LayerNorm(d, eps=config.layer_norm_eps)``).
+  epsilons the other side's layers hold (``nn.LayerNorm(d, eps=config.layer_norm_eps)``);
+- a number a call or a subscript computes (``hp("attention.layer_norm_rms_epsilon")``, a
+  module-level helper over a GGUF-style table), added to a mean under a square root, is the
+  norm's epsilon, as a name there already was.
 """
 
 from __future__ import annotations
@@ -323,4 +326,99 @@ def test_functional_norm_eps_is_compared_with_a_layers_eps(tmp_path):
         assert (mine(x)[1] - other(x)[1]).abs().max() > 1e-5
     assert _run(clean, path) == []
     f = _one(_run(planted, path), 0.1, 1e-12)
+    assert f.attribute == "model.normEps"
+
+
+# ------------------------------------------------ an eps read through a helper in forward
+LLAMA_CFG = dict(
+    vocab_size=256, hidden_size=64, intermediate_size=128, num_hidden_layers=2,
+    num_attention_heads=4, num_key_value_heads=4, rms_norm_eps=1e-6, tie_word_embeddings=False,
+    architectures=["LlamaForCausalLM"],
+)  # fmt: skip
+
+HP = """import torch
+import torch.nn.functional as F
+from torch import nn
+
+META = {{
+    "general.architecture": "llama",
+    "llama.vocab_size": 256,
+    "llama.embedding_length": 64,
+    "llama.feed_forward_length": 128,
+    "llama.block_count": 2,
+    "llama.attention.head_count": 4,
+    "llama.attention.layer_norm_rms_epsilon": {eps},
+}}
+
+
+def hp(key):
+    return META[META["general.architecture"] + "." + key]
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        var = x.pow(2).mean(-1, keepdim=True)
+        return self.weight * x * torch.rsqrt(var + hp("attention.layer_norm_rms_epsilon"))
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        d, ff = hp("embedding_length"), hp("feed_forward_length")
+        self.n1, self.n2 = RMSNorm(d), RMSNorm(d)
+        self.q = nn.Linear(d, d, bias=False)
+        self.k = nn.Linear(d, d, bias=False)
+        self.v = nn.Linear(d, d, bias=False)
+        self.o = nn.Linear(d, d, bias=False)
+        self.gate = nn.Linear(d, ff, bias=False)
+        self.up = nn.Linear(d, ff, bias=False)
+        self.down = nn.Linear(ff, d, bias=False)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        h = hp("attention.head_count")
+        y = self.n1(x)
+        q, k, v = (p(y).view(b, t, h, d // h).transpose(1, 2) for p in (self.q, self.k, self.v))
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.o(a.transpose(1, 2).reshape(b, t, d))
+        y = self.n2(x)
+        return x + self.down(F.silu(self.gate(y)) * self.up(y))
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(hp("vocab_size"), hp("embedding_length"))
+        self.blocks = nn.ModuleList(Block() for _ in range(hp("block_count")))
+        self.norm = RMSNorm(hp("embedding_length"))
+        self.head = nn.Linear(hp("embedding_length"), hp("vocab_size"), bias=False)
+
+    def forward(self, ids):
+        x = self.embed(ids)
+        for blk in self.blocks:
+            x = blk(x)
+        return self.head(self.norm(x))
+"""
+
+
+def test_eps_read_through_a_helper_under_a_root_is_the_norms(tmp_path):
+    """``torch.rsqrt(var + hp("attention.layer_norm_rms_epsilon"))``: the helper's number is
+    the RMS norm's epsilon. Torch: the code counts as LlamaForCausalLM, and 1e-6 -> 1e-2
+    changes the logits with the same weights; clean nothing, planted one finding."""
+    cfg, path = _config(tmp_path, "llama", "LlamaConfig", **LLAMA_CFG)
+    clean = _write(tmp_path, "hp.py", HP.format(eps=1e-06))
+    planted = _write(tmp_path, "eps.py", HP.format(eps=1e-02))
+    mine = runpy.run_path(str(clean), run_name="__d25__")["Model"]()
+    other = runpy.run_path(str(planted), run_name="__d25__")["Model"]()
+    assert _count(mine) == _count(_hf(cfg, "AutoModelForCausalLM"))
+    other.load_state_dict(mine.state_dict())
+    ids = torch.arange(8)[None]
+    with torch.no_grad():
+        assert (mine(ids) - other(ids)).abs().max() > 1e-5
+    assert _run(clean, path) == []
+    f = _one(_run(planted, path), 0.01, 1e-06)
     assert f.attribute == "model.normEps"
