@@ -7,6 +7,8 @@ findings where two independent values differ.
 - the experts' own MLP width (``moeIntermediateSize``) is read off stacked expert tensors
   (``[E, 2I, D]`` with ``[E, D, I]``) or expert modules standing ``E`` times, whatever the
   model's dense MLP width: a changed expert width is one finding, not one per tensor;
+- the shared expert's width (``sharedExpertIntermediateSize``): an MLP module directly under
+  the module holding the expert tensors and the router (Qwen2-MoE's ``shared_expert``);
 - a name passed as the ``eps`` of one of torch's functional norms (``F.layer_norm(x, s, w, b,
   HEAD_EPS)`` in ``forward``) is that norm's epsilon whatever its name, compared with the
   epsilons the other side's layers hold (``nn.LayerNorm(d, eps=config.layer_norm_eps)``);
@@ -422,3 +424,135 @@ def test_eps_read_through_a_helper_under_a_root_is_the_norms(tmp_path):
     assert _run(clean, path) == []
     f = _one(_run(planted, path), 0.01, 1e-06)
     assert f.attribute == "model.normEps"
+
+
+# --------------------------------------------------------- Qwen2-MoE: the shared expert's width
+QWEN2_MOE_CFG = dict(
+    vocab_size=256, hidden_size=64, num_attention_heads=4, num_key_value_heads=2,
+    intermediate_size=128, moe_intermediate_size=32, shared_expert_intermediate_size=48,
+    num_experts=4, num_experts_per_tok=2, num_hidden_layers=2, mlp_only_layers=[0],
+    tie_word_embeddings=False, architectures=["Qwen2MoeForCausalLM"],
+)  # fmt: skip
+
+QWEN2_MOE = """import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, D, HEADS, KV, HD, FF, MOE_FF, SHARED, E, TOPK, LAYERS = 256, 64, 4, 2, 16, 128, {moe}, {shared}, 4, 2, 2
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, d, eps=1e-6):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+        self.eps = eps
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps)
+
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q = nn.Linear(D, HEADS * HD)
+        self.k = nn.Linear(D, KV * HD)
+        self.v = nn.Linear(D, KV * HD)
+        self.o = nn.Linear(HEADS * HD, D, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.q(x).view(b, t, HEADS, HD).transpose(1, 2)
+        k = self.k(x).view(b, t, KV, HD).transpose(1, 2)
+        v = self.v(x).view(b, t, KV, HD).transpose(1, 2)
+        k = k.repeat_interleave(HEADS // KV, 1)
+        v = v.repeat_interleave(HEADS // KV, 1)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return self.o(y.transpose(1, 2).reshape(b, t, HEADS * HD))
+
+
+class Dense(nn.Module):
+    def __init__(self, width=FF):
+        super().__init__()
+        self.gate = nn.Linear(D, width, bias=False)
+        self.up = nn.Linear(D, width, bias=False)
+        self.down = nn.Linear(width, D, bias=False)
+
+    def forward(self, x):
+        return self.down(F.silu(self.gate(x)) * self.up(x))
+
+
+class Sparse(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.router = nn.Linear(D, E, bias=False)
+        self.gate_up = nn.Parameter(torch.zeros(E, 2 * MOE_FF, D))
+        self.down = nn.Parameter(torch.zeros(E, D, MOE_FF))
+        self.shared = Dense(SHARED)
+        self.shared_gate = nn.Linear(D, 1, bias=False)
+
+    def forward(self, x):
+        flat = x.reshape(-1, D)
+        w, idx = self.router(flat).softmax(-1).topk(TOPK, -1)
+        out = torch.zeros_like(flat)
+        for e in range(E):
+            tok, slot = torch.where(idx == e)
+            g, u = F.linear(flat[tok], self.gate_up[e]).chunk(2, -1)
+            y = F.linear(F.silu(g) * u, self.down[e])
+            out.index_add_(0, tok, y * w[tok, slot, None])
+        out = out + torch.sigmoid(self.shared_gate(flat)) * self.shared(flat)
+        return out.view_as(x)
+
+
+class Layer(nn.Module):
+    def __init__(self, i):
+        super().__init__()
+        self.n1 = RMSNorm(D)
+        self.attn = Attention()
+        self.n2 = RMSNorm(D)
+        self.mlp = Dense() if i == 0 else Sparse()
+
+    def forward(self, x):
+        x = x + self.attn(self.n1(x))
+        return x + self.mlp(self.n2(x))
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(VOCAB, D)
+        self.layers = nn.ModuleList(Layer(i) for i in range(LAYERS))
+        self.norm = RMSNorm(D)
+        self.head = nn.Linear(D, VOCAB, bias=False)
+
+    def forward(self, ids):
+        x = self.embed(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.head(self.norm(x))
+"""
+
+
+def test_shared_expert_width_is_one_finding(tmp_path):
+    """A shared expert 48 -> 96 wide: transformers' code reads its MLP width off the shared
+    expert's projections, the experts' off their tensors; before, six structural findings.
+    Torch: the code counts as Qwen2MoeForCausalLM and runs."""
+    cfg, path = _config(tmp_path, "cfg", "Qwen2MoeConfig", **QWEN2_MOE_CFG)
+    clean = _write(tmp_path, "q2.py", QWEN2_MOE.format(moe=32, shared=48))
+    wide = _write(tmp_path, "q2s.py", QWEN2_MOE.format(moe=32, shared=96))
+    mine = _mine(clean, "Model")
+    assert _count(mine) == _count(_hf(cfg, "AutoModelForCausalLM"))
+    assert _count(_mine(wide, "Model")) - _count(mine) == 3 * 64 * 48
+    assert _run(clean, path) == []
+    f = _one(_run(wide, path), 96, 48)
+    assert f.attribute == "model.sharedExpertIntermediateSize"
+
+
+def test_shared_and_routed_widths_are_two_changes(tmp_path):
+    """Both widths changed: each is said by its own finding, neither holds the other's."""
+    _cfg, path = _config(tmp_path, "cfg", "Qwen2MoeConfig", **QWEN2_MOE_CFG)
+    found = _run(_write(tmp_path, "two.py", QWEN2_MOE.format(moe=40, shared=96)), path)
+    pairs = [(f.values.get("left"), f.values.get("right")) for f in found]
+    moe = [f for f in found if f.attribute == "model.moeIntermediateSize"]
+    assert len(moe) == 1 and (moe[0].values["left"], moe[0].values["right"]) == (40, 32)
+    assert (96, 48) in pairs, [f.message for f in found]
+    assert not any(_holds(f.values["left"], 96) and _holds(f.values["left"], 40) for f in found)

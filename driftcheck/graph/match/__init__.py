@@ -30,7 +30,14 @@ from typing import Any
 from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value
-from driftcheck.graph.match.derive import Derived, dense_lead, derive, moe_width, stages
+from driftcheck.graph.match.derive import (
+    Derived,
+    dense_lead,
+    derive,
+    moe_width,
+    shared_expert_width,
+    stages,
+)
 from driftcheck.graph.match.diff import Diff, Differ, json_value, same
 from driftcheck.graph.match.facts import (
     SIDES,
@@ -81,10 +88,12 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     _router_k(right, db)
     _stated_experts_width(left, a, da)
     _stated_experts_width(right, b, db)
+    _shared_width(left, da)
+    _shared_width(right, db)
     _latent_ranks(left, right, a, b, da, db)
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
     facts = as_adapter_reduction(left, right, facts)
-    facts = _dense_lead_moves(_moe_said(facts))
+    facts = _dense_lead_moves(_shared_moves(_moe_said(facts)))
     facts += flat_facts(left, right, a, b, da, db, facts)
     if "stageDepths" in da and "stageDepths" in db:
         # a hierarchical network's depth is per stage: one layer count (a config's
@@ -129,6 +138,46 @@ def _moe_said(facts: list[FactDiff]) -> list[FactDiff]:
         if f.key != "moeIntermediateSize"
         or not any(all(same(f.values[s], m.values[s]) for s in SIDES) for m in mlp)
     ]
+
+
+def _shared_width(g: Graph, d: dict) -> None:
+    """The shared expert's width (``derive.shared_expert_width``), on a side whose experts
+    (read off its layers, or stated) and model width are known."""
+    e = d["numExperts"].value if "numExperts" in d else None
+    f = g.facts.get("numExperts")
+    if e is None and f is not None:
+        e = norm_value(f.value)
+    hidden = d.get("hiddenSize")
+    got = shared_expert_width(g, e, hidden.value if hidden is not None else None)
+    if got is not None:
+        d["sharedExpertIntermediateSize"] = got
+
+
+def _shared_moves(facts: list[FactDiff]) -> list[FactDiff]:
+    """A shared expert as wide as the routed experts (AfMoE's, DeepSeek's
+    ``n_shared_experts * moe_intermediate_size``) changes with them: a shared-width diff
+    with the experts' values is theirs. And where a side's MLP width was read off its shared
+    expert (the last projection back to the width), an ``intermediateSize`` diff holding
+    that side's shared width is the shared width's, listed under it."""
+    moe = next((f for f in facts if f.key == "moeIntermediateSize"), None)
+    home = next((f for f in facts if f.key == "sharedExpertIntermediateSize"), None)
+    if home is None:
+        return facts
+    if moe is not None and all(same(home.values[s], moe.values[s]) for s in SIDES):
+        return [f for f in facts if f is not home]
+    out = []
+    for f in facts:
+        if (
+            f.key == "intermediateSize"
+            and len(f.derived) == 2
+            and any(same(f.values[s], home.values[s]) for s in SIDES)
+        ):
+            home.absorbed.append(
+                Diff("param", f.attribute, f.values["left"], f.values["right"], dict(f.locs))
+            )
+        else:
+            out.append(f)
+    return out
 
 
 def _dense_lead_moves(facts: list[FactDiff]) -> list[FactDiff]:

@@ -44,6 +44,7 @@ MAJOR_FACTS = frozenset(
         "numExperts",
         "numExpertsPerTok",
         "moeIntermediateSize",
+        "sharedExpertIntermediateSize",
         "firstKDenseReplace",
         "patchSize",
         "imageSize",
