@@ -159,11 +159,12 @@ def _shared_moves(facts: list[FactDiff]) -> list[FactDiff]:
     with the experts' values is theirs. And where a side's MLP width was read off its shared
     expert (the last projection back to the width), an ``intermediateSize`` diff holding
     that side's shared width is the shared width's, listed under it."""
-    moe = next((f for f in facts if f.key == "moeIntermediateSize"), None)
     home = next((f for f in facts if f.key == "sharedExpertIntermediateSize"), None)
     if home is None:
         return facts
-    if moe is not None and all(same(home.values[s], moe.values[s]) for s in SIDES):
+    widths = [f for f in facts if f.key in ("moeIntermediateSize", "intermediateSize")]
+    if any(all(same(home.values[s], f.values[s]) for s in SIDES) for f in widths):
+        # (the experts' width said by ``intermediateSize`` where every MLP is an expert)
         return [f for f in facts if f is not home]
     out = []
     for f in facts:
