@@ -43,6 +43,8 @@ FACTS: dict[str, str] = {
     "tieWordEmbeddings": "lm_head shares the input embedding",
     "numExperts": "MoE experts per layer",
     "numExpertsPerTok": "MoE top-k",
+    "moeIntermediateSize": "MLP inner width of each routed expert (moe_intermediate_size)",
+    "sharedExpertIntermediateSize": "MLP inner width of the shared expert beside the routed ones",
     "firstKDenseReplace": "dense layers before the first MoE layer (first_k_dense_replace)",
     "logitScale": "a constant the output logits are multiplied by (Cohere's logit_scale)",
     "patchSize": "vision patch size (the patch embedding's kernel and stride)",

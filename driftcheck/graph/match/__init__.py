@@ -30,7 +30,14 @@ from typing import Any
 from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value
-from driftcheck.graph.match.derive import dense_lead, derive, stages
+from driftcheck.graph.match.derive import (
+    Derived,
+    dense_lead,
+    derive,
+    moe_width,
+    shared_expert_width,
+    stages,
+)
 from driftcheck.graph.match.diff import Diff, Differ, json_value, same
 from driftcheck.graph.match.facts import (
     SIDES,
@@ -79,10 +86,14 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     db.update(dense_lead(right))
     _router_k(left, da)
     _router_k(right, db)
+    _stated_experts_width(left, a, da)
+    _stated_experts_width(right, b, db)
+    _shared_width(left, da)
+    _shared_width(right, db)
     _latent_ranks(left, right, a, b, da, db)
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
     facts = as_adapter_reduction(left, right, facts)
-    facts = _dense_lead_moves(facts)
+    facts = _dense_lead_moves(_shared_moves(_moe_said(facts)))
     facts += flat_facts(left, right, a, b, da, db, facts)
     if "stageDepths" in da and "stageDepths" in db:
         # a hierarchical network's depth is per stage: one layer count (a config's
@@ -116,6 +127,60 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     return sorted(out, key=lambda f: (-f.severity.rank, f.kind not in COUNT_KINDS))
 
 
+def _moe_said(facts: list[FactDiff]) -> list[FactDiff]:
+    """The experts' width is the model's MLP width where every MLP is an expert (Mixtral,
+    Qwen3-MoE): a ``moeIntermediateSize`` diff with the values of the ``intermediateSize``
+    one is that one change, said once, by the latter."""
+    mlp = [f for f in facts if f.key == "intermediateSize"]
+    return [
+        f
+        for f in facts
+        if f.key != "moeIntermediateSize"
+        or not any(all(same(f.values[s], m.values[s]) for s in SIDES) for m in mlp)
+    ]
+
+
+def _shared_width(g: Graph, d: dict) -> None:
+    """The shared expert's width (``derive.shared_expert_width``), on a side whose experts
+    (read off its layers, or stated) and model width are known."""
+    e = d["numExperts"].value if "numExperts" in d else None
+    f = g.facts.get("numExperts")
+    if e is None and f is not None:
+        e = norm_value(f.value)
+    hidden = d.get("hiddenSize")
+    got = shared_expert_width(g, e, hidden.value if hidden is not None else None)
+    if got is not None:
+        d["sharedExpertIntermediateSize"] = got
+
+
+def _shared_moves(facts: list[FactDiff]) -> list[FactDiff]:
+    """A shared expert as wide as the routed experts (AfMoE's, DeepSeek's
+    ``n_shared_experts * moe_intermediate_size``) changes with them: a shared-width diff
+    with the experts' values is theirs. And where a side's MLP width was read off its shared
+    expert (the last projection back to the width), an ``intermediateSize`` diff holding
+    that side's shared width is the shared width's, listed under it."""
+    home = next((f for f in facts if f.key == "sharedExpertIntermediateSize"), None)
+    if home is None:
+        return facts
+    widths = [f for f in facts if f.key in ("moeIntermediateSize", "intermediateSize")]
+    if any(all(same(home.values[s], f.values[s]) for s in SIDES) for f in widths):
+        # (the experts' width said by ``intermediateSize`` where every MLP is an expert)
+        return [f for f in facts if f is not home]
+    out = []
+    for f in facts:
+        if (
+            f.key == "intermediateSize"
+            and len(f.derived) == 2
+            and any(same(f.values[s], home.values[s]) for s in SIDES)
+        ):
+            home.absorbed.append(
+                Diff("param", f.attribute, f.values["left"], f.values["right"], dict(f.locs))
+            )
+        else:
+            out.append(f)
+    return out
+
+
 def _dense_lead_moves(facts: list[FactDiff]) -> list[FactDiff]:
     """Where the sides lead their stacks with different numbers of dense layers, the layers
     each side's MLP width and experts are read off (its main block: the run holding most
@@ -134,6 +199,20 @@ def _dense_lead_moves(facts: list[FactDiff]) -> list[FactDiff]:
         else:
             out.append(f)
     return out
+
+
+def _stated_experts_width(g: Graph, items: list, d: dict) -> None:
+    """A side that states its experts (a config's ``num_experts``) but whose router was not
+    read off its layers (a sparse layer standing once, its router apart from the expert
+    tensors): the expert width is read off ``E``-row tensors with the stated ``E``."""
+    f = g.facts.get("numExperts")
+    e = norm_value(f.value) if f is not None else None
+    if "moeIntermediateSize" in d or "numExperts" in d or type(e) is not int or e < 2:
+        return
+    got = {**d, "numExperts": Derived(e, "model.numExperts", f.loc)}
+    moe_width(items, got)
+    if "moeIntermediateSize" in got:
+        d["moeIntermediateSize"] = got["moeIntermediateSize"]
 
 
 def _router_k(g: Graph, d: dict) -> None:

@@ -248,7 +248,24 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         _expert_width(items, out)
     if "intermediateSize" not in out and "numExperts" in out:
         _expert_module_width(items, out)
+    if "numExperts" in out:
+        moe_width(items, out)
     return out
+
+
+def moe_width(items: list[Item], out: dict[str, Derived]) -> None:
+    """``moeIntermediateSize``: the experts' own MLP width, read off the expert tensors
+    (``[E, 2I, D]`` with ``[E, D, I]``, or three ``[E, I, D]``: ``_expert_width``) or off
+    expert modules standing ``numExperts`` times (``_expert_module_width``), whatever the
+    model's ``intermediateSize`` reads (a dense layer's MLP, a shared expert's). Both tensors
+    of a changed expert width are then one change. Nothing where no such width is read."""
+    got = {k: v for k, v in out.items() if k != "intermediateSize"}
+    _expert_width(items, got, top=True)
+    if "intermediateSize" not in got:
+        _expert_module_width(items, got, merged=True)
+    w = got.get("intermediateSize")
+    if w is not None and type(w.value) is int:
+        out["moeIntermediateSize"] = Derived(w.value, "experts.moeIntermediateSize", w.loc, w.node)
 
 
 def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
@@ -428,7 +445,7 @@ def _per_head_out(out: dict[str, Derived], d: Any) -> list | None:
     return [hd.value, d] if hd is not None else None
 
 
-def _expert_module_width(items: list[Item], out: dict[str, Derived]) -> None:
+def _expert_module_width(items: list[Item], out: dict[str, Derived], merged: bool = False) -> None:
     """The MLP width of experts written as modules (one ``nn.Linear`` gate, up and down per
     expert, a block standing ``numExperts`` times) where no projection back to the width is
     narrower or wider than it: the experts as wide as the model (``_mlp_width`` reads only a
@@ -440,7 +457,10 @@ def _expert_module_width(items: list[Item], out: dict[str, Derived]) -> None:
         return
     d = hidden.value
     for blk in walk(items):
-        if not blk.is_block or blk.count != e:
+        # ``merged``: a shared expert or two of the routed experts' shape merge into their
+        # run (as in ``_experts``), every copy then of the one width read
+        n = blk.count if blk.is_block else 0
+        if not blk.is_block or not (n == e or (merged and 0 < n - e <= min(2, e))):
             continue
         kids = [c for c in blk.children or [] if not c.soft]
         lins = [c for c in kids if not c.is_block and c.ltype == "Linear"]
@@ -1485,3 +1505,83 @@ def dense_lead(g: Graph) -> dict[str, Derived]:
         first = next(c for c, f in zip(layers, flags) if f)
         return {"firstKDenseReplace": Derived(k, "model.firstKDenseReplace", first.loc, first.id)}
     return {}
+
+
+def shared_expert_width(g: Graph, e: Any, d: Any) -> Derived | None:
+    """``sharedExpertIntermediateSize``: the width of an MLP standing beside the routed
+    experts (Qwen2-MoE's ``shared_expert``). The sparse module is the lowest module holding
+    both an expert tensor (3-d, ``e`` rows first) and the router (a ``Linear`` from ``d`` to
+    ``e`` scores or an ``[e, d]`` weight); a module directly under it, apart from the
+    experts' own, whose weights are two or three ``Linear`` layers only, ``d -> S`` (one or
+    two: up, or gate and up) and ``S -> d`` (one), is the shared expert of width ``S``. Every
+    sparse layer must give one ``S``; anything else: None. Read off the module tree, so an
+    attention beside the mixture (its own module) is never taken for it."""
+    if type(e) is not int or type(d) is not int:
+        return None
+    byid = {n.id: n for n in g.nodes}
+
+    def chain(n) -> list[str]:
+        out, p = [], n.parent
+        while p is not None and p in byid and len(out) < 64:
+            out.append(p)
+            p = byid[p].parent
+        return out
+
+    def router(n) -> bool:
+        if n.type == "Linear":
+            return n.params.get("in_features") == d and n.params.get("out_features") == e
+        shape = n.params.get("shape") if n.type == "Parameter" else None
+        return isinstance(shape, (list, tuple)) and list(shape) == [e, d]
+
+    def expert(n) -> bool:
+        shape = n.params.get("shape") if n.type == "Parameter" else None
+        return isinstance(shape, (list, tuple)) and len(shape) == 3 and shape[0] == e
+
+    routers = {a for n in g.nodes if router(n) for a in chain(n)}
+    found: dict[int, Any] = {}
+    seen: set[str] = set()
+    for t in (n for n in g.nodes if expert(n)):
+        ups = chain(t)
+        m = next((a for a in ups if a in routers), None)
+        if m is None or m in seen:
+            continue
+        seen.add(m)
+        mine = set(ups)
+        for c in g.children(m):
+            if c.id in mine:
+                continue
+            w = _mlp_module_width(g, c, d)
+            if w is not None:
+                found.setdefault(w, c)
+    if len(found) != 1:
+        return None
+    ((w, c),) = found.items()
+    return Derived(w, "sharedExpert.intermediateSize", c.loc, c.id)
+
+
+def _mlp_module_width(g: Graph, m: Any, d: int) -> int | None:
+    """``S`` of a module whose weights are 2-3 ``Linear`` layers: ``d -> S`` (one or two)
+    and ``S -> d`` (one); else None."""
+    lins, stack = [], list(g.children(m.id))
+    while stack:
+        n = stack.pop()
+        kids = g.children(n.id)
+        if kids:
+            stack += kids
+        elif n.type == "Linear":
+            lins.append(n)
+        elif n.type == "Parameter" or leaf_weights(n.type, n.params):
+            return None
+    if len(lins) not in (2, 3):
+        return None
+    widths, ups, downs = set(), 0, 0
+    for n in lins:
+        i, o = n.params.get("in_features"), n.params.get("out_features")
+        if type(i) is not int or type(o) is not int or d not in (i, o):
+            return None
+        widths.add(o if i == d else i)
+        ups, downs = ups + (i == d), downs + (o == d)
+    w = next(iter(widths)) if len(widths) == 1 else None
+    if w is None or (w != d and (downs != 1 or ups != len(lins) - 1)):
+        return None
+    return w

@@ -43,6 +43,8 @@ MAJOR_FACTS = frozenset(
         "tieWordEmbeddings",
         "numExperts",
         "numExpertsPerTok",
+        "moeIntermediateSize",
+        "sharedExpertIntermediateSize",
         "firstKDenseReplace",
         "patchSize",
         "imageSize",

@@ -66,6 +66,13 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
             # are one value to torch, which rounds a Python scalar added to a float32 tensor
             only_l = [v for v in only_l if not any(_f32_same(v, r) for r in rv)]
             only_r = [v for v in only_r if not any(_f32_same(v, x) for x in lv)]
+        if key in LAYER_FACTS:
+            # a value one side computes with (an eps passed to ``F.layer_norm`` in
+            # ``forward``) that the other side's layers hold (``nn.LayerNorm(eps=...)``, no
+            # use of its own) is in both models
+            sl, sr = _layer_values(left, key), _layer_values(right, key)
+            only_l = [v for v in only_l if not any(same(v, x) or _f32_same(v, x) for x in sr)]
+            only_r = [v for v in only_r if not any(same(v, x) or _f32_same(v, x) for x in sl)]
         # a head count held only under another config key than the one the side states the
         # fact by (NemotronH's mamba mixer ``num_heads = config.mamba_num_heads`` beside
         # ``num_attention_heads``), where the other side holds the stated value: an SSM
@@ -86,12 +93,26 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
         # holds more, the other side's whole set is what it holds instead
         shown_l = only_l or _stated(left, key, lv)
         shown_r = only_r or _stated(right, key, rv)
+        if key in LAYER_FACTS:
+            # where one side holds nothing the other lacks among its uses, what it holds
+            # instead may sit on its layers only: those of its layers' values the other side
+            # holds nowhere
+            if only_l and not only_r:
+                shown_r = _layers_instead(right, key, rv, left) or shown_r
+            if only_r and not only_l:
+                shown_l = _layers_instead(left, key, lv, right) or shown_l
         locs = {
             side: next((u.loc.model_copy(update={"side": side}) for u in us if u.loc), None)
-            for side, us in (("left", lv[shown_l[0]]), ("right", rv[shown_r[0]]))
+            if shown[0] in held
+            else _layer_loc(g, key, shown[0], side)
+            for side, shown, held, g in (
+                ("left", shown_l, lv, left),
+                ("right", shown_r, rv, right),
+            )
+            for us in [held.get(shown[0], [])]
         }
         vias = {
-            side: sorted({u.via for v in shown for u in held[v] if u.via})
+            side: sorted({u.via for v in shown for u in held.get(v, []) if u.via})
             for side, shown, held in (("left", shown_l, lv), ("right", shown_r, rv))
         }
         values = {"left": _one_or_all(shown_l), "right": _one_or_all(shown_r)}
@@ -117,6 +138,43 @@ def _f32_same(a: Any, b: Any) -> bool:
         return struct.pack("<f", a) == struct.pack("<f", b)
     except OverflowError:
         return False
+
+
+LAYER_FACTS = {"normEps": "eps"}
+"""Facts a torch layer holds as a parameter (``nn.LayerNorm(d, eps=1e-12)``) without a use of
+the producer's: compared with the other side's uses where both sides hold uses."""
+
+
+def _layer_values(g: Graph, key: str) -> list:
+    """The values ``g``'s layers hold for ``key`` (``LAYER_FACTS``: a norm's ``eps``)."""
+    name = LAYER_FACTS[key]
+    out = []
+    for n in g.nodes:
+        v = norm_value(n.params.get(name))
+        if isinstance(v, float) and v not in out:
+            out.append(v)
+    return out
+
+
+def _layer_loc(g: Graph, key: str, v: Any, side: str) -> Any:
+    """Where a layer of ``g`` holds ``v`` for ``key`` (its parameter's line, else its own)."""
+    name = LAYER_FACTS[key]
+    for n in g.nodes:
+        if same(norm_value(n.params.get(name)), v):
+            loc = n.param_locs.get(name) or n.loc
+            return loc.model_copy(update={"side": side}) if loc is not None else None
+    return None
+
+
+def _layers_instead(g: Graph, key: str, held: dict, other: Graph) -> list:
+    """``g``'s layer values for ``key`` that neither its uses (``held``) nor ``other``'s
+    uses or layers hold, sorted; empty where there are none."""
+    theirs = [*_by_value(other.uses).get(key, {}), *_layer_values(other, key)]
+    return sorted(
+        v
+        for v in _layer_values(g, key)
+        if not any(same(v, x) or _f32_same(v, x) for x in (*held, *theirs))
+    )
 
 
 INLINE_FACTS = frozenset(("normEps",))

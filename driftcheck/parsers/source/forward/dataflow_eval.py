@@ -10,6 +10,7 @@ the module as *not fully followed*, which keeps the "unused in forward" note hon
 from __future__ import annotations
 
 import ast
+import re
 from typing import Any
 
 from driftcheck.parsers.source.forward import (
@@ -415,7 +416,10 @@ class Runner:
         if isinstance(e, ast.Call):
             return self.calls.call_expr(e, fr)
         if isinstance(e, ast.BinOp):
-            return self.binop(e.op, self.eval(e.left, fr), self.eval(e.right, fr), fr, e)
+            a, b = self.eval(e.left, fr), self.eval(e.right, fr)
+            if isinstance(e.op, ast.Add):
+                self.eps_sum_use(e, a, b, fr)
+            return self.binop(e.op, a, b, fr, e)
         if isinstance(e, ast.UnaryOp):
             v = self.eval(e.operand, fr)
             if isinstance(e.op, ast.Invert) and isinstance(v, Tens):
@@ -543,6 +547,14 @@ class Runner:
             node = getattr(func, "node", None)
             named = owner is not None and "norm" in owner.name.lower()
             key = "normEps" if named or (node is not None and norm_eps_site(node, name)) else None
+        if (
+            key is None
+            and getattr(func, "node", None) is not None
+            and norm_eps_arg(func.node, name)
+        ):
+            # any name passed as a functional norm's ``eps`` (``F.layer_norm(x, s, w, b,
+            # HEAD_EPS)``): torch computes that norm with it, whatever the name says
+            key = "normEps"
         if key is None:
             return
         raw = plain_hole(v)
@@ -552,6 +564,34 @@ class Runner:
         via = f"{owner.name}.{getattr(func, 'name', '?')}" if owner is not None else name
         self.f.interp.value_uses.setdefault(
             (key, raw, path, line), (key, raw, (path, line, None), via)
+        )
+
+    def eps_sum_use(self, e: ast.BinOp, a: Any, b: Any, fr: Frame) -> None:
+        """``rsqrt(mean + hp("eps"))``: a number computed by a call or read by a subscript,
+        added to a mean or a variance under a square root, is a normalisation's epsilon
+        (torch's norms compute ``x / sqrt(var + eps)``), for ``Graph.uses``; a name is
+        ``global_use``'s, an attribute the module's own."""
+        from driftcheck.parsers.source.speed.symbolic import plain_hole
+
+        pairs = ((e.left, e.right, b, a), (e.right, e.left, a, b))
+        eps = [
+            v
+            for side, other, v, m in pairs
+            if isinstance(other, (ast.Call, ast.Subscript)) and (_moment(side) or _moment_of(m))
+        ]
+        if len(eps) != 1:
+            return
+        raw = plain_hole(eps[0])
+        if isinstance(raw, bool) or not isinstance(raw, float) or not 0 < raw < 1:
+            return
+        node = getattr(fr.func, "node", None)
+        if node is None or not _under_root(node, e):
+            return
+        owner = getattr(fr.func, "owner", None)
+        path, line = fr.loc(e)
+        via = f"{owner.name}.{getattr(fr.func, 'name', '?')}" if owner is not None else "eps"
+        self.f.interp.value_uses.setdefault(
+            ("normEps", raw, path, line), ("normEps", raw, (path, line, None), via)
         )
 
     def comprehension(self, e: ast.ListComp | ast.GeneratorExp, fr: Frame) -> Any:
@@ -1041,6 +1081,57 @@ def _eps_sum(e: ast.expr, name: str) -> bool:
         return False
     for a, b in ((e.left, e.right), (e.right, e.left)):
         if isinstance(a, ast.Name) and a.id == name and _moment(b):
+            return True
+    return False
+
+
+NORM_EPS_ARG = {
+    "layer_norm": 4,
+    "group_norm": 4,
+    "rms_norm": 3,
+    "batch_norm": 7,
+    "instance_norm": 7,
+}
+"""torch's functional norms and the position of their ``eps`` argument: the same in
+``torch.nn.functional`` and ``torch`` (``F.layer_norm(input, normalized_shape, weight, bias,
+eps)``, ``torch.batch_norm(input, weight, bias, running_mean, running_var, training,
+momentum, eps, ...)``; ``tests/test_drift25.py`` reads them off torch's signatures)."""
+
+
+def norm_eps_arg(node: ast.AST, name: str) -> bool:
+    """The function ``node`` passes the name ``name`` as the ``eps`` of one of torch's
+    functional norms, called as a module's attribute (``F.layer_norm(..., HEAD_EPS)``,
+    ``torch.rms_norm(x, s, w, eps=EPS)``): that norm's epsilon."""
+    for n in ast.walk(node):
+        if not isinstance(n, ast.Call) or not isinstance(n.func, ast.Attribute):
+            continue
+        at = NORM_EPS_ARG.get(n.func.attr)
+        if at is None:
+            continue
+        args = [*n.args[at : at + 1], *(k.value for k in n.keywords if k.arg == "eps")]
+        if any(isinstance(a, ast.Name) and a.id == name for a in args):
+            return True
+    return False
+
+
+def _moment_of(v: Any) -> bool:
+    """``v`` is a tensor a mean or a variance op made (``var = x.pow(2).mean(-1)`` read
+    back by name)."""
+    src = getattr(v, "src", None) if isinstance(v, Tens) else None
+    return isinstance(src, str) and re.search(r"(^|/)op_\d+_(Mean|Var)$", src) is not None
+
+
+def _under_root(node: ast.AST, e: ast.AST) -> bool:
+    """``e`` is the argument of a square root in the function ``node``
+    (``torch.rsqrt(e)``, ``e.sqrt()``, ``torch.sqrt(e)``)."""
+    for n in ast.walk(node):
+        if not isinstance(n, ast.Call):
+            continue
+        f = n.func
+        if isinstance(f, ast.Attribute) and f.attr in _ROOTS:
+            if any(a is e for a in (*n.args[:1], f.value)):
+                return True
+        elif isinstance(f, ast.Name) and f.id in _ROOTS and n.args[:1] and n.args[0] is e:
             return True
     return False
 
