@@ -1,0 +1,242 @@
+"""Session 25 (wildfix25, issue #16): honest unknowns where the library falls back.
+
+``super().name(...)`` whose next class is a library class (``nn.Module``, a torch layer,
+``object``...) and which the interpreter did not model was "a call returning None"
+(library/machine.py ``ext_method``): a definite value. Now torch's own result where torch fixes
+it (``train`` / ``eval`` / ``requires_grad_`` return the module, ``get_submodule`` the module,
+``__delattr__`` drops what it names, ``zero_grad`` returns None), an unknown naming the method
+otherwise (library/basemethods.py). A torch layer's ``reset_parameters()`` returns None (it
+returned the layer). Every count is torch's (``check_count_matches_torch``) or, where it
+depends on a result not modelled, an honest unknown; each case was a confident wrong before.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.model_count_support import check_count_matches_torch, check_honest_unknown
+
+pytest.importorskip("torch")
+
+SELF_RETURNING = """
+import torch.nn as nn
+
+
+class Frozen(nn.{base}):
+    def {method}(self, *args, **kwargs):
+        return super().{method}(*args, **kwargs)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = Frozen({args}).{method}({call})
+        self.b = nn.Linear(4, 2)
+"""
+
+
+@pytest.mark.parametrize(
+    "base, args",
+    [("Linear", "3, 4"), ("Module", ""), ("Conv1d", "2, 4, 3")],
+)
+@pytest.mark.parametrize(
+    "method, call",
+    [
+        ("train", "False"),
+        ("eval", ""),
+        ("requires_grad_", "False"),
+        ("double", ""),
+        ("float", ""),
+    ],
+)
+def test_super_method_returning_the_module_matches_torch(tmp_path, base, args, method, call):
+    # was None: ``self.a`` dropped the layer (an undercount stated as certain)
+    check_count_matches_torch(
+        tmp_path, SELF_RETURNING.format(base=base, args=args, method=method, call=call)
+    )
+
+
+def test_super_apply_returns_the_module_and_runs_fn(tmp_path):
+    check_count_matches_torch(
+        tmp_path,
+        """
+import torch.nn as nn
+
+
+def drop_bias(m):
+    if isinstance(m, nn.Linear):
+        m.bias = None
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(3, 4)
+
+    def apply(self, fn):
+        return super().apply(fn)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = Net().apply(drop_bias)
+""",
+    )
+
+
+NONE_TESTED = """
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(3, 4)
+
+    def {method}(self, *args, **kwargs):
+        return super().{method}(*args, **kwargs)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = Net()
+        got = self.net.{method}({call})
+        if got is None:
+            self.extra = nn.Linear(10, 10)
+"""
+
+
+@pytest.mark.parametrize(
+    "method, call",
+    [("state_dict", ""), ("extra_repr", ""), ("named_buffers", ""), ("forward", "1")],
+)
+def test_super_method_not_modelled_is_unknown_not_none(tmp_path, method, call):
+    # torch: the result is never None (a dict, a string, a generator; ``forward`` raises
+    # NotImplementedError, caught nowhere) -- it was None, so ``extra`` was counted for certain
+    check_honest_unknown(tmp_path, NONE_TESTED.format(method=method, call=call))
+
+
+@pytest.mark.parametrize("method", ["zero_grad", "__init_subclass__"])
+def test_super_method_returning_none_stays_none(tmp_path, method):
+    # torch's ``zero_grad`` and Python's ``object.__init_subclass__`` return None: ``extra``
+    # is built in torch too
+    check_count_matches_torch(tmp_path, NONE_TESTED.format(method=method, call=""))
+
+
+def test_object_method_not_modelled_is_unknown(tmp_path):
+    # ``object.__sizeof__`` returns an int (torch builds no ``extra``); it was None
+    check_honest_unknown(
+        tmp_path,
+        """
+import torch.nn as nn
+
+
+class Base:
+    def describe(self):
+        return super().__sizeof__()
+
+
+class M(Base, nn.Module):
+    def __init__(self):
+        super().__init__()
+        if self.describe() is None:
+            self.extra = nn.Linear(10, 10)
+        self.a = nn.Linear(2, 2)
+""",
+    )
+
+
+def test_super_get_submodule_is_the_module(tmp_path):
+    check_count_matches_torch(
+        tmp_path,
+        """
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(2, 3)
+
+    def get_submodule(self, target):
+        return super().get_submodule(target)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = Net()
+        if self.net.get_submodule("a") is not None:
+            self.head = nn.Linear(3, 1)
+""",
+    )
+
+
+@pytest.mark.parametrize("key", ['"b"', '"a"'])
+def test_super_delattr_drops_the_layer(tmp_path, key):
+    check_count_matches_torch(
+        tmp_path,
+        f"""
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(2, 3)
+        self.b = nn.Linear(3, 3)
+
+    def __delattr__(self, name):
+        super().__delattr__(name)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = Net()
+        self.net.__delattr__({key})
+""",
+    )
+
+
+def test_layer_reset_parameters_returns_none(tmp_path):
+    # torch's ``reset_parameters`` returns None; it was read as the layer, so ``y`` was the
+    # same Linear shared (counted once) where torch builds a second one
+    check_count_matches_torch(
+        tmp_path,
+        """
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.x = nn.Linear(2, 3)
+        r = self.x.reset_parameters()
+        self.y = r if r is not None else nn.Linear(5, 5)
+""",
+    )
+
+
+def test_super_reset_parameters_of_a_layer_returns_none(tmp_path):
+    check_count_matches_torch(
+        tmp_path,
+        """
+import torch.nn as nn
+
+
+class Lin(nn.Linear):
+    def reset_parameters(self):
+        return super().reset_parameters()
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.x = Lin(2, 3)
+        if self.x.reset_parameters() is None:
+            self.y = nn.Linear(5, 5)
+""",
+    )
