@@ -240,3 +240,50 @@ class M(nn.Module):
             self.y = nn.Linear(5, 5)
 """,
     )
+
+
+# ------------------------------------------------------------------ forward: a module list's key
+# (forward/dataflow_ops.py ``module_item``): an unknown key into a list of identical blocks was
+# read as one block whatever it was; a slice of unknown bounds (``self.blocks[slice(0, k)]``,
+# ``self.blocks[:k]``) then ran one block where torch runs k, a false blocker. Only a key known
+# to be a number is read as one block now (``int(v)`` is a number whatever ``v``).
+_BLOCKS = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.Sequential(*[nn.Conv2d(4, 4, 3, stride=2, padding=1) for _ in range(3)])
+        self.head = nn.Linear({flat}, 10)
+
+    def forward(self, x):
+        k = int(x.new_ones(1).sum().item()) + 1
+        h = self.blocks[{key}](x)
+        return self.head(h.flatten(1))
+"""
+MODLIST: dict[str, tuple[str, tuple[int, ...], str]] = {}
+for _name, _key, _flat in (
+    ("slicebuiltin_ok", "slice(0, k)", 64),  # two blocks in torch (16 -> 8 -> 4)
+    ("slicebuiltin_stop_ok", "slice(k)", 64),
+    ("slicesyntax_ok", "0:k", 64),
+    ("index_num", "k - 1", 64),  # one block: 4 * 8 * 8 features, torch raises
+    ("index_num_ok", "k - 1", 256),
+):
+    MODLIST[_name] = (_BLOCKS.format(key=_key, flat=_flat), (2, 4, 16, 16), "float")
+_HEAD = "import torch\nimport torch.nn as nn\n\n"
+
+
+@pytest.mark.parametrize("name", sorted(MODLIST))
+def test_module_list_key_blocker_iff_torch_crash(name, tmp_path, capsys):
+    from tests.crash_rule_support import check_blocker_iff_crash
+
+    check_blocker_iff_crash(MODLIST, _HEAD, name, tmp_path, capsys)
+
+
+def test_module_list_slice_of_unknown_bounds_is_silent(tmp_path, capsys):
+    # torch raises here (two blocks give 64 features, the head wants 256): how many blocks
+    # run is not known statically, so no verdict either way (an honest unknown)
+    from tests.crash_rule_support import blockers, torch_crashes, write
+
+    models = {"slice_crash": (_BLOCKS.format(key="slice(0, k)", flat=256), (2, 4, 16, 16), "float")}
+    path = write(models, _HEAD, "slice_crash", tmp_path)
+    assert torch_crashes(path, (2, 4, 16, 16), "float")
+    assert not blockers(path, (2, 4, 16, 16), capsys)
