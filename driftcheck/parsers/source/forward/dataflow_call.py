@@ -43,11 +43,11 @@ from driftcheck.parsers.source.values.abstract import (
 from driftcheck.parsers.source.values.dataflow_values import (
     NUM,
     UNK,
-    Unk,
     Bound,
     Mod,
     ShapeOf,
     Tens,
+    Unk,
     UserFunc,
     first_tensor,
     is_int,
