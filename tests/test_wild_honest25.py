@@ -287,3 +287,48 @@ def test_module_list_slice_of_unknown_bounds_is_silent(tmp_path, capsys):
     path = write(models, _HEAD, "slice_crash", tmp_path)
     assert torch_crashes(path, (2, 4, 16, 16), "float")
     assert not blockers(path, (2, 4, 16, 16), capsys)
+
+
+# ------------------------------------------------------------------ a layer written onto d[k]
+# with ``k`` not known (interp/items.py, interp/submodpath.py ``one_of``): the item is one of the
+# modules the container holds; the write leaves each of them unresolved. It was a plain unknown
+# and the write was dropped (40 where torch counts 60 below: a confident wrong).
+ONE_OF = """
+import random
+
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 4)
+        self.b = nn.ModuleList([nn.Linear(4, 4), nn.Linear(4, 4)])
+        {pick}
+"""
+
+
+@pytest.mark.parametrize(
+    "pick",
+    [
+        'mods = dict(self.named_modules())\n        setattr(mods[random.choice(["a", "b"])],'
+        ' "extra", nn.Linear(4, 4))',
+        "self.b[random.randrange(2)].extra = nn.Linear(4, 4)",
+        "[self.a, self.b[0]][random.randrange(2)].bias = None",
+        'dict(self.named_modules())[random.choice(["a", "b.1"])].extra = nn.Linear(4, 4)',
+    ],
+)
+def test_layer_written_onto_an_item_of_unknown_key_is_unknown(tmp_path, pick):
+    check_honest_unknown(tmp_path, ONE_OF.format(pick=pick))
+
+
+@pytest.mark.parametrize(
+    "pick",
+    [
+        'mods = dict(self.named_modules())\n        setattr(mods[random.choice(["a", "b"])],'
+        ' "tag", "x")',
+        "self.b[random.randrange(2)].tag = 3",
+    ],
+)
+def test_plain_value_written_onto_an_item_of_unknown_key_keeps_the_count(tmp_path, pick):
+    check_count_matches_torch(tmp_path, ONE_OF.format(pick=pick))
