@@ -332,3 +332,45 @@ def test_layer_written_onto_an_item_of_unknown_key_is_unknown(tmp_path, pick):
 )
 def test_plain_value_written_onto_an_item_of_unknown_key_keeps_the_count(tmp_path, pick):
     check_count_matches_torch(tmp_path, ONE_OF.format(pick=pick))
+
+
+# ------------------------------------------------------------------ a loop over a walk that is
+# not enumerable (interp/modtree.py ``UnknownWalk``): ``model.modules()`` over a catalogue layer
+# whose torch sub-modules are not known. The loop ran once on a plain unknown item and a layer
+# written onto it was dropped (1554 where torch counts 1480 for the first case below).
+WALK = """
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Transformer(8, 2, 1, 1, 16)
+        self.head = nn.Linear(8, 2)
+        {loop}
+"""
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "for m in self.modules():\n            if isinstance(m, nn.Linear):\n"
+        "                m.bias = None",
+        "for n, m in self.named_modules():\n            if n.endswith('linear1'):\n"
+        "                setattr(m, 'extra', nn.Linear(2, 2))",
+    ],
+)
+def test_layer_written_in_a_loop_over_an_unknown_walk_is_unknown(tmp_path, loop):
+    check_honest_unknown(tmp_path, WALK.format(loop=loop))
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "for m in self.modules():\n            if isinstance(m, nn.Linear):\n"
+        "                nn.init.zeros_(m.weight)",
+        "for n, m in self.named_modules():\n            m.tag = n",
+    ],
+)
+def test_plain_loop_over_an_unknown_walk_keeps_the_count(tmp_path, loop):
+    check_count_matches_torch(tmp_path, WALK.format(loop=loop))
