@@ -48,6 +48,8 @@ from driftcheck.parsers.source.values.dataflow_values import (
     ShapeOf,
     Tens,
     UnkNum,
+
+    Unk,
     UserFunc,
     first_tensor,
     is_int,
@@ -804,12 +806,15 @@ class Calls:
             got = _scalar_of_tensor(self.run.f, args[0], fr.loc(at) if at is not None else None)
             if got is not None:
                 return got
+        if name == "int" and len(args) == 1 and not kwargs and isinstance(args[0], Unk):
+            return NUM  # ``int(v)`` returns an int whatever ``v`` (or raises): a number
         known = all(isinstance(x, (int, float, bool, str, type(None))) for x in args)
         if name == "range" and known and all(isinstance(x, int) for x in args) and args:
             return range(*args[:3])
         if name == "slice" and not kwargs and 1 <= len(args) <= 3:
-            if all(x is None or (isinstance(x, int) and not isinstance(x, bool)) for x in args):
-                return slice(*args)  # ``self.experts[slice(a, b)]``: a list, not one module
+            # ``self.experts[slice(a, b)]``: a slice (a list of modules, never one module),
+            # its bounds unknown where they are (as ``self.experts[a:b]`` is read)
+            return slice(*args)
         if name == "range" and at is not None and self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_floats
 

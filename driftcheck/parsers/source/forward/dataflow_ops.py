@@ -49,9 +49,11 @@ from driftcheck.parsers.source.values.dataflow_values import (
     Mod,
     Multi,
     ShapeOf,
+    Sym,
     Tens,
     UnkNum,
     UserFunc,
+    is_int,
 )
 
 SEQUENCES = ("ModuleList", "Sequential")
@@ -503,10 +505,17 @@ def module_item(run: Any, obj: Obj, key: Any) -> Any:
             return UNK
         return None if kids[key] is None else Mod(kids[key])
     if isinstance(key, slice):
+        if not all(p is None or is_int(p) for p in (key.start, key.stop, key.step)):
+            # ``self.blocks[:n]`` / ``[slice(0, n)]`` with ``n`` not known: how many blocks
+            # is not known (never one block: a Sequential of several runs each)
+            run.taint("a slice of a module list with bounds not known")
+            return UNK
         return [None if c is None else Mod(c) for c in kids[key]]
     kids = [c for c in kids if c is not None]
     reps = {id(run.f.resolve(c)) for c in kids}
-    if len(reps) == 1 and kids:  # an unknown index into one repeated block
+    if len(reps) == 1 and kids and isinstance(key, (UnkNum, Sym)):
+        # an index known to be a number (``self.blocks[k - 1]``) into one repeated block:
+        # whichever it is, that block; an unknown that may be a slice is not read so
         return Mod(kids[0])
     run.taint("an unknown index into a module list")
     return UNK

@@ -15,6 +15,7 @@ from driftcheck.parsers.source.interp import (
     fwdhooks,
     modnamespace,
     opaque,
+    submodpath,
     tuplesub,
 )
 from driftcheck.parsers.source.interp.modtree import ModulesView
@@ -186,6 +187,9 @@ class Items:
             if isinstance(raw, (list, tuple)) and all(opaque.never_a_layer(plain(x)) for x in raw):
                 # ``query_strides[i]`` over numbers (Hiera): unknown, never a layer
                 return UnknownPlain("unknown index")
+            vals = _candidates(raw)
+            if vals is not None:  # one of the modules it holds (interp/submodpath.py)
+                return submodpath.one_of(vals, "an item under a key not known statically")
             return Unknown("unknown index")
         if isinstance(raw, wildlib.ModGlobals):
             return wildlib.globals_get(self.ip, raw, k)
@@ -951,3 +955,15 @@ def _torch_module_mro(cls: Cls, q: str) -> bool:
         if not (c.qual.startswith("torch.nn.") and "functional" not in c.qual):
             return False
     return True
+
+
+def _candidates(raw: Any) -> list | None:
+    """What ``raw[k]`` may be for a ``k`` not known: the values of a dict, list or tuple, the
+    children of a module list / dict; None for anything else."""
+    if isinstance(raw, dict):
+        return list(raw.values())
+    if isinstance(raw, (list, tuple)):
+        return list(raw)
+    if isinstance(raw, Obj) and raw.kind in ("ModuleList", "Sequential", "ModuleDict"):
+        return list(raw.children.values())
+    return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
-from driftcheck.parsers.source.values.abstract import Leaf, Obj, plain
+from driftcheck.parsers.source.values.abstract import Leaf, Obj, Unknown, UnknownPlain, plain
 
 WALKS = {"children", "named_children", "modules", "named_modules", "_modules"}
 
@@ -36,7 +36,10 @@ def walk_method(m: Leaf | Obj, name: str, ip: Any = None) -> Any:
     if isinstance(m, Leaf):
         own = leafparts.parts(m, ip)
         if own is None:
-            return Unknown(f"{name} of the {m.type} layer (its torch sub-modules are not known)")
+            why = f"{name} of the {m.type} layer (its torch sub-modules are not known)"
+            if name == "_modules":
+                return Unknown(why)
+            return BuiltinMethod(lambda a, k: UnknownWalk(m, name, why))
         kids: dict[str, Any] = dict(own)
     else:
         kids = m.children
@@ -54,6 +57,35 @@ def walk_method(m: Leaf | Obj, name: str, ip: Any = None) -> Any:
     return BuiltinMethod(lambda a, k: _walk(m, name, lambda got: got, ip))
 
 
+class UnknownWalk(Unknown):
+    """``m.modules()`` / ``named_modules()`` / ``children()`` ... of a module whose torch
+    sub-modules are not known: not enumerable, but each item is a module under ``owner``
+    (``loop_item``). A layer written onto one in a loop (``for x in m.modules(): x.bias =
+    None``) may change what ``owner`` counts; the loop item was a plain unknown and the write
+    was dropped (nn.Transformer's biases: 1554 where torch counts 1480)."""
+
+    __slots__ = ("owner", "walk")
+
+    def __init__(self, owner: Any, walk: str, why: str) -> None:
+        super().__init__(why)
+        self.owner, self.walk = owner, walk
+
+
+def loop_item(iterable: Any) -> Any:
+    """What a loop over ``iterable`` (not enumerable) binds its target to: a module under the
+    walk's owner (a ``(name, module)`` pair for the named walks), else a plain unknown."""
+    from driftcheck.parsers.source.interp.submodpath import UnknownSubmodule
+
+    it = plain(iterable)
+    if not isinstance(it, UnknownWalk):
+        return Unknown("loop item")
+    why = f"a module of {it.why}"
+    mod = UnknownSubmodule(it.owner, why)
+    if it.walk.startswith("named_"):
+        return (UnknownPlain(f"a name of {it.why}"), mod)  # a name: never a layer
+    return mod
+
+
 def _gen(items: Any) -> Any:
     """torch's walks are generators: ``next(m.parameters())`` is the first parameter and a
     second ``next`` the one after (interp/tuplesub.py ``Generator``); a loop, ``list()`` or
@@ -64,11 +96,10 @@ def _gen(items: Any) -> Any:
 
 
 def _walk(m: Any, name: str, shape: Any, ip: Any) -> Any:
-    from driftcheck.parsers.source.values.abstract import Unknown
 
     got = _named(m, "", ip=ip)
     if got is None:
-        return Unknown(f"{name}() over a layer whose torch sub-modules are not known")
+        return UnknownWalk(m, name, f"{name}() over a layer whose torch sub-modules are not known")
     return _gen(shape(got))
 
 

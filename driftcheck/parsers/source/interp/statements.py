@@ -19,6 +19,7 @@ from driftcheck.parsers.source.interp import (
     globalstmt,
     leafdel,
     loopattrs,
+    modtree,
     opaque,
     pendingret,
     tuplesub,
@@ -658,7 +659,8 @@ class Statements:
         return Unknown(why)
 
     def exec_for(self, st: ast.For, fr: Frame) -> None:
-        it = self.items.iterate(self.exprs.eval(st.iter, fr))
+        raw = self.exprs.eval(st.iter, fr)
+        it = self.items.iterate(raw)
         if it is None:
             before, snap = dict(fr.locals), _contents(fr.locals)
             mods = _modules_in(fr.locals)
@@ -666,7 +668,8 @@ class Statements:
             self.ip.uncertain.append(st.lineno)
             slot = self._loop_start()  # a ``break`` in it belongs to this loop
             try:
-                self.assign(st.target, Unknown("loop item"), fr)
+                # a walk's item is a module under its owner (interp/modtree.py)
+                self.assign(st.target, modtree.loop_item(raw), fr)
                 self._loop_body(st.body, fr)
             finally:
                 self._loop_end(slot, fr, st.lineno)

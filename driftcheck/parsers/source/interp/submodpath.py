@@ -31,11 +31,27 @@ class UnknownSubmodule(Unknown):
     the write leaves ``owner`` unresolved (``written``); it was dropped unseen, and the count
     was the model's before the swap (a confident wrong count)."""
 
-    __slots__ = ("owner",)
+    __slots__ = ("owner", "others")
 
-    def __init__(self, owner: Any, why: str) -> None:
+    def __init__(self, owner: Any, why: str, others: tuple = ()) -> None:
         super().__init__(why)
         self.owner = owner
+        self.others = others  # more modules it may be (``d[k]``: one of the values)
+
+
+def one_of(values: list, why: str) -> Unknown:
+    """``d[k]`` / ``layers[i]`` with ``k`` not known statically: one of ``values`` (or an
+    error). Where some are modules, an unknown that remembers them: a layer written onto it
+    (``setattr(d[k], "act", nn.GELU())``) leaves each of them unresolved (``written``), as
+    any of them may be the one changed; it was a plain unknown and the write was dropped."""
+    mods: list = []
+    for v in values:
+        x = plain(v)
+        if is_module(x) and all(x is not m for m in mods):
+            mods.append(x)
+    if not mods:
+        return Unknown(why)
+    return UnknownSubmodule(mods[0], why, tuple(mods[1:]))
 
 
 def written(target: Any, name: Any, v: Any, loc: tuple | None) -> None:
@@ -49,10 +65,10 @@ def written(target: Any, name: Any, v: Any, loc: tuple | None) -> None:
         return
     x = plain(v)
     if x is None or is_module(x) or opaque.may_be_module(x) or (isinstance(x, Tensor) and x.param):
-        owner = target.owner
         why = f"a layer written at {_where(loc)} onto {target.why}: it may swap one under it"
-        if why not in owner.unresolved:
-            owner.unresolved.append(why)
+        for owner in (target.owner, *target.others):
+            if why not in owner.unresolved:
+                owner.unresolved.append(why)
 
 
 class PathMethod:

@@ -35,6 +35,7 @@ from driftcheck.parsers.source.interp.modnamespace import ModuleNamespace
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Calls, Classes, Names
 from driftcheck.parsers.source.interp.statements import Statements
 from driftcheck.parsers.source.library import (
+    basemethods,
     enums,
     lazylayers,
     modmethods,
@@ -644,6 +645,9 @@ class Library:
                 return modtree.walk_method(inst, name, self.ip)
             if name in modtree.PARAM_WALKS:
                 return modtree.param_walk(inst, name, self.attrs)
+            got = basemethods.module_base_method(self, inst, base, name)
+            if got is not None:  # ``super().train(mode)``: torch's own (library/basemethods.py)
+                return got
         if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
             from driftcheck.parsers.source.interp import tuplesub
 
@@ -662,7 +666,8 @@ class Library:
                 # ``__setitem__``: the base's store, the item the subclass checked
                 return BuiltinMethod(lambda a, k: self.ip.items.setitem(items, *a[:2]))
             return value_method(items, name, self.ip)
-        return BuiltinMethod(lambda a, k: None)
+        # any other library method: an unknown naming it, never None (library/basemethods.py)
+        return basemethods.unmodelled(base, name)
 
     def _base_setattr(self, inst: Obj, a: list) -> None:
         if len(a) < 2:
@@ -810,8 +815,10 @@ class Library:
             modmethods.mark_cast(leaf)  # reading ``layer.double`` is enough (no guess)
             if name != "type":
                 return BuiltinMethod(lambda a, k: modmethods.cast_call(leaf, name, a, k))
-        if name in ("to", "requires_grad_", "reset_parameters", *_RETURN_SELF):
+        if name in ("to", "requires_grad_", *_RETURN_SELF):
             return BuiltinMethod(lambda a, k: leaf)  # torch's ``Module.eval()`` returns self
+        if name == "reset_parameters":  # torch's re-draws the values in place: None
+            return BuiltinMethod(lambda a, k: None)
         if wildlib.is_hook_registration(name):
             run = fwdhooks.registration(leaf, name, self.ip)  # forward hooks run (interp)
             return run if run is not None else wildlib.hook_method(leaf, name)
