@@ -47,9 +47,8 @@ from driftcheck.parsers.source.values.dataflow_values import (
     Mod,
     ShapeOf,
     Tens,
-    UnkNum,
-
     Unk,
+    UnkNum,
     UserFunc,
     first_tensor,
     is_int,
