@@ -1,0 +1,182 @@
+"""Drift between re-implementations and their configs (session 25, issue #17: fresh22's
+development part). Sizes reach the code through pure standard-library decoders of data the file
+holds (library/purecalls.py): each rule is shown on code written here (not the corpus's): torch
+builds the code and transformers' model for the same config and counts both; then the
+comparison says nothing on the clean pair and one finding holding both values where one value
+differs, and an argument the decoder refuses leaves the sizes unknown (no finding, never a
+guess).
+
+- ``json.loads(base64.b64decode(BLOB))``: a base64-encoded JSON blob;
+- ``plistlib.loads(XML)``: an Apple XML property list.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import plistlib
+import runpy
+import textwrap
+import warnings
+
+import pytest
+
+from driftcheck.drift import drift, load_sides
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+
+def _write(tmp_path, name: str, code: str):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(code))
+    return path
+
+
+def _config(tmp_path, name: str, cls: str, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cfg = getattr(transformers, cls)(**kw)
+    out = tmp_path / name
+    cfg.save_pretrained(out)
+    return cfg, out / "config.json"
+
+
+def _count(model) -> int:
+    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
+
+
+def _mine(code, cls: str):
+    with torch.device("meta"):
+        return runpy.run_path(str(code), run_name="__d25b__")[cls]()
+
+
+def _hf(cfg, auto: str):
+    with torch.device("meta"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return getattr(transformers, auto)(cfg)
+
+
+def _run(code, cfg) -> list:
+    fs = drift(load_sides(str(code), str(cfg)), str(code), str(cfg))
+    return [f for f in fs if f.severity.rank >= 1]
+
+
+def _holds(v, want) -> bool:
+    if v == want and type(v) is type(want):
+        return True
+    if isinstance(v, (list, tuple)):
+        return any(_holds(x, want) for x in v)
+    return False
+
+
+def _one(found, code_value, config_value):
+    assert len(found) == 1, [f.message for f in found]
+    f = found[0]
+    assert _holds(f.values["left"], code_value), f.message
+    assert _holds(f.values["right"], config_value), f.message
+    return f
+
+
+# ------------------------------------------------------------------ a tiny Llama, sizes from S
+LLAMA_CFG = dict(
+    vocab_size=64, hidden_size=32, intermediate_size=48, num_hidden_layers=2,
+    num_attention_heads=4, num_key_value_heads=2, tie_word_embeddings=False,
+    architectures=["LlamaForCausalLM"],
+)  # fmt: skip
+SIZES = dict(vocab=64, width=32, ffn=48, layers=2, heads=4, kv_heads=2)
+
+LLAMA_BODY = """
+
+class Norm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        d, hd = S["width"], S["width"] // S["heads"]
+        self.input_layernorm = Norm(d)
+        self.q_proj = nn.Linear(d, S["heads"] * hd, bias=False)
+        self.k_proj = nn.Linear(d, S["kv_heads"] * hd, bias=False)
+        self.v_proj = nn.Linear(d, S["kv_heads"] * hd, bias=False)
+        self.o_proj = nn.Linear(S["heads"] * hd, d, bias=False)
+        self.post_attention_layernorm = Norm(d)
+        self.gate_proj = nn.Linear(d, S["ffn"], bias=False)
+        self.up_proj = nn.Linear(d, S["ffn"], bias=False)
+        self.down_proj = nn.Linear(S["ffn"], d, bias=False)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        hd = d // S["heads"]
+        h = self.input_layernorm(x)
+        q = self.q_proj(h).view(b, t, -1, hd).transpose(1, 2)
+        k = self.k_proj(h).view(b, t, -1, hd).transpose(1, 2)
+        v = self.v_proj(h).view(b, t, -1, hd).transpose(1, 2)
+        rep = S["heads"] // S["kv_heads"]
+        k, v = k.repeat_interleave(rep, 1), v.repeat_interleave(rep, 1)
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.o_proj(a.transpose(1, 2).reshape(b, t, d))
+        h = self.post_attention_layernorm(x)
+        return x + self.down_proj(F.silu(self.gate_proj(h)) * self.up_proj(h))
+
+
+class Tiny(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(S["vocab"], S["width"])
+        self.layers = nn.ModuleList(Block() for _ in range(S["layers"]))
+        self.norm = Norm(S["width"])
+        self.lm_head = nn.Linear(S["width"], S["vocab"], bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+
+def _b64_source(sizes: dict, blob: str | None = None) -> str:
+    blob = blob if blob is not None else base64.b64encode(json.dumps(sizes).encode()).decode()
+    return (
+        "import base64\nimport json\n\nimport torch\nimport torch.nn.functional as F\nfrom torch import nn\n\n"
+        f"BLOB = {blob!r}\nS = json.loads(base64.b64decode(BLOB))\n" + LLAMA_BODY
+    )
+
+
+def _plist_source(sizes: dict) -> str:
+    xml = plistlib.dumps(sizes)
+    return (
+        "import plistlib\n\nimport torch\nimport torch.nn.functional as F\nfrom torch import nn\n\n"
+        f"XML = {xml!r}\nS = plistlib.loads(XML)\n" + LLAMA_BODY
+    )
+
+
+@pytest.mark.parametrize("source", [_b64_source, _plist_source], ids=["base64_json", "plist"])
+def test_sizes_decoded_by_a_pure_stdlib_call(tmp_path, source):
+    cfg, cfg_path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
+    code = _write(tmp_path, "tiny.py", source(SIZES))
+    assert _count(_mine(code, "Tiny")) == _count(_hf(cfg, "LlamaForCausalLM"))
+    assert _run(code, cfg_path) == []
+    # one size changed in the encoded data: torch sees it (another count), one finding
+    planted = _write(tmp_path, "planted.py", source({**SIZES, "ffn": 40}))
+    assert _count(_mine(planted, "Tiny")) != _count(_hf(cfg, "LlamaForCausalLM"))
+    _one(_run(planted, cfg_path), 40, 48)
+
+
+def test_a_blob_the_decoder_refuses_is_unknown_not_a_guess(tmp_path):
+    cfg, cfg_path = _config(
+        tmp_path, "cfg", "LlamaConfig", **{**LLAMA_CFG, "intermediate_size": 40}
+    )
+    good = base64.b64encode(json.dumps(SIZES).encode()).decode()
+    bad = good[:-3] + "!"  # CPython: binascii.Error (incorrect padding) at import
+    code = _write(tmp_path, "tiny.py", _b64_source(SIZES, bad))
+    with pytest.raises(Exception, match="padding|Invalid"):
+        _mine(code, "Tiny")
+    assert _run(code, cfg_path) == []  # sizes unknown: no finding, never a guess
