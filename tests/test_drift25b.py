@@ -7,7 +7,9 @@ differs, and an argument the decoder refuses leaves the sizes unknown (no findin
 guess).
 
 - ``json.loads(base64.b64decode(BLOB))``: a base64-encoded JSON blob;
-- ``plistlib.loads(XML)``: an Apple XML property list.
+- ``plistlib.loads(XML)``: an Apple XML property list;
+- ``for name, v in PAIRS: setattr(sys.modules[__name__], name, v)`` at the top of the module:
+  globals no assignment binds, bound by the import-time loop (interp/selfmodule.py).
 """
 
 from __future__ import annotations
@@ -158,7 +160,21 @@ def _plist_source(sizes: dict) -> str:
     )
 
 
-@pytest.mark.parametrize("source", [_b64_source, _plist_source], ids=["base64_json", "plist"])
+def _setattr_source(sizes: dict) -> str:
+    pairs = tuple((k.upper(), v) for k, v in sizes.items())
+    names = ", ".join(f"{k}={k.upper()}" for k in sizes)
+    return (
+        "# ruff: noqa: F821\nimport sys\n\nimport torch\nimport torch.nn.functional as F\n"
+        f"from torch import nn\n\nPAIRS = {pairs!r}\nfor _n, _v in PAIRS:\n"
+        f"    setattr(sys.modules[__name__], _n, _v)\nS = dict({names})\n" + LLAMA_BODY
+    )
+
+
+@pytest.mark.parametrize(
+    "source",
+    [_b64_source, _plist_source, _setattr_source],
+    ids=["base64_json", "plist", "setattr_loop"],
+)
 def test_sizes_decoded_by_a_pure_stdlib_call(tmp_path, source):
     cfg, cfg_path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
     code = _write(tmp_path, "tiny.py", source(SIZES))
