@@ -8,6 +8,9 @@ guess).
 
 - ``json.loads(base64.b64decode(BLOB))``: a base64-encoded JSON blob;
 - ``plistlib.loads(XML)``: an Apple XML property list;
+- ``sqlite3.connect(":memory:")`` filled by ``execute`` / ``executemany`` and read back by
+  ``SELECT ... fetchall()`` (library/sqlitedb.py: the log replayed on CPython's sqlite3,
+  sandboxed: no ``ATTACH``, ``PRAGMA``, clock or ``random()``);
 - ``for name, v in PAIRS: setattr(sys.modules[__name__], name, v)`` at the top of the module:
   globals no assignment binds, bound by the import-time loop (interp/selfmodule.py).
 """
@@ -170,10 +173,21 @@ def _setattr_source(sizes: dict) -> str:
     )
 
 
+def _sqlite_source(sizes: dict, select: str = "SELECT k, v FROM hp WHERE run = ?") -> str:
+    rows = [("tiny", k, v) for k, v in sizes.items()]
+    return (
+        "import sqlite3\n\nimport torch\nimport torch.nn.functional as F\nfrom torch import nn\n\n"
+        f"ROWS = {rows!r}\n_DB = sqlite3.connect(':memory:')\n"
+        "_DB.execute('CREATE TABLE hp (run TEXT, k TEXT, v)')\n"
+        "_DB.executemany('INSERT INTO hp VALUES (?, ?, ?)', ROWS)\n"
+        f"S = dict(_DB.execute({select!r}, ('tiny',)).fetchall())\n" + LLAMA_BODY
+    )
+
+
 @pytest.mark.parametrize(
     "source",
-    [_b64_source, _plist_source, _setattr_source],
-    ids=["base64_json", "plist", "setattr_loop"],
+    [_b64_source, _plist_source, _setattr_source, _sqlite_source],
+    ids=["base64_json", "plist", "setattr_loop", "sqlite"],
 )
 def test_sizes_decoded_by_a_pure_stdlib_call(tmp_path, source):
     cfg, cfg_path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
@@ -196,3 +210,36 @@ def test_a_blob_the_decoder_refuses_is_unknown_not_a_guess(tmp_path):
     with pytest.raises(Exception, match="padding|Invalid"):
         _mine(code, "Tiny")
     assert _run(code, cfg_path) == []  # sizes unknown: no finding, never a guess
+
+
+@pytest.mark.parametrize(
+    "select",
+    [
+        # CPython reads other rows each run (random order): never a guess
+        "SELECT k, v FROM hp WHERE run = ? ORDER BY random()",
+        # the clock: the rows depend on when it runs
+        "SELECT k, v FROM hp WHERE run = ? AND CURRENT_TIMESTAMP IS NOT NULL",
+    ],
+    ids=["random", "clock"],
+)
+def test_sqlite_rows_that_depend_on_the_run_are_unknown(tmp_path, select):
+    cfg, cfg_path = _config(
+        tmp_path, "cfg", "LlamaConfig", **{**LLAMA_CFG, "intermediate_size": 40}
+    )
+    code = _write(tmp_path, "tiny.py", _sqlite_source(SIZES, select))
+    _mine(code, "Tiny")  # torch builds it
+    assert _run(code, cfg_path) == []  # rows unknown: no finding
+
+
+def test_sqlite_replay_is_sandboxed(tmp_path):
+    from driftcheck.parsers.source.library.sqlitedb import _replay
+
+    target = tmp_path / "written.db"
+    got = _replay([("execute", f"ATTACH DATABASE '{target}' AS x", ())])
+    assert isinstance(got, str) and not target.exists()
+    got = _replay([("execute", "PRAGMA user_version = 3", ())])
+    assert isinstance(got, str)
+    # a query that never ends is stopped by the progress handler
+    loop = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT max(x) FROM c"
+    assert isinstance(_replay([("execute", loop, ())]), str)
+    assert _replay([("execute", "SELECT 2 * 3, upper('a')", ())]) == [(6, "A")]

@@ -1985,3 +1985,16 @@ VALUES.append(
         "html.unescape('&lt;td&gt;64&#60;'), unicodedata.normalize('NFKC', '\\uff16\\uff14'))",
     )
 )
+VALUES.append(
+    (
+        ("sqlite3.connect",),
+        # fresh22's run table: rows written and read back in one in-memory database
+        "import sqlite3\ndb = sqlite3.connect(':memory:')\n"
+        "db.execute('CREATE TABLE runs (run TEXT, key TEXT, value)')\n"
+        "db.executemany('INSERT INTO runs VALUES (?, ?, ?)', [('a', 'heads', 4), ('a', 'eps', 1e-06), "
+        "('b', 'heads', 8)])\ncur = db.cursor()\n"
+        "result = (dict(db.execute('SELECT key, value FROM runs WHERE run = ?', ('a',)).fetchall()), "
+        "db.execute('SELECT count(*), max(value) FROM runs').fetchone(), "
+        "cur.execute('SELECT key FROM runs ORDER BY value DESC').fetchall())",
+    )
+)

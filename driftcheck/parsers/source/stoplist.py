@@ -111,6 +111,7 @@ EXT_TOPS = {
     "binascii",
     "plistlib",
     "unicodedata",
+    "sqlite3",  # in-memory databases replayed on CPython's sqlite3 (library/sqlitedb.py)
 }
 # modules named exactly (not their submodules) that are names too: ``html``'s escape /
 # unescape (library/purecalls.py); ``html.parser`` is still read from source
