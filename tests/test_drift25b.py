@@ -11,6 +11,9 @@ guess).
 - ``sqlite3.connect(":memory:")`` filled by ``execute`` / ``executemany`` and read back by
   ``SELECT ... fetchall()`` (library/sqlitedb.py: the log replayed on CPython's sqlite3,
   sandboxed: no ``ATTACH``, ``PRAGMA``, clock or ``random()``);
+- ``torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + S["rms_eps"])`` in a norm's ``forward``: the item
+  of a module global added to a mean under a square root is the norm's epsilon
+  (forward/dataflow_eval.py ``global_item_use``), whatever its key;
 - ``for name, v in PAIRS: setattr(sys.modules[__name__], name, v)`` at the top of the module:
   globals no assignment binds, bound by the import-time loop (interp/selfmodule.py).
 """
@@ -89,7 +92,7 @@ LLAMA_CFG = dict(
     num_attention_heads=4, num_key_value_heads=2, tie_word_embeddings=False,
     architectures=["LlamaForCausalLM"],
 )  # fmt: skip
-SIZES = dict(vocab=64, width=32, ffn=48, layers=2, heads=4, kv_heads=2)
+SIZES = dict(vocab=64, width=32, ffn=48, layers=2, heads=4, kv_heads=2, rms_eps=1e-06)
 
 LLAMA_BODY = """
 
@@ -99,7 +102,7 @@ class Norm(nn.Module):
         self.weight = nn.Parameter(torch.ones(d))
 
     def forward(self, x):
-        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + S["rms_eps"])
 
 
 class Block(nn.Module):
@@ -243,3 +246,29 @@ def test_sqlite_replay_is_sandboxed(tmp_path):
     loop = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT max(x) FROM c"
     assert isinstance(_replay([("execute", loop, ())]), str)
     assert _replay([("execute", "SELECT 2 * 3, upper('a')", ())]) == [(6, "A")]
+
+
+def test_an_epsilon_read_as_a_global_item_in_forward(tmp_path):
+    cfg, cfg_path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
+    code = _write(tmp_path, "tiny.py", _b64_source(SIZES))
+    planted = _write(tmp_path, "planted.py", _b64_source({**SIZES, "rms_eps": 0.1}))
+    # torch: the same weights give other outputs (the count is the same)
+    torch.manual_seed(0)
+    a = runpy.run_path(str(code), run_name="__d25b__")["Tiny"]()
+    b = runpy.run_path(str(planted), run_name="__d25b__")["Tiny"]()
+    b.load_state_dict(a.state_dict())
+    ids = torch.randint(0, 64, (1, 7))
+    assert (a(ids) - b(ids)).abs().max() > 1e-4
+    assert _run(code, cfg_path) == []
+    f = _one(_run(planted, cfg_path), 0.1, 1e-06)
+    assert "eps" in f.message.lower()
+
+
+def test_a_global_item_outside_a_norm_is_no_epsilon(tmp_path):
+    # ``x * S["rms_eps"]`` scales: no square root of a mean, so no norm epsilon is read
+    cfg, cfg_path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
+    src = _b64_source({**SIZES, "rms_eps": 0.1}).replace(
+        'torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + S["rms_eps"])', 'S["rms_eps"]'
+    )
+    code = _write(tmp_path, "tiny.py", src)
+    assert [f for f in _run(code, cfg_path) if "eps" in f.message.lower()] == []
