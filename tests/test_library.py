@@ -1924,3 +1924,77 @@ VALUES.append(
     )
 )
 NOT_RUN.update({"abc.ABCMeta.__call__": "counted against torch: tests/test_wild_constructs23b.py"})
+# session 25 (reimplfix25b): pure stdlib decoders of constant data, made in CPython
+# (library/purecalls.py); a refused argument is unknown (tests/test_drift25b.py)
+VALUES.append(
+    (
+        (
+            "base64.b64encode",
+            "base64.b64decode",
+            "base64.standard_b64encode",
+            "base64.standard_b64decode",
+            "base64.urlsafe_b64encode",
+            "base64.urlsafe_b64decode",
+            "base64.b32encode",
+            "base64.b32decode",
+            "base64.b32hexencode",
+            "base64.b32hexdecode",
+            "base64.b16encode",
+            "base64.b16decode",
+            "base64.a85encode",
+            "base64.a85decode",
+            "base64.b85encode",
+            "base64.b85decode",
+            "base64.encodebytes",
+            "base64.decodebytes",
+        ),
+        'import base64\nimport json\nd = b\'{"n_head": 4, "eps": 1e-05}\'\n'
+        "result = (json.loads(base64.b64decode(base64.b64encode(d))), base64.b64encode(d, b'-_'), "
+        "base64.b64decode('eyJhIjogMX0=', validate=True), base64.standard_b64encode(b'xy'), "
+        "base64.standard_b64decode(b'eHk='), base64.urlsafe_b64encode(b'\\xfb\\xff'), "
+        "base64.urlsafe_b64decode('-_8='), base64.b32encode(b'ab'), base64.b32decode('MFRA===='), "
+        "base64.b32hexencode(b'ab'), base64.b32hexdecode('C5H0===='), base64.b16encode(b'\\n'), "
+        "base64.b16decode('0a', casefold=True), base64.a85encode(b'size'), "
+        "base64.a85decode(base64.a85encode(b'size')), base64.b85encode(b'64'), "
+        "base64.b85decode(base64.b85encode(b'64')), base64.encodebytes(b'q'), "
+        "base64.decodebytes(b'cQ==\\n'))",
+    )
+)
+VALUES.append(
+    (
+        (
+            "binascii.hexlify",
+            "binascii.unhexlify",
+            "binascii.b2a_hex",
+            "binascii.a2b_hex",
+            "binascii.b2a_base64",
+            "binascii.a2b_base64",
+            "binascii.crc32",
+            "plistlib.loads",
+            "plistlib.dumps",
+            "html.escape",
+            "html.unescape",
+            "unicodedata.normalize",
+        ),
+        "import binascii\nimport html\nimport plistlib\nimport unicodedata\n"
+        "x = plistlib.dumps({'dim': 64, 'eps': 1e-06, 'stages': [1, 2], 'name': 'm'}, sort_keys=True)\n"
+        "result = (binascii.hexlify(b'\\x04\\x40', '-'), binascii.unhexlify('0440'), "
+        "binascii.b2a_hex(b'ab'), binascii.a2b_hex(b'6162'), binascii.b2a_base64(b'a', newline=False), "
+        "binascii.a2b_base64(b'YQ=='), binascii.crc32(b'abc'), plistlib.loads(x), "
+        "plistlib.loads(x)['stages'][1], html.escape('<a href=\"x\">', quote=False), "
+        "html.unescape('&lt;td&gt;64&#60;'), unicodedata.normalize('NFKC', '\\uff16\\uff14'))",
+    )
+)
+VALUES.append(
+    (
+        ("sqlite3.connect",),
+        # fresh22's run table: rows written and read back in one in-memory database
+        "import sqlite3\ndb = sqlite3.connect(':memory:')\n"
+        "db.execute('CREATE TABLE runs (run TEXT, key TEXT, value)')\n"
+        "db.executemany('INSERT INTO runs VALUES (?, ?, ?)', [('a', 'heads', 4), ('a', 'eps', 1e-06), "
+        "('b', 'heads', 8)])\ncur = db.cursor()\n"
+        "result = (dict(db.execute('SELECT key, value FROM runs WHERE run = ?', ('a',)).fetchall()), "
+        "db.execute('SELECT count(*), max(value) FROM runs').fetchone(), "
+        "cur.execute('SELECT key FROM runs ORDER BY value DESC').fetchall())",
+    )
+)

@@ -106,7 +106,16 @@ EXT_TOPS = {
     "struct",  # sizes packed in a binary header (library/configtexts.py)
     "array",  # typed arrays of sizes (library/pyprotocols.py)
     "pickle",  # dumps / loads round trips as snapshot and copy (library/stdlib.py)
+    # pure decoders of constant data, evaluated by CPython itself (library/purecalls.py)
+    "base64",
+    "binascii",
+    "plistlib",
+    "unicodedata",
+    "sqlite3",  # in-memory databases replayed on CPython's sqlite3 (library/sqlitedb.py)
 }
+# modules named exactly (not their submodules) that are names too: ``html``'s escape /
+# unescape (library/purecalls.py); ``html.parser`` is still read from source
+PURE_STOPS = {"html"}
 # framework bases whose instances are nn.Modules
 MODULE_BASES = {
     "torch.nn.Module",
@@ -125,6 +134,6 @@ PRETRAINED_BASES = {"PreTrainedModel", "PreTrainedAudioTokenizerBase"}
 
 def is_stop(modname: str) -> bool:
     top = modname.split(".")[0]
-    if top in EXT_TOPS:
+    if top in EXT_TOPS or modname in PURE_STOPS:
         return True
     return any(modname == s or modname.startswith(s + ".") for s in STOP_MODULES)

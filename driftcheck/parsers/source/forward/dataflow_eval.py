@@ -468,7 +468,9 @@ class Runner:
                     d[key] = self.eval(v, fr)
             return d
         if isinstance(e, ast.Subscript):
-            return self.subscript(self.eval(e.value, fr), e.slice, fr, e)
+            out = self.subscript(self.eval(e.value, fr), e.slice, fr, e)
+            self.global_item_use(e, out, fr)
+            return out
         if isinstance(e, ast.Slice):
             parts = [
                 self.eval(x, fr) if x is not None else None for x in (e.lower, e.upper, e.step)
@@ -590,6 +592,33 @@ class Runner:
         owner = getattr(fr.func, "owner", None)
         path, line = fr.loc(e)
         via = f"{owner.name}.{getattr(fr.func, 'name', '?')}" if owner is not None else "eps"
+        self.f.interp.value_uses.setdefault(
+            ("normEps", raw, path, line), ("normEps", raw, (path, line, None), via)
+        )
+
+    def global_item_use(self, e: ast.Subscript, v: Any, fr: Frame) -> None:
+        """``H["rms_eps"]``, an item of a module global under a constant key, added to a mean
+        or a variance under a square root in ``forward`` (``torch.rsqrt(x.pow(2).mean(-1,
+        keepdim=True) + H["rms_eps"])``): the normalisation's epsilon by what the expression
+        computes, whatever the key's name (``norm_eps_site``), as a global named ``EPS`` is."""
+        if not (
+            isinstance(e.value, ast.Name)
+            and isinstance(e.slice, ast.Constant)
+            and isinstance(e.slice.value, str)
+            and e.value.id not in fr.locals
+        ):
+            return
+        node = getattr(fr.func, "node", None)
+        if node is None or not norm_eps_site(node, e):
+            return
+        from driftcheck.parsers.source.speed.symbolic import plain_hole
+
+        raw = plain_hole(v)
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            return
+        owner = getattr(fr.func, "owner", None)
+        path, line = fr.loc(e)
+        via = f"{owner.name}.{getattr(fr.func, 'name', '?')}" if owner is not None else e.value.id
         self.f.interp.value_uses.setdefault(
             ("normEps", raw, path, line), ("normEps", raw, (path, line, None), via)
         )
@@ -1075,12 +1104,17 @@ def _moment(e: ast.expr) -> bool:
     )
 
 
-def _eps_sum(e: ast.expr, name: str) -> bool:
-    """``moment + NAME`` (either order)."""
+def _eps_sum(e: ast.expr, name: str | ast.Subscript) -> bool:
+    """``moment + NAME`` (either order); ``name`` may be a subscript (``H["eps"]``), matched
+    by its text."""
     if not isinstance(e, ast.BinOp) or not isinstance(e.op, ast.Add):
         return False
     for a, b in ((e.left, e.right), (e.right, e.left)):
-        if isinstance(a, ast.Name) and a.id == name and _moment(b):
+        if isinstance(name, str):
+            same = isinstance(a, ast.Name) and a.id == name
+        else:
+            same = isinstance(a, ast.Subscript) and ast.dump(a) == ast.dump(name)
+        if same and _moment(b):
             return True
     return False
 
@@ -1136,7 +1170,7 @@ def _under_root(node: ast.AST, e: ast.AST) -> bool:
     return False
 
 
-def norm_eps_site(node: ast.AST, name: str) -> bool:
+def norm_eps_site(node: ast.AST, name: str | ast.Subscript) -> bool:
     """The function ``node`` adds the global ``name`` to a mean or a variance under a square
     root -- ``torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + EPS)``, ``(var + EPS).sqrt()``,
     the epsilon of an RMS or layer normalisation, as

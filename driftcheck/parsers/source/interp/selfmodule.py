@@ -19,7 +19,9 @@ Python's semantics, modelled here:
   ``from .x import`` statements load), each looked up as its global; unknown when it has
   a star import, a ``global`` statement, or names bound at run time (``globals()[k] = v``).
 - A name a module does not bind, looked up on a module whose source writes through
-  ``sys.modules[__name__]``: its top-level call statements (``load_backend(...)``) run once,
+  ``sys.modules[__name__]``: its top-level call statements (``load_backend(...)``) and the
+  top-level loops / ``if`` / ``with`` / ``try`` statements that name ``sys.modules[__name__]``
+  (``for name, v in SIZES: setattr(sys.modules[__name__], name, v)``, session 25) run once,
   in order, as the import runs them; the name is then looked up again among what they bound.
   A call that does not run through leaves the name unknown, as before.
 
@@ -37,25 +39,41 @@ from driftcheck.parsers.source.values.abstract import Unknown
 from driftcheck.speed import current
 
 
+def _self_ref(n: ast.AST) -> bool:
+    return (
+        isinstance(n, ast.Subscript)
+        and isinstance(n.value, ast.Attribute)
+        and n.value.attr == "modules"
+        and isinstance(n.value.value, ast.Name)
+        and n.value.value.id == "sys"
+        and isinstance(n.slice, ast.Name)
+        and n.slice.id == "__name__"
+    )
+
+
 def _writes_itself(mod: Any) -> bool:
     """``sys.modules[__name__]`` somewhere in the module (an AST walk, cached on the tree)."""
     tree = mod.tree
     keep = current().attr_scans  # the switch of the scans kept per file
     got = getattr(tree, "_dc_writes_itself", None) if keep else None
     if got is None:
-        got = any(
-            isinstance(n, ast.Subscript)
-            and isinstance(n.value, ast.Attribute)
-            and n.value.attr == "modules"
-            and isinstance(n.value.value, ast.Name)
-            and n.value.value.id == "sys"
-            and isinstance(n.slice, ast.Name)
-            and n.slice.id == "__name__"
-            for n in ast.walk(tree)
-        )
+        got = any(_self_ref(n) for n in ast.walk(tree))
         if keep:
             tree._dc_writes_itself = got
     return got
+
+
+_COMPOUND = (ast.For, ast.If, ast.While, ast.With, ast.Try)
+
+
+def _import_time(st: ast.stmt) -> bool:
+    """A top-level statement the import-time run executes: a call statement
+    (``load_backend(...)``), or a loop / ``if`` / ``with`` / ``try`` statement that names
+    ``sys.modules[__name__]`` itself (``for name, v in SIZES: setattr(sys.modules[__name__],
+    name, v)``): the names it binds are bound by no assignment."""
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
+        return True
+    return isinstance(st, _COMPOUND) and any(_self_ref(n) for n in ast.walk(st))
 
 
 def _ran(ip: Any) -> set[int]:
@@ -104,7 +122,7 @@ def run_import_calls(ip: Any, mod: Any) -> None:
     ns = ip.globals.setdefault(id(mod), {})
     last = last_bindings(mod.tree.body)
     for i, st in enumerate(mod.tree.body):
-        if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)):
+        if not _import_time(st):
             continue
         fr = Frame(mod)
         fr.locals = ns  # module-level code

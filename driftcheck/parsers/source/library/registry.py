@@ -143,6 +143,8 @@ GROUP_MODULES = (
     "beartypelib",
     "scipyopt",
     "metacall",
+    "purecalls",
+    "sqlitedb",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -218,6 +220,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "beartypelib": ("beartype",),
     "scipyopt": ("scipy.optimize",),
     "metacall": ("abc",),
+    "purecalls": ("base64", "binascii", "plistlib", "html", "unicodedata"),
+    "sqlitedb": ("sqlite3",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {
