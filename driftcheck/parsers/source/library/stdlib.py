@@ -697,7 +697,7 @@ class Deque(list):
         self._trim(False)
 
     def appendleft(self, x: Any) -> None:
-        self.insert(0, x)
+        list.insert(self, 0, x)
         self._trim(True)
 
     def popleft(self) -> Any:
@@ -707,8 +707,32 @@ class Deque(list):
         for x in xs:
             self.appendleft(x)
 
+    def extend(self, xs: Any) -> None:
+        for x in list(xs):
+            self.append(x)
 
-@COL.entry("deque", doc="deque(xs, maxlen=): a list with appendleft/popleft/extendleft")
+    def insert(self, i: int, x: Any) -> None:
+        if self.maxlen is not None and len(self) >= self.maxlen:
+            raise IndexError("deque already at its maximum size")
+        super().insert(i, x)
+
+    def rotate(self, n: int = 1) -> None:
+        """``d.rotate(n)``: n steps to the right (a negative n to the left), as deque does."""
+        if self:
+            n %= len(self)
+            self[:] = self[-n:] + self[:-n] if n else self[:]
+
+    def copy(self) -> Deque:
+        d = Deque(self)
+        d.maxlen = self.maxlen
+        return d
+
+
+@COL.entry(
+    "deque",
+    doc="deque(xs, maxlen=): a list with appendleft/popleft/extendleft/rotate; every other "
+    "deque method as deque runs it (maxlen trims the other end)",
+)
 def _deque(c: Call) -> Any:
     items = c.interp.items.iterate(c.arg(0)) if c.args else []
     maxlen = plain(c.arg(1, "maxlen"))

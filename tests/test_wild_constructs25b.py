@@ -1,0 +1,58 @@
+"""Session 25 (wildfix25b, issue #16): fresh24's dev part -- a wrong count and unknowns.
+
+- ``collections.deque`` runs every deque method (library/stdlib.py ``Deque``,
+  library/pybuiltins.py ``_deque_method``): ``d.rotate(-1)`` after reading ``d[0]`` (a
+  WaveNet-style stack cycling its dilations) was dropped silently, so every block took the
+  first dilation and the count was confidently wrong; a rotation by an unknown count keeps the
+  length but leaves every item unknown.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.model_count_support import check_count_matches_torch, check_honest_unknown
+
+pytest.importorskip("torch")
+
+
+# ------------------------------------------------------------------ deque methods
+DEQUE = """
+import collections
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self, ch=8, n=5):
+        super().__init__()
+        d = collections.deque({init})
+        blocks = []
+        for _ in range(n):
+            blocks.append(nn.Conv1d(ch, ch, 1 + d[0], dilation=d[0]))
+            {step}
+        self.blocks = nn.ModuleList(blocks)
+"""
+
+
+@pytest.mark.parametrize(
+    "init, step",
+    [
+        ("(1, 2, 4)", "d.rotate(-1)"),
+        ("(1, 2, 4)", "d.rotate()"),
+        ("(1, 2, 4)", "d.rotate(2)"),
+        ("[1, 2, 3, 4]", "d.reverse()"),
+        ("[1, 2, 3], maxlen=3", "d.append(d[0] + 2)"),
+        ("[1, 2, 3], maxlen=3", "d.extend([d[-1] + 1, d[-1] + 2])"),
+        ("[1, 2, 3], maxlen=4", "d.appendleft(d.pop())"),
+        ("[5, 1, 2, 3, 4, 6]", "d.remove(d[0])"),
+    ],
+)
+def test_deque_methods_match_torch(tmp_path, init, step) -> None:
+    check_count_matches_torch(tmp_path, DEQUE.format(init=init, step=step))
+
+
+def test_deque_rotated_by_an_unknown_count_is_unknown(tmp_path) -> None:
+    check_honest_unknown(
+        tmp_path,
+        DEQUE.format(init="(1, 2, 4)", step="d.rotate(len(open('x').read()))"),
+    )
