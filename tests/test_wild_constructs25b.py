@@ -56,3 +56,51 @@ def test_deque_rotated_by_an_unknown_count_is_unknown(tmp_path) -> None:
         tmp_path,
         DEQUE.format(init="(1, 2, 4)", step="d.rotate(len(open('x').read()))"),
     )
+
+
+# ------------------------------------------------------------------ ``in`` through __contains__
+CONTAINS = """
+import torch.nn as nn
+
+
+class Base:
+    def __init__(self, prefixes):
+        self.prefixes = tuple(prefixes)
+        self.widths = {{"attn_q": 0, "out": 3}}
+
+    def __contains__(self, name):
+        {body}
+
+
+class Spec(Base):
+    pass
+
+
+spec = Spec(["attn_", "out"])
+names = ["attn_q", "attn_k", "mlp_in", "mlp_out", "out"]
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleDict({{n: nn.Linear(8, 8, bias={test}) for n in names}})
+"""
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "return name.startswith(self.prefixes)",
+        "return self.widths.get(name)",  # a non-bool: its truth (0 is false)
+        "return len(name) > 4",
+    ],
+)
+@pytest.mark.parametrize("test", ["n in spec", "n not in spec"])
+def test_in_calls_a_source_contains_matching_torch(tmp_path, body, test) -> None:
+    check_count_matches_torch(tmp_path, CONTAINS.format(body=body, test=test))
+
+
+def test_in_through_a_contains_of_unknown_truth_is_unknown(tmp_path) -> None:
+    check_honest_unknown(
+        tmp_path, CONTAINS.format(body="return name in open('x').read()", test="n in spec")
+    )
