@@ -489,6 +489,17 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("fnmatch.fnmatch", "fnmatch.fnmatchcase", "fnmatch.filter", "fnmatch.translate"),
+        # partial fine-tuning: parameter names matched against shell-style freeze patterns
+        "import fnmatch\nnames = ['encoder.0.weight', 'encoder.2.bias', 'head.norm.weight', "
+        "'Head.x']\npats = ['encoder.0.*', '*.norm.*', 'encoder.[!0]*', 'head.?', '[[]x]']\n"
+        "result = ([[fnmatch.fnmatch(n, p) for p in pats] for n in names], "
+        "fnmatch.fnmatchcase('Head.x', 'head.*'), fnmatch.filter(names, 'encoder.*'), "
+        "fnmatch.translate('*.norm.?'), any(fnmatch.fnmatch(n, p) for n in names for p in pats))",
+    )
+)
+VALUES.append(
+    (
         ("re.split", "re.findall", "re.sub", "re.escape"),
         # efficientnet_pytorch's block strings ('r1_k3_s11_e1_i32_o16_se0.25')
         "import re\nops = 'r1_k3_s11_e6_i32_o16_se0.25'.split('_')\n"

@@ -104,3 +104,43 @@ def test_in_through_a_contains_of_unknown_truth_is_unknown(tmp_path) -> None:
     check_honest_unknown(
         tmp_path, CONTAINS.format(body="return name in open('x').read()", test="n in spec")
     )
+
+
+# ------------------------------------------------------------------ fnmatch
+FNMATCH = """
+import fnmatch
+import torch.nn as nn
+
+PATS = ["enc.0.*", "*.norm.*", "enc.[!0]*"]
+
+
+class M(nn.Module):
+    def __init__(self, d=8):
+        super().__init__()
+        self.enc = nn.Sequential(nn.Linear(d, d), nn.ReLU(), nn.Linear(d, d))
+        self.head = nn.Module()
+        self.head.norm = nn.LayerNorm(d)
+        names = [n for n, _ in self.named_parameters()]
+        hits = [n for n in names if {test}]
+        self.extra = nn.Linear(d, len(hits) + 1)
+        for n, p in self.named_parameters():
+            if any(fnmatch.fnmatch(n, pat) for pat in PATS):
+                p.requires_grad_(False)
+"""
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "any(fnmatch.fnmatch(n, p) for p in PATS)",
+        "fnmatch.fnmatchcase(n, 'ENC.*')",
+        "n in fnmatch.filter(names, '*.weight')",
+        "fnmatch.fnmatch(n, '*[.]bias')",
+    ],
+)
+def test_fnmatch_patterns_match_torch(tmp_path, test) -> None:
+    check_count_matches_torch(tmp_path, FNMATCH.format(test=test))
+
+
+def test_fnmatch_of_an_unknown_pattern_is_unknown(tmp_path) -> None:
+    check_honest_unknown(tmp_path, FNMATCH.format(test="fnmatch.fnmatch(n, open('p').read())"))

@@ -1493,6 +1493,66 @@ def _re_compile(c: Call) -> Any:
     return PatternValue(pattern, flags, c.interp, c.loc)
 
 
+# ------------------------------------------------------------------------------------ fnmatch
+FNM = Group("fnmatch")
+FNMATCH_MAX_PATTERN = 256  # Python's translation runs in time bounded by pattern x name
+
+
+def _fnmatch_args(c: Call, n_names: int) -> tuple[list, str] | None:
+    """The known names and the known pattern of an ``fnmatch`` call (short strings), or None."""
+    import fnmatch
+
+    if len(c.args) != n_names + 1 or c.kwargs:
+        return None
+    pat = c.plain(n_names)
+    names = c.interp.items.iterate(c.arg(0)) if n_names == 1 and c.qual.endswith("filter") else [
+        c.arg(0)
+    ]
+    if names is None or not isinstance(pat, str) or len(pat) > FNMATCH_MAX_PATTERN:
+        return None
+    names = [plain(n) for n in names]
+    if not all(isinstance(n, str) and len(n) <= RE_MAX_TEXT for n in names):
+        return None
+    fnmatch.translate(pat)  # never raises: every pattern is valid
+    return names, pat
+
+
+def _fnmatch_call(kind: str) -> Any:
+    def impl(c: Call) -> Any:
+        import fnmatch
+
+        got = _fnmatch_args(c, 1)
+        if got is None:
+            return c.unknown(f"{c.qual}() of a name or pattern we do not know")
+        names, pat = got
+        if kind == "filter":
+            return fnmatch.filter(names, pat)
+        return getattr(fnmatch, kind)(names[0], pat)
+
+    return impl
+
+
+FNM.add(
+    "fnmatch",
+    _fnmatch_call("fnmatch"),
+    "fnmatch(name, pat) of known strings, as Python matches them (os.path.normcase first)",
+)
+FNM.add("fnmatchcase", _fnmatch_call("fnmatchcase"), "fnmatchcase(name, pat) of known strings")
+FNM.add(
+    "filter", _fnmatch_call("filter"), "filter(names, pat): the known names the pattern matches"
+)
+FNM.add(
+    "translate",
+    lambda c: (
+        __import__("fnmatch").translate(c.plain(0))
+        if len(c.args) == 1 and not c.kwargs and isinstance(c.plain(0), str)
+        and len(c.plain(0)) <= FNMATCH_MAX_PATTERN
+        else c.unknown("fnmatch.translate() of a pattern we do not know")
+    ),
+    "translate(pat): the regular expression Python makes of a known pattern",
+)
+
+
 # ---------------------------------------------------------------------------------- dataclasses
 DC = Group("dataclasses")
 
