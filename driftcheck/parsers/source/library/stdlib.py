@@ -1505,9 +1505,11 @@ def _fnmatch_args(c: Call, n_names: int) -> tuple[list, str] | None:
     if len(c.args) != n_names + 1 or c.kwargs:
         return None
     pat = c.plain(n_names)
-    names = c.interp.items.iterate(c.arg(0)) if n_names == 1 and c.qual.endswith("filter") else [
-        c.arg(0)
-    ]
+    names = (
+        c.interp.items.iterate(c.arg(0))
+        if n_names == 1 and c.qual.endswith("filter")
+        else [c.arg(0)]
+    )
     if names is None or not isinstance(pat, str) or len(pat) > FNMATCH_MAX_PATTERN:
         return None
     names = [plain(n) for n in names]
@@ -1545,7 +1547,9 @@ FNM.add(
     "translate",
     lambda c: (
         __import__("fnmatch").translate(c.plain(0))
-        if len(c.args) == 1 and not c.kwargs and isinstance(c.plain(0), str)
+        if len(c.args) == 1
+        and not c.kwargs
+        and isinstance(c.plain(0), str)
         and len(c.plain(0)) <= FNMATCH_MAX_PATTERN
         else c.unknown("fnmatch.translate() of a pattern we do not know")
     ),
