@@ -345,6 +345,10 @@ NUMPY_SEQ: dict[str, Callable[[list], Any]] = {
 }
 MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy.pi": math.pi}
 MATH_CONST.update({"numpy.inf": math.inf, "numpy.e": math.e})  # np.array([x, np.inf])
+# torch's float constants are Python's (``torch.inf is math.inf``): a default argument
+# ``output_lower_bound = -torch.inf`` read as unknown left a flow layer's attribute unknown
+MATH_CONST.update({"torch.inf": math.inf, "torch.pi": math.pi, "torch.e": math.e})
+MATH_CONST["math.tau"] = math.tau
 MATH_CONST["numpy.newaxis"] = None  # ``P[:, np.newaxis]`` (library/npshapes.py)
 # torch dtypes' kind flags (``if dtype.is_complex:`` in S5's jax-ported initialisers): facts
 # of torch's dtype table, as ``torch.float32.is_complex`` gives them
