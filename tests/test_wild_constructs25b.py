@@ -1,5 +1,12 @@
 """Session 25 (wildfix25b, issue #16): fresh24's dev part -- a wrong count and unknowns.
 
+- torch's float constants (``torch.inf`` / ``torch.pi`` / ``torch.e``) and ``math.tau`` are
+  Python's floats (library/pybuiltins.py ``MATH_CONST``): a default ``low=-torch.inf`` was
+  unknown, so every torchflows conditioner transform stored an unknown attribute.
+- ``torch.less`` / ``lt`` / ``ge`` / ``eq``... of known values compute as the operators do
+  (library/tensorvalues.py): torchflows' half-split coupling mask ``torch.less(arange, n // 2)``.
+- ``in`` calls a ``__contains__`` the object's class defines in source (interp/exprs.py).
+- ``fnmatch`` of known strings runs on CPython's fnmatch (library/stdlib.py).
 - ``collections.deque`` runs every deque method (library/stdlib.py ``Deque``,
   library/pybuiltins.py ``_deque_method``): ``d.rotate(-1)`` after reading ``d[0]`` (a
   WaveNet-style stack cycling its dilations) was dropped silently, so every block took the
@@ -11,7 +18,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.model_count_support import check_count_matches_torch, check_honest_unknown
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import (
+    check_count_matches_torch,
+    check_honest_unknown,
+    torch_count,
+    write_sized,
+)
 
 pytest.importorskip("torch")
 
@@ -144,3 +157,68 @@ def test_fnmatch_patterns_match_torch(tmp_path, test) -> None:
 
 def test_fnmatch_of_an_unknown_pattern_is_unknown(tmp_path) -> None:
     check_honest_unknown(tmp_path, FNMATCH.format(test="fnmatch.fnmatch(n, open('p').read())"))
+
+
+# ------------------------------------------------------------------ torch's float constants
+INF = """
+import math
+import torch
+import torch.nn as nn
+
+
+class Head(nn.Module):
+    def __init__(self, d, low=-torch.inf, high=torch.inf):
+        super().__init__()
+        self.low, self.high = low, high
+        self.bounded = low > -torch.inf and high < torch.inf
+        self.proj = nn.Linear(d, 2 if self.bounded else 1)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = Head(4)
+        self.b = Head(4, low=0.0, high=1.0)
+        self.c = nn.Linear(3, int(torch.pi) + int(torch.e) + int(math.tau))
+"""
+
+
+def test_torch_float_constants_match_torch(tmp_path) -> None:
+    check_count_matches_torch(tmp_path, INF)
+
+
+# ------------------------------------------------------------------ torch.less and its aliases
+COMPARE_FN = """
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self, n=8):
+        super().__init__()
+        idx = torch.arange(n).view(2, n // 2)
+        mask = {fn}
+        keep, drop = int(torch.sum(mask)), int(torch.sum(~mask))
+        self.keep = nn.Linear(keep, drop + 1)
+"""
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [
+        "torch.less(idx, n // 2)",
+        "torch.lt(idx, 3)",
+        "torch.greater_equal(idx, torch.tensor([1, 2, 3, 9]))",
+        "torch.ne(idx, 5)",
+        "torch.eq(idx, torch.flip(idx, [0]))",
+        "torch.le(idx, 2.5)",
+    ],
+)
+def test_torch_comparison_functions_match_torch(tmp_path, fn) -> None:
+    path = write_sized(tmp_path, COMPARE_FN.format(fn=fn))
+    g = parse_source(path, entry="M")
+    assert g.params_total() == torch_count(path, device="cpu"), [str(n) for n in g.notes]
+
+
+def test_torch_comparison_of_approximate_values_is_unknown(tmp_path) -> None:
+    check_honest_unknown(tmp_path, COMPARE_FN.format(fn="torch.lt(torch.exp(idx * 0.1), 1.5)"))
