@@ -222,3 +222,27 @@ def test_torch_comparison_functions_match_torch(tmp_path, fn) -> None:
 
 def test_torch_comparison_of_approximate_values_is_unknown(tmp_path) -> None:
     check_honest_unknown(tmp_path, COMPARE_FN.format(fn="torch.lt(torch.exp(idx * 0.1), 1.5)"))
+
+
+# ------------------------------------------------------------------ Module.to_empty
+TO_EMPTY = """
+import torch.nn as nn
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 5)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 3).to_empty(device="cpu")
+        self.b = Block().to_empty(device="cpu")
+        self.c = nn.Sequential(nn.Linear(3, 2)).to_empty(device="cpu").eval()
+"""
+
+
+def test_module_to_empty_returns_the_module_matching_torch(tmp_path) -> None:
+    check_count_matches_torch(tmp_path, TO_EMPTY)
