@@ -1262,6 +1262,23 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
 
 MODELS.append(
     (
+        ("torch.nn.modules.transformer._get_clones",),
+        # torchcvnn's complex Transformer stacks its own layers with torch's helper
+        """
+        import torch.nn as nn
+        from torch.nn.modules.transformer import _get_clones
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = _get_clones(nn.Linear(4, 4), 3)
+                self.more = _get_clones(nn.Sequential(nn.Linear(2, 3), nn.LayerNorm(3)), N=2)
+                self.none = _get_clones(nn.Linear(5, 5), 0)
+        """,
+    )
+)
+MODELS.append(
+    (
         ("einops.layers.torch.EinMix",),
         # native-sparse-attention's grouped MLP: per-head weights, a bias over some axes
         """
