@@ -475,6 +475,31 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("collections.deque",),
+        # a WaveNet-style stack taking ``d[0]`` then ``d.rotate(-1)`` per block; every other
+        # deque method as deque runs it, maxlen trimming the other end
+        "from collections import deque\nd = deque([1, 2, 4])\nheads = []\nfor _ in range(5):\n"
+        "    heads.append(d[0])\n    d.rotate(-1)\ne = deque([1, 2, 3, 4])\ne.rotate()\n"
+        "f = deque([1, 2, 3, 4])\nf.rotate(6)\ng = deque([9, 8, 7], maxlen=4)\ng.extend([6, 5])\n"
+        "c = g.copy()\nc.appendleft(0)\nh = deque('abcb')\nh.remove('b')\nh.reverse()\n"
+        "p = h.pop()\nq = deque([5], maxlen=2)\nq.insert(0, 4)\nq.clear()\n"
+        "result = (heads, list(e), list(f), list(g), list(c), g.maxlen, list(h), p, "
+        "deque('xyz').index('z'), deque([1, 1, 2]).count(1), len(q), deque([3]).maxlen)",
+    )
+)
+VALUES.append(
+    (
+        ("fnmatch.fnmatch", "fnmatch.fnmatchcase", "fnmatch.filter", "fnmatch.translate"),
+        # partial fine-tuning: parameter names matched against shell-style freeze patterns
+        "import fnmatch\nnames = ['encoder.0.weight', 'encoder.2.bias', 'head.norm.weight', "
+        "'Head.x']\npats = ['encoder.0.*', '*.norm.*', 'encoder.[!0]*', 'head.?', '[[]x]']\n"
+        "result = ([[fnmatch.fnmatch(n, p) for p in pats] for n in names], "
+        "fnmatch.fnmatchcase('Head.x', 'head.*'), fnmatch.filter(names, 'encoder.*'), "
+        "fnmatch.translate('*.norm.?'), any(fnmatch.fnmatch(n, p) for n in names for p in pats))",
+    )
+)
+VALUES.append(
+    (
         ("re.split", "re.findall", "re.sub", "re.escape"),
         # efficientnet_pytorch's block strings ('r1_k3_s11_e1_i32_o16_se0.25')
         "import re\nops = 'r1_k3_s11_e6_i32_o16_se0.25'.split('_')\n"
@@ -1235,6 +1260,23 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
     ),
 ]
 
+MODELS.append(
+    (
+        ("torch.nn.modules.transformer._get_clones",),
+        # torchcvnn's complex Transformer stacks its own layers with torch's helper
+        """
+        import torch.nn as nn
+        from torch.nn.modules.transformer import _get_clones
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = _get_clones(nn.Linear(4, 4), 3)
+                self.more = _get_clones(nn.Sequential(nn.Linear(2, 3), nn.LayerNorm(3)), N=2)
+                self.none = _get_clones(nn.Linear(5, 5), 0)
+        """,
+    )
+)
 MODELS.append(
     (
         ("einops.layers.torch.EinMix",),

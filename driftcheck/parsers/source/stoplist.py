@@ -71,6 +71,7 @@ EXT_TOPS = {
     "abc",
     "inspect",
     "re",
+    "fnmatch",  # shell patterns matched by CPython's fnmatch (library/stdlib.py)
     "json",
     "ast",  # ast.literal_eval of a known text (library/wildlib.py)
     "argparse",  # a parser replayed on Python's own argparse (library/wildlib.py)

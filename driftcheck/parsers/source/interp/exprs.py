@@ -813,7 +813,7 @@ class Expressions:
                 return item in container.children
             if "__items__" in container.attrs:
                 return self._contains_mapping(container, item)
-            return Unknown("in object")
+            return self._contains_own(container, item)
         if isinstance(container, (list, tuple)) and (
             tuplesub.items(item) is not None
             or any(tuplesub.items(x) is not None for x in container)
@@ -842,6 +842,19 @@ class Expressions:
             except TypeError:
                 return Unknown("in")
         return Unknown("in")
+
+    def _contains_own(self, obj: Obj, item: Any) -> Any:
+        """``x in obj`` of an instance whose class defines ``__contains__`` in source (a spec
+        object answering by prefix): Python calls it and takes the truth of what it returns;
+        unknown where that truth is unknown, where the method is not a function we read, and
+        for a class without one (Python then iterates it: not modelled here)."""
+        if obj.cls is None or obj.kind:
+            return Unknown("in object")
+        ok, fn, _ = self.ip.classes.mro_attr(obj.cls, "__contains__")
+        if not (ok and isinstance(fn, Func)):
+            return Unknown("in object")
+        r = truth(self.ip.calls.call_func(self.ip.attrs.bind(fn, obj), [item], {}))
+        return Unknown(f"in: {obj.cls.name}.__contains__ gave an unknown truth") if r is None else r
 
     def _contains_mapping(self, obj: Obj, item: Any) -> Any:
         """``key in d`` of a dict (or UserDict) subclass instance: its own ``__contains__``

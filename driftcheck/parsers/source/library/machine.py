@@ -84,8 +84,10 @@ TORCH_STACK_INITS = {
 """torch's layer stacks: built from a layer object, which no catalogue entry binds."""
 
 
-# torch ``Module`` methods returning the module itself (``conv.eval()``, ``layer.float()``)
-_RETURN_SELF = ("train", "eval", "cuda", "cpu", "float", "double", "half", "bfloat16")
+# torch ``Module`` methods returning the module itself (``conv.eval()``, ``layer.float()``;
+# ``to_empty(device=)``: the same module, its tensors re-allocated at their shapes, as quanto's
+# ``QLinear.from_module`` does)
+_RETURN_SELF = ("train", "eval", "cuda", "cpu", "float", "double", "half", "bfloat16", "to_empty")
 
 
 class Interp:
@@ -715,6 +717,7 @@ class Library:
                 "requires_grad_",
                 "cuda",
                 "float",
+                "to_empty",
             ):
                 return BuiltinMethod(lambda a, k: obj)
             if name == "training":

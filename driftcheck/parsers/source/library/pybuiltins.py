@@ -345,6 +345,10 @@ NUMPY_SEQ: dict[str, Callable[[list], Any]] = {
 }
 MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy.pi": math.pi}
 MATH_CONST.update({"numpy.inf": math.inf, "numpy.e": math.e})  # np.array([x, np.inf])
+# torch's float constants are Python's (``torch.inf is math.inf``): a default argument
+# ``output_lower_bound = -torch.inf`` read as unknown left a flow layer's attribute unknown
+MATH_CONST.update({"torch.inf": math.inf, "torch.pi": math.pi, "torch.e": math.e})
+MATH_CONST["math.tau"] = math.tau
 MATH_CONST["numpy.newaxis"] = None  # ``P[:, np.newaxis]`` (library/npshapes.py)
 # torch dtypes' kind flags (``if dtype.is_complex:`` in S5's jax-ported initialisers): facts
 # of torch's dtype table, as ``torch.float32.is_complex`` gives them
@@ -448,6 +452,11 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
                 raw.extendleft(items if items is not None else [Unknown("extendleft")])
 
             return BuiltinMethod(extendleft)
+        if name == "maxlen":
+            return raw.maxlen
+        deq = _deque_method(raw, name, interp)
+        if deq is not None:
+            return deq
     if isinstance(raw, list):
         if name == "append":
             return BuiltinMethod(lambda a, k: raw.append(a[0]) if a else None)
@@ -540,7 +549,8 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
             return BuiltinMethod(strm)
     if isinstance(raw, memoryview):
         return _memoryview_attr(raw, name)
-    if isinstance(raw, (set, list, dict)) and name in _MUTATORS.get(type(raw), ()):
+    kind = list if isinstance(raw, list) else type(raw)  # a deque has a list's mutators
+    if isinstance(raw, (set, list, dict)) and name in _MUTATORS.get(kind, ()):
         return BuiltinMethod(lambda a, k: _container_call(raw, name, a, k))
     if isinstance(raw, (int, float)) and name in ("is_integer", "bit_length", "real"):
         if name == "real":
@@ -554,6 +564,36 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
     if isinstance(raw, range) and name in ("start", "stop", "step"):  # ``span.stop``
         return getattr(raw, name)
     return Unknown(f"attribute {name}")
+
+
+def _deque_method(raw: Any, name: str, interp: Any) -> Any:
+    """The deque methods a list lacks or runs differently (``rotate``, ``extend`` and
+    ``insert`` under ``maxlen``, ``pop()`` without an index, ``copy`` keeping a deque);
+    None for those the list's own code runs (``remove``, ``index``...).
+    ``d.rotate(n)`` by an unknown ``n`` keeps the length but no item's place: every item
+    unknown (the order dropped silently gave each block the wrong dilation)."""
+    if name == "copy":
+        return BuiltinMethod(lambda a, k: raw.copy())
+    if name == "pop":
+        return BuiltinMethod(lambda a, k: raw.pop() if not a and not k else Unknown("deque.pop"))
+    if name == "rotate":
+
+        def rotate(a: list, k: dict) -> None:
+            n = plain(a[0]) if a else 1
+            if k or len(a) > 1 or isinstance(n, bool) or not isinstance(n, int):
+                raw[:] = [Unknown("deque.rotate() by an unknown count")] * len(raw)
+                return
+            raw.rotate(n)
+
+        return BuiltinMethod(rotate)
+    if name == "extend":
+
+        def extend(a: list, k: dict) -> None:
+            items = interp.items.iterate(a[0]) if a else None
+            raw.extend(items if items is not None else [Unknown("deque.extend")])
+
+        return BuiltinMethod(extend)
+    return None
 
 
 def _memoryview_attr(raw: memoryview, name: str) -> Any:

@@ -173,6 +173,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "_weakref",
         "keyword",
         "re",
+        "fnmatch",
         "dataclasses",
         "types",
         "argparse",

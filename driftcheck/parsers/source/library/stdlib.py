@@ -697,7 +697,7 @@ class Deque(list):
         self._trim(False)
 
     def appendleft(self, x: Any) -> None:
-        self.insert(0, x)
+        list.insert(self, 0, x)
         self._trim(True)
 
     def popleft(self) -> Any:
@@ -707,8 +707,32 @@ class Deque(list):
         for x in xs:
             self.appendleft(x)
 
+    def extend(self, xs: Any) -> None:
+        for x in list(xs):
+            self.append(x)
 
-@COL.entry("deque", doc="deque(xs, maxlen=): a list with appendleft/popleft/extendleft")
+    def insert(self, i: int, x: Any) -> None:
+        if self.maxlen is not None and len(self) >= self.maxlen:
+            raise IndexError("deque already at its maximum size")
+        super().insert(i, x)
+
+    def rotate(self, n: int = 1) -> None:
+        """``d.rotate(n)``: n steps to the right (a negative n to the left), as deque does."""
+        if self:
+            n %= len(self)
+            self[:] = self[-n:] + self[:-n] if n else self[:]
+
+    def copy(self) -> Deque:
+        d = Deque(self)
+        d.maxlen = self.maxlen
+        return d
+
+
+@COL.entry(
+    "deque",
+    doc="deque(xs, maxlen=): a list with appendleft/popleft/extendleft/rotate; every other "
+    "deque method as deque runs it (maxlen trims the other end)",
+)
 def _deque(c: Call) -> Any:
     items = c.interp.items.iterate(c.arg(0)) if c.args else []
     maxlen = plain(c.arg(1, "maxlen"))
@@ -1478,6 +1502,70 @@ def _re_compile(c: Call) -> Any:
     if not _safe_pattern(pattern) or not isinstance(flags, int) or isinstance(flags, bool):
         return c.unknown("re.compile() of a pattern we do not run")
     return PatternValue(pattern, flags, c.interp, c.loc)
+
+
+# ------------------------------------------------------------------------------------ fnmatch
+FNM = Group("fnmatch")
+FNMATCH_MAX_PATTERN = 256  # Python's translation runs in time bounded by pattern x name
+
+
+def _fnmatch_args(c: Call, n_names: int) -> tuple[list, str] | None:
+    """The known names and the known pattern of an ``fnmatch`` call (short strings), or None."""
+    import fnmatch
+
+    if len(c.args) != n_names + 1 or c.kwargs:
+        return None
+    pat = c.plain(n_names)
+    names = (
+        c.interp.items.iterate(c.arg(0))
+        if n_names == 1 and c.qual.endswith("filter")
+        else [c.arg(0)]
+    )
+    if names is None or not isinstance(pat, str) or len(pat) > FNMATCH_MAX_PATTERN:
+        return None
+    names = [plain(n) for n in names]
+    if not all(isinstance(n, str) and len(n) <= RE_MAX_TEXT for n in names):
+        return None
+    fnmatch.translate(pat)  # never raises: every pattern is valid
+    return names, pat
+
+
+def _fnmatch_call(kind: str) -> Any:
+    def impl(c: Call) -> Any:
+        import fnmatch
+
+        got = _fnmatch_args(c, 1)
+        if got is None:
+            return c.unknown(f"{c.qual}() of a name or pattern we do not know")
+        names, pat = got
+        if kind == "filter":
+            return fnmatch.filter(names, pat)
+        return getattr(fnmatch, kind)(names[0], pat)
+
+    return impl
+
+
+FNM.add(
+    "fnmatch",
+    _fnmatch_call("fnmatch"),
+    "fnmatch(name, pat) of known strings, as Python matches them (os.path.normcase first)",
+)
+FNM.add("fnmatchcase", _fnmatch_call("fnmatchcase"), "fnmatchcase(name, pat) of known strings")
+FNM.add(
+    "filter", _fnmatch_call("filter"), "filter(names, pat): the known names the pattern matches"
+)
+FNM.add(
+    "translate",
+    lambda c: (
+        __import__("fnmatch").translate(c.plain(0))
+        if len(c.args) == 1
+        and not c.kwargs
+        and isinstance(c.plain(0), str)
+        and len(c.plain(0)) <= FNMATCH_MAX_PATTERN
+        else c.unknown("fnmatch.translate() of a pattern we do not know")
+    ),
+    "translate(pat): the regular expression Python makes of a known pattern",
+)
 
 
 # ---------------------------------------------------------------------------------- dataclasses

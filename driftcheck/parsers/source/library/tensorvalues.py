@@ -241,9 +241,24 @@ FUNCS = frozenset(
     for n in (
         "arange ones zeros empty eye tensor as_tensor flipud fliplr flip cat concat "
         "repeat_interleave div divide unique log log2 exp pow round floor ceil trunc diff "
-        "tril triu hann_window hamming_window blackman_window bartlett_window"
+        "tril triu hann_window hamming_window blackman_window bartlett_window "
+        "eq ne not_equal lt less le less_equal gt greater ge greater_equal"
     ).split()
 )
+# ``torch.less(a, b)`` and its aliases: the comparison operator's own computation (``a < b``)
+_COMPARE_FUNCS = {
+    "eq": "eq",
+    "ne": "ne",
+    "not_equal": "ne",
+    "lt": "lt",
+    "less": "lt",
+    "le": "le",
+    "less_equal": "le",
+    "gt": "gt",
+    "greater": "gt",
+    "ge": "ge",
+    "greater_equal": "ge",
+}
 WINDOWS = frozenset(("hann_window", "hamming_window", "blackman_window", "bartlett_window"))
 
 
@@ -367,6 +382,13 @@ def _function(name: str, args: list[Any], kwargs: dict[str, Any]) -> Tensor | No
         if a.size * max(reps, 0) > LIMIT:
             return None
         return make(n.repeat(a, reps, axis=dim))
+    if name in _COMPARE_FUNCS:
+        if len(args) != 2 or kwargs or not isinstance(plain(args[0]), Tensor):
+            return None  # ``out=``, or a number first (torch refuses it): not ours to guess
+        (a, ax), (b, bx) = _operand_ax(args[0]), _operand_ax(args[1])
+        if a is None or b is None or ax or bx:
+            return None  # approximate values compared: an ulp may decide it
+        return _binary(_COMPARE_FUNCS[name], a, b)
     if name in ("div", "divide"):
         (a, ax), (b, bx) = (
             (_operand_ax(args[0]), _operand_ax(args[1]))

@@ -477,6 +477,23 @@ def diag_shape(s: tuple | None, off: Any) -> tuple | Unknown:
 
 
 @NN.entry(
+    "modules.transformer._get_clones",
+    doc="_get_clones(layer, n): a ModuleList of n deep copies of the layer (torch's helper, "
+    "imported by libraries building their own transformer stacks)",
+)
+def _get_clones(c: Call) -> Any:
+    layer, n = plain(c.arg(0, "module")), plain(c.arg(1, "N"))
+    if len(c.args) + len(c.kwargs) != 2 or not is_module(layer):
+        return c.unknown(f"{c.qual}() of a value that is not a known layer")
+    if n.__class__ is not int or not 0 <= n <= 4096:
+        return c.unknown(f"{c.qual}() of an unknown count")
+    layers = torchlib.container("ModuleList", [], {}, c.loc, c.interp)
+    for _ in range(n):
+        torchlib.container_add(layers, c.interp.items.clone_module(layer))
+    return layers
+
+
+@NN.entry(
     "Transformer.generate_square_subsequent_mask",
     doc="Transformer.generate_square_subsequent_mask(sz): a (sz, sz) float mask (-inf above "
     "the diagonal)",
