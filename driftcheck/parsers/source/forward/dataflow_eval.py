@@ -345,6 +345,11 @@ class Runner:
         if len(outs) == 1:
             fr.locals = outs[0]
             return
+        fr.locals = self.join(outs[0], outs[1])
+
+    def join(self, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+        """The locals two paths agree on (an undecided ``if``, a loop run zero times or more)."""
+        outs = [a, b]
         merged = dict(outs[0])
         for k in set(outs[0]) | set(outs[1]):
             x, y = outs[0].get(k, UNK), outs[1].get(k, UNK)
@@ -364,7 +369,7 @@ class Runner:
                 merged[k] = Tens(None)
             else:
                 merged[k] = x if (isinstance(x, _KNOWN) and x == y) else UNK
-        fr.locals = merged
+        return merged
 
     def for_(self, st: ast.For | ast.AsyncFor, fr: Frame) -> None:
         it = self.eval(st.iter, fr)
@@ -379,8 +384,13 @@ class Runner:
         if items is None:
             self.taint(f"line {st.lineno}: loop over a value we cannot enumerate")
             self.assign(st.target, UNK, fr)
+            start = dict(fr.locals)
             with self.f.maybe():
                 self.loop_once(st.body, fr)
+            # the loop runs an unknown number of times (zero included): after it, a name keeps
+            # only what holds both before the body and after one pass of it (``x = conv(x)`` in
+            # ``for _ in range(k)``: x's shape after the loop is unknown, not one pass's)
+            fr.locals = self.join(start, fr.locals)
             return
         for i, x in enumerate(items):
             if i >= MAX_LOOP:
