@@ -378,12 +378,36 @@ class _Walker:
         if changed:
             # the block was walked once, but it runs ``repeat`` times: what its exit passes on
             # is not the shape walked (a stride-2 up-sampling block repeated doubles again), so
-            # a mismatch found on it downstream is not known
+            # a mismatch found on it downstream is not known -- nor anywhere further down: a
+            # Flatten after the block, then a Linear, got their shapes from the walked one
+            # (a stride-2 conv repeated x3 then ``head(x.flatten(1))``), so every shape
+            # downstream of the exit is unknown and no issue is judged on it
+            tainted = self.downstream(changed)
+            for nid in tainted - changed:
+                shapes.pop(nid, None)
+                self.result.rule_keys.pop(nid, None)
+                self.result.rule_ids.pop(nid, None)
             self.result.errors = [
                 e
                 for e in self.result.errors
-                if e.kind == REPEAT or not any(src in changed for src, _ in e.inputs)
+                if e.kind == REPEAT
+                or not any(src in tainted for src, _ in e.inputs)
+                and not (e.node in tainted and e.node not in changed)
             ]
+
+    def downstream(self, start: set[str]) -> set[str]:
+        """``start`` and every node its dataflow edges reach."""
+        adj: dict[str, list[str]] = {}
+        for s, d in zip(self.prep.srcs, self.prep.dsts):
+            adj.setdefault(s, []).append(d)
+        seen = set(start)
+        todo = list(start)
+        while todo:
+            for d in adj.get(todo.pop(), ()):
+                if d not in seen:
+                    seen.add(d)
+                    todo.append(d)
+        return seen
 
 
 def infer_shapes(
