@@ -129,3 +129,50 @@ class Net(nn.Module):
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_graph_walk_leaves_everything_downstream_unknown():
+    """The graph walk alone (no forward pass, no torch): a repeated stride-2 conv block, then
+    Flatten, then a Linear sized for the real (three-copy) shape. The Flatten's shape came from
+    one copy's: neither it nor the Linear gets a shape or an issue; only the repeat is said."""
+    from driftcheck.graph.shapes import MISMATCH, REPEAT, infer_shapes
+    from driftcheck.verifier.build import L, net
+
+    conv = dict(in_channels=4, out_channels=4, kernel_size=3, stride=2, padding=1)
+    g = net(
+        [
+            L("Input", "x", shape=[2, 4, 16, 16]),
+            L("Module", "blk", repeat=3),
+            L("Conv2d", "conv", parent="blk", **conv),
+            L("Flatten", "flat"),
+            L("Linear", "head", in_features=16, out_features=10),
+        ],
+        ["x->conv", "conv->flat", "flat->head"],
+        ["head"],
+    )
+    res = infer_shapes(g)
+    kinds = {(e.kind, e.node) for e in res.errors}
+    assert (REPEAT, "blk") in kinds, res.errors
+    assert not [e for e in res.errors if e.kind == MISMATCH], res.errors
+    assert "flat" not in res.shapes and "head" not in res.shapes
+    assert res.output_shapes == [None]
+
+
+def test_graph_walk_keeps_a_shape_preserving_repeat_checked():
+    """A repeated block that keeps its shape: the Linear after it is still judged."""
+    from driftcheck.graph.shapes import MISMATCH, infer_shapes
+    from driftcheck.verifier.build import L, net
+
+    g = net(
+        [
+            L("Input", "x", shape=[2, 8]),
+            L("Module", "blk", repeat=3),
+            L("Linear", "fc", parent="blk", in_features=8, out_features=8),
+            L("ReLU", "act"),
+            L("Linear", "head", in_features=12, out_features=2),
+        ],
+        ["x->fc", "fc->act", "act->head"],
+        ["head"],
+    )
+    res = infer_shapes(g)
+    assert [e.node for e in res.errors if e.kind == MISMATCH] == ["head"], res.errors
