@@ -346,6 +346,10 @@ class _Walker:
         shapes = self.result.shapes
         prep = self.prep
         changed: set[str] = set()
+        after: set[str] = set()  # nodes outside a block downstream of its exits
+        adj: dict[str, list[str]] = {}
+        for s, d in zip(prep.srcs, prep.dsts):
+            adj.setdefault(s, []).append(d)
         for block in prep.repeated:
             members = {block.id, *prep.subtree(block.id)}
             entering = [
@@ -374,16 +378,44 @@ class _Walker:
                     ShapeIssue(REPEAT, block.id, msg, ((src, s_in), (exits[0], out)))
                 )
                 changed.add(exits[0])
+                # the block was walked once, but it runs ``repeat`` times: what its exits pass
+                # on is not the shape walked (a stride-2 conv repeated doubles again), and so
+                # is every shape further down outside the block -- a Flatten after it, then a
+                # Linear, got theirs from the walked copy's (``head(x.flatten(1))`` after
+                # three stride-2 convs): all unknown. The block's own nodes keep the shapes of
+                # its first copy, which they are.
+                seen = _reached(adj, set(exits), members)
+                for nid in seen:
+                    shapes.pop(nid, None)
+                    self.result.rule_keys.pop(nid, None)
+                    self.result.rule_ids.pop(nid, None)
+                after |= seen
                 break
         if changed:
-            # the block was walked once, but it runs ``repeat`` times: what its exit passes on
-            # is not the shape walked (a stride-2 up-sampling block repeated doubles again), so
-            # a mismatch found on it downstream is not known
+            # a mismatch found on an exit's shape, or anywhere downstream, is not known (a
+            # repeat judged on such a shape neither)
+            tainted = changed | after
             self.result.errors = [
                 e
                 for e in self.result.errors
-                if e.kind == REPEAT or not any(src in changed for src, _ in e.inputs)
+                if e.node not in after
+                and not any(
+                    src in tainted for src, _ in e.inputs[: 1 if e.kind == REPEAT else None]
+                )
             ]
+
+
+def _reached(adj: dict[str, list[str]], start: set[str], inside: set[str]) -> set[str]:
+    """The nodes outside ``inside`` that dataflow edges from ``start`` reach, not passing
+    through ``inside`` again."""
+    seen: set[str] = set()
+    todo = list(start)
+    while todo:
+        for d in adj.get(todo.pop(), ()):
+            if d not in seen and d not in inside:
+                seen.add(d)
+                todo.append(d)
+    return seen
 
 
 def infer_shapes(
