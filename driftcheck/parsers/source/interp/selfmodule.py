@@ -68,12 +68,27 @@ _COMPOUND = (ast.For, ast.If, ast.While, ast.With, ast.Try)
 
 def _import_time(st: ast.stmt) -> bool:
     """A top-level statement the import-time run executes: a call statement
-    (``load_backend(...)``), or a loop / ``if`` / ``with`` / ``try`` statement that names
-    ``sys.modules[__name__]`` itself (``for name, v in SIZES: setattr(sys.modules[__name__],
-    name, v)``): the names it binds are bound by no assignment."""
+    (``load_backend(...)``), or a loop / ``if`` / ``with`` / ``try`` statement that calls
+    ``setattr(sys.modules[__name__], ...)`` (``for name, v in SIZES: setattr(sys.modules[
+    __name__], name, v)``): the names it binds are bound by no assignment. A compound
+    statement that only replaces the module (``else: sys.modules[__name__] = _LazyModule(...)``,
+    diffusers' and transformers' package ``__init__``) is not run here: the lazy-module
+    reading handles that, and running the whole ``if TYPE_CHECKING`` block cost a package
+    ``__init__`` seconds per lookup."""
     if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
         return True
-    return isinstance(st, _COMPOUND) and any(_self_ref(n) for n in ast.walk(st))
+    return isinstance(st, _COMPOUND) and any(_self_setattr(n) for n in ast.walk(st))
+
+
+def _self_setattr(n: ast.AST) -> bool:
+    """``setattr(sys.modules[__name__], ...)``."""
+    return (
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id == "setattr"
+        and bool(n.args)
+        and _self_ref(n.args[0])
+    )
 
 
 def _ran(ip: Any) -> set[int]:
