@@ -234,6 +234,8 @@ def test_hand_rolled_linear_is_a_linear(tmp_path):
     # torch's own module with the same weights computes the same output
     ns = runpy.run_path(str(path))
     m = ns["M"]()
+    with torch.no_grad():  # the bias is ``torch.empty``: uninitialised memory may hold NaN
+        m.q.bias.uniform_(-1.0, 1.0)
     ref = torch.nn.Linear(16, 32)
     ref.load_state_dict(m.q.state_dict())
     x = torch.randn(3, 16)
