@@ -44,6 +44,7 @@ ORDER = (
     "fresh15",
     "fresh16",
     "fresh17",
+    "fresh18",
 )
 
 
