@@ -899,6 +899,126 @@ class Net(nn.Module):
 )
 
 
+# ---------------------------------------------------------------- more whole models
+template("resnet_stage_shortcut", "(2, 8, 16, 16)")(
+    """
+class BasicBlock(nn.Module):
+    def __init__(self, cin, cout, stride):
+        super().__init__()
+        self.c1 = nn.Conv2d(cin, cout, 3, stride=stride, padding=1, bias=False)
+        self.b1 = nn.BatchNorm2d(cout)
+        self.c2 = nn.Conv2d(cout, cout, 3, padding=1, bias=False)
+        self.b2 = nn.BatchNorm2d(cout)
+        self.short = {short}
+
+    def forward(self, x):
+        h = F.relu(self.b1(self.c1(x)))
+        return F.relu(self.b2(self.c2(h)) + self.short(x))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stage = nn.Sequential(BasicBlock(8, 16, 2), BasicBlock(16, 16, 1))
+        self.fc = nn.Linear(16, 10)
+
+    def forward(self, x):
+        return self.fc(self.stage(x).mean((2, 3)))
+"""
+)
+
+template("seq2seq_bigru_bridge", "(3, 7, 6)")(
+    """
+class Encoder(nn.Module):
+    def __init__(self, d, h):
+        super().__init__()
+        self.rnn = nn.GRU(d, h, batch_first=True, bidirectional=True)
+
+    def forward(self, x):
+        out, h = self.rnn(x)
+        return out, h
+
+
+class Net(nn.Module):
+    def __init__(self, d=6, h=10, steps=4):
+        super().__init__()
+        self.steps = steps
+        self.enc = Encoder(d, h)
+        self.dec = nn.GRU(d, h, batch_first=True)
+        self.out = nn.Linear(h, d)
+
+    def forward(self, x):
+        _, h = self.enc(x)
+        state = {bridge}
+        y = x[:, :1]
+        outs = []
+        for _ in range(self.steps):
+            o, state = self.dec(y, state)
+            y = self.out(o)
+            outs.append(y)
+        return torch.cat(outs, 1)
+"""
+)
+
+template("vit_fixed_pos", "(2, 3, {hw}, {hw})")(
+    """
+class Net(nn.Module):
+    def __init__(self, img=32, patch=4, d=16):
+        super().__init__()
+        n = (img // patch) ** 2
+        self.embed = nn.Conv2d(3, d, patch, stride=patch)
+        self.cls = nn.Parameter(torch.zeros(1, 1, d))
+        self.pos = nn.Parameter(torch.zeros(1, n + 1, d))
+        self.enc = nn.TransformerEncoderLayer(d, 4, 32, batch_first=True)
+        self.head = nn.Linear(d, 10)
+
+    def forward(self, x):
+        t = self.embed(x).flatten(2).transpose(1, 2)
+        t = torch.cat([self.cls.expand(t.shape[0], -1, -1), t], 1) + self.pos
+        return self.head(self.enc(t)[:, 0])
+"""
+)
+
+template("tta_flip_classifier", "(2, 3, 12, 12)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(
+            nn.Conv2d(3, 8, 3, padding=1),
+            nn.ReLU(),
+            nn.AdaptiveAvgPool2d(1),
+            nn.Flatten(),
+            nn.Linear(8, 5),
+        )
+
+    def forward(self, x):
+        flipped = {flip}
+        return (self.body(x) + self.body(flipped)) / 2
+"""
+)
+
+template("moe_onehot_dispatch", "(8, 6)")(
+    """
+class Net(nn.Module):
+    def __init__(self, d=6, n=4):
+        super().__init__()
+        self.n = n
+        self.router = nn.Linear(d, n)
+        self.w = nn.Parameter(torch.randn(n, d, d) * 0.1)
+        self.norm = nn.LayerNorm(d)
+
+    def forward(self, x):
+        gates = self.router(x).softmax(-1)
+        idx = gates.argmax(-1)
+        dispatch = {dispatch}
+        per_expert = torch.einsum("ne,nd->end", dispatch * gates, x)
+        y = torch.einsum("end,edk->nk", per_expert, self.w)
+        return self.norm(x + y)
+"""
+)
+
+
 VARIANTS = [
     # numpy / old-torch habits
     ("reverse_time_encoder", "ok", "clean", {"rev": "x.flip(1)"}),
@@ -1245,6 +1365,65 @@ VARIANTS = [
         "gather_index",
         {"index": "idx.unsqueeze(-1).expand(-1, -1, 7)"},
     ),
+    # more whole models
+    (
+        "resnet_stage_shortcut",
+        "ok",
+        "clean",
+        {
+            "short": "nn.Sequential(nn.Conv2d(cin, cout, 1, stride=stride), nn.BatchNorm2d(cout)) if stride != 1 or cin != cout else nn.Identity()"
+        },
+    ),
+    (
+        "resnet_stage_shortcut",
+        "ok_pool",
+        "clean",
+        {
+            "short": "nn.Sequential(nn.AvgPool2d(stride), nn.Conv2d(cin, cout, 1)) if stride != 1 else nn.Identity()"
+        },
+    ),
+    (
+        "resnet_stage_shortcut",
+        "no_stride",
+        "residual_width",
+        {"short": "nn.Conv2d(cin, cout, 1) if cin != cout else nn.Identity()"},
+    ),
+    ("resnet_stage_shortcut", "identity", "residual_width", {"short": "nn.Identity()"}),
+    ("seq2seq_bigru_bridge", "ok", "clean", {"bridge": "h[-1:]"}),
+    ("seq2seq_bigru_bridge", "ok_mean", "clean", {"bridge": "h.mean(0, keepdim=True)"}),
+    ("seq2seq_bigru_bridge", "both_dirs", "rnn_hidden", {"bridge": "h"}),
+    (
+        "seq2seq_bigru_bridge",
+        "concat_dirs",
+        "rnn_hidden",
+        {"bridge": "torch.cat([h[0], h[1]], -1)[None]"},
+    ),
+    ("vit_fixed_pos", "ok", "clean", {"hw": 32}),
+    ("vit_fixed_pos", "ok_ragged", "clean", {"hw": 35}),
+    ("vit_fixed_pos", "bigger_image", "broadcast_add", {"hw": 36}),
+    ("vit_fixed_pos", "smaller_image", "broadcast_add", {"hw": 28}),
+    ("tta_flip_classifier", "ok", "clean", {"flip": "x.flip(-1)"}),
+    ("tta_flip_classifier", "ok_dims", "clean", {"flip": "torch.flip(x, dims=[3])"}),
+    ("tta_flip_classifier", "numpy_flip", "negative_slice_step", {"flip": "x[..., ::-1]"}),
+    ("moe_onehot_dispatch", "ok", "clean", {"dispatch": "F.one_hot(idx, self.n).float()"}),
+    (
+        "moe_onehot_dispatch",
+        "ok_scatter",
+        "clean",
+        {"dispatch": "torch.zeros_like(gates).scatter(1, idx[:, None], 1.0)"},
+    ),
+    (
+        "moe_onehot_dispatch",
+        "extra_class",
+        "moe_routing",
+        {"dispatch": "F.one_hot(idx, self.n + 1).float()"},
+    ),
+    (
+        "moe_onehot_dispatch",
+        "token_major",
+        "moe_routing",
+        {"dispatch": "F.one_hot(idx, x.shape[0]).float()"},
+    ),
 ]
 
 # clean variants that look risky (legal casts, shapes that only just fit, old-looking calls that
@@ -1278,6 +1457,8 @@ RISKY_CLEAN = (
     "einops_cls_pack__ok_row",
     "gather_topk_tokens__ok_narrow_index",
     "decoder_block_sdpa_mask__ok_float",
+    "vit_fixed_pos__ok_ragged",
+    "seq2seq_bigru_bridge__ok_mean",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -1297,4 +1478,9 @@ WHOLE_MODELS = (
     "multi_head_stack_outputs",
     "vae_decoder_convT",
     "multilabel_tagger",
+    "resnet_stage_shortcut",
+    "seq2seq_bigru_bridge",
+    "vit_fixed_pos",
+    "tta_flip_classifier",
+    "moe_onehot_dispatch",
 )
