@@ -1,7 +1,7 @@
 """The twenty-third fresh held-out set of re-implementations (written blind in session 26): the
 architectures users re-implement most (Llama, Qwen2, Mistral, Qwen3, Mixtral, Phi-3, GPT-2,
-BERT), each with its sizes in a source no earlier set used. It was NOT run through driftcheck
-while it was written; run it once (``README.md``).
+BERT, ConvNeXt, CLIP's text tower), each with its sizes in a source no earlier set used. It was
+NOT run through driftcheck while it was written; run it once (``README.md``).
 
 The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
 ``sub`` is fresh11's.
@@ -236,6 +236,53 @@ CASES: dict[str, tuple] = {
         ],
         [("typeVocabSize", "type_vocab_size", 3, 2)],
     ),
+    "convnext_literal_type_hints": (
+        "convnext",
+        "ConvNextConfig",
+        dict(
+            num_stages=2,
+            hidden_sizes=[16, 32],
+            depths=[1, 2],
+            patch_size=4,
+            image_size=32,
+            layer_scale_init_value=1.0,
+        ),
+        "ConvNextModel",
+        [
+            sub("hiddenSizes", "    dims: Literal[{}]\n", "16, 32", "16, 48", ([16, 32], [16, 48])),
+            sub("depths", "    depths: Literal[{}]\n", "1, 2", "1, 3", ([1, 2], [1, 3])),
+            sub("patchSize", "    patch: Literal[{}]\n", 4, 2),
+            sub("numChannels", "    in_chans: Literal[{}]\n", 3, 1),
+            sub("normEps", "    head_eps: Literal[{}]\n", "1e-12", "0.1", (1e-12, 0.1)),
+        ],
+        [("depths", "depths", [1, 3], [1, 2], [1, 3])],
+    ),
+    "clip_text_ast_signature_defaults": (
+        "clip_text",
+        "CLIPTextConfig",
+        dict(
+            vocab_size=99,
+            hidden_size=32,
+            intermediate_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            max_position_embeddings=32,
+            projection_dim=16,
+            layer_norm_eps=1e-5,
+            **TOKENS,
+        ),
+        "CLIPTextModel",
+        [
+            sub("vocabSize", "    vocab: int = {},\n", 99, 128),
+            sub("maxPositionEmbeddings", "    ctx: int = {},\n", 32, 77),
+            sub("hiddenSize", "    width: int = {},\n", 32, 48),
+            sub("numHeads", "    heads: int = {},\n", 4, 2),
+            sub("intermediateSize", "    mlp: int = {},\n", 64, 128),
+            sub("numLayers", "    layers: int = {},\n", 2, 3),
+            sub("normEps", "    eps: float = {},\n", "1e-05", "0.1", (1e-05, 0.1)),
+        ],
+        [("intermediateSize", "intermediate_size", 96, 64)],
+    ),
 }
 
 _DECODER = [
@@ -278,10 +325,34 @@ _DECODERS = [n for n in CASES if CASES[n][3].endswith("ForCausalLM")]
 SAME_OUTPUT: dict[str, list[tuple]] = {n: _DECODER for n in _DECODERS} | {
     "gpt2_arch_dsl_string": [(r"^", "")],
     "bert_fnmatch_name_presets": _BERT,
+    "convnext_literal_type_hints": [
+        (r"^stem\.", "embeddings.patch_embeddings."),
+        (r"^stem_norm\.", "embeddings.layernorm."),
+        (r"^down\.(\d+)\.([01])\.", r"encoder.stages.\1.downsampling_layer.\2."),
+        (r"^stages\.(\d+)\.(\d+)\.dw\.", r"encoder.stages.\1.layers.\2.dwconv."),
+        (r"^stages\.(\d+)\.(\d+)\.norm\.", r"encoder.stages.\1.layers.\2.layernorm."),
+        (r"^stages\.(\d+)\.(\d+)\.pw([12])\.", r"encoder.stages.\1.layers.\2.pwconv\3."),
+        (
+            r"^stages\.(\d+)\.(\d+)\.gamma$",
+            r"encoder.stages.\1.layers.\2.layer_scale_parameter",
+        ),
+        (r"^head_norm\.", "layernorm."),
+    ],
+    "clip_text_ast_signature_defaults": [
+        (r"^tok\.", "embeddings.token_embedding."),
+        (r"^pos\.", "embeddings.position_embedding."),
+        (r"^ln_final\.", "final_layer_norm."),
+        (r"^layers\.(\d+)\.ln([12])\.", r"encoder.layers.\1.layer_norm\2."),
+        (r"^layers\.(\d+)\.([qkv])\.", r"encoder.layers.\1.self_attn.\2_proj."),
+        (r"^layers\.(\d+)\.o\.", r"encoder.layers.\1.self_attn.out_proj."),
+        (r"^layers\.(\d+)\.fc([12])\.", r"encoder.layers.\1.mlp.fc\2."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {n: ("ids", ["logits"]) for n in _DECODERS} | {
     "gpt2_arch_dsl_string": ("ids", ["last_hidden_state"]),
     "bert_fnmatch_name_presets": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
+    "convnext_literal_type_hints": ("pixels", ["last_hidden_state", "pooler_output"]),
+    "clip_text_ast_signature_defaults": ("ids", ["last_hidden_state", "pooler_output"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
