@@ -654,3 +654,20 @@ def test_fresh23_visibility_check_can_fail():
     clean = make.hf_shapes(make.build_config("gpt2_arch_dsl_string"))
     unread = make.build_config("gpt2_arch_dsl_string", {"summary_type": "mean"})
     assert make.hf_shapes(unread) == clean
+
+
+def test_fresh23_recorded_values_are_what_python_computes():
+    """Each fresh23 code plant's recorded (left, right) values are the values the clean case and
+    the planted file compute when Python runs them."""
+    make, _, _ = _set("fresh23")
+    assert make.recorded_values_match() == []
+
+
+def test_fresh23_value_check_can_fail(tmp_path):
+    """``typing.Literal`` drops repeated values: ``depths: Literal[2, 2]`` computes ``[2]``, not
+    the ``[2, 2]`` a plant would record."""
+    make, corpus, _ = _set("fresh23")
+    src = (corpus / "cases" / "convnext_literal_type_hints.py").read_text()
+    variant = tmp_path / "convnext_literal_type_hints.py"
+    variant.write_text(src.replace("depths: Literal[1, 2]", "depths: Literal[2, 2]"))
+    assert make.computed(variant, "convnext_literal_type_hints", "depths") == [2]

@@ -387,6 +387,85 @@ def config_plants_visible() -> list[str]:
     return bad
 
 
+_TMPL = dict(
+    vocabSize='P["vocab_size"]',
+    hiddenSize='P["dim"]',
+    numLayers='P["n_layers"]',
+    numHeads='P["n_heads"]',
+    numKvHeads='P["n_kv_heads"]',
+    intermediateSize='P["hidden_dim"]',
+    normEps='P["norm_eps"]',
+    ropeTheta='P["rope_theta"]',
+    headDim='P["head_dim"]',
+    slidingWindow='P["sliding_window"]',
+    numExperts='P["n_experts"]',
+    numExpertsPerTok='P["top_k"]',
+)
+# case -> fact -> the expression (over the case module's globals) that holds the fact's value
+VALUES: dict[str, dict[str, str]] = {n: _TMPL for n in _DECODERS} | {
+    "gpt2_arch_dsl_string": dict(
+        vocabSize='S["vocab"]',
+        hiddenSize='S["width"]',
+        maxPositionEmbeddings='S["ctx"]',
+        numLayers='S["layers"]',
+        numHeads='S["heads"]',
+        intermediateSize='S["inner"]',
+        normEps='S["block_eps"]',
+    ),
+    "bert_fnmatch_name_presets": dict(
+        vocabSize='C["vocab"]',
+        hiddenSize='C["width"]',
+        numLayers='C["layers"]',
+        numHeads='C["heads"]',
+        intermediateSize='C["ffn"]',
+        maxPositionEmbeddings='C["pos"]',
+        normEps="EPS",
+    ),
+    "convnext_literal_type_hints": dict(
+        hiddenSizes="DIMS",
+        depths="DEPTHS",
+        patchSize="PATCH",
+        numChannels="IN_CHANS",
+        normEps="HEAD_EPS",
+    ),
+    "clip_text_ast_signature_defaults": dict(
+        vocabSize='HP["vocab"]',
+        maxPositionEmbeddings='HP["ctx"]',
+        hiddenSize='HP["width"]',
+        numHeads='HP["heads"]',
+        intermediateSize='HP["mlp"]',
+        numLayers='HP["layers"]',
+        normEps='HP["eps"]',
+    ),
+}
+
+
+def computed(path: Path, case: str, fact: str):
+    """The value the module at ``path`` (a case or a variant of it) computes for ``fact``
+    when Python runs it (``VALUES``)."""
+    from benchmarks.reimpl.make import load_module
+
+    return eval(VALUES[case][fact], vars(load_module(path)))  # noqa: S307
+
+
+def recorded_values_match() -> list[str]:
+    """Every code plant's recorded values are what Python computes: ``left`` in the clean case,
+    ``right`` in the planted file (a plant whose line Python reads otherwise, e.g. a
+    ``Literal[2, 2]`` that collapses to ``(2,)``, fails here)."""
+    import json
+
+    bad = []
+    manifest = json.loads((HERE / "manifest.json").read_text())
+    for p in manifest["planted"]:
+        if p["where"] != "code":
+            continue
+        left = computed(HERE / "cases" / f"{p['case']}.py", p["case"], p["fact"])
+        right = computed(HERE / p["code"], p["case"], p["fact"])
+        if (left, right) != (p["left"], p["right"]):
+            bad.append(f"{p['name']}: computed {(left, right)}, recorded {(p['left'], p['right'])}")
+    return bad
+
+
 def main(argv: list[str] | None = None) -> int:
     """The shared command line; with ``--check`` also ``config_plants_visible``."""
     rc = _MAKE.main(argv)
@@ -394,7 +473,9 @@ def main(argv: list[str] | None = None) -> int:
         return rc
     bad = config_plants_visible()
     print("config plants:", "all visible to torch" if not bad else f"not seen: {bad}")
-    return rc or (1 if bad else 0)
+    wrong = recorded_values_match()
+    print("recorded code-plant values:", "all computed by Python" if not wrong else wrong)
+    return rc or (1 if bad or wrong else 0)
 
 
 if __name__ == "__main__":
