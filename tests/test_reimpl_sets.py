@@ -476,6 +476,40 @@ SPECS: dict[str, Spec] = {
         min_plants=90,
         min_new=0,
     ),
+    # the most re-implemented architectures (Llama, Qwen2, Mistral, Qwen3, Mixtral, Phi-3, GPT-2,
+    # BERT, ConvNeXt, CLIP text), each with its sizes in a source no earlier set used (a tar
+    # member, gzip bytes, reduce-merged dict layers, a sha256-keyed preset table, a weakref class
+    # registry, an lzma repr, an architecture DSL string, fnmatch name patterns, Literal type
+    # hints, an ast-parsed signature), every one output-proven. 10 cases / 10 architectures / 0
+    # new, not 30 / 20 / 10: the brief asked for the most re-implemented families, in one
+    # 35-minute session (its README)
+    "fresh23": Spec(
+        sample=[
+            "llama_tarfile_member",
+            "mixtral_weakref_class_registry",
+            "bert_fnmatch_name_presets",
+        ],
+        outputs=[
+            "llama_tarfile_member",
+            "qwen2_gzip_json_bytes",
+            "mistral_reduce_dict_layers",
+            "qwen3_sha256_preset_table",
+            "mixtral_weakref_class_registry",
+            "phi3_lzma_literal_eval",
+            "gpt2_arch_dsl_string",
+            "bert_fnmatch_name_presets",
+            "convnext_literal_type_hints",
+            "clip_text_ast_signature_defaults",
+        ],
+        keeping=(
+            "mixtral_weakref_class_registry",
+            "mixtral_weakref_class_registry__numExpertsPerTok",
+        ),
+        min_cases=10,
+        min_archs=10,
+        min_plants=75,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
@@ -605,3 +639,35 @@ def test_fresh22_visibility_check_can_fail():
     clean = make.hf_shapes(make.build_config("convnext_checkpoint_name_rpartition"))
     unread = make.build_config("convnext_checkpoint_name_rpartition", {"image_size": 64})
     assert make.hf_shapes(unread) == clean
+
+
+def test_fresh23_config_plants_are_visible_to_torch():
+    """fresh23's config plants each change a state-dict shape of the planted HF model."""
+    make, _, _ = _set("fresh23")
+    assert make.config_plants_visible() == []
+
+
+def test_fresh23_visibility_check_can_fail():
+    """A key the HF model never reads (GPT-2's ``summary_type``, a head it does not build)
+    changes no state-dict shape: the visibility check would flag it."""
+    make, _, _ = _set("fresh23")
+    clean = make.hf_shapes(make.build_config("gpt2_arch_dsl_string"))
+    unread = make.build_config("gpt2_arch_dsl_string", {"summary_type": "mean"})
+    assert make.hf_shapes(unread) == clean
+
+
+def test_fresh23_recorded_values_are_what_python_computes():
+    """Each fresh23 code plant's recorded (left, right) values are the values the clean case and
+    the planted file compute when Python runs them."""
+    make, _, _ = _set("fresh23")
+    assert make.recorded_values_match() == []
+
+
+def test_fresh23_value_check_can_fail(tmp_path):
+    """``typing.Literal`` drops repeated values: ``depths: Literal[2, 2]`` computes ``[2]``, not
+    the ``[2, 2]`` a plant would record."""
+    make, corpus, _ = _set("fresh23")
+    src = (corpus / "cases" / "convnext_literal_type_hints.py").read_text()
+    variant = tmp_path / "convnext_literal_type_hints.py"
+    variant.write_text(src.replace("depths: Literal[1, 2]", "depths: Literal[2, 2]"))
+    assert make.computed(variant, "convnext_literal_type_hints", "depths") == [2]
