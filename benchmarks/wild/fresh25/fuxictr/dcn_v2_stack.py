@@ -10,7 +10,13 @@ class DCNv2Head(nn.Module):
         input_dim = num_fields * embedding_dim
         self.embedding = nn.Embedding(1000, embedding_dim)
         self.cross = CrossNetV2(input_dim, cross_layers)
-        self.dnn = MLP_Block(input_dim=input_dim, hidden_units=list(hidden), hidden_activations="ReLU", dropout_rates=0.1, batch_norm=True)
+        self.dnn = MLP_Block(
+            input_dim=input_dim,
+            hidden_units=list(hidden),
+            hidden_activations="ReLU",
+            dropout_rates=0.1,
+            batch_norm=True,
+        )
         self.fc = nn.Linear(input_dim + hidden[-1], 1)
 
 

@@ -8,9 +8,15 @@ class FiBiNETCore(nn.Module):
     def __init__(self, num_fields, embedding_dim):
         super().__init__()
         self.senet = SqueezeExcitation(num_fields, reduction_ratio=2)
-        self.bilinear_all = BilinearInteraction(num_fields, embedding_dim, bilinear_type="field_all")
-        self.bilinear_each = BilinearInteraction(num_fields, embedding_dim, bilinear_type="field_each")
-        self.bilinear_pair = BilinearInteraction(num_fields, embedding_dim, bilinear_type="field_interaction")
+        self.bilinear_all = BilinearInteraction(
+            num_fields, embedding_dim, bilinear_type="field_all"
+        )
+        self.bilinear_each = BilinearInteraction(
+            num_fields, embedding_dim, bilinear_type="field_each"
+        )
+        self.bilinear_pair = BilinearInteraction(
+            num_fields, embedding_dim, bilinear_type="field_interaction"
+        )
 
 
 model = FiBiNETCore(num_fields=5, embedding_dim=8)

@@ -7,6 +7,11 @@ in_features, num_trees, depth, out_dim = 12, 16, 4, 2
 model = nn.ModuleList(
     [
         ODST(in_features=in_features, num_trees=num_trees, depth=depth, tree_output_dim=out_dim),
-        ODST(in_features=in_features + num_trees * out_dim, num_trees=num_trees, depth=depth, tree_output_dim=out_dim),
+        ODST(
+            in_features=in_features + num_trees * out_dim,
+            num_trees=num_trees,
+            depth=depth,
+            tree_output_dim=out_dim,
+        ),
     ]
 )

@@ -2,4 +2,6 @@
 
 from recpack.algorithms.gru4rec import GRU4RecTorch
 
-model = GRU4RecTorch(num_items=200, hidden_size=32, num_components=24, pad_token=200, num_layers=2, dropout=0.1)
+model = GRU4RecTorch(
+    num_items=200, hidden_size=32, num_components=24, pad_token=200, num_layers=2, dropout=0.1
+)

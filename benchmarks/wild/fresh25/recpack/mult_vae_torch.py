@@ -2,4 +2,6 @@
 
 from recpack.algorithms.mult_vae import MultiVAETorch
 
-model = MultiVAETorch(dim_input_layer=500, dim_hidden_layer=64, dim_bottleneck_layer=16, dropout=0.3)
+model = MultiVAETorch(
+    dim_input_layer=500, dim_hidden_layer=64, dim_bottleneck_layer=16, dropout=0.3
+)

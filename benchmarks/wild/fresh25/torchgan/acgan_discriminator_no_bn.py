@@ -2,4 +2,6 @@
 
 from torchgan.models import ACGANDiscriminator
 
-model = ACGANDiscriminator(num_classes=12, in_size=64, in_channels=3, step_channels=8, batchnorm=False)
+model = ACGANDiscriminator(
+    num_classes=12, in_size=64, in_channels=3, step_channels=8, batchnorm=False
+)

@@ -5,7 +5,11 @@ from torchgan.models import AutoEncodingDiscriminator, AutoEncodingGenerator
 
 model = nn.ModuleDict(
     {
-        "gen": AutoEncodingGenerator(encoding_dims=24, out_size=32, out_channels=1, step_channels=16),
-        "disc": AutoEncodingDiscriminator(in_size=32, in_channels=1, encoding_dims=24, step_channels=16),
+        "gen": AutoEncodingGenerator(
+            encoding_dims=24, out_size=32, out_channels=1, step_channels=16
+        ),
+        "disc": AutoEncodingDiscriminator(
+            in_size=32, in_channels=1, encoding_dims=24, step_channels=16
+        ),
     }
 )

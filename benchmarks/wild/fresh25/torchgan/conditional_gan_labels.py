@@ -2,4 +2,6 @@
 
 from torchgan.models import ConditionalGANGenerator
 
-model = ConditionalGANGenerator(num_classes=10, encoding_dims=32, out_size=16, out_channels=1, step_channels=8)
+model = ConditionalGANGenerator(
+    num_classes=10, encoding_dims=32, out_size=16, out_channels=1, step_channels=8
+)

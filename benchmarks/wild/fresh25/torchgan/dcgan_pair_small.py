@@ -7,7 +7,9 @@ from torchgan.models import DCGANDiscriminator, DCGANGenerator
 class GANPair(nn.Module):
     def __init__(self, z_dim, size, step):
         super().__init__()
-        self.generator = DCGANGenerator(encoding_dims=z_dim, out_size=size, out_channels=3, step_channels=step)
+        self.generator = DCGANGenerator(
+            encoding_dims=z_dim, out_size=size, out_channels=3, step_channels=step
+        )
         self.discriminator = DCGANDiscriminator(in_size=size, in_channels=3, step_channels=step)
 
 
