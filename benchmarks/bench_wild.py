@@ -121,6 +121,8 @@ FRESH22_TRUTH = ROOT / "benchmarks" / "wild" / "fresh22" / "truth.json"
 FRESH23_TRUTH = ROOT / "benchmarks" / "wild" / "fresh23" / "truth.json"
 # the twenty-fourth fresh batch (benchmarks/wild/fresh24, session 25): the same, written blind
 FRESH24_TRUTH = ROOT / "benchmarks" / "wild" / "fresh24" / "truth.json"
+# the twenty-fifth fresh batch (benchmarks/wild/fresh25, session 26): the same, written blind
+FRESH25_TRUTH = ROOT / "benchmarks" / "wild" / "fresh25" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -510,9 +512,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh22",
             "fresh23",
             "fresh24",
+            "fresh25",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh24: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh25: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -541,6 +544,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh22",
         "fresh23",
         "fresh24",
+        "fresh25",
     )
     truth_path = {
         "main": TRUTH,
@@ -567,6 +571,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh22": FRESH22_TRUTH,
         "fresh23": FRESH23_TRUTH,
         "fresh24": FRESH24_TRUTH,
+        "fresh25": FRESH25_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -615,6 +620,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh22": "fresh22 batch",
                 "fresh23": "fresh23 batch",
                 "fresh24": "fresh24 batch",
+                "fresh25": "fresh25 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh24): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh25): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -607,6 +607,48 @@ BATCHES: dict[str, Batch] = {
         min_library_files=29,
         min_libraries=8,
         min_standalone=15,
+    ),
+    # written blind in session 26 (helper wild25; a 35-minute deadline)
+    "fresh25": Batch(
+        sample={
+            # the same projection composed twice with a custom __matmul__: its weights are shared
+            "matmul_compose_shared": (True, False),
+            # operator.methodcaller("requires_grad_", False) mapped over the stem freezes it
+            "methodcaller_freeze": (False, True),
+            # itertools.compress keeps four of six candidate blocks
+            "compress_optional_blocks": (False, False),
+            # the patch grid side is math.isqrt(num_patches)
+            "isqrt_patch_grid": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+            "fresh14",
+            "fresh15",
+            "fresh16",
+            "fresh17",
+            "fresh18",
+            "fresh19",
+            "fresh20",
+            "fresh21",
+            "fresh22",
+            "fresh23",
+            "fresh24",
+        ),
+        min_library_files=26,
+        min_libraries=7,
+        min_standalone=16,
     ),
 }
 
