@@ -58,7 +58,8 @@ def _facts(f: Any) -> dict[int, dict]:
 # them (through a view or an alias), so each is kept with the ``Flow.tensor_writes`` count of
 # when it was true (``STAMP``) and read only while that count holds
 # ``fill``: the one float every item holds (``torch.full(size, 100.0)``; dataflow_known.filled)
-VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill"})
+# ``bounds``: inclusive bounds of every value (``check --input-range``; dataflow_fix26)
+VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill", "bounds"})
 STAMP = "_writes"
 
 
@@ -204,6 +205,13 @@ def one_hot(run: Any, args: list, kwargs: dict, loc: Any = None) -> Any:
     ids = args[0] if args else kwargs.get("tensor", kwargs.get("input"))
     n = args[1] if len(args) > 1 else kwargs.get("num_classes", -1)
     shape = _shape(ids)
+    if f.input_shape is not None and shape is not None and fact(f, ids, "dtype") == INT:
+        from driftcheck.parsers.source.forward import dataflow_fix26
+
+        err = dataflow_fix26.one_hot_error(f, ids, n)  # ``--input-range``: ``ids - 2``
+        if err is not None:
+            f.crash(loc, err)
+            return Tens(None)
     if f.input_shape is None or shape is None or not _is_int(n) or n < 1:
         return Tens(None)
     if fact(f, ids, "dtype") in (FLOAT, "float64"):
@@ -263,6 +271,12 @@ def _layer_input(f: Any, node: Any, x: Any, dtype: Any, loc: Any) -> None:
                 f"Embedding: index {rng[1] if rng[1] >= size else rng[0]} out of range for a "
                 f"table of {size} rows (IndexError: index out of range in self)",
             )
+            return
+        from driftcheck.parsers.source.forward import dataflow_fix26
+
+        err = dataflow_fix26.embedding_error(f, x, size)  # ``--input-range``: ``ids + 20``
+        if err is not None:
+            f.crash(loc, err)
     elif node.type in FLOAT_WEIGHT and dtype in (INT, UINT8):
         word = int_word(f, x)
         what = f"{int_dtype(word)} ({word})" if dtype == INT else "uint8 (Byte)"
