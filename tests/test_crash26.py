@@ -148,7 +148,9 @@ _ACC = (
     "            out = out + self.fc(x) * row.sum()\n"
 )
 float_model("loopacc_ok_view", f"{_ACC}        return out.view(out.shape[0], -1)")
-float_model("loopacc_scalar_view", "out = torch.tensor(0.0)\n        return out.view(out.shape[0], -1)")
+float_model(
+    "loopacc_scalar_view", "out = torch.tensor(0.0)\n        return out.view(out.shape[0], -1)"
+)
 
 
 def _torch_runs(path: Path, shape, dtype: str, rng) -> set[bool]:
