@@ -20,7 +20,9 @@ import pytest
 
 from driftcheck.cli import main
 
-HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+HEAD = (
+    "import numpy as np\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+)
 
 # name -> (source, shape, dtype, range or None)
 MODELS: dict[str, tuple[str, tuple[int, ...], str, tuple[int, int] | None]] = {}
@@ -151,6 +153,31 @@ float_model("loopacc_ok_view", f"{_ACC}        return out.view(out.shape[0], -1)
 float_model(
     "loopacc_scalar_view", "out = torch.tensor(0.0)\n        return out.view(out.shape[0], -1)"
 )
+
+# ---- ``.T`` / ``.mT``: a 3-D ``x.T`` reverses every dim; both keep the dtype facts
+float_model("transpose_T3d_ok", "return self.fc(x.T)", (2, 3, 8),
+            init="self.fc = nn.Linear(2, 8)")  # fmt: skip
+float_model("transpose_T3d_wrong", "return self.fc(x.T)", (2, 3, 4),
+            init="self.fc = nn.Linear(3, 8)")  # fmt: skip
+float_model("transpose_cdouble_T", "return torch.fft.fft(x) @ self.w8.cdouble().T.T",
+            init="self.w8 = nn.Parameter(torch.randn(8, 5))")  # fmt: skip
+float_model("transpose_ok_cfloat_T", "return torch.fft.fft(x) @ self.w8.cfloat().T.T",
+            init="self.w8 = nn.Parameter(torch.randn(8, 5))")  # fmt: skip
+float_model("transpose_mT_double", "return x.double() @ self.w8.mT.mT",
+            init="self.w8 = nn.Parameter(torch.randn(8, 5))")  # fmt: skip
+# ---- a module cast in ``__init__`` (``self.double()``) changes its buffers' and Parameters' dtype
+_DOUBLE = 'self.register_buffer("buf", torch.randn(2, 8))\n        self.double()'
+float_model("modcast_ok_buffer_in_layer", "return self.fc(self.buf)", init=_DOUBLE)
+float_model("modcast_ok_param_matmul", "return self.fc(x.double() @ self.p)",
+            init="self.p = nn.Parameter(torch.randn(8, 8))\n        self.double()")  # fmt: skip
+float_model("modcast_float_input", "return self.fc(x)", init=_DOUBLE)
+# ---- ``a / b``: float64 when an operand is (an operand of unknown dtype may be)
+float_model(
+    "truediv_ok_numpy_double",
+    "return self.fc(torch.from_numpy(np.ones((2, 8))) / 2)",
+    init="self.double()",
+)
+float_model("truediv_float_into_double", "return self.fc(x / 2)", init="self.double()")
 
 
 def _torch_runs(path: Path, shape, dtype: str, rng) -> set[bool]:

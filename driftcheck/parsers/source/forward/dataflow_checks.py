@@ -184,9 +184,19 @@ def created(f: Any, name: str, args: list, kwargs: dict, out: Any) -> Any:
     return out
 
 
-def true_div(f: Any, out: Any) -> Any:
-    """``a / b`` of tensors is floating point whatever the operands' dtypes."""
-    return mark(f, out, dtype=FLOAT) if isinstance(out, Tens) else out
+def true_div(f: Any, out: Any, a: Any = None, b: Any = None) -> Any:
+    """``a / b`` of tensors is floating point whatever the operands' dtypes; of the default
+    float family (FLOAT) only when no operand may be float64 or complex (a tensor operand of
+    unknown dtype may: ``buf64 / 2`` is float64; ``dataflow_args.promote`` and the complex
+    rule give those their own facts)."""
+    if not isinstance(out, Tens):
+        return out
+    for v in (a, b):
+        if isinstance(v, Tens) and fact(f, v, "dtype") in (None, "float64", "complex"):
+            return out
+        if isinstance(v, complex):
+            return out
+    return mark(f, out, dtype=FLOAT)
 
 
 def cast(f: Any, name: str, out: Any) -> Any:

@@ -727,7 +727,7 @@ class Runner:
             if self.f.input_shape is not None and isinstance(op, ast.Div):
                 from driftcheck.parsers.source.forward import dataflow_checks
 
-                dataflow_checks.true_div(self.f, out)  # ``arange(T) / 1`` is float
+                dataflow_checks.true_div(self.f, out, a, b)  # ``arange(T) / 1`` is float
             if self.f.input_shape is not None and isinstance(
                 op, (ast.Add, ast.Sub, ast.Mult, ast.Div)
             ):
@@ -887,10 +887,13 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.invert(self.f, v, out)  # ``~mask``
-            if self.f.input_shape is not None and isinstance(op, ast.USub):
-                from driftcheck.parsers.source.forward import dataflow_fix26
+            if self.f.input_shape is not None and isinstance(op, (ast.USub, ast.UAdd)):
+                from driftcheck.parsers.source.forward import dataflow_dtype_ops, dataflow_fix26
 
-                dataflow_fix26.negate(self.f, v, out)  # ``-ids``: bounds mirrored
+                # ``-t`` is ``t.neg()``: the same dtype (a bool one raised above)
+                dataflow_dtype_ops.after_method(self.f, v, "neg", [], {}, out, None)
+                if isinstance(op, ast.USub):
+                    dataflow_fix26.negate(self.f, v, out)  # ``-ids``: bounds mirrored
             return out
         if isinstance(v, UnkNum) and isinstance(op, (ast.USub, ast.UAdd)):
             return NUM  # ``-t.item()``
