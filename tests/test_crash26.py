@@ -179,6 +179,41 @@ float_model(
 )
 float_model("truediv_float_into_double", "return self.fc(x / 2)", init="self.double()")
 
+# ---- shapefuzz seeds 75 / 77 misses, made general
+# conv with a one-item stride / padding list: torch expands it to every spatial axis
+_ONES = 'self.register_buffer("k", torch.ones(6, 6, 1, 1))'
+float_model("convlist_layer_norm", "return F.layer_norm(F.conv2d(x, self.k, stride=(1,)), (5,))",
+            (3, 6, 6, 2), init=_ONES)  # fmt: skip
+float_model("convlist_ok_layer_norm",
+            "return F.layer_norm(F.conv2d(x, self.k, stride=(2,), padding=(1,)), (2,))",
+            (3, 6, 6, 2), init=_ONES)  # fmt: skip
+# an int tensor clamped by ints stays int (scatter's src of another dtype than self)
+float_model("clampint_scatter_src",
+            "i = (x[:, :2].abs() * 3).long().clamp(max=3)\n"
+            "        return torch.zeros(2, 4).scatter(1, i, i)")  # fmt: skip
+float_model("clampint_ok_float_src",
+            "i = (x[:, :2].abs() * 3).long().clamp(max=3)\n"
+            "        return torch.zeros(2, 4).scatter(1, i, i.float())")  # fmt: skip
+float_model("clampint_ok_float_bound",
+            "i = (x[:, :2].abs() * 3).long().clamp(max=3.5)\n"
+            "        return torch.zeros(2, 4).scatter(1, i.long(), i)")  # fmt: skip
+# ``F.linear`` of float32 operands is float32 (a product with int64 indices raises)
+float_model("flinear_matmul_long",
+            "h = F.linear(x, self.w6)\n"
+            "        return h @ h.argmax(-1, keepdim=True).expand_as(h).transpose(-1, -2)",
+            (2, 2, 8), init="self.w6 = nn.Parameter(torch.randn(6, 8))")  # fmt: skip
+float_model("flinear_ok_matmul_float",
+            "h = F.linear(x, self.w6)\n"
+            "        return h @ h.argmax(-1, keepdim=True).expand_as(h).transpose(-1, -2).float()",
+            (2, 2, 8), init="self.w6 = nn.Parameter(torch.randn(6, 8))")  # fmt: skip
+# ``t.sum()`` is 0-D even where t's shape is unknown (bincount's length reads the data)
+float_model("fullsum_view",
+            "c = torch.bincount((x.flatten().sigmoid() * 3).long())\n"
+            "        return (x + 0 * c.sum()).view(5, 5)", (1, 8, 3))  # fmt: skip
+float_model("fullsum_ok_view",
+            "c = torch.bincount((x.flatten().sigmoid() * 3).long())\n"
+            "        return (x + 0 * c.sum()).view(4, 6)", (1, 8, 3))  # fmt: skip
+
 
 def _torch_runs(path: Path, shape, dtype: str, rng) -> set[bool]:
     """torch's verdicts (True: forward raised) on every input the spec allows that we try."""

@@ -430,9 +430,14 @@ def _conv_padding_string(f, name, xs, ws, nd, batched, pad, stride, loc) -> Any:
 
 
 def _nth(v: Any, i: int, default: int) -> Any:
+    """The ``i``-th spatial axis's value of a conv argument: one value for every axis, or one
+    per axis; a one-item list counts for every axis (torch expands ``stride=(2,)`` to conv2d's
+    two axes, measured)."""
     if v is None:
         return default
     if isinstance(v, (tuple, list)):
+        if len(v) == 1:
+            return v[0]
         return v[i] if i < len(v) else None
     return v
 

@@ -176,3 +176,45 @@ def index_error(f: Any, idx: Any, size: int) -> str | None:
         bad = lo if lo >= size else hi
         return f"IndexError: index {bad} is out of bounds for an axis of size {size} (values {lo}..{hi})"
     return None
+
+
+def linear_dtype(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``F.linear(x, w, b)`` / ``F.bilinear(x1, x2, w, b)``: torch takes only operands of one
+    dtype (else it raises), so a result is that dtype when every tensor operand's is known
+    and floating and they agree (an exact one too)."""
+    from driftcheck.parsers.source.forward import dataflow_fix25b
+
+    keys = (
+        ("input", "weight", "bias") if name == "linear" else ("input1", "input2", "weight", "bias")
+    )
+    ops = [args[i] if i < len(args) else kwargs.get(k) for i, k in enumerate(keys)]
+    tens = [v for v in ops if v is not None]
+    if len(tens) < len(keys) - 1 or not all(isinstance(v, Tens) for v in tens):
+        return
+    dts = {dataflow_checks.fact(f, v, "dtype") for v in tens}
+    if len(dts) != 1 or not dts <= {dataflow_checks.FLOAT, "float64"}:
+        return
+    dataflow_checks.add_facts(f, out, replace=False, dtype=dts.pop(), real=True)
+    exact = {dataflow_fix25b.exact(f, v) for v in tens}
+    if len(exact) == 1 and None not in exact:
+        dataflow_fix25b.give_exact(f, out, exact.pop())
+
+
+# reductions over every item when called without arguments: a 0-D tensor whatever the input's
+# shape (measured, torch 2.13; ``max()`` / ``min()`` without a dim give one value, not a pair)
+FULL_REDUCTIONS = frozenset({"sum", "mean", "prod", "max", "min", "amax", "amin", "all", "any",
+                             "norm", "std", "var", "nansum", "nanmean",
+                             "count_nonzero", "median", "nanmedian"})  # fmt: skip
+
+
+def full_reduction(t: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``t.sum()`` of a tensor whose shape is not known: still a 0-D tensor."""
+    if (
+        name in FULL_REDUCTIONS
+        and not args
+        and not kwargs
+        and isinstance(out, Tens)
+        and out is not t
+        and out.shape is None
+    ):
+        out.shape = ()

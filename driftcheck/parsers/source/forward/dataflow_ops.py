@@ -644,7 +644,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 return got
         out = torchops.method(run, t, b.name, args, kwargs, fr, at)
         if run.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_dtype_ops
+            from driftcheck.parsers.source.forward import dataflow_dtype_ops, dataflow_fix26
+
+            dataflow_fix26.full_reduction(t, b.name, args, kwargs, out)  # ``cnt.sum()``: 0-D
 
             loc = fr.loc(at) if at is not None else None
             dataflow_dtype_ops.after_method(run.f, t, b.name, args, kwargs, out, loc)
