@@ -214,6 +214,15 @@ float_model("fullsum_ok_view",
             "c = torch.bincount((x.flatten().sigmoid() * 3).long())\n"
             "        return (x + 0 * c.sum()).view(4, 6)", (1, 8, 3))  # fmt: skip
 
+# ``torch.stft`` of a signal declared float32 still has its frames' shape (it was dropped for
+# any known dtype: a verdict lost by declaring the dtype)
+_STFT = (
+    'self.register_buffer("win", torch.hann_window(128))\n        self.conv = nn.Conv1d({c}, 4, 3)'
+)
+_STFT_FWD = "s = torch.stft(x, 128, 32, window=self.win, return_complex=True)\n        return self.conv(s.abs())"
+float_model("stft_conv_channels", _STFT_FWD, (2, 1024), init=_STFT.format(c=128))
+float_model("stft_ok_conv", _STFT_FWD, (2, 1024), init=_STFT.format(c=65))
+
 
 def _torch_runs(path: Path, shape, dtype: str, rng) -> set[bool]:
     """torch's verdicts (True: forward raised) on every input the spec allows that we try."""
