@@ -16,6 +16,7 @@ silently ignored setting.
     batch-size = 1
     input-shape = "2,3,32,32"
     input-dtype = "float32"       # that input's dtype (int64 for token ids; default: unknown)
+    input-range = "0:32000"       # int64 ids: every value in [LO, HI) (default: unknown)
     assume-env-defaults = true    # os.environ.get(K, D) in the code is D (default: unknown)
     [tool.driftcheck.severity]
     SML003 = "blocker"            # any id, prefix or name, also DRF* and SRV*
@@ -47,6 +48,7 @@ KEYS = {
     "batch-size",
     "input-shape",
     "input-dtype",
+    "input-range",
     "fail-on",
     "severity",
     "thresholds",
@@ -68,6 +70,7 @@ class Settings:
     batch_size: int | None = None
     input_shape: str | None = None
     input_dtype: str | None = None
+    input_range: str | None = None
     fail_on: str | None = None
     severity: dict[str, Severity] = field(default_factory=dict)
     thresholds: dict[str, float] = field(default_factory=dict)
@@ -145,6 +148,7 @@ def parse_settings(f: Path) -> Settings:
     s.batch_size = _typed(sec, "batch-size", int, where)
     s.input_shape = _typed(sec, "input-shape", str, where)
     s.input_dtype = _typed(sec, "input-dtype", str, where)
+    s.input_range = _typed(sec, "input-range", str, where)
     env = sec.get("assume-env-defaults", False)
     if not isinstance(env, bool):
         raise DriftcheckError("[tool.driftcheck] assume-env-defaults must be true or false", where)
@@ -156,6 +160,13 @@ def parse_settings(f: Path) -> Settings:
             input_dtype_facts(s.input_dtype)
         except ValueError as e:
             raise DriftcheckError(f"[tool.driftcheck] input-dtype: {e}", where) from None
+    if s.input_range is not None:
+        from driftcheck.parsers.source.forward.edges import input_range
+
+        try:
+            input_range(s.input_range)
+        except ValueError as e:
+            raise DriftcheckError(f"[tool.driftcheck] input-range: {e}", where) from None
     s.fail_on = _typed(sec, "fail-on", str, where)
     if s.fail_on is not None:
         _severity(s.fail_on, where, "fail-on")

@@ -2,7 +2,8 @@
 
 For every case of ``cases.json`` with a torch verdict (``truth.json``), runs
 ``driftcheck check cases/<name>.py::<Root> --input-shape <INPUT> --format json`` (plus
-``--input-dtype int64`` for a token-id case, as the truth ran it) (in one worker
+the dtype and values the truth fed it: ``--input-dtype int64 --input-range 0:2`` for token ids,
+``--input-dtype float32`` for ``randn``; session 26) (in one worker
 process, the CLI's own entry point) and counts the case as flagged when a finding of severity
 ``blocker`` is reported. Positive = torch's forward raised. Prints the confusion matrix per
 defect class (TP FN FP TN), then precision and recall for the dev part and the held-out part
@@ -98,6 +99,15 @@ for line in sys.stdin:
 """
 
 
+def input_spec(kind: str | None) -> list[str]:
+    """The dtype and value range the truth fed the input (``build_truth.py``): token ids are
+    ``torch.randint(0, 2)`` (int64, values in [0, 2)), every other input ``torch.randn``
+    (float32, torch's default dtype)."""
+    if kind == "tokens":
+        return ["--input-dtype", "int64", "--input-range", "0:2"]
+    return ["--input-dtype", "float32"]
+
+
 def run_all(cases: list[dict]) -> dict[str, dict]:
     env = dict(os.environ, PYTHONPATH=str(ROOT), DRIFTCHECK_NO_CACHE="1")
     p = subprocess.Popen(
@@ -114,8 +124,7 @@ def run_all(cases: list[dict]) -> dict[str, dict]:
         path = HERE / e["file"]
         argv = ["check", f"{path.relative_to(ROOT)}::{e['root']}", "--format", "json"]
         argv += ["--input-shape", ",".join(map(str, e["input"]))]
-        if e.get("kind") == "tokens":  # the truth ran ``torch.randint`` ids: int64
-            argv += ["--input-dtype", "int64"]
+        argv += input_spec(e.get("kind"))
         p.stdin.write(json.dumps({"argv": argv}) + "\n")
         p.stdin.flush()
         r = json.loads(p.stdout.readline())

@@ -13,7 +13,8 @@ either a real forward crash on ``S`` or a false blocker. Two steps:
    first one forward runs on is the file's input. A file whose forward runs on none of them
    (it needs a second argument, a graph, a dict...) is "not run", with torch's first error.
 2. The benchmark: ``driftcheck check FILE --input-shape S --format json`` (with
-   ``--input-dtype int64`` where the probe's input was token ids; one worker process,
+   ``--input-dtype int64 --input-range 0:2`` where the probe's input was token ids,
+   ``--input-dtype float32`` for ``randn`` unless the file sets a default dtype; one worker process,
    the CLI's entry point) on every file with an input. Each file with a blocker is run again in
    torch, in a subprocess with a timeout, on the same input: forward raises = a real crash,
    forward runs = a false blocker. Prints both for the dev part (``sha256(name) % 5 == 0`` is
@@ -242,8 +243,10 @@ def check_all(jobs: list[tuple[str, Path, list[int], str | None]]) -> dict[str, 
     for name, path, shape, kind in jobs:
         argv = ["check", str(path.relative_to(ROOT)), "--format", "json"]
         argv += ["--input-shape", ",".join(map(str, shape))]
-        if kind == "tokens":  # the probe's input was ``torch.randint`` ids: int64
-            argv += ["--input-dtype", "int64"]
+        if kind == "tokens":  # the probe's input was ``torch.randint(0, 2)`` ids: int64
+            argv += ["--input-dtype", "int64", "--input-range", "0:2"]
+        elif "set_default_dtype" not in path.read_text(errors="replace"):
+            argv += ["--input-dtype", "float32"]  # ``torch.randn``: the default dtype
         p.stdin.write(json.dumps({"argv": argv}) + "\n")
         p.stdin.flush()
         r = json.loads(p.stdout.readline())

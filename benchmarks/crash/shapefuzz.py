@@ -13,7 +13,8 @@ once under ``no_grad`` on ``randn(INPUT)`` (``randint(0, 2)`` for token ids), in
 processes with a memory and a time bound, as ``build_truth.py`` runs the corpus; a program whose
 verdict changes under seed 1, or that cannot be built, is dropped. The crash is attributed to
 the op whose forward line raised (the traceback's frame in the file). The static side is
-``driftcheck check FILE::Net --input-shape INPUT --format json`` (the CLI, as ``bench_crash.py``
+``driftcheck check FILE::Net --input-shape INPUT --input-dtype ... --format json`` (int64 with
+``--input-range 0:2`` for ids, float32 else; the CLI, as ``bench_crash.py``
 runs it); a blocker is attributed to the op whose lines (``__init__`` and forward) it names.
 
 Per op it prints: programs holding the op, torch crashes at the op, blockers at the op (true),
@@ -2447,6 +2448,11 @@ def static_verdicts(progs: list[Program], paths: list[Path], jobs: int) -> list[
             "--input-shape",
             _t(g.input).replace(" ", ""),
         ]
+        # the dtype and values torch's side feeds (``randint(0, 2)`` ids, ``randn`` floats)
+        if g.kind == "tokens":
+            argv += ["--input-dtype", "int64", "--input-range", "0:2"]
+        else:
+            argv += ["--input-dtype", "float32"]
         work.append({"argv": argv})
     env = dict(os.environ, PYTHONPATH=str(ROOT), DRIFTCHECK_NO_CACHE="1")
     raw = _pool_run(STATIC_WORKER, work, jobs, env, timeout=120)

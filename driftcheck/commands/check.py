@@ -19,9 +19,20 @@ from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.findings import Finding, Location
 
 
-def _options(settings, input_shape, gpu, dtype, context_length, select, disable, input_dtype=None):
+def _options(
+    settings,
+    input_shape,
+    gpu,
+    dtype,
+    context_length,
+    select,
+    disable,
+    input_dtype=None,
+    input_range=None,
+):
     from driftcheck.graph.shapes import parse_shape
-    from driftcheck.parsers.source.forward.edges import input_dtype_facts
+    from driftcheck.parsers.source.forward.edges import RANGE_DTYPES, input_dtype_facts
+    from driftcheck.parsers.source.forward.edges import input_range as parse_range
     from driftcheck.verifier import VerifyOptions
 
     shape_text = input_shape or settings.input_shape
@@ -42,10 +53,23 @@ def _options(settings, input_shape, gpu, dtype, context_length, select, disable,
             raise DriftcheckError(str(e), "--input-dtype") from None
         if shapes is None:  # every dtype rule runs on real sizes only
             raise DriftcheckError("--input-dtype needs --input-shape", "--input-dtype")
+    range_text = input_range or settings.input_range
+    if range_text:
+        try:
+            parse_range(range_text)
+        except ValueError as e:
+            raise DriftcheckError(str(e), "--input-range") from None
+        # the values of token ids: an int64 input (on real sizes, as every value rule)
+        if shapes is None or (dtype_text or "").strip().removeprefix("torch.") not in RANGE_DTYPES:
+            raise DriftcheckError(
+                "needs --input-shape and --input-dtype int64 (the values of token ids)",
+                "--input-range",
+            )
     sel = list(select) or settings.select
     return VerifyOptions.make(
         input_shapes=shapes,
         input_dtype=dtype_text or None,
+        input_range=range_text or None,
         select=[_key(k) for k in sel] if sel else None,
         disable=[*settings.disable, *(_key(k) for k in disable)],
         severity=dict(settings.severity),
@@ -79,7 +103,11 @@ def check_one(source: str, options, config: str | None = None, display: str | No
     """Load, verify and suppress; findings without a location get the source's file
     (``display``: the file a class of a directory run is defined in)."""
     from driftcheck.parsers import kind_of, load, read_json
-    from driftcheck.parsers.source.forward.edges import concrete_input, input_dtype_facts
+    from driftcheck.parsers.source.forward.edges import (
+        concrete_input,
+        input_dtype_facts,
+        input_range,
+    )
     from driftcheck.verifier import suppress
     from driftcheck.verifier.runner import graph_from_data, verify
 
@@ -88,8 +116,9 @@ def check_one(source: str, options, config: str | None = None, display: str | No
     else:
         given = (options.input_shapes or {}).get("*")
         dtype = input_dtype_facts(options.input_dtype) if options.input_dtype else None
-        # forward followed on the real sizes (precise SHP checks), and the input's dtype
-        with concrete_input(given, dtype):
+        values = input_range(options.input_range) if options.input_range else None
+        # forward followed on the real sizes (precise SHP checks), the input's dtype and values
+        with concrete_input(given, dtype, values):
             graph = load(source, config=config)
     report = verify(graph, _bind_input(graph, options))
     kept, dropped = suppress.apply(report.findings)
@@ -198,6 +227,12 @@ def _short_paths(message: str) -> str:
     help="dtype of that input as torch spells it (int64 for token ids, float32, bool...); "
     "needs --input-shape. Default: unknown (no dtype verdicts on it).",
 )
+@click.option(
+    "--input-range",
+    metavar="LO:HI",
+    help="every value of that input lies in [LO, HI), as torch.randint(LO, HI) draws token "
+    "ids (0:32000); needs --input-shape and --input-dtype int64. Default: unknown.",
+)
 @click.option("--config", "config", type=click.Path(), help="config.json to bind code to.")
 @click.option(
     "--format",
@@ -223,6 +258,7 @@ def command(
     paths,
     input_shape,
     input_dtype,
+    input_range,
     config,
     fmt,
     gpu,
@@ -256,7 +292,15 @@ def command(
             settings = load_settings(where)
             level = level or settings.fail_on
             opts = _options(
-                settings, input_shape, gpu, dtype, context_length, select, disable, input_dtype
+                settings,
+                input_shape,
+                gpu,
+                dtype,
+                context_length,
+                select,
+                disable,
+                input_dtype,
+                input_range,
             )
             on = assume_env_defaults or settings.assume_env_defaults
             with per_path(), assume(on) as got:  # per_path: fresh stores for each (speed.py)

@@ -34,6 +34,9 @@ class VerifyOptions:
     input_dtype: str | None = None
     """The first input's dtype as torch spells it (``check --input-dtype int64``); None:
     unknown, and no rule judges an op by it."""
+    input_range: str | None = None
+    """``LO:HI``: every value of that (int64) input lies in ``[LO, HI)`` (``check
+    --input-range 0:32000``); None: its values are unknown."""
     select: frozenset[str] | None = None
     """Run only these check ids / names / family prefixes (None: all)."""
     disable: frozenset[str] = frozenset()

@@ -156,6 +156,8 @@ class Flow:
         self.input_shape: tuple[int, ...] | None = None  # the first input's sizes, when given
         # the first input's dtype facts (``check --input-dtype``, ``edges.INPUT_DTYPE``)
         self.input_dtype: dict[str, Any] | None = None
+        # the first input's values lie in [LO, HI) (``check --input-range``, an int64 input)
+        self.input_range: tuple[int, int] | None = None
         self.parallel: set[str] = set()  # repeated blocks applied side by side, not chained
         # on real sizes: crashes the pass proved ((file, line) or None, message), and how deep
         # it is in code forward may not run (an undecided branch, a try body, a loop that may

@@ -138,8 +138,12 @@ def stft(run: Any, args: list, kwargs: dict, loc: Any = None) -> Tens | None:
             "further require that return_complex=True in a future PyTorch release.",
         )
         return Tens(None)
-    if kwargs.get("return_complex") is not True or dataflow_checks.fact(f, x, "dtype"):
-        return None
+    if kwargs.get("return_complex") is not True or dataflow_checks.fact(f, x, "dtype") not in (
+        None,
+        dataflow_checks.FLOAT,
+        "float64",
+    ):
+        return None  # (a real float signal's frames: a known float dtype is one too)
     hop = n_fft // 4 if hop is None else hop
     if (
         not _is_int(hop)

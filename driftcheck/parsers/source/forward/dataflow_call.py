@@ -168,6 +168,11 @@ class Calls:
                         from driftcheck.parsers.source.forward import dataflow_checks
 
                         dataflow_checks.add_facts(self.run.f, t, **self.run.f.input_dtype)
+                    if self.run.f.input_range:  # ``check --input-range``: its values' bounds
+                        from driftcheck.parsers.source.forward import dataflow_fix26
+
+                        lo, hi = self.run.f.input_range
+                        dataflow_fix26.give(self.run.f, t, lo, hi - 1)
                 elif p.arg in RANKS:  # internal only: the Input node's shape stays unknown
                     t.learn_rank(RANKS[p.arg])
             elif isinstance(defaults[p.arg], ast.Constant) and defaults[p.arg].value is None:

@@ -58,7 +58,8 @@ def _facts(f: Any) -> dict[int, dict]:
 # them (through a view or an alias), so each is kept with the ``Flow.tensor_writes`` count of
 # when it was true (``STAMP``) and read only while that count holds
 # ``fill``: the one float every item holds (``torch.full(size, 100.0)``; dataflow_known.filled)
-VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill"})
+# ``bounds``: inclusive bounds of every value (``check --input-range``; dataflow_fix26)
+VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill", "bounds"})
 STAMP = "_writes"
 
 
@@ -183,9 +184,19 @@ def created(f: Any, name: str, args: list, kwargs: dict, out: Any) -> Any:
     return out
 
 
-def true_div(f: Any, out: Any) -> Any:
-    """``a / b`` of tensors is floating point whatever the operands' dtypes."""
-    return mark(f, out, dtype=FLOAT) if isinstance(out, Tens) else out
+def true_div(f: Any, out: Any, a: Any = None, b: Any = None) -> Any:
+    """``a / b`` of tensors is floating point whatever the operands' dtypes; of the default
+    float family (FLOAT) only when no operand may be float64 or complex (a tensor operand of
+    unknown dtype may: ``buf64 / 2`` is float64; ``dataflow_args.promote`` and the complex
+    rule give those their own facts)."""
+    if not isinstance(out, Tens):
+        return out
+    for v in (a, b):
+        if isinstance(v, Tens) and fact(f, v, "dtype") in (None, "float64", "complex"):
+            return out
+        if isinstance(v, complex):
+            return out
+    return mark(f, out, dtype=FLOAT)
 
 
 def cast(f: Any, name: str, out: Any) -> Any:
@@ -204,6 +215,13 @@ def one_hot(run: Any, args: list, kwargs: dict, loc: Any = None) -> Any:
     ids = args[0] if args else kwargs.get("tensor", kwargs.get("input"))
     n = args[1] if len(args) > 1 else kwargs.get("num_classes", -1)
     shape = _shape(ids)
+    if f.input_shape is not None and shape is not None and fact(f, ids, "dtype") == INT:
+        from driftcheck.parsers.source.forward import dataflow_fix26
+
+        err = dataflow_fix26.one_hot_error(f, ids, n)  # ``--input-range``: ``ids - 2``
+        if err is not None:
+            f.crash(loc, err)
+            return Tens(None)
     if f.input_shape is None or shape is None or not _is_int(n) or n < 1:
         return Tens(None)
     if fact(f, ids, "dtype") in (FLOAT, "float64"):
@@ -263,6 +281,12 @@ def _layer_input(f: Any, node: Any, x: Any, dtype: Any, loc: Any) -> None:
                 f"Embedding: index {rng[1] if rng[1] >= size else rng[0]} out of range for a "
                 f"table of {size} rows (IndexError: index out of range in self)",
             )
+            return
+        from driftcheck.parsers.source.forward import dataflow_fix26
+
+        err = dataflow_fix26.embedding_error(f, x, size)  # ``--input-range``: ``ids + 20``
+        if err is not None:
+            f.crash(loc, err)
     elif node.type in FLOAT_WEIGHT and dtype in (INT, UINT8):
         word = int_word(f, x)
         what = f"{int_dtype(word)} ({word})" if dtype == INT else "uint8 (Byte)"
@@ -406,9 +430,14 @@ def _conv_padding_string(f, name, xs, ws, nd, batched, pad, stride, loc) -> Any:
 
 
 def _nth(v: Any, i: int, default: int) -> Any:
+    """The ``i``-th spatial axis's value of a conv argument: one value for every axis, or one
+    per axis; a one-item list counts for every axis (torch expands ``stride=(2,)`` to conv2d's
+    two axes, measured)."""
     if v is None:
         return default
     if isinstance(v, (tuple, list)):
+        if len(v) == 1:
+            return v[0]
         return v[i] if i < len(v) else None
     return v
 

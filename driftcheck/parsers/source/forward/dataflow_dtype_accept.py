@@ -285,6 +285,9 @@ def after_torch(f: Any, q: str, args: list, kwargs: dict, out: Any) -> None:
     elif name in _CLAMPS and q == f"torch.{name}" and args and family(f, args[0]) == "float":
         if _number_bounds(args[1:], kwargs):
             _give(f, out, dataflow_checks.fact(f, args[0], "dtype"))
+    elif name in _CLAMPS and q == f"torch.{name}" and args and family(f, args[0]) == "int":
+        if _number_bounds(args[1:], kwargs, ints=True):  # ``torch.clamp(idx, 0, 3)``
+            _give(f, out, INT)
 
 
 # split a tensor into pieces of its dtype (``Pieces.t`` hands the fact to each piece)
@@ -323,13 +326,22 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
         _give(f, out, FLOAT)
     elif name in _CLAMPS and fam == "float" and _number_bounds(args, kwargs):
         _give(f, out, dataflow_checks.fact(f, t, "dtype"))
+    elif name in _CLAMPS and fam == "int" and _number_bounds(args, kwargs, ints=True):
+        # ``idx.clamp(max=3)``: int bounds keep an integer tensor's dtype (a float bound
+        # promotes it to float: measured, torch 2.13)
+        _give(f, out, INT)
+        for k in ("long", "itype"):
+            v = dataflow_checks.fact(f, t, k)
+            if v is not None:
+                dataflow_checks.add_facts(f, out, replace=False, **{k: v})
 
 
-def _number_bounds(args: list, kwargs: dict) -> bool:
+def _number_bounds(args: list, kwargs: dict, ints: bool = False) -> bool:
     vals = [*args, *(v for k, v in kwargs.items() if k in ("min", "max"))]
     if len(vals) != len(args) + len(kwargs):
         return False  # another keyword (``out=``)
-    ok = all(v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)) for v in vals)
+    kinds = (int,) if ints else (int, float)
+    ok = all(v is None or (isinstance(v, kinds) and not isinstance(v, bool)) for v in vals)
     return ok and any(v is not None for v in vals)
 
 

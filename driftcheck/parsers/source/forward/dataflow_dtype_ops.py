@@ -158,6 +158,9 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
         from driftcheck.parsers.source.forward import dataflow_fix25b
 
         dataflow_fix25b.after_method(f, t, name, args, kwargs, out)  # exact dtypes kept
+        from driftcheck.parsers.source.forward import dataflow_fix26
+
+        dataflow_fix26.after_method(f, t, name, out)  # value bounds kept by views
     if not isinstance(out, Tens) or out is t or _dtype(f, out) is not None:
         return
     if name in INT_CASTS or name in ("argmax", "argmin"):

@@ -165,8 +165,13 @@ class Runner:
         elif isinstance(st, (ast.For, ast.AsyncFor)):
             self.for_(st, fr)
         elif isinstance(st, ast.While):
+            # an unknown number of passes (zero included), as ``for`` over a value we cannot
+            # enumerate: after it, a name keeps only what holds both before the body and
+            # after one pass of it (``x = conv(x)`` in ``while i < k``: x's shape is unknown)
+            start = dict(fr.locals)
             with self.f.maybe():
                 self.loop_once(st.body, fr)
+            fr.locals = self.join(start, fr.locals)
         elif isinstance(st, (ast.With, ast.AsyncWith)):
             for item in st.items:
                 v = self.eval(item.context_expr, fr)
@@ -355,8 +360,8 @@ class Runner:
             x, y = outs[0].get(k, UNK), outs[1].get(k, UNK)
             if x is y:
                 continue
-            if isinstance(x, Tens) and isinstance(y, Tens) and x.src == y.src:
-                merged[k] = x
+            if isinstance(x, Tens) and isinstance(y, Tens) and x.src is not None and x.src == y.src:
+                merged[k] = x  # (two tensors without a node are not one: their shapes decide)
             elif (
                 self.f.input_shape is not None
                 and isinstance(x, Tens)
@@ -722,7 +727,7 @@ class Runner:
             if self.f.input_shape is not None and isinstance(op, ast.Div):
                 from driftcheck.parsers.source.forward import dataflow_checks
 
-                dataflow_checks.true_div(self.f, out)  # ``arange(T) / 1`` is float
+                dataflow_checks.true_div(self.f, out, a, b)  # ``arange(T) / 1`` is float
             if self.f.input_shape is not None and isinstance(
                 op, (ast.Add, ast.Sub, ast.Mult, ast.Div)
             ):
@@ -744,6 +749,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.arith(self.f, type(op).__name__, a, b, out)
+                from driftcheck.parsers.source.forward import dataflow_fix26
+
+                dataflow_fix26.arith(self.f, type(op).__name__, a, b, out)  # ``ids + 3``
                 from driftcheck.parsers.source.forward import dataflow_fix24
 
                 dataflow_fix24.carry_binop(self.f, a, b, out)  # ``x.sigmoid() * 7``
@@ -879,6 +887,13 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.invert(self.f, v, out)  # ``~mask``
+            if self.f.input_shape is not None and isinstance(op, (ast.USub, ast.UAdd)):
+                from driftcheck.parsers.source.forward import dataflow_dtype_ops, dataflow_fix26
+
+                # ``-t`` is ``t.neg()``: the same dtype (a bool one raised above)
+                dataflow_dtype_ops.after_method(self.f, v, "neg", [], {}, out, None)
+                if isinstance(op, ast.USub):
+                    dataflow_fix26.negate(self.f, v, out)  # ``-ids``: bounds mirrored
             return out
         if isinstance(v, UnkNum) and isinstance(op, (ast.USub, ast.UAdd)):
             return NUM  # ``-t.item()``

@@ -291,6 +291,17 @@ def index_range(f: Any, t: Tens, items: list, loc: Any) -> bool:
                     f"{axis} with size {size}",
                 )
                 return True
+        elif isinstance(it, Tens) and a is None and axis < len(shape):
+            from driftcheck.parsers.source.forward import dataflow_fix26
+
+            err = dataflow_fix26.index_error(f, it, shape[axis])  # ``--input-range`` bounds
+            if err is not None:
+                f.crash(loc, err)
+                return True
+            if dataflow_fix26.bounds(f, it) is None:
+                rank = len(it.shape) if isinstance(it.shape, tuple) else None
+                if rank != 1:
+                    return False
         elif isinstance(it, Tens) and (a is None or a.dtype.kind != "i"):
             rank = len(it.shape) if isinstance(it.shape, tuple) else None
             if rank != 1:

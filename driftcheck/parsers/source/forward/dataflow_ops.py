@@ -171,7 +171,19 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
         if name in ("dtype", "device", "is_cuda", "requires_grad", "data", "grad"):
             return UNK if name != "data" else Tens(v.src, v.shape)
         if name in ("T", "mT"):
-            out = torchops.method(run, v, "transpose", [-2, -1], {}, fr, None)
+            rank = len(v.shape) if isinstance(v.shape, tuple) else None
+            if name == "T" and rank is not None and rank != 2:
+                # ``x.T`` reverses every dim (torch: a 3-D ``x.T`` is ``permute(2, 1, 0)``, a
+                # 1-D one itself); only a matrix's is its last two dims swapped
+                how, args = "permute", [list(reversed(range(rank)))]
+            else:
+                how, args = "transpose", [-2, -1]
+            out = torchops.method(run, v, how, args, {}, fr, None)
+            if run.f.input_shape is not None:  # the dtype facts a transpose keeps
+                from driftcheck.parsers.source.forward import dataflow_dtype_ops, dataflow_fix25
+
+                dataflow_dtype_ops.after_method(run.f, v, how, args, {}, out, None)
+                dataflow_fix25.width_method(run.f, v, how, args, {}, out)
             _transposed_table(run, v, out)
             return out
         return Bound(v, name)
@@ -268,7 +280,9 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         return Mod(c) if c is not None else None
     if name in obj.params:
         t = param_tensor(run, obj, name)
-        if run.f.input_shape is not None and t.src is not None:
+        # (a module cast in ``__init__``, ``self.double()``, changed the dtype it was made with)
+        cast = getattr(obj, "cast_ran", False) is True
+        if run.f.input_shape is not None and t.src is not None and not cast:
             from driftcheck.parsers.source.forward import dataflow_args
 
             dataflow_args.param_dtype(run.f, obj.params[name], t)
@@ -280,6 +294,10 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         buf = obj.buffers[name]
         if run.f.input_shape is None:
             return Tens(None)
+        if getattr(obj, "cast_ran", False) is True and isinstance(buf, Tensor):
+            # a module cast (``self.double()``) ran after ``__init__`` made it: its dtype (and
+            # so its values' type) is not the one it was made with
+            return Tens.view_of(buf, True)
         from driftcheck.parsers.source.forward import dataflow_known
 
         return dataflow_known.buffer(run.f, obj, name, convert(run, buf))
@@ -626,7 +644,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 return got
         out = torchops.method(run, t, b.name, args, kwargs, fr, at)
         if run.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_dtype_ops
+            from driftcheck.parsers.source.forward import dataflow_dtype_ops, dataflow_fix26
+
+            dataflow_fix26.full_reduction(t, b.name, args, kwargs, out)  # ``cnt.sum()``: 0-D
 
             loc = fr.loc(at) if at is not None else None
             dataflow_dtype_ops.after_method(run.f, t, b.name, args, kwargs, out, loc)

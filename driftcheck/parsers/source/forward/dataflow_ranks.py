@@ -645,6 +645,12 @@ def lookup(f: Any, t: Tens, ts: tuple, name: str, args: list, kwargs: dict, loc:
         if len(ts) != 1:
             f.crash(loc, "bincount only supports 1-d non-negative integral inputs.")
             return Tens(None)
+        from driftcheck.parsers.source.forward import dataflow_fix26
+
+        err = dataflow_fix26.bincount_error(f, t)  # ``--input-range``: ``ids - 2``
+        if err is not None:
+            f.crash(loc, err)
+            return Tens(None)
         return None
     if name == "multinomial":
         n = _arg(args, kwargs, 0, "num_samples")

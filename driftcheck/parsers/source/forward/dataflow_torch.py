@@ -117,6 +117,9 @@ class TorchForward:
     self_mod: Any
 
 
+_LINEAR_FNS = frozenset({"torch.nn.functional.linear", "torch.nn.functional.bilinear"})
+
+
 def super_attr(run: Any, s: Super, name: str) -> Any:
     fr = s.fr
     owner = getattr(fr.func, "owner", None)
@@ -227,6 +230,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             return size
     out = _call_torch(run, q, args, kwargs, fr, at)
     name = q.rsplit(".", 1)[-1]
+    if run.f.input_shape is not None and q in _LINEAR_FNS:
+        from driftcheck.parsers.source.forward import dataflow_fix26
+
+        dataflow_fix26.linear_dtype(run.f, name, args, kwargs, out)  # ``F.linear(x, w)``
     if run.f.input_shape is not None and not q.startswith("torch.nn."):
         from driftcheck.parsers.source.forward import dataflow_dtype_ops
 

@@ -36,17 +36,43 @@ INPUT_DTYPE: ContextVar[dict[str, Any] | None] = ContextVar("forward_input_dtype
 # float16, bfloat16: what ``x.float()`` / ``.half()`` give, ``dataflow_checks.cast``), float64
 # apart (a float32 weight rejects it), ``int64`` any integer dtype with ``long`` set only where
 # it is int64 for certain, and bool, uint8, complex.
+# ``exact`` (dataflow_fix25b): the float dtype by its own name, for the rules that tell
+# float32 from float16 / bfloat16 (a matrix product of two exact dtypes, complex widths).
 _FLOAT = {"dtype": "float", "real": True}
 _INT = {"dtype": "int64", "real": True}
 INPUT_DTYPES: dict[str, dict[str, Any]] = {
-    **dict.fromkeys(("float32", "float", "float16", "half", "bfloat16"), _FLOAT),
-    **dict.fromkeys(("float64", "double"), {"dtype": "float64", "real": True}),
+    **dict.fromkeys(("float32", "float"), {**_FLOAT, "exact": "float32"}),
+    **dict.fromkeys(("float16", "half"), {**_FLOAT, "exact": "float16"}),
+    "bfloat16": {**_FLOAT, "exact": "bfloat16"},
+    **dict.fromkeys(("float64", "double"), {"dtype": "float64", "real": True, "exact": "float64"}),
     **dict.fromkeys(("int64", "long"), {**_INT, "long": True}),
     **dict.fromkeys(("int32", "int", "int16", "short", "int8"), _INT),
     **dict.fromkeys(("uint8", "byte"), {"dtype": "uint8", "real": True}),
     "bool": {"dtype": "bool", "real": True},
     **dict.fromkeys(("complex64", "cfloat", "complex128", "cdouble"), {"dtype": "complex"}),
 }
+
+
+# ``check --input-range LO:HI``: every value of that first input lies in ``[LO, HI)`` (as
+# ``torch.randint(LO, HI)`` draws token ids); kept as the inclusive ``bounds`` value fact
+# (dataflow_fix26) on an int64 input. None (the default): the values are unknown.
+INPUT_RANGE: ContextVar[tuple[int, int] | None] = ContextVar("forward_input_range", default=None)
+RANGE_DTYPES = ("int64", "long")
+
+
+def input_range(text: str) -> tuple[int, int]:
+    """``--input-range LO:HI`` -> ``(LO, HI)``: two integers, ``LO < HI`` (a ValueError
+    says what is wrong)."""
+    parts = text.strip().split(":")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        lo, hi = (int(p.strip()) for p in parts)
+    except ValueError:
+        raise ValueError(f"bad input range {text!r} (LO:HI, two integers: 0:32000)") from None
+    if lo >= hi:
+        raise ValueError(f"bad input range {text!r}: LO must be below HI (values lie in [LO, HI))")
+    return lo, hi
 
 
 def input_dtype_facts(name: str) -> dict[str, Any]:
@@ -61,11 +87,14 @@ def input_dtype_facts(name: str) -> dict[str, Any]:
 
 @contextlib.contextmanager
 def concrete_input(
-    shape: tuple[int, ...] | None, dtype: dict[str, Any] | None = None
+    shape: tuple[int, ...] | None,
+    dtype: dict[str, Any] | None = None,
+    value_range: tuple[int, int] | None = None,
 ) -> Iterator[None]:
     """Analyses started inside follow forward on ``shape`` (None: size-free, the default),
-    with the first input's dtype facts ``dtype`` (``input_dtype_facts``; None: unknown). A
-    dtype is only followed on real sizes, as every dtype rule is."""
+    with the first input's dtype facts ``dtype`` (``input_dtype_facts``; None: unknown) and
+    its values' range ``[LO, HI)`` (``input_range``; only with an int64 dtype). A dtype is
+    only followed on real sizes, as every dtype rule is."""
     ok = (
         shape is not None
         and len(shape) > 0
@@ -73,9 +102,12 @@ def concrete_input(
     )
     token = INPUT_SHAPE.set(tuple(shape) if ok else None)  # type: ignore[arg-type]
     dtoken = INPUT_DTYPE.set(dict(dtype) if ok and dtype else None)
+    int64 = bool(dtype) and dtype.get("long") is True  # type: ignore[union-attr]
+    rtoken = INPUT_RANGE.set(tuple(value_range) if ok and int64 and value_range else None)  # type: ignore[arg-type]
     try:
         yield
     finally:
+        INPUT_RANGE.reset(rtoken)
         INPUT_DTYPE.reset(dtoken)
         INPUT_SHAPE.reset(token)
 
@@ -103,6 +135,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
     flow = Flow(graph, builder, interp)
     flow.input_shape = INPUT_SHAPE.get()
     flow.input_dtype = INPUT_DTYPE.get() if flow.input_shape is not None else None
+    flow.input_range = INPUT_RANGE.get() if flow.input_dtype is not None else None
     flow.map_tree(root)
     runner = Runner(flow)
     complete = True
