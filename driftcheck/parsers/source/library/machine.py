@@ -17,6 +17,7 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.importcheck import Failure, module_lacks
 from driftcheck.parsers.source.interp import (
     fwdhooks,
+    gradflag,
     hfauto,
     leafclass,
     leafparts,
@@ -144,6 +145,9 @@ class Interp:
         # mutable defaults handed out while the memo records a construction (speed/memo.py)
         self.default_reads: list[tuple[Any, Any]] | None = None
         self.notes: list[str] = []
+        # the first event after which a parameter's ``requires_grad`` is not known
+        # (interp/gradflag.py): None while every parameter still has torch's True
+        self.grad_lost: str | None = None
         self.at_mod: Any = None  # the statement running now (for notes without a node)
         self.at_line = 0
         # ``number ** tensor`` places (value, where, holder): a RoPE base only a local holds,
@@ -647,6 +651,8 @@ class Library:
                 return modtree.walk_method(inst, name, self.ip)
             if name in modtree.PARAM_WALKS:
                 return modtree.param_walk(inst, name, self.attrs)
+            if name in modtree.BUFFER_WALKS:
+                return modtree.buffer_walk(inst, name, self.attrs)
             got = basemethods.module_base_method(self, inst, base, name)
             if got is not None:  # ``super().train(mode)``: torch's own (library/basemethods.py)
                 return got
@@ -696,6 +702,8 @@ class Library:
                 return modtree.walk_method(obj, name, self.ip)
             if name in modtree.PARAM_WALKS:
                 return modtree.param_walk(obj, name, self.attrs)
+            if name in modtree.BUFFER_WALKS:
+                return modtree.buffer_walk(obj, name, self.attrs)
             if name in ("register_buffer", "register_parameter", "add_module", "register_module"):
                 return BuiltinMethod(lambda a, k: self._register(obj, name, a, k))
             if wildlib.is_hook_registration(name):
@@ -810,6 +818,8 @@ class Library:
             return modtree.walk_method(leaf, name, self.ip)
         if name in modtree.PARAM_WALKS:
             return modtree.param_walk(leaf, name, self.attrs)
+        if name in modtree.BUFFER_WALKS:
+            return modtree.buffer_walk(leaf, name, self.attrs)
         if name == "apply":  # ``fn`` on every sub-module (interp/modtree.py)
             return modtree.apply_method(leaf, self.ip)
         if name in submodpath.METHODS:  # dotted paths (interp/submodpath.py)
@@ -857,6 +867,8 @@ class Library:
 
     def value_attr(self, v: Any, name: str) -> Any:
         if isinstance(v, WeightRef):
+            if name == "requires_grad":  # True until a write may have changed it (interp)
+                return gradflag.read(self.ip, v)
             if name in wildlib.WEIGHT_SIZE_ATTRS:  # ``lin.weight.shape[-1]`` of a known layer
                 return wildlib.weight_size_attr(self.attrs, v, name)
             if name in ("shape", "data"):

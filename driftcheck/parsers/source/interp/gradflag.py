@@ -1,0 +1,124 @@
+"""``p.requires_grad`` of a parameter in ``__init__`` (issue #16, session 26).
+
+torch makes every ``nn.Parameter`` with ``requires_grad=True`` (a catalogue layer's weights, a
+``Parameter(t)`` built in source), whatever the grad mode. Code that reads the flag before
+building the rest of the model (opacus' ``trainable_modules``: ``any(p.requires_grad for p in
+m.parameters(recurse=False))`` decides which layers ``GradSampleModule.validate`` checks) needs
+it; it was always unknown.
+
+The flag is known to be True only while nothing in the run may have changed any parameter's
+flag: once one of these has run, every later read is unknown (an honest unknown rather than a
+per-parameter bookkeeping that a copy, a tie or an unfollowed call could silently lose):
+
+- a write: ``x.requires_grad = ...`` (any ``x``), reading ``x.requires_grad_`` (a module's, a
+  tensor's, anything's), ``Parameter(t, requires_grad=...)`` with a flag not literally True,
+  reading ``from_pretrained`` (``nn.Embedding.from_pretrained`` freezes by default);
+- a view of a parameter whose flag torch sets False (``p.data``, ``p.detach``): the value
+  read here is the parameter itself, so a later read could not tell them apart; a
+  parameter's ``__setattr__``, ``setattr(x, name, v)`` with ``name`` "requires_grad" or
+  not known, ``object.__setattr__(...)`` given a module or parameter;
+- a call the interpreter does not follow (an unknown callee, or a library function outside
+  torch.nn / builtins / copy) given a module or a parameter: it may have frozen it.
+
+The first such event is kept (``Interp.grad_lost``) and named in the unknown's note.
+A tensor that is no parameter, or an instance of a tensor subclass read from source, stays
+unknown as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import (
+    Ext,
+    Leaf,
+    Obj,
+    Tensor,
+    Unknown,
+    UnknownModule,
+    WeightRef,
+    plain,
+)
+
+# attribute reads that may change (or alias) a parameter's flag, on any value
+TOUCH = frozenset({"requires_grad_", "from_pretrained"})
+# attribute reads on a parameter that give a tensor whose flag torch sets False
+VIEWS = frozenset({"data", "detach", "__setattr__"})
+# callees given a module that are followed or keep every flag: builtins, copies (torch's
+# deepcopy keeps ``requires_grad``), torch.nn's classes and utilities read by the interpreter
+_SAFE = ("builtins.", "copy.", "torch.nn.")
+
+
+def lost(ip: Any, why: str) -> None:
+    """Record the first event after which a parameter's flag is not known."""
+    if getattr(ip, "grad_lost", None) is None:
+        ip.grad_lost = why
+
+
+def _where(ip: Any) -> str:
+    mod = getattr(ip, "at_mod", None)
+    path = getattr(mod, "path", None)
+    name = str(path).rsplit("/", 1)[-1] if path is not None else "?"
+    return f"{name}:{getattr(ip, 'at_line', '?')}"
+
+
+def touched(ip: Any, obj: Any, name: str) -> None:
+    """An attribute read of ``name`` on ``obj`` (``Attributes.getattr``)."""
+    if name in TOUCH:
+        lost(ip, f"{name} at {_where(ip)}")
+    elif name in VIEWS and is_param(obj):
+        lost(ip, f"parameter.{name} at {_where(ip)}")
+
+
+def written(ip: Any, name: str) -> None:
+    """An attribute write ``x.name = v`` (``Attributes.setattr``)."""
+    if name == "requires_grad":
+        lost(ip, f"requires_grad written at {_where(ip)}")
+
+
+def is_param(v: Any) -> bool:
+    v = plain(v)
+    return isinstance(v, WeightRef) or (isinstance(v, Tensor) and v.param)
+
+
+def _holds(v: Any, depth: int = 0) -> bool:
+    v = plain(v)
+    if isinstance(v, (Leaf, UnknownModule, WeightRef)) or is_param(v):
+        return True
+    if isinstance(v, Obj):
+        return v.module or bool(v.params)
+    if depth < 2 and isinstance(v, (list, tuple)):
+        return any(_holds(x, depth + 1) for x in v[:32])
+    if depth < 2 and isinstance(v, dict):
+        return any(_holds(x, depth + 1) for x in list(v.values())[:32])
+    return False
+
+
+def called(ip: Any, f: Any, args: list[Any], kwargs: dict[str, Any]) -> None:
+    """A call ``f(*args, **kwargs)`` (``Calls.call``): one not followed, given a module or a
+    parameter, may change its flags."""
+    if getattr(ip, "grad_lost", None) is not None:
+        return
+    if isinstance(f, Ext):
+        if f.qual.startswith(_SAFE) and not f.qual.endswith("__setattr__"):
+            return
+    elif not isinstance(f, Unknown):
+        return
+    if any(_holds(a) for a in args[:32]) or any(_holds(a) for a in list(kwargs.values())[:32]):
+        name = f.qual if isinstance(f, Ext) else "an unknown callee"
+        lost(ip, f"call of {name} given a module at {_where(ip)}")
+
+
+def parameter_made(ip: Any, args: list[Any], kwargs: dict[str, Any]) -> None:
+    """``nn.Parameter(t, requires_grad)``: a flag not literally True is a write."""
+    flag = args[1] if len(args) > 1 else kwargs.get("requires_grad", True)
+    if plain(flag) is not True:
+        lost(ip, f"Parameter(requires_grad=...) at {_where(ip)}")
+
+
+def read(ip: Any, v: Any) -> Any:
+    """``p.requires_grad`` of a parameter: True while no event above has happened."""
+    why = getattr(ip, "grad_lost", None)
+    if why is None:
+        return True
+    return Unknown(f"requires_grad of a parameter after {why}")
