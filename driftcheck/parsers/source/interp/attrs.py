@@ -775,5 +775,7 @@ def _alias(obj: Any, name: str, v: Tensor) -> bool:
     """``self.again = self.w``: the Parameter ``obj`` holds under another name, registered
     twice by torch and counted once (a tie, as between two modules)."""
     return v.name is not None and v.name != name and obj.params.get(v.name) is v
+
+
 # attribute names whose read may change or alias a parameter's ``requires_grad``
 _GRAD_TOUCH = gradflag.TOUCH | gradflag.VIEWS
