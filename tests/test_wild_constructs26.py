@@ -186,3 +186,95 @@ class M(nn.Module):
         self.head = nn.Linear(3, 2)
 """
     check_count_matches_torch(tmp_path, code.format(last="nn.Linear(64, 3)"))
+
+
+WEIGHT_READ = """
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = {ctor}
+        try:
+            n = 3 if self.enc.{attr} is None else 4
+        except AttributeError:
+            n = 5
+        self.head = nn.Linear(n, 2)
+"""
+
+
+@pytest.mark.parametrize(
+    "ctor",
+    [
+        'nn.RNNBase("LSTM", 4, 8)',  # interpreted from torch's source: ``bias`` is its flag
+        "nn.Linear(4, 3, bias=False)",
+        "nn.Linear(4, 3)",
+        "nn.Conv2d(4, 3, 3)",
+        "nn.LayerNorm(8, elementwise_affine=False)",
+    ],
+)
+@pytest.mark.parametrize("attr", ["weight", "bias"])
+def test_weight_and_bias_reads_match_torch(tmp_path, ctor, attr):
+    # ``RNNBase(...).bias`` was None (torch: the flag True), a confident wrong
+    check_count_matches_torch(tmp_path, WEIGHT_READ.format(ctor=ctor, attr=attr))
+
+
+@pytest.mark.parametrize("ctor", ["nn.TransformerEncoderLayer(8, 2, 16)", "nn.ReLU()"])
+@pytest.mark.parametrize("attr", ["weight", "bias"])
+def test_a_layer_without_the_weight_is_not_read_as_having_it(tmp_path, ctor, attr):
+    # torch raises AttributeError; it was a reference to a weight (4, torch 5)
+    check_honest_unknown(tmp_path, WEIGHT_READ.format(ctor=ctor, attr=attr))
+
+
+def test_post_init_of_a_transformers_model_returns_none(tmp_path):
+    pytest.importorskip("transformers")
+    # transformers 5's ``PreTrainedModel.post_init`` returns None (it returned the model)
+    check_count_matches_torch(
+        tmp_path,
+        """
+import torch.nn as nn
+from transformers import PretrainedConfig, PreTrainedModel
+
+
+class Cfg(PretrainedConfig):
+    model_type = "tiny-wf26"
+
+
+class Tiny(PreTrainedModel):
+    config_class = Cfg
+
+    def __init__(self, config):
+        super().__init__(config)
+        self.a = nn.Linear(4, 4)
+        got = self.post_init()
+        self.b = nn.Linear(3 if got is None else 5, 2)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.m = Tiny(Cfg())
+""",
+    )
+
+
+def test_post_init_of_a_plain_module_raises_as_in_torch(tmp_path):
+    # torch: AttributeError (nn.Module has no post_init); it returned the module (32, torch 28)
+    check_count_matches_torch(
+        tmp_path,
+        """
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 4)
+        try:
+            got = self.post_init()
+        except AttributeError:
+            got = None
+        self.b = nn.Linear(3 if got is None else 5, 2)
+""",
+    )

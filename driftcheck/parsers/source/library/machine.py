@@ -717,9 +717,10 @@ class Library:
                 modmethods.mark_cast(obj)  # ``self.double()``: the layers registered so far
                 if name != "type":  # called: the dtype it names, where it names one
                     return BuiltinMethod(lambda a, k: modmethods.cast_call(obj, name, a, k))
+            if name == "post_init":  # transformers' ``PreTrainedModel.post_init`` returns None
+                return self._post_init(obj)
             if name in (
                 "to",
-                "post_init",
                 "train",
                 "eval",
                 "requires_grad_",
@@ -730,8 +731,6 @@ class Library:
                 return BuiltinMethod(lambda a, k: obj)
             if name == "training":
                 return True
-            if name in ("weight", "bias") and obj.qual:
-                return None
             if name in _HF_PART_NAMES:  # ``t5.get_encoder()`` of a transformers model
                 got = self._hf_part(obj, name)
                 if got is not None:
@@ -750,6 +749,17 @@ class Library:
                 )
             )
         return Unknown(f"attribute {name}")
+
+    def _post_init(self, obj: Obj) -> Any:
+        """``model.post_init()`` a module inherits: transformers 5's ``PreTrainedModel.
+        post_init`` returns None (it returned the model here); any other module lacks it
+        (torch raises AttributeError): unknown."""
+        if obj.cls is not None:
+            ok, _v, where = self.ip.classes.mro_attr(obj.cls, "post_init")
+            short = where.qual.rsplit(".", 1)[-1] if isinstance(where, Ext) else ""
+            if not ok and (short.endswith("PreTrainedModel") or short in PRETRAINED_BASES):
+                return BuiltinMethod(lambda a, k: None)
+        return Unknown("post_init of a module that is no transformers model")
 
     def _hf_part(self, obj: Obj, name: str) -> BuiltinMethod | None:
         """``model.get_encoder()`` / ``get_decoder()`` that a transformers model inherits from
@@ -802,6 +812,9 @@ class Library:
         self.attrs.register(obj, name, plain(val), None)
 
     def leaf_attr(self, leaf: Leaf, name: str) -> Any:
+        if name in ("weight", "bias") and leafclass.surely_not_a_weight(self.attrs, leaf, name):
+            # torch raises AttributeError (interp/leafclass.py): unknown, not a weight
+            return Unknown(f"{leaf.type}.{name}: torch's layer has no such attribute")
         if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
             return leafclass.weight_attr(leaf, name)  # None when turned off (interp/leafclass.py)
         if name in leafclass.NONE_WHEN_ABSENT.get(leaf.type, ()):  # MHA's ``q_proj_weight``
