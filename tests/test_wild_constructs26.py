@@ -278,3 +278,36 @@ class M(nn.Module):
         self.b = nn.Linear(3 if got is None else 5, 2)
 """,
     )
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        "self.ref = [p.clone() for p in self.body.parameters()] if torch.no_grad() else 0",
+        "nn.Module.requires_grad_(self.body, False)",
+        "torch.Tensor.requires_grad_(self.extra, False)",
+        "object.__setattr__(self.extra, 'requires_grad', False)",
+    ],
+)
+def test_requires_grad_after_other_writes_is_unknown(tmp_path, before):
+    check_honest_unknown(tmp_path, TRAINABLE.format(before=before))
+
+
+def test_clone_under_no_grad_is_not_read_as_trainable(tmp_path):
+    # torch: a tensor cloned from a parameter inside ``no_grad`` has requires_grad False
+    check_honest_unknown(
+        tmp_path,
+        """
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Linear(4, 8)
+        with torch.no_grad():
+            ref = self.body.weight.clone()
+        self.head = nn.Linear(3 if ref.requires_grad else 5, 2)
+""",
+    )

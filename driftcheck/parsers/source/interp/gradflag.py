@@ -17,8 +17,11 @@ per-parameter bookkeeping that a copy, a tie or an unfollowed call could silentl
   read here is the parameter itself, so a later read could not tell them apart; a
   parameter's ``__setattr__``, ``setattr(x, name, v)`` with ``name`` "requires_grad" or
   not known, ``object.__setattr__(...)`` given a module or parameter;
-- a call the interpreter does not follow (an unknown callee, or a library function outside
-  torch.nn / builtins / copy) given a module or a parameter: it may have frozen it.
+- entering ``torch.no_grad()`` and its kin (read as an attribute): a tensor made from a
+  parameter there has the flag False;
+- a call the interpreter does not follow: any call of an unknown callee (it may be a method
+  of a module, whose receiver is not among the arguments), or a library function outside
+  torch.nn / builtins / copy given a module or a parameter: it may have frozen it.
 
 The first such event is kept (``Interp.grad_lost``) and named in the unknown's note.
 A tensor that is no parameter, or an instance of a tensor subclass read from source, stays
@@ -41,7 +44,18 @@ from driftcheck.parsers.source.values.abstract import (
 )
 
 # attribute reads that may change (or alias) a parameter's flag, on any value
-TOUCH = frozenset({"requires_grad_", "from_pretrained"})
+# (``no_grad`` and its kin: a tensor made from a parameter inside one has the flag False,
+# and a conversion read here may be the parameter itself)
+TOUCH = frozenset(
+    {
+        "requires_grad_",
+        "from_pretrained",
+        "no_grad",
+        "set_grad_enabled",
+        "inference_mode",
+        "enable_grad",
+    }
+)
 # attribute reads on a parameter that give a tensor whose flag torch sets False
 VIEWS = frozenset({"data", "detach", "__setattr__"})
 # callees given a module that are followed or keep every flag: builtins, copies (torch's
@@ -99,14 +113,17 @@ def called(ip: Any, f: Any, args: list[Any], kwargs: dict[str, Any]) -> None:
     parameter, may change its flags."""
     if getattr(ip, "grad_lost", None) is not None:
         return
-    if isinstance(f, Ext):
-        if f.qual.startswith(_SAFE) and not f.qual.endswith("__setattr__"):
-            return
-    elif not isinstance(f, Unknown):
+    if isinstance(f, Unknown):
+        # an unknown callee may be a method of a module (``model.freeze_base()``): its
+        # receiver is not among the arguments
+        lost(ip, f"call of an unknown callee at {_where(ip)}")
+        return
+    if not isinstance(f, Ext):
+        return
+    if f.qual.startswith(_SAFE) and not f.qual.endswith("__setattr__"):
         return
     if any(_holds(a) for a in args[:32]) or any(_holds(a) for a in list(kwargs.values())[:32]):
-        name = f.qual if isinstance(f, Ext) else "an unknown callee"
-        lost(ip, f"call of {name} given a module at {_where(ip)}")
+        lost(ip, f"call of {f.qual} given a module at {_where(ip)}")
 
 
 def parameter_made(ip: Any, args: list[Any], kwargs: dict[str, Any]) -> None:
@@ -119,6 +136,8 @@ def parameter_made(ip: Any, args: list[Any], kwargs: dict[str, Any]) -> None:
 def read(ip: Any, v: Any) -> Any:
     """``p.requires_grad`` of a parameter: True while no event above has happened."""
     why = getattr(ip, "grad_lost", None)
+    if isinstance(v, Tensor) and v.cond is not None:
+        return Unknown(f"requires_grad of a tensor that is a parameter only maybe ({v.cond})")
     if why is None:
         return True
     return Unknown(f"requires_grad of a parameter after {why}")
