@@ -20,6 +20,7 @@ from driftcheck.parsers.source.interp import (
     moduleinit,
     ntmethods,
     opaque,
+    ownerless,
     propset,
     pydclass,
     tensorsub,
@@ -408,6 +409,8 @@ class Attributes:
 
         if name == "requires_grad":  # a parameter's flag written (interp/gradflag.py)
             gradflag.written(self.ip, name)
+        if isinstance(obj, Unknown):  # a layer written onto a value not known (ownerless.py)
+            ownerless.written(self.ip, obj, name, v, line, fr)
 
         if isinstance(obj, submodpath.UnknownSubmodule):
             at = (fr.mod.path if fr is not None and fr.mod is not None else "?", line)
