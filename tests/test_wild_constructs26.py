@@ -347,3 +347,27 @@ def test_a_layer_written_onto_an_unknown_loop_item_is_not_dropped(tmp_path, src,
 def test_a_plain_attribute_on_an_unknown_loop_item_keeps_the_count(tmp_path, src):
     # ``m.eps = 3`` changes no count: still known, torch's
     check_count_matches_torch(tmp_path, OWNERLESS.format(src=src, write="eps = 3"))
+
+
+FROZEN_EMBEDDING = """
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.e = nn.Embedding({args})
+        self.head = nn.Linear(3 if self.e.weight.requires_grad else 5, 2)
+"""
+
+
+@pytest.mark.parametrize(
+    "args", ["10, 4, _freeze=True", "10, 4, None, None, 2.0, False, False, None, True"]
+)
+def test_a_layer_built_frozen_is_not_read_as_trainable(tmp_path, args):
+    # torch's Embedding makes its weight with ``requires_grad=not _freeze``: was True (48, 52)
+    check_honest_unknown(tmp_path, FROZEN_EMBEDDING.format(args=args))
+
+
+def test_a_layer_built_with_its_default_flag_matches_torch(tmp_path):
+    check_count_matches_torch(tmp_path, FROZEN_EMBEDDING.format(args="10, 4, _freeze=False"))

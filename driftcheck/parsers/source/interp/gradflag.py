@@ -12,6 +12,7 @@ per-parameter bookkeeping that a copy, a tie or an unfollowed call could silentl
 
 - a write: ``x.requires_grad = ...`` (any ``x``), reading ``x.requires_grad_`` (a module's, a
   tensor's, anything's), ``Parameter(t, requires_grad=...)`` with a flag not literally True,
+  a torch layer given a flag argument (``nn.Embedding(..., _freeze=True)``),
   reading ``from_pretrained`` (``nn.Embedding.from_pretrained`` freezes by default);
 - a view of a parameter whose flag torch sets False (``p.data``, ``p.detach``): the value
   read here is the parameter itself, so a later read could not tell them apart; a
@@ -120,10 +121,25 @@ def called(ip: Any, f: Any, args: list[Any], kwargs: dict[str, Any]) -> None:
         return
     if not isinstance(f, Ext):
         return
+    if f.qual.startswith("torch.nn.") and f.qual.rsplit(".", 1)[-1][:1].isupper():
+        _layer_made(ip, f.qual, args, kwargs)
     if f.qual.startswith(_SAFE) and not f.qual.endswith("__setattr__"):
         return
     if any(_holds(a) for a in args[:32]) or any(_holds(a) for a in list(kwargs.values())[:32]):
         lost(ip, f"call of {f.qual} given a module at {_where(ip)}")
+
+
+def _layer_made(ip: Any, qual: str, args: list[Any], kwargs: dict[str, Any]) -> None:
+    """A torch layer built with a flag argument (``nn.Embedding(..., _freeze=True)`` makes its
+    weight with ``requires_grad=False``): a flag not torch's default is a write."""
+    from driftcheck.parsers.source.library import torchlib
+
+    names = torchlib.shipped_posnames(qual) or []
+    given = {**dict(zip(names, args)), **kwargs}
+    for k, v in given.items():
+        if "freeze" in k and plain(v) is not False or "requires_grad" in k and plain(v) is not True:
+            lost(ip, f"{qual.rsplit('.', 1)[-1]}({k}=...) at {_where(ip)}")
+            return
 
 
 def parameter_made(ip: Any, args: list[Any], kwargs: dict[str, Any]) -> None:
