@@ -371,3 +371,31 @@ def test_a_layer_built_frozen_is_not_read_as_trainable(tmp_path, args):
 
 def test_a_layer_built_with_its_default_flag_matches_torch(tmp_path):
     check_count_matches_torch(tmp_path, FROZEN_EMBEDDING.format(args="10, 4, _freeze=False"))
+
+
+def test_super_named_buffers_is_torch_s_generator(tmp_path):
+    # was in test_wild_honest25's honest unknowns (not modelled); now torch's: never None
+    check_count_matches_torch(
+        tmp_path,
+        """
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(3, 4)
+
+    def named_buffers(self, *args, **kwargs):
+        return super().named_buffers(*args, **kwargs)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = Net()
+        got = self.net.named_buffers()
+        if got is None:
+            self.extra = nn.Linear(10, 10)
+""",
+    )
