@@ -110,7 +110,8 @@ class M(nn.Module):
 
 @pytest.mark.parametrize(
     "method, call",
-    [("state_dict", ""), ("extra_repr", ""), ("named_buffers", ""), ("forward", "1")],
+    # (``named_buffers`` is modelled since session 26: torch's count, tests/test_wild_constructs26)
+    [("state_dict", ""), ("extra_repr", ""), ("forward", "1")],
 )
 def test_super_method_not_modelled_is_unknown_not_none(tmp_path, method, call):
     # torch: the result is never None (a dict, a string, a generator; ``forward`` raises

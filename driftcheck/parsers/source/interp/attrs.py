@@ -13,12 +13,14 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     condreplace,
     deftime,
+    gradflag,
     leafdel,
     leafflags,
     missingattr,
     moduleinit,
     ntmethods,
     opaque,
+    ownerless,
     propset,
     pydclass,
     tensorsub,
@@ -109,6 +111,8 @@ class Attributes:
     def getattr(self, obj: Any, name: str, where: tuple | None = None) -> Any:
         if isinstance(obj, Sourced):
             obj = unwrap(obj)
+        if name in _GRAD_TOUCH:  # may change a parameter's requires_grad (interp/gradflag.py)
+            gradflag.touched(self.ip, obj, name)
         if isinstance(obj, Obj):
             for d in (obj.children, obj.params, obj.buffers, obj.attrs):
                 if name in d:
@@ -402,6 +406,11 @@ class Attributes:
 
     def setattr(self, obj: Any, name: str, v: Any, line: int | None, fr: Frame) -> None:
         from driftcheck.parsers.source.interp import submodpath
+
+        if name == "requires_grad":  # a parameter's flag written (interp/gradflag.py)
+            gradflag.written(self.ip, name)
+        if isinstance(obj, Unknown):  # a layer written onto a value not known (ownerless.py)
+            ownerless.written(self.ip, obj, name, v, line, fr)
 
         if isinstance(obj, submodpath.UnknownSubmodule):
             at = (fr.mod.path if fr is not None and fr.mod is not None else "?", line)
@@ -769,3 +778,7 @@ def _alias(obj: Any, name: str, v: Tensor) -> bool:
     """``self.again = self.w``: the Parameter ``obj`` holds under another name, registered
     twice by torch and counted once (a tie, as between two modules)."""
     return v.name is not None and v.name != name and obj.params.get(v.name) is v
+
+
+# attribute names whose read may change or alias a parameter's ``requires_grad``
+_GRAD_TOUCH = gradflag.TOUCH | gradflag.VIEWS

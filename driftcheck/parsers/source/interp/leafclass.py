@@ -139,6 +139,25 @@ def weight_attr(leaf: Leaf, name: str) -> Any:
     return _weight_attr(leaf, name, _torch_short(leaf, resolved=False))
 
 
+def surely_not_a_weight(attrs: Any, leaf: Leaf, name: str) -> bool:
+    """``layer.weight`` / ``layer.bias`` of a torch layer (exactly its torch class, every
+    argument known, nothing written, tied, added or removed on it) whose weights the catalogue
+    lists without that name, and which never registers it as None (``NONE_WHEN_ABSENT``):
+    torch's ``Module.__getattr__`` raises AttributeError (``nn.ReLU().weight``,
+    ``nn.TransformerEncoderLayer(...).bias``). It was read as a reference to a weight."""
+    from driftcheck.parsers.source.interp.leafparts import PartLeaf
+
+    if isinstance(leaf, PartLeaf) or name in leaf.written:
+        return False
+    short = _torch_short(leaf)
+    if short is None or name in NONE_WHEN_ABSENT.get(short, {}):
+        return False
+    if leaf.tied or leaf.owned or leaf.gone or leaf.wnorm:
+        return False
+    weights = attrs.weights_with(leaf, {})
+    return weights is not None and name not in weights
+
+
 def _weight_attr(leaf: Leaf, name: str, short: str | None) -> Any:
     from driftcheck.parsers.source.speed.symbolic import unhole
     from driftcheck.parsers.source.values.abstract import plain

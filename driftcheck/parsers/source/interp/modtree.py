@@ -222,6 +222,99 @@ def param_walk(m: Leaf | Obj, name: str, attrs: Any) -> Any:
     return BuiltinMethod(run)
 
 
+BUFFER_WALKS = ("buffers", "named_buffers")
+
+
+def buffer_walk(m: Leaf | Obj, name: str, attrs: Any) -> Any:
+    """``module.buffers()`` / ``named_buffers()`` in ``__init__`` (opacus' ``validate``:
+    ``len(list(m.buffers())) > 0`` for each trainable layer): torch's buffers in its order
+    (each module's own, then its children's, pre-order; a ``None`` buffer skipped, as torch
+    does). Only where every module's buffers are known: a torch layer of a kind the forward
+    pass lists (forward/dataflow_params.py: none, or a BatchNorm's running statistics), a
+    module read from source with what it registered. Anything else: unknown, never a shorter
+    list."""
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    def run(a: list, k: dict) -> Any:
+        recurse = plain(k.get("recurse", True))
+        if a or any(kk not in ("recurse", "prefix") for kk in k) or not isinstance(recurse, bool):
+            return Unknown(f"{name}() with arguments")
+        if plain(k.get("prefix", "")) != "":
+            return Unknown(f"{name}() with a prefix")
+        got = _named_buffers(m, getattr(attrs, "ip", None), recurse)
+        if got is None:
+            return Unknown(f"{name}() of a module whose buffers are not all known")
+        return _gen([b for _, b in got] if name == "buffers" else got)
+
+    return BuiltinMethod(run)
+
+
+def _leaf_buffers(leaf: Leaf) -> list[tuple[str, Any]] | None:
+    from driftcheck.graph import catalogue
+    from driftcheck.parsers.source.forward.dataflow_params import BN, NO_TENSORS, WEIGHTED
+    from driftcheck.parsers.source.values.abstract import Tensor
+
+    if not (isinstance(leaf.torch, str) and leaf.torch.startswith("torch.nn.")):
+        return None
+    if leaf.unresolved or leaf.wnorm or leaf.tied or leaf.owned or leaf.gone:
+        return None
+    if leaf.type in NO_TENSORS:
+        return []
+    if leaf.type not in WEIGHTED:
+        return None
+    if leaf.type not in BN:
+        return []
+    spec = catalogue.get(leaf.type)
+    try:
+        bound = spec.bind(leaf.params) if spec is not None else None
+    except Exception:  # noqa: BLE001 - parameters the entry cannot bind: unknown
+        return None
+    if bound is None or bound.get("track_running_stats") is not True:
+        return None
+    n = plain(bound.get("num_features"))
+    if type(n) is not int:
+        return None
+    return [
+        ("running_mean", Tensor((n,))),
+        ("running_var", Tensor((n,))),
+        ("num_batches_tracked", Tensor(())),
+    ]
+
+
+def _named_buffers(m: Any, ip: Any = None, recurse: bool = True) -> list[tuple[str, Any]] | None:
+    from driftcheck.parsers.source.values.abstract import Tensor
+
+    walk = _named(m, "", ip=ip)
+    if walk is None:
+        return None
+    if not recurse:
+        walk = walk[:1]
+    out: list[tuple[str, Any]] = []
+    seen: set[int] = set()
+    for prefix, mod in walk:
+        if mod.unresolved:
+            return None
+        if isinstance(mod, Leaf):
+            items = _leaf_buffers(mod)
+            if items is None:
+                return None
+        elif isinstance(mod, Obj) and mod.module:
+            items = list(mod.buffers.items())
+        else:
+            return None
+        for bname, b in items:
+            b = plain(b)
+            if b is None:
+                continue  # ``register_buffer(name, None)``: torch yields nothing for it
+            if not isinstance(b, Tensor) or b.cond is not None:
+                return None
+            if id(b) in seen:
+                continue
+            seen.add(id(b))
+            out.append((f"{prefix}.{bname}" if prefix else bname, b))
+    return out
+
+
 def _named_params(
     m: Any, attrs: Any, ip: Any = None, recurse: bool = True
 ) -> list[tuple[str, Any]] | None:

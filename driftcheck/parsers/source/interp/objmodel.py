@@ -19,6 +19,7 @@ from driftcheck.parsers.source.interp import (
     fwdhooks,
     globalsat,
     globalstmt,
+    gradflag,
     lazyparams,
     leafsubcall,
     modglobals,
@@ -951,6 +952,8 @@ class Calls:
 
     def call(self, f: Any, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
         self.stmts.tick()
+        if self.ip.grad_lost is None and isinstance(f, (Ext, Unknown)):
+            gradflag.called(self.ip, f, args, kwargs)  # not followed: flags may change
         if isinstance(f, Sourced):  # a class or function held in a dataclass field
             f = plain(f)
         if isinstance(f, Func):

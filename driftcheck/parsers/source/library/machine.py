@@ -17,6 +17,7 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.importcheck import Failure, module_lacks
 from driftcheck.parsers.source.interp import (
     fwdhooks,
+    gradflag,
     hfauto,
     leafclass,
     leafparts,
@@ -144,6 +145,9 @@ class Interp:
         # mutable defaults handed out while the memo records a construction (speed/memo.py)
         self.default_reads: list[tuple[Any, Any]] | None = None
         self.notes: list[str] = []
+        # the first event after which a parameter's ``requires_grad`` is not known
+        # (interp/gradflag.py): None while every parameter still has torch's True
+        self.grad_lost: str | None = None
         self.at_mod: Any = None  # the statement running now (for notes without a node)
         self.at_line = 0
         # ``number ** tensor`` places (value, where, holder): a RoPE base only a local holds,
@@ -647,6 +651,8 @@ class Library:
                 return modtree.walk_method(inst, name, self.ip)
             if name in modtree.PARAM_WALKS:
                 return modtree.param_walk(inst, name, self.attrs)
+            if name in modtree.BUFFER_WALKS:
+                return modtree.buffer_walk(inst, name, self.attrs)
             got = basemethods.module_base_method(self, inst, base, name)
             if got is not None:  # ``super().train(mode)``: torch's own (library/basemethods.py)
                 return got
@@ -696,6 +702,8 @@ class Library:
                 return modtree.walk_method(obj, name, self.ip)
             if name in modtree.PARAM_WALKS:
                 return modtree.param_walk(obj, name, self.attrs)
+            if name in modtree.BUFFER_WALKS:
+                return modtree.buffer_walk(obj, name, self.attrs)
             if name in ("register_buffer", "register_parameter", "add_module", "register_module"):
                 return BuiltinMethod(lambda a, k: self._register(obj, name, a, k))
             if wildlib.is_hook_registration(name):
@@ -709,9 +717,10 @@ class Library:
                 modmethods.mark_cast(obj)  # ``self.double()``: the layers registered so far
                 if name != "type":  # called: the dtype it names, where it names one
                     return BuiltinMethod(lambda a, k: modmethods.cast_call(obj, name, a, k))
+            if name == "post_init":  # transformers' ``PreTrainedModel.post_init`` returns None
+                return self._post_init(obj)
             if name in (
                 "to",
-                "post_init",
                 "train",
                 "eval",
                 "requires_grad_",
@@ -722,8 +731,6 @@ class Library:
                 return BuiltinMethod(lambda a, k: obj)
             if name == "training":
                 return True
-            if name in ("weight", "bias") and obj.qual:
-                return None
             if name in _HF_PART_NAMES:  # ``t5.get_encoder()`` of a transformers model
                 got = self._hf_part(obj, name)
                 if got is not None:
@@ -742,6 +749,17 @@ class Library:
                 )
             )
         return Unknown(f"attribute {name}")
+
+    def _post_init(self, obj: Obj) -> Any:
+        """``model.post_init()`` a module inherits: transformers 5's ``PreTrainedModel.
+        post_init`` returns None (it returned the model here); any other module lacks it
+        (torch raises AttributeError): unknown."""
+        if obj.cls is not None:
+            ok, _v, where = self.ip.classes.mro_attr(obj.cls, "post_init")
+            short = where.qual.rsplit(".", 1)[-1] if isinstance(where, Ext) else ""
+            if not ok and (short.endswith("PreTrainedModel") or short in PRETRAINED_BASES):
+                return BuiltinMethod(lambda a, k: None)
+        return Unknown("post_init of a module that is no transformers model")
 
     def _hf_part(self, obj: Obj, name: str) -> BuiltinMethod | None:
         """``model.get_encoder()`` / ``get_decoder()`` that a transformers model inherits from
@@ -794,6 +812,9 @@ class Library:
         self.attrs.register(obj, name, plain(val), None)
 
     def leaf_attr(self, leaf: Leaf, name: str) -> Any:
+        if name in ("weight", "bias") and leafclass.surely_not_a_weight(self.attrs, leaf, name):
+            # torch raises AttributeError (interp/leafclass.py): unknown, not a weight
+            return Unknown(f"{leaf.type}.{name}: torch's layer has no such attribute")
         if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
             return leafclass.weight_attr(leaf, name)  # None when turned off (interp/leafclass.py)
         if name in leafclass.NONE_WHEN_ABSENT.get(leaf.type, ()):  # MHA's ``q_proj_weight``
@@ -810,6 +831,8 @@ class Library:
             return modtree.walk_method(leaf, name, self.ip)
         if name in modtree.PARAM_WALKS:
             return modtree.param_walk(leaf, name, self.attrs)
+        if name in modtree.BUFFER_WALKS:
+            return modtree.buffer_walk(leaf, name, self.attrs)
         if name == "apply":  # ``fn`` on every sub-module (interp/modtree.py)
             return modtree.apply_method(leaf, self.ip)
         if name in submodpath.METHODS:  # dotted paths (interp/submodpath.py)
@@ -857,6 +880,8 @@ class Library:
 
     def value_attr(self, v: Any, name: str) -> Any:
         if isinstance(v, WeightRef):
+            if name == "requires_grad":  # True until a write may have changed it (interp)
+                return gradflag.read(self.ip, v)
             if name in wildlib.WEIGHT_SIZE_ATTRS:  # ``lin.weight.shape[-1]`` of a known layer
                 return wildlib.weight_size_attr(self.attrs, v, name)
             if name in ("shape", "data"):

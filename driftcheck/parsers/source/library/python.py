@@ -416,8 +416,11 @@ def _setattr(c: Call) -> Any:
 
 
 def _setattr_args(interp: Any, args: list, loc: tuple) -> Any:
-    from driftcheck.parsers.source.interp import submodpath
+    from driftcheck.parsers.source.interp import gradflag, submodpath
 
+    key = plain(args[1]) if len(args) > 1 else None
+    if key == "requires_grad" or not isinstance(key, str):
+        gradflag.written(interp, "requires_grad")  # a flag maybe written (interp/gradflag.py)
     if len(args) == 3:
         submodpath.written(plain(args[0]), plain(args[1]), args[2], loc)
     if len(args) == 3 and isinstance(plain(args[1]), str):

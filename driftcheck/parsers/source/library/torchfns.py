@@ -30,9 +30,11 @@ DIST = Group("torch.distributed")
 
 
 def _parameter(c: Call) -> Any:
+    from driftcheck.parsers.source.interp import gradflag
     from driftcheck.parsers.source.library import wildlib
     from driftcheck.parsers.source.values.abstract import WeightRef
 
+    gradflag.parameter_made(c.interp, c.args, c.kwargs)  # a flag not True (interp/gradflag)
     t = plain(c.args[0]) if c.args else plain(c.kwargs.get("data"))
     if isinstance(t, WeightRef):  # ``nn.Parameter(conv.weight.clone())``: a new tensor, same shape
         known = wildlib.weight_shape(c.interp.attrs, t)

@@ -429,6 +429,10 @@ def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
 
 
 def _tensor_method(interp: Any, t: Tensor, name: str) -> Any:
+    if name == "requires_grad" and t.param and t.cls is None and interp is not None:
+        from driftcheck.parsers.source.interp import gradflag
+
+        return gradflag.read(interp, t)  # True until a write may have changed it
     if t.param and t.cls is None:
         from driftcheck.parsers.source.library import paramconv
 

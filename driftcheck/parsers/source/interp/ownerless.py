@@ -1,0 +1,63 @@
+"""A layer, a parameter or ``None`` written onto a value we cannot see (issue #16, session 26).
+
+``for m in sorted(self.children(), key=str): m.bias = None``, ``for m in lib.pick(self):
+m.weight = nn.Parameter(...)``: the loop item is a plain unknown (the function's result was
+not known), so the write had no module to land on and was dropped, while the layers it
+reaches stayed as they were: a confidently wrong count (torch 32, here 40) with no note.
+
+Where the written object is a plain unknown (no owner known: ``submodpath.UnknownSubmodule``
+and loops over module walks keep theirs) and the value can change a count (a module, an
+unknown module, a parameter, a weight reference, a parameter-bearing list; ``None`` under a
+weight's name such as ``bias``), every module the running code can name (the frame's locals,
+``self`` among them, or the module globals at top level) is left unresolved, with a note
+naming the attribute and file:line. An ordinary attribute (``m.eps = 1e-5``, ``cfg.act =
+None``) changes no count and is still dropped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import (
+    Leaf,
+    Obj,
+    Tensor,
+    Unknown,
+    UnknownModule,
+    WeightRef,
+    is_module,
+    plain,
+)
+
+# names under which ``None`` drops a parameter of torch's layers (``layer.bias = None``)
+_WEIGHT_NAMES = ("weight", "bias")
+
+
+def _counts(name: str, v: Any, depth: int = 0) -> bool:
+    v = plain(v)
+    if v is None:
+        return name in _WEIGHT_NAMES or name.endswith(("_weight", "_bias"))
+    if isinstance(v, (UnknownModule, WeightRef)) or is_module(v):
+        return True
+    if isinstance(v, Tensor):
+        return v.param
+    if depth < 1 and isinstance(v, (list, tuple)):
+        return any(_counts("", x, depth + 1) for x in v[:32])
+    return False
+
+
+def written(ip: Any, obj: Any, name: str, v: Any, line: int | None, fr: Any) -> None:
+    """``obj.name = v`` with ``obj`` a plain unknown: see the module docstring."""
+    if type(obj) is not Unknown and type(obj) is not UnknownModule:
+        return
+    if not isinstance(name, str) or not _counts(name, v):
+        return
+    path = getattr(getattr(fr, "mod", None), "path", None)
+    where = f"{str(path).rsplit('/', 1)[-1] if path is not None else '?'}:{line}"
+    why = f"{name} written at {where} on a value not known ({obj.why}): it may be a layer here"
+    scope = getattr(fr, "locals", None) or {}
+    for m in list(scope.values())[:256]:
+        m = plain(m)
+        if isinstance(m, (Obj, Leaf)) and (isinstance(m, Leaf) or m.module):
+            if why not in m.unresolved:
+                m.unresolved.append(why)
