@@ -68,10 +68,9 @@ def _heap_meter() -> Callable[[], int] | None:
     """SQLite's own count of the bytes it holds (``sqlite3_memory_used``), from the library
     CPython's ``_sqlite3`` is linked with; None where it cannot be found or does not count
     (the replay then does not run: its memory could not be bounded)."""
+    import _sqlite3
     import ctypes
     import ctypes.util
-
-    import _sqlite3
 
     for name in (_sqlite3.__file__, ctypes.util.find_library("sqlite3")):
         try:
