@@ -60,3 +60,44 @@ def test_lazy_init_block_is_not_run_but_the_setattr_loop_is(tmp_path):
     lines = {line for kind, line in ran if kind in ("For", "If")}
     assert 5 in lines  # the setattr loop ran
     assert 8 not in lines  # the lazy block did not
+
+
+def test_compare_reads_tool_driftcheck_of_its_code_sides(tmp_path, capsys, monkeypatch):
+    """compare takes ``assume-env-defaults`` and ``fail-on`` from the pyproject.toml of its
+    code sides, as check does; the environment is assumed only when every code side opts in."""
+    from driftcheck.cli import main
+    from tests.test_review25 import R25, _env_model
+
+    for k in R25:
+        monkeypatch.delenv(k, raising=False)
+    left = _env_model(tmp_path)
+    (tmp_path / "b").mkdir()
+    right = tmp_path / "b" / "env_model.py"
+    right.write_text(left.read_text().replace('"64"', '"32"'))
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        capsys.readouterr()
+        rc = main(list(argv))
+        got = capsys.readouterr()
+        return rc, got.out, got.err
+
+    rc, out, err = run("compare", str(left), str(right))
+    assert rc == 0 and "no findings" in out  # both widths unknown
+    (tmp_path / "pyproject.toml").write_text("[tool.driftcheck]\nassume-env-defaults = true\n")
+    rc, out, err = run("compare", str(left), str(right))
+    assert rc == 1 and "64" in out and "32" in out
+    assert err.count("--assume-env-defaults") == 4  # each value decided is named
+    # the right side's own project does not opt in: nothing is assumed for either side
+    (tmp_path / "b" / "pyproject.toml").write_text("[tool.driftcheck]\nfail-on = 'blocker'\n")
+    rc, out, err = run("compare", str(left), str(right))
+    assert rc == 0 and "no findings" in out
+    (tmp_path / "b" / "pyproject.toml").write_text(
+        "[tool.driftcheck]\nassume-env-defaults = true\nfail-on = 'blocker'\n"
+    )
+    rc, out, err = run("compare", str(left), str(right))
+    assert "64" in out and rc == 0  # the drift is below the configured fail-on
+    rc, out, err = run("compare", str(left), str(right), "--fail-on", "major")
+    assert rc == 1  # the flag wins over the file
+    (tmp_path / "b" / "pyproject.toml").write_text("[tool.driftcheck]\nfail-on = 'nope'\n")
+    rc, out, err = run("compare", str(left), str(right))
+    assert rc == 2 and len(err.strip().splitlines()) == 1
