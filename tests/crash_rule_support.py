@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import runpy
+import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,25 @@ import pytest
 from driftcheck.cli import main
 
 Models = dict[str, tuple[str, tuple[int, ...], str]]
+
+
+def registrar(models: Models, kind_first: bool = False) -> Callable[..., None]:
+    """The ``model(name, shape, src, kind="float")`` each crash-rule file fills its table with
+    (``kind_first``: the older ``model(name, shape, kind="float", src="")``): the class source
+    dedented, the input shape, the input kind (``float`` / ``tokens``)."""
+    if kind_first:
+
+        def model_kind_first(
+            name: str, shape: tuple[int, ...], kind: str = "float", src: str = ""
+        ) -> None:
+            models[name] = (textwrap.dedent(src), shape, kind)
+
+        return model_kind_first
+
+    def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
+        models[name] = (textwrap.dedent(src), shape, kind)
+
+    return model
 
 
 def torch_crashes(

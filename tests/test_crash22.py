@@ -8,14 +8,13 @@ torch raised. Every rule family (the name's first word) has a crashing model and
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    registrar,
 )
 
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
@@ -24,8 +23,7 @@ HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
 
-def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS)
 
 
 def lin(name: str, shape: tuple[int, ...], body: str, init: str = "") -> None:

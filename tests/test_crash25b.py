@@ -17,6 +17,7 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    registrar,
 )
 
 HEAD = (
@@ -27,8 +28,7 @@ HEAD = (
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
 
-def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS)
 
 
 def expr(name: str, body: str, shape: tuple[int, ...] = (2, 8), init: str = "") -> None:
