@@ -40,6 +40,20 @@ def registrar(models: Models, kind_first: bool = False) -> Callable[..., None]:
     return model
 
 
+def net_source(layers: tuple[str, ...], body: str, init: str | None = "") -> str:
+    """The source of ``class Net`` whose ``__init__`` makes ``layers`` (``self.fc = ...``) then
+    runs ``init`` (``pass`` when empty; no line at all when None), and whose forward is
+    ``h = self.<first layer>(x)`` then ``body`` (which returns): the small model most rule
+    tests write, one builder for all of them."""
+    first = layers[0].split("=")[0].strip().removeprefix("self.")
+    made = "".join(f"\n        {line}" for line in layers)
+    extra = "" if init is None else f"\n        {init or 'pass'}"
+    return (
+        f"\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__(){made}{extra}"
+        f"\n\n    def forward(self, x):\n        h = self.{first}(x)\n        {body}\n"
+    )
+
+
 def torch_crashes(
     path: Path, shape: tuple[int, ...], kind: str, train: bool = False, tokens: int = 3
 ) -> bool:

@@ -15,6 +15,7 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
     registrar,
 )
 
@@ -32,18 +33,15 @@ def expr(name: str, shape: tuple[int, ...], body: str) -> None:
     model(
         name,
         shape,
-        src=f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(8, 8)
-        self.v = nn.Parameter(torch.randn(8))
-        self.dims = (1, 2)
-
-    def forward(self, x):
-        h = self.fc(x)
-        {body}
-""",
+        src=net_source(
+            (
+                "self.fc = nn.Linear(8, 8)",
+                "self.v = nn.Parameter(torch.randn(8))",
+                "self.dims = (1, 2)",
+            ),
+            body,
+            None,
+        ),
     )
 
 

@@ -14,6 +14,7 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
     registrar,
 )
 
@@ -28,21 +29,7 @@ model = registrar(MODELS)
 
 def expr(name: str, shape: tuple[int, ...], body: str, init: str = "") -> None:
     """A model whose forward is ``h = self.fc(x)`` then ``body`` (which returns)."""
-    model(
-        name,
-        shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(8, 8)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.fc(x)
-        {body}
-""",
-    )
+    model(name, shape, net_source(("self.fc = nn.Linear(8, 8)",), body, init))
 
 
 # ---- containers forward fills (``dataflow_grown``): their items are unknown, not empty

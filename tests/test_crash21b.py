@@ -14,6 +14,7 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
     registrar,
 )
 
@@ -28,21 +29,7 @@ model = registrar(MODELS)
 
 def expr(name: str, shape: tuple[int, ...], body: str, init: str = "") -> None:
     """A model whose forward is ``h = self.conv(x)`` (a 4-D map) then ``body`` (returns)."""
-    model(
-        name,
-        shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv = nn.Conv2d(3, 4, 1)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.conv(x)
-        {body}
-""",
-    )
+    model(name, shape, net_source(("self.conv = nn.Conv2d(3, 4, 1)",), body, init))
 
 
 S = (2, 3, 6, 6)

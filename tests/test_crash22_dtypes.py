@@ -18,6 +18,7 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
     registrar,
 )
 
@@ -32,21 +33,7 @@ model = registrar(MODELS)
 
 def expr(name: str, body: str, shape: tuple[int, ...] = (2, 8), init: str = "") -> None:
     """A model whose forward is ``h = self.fc(x)`` (a float ``(B, 8)``) then ``body``."""
-    model(
-        name,
-        shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(8, 8)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.fc(x)
-        {body}
-""",
-    )
+    model(name, shape, net_source(("self.fc = nn.Linear(8, 8)",), body, init))
 
 
 def tokens(name: str, body: str, init: str = "") -> None:

@@ -14,6 +14,7 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
     registrar,
 )
 
@@ -31,18 +32,7 @@ def lin(name: str, shape: tuple[int, ...], body: str, init: str = "") -> None:
     model(
         name,
         shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.proj = nn.Linear(24, 24)
-        self.mix = nn.Linear(6, 6)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.proj(x)
-        {body}
-""",
+        net_source(("self.proj = nn.Linear(24, 24)", "self.mix = nn.Linear(6, 6)"), body, init),
     )
 
 

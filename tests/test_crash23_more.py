@@ -18,6 +18,7 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
     registrar,
 )
 
@@ -35,18 +36,7 @@ def expr(name: str, body: str, shape: tuple[int, ...] = (2, 8), init: str = "") 
     model(
         name,
         shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(8, 8)
-        self.g = nn.Linear(8, 6)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.fc(x)
-        {body}
-""",
+        net_source(("self.fc = nn.Linear(8, 8)", "self.g = nn.Linear(8, 6)"), body, init),
     )
 
 
