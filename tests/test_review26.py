@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import textwrap
 
+import pytest
+
 from driftcheck.parsers.source.interp import selfmodule
 from driftcheck.parsers.source.library.machine import Interp
 from driftcheck.parsers.source.loader import Finder, parse_file
@@ -101,3 +103,50 @@ def test_compare_reads_tool_driftcheck_of_its_code_sides(tmp_path, capsys, monke
     (tmp_path / "b" / "pyproject.toml").write_text("[tool.driftcheck]\nfail-on = 'nope'\n")
     rc, out, err = run("compare", str(left), str(right))
     assert rc == 2 and len(err.strip().splitlines()) == 1
+
+
+EXTEND = """
+import os
+from collections import deque
+
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        xs = {xs}
+        d = {kind}
+        d.{method}(xs)
+        self.layers = nn.ModuleList(nn.Linear(4, 4) for _ in d)
+"""
+
+
+def _extend_model(tmp_path, xs: str, kind: str, method: str):
+    path = tmp_path / f"ext_{kind[:5]}_{method}.py"
+    path.write_text(EXTEND.format(xs=xs, kind=kind, method=method))
+    return path
+
+
+@pytest.mark.parametrize(
+    "kind, method",
+    [("[]", "extend"), ("deque()", "extend"), ("deque()", "extendleft")],
+)
+def test_extend_by_an_unknown_iterable_is_an_unknown_model(tmp_path, kind, method):
+    # ``d.extend(xs)`` with ``xs`` not known appended ONE unknown item: one layer built where
+    # torch builds len(xs) (20 parameters claimed for 40, with no note)
+    import runpy
+
+    from driftcheck.parsers.source import parse_source
+
+    unknown = _extend_model(tmp_path, 'os.environ.get("R26_XS", "ab")', kind, method)
+    g = parse_source(str(unknown), entry="M")
+    assert g.params_total() is None
+    assert any("cannot enumerate" in str(n) for n in g.notes), [str(n) for n in g.notes]
+    torch = pytest.importorskip("torch")
+    known = _extend_model(tmp_path, '"abc"', kind, method)
+    with torch.device("meta"):
+        m = runpy.run_path(str(known))["M"]()
+    assert parse_source(str(known), entry="M").params_total() == sum(
+        p.numel() for p in m.parameters()
+    )

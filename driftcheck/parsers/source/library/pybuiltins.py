@@ -449,7 +449,9 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
 
             def extendleft(a: list, k: dict) -> None:
                 items = interp.items.iterate(a[0]) if a else None
-                raw.extendleft(items if items is not None else [Unknown("extendleft")])
+                if items is None:  # as list.extend: an in-place change of unknown length
+                    raise Budget("deque.extendleft() of a value we cannot enumerate")
+                raw.extendleft(items)
 
             return BuiltinMethod(extendleft)
         if name == "maxlen":
@@ -465,7 +467,9 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
             def extend(a: list, k: dict) -> None:
                 items = interp.items.iterate(a[0]) if a else None
                 if items is None:
-                    raw.append(Unknown("extend"))
+                    # how many items it adds is not known: the list is changed in place, so
+                    # no value can stand for it (one unknown item was a length we claimed)
+                    raise Budget("list.extend() of a value we cannot enumerate")
                 else:
                     if len(raw) + len(items) > sizes.SIZE_LIMIT:
                         # the list is changed in place: no value can stand for it (sizes.py)
@@ -590,7 +594,9 @@ def _deque_method(raw: Any, name: str, interp: Any) -> Any:
 
         def extend(a: list, k: dict) -> None:
             items = interp.items.iterate(a[0]) if a else None
-            raw.extend(items if items is not None else [Unknown("deque.extend")])
+            if items is None:  # as list.extend: an in-place change of unknown length
+                raise Budget("deque.extend() of a value we cannot enumerate")
+            raw.extend(items)
 
         return BuiltinMethod(extend)
     return None
