@@ -44,12 +44,15 @@ def code_settings(left: str, right: str) -> list:
 
     out = []
     for side in (left, right):
+        path = Path(split_entry(side)[0])
+        if side.startswith("hf:") or not (path.suffix == ".py" or path.is_dir()):
+            continue  # a file that is not Python is never code: not opened here (one read a run)
         try:
-            if side.startswith("hf:") or kind_of(side) != "source":
+            if kind_of(side) != "source":
                 continue
         except DriftcheckError:
             continue
-        out.append(load_settings(split_entry(side)[0]))
+        out.append(load_settings(path))
     return out
 
 
