@@ -449,9 +449,7 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
 
             def extendleft(a: list, k: dict) -> None:
                 items = interp.items.iterate(a[0]) if a else None
-                if items is None:  # as list.extend: an in-place change of unknown length
-                    raise Budget("deque.extendleft() of a value we cannot enumerate")
-                raw.extendleft(items)
+                raw.extendleft(items if items is not None else [Unknown("extendleft")])
 
             return BuiltinMethod(extendleft)
         if name == "maxlen":
@@ -467,9 +465,7 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
             def extend(a: list, k: dict) -> None:
                 items = interp.items.iterate(a[0]) if a else None
                 if items is None:
-                    # how many items it adds is not known: the list is changed in place, so
-                    # no value can stand for it (one unknown item was a length we claimed)
-                    raise Budget("list.extend() of a value we cannot enumerate")
+                    raw.append(Unknown("extend"))
                 else:
                     if len(raw) + len(items) > sizes.SIZE_LIMIT:
                         # the list is changed in place: no value can stand for it (sizes.py)
@@ -594,9 +590,7 @@ def _deque_method(raw: Any, name: str, interp: Any) -> Any:
 
         def extend(a: list, k: dict) -> None:
             items = interp.items.iterate(a[0]) if a else None
-            if items is None:  # as list.extend: an in-place change of unknown length
-                raise Budget("deque.extend() of a value we cannot enumerate")
-            raw.extend(items)
+            raw.extend(items if items is not None else [Unknown("deque.extend")])
 
         return BuiltinMethod(extend)
     return None
