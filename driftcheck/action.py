@@ -187,12 +187,18 @@ def main() -> int:
         errors_early = f"annotate must be one of {', '.join(ANNOTATE_MODES)}, got {annotate!r}"
         print(f"::error title=driftcheck::{escape_data(errors_early)}")
         return 2
+    assume = (env.get("DRIFTCHECK_ASSUME_ENV_DEFAULTS") or "false").strip().lower()
+    if assume not in ("true", "false"):
+        errors_early = f"assume-env-defaults must be true or false, got {assume!r}"
+        print(f"::error title=driftcheck::{escape_data(errors_early)}")
+        return 2
+    extra = ["--assume-env-defaults"] if assume == "true" else []
 
     findings: list[Finding] = []
     errors: list[str] = []
     paths = [p for p in _split(env.get("DRIFTCHECK_PATHS", "")) if _model_code(p, workspace)]
     if paths:
-        rc, got, err = _run(["check", *paths, "--skip-no-model"], workspace)
+        rc, got, err = _run(["check", *paths, "--skip-no-model", *extra], workspace)
         findings += got
         if rc == 2:
             errors.append(err)
@@ -201,7 +207,7 @@ def main() -> int:
         if not sep:
             errors.append(f"compare pair {pair!r} is not LEFT=RIGHT")
             continue
-        rc, got, err = _run(["compare", left, right, "--fail-on", "info"], workspace)
+        rc, got, err = _run(["compare", left, right, "--fail-on", "info", *extra], workspace)
         findings += got
         if rc == 2:
             errors.append(err)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import runpy
+import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,39 @@ import pytest
 from driftcheck.cli import main
 
 Models = dict[str, tuple[str, tuple[int, ...], str]]
+
+
+def registrar(models: Models, kind_first: bool = False) -> Callable[..., None]:
+    """The ``model(name, shape, src, kind="float")`` each crash-rule file fills its table with
+    (``kind_first``: the older ``model(name, shape, kind="float", src="")``): the class source
+    dedented, the input shape, the input kind (``float`` / ``tokens``)."""
+    if kind_first:
+
+        def model_kind_first(
+            name: str, shape: tuple[int, ...], kind: str = "float", src: str = ""
+        ) -> None:
+            models[name] = (textwrap.dedent(src), shape, kind)
+
+        return model_kind_first
+
+    def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
+        models[name] = (textwrap.dedent(src), shape, kind)
+
+    return model
+
+
+def net_source(layers: tuple[str, ...], body: str, init: str | None = "") -> str:
+    """The source of ``class Net`` whose ``__init__`` makes ``layers`` (``self.fc = ...``) then
+    runs ``init`` (``pass`` when empty; no line at all when None), and whose forward is
+    ``h = self.<first layer>(x)`` then ``body`` (which returns): the small model most rule
+    tests write, one builder for all of them."""
+    first = layers[0].split("=")[0].strip().removeprefix("self.")
+    made = "".join(f"\n        {line}" for line in layers)
+    extra = "" if init is None else f"\n        {init or 'pass'}"
+    return (
+        f"\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__(){made}{extra}"
+        f"\n\n    def forward(self, x):\n        h = self.{first}(x)\n        {body}\n"
+    )
 
 
 def torch_crashes(

@@ -84,3 +84,46 @@ def one(found: list, a: Any, b: Any) -> Any:
     assert len(found) == 1, [f.message for f in found]
     assert {found[0].values["left"], found[0].values["right"]} == {a, b}, found[0].message
     return found[0]
+
+
+# ---------------------------------------------------------------- the drift24b / drift25* style
+# (tests/test_drift24b.py, test_drift25.py, test_drift25b.py): any class of the code file, a
+# transformers model class or Auto class, and findings whose left side is the code's value
+
+
+def mine(code: Path, cls: str) -> Any:
+    """The code file's class ``cls`` built on the meta device (no arguments)."""
+    import torch
+
+    with torch.device("meta"):
+        return runpy.run_path(str(code), run_name="__drift_support__")[cls]()
+
+
+def hf_model(cfg: Any, name: str) -> Any:
+    """transformers' ``name`` for ``cfg`` on the meta device: an ``Auto*`` class through
+    ``from_config``, a model class called with the config."""
+    import torch
+    import transformers
+
+    kind = getattr(transformers, name)
+    with torch.device("meta"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return kind.from_config(cfg) if name.startswith("Auto") else kind(cfg)
+
+
+def holds_value(v: Any, want: Any) -> bool:
+    """``v`` is ``want`` (same type), or a list / tuple holding it at any depth."""
+    if v == want and type(v) is type(want):
+        return True
+    if isinstance(v, (list, tuple)):
+        return any(holds_value(x, want) for x in v)
+    return False
+
+
+def one_sided(found: list, code_value: Any, config_value: Any) -> Any:
+    """Exactly one finding, the code's value on its left and the config's on its right."""
+    assert len(found) == 1, [f.message for f in found]
+    f = found[0]
+    assert holds_value(f.values["left"], code_value), f.message
+    assert holds_value(f.values["right"], config_value), f.message
+    return f

@@ -261,6 +261,41 @@ def test_action_compare_pair_reports_drift(action_env: Path, pr_workspace: Path,
     assert "driftcheck" in res["summary"].lower()
 
 
+ENV_MODEL = """import os
+
+import torch.nn as nn
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(int(os.environ.get("R26_DIM", "10")), 3)
+
+    def forward(self, x):
+        return self.attn(x, x, x)[0]
+"""
+
+
+def test_action_assume_env_defaults_input(action_env: Path, pr_workspace: Path, tmp_path: Path):
+    """``assume-env-defaults: true`` passes the flag to check and to each compare pair: the
+    width read from the environment is its default (10 heads of 3: ATT001); off, unknown."""
+    ws = pr_workspace
+    (ws / "env_model.py").write_text(ENV_MODEL)
+    (ws / "b").mkdir()
+    (ws / "b" / "env_model.py").write_text(ENV_MODEL.replace('"10"', '"12"'))
+    _git(ws, "add", ".")
+    _git(ws, "commit", "-qm", "pr reads its width from the environment")
+    given = {"paths": "env_model.py", "compare": "env_model.py=b/env_model.py"}
+    off = run_action(action_env, ws, tmp_path, **given)
+    assert "ATT001" not in off["summary"] and "embedDim" not in off["summary"], off["summary"]
+    on = run_action(action_env, ws, tmp_path, **given, **{"assume-env-defaults": "true"})
+    assert "ATT001" in on["summary"], on["summary"]
+    assert "embedDim is 10" in on["summary"] and "12" in on["summary"], on["summary"]
+    bad = run_action(action_env, ws, tmp_path, **given, **{"assume-env-defaults": "yes"})
+    run = bad["procs"][-1]
+    assert run.returncode == 2 and "assume-env-defaults must be true or false" in run.stdout
+
+
 def test_action_bad_pair_is_exit_2(action_env: Path, pr_workspace: Path, tmp_path: Path):
     res = run_action(action_env, pr_workspace, tmp_path, compare="model.py")
     run = res["procs"][-1]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import textwrap
 
 import pytest
 
@@ -20,6 +19,7 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    registrar,
 )
 
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
@@ -28,8 +28,7 @@ HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
 
-def model(name: str, shape: tuple[int, ...], kind: str = "float", src: str = "") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS, kind_first=True)
 
 
 # ---- a stack of two-input layers (a decoder with memory), compacted as one repeated layer

@@ -9,14 +9,13 @@ that differs only in the defect, so a rule that flags everything or nothing fail
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    registrar,
 )
 
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
@@ -25,8 +24,7 @@ HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
 
-def model(name: str, shape: tuple[int, ...], kind: str = "float", src: str = "") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS, kind_first=True)
 
 
 # ---- masked_select: as many items as the mask (lengths known from a buffer) holds true

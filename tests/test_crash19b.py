@@ -9,14 +9,14 @@ that differs only in the defect, so a rule that flags everything or nothing fail
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
+    registrar,
 )
 
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
@@ -25,8 +25,7 @@ HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
 
-def model(name: str, shape: tuple[int, ...], kind: str = "float", src: str = "") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS, kind_first=True)
 
 
 def expr(name: str, shape: tuple[int, ...], body: str) -> None:
@@ -34,18 +33,15 @@ def expr(name: str, shape: tuple[int, ...], body: str) -> None:
     model(
         name,
         shape,
-        src=f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(8, 8)
-        self.v = nn.Parameter(torch.randn(8))
-        self.dims = (1, 2)
-
-    def forward(self, x):
-        h = self.fc(x)
-        {body}
-""",
+        src=net_source(
+            (
+                "self.fc = nn.Linear(8, 8)",
+                "self.v = nn.Parameter(torch.randn(8))",
+                "self.dims = (1, 2)",
+            ),
+            body,
+            None,
+        ),
     )
 
 

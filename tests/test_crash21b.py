@@ -8,14 +8,14 @@ torch raised. Every rule family (the name's first word) has a crashing model and
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
+    registrar,
 )
 
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
@@ -24,27 +24,12 @@ HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
 
-def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS)
 
 
 def expr(name: str, shape: tuple[int, ...], body: str, init: str = "") -> None:
     """A model whose forward is ``h = self.conv(x)`` (a 4-D map) then ``body`` (returns)."""
-    model(
-        name,
-        shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv = nn.Conv2d(3, 4, 1)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.conv(x)
-        {body}
-""",
-    )
+    model(name, shape, net_source(("self.conv = nn.Conv2d(3, 4, 1)",), body, init))
 
 
 S = (2, 3, 6, 6)

@@ -8,14 +8,14 @@ torch raised. Every rule family (the name's first word) has a crashing model and
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
+    registrar,
 )
 
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
@@ -24,8 +24,7 @@ HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
 
-def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS)
 
 
 def lin(name: str, shape: tuple[int, ...], body: str, init: str = "") -> None:
@@ -33,18 +32,7 @@ def lin(name: str, shape: tuple[int, ...], body: str, init: str = "") -> None:
     model(
         name,
         shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.proj = nn.Linear(24, 24)
-        self.mix = nn.Linear(6, 6)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.proj(x)
-        {body}
-""",
+        net_source(("self.proj = nn.Linear(24, 24)", "self.mix = nn.Linear(6, 6)"), body, init),
     )
 
 

@@ -10,7 +10,6 @@ family (the name's first word) has a crashing model and a clean twin.
 from __future__ import annotations
 
 import importlib.util
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,8 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
+    registrar,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,27 +28,12 @@ HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
 
-def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS)
 
 
 def expr(name: str, body: str, shape: tuple[int, ...] = (2, 8), init: str = "") -> None:
     """A model whose forward is ``h = self.fc(x)`` (a float ``(B, 8)``) then ``body``."""
-    model(
-        name,
-        shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(8, 8)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.fc(x)
-        {body}
-""",
-    )
+    model(name, shape, net_source(("self.fc = nn.Linear(8, 8)",), body, init))
 
 
 def tokens(name: str, body: str, init: str = "") -> None:

@@ -10,7 +10,6 @@ first word) has a crashing model and a clean twin. Most use ops the batch did no
 from __future__ import annotations
 
 import importlib.util
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,8 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
+    registrar,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,8 +28,7 @@ HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
 
-def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS)
 
 
 def expr(name: str, body: str, shape: tuple[int, ...] = (2, 8), init: str = "") -> None:
@@ -36,18 +36,7 @@ def expr(name: str, body: str, shape: tuple[int, ...] = (2, 8), init: str = "") 
     model(
         name,
         shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(8, 8)
-        self.g = nn.Linear(8, 6)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.fc(x)
-        {body}
-""",
+        net_source(("self.fc = nn.Linear(8, 8)", "self.g = nn.Linear(8, 6)"), body, init),
     )
 
 

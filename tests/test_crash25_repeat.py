@@ -9,19 +9,16 @@ verdict. Each model below is built and run in torch: a blocker exactly when torc
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
-from tests.crash_rule_support import check_blocker_iff_crash
+from tests.crash_rule_support import check_blocker_iff_crash, registrar
 
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
 
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
 
-def model(name: str, shape: tuple[int, ...], src: str) -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, "float")
+model = registrar(MODELS)
 
 
 _CONVS = "nn.Conv2d(4, 4, 3, stride=2, padding=1) for _ in range(3)"

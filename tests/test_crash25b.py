@@ -17,6 +17,8 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
+    registrar,
 )
 
 HEAD = (
@@ -27,8 +29,7 @@ HEAD = (
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
 
-def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS)
 
 
 def expr(name: str, body: str, shape: tuple[int, ...] = (2, 8), init: str = "") -> None:
@@ -36,18 +37,7 @@ def expr(name: str, body: str, shape: tuple[int, ...] = (2, 8), init: str = "") 
     model(
         name,
         shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(8, 8)
-        self.k = nn.Linear(8, 8)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.fc(x)
-        {body}
-""",
+        net_source(("self.fc = nn.Linear(8, 8)", "self.k = nn.Linear(8, 8)"), body, init),
     )
 
 

@@ -9,6 +9,14 @@ html page also draws the two loaded sides).
 
 Exit codes: 0 when no finding reaches ``--fail-on`` (default ``selection.DEFAULT_FAIL_ON``,
 major, as for every command), 1 when one does, 2 on bad input (one line on stderr).
+
+``[tool.driftcheck]`` (session 26): the rules of each finding's file (ignore, severity,
+per-file-ignores) apply as for every command (``selection.apply``); the command-level keys are
+read from the pyproject.toml of each *code* side (a Python file or directory, found as
+``check`` finds it): ``fail-on`` (the first code side that sets it, when ``--fail-on`` is not
+given) and ``assume-env-defaults`` (on when every code side's settings say true: one launch
+environment is assumed for the comparison, never one project's choice imposed on the other's
+code). A config, hub id, graph or manifest side has no environment reads and no settings.
 """
 
 from __future__ import annotations
@@ -26,6 +34,26 @@ from driftcheck.selection import DEFAULT_FAIL_ON, SEVERITY_SCALE
 
 def _say(line: str) -> None:
     click.echo(f"driftcheck: {line}", err=True)
+
+
+def code_settings(left: str, right: str) -> list:
+    """The ``[tool.driftcheck]`` settings of the sides that are Python code, left first (a
+    side that cannot be read is left to ``load_sides``, which says why)."""
+    from driftcheck.config import load_settings
+    from driftcheck.parsers import kind_of, split_entry
+
+    out = []
+    for side in (left, right):
+        path = Path(split_entry(side)[0])
+        if side.startswith("hf:") or not (path.suffix == ".py" or path.is_dir()):
+            continue  # a file that is not Python is never code: not opened here (one read a run)
+        try:
+            if kind_of(side) != "source":
+                continue
+        except DriftcheckError:
+            continue
+        out.append(load_settings(path))
+    return out
 
 
 @click.command(name="compare")
@@ -50,7 +78,10 @@ def command(
     from driftcheck.drift import drift, load_sides
     from driftcheck.parsers.source.library.environ import assume_env_defaults as assume
 
-    with assume(assume_env_defaults) as assumed:
+    settings = code_settings(left, right)
+    fail_on = fail_on or next((st.fail_on for st in settings if st.fail_on), None)
+    on = assume_env_defaults or bool(settings) and all(st.assume_env_defaults for st in settings)
+    with assume(on) as assumed:
         sides = load_sides(left, right, entry_left, entry_right, exact, _say)
         findings = drift(sides, left, right)
     for note in sorted(assumed):

@@ -20,8 +20,9 @@ Python's semantics, modelled here:
   a star import, a ``global`` statement, or names bound at run time (``globals()[k] = v``).
 - A name a module does not bind, looked up on a module whose source writes through
   ``sys.modules[__name__]``: its top-level call statements (``load_backend(...)``) and the
-  top-level loops / ``if`` / ``with`` / ``try`` statements that name ``sys.modules[__name__]``
-  (``for name, v in SIZES: setattr(sys.modules[__name__], name, v)``, session 25) run once,
+  top-level loops / ``if`` / ``with`` / ``try`` statements that call ``setattr(sys.modules[
+  __name__], ...)`` (``for name, v in SIZES: setattr(sys.modules[__name__], name, v)``,
+  session 25; a block that only replaces the module, a lazy package ``__init__``, is not) run once,
   in order, as the import runs them; the name is then looked up again among what they bound.
   A call that does not run through leaves the name unknown, as before.
 
