@@ -1,0 +1,244 @@
+"""Drift between re-implementations and their configs (session 26, issue #17).
+
+``html.parser.HTMLParser`` subclasses fed known text (library/htmlparse.py): the markup is
+tokenised by CPython's own ``HTMLParser`` and each handler call is dispatched through the
+interpreter to the subclass's overrides. Shown on code written here (not the corpus's): torch
+builds the code and transformers' model for the same config and counts both; the comparison
+says nothing on the clean pair and one finding holding both values where one size differs; a
+subclass that changes the tokeniser, or a text not known, leaves the sizes unknown (no finding,
+never a guess).
+"""
+
+from __future__ import annotations
+
+import runpy
+import textwrap
+import warnings
+
+import pytest
+
+from driftcheck.drift import drift, load_sides
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+
+def _write(tmp_path, name: str, code: str):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(code))
+    return path
+
+
+def _config(tmp_path, name: str, cls: str, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cfg = getattr(transformers, cls)(**kw)
+    out = tmp_path / name
+    cfg.save_pretrained(out)
+    return cfg, out / "config.json"
+
+
+def _count(model) -> int:
+    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
+
+
+def _mine(code, cls: str):
+    with torch.device("meta"):
+        return runpy.run_path(str(code), run_name="__d26__")[cls]()
+
+
+def _hf(cfg, auto: str):
+    with torch.device("meta"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return getattr(transformers, auto)(cfg)
+
+
+def _run(code, cfg) -> list:
+    fs = drift(load_sides(str(code), str(cfg)), str(code), str(cfg))
+    return [f for f in fs if f.severity.rank >= 1]
+
+
+def _holds(v, want) -> bool:
+    if v == want and type(v) is type(want):
+        return True
+    if isinstance(v, (list, tuple)):
+        return any(_holds(x, want) for x in v)
+    return False
+
+
+def _one(found, code_value, config_value):
+    assert len(found) == 1, [f.message for f in found]
+    f = found[0]
+    assert _holds(f.values["left"], code_value), f.message
+    assert _holds(f.values["right"], config_value), f.message
+    return f
+
+
+# ------------------------------------------------------------------ a tiny Llama, sizes from S
+LLAMA_CFG = dict(
+    vocab_size=64, hidden_size=32, intermediate_size=48, num_hidden_layers=2,
+    num_attention_heads=4, num_key_value_heads=2, tie_word_embeddings=False,
+    architectures=["LlamaForCausalLM"],
+)  # fmt: skip
+SIZES = dict(vocab=64, width=32, ffn=48, layers=2, heads=4, kv_heads=2)
+
+LLAMA_BODY = """
+
+class Norm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        d, hd = S["width"], S["width"] // S["heads"]
+        self.input_layernorm = Norm(d)
+        self.q_proj = nn.Linear(d, S["heads"] * hd, bias=False)
+        self.k_proj = nn.Linear(d, S["kv_heads"] * hd, bias=False)
+        self.v_proj = nn.Linear(d, S["kv_heads"] * hd, bias=False)
+        self.o_proj = nn.Linear(S["heads"] * hd, d, bias=False)
+        self.post_attention_layernorm = Norm(d)
+        self.gate_proj = nn.Linear(d, S["ffn"], bias=False)
+        self.up_proj = nn.Linear(d, S["ffn"], bias=False)
+        self.down_proj = nn.Linear(S["ffn"], d, bias=False)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        hd = d // S["heads"]
+        h = self.input_layernorm(x)
+        q = self.q_proj(h).view(b, t, -1, hd).transpose(1, 2)
+        k = self.k_proj(h).view(b, t, -1, hd).transpose(1, 2)
+        v = self.v_proj(h).view(b, t, -1, hd).transpose(1, 2)
+        rep = S["heads"] // S["kv_heads"]
+        k, v = k.repeat_interleave(rep, 1), v.repeat_interleave(rep, 1)
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.o_proj(a.transpose(1, 2).reshape(b, t, d))
+        h = self.post_attention_layernorm(x)
+        return x + self.down_proj(F.silu(self.gate_proj(h)) * self.up_proj(h))
+
+
+class Tiny(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(S["vocab"], S["width"])
+        self.layers = nn.ModuleList(Block() for _ in range(S["layers"]))
+        self.norm = Norm(S["width"])
+        self.lm_head = nn.Linear(S["width"], S["vocab"], bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+HEAD = "import ast\nfrom html.parser import HTMLParser\n\nimport torch\nimport torch.nn.functional as F\nfrom torch import nn\n\n"
+
+# a table's cells collected by handle_starttag / handle_data / handle_endtag; the card is fed
+# in two pieces cut inside a tag (CPython buffers the unfinished tag until the next feed)
+CELLS = """
+class Cells(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.cells = []
+        self._in_td = False
+
+    def handle_starttag(self, tag, attrs):
+        self._in_td = tag == "td" and ("class", "v") in attrs or tag == "th"
+{extra}
+    def handle_endtag(self, tag):
+        self._in_td = False
+
+    def handle_data(self, data):
+        if self._in_td:
+            self.cells.append(data.strip())
+
+
+P = Cells()
+P.feed(CARD[:{cut}])
+P.feed(CARD[{cut}:])
+P.close()
+S = {{k: ast.literal_eval(v) for k, v in zip(P.cells[::2], P.cells[1::2])}}
+"""
+
+
+def _card(sizes: dict) -> str:
+    rows = "".join(
+        f'<tr><th>{k}</th><td class="v">{v}</td><td class="note">{v * 3}</td></tr>\n'
+        for k, v in sizes.items()
+    )
+    return f'<!DOCTYPE html>\n<!-- sizes -->\n<table class="sizes"><br/>\n{rows}</table>\n'
+
+
+def _html_source(sizes: dict, extra: str = "", card: str | None = None) -> str:
+    card = card if card is not None else repr(_card(sizes))
+    return (
+        HEAD
+        + f"CARD = {card}\n"
+        + CELLS.format(extra=extra, cut=len(_card(sizes)) // 2 + 3)
+        + LLAMA_BODY
+    )
+
+
+def test_sizes_read_by_an_html_parser_subclass(tmp_path):
+    cfg, cfg_path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
+    code = _write(tmp_path, "tiny.py", _html_source(SIZES))
+    assert _count(_mine(code, "Tiny")) == _count(_hf(cfg, "LlamaForCausalLM"))
+    assert _run(code, cfg_path) == []
+    planted = _write(tmp_path, "planted.py", _html_source({**SIZES, "ffn": 40}))
+    assert _count(_mine(planted, "Tiny")) != _count(_hf(cfg, "LlamaForCausalLM"))
+    _one(_run(planted, cfg_path), 40, 48)
+
+
+def test_html_parser_events_match_cpython(tmp_path):
+    """The cells the interpreter collects are CPython's, across feeds cut anywhere, with a
+    self-closing tag (the base's handle_startendtag calls the subclass's handlers)."""
+    from driftcheck.parsers.source.library.machine import Interp
+    from driftcheck.parsers.source.loader import Finder, parse_file
+
+    card = _card(SIZES)
+    for cut in (1, 17, len(card) // 2 + 3, len(card) - 2):
+        src = (
+            HEAD
+            + f"CARD = {card!r}\n"
+            + CELLS.replace("{cut}", str(cut))
+            .replace("{extra}", "")
+            .replace("{{", "{")
+            .replace("}}", "}")
+            + "\nEVENTS = P.cells\n"
+        )
+        f = tmp_path / f"m{cut}.py"
+        f.write_text(src)
+        want = runpy.run_path(str(f))["EVENTS"]
+        ip = Interp(Finder([tmp_path]))
+        mod = parse_file(f, f"m{cut}")
+        ip.names.add_module(mod)
+        assert ip.names.global_lookup(mod, "EVENTS") == want, cut
+
+
+@pytest.mark.parametrize(
+    "extra, card",
+    [
+        # a class that changes the tokeniser: <td> is CDATA content, cells are other text
+        ('    CDATA_CONTENT_ELEMENTS = ("script", "style", "td")\n', None),
+        # a handler that switches the tokeniser's mode mid-text
+        (
+            "    def handle_comment(self, data):\n        self.set_cdata_mode('table')\n",
+            None,
+        ),
+        # a text not known statically
+        ("", "__import__('os').environ.get('CARD', '')"),
+    ],
+    ids=["cdata_override", "mode_switch", "unknown_text"],
+)
+def test_html_parser_not_followed_is_unknown(tmp_path, extra, card):
+    cfg, cfg_path = _config(
+        tmp_path, "cfg", "LlamaConfig", **{**LLAMA_CFG, "intermediate_size": 40}
+    )
+    code = _write(tmp_path, "tiny.py", _html_source(SIZES, extra, card))
+    assert _run(code, cfg_path) == []  # sizes unknown: no finding, never a guess
