@@ -242,3 +242,114 @@ def test_html_parser_not_followed_is_unknown(tmp_path, extra, card):
     )
     code = _write(tmp_path, "tiny.py", _html_source(SIZES, extra, card))
     assert _run(code, cfg_path) == []  # sizes unknown: no finding, never a guess
+
+
+# ------------------------------------------------------------------ position tables as Parameters
+# A tiny Whisper whose position tables are plain ``nn.Parameter`` tensors of the top module
+# (torch lists them before every sub-module), written here: three tables of one type each side
+WHISPER_CFG = dict(
+    vocab_size=96, d_model=32, encoder_layers=2, decoder_layers=2, encoder_attention_heads=4,
+    decoder_attention_heads=4, encoder_ffn_dim=64, decoder_ffn_dim=64, num_mel_bins=16,
+    max_source_positions=16, max_target_positions=32, architectures=["WhisperModel"],
+    pad_token_id=0, bos_token_id=1, eos_token_id=2, decoder_start_token_id=1,
+)  # fmt: skip
+W_SIZES = dict(mels=16, vocab=96, width=32, heads=4, ffn=64, src=16, tgt=32, layers=2)
+
+WHISPER_SRC = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+W = {sizes!r}
+
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        d = W["width"]
+        self.wq, self.wk = nn.Linear(d, d), nn.Linear(d, d, bias=False)
+        self.wv, self.wo = nn.Linear(d, d), nn.Linear(d, d)
+
+    def forward(self, x, src):
+        b, n, d = x.shape
+        split = lambda t: t.view(b, -1, W["heads"], d // W["heads"]).transpose(1, 2)
+        q, k, v = split(self.wq(x)), split(self.wk(src)), split(self.wv(src))
+        a = F.scaled_dot_product_attention(q, k, v)
+        return self.wo(a.transpose(1, 2).reshape(b, n, d))
+
+
+class Residual(nn.Module):
+    def __init__(self, cross):
+        super().__init__()
+        d = W["width"]
+        self.norm1, self.att = nn.LayerNorm(d), Attention()
+        if cross:
+            self.norm2, self.xatt = nn.LayerNorm(d), Attention()
+        self.cross = cross
+        self.norm3 = nn.LayerNorm(d)
+        self.up, self.down = nn.Linear(d, W["ffn"]), nn.Linear(W["ffn"], d)
+
+    def forward(self, x, mem=None):
+        h = self.norm1(x)
+        x = x + self.att(h, h)
+        if self.cross:
+            x = x + self.xatt(self.norm2(x), mem)
+        return x + self.down(F.gelu(self.up(self.norm3(x))))
+
+
+class TinyWhisper(nn.Module):
+    def __init__(self):
+        super().__init__()
+        d = W["width"]
+        self.src_pos = nn.Parameter(torch.zeros(W["src"], d))
+        self.tgt_pos = nn.Parameter(torch.zeros(W["tgt"], d))
+        self.stem1 = nn.Conv1d(W["mels"], d, 3, padding=1)
+        self.stem2 = nn.Conv1d(d, d, 3, stride=2, padding=1)
+        self.encoder = nn.ModuleList(Residual(False) for _ in range(W["layers"]))
+        self.enc_norm = nn.LayerNorm(d)
+        self.embed = nn.Embedding(W["vocab"], d)
+        self.decoder = nn.ModuleList(Residual(True) for _ in range(W["layers"]))
+        self.dec_norm = nn.LayerNorm(d)
+
+    def forward(self, mel, ids):
+        x = F.gelu(self.stem2(F.gelu(self.stem1(mel)))).transpose(1, 2)
+        x = x + self.src_pos[: x.shape[1]]
+        for blk in self.encoder:
+            x = blk(x)
+        mem = self.enc_norm(x)
+        y = self.embed(ids) + self.tgt_pos[: ids.shape[1]]
+        for blk in self.decoder:
+            y = blk(y, mem)
+        return self.dec_norm(y)
+"""
+
+
+@pytest.mark.parametrize(
+    "change, code_value, config_value",
+    [({"tgt": 64}, 64, 32), ({"src": 32}, 32, 16)],
+    ids=["target_positions", "source_positions"],
+)
+def test_position_tables_pair_by_their_values_not_their_order(
+    tmp_path, change, code_value, config_value
+):
+    cfg, cfg_path = _config(tmp_path, "cfg", "WhisperConfig", **WHISPER_CFG)
+    code = _write(tmp_path, "tiny.py", WHISPER_SRC.format(sizes=W_SIZES))
+    assert _count(_mine(code, "TinyWhisper")) == _count(_hf(cfg, "WhisperModel"))
+    assert _run(code, cfg_path) == []
+    planted = _write(tmp_path, "planted.py", WHISPER_SRC.format(sizes={**W_SIZES, **change}))
+    got = _count(_mine(planted, "TinyWhisper"))
+    assert got - _count(_hf(cfg, "WhisperModel")) == (code_value - config_value) * 32
+    _one(_run(planted, cfg_path), code_value, config_value)
+
+
+def test_position_table_and_vocabulary_two_plants_two_findings(tmp_path):
+    cfg, cfg_path = _config(tmp_path, "cfg", "WhisperConfig", **WHISPER_CFG)
+    planted = _write(
+        tmp_path, "planted.py", WHISPER_SRC.format(sizes={**W_SIZES, "src": 32, "vocab": 64})
+    )
+    got = _count(_mine(planted, "TinyWhisper"))
+    assert got - _count(_hf(cfg, "WhisperModel")) == (32 - 16 + 64 - 96) * 32
+    found = _run(planted, cfg_path)
+    assert len(found) == 2, [f.message for f in found]
+    pairs = {(f.values["left"], f.values["right"]) for f in found}
+    assert pairs == {(32, 16), (64, 96)}, [f.message for f in found]
