@@ -179,10 +179,7 @@ def _regroup_leaves(pairs: list[Pair]) -> list[Pair]:
         # the values every one of them states (a table subclass may state fewer keys: two
         # defaults one class states and another omits are no evidence of a partner)
         keys = set.intersection(*(set(it.params) for it in (*a, *b)))
-
-        def agree(x: Item, y: Item) -> int:
-            return sum(1 for k in keys if x.params[k] == y.params[k])
-
+        agree = _agreeing(keys)
         now = sum(agree(x, y) for x, y in (pairs[k] for k in rows) if x is not None and y)
         best: tuple[int, int, tuple[int, ...]] | None = None
         for order in permutations(range(len(b))):
@@ -199,6 +196,11 @@ def _regroup_leaves(pairs: list[Pair]) -> list[Pair]:
         for k in rows[len(a) :]:
             out[k] = None  # type: ignore[call-overload]
     return [p for p in out if p is not None]
+
+
+def _agreeing(keys: set[str]):
+    """How many of ``keys`` two items give the same value."""
+    return lambda x, y: sum(1 for k in keys if x.params[k] == y.params[k])
 
 
 def _flat(it: Item) -> bool:
