@@ -353,3 +353,83 @@ def test_position_table_and_vocabulary_two_plants_two_findings(tmp_path):
     assert len(found) == 2, [f.message for f in found]
     pairs = {(f.values["left"], f.values["right"]) for f in found}
     assert pairs == {(32, 16), (64, 96)}, [f.message for f in found]
+
+
+# ------------------------------------------------------------------ a T5 stack, bias in layer 0
+# T5's relative-attention table lives in the first layer's attention only: each side's stack is
+# one first layer and n - 1 copies. A row pairing a q/k/v/o projection with an op of another
+# type once made the regrouping above raise (KeyError): the stack is a row of mixed types.
+T5_CFG = dict(
+    vocab_size=96, d_model=32, d_kv=8, d_ff=64, num_layers=2, num_heads=4,
+    relative_attention_num_buckets=32, feed_forward_proj="relu",
+    architectures=["T5EncoderModel"], tie_word_embeddings=False,
+)  # fmt: skip
+T5_SRC = (
+    "import torch\nimport torch.nn.functional as F\nfrom torch import nn\n"
+    + """
+D, FF, H, KV, L, V, NB = 32, 64, 4, 8, {layers}, 96, 32
+
+
+class Norm(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(D))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class Attn(nn.Module):
+    def __init__(self, bias):
+        super().__init__()
+        self.q, self.k = nn.Linear(D, H * KV, bias=False), nn.Linear(D, H * KV, bias=False)
+        self.v, self.o = nn.Linear(D, H * KV, bias=False), nn.Linear(H * KV, D, bias=False)
+        self.rel = nn.Embedding(NB, H) if bias else None
+
+    def forward(self, x, pos):
+        b, t, _ = x.shape
+        sp = lambda z: z.view(b, t, H, KV).transpose(1, 2)
+        s = sp(self.q(x)) @ sp(self.k(x)).transpose(-1, -2)
+        if self.rel is not None:
+            pos = self.rel(torch.zeros(t, t, dtype=torch.long)).permute(2, 0, 1)[None]
+        a = (s + pos).softmax(-1) @ sp(self.v(x))
+        return self.o(a.transpose(1, 2).reshape(b, t, H * KV)), pos
+
+
+class Block(nn.Module):
+    def __init__(self, first):
+        super().__init__()
+        self.ln1, self.att, self.ln2 = Norm(), Attn(first), Norm()
+        self.wi, self.wo = nn.Linear(D, FF, bias=False), nn.Linear(FF, D, bias=False)
+
+    def forward(self, x, pos):
+        a, pos = self.att(self.ln1(x), pos)
+        x = x + a
+        return x + self.wo(F.relu(self.wi(self.ln2(x)))), pos
+
+
+class Enc(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(V, D)
+        self.blocks = nn.ModuleList(Block(i == 0) for i in range(L))
+        self.norm = Norm()
+
+    def forward(self, ids):
+        x, pos = self.embed(ids), None
+        for blk in self.blocks:
+            x, pos = blk(x, pos)
+        return self.norm(x)
+"""
+)
+
+
+def test_first_layer_different_stack_is_one_layer_count(tmp_path):
+    cfg, cfg_path = _config(tmp_path, "cfg", "T5Config", **T5_CFG)
+    code = _write(tmp_path, "tiny.py", T5_SRC.format(layers=2))
+    assert _count(_mine(code, "Enc")) == _count(_hf(cfg, "T5EncoderModel"))
+    assert _run(code, cfg_path) == []
+    planted = _write(tmp_path, "planted.py", T5_SRC.format(layers=3))
+    assert _count(_mine(planted, "Enc")) != _count(_hf(cfg, "T5EncoderModel"))
+    f = _one(_run(planted, cfg_path), 3, 2)
+    assert f.kind == "layer-count", f.message

@@ -171,11 +171,13 @@ def _regroup_leaves(pairs: list[Pair]) -> list[Pair]:
     for rows, a, b in groups.values():
         if len(a) != len(b) or not 1 < len(a) <= MAX_REGROUP:
             continue
+        sig = a[0].type_sig
         if any(
-            (x is not None and x.is_block) or (y is not None and y.is_block)
-            for x, y in (pairs[k] for k in rows)
+            it is not None and (it.is_block or it.type_sig != sig)
+            for row in (pairs[k] for k in rows)
+            for it in row
         ):
-            continue  # a row pairing one of these leaves with a block: left as it is
+            continue  # a row pairing one of these leaves with another type: left as it is
         # the values every one of them states (a table subclass may state fewer keys: two
         # defaults one class states and another omits are no evidence of a partner)
         keys = set.intersection(*(set(it.params) for it in (*a, *b)))
