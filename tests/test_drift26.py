@@ -433,3 +433,57 @@ def test_first_layer_different_stack_is_one_layer_count(tmp_path):
     assert _count(_mine(planted, "Enc")) != _count(_hf(cfg, "T5EncoderModel"))
     f = _one(_run(planted, cfg_path), 3, 2)
     assert f.kind == "layer-count", f.message
+
+
+# ------------------------------------------------------------------ per-stage MLP ratios (PvT)
+PVT_CFG = dict(
+    num_channels=3, num_encoder_blocks=2, depths=[1, 1], sequence_reduction_ratios=[2, 1],
+    hidden_sizes=[16, 32], patch_sizes=[4, 2], strides=[4, 2], num_attention_heads=[1, 2],
+    mlp_ratios=[2, 2], image_size=32,
+)  # fmt: skip
+PVT_SRC = """
+from transformers import PvtConfig, PvtModel
+
+SIZES = {sizes!r}
+
+
+class Tiny(PvtModel):
+    def __init__(self):
+        super().__init__(PvtConfig(**SIZES))
+"""
+
+
+def _pvt(tmp_path, **change):
+    cfg, cfg_path = _config(tmp_path, "cfg", "PvtConfig", **PVT_CFG, architectures=["PvtModel"])
+    code = _write(tmp_path, "tiny.py", PVT_SRC.format(sizes={**PVT_CFG, **change}))
+    return cfg, cfg_path, code
+
+
+@pytest.mark.parametrize("ratios", [[4, 2], [2, 4]], ids=["first_stage", "last_stage"])
+def test_per_stage_mlp_ratios_are_one_finding_holding_both_lists(tmp_path, ratios):
+    cfg, cfg_path, clean = _pvt(tmp_path)
+    assert _count(_mine(clean, "Tiny")) == _count(_hf(cfg, "PvtModel"))
+    assert _run(clean, cfg_path) == []
+    _, _, planted = _pvt(tmp_path, mlp_ratios=ratios)
+    assert _count(_mine(planted, "Tiny")) != _count(_hf(cfg, "PvtModel"))
+    f = _one(_run(planted, cfg_path), ratios, [2, 2])
+    assert f.values["left"] == ratios and f.values["right"] == [2, 2], f.message
+
+
+def test_per_stage_mlp_ratios_and_depths_two_plants_two_findings(tmp_path):
+    cfg, cfg_path, planted = _pvt(tmp_path, mlp_ratios=[4, 2], depths=[1, 2])
+    assert _count(_mine(planted, "Tiny")) != _count(_hf(cfg, "PvtModel"))
+    found = _run(planted, cfg_path)
+    assert len(found) == 2, [f.message for f in found]
+    got = {(str(f.values["left"]), str(f.values["right"])) for f in found}
+    assert got == {("[4, 2]", "[2, 2]"), ("[1, 2]", "[1, 1]")}, [f.message for f in found]
+
+
+def test_one_ratio_for_every_stage_stays_one_width_finding(tmp_path):
+    """Both stages changed alike: no per-stage list is needed; the one finding stays the MLP
+    width's (as before the per-stage rule)."""
+    cfg, cfg_path, planted = _pvt(tmp_path, mlp_ratios=[4, 4])
+    assert _count(_mine(planted, "Tiny")) != _count(_hf(cfg, "PvtModel"))
+    found = _run(planted, cfg_path)
+    assert len(found) == 1, [f.message for f in found]
+    assert "stageMlpRatios" not in found[0].message, found[0].message
