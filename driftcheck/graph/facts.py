@@ -54,6 +54,7 @@ FACTS: dict[str, str] = {
     "stageDepths": "residual blocks per stage of a hierarchical network (ResNet, ConvNeXt)",
     "stageWidths": "output width of each stage of a hierarchical network",
     "stemWidth": "output width of the stem convolution before the first stage",
+    "stageMlpRatios": "MLP inner width over the width of each stage (PvT's mlp_ratios)",
     "numParameters": "total parameter count claimed by a side",
     # serving / checkpoint
     "dtype": "weights dtype (float16, bfloat16, float32, ...)",

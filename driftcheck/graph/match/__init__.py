@@ -107,6 +107,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     hybrid_depth(left, right, a, b, diffs)
     diffs = extra_layer(left, right, a, b, diffs)
     rest = _fold(facts, diffs)
+    facts = _stage_mlp_ratios(facts)
     facts += as_position_buckets(left, right, rest)
     facts += as_video_positions(left, right, a, b, da, db, rest)
     fold_positions(a, b, da, db, facts, rest)  # a CLIP tower's table (imagetable.py)
@@ -379,6 +380,30 @@ def _new_uses(uses: list[FactDiff], facts: list[FactDiff], rest: list[Diff]) -> 
             rest.remove(d)
             u.absorbed.append(d)
         out.append(u)
+    return out
+
+
+def _stage_mlp_ratios(facts: list[FactDiff]) -> list[FactDiff]:
+    """Per-stage MLP ratios (``stageMlpRatios``) that differ where one side's ratios differ
+    from stage to stage (PvT's ``mlp_ratios = [4, 2]`` against ``[2, 2]``) are one finding
+    holding both lists: the MLP width (``intermediateSize``, read off one stage) or the one
+    ratio (``mlpRatio``) that also differs is under it. Where every stage has one ratio on
+    both sides, the one width or ratio says it: the list is dropped."""
+    lst = next((f for f in facts if f.key == "stageMlpRatios"), None)
+    if lst is None:
+        return facts
+    vals = [lst.values.get(s) for s in SIDES]
+    if not all(isinstance(v, list) for v in vals) or all(len(set(v)) == 1 for v in vals):
+        return [f for f in facts if f is not lst]
+    out = []
+    for f in facts:
+        if f.key in ("intermediateSize", "mlpRatio"):
+            lst.absorbed.append(
+                Diff("param", f.attribute, f.values["left"], f.values["right"], dict(f.locs))
+            )
+            lst.absorbed.extend(f.absorbed)
+            continue
+        out.append(f)
     return out
 
 

@@ -141,7 +141,68 @@ def align(a: list[Item], b: list[Item]) -> list[Pair]:
             else:
                 keep.append(it)
         items[:] = keep
-    return exact + spare + _by_type(rest_a, rest_b)
+    return exact + spare + _regroup_leaves(_by_type(rest_a, rest_b))
+
+
+MAX_REGROUP = 5  # leaves of one type per side the regrouping below permutes (5! orders)
+
+
+def _regroup_leaves(pairs: list[Pair]) -> list[Pair]:
+    """Leaves of one type that no identical partner took, as many on each side, are paired
+    the way that makes the most of their values agree (fewest pairs crossing the declaration
+    order among equally good ways): each side has as many tables as the other, so each table
+    has a partner. By sequence order alone, difflib anchors an encoder's position table
+    declared with the model's parameters (``nn.Parameter(torch.zeros(ctx, d))``, first in
+    torch's order) on the decoder's token table: one changed context length read as two
+    changed tables, or as a table missing and another added. Only a strictly better
+    agreement than the pairing found changes it (``_by_values`` within a run, here across
+    the whole rest), on the values all of them state."""
+    from itertools import permutations
+
+    groups: dict[int, tuple[list[int], list[Item], list[Item]]] = {}
+    for k, (x, y) in enumerate(pairs):
+        for it, side in ((x, 1), (y, 2)):
+            if it is not None and not it.is_block:
+                g = groups.setdefault(it.type_sig, ([], [], []))
+                if not g[0] or g[0][-1] != k:
+                    g[0].append(k)
+                g[side].append(it)
+    out = list(pairs)
+    for rows, a, b in groups.values():
+        if len(a) != len(b) or not 1 < len(a) <= MAX_REGROUP:
+            continue
+        sig = a[0].type_sig
+        if any(
+            it is not None and (it.is_block or it.type_sig != sig)
+            for row in (pairs[k] for k in rows)
+            for it in row
+        ):
+            continue  # a row pairing one of these leaves with another type: left as it is
+        # the values every one of them states (a table subclass may state fewer keys: two
+        # defaults one class states and another omits are no evidence of a partner)
+        keys = set.intersection(*(set(it.params) for it in (*a, *b)))
+        agree = _agreeing(keys)
+        now = sum(agree(x, y) for x, y in (pairs[k] for k in rows) if x is not None and y)
+        best: tuple[int, int, tuple[int, ...]] | None = None
+        for order in permutations(range(len(b))):
+            here = sum(agree(x, b[j]) for x, j in zip(a, order))
+            cross = sum(1 for i in range(len(a)) for k in range(i) if order[k] > order[i])
+            if best is None or (here, -cross) > (best[0], -best[1]):
+                best = (here, cross, order)
+        if best is None or best[0] <= now:
+            continue
+        # the new pairs take the group's first rows, in the left side's order; the rows
+        # left over held a leaf without a partner and go
+        for k, (x, j) in zip(rows, zip(a, best[2])):
+            out[k] = (x, b[j])
+        for k in rows[len(a) :]:
+            out[k] = None  # type: ignore[call-overload]
+    return [p for p in out if p is not None]
+
+
+def _agreeing(keys: set[str]):
+    """How many of ``keys`` two items give the same value."""
+    return lambda x, y: sum(1 for k in keys if x.params[k] == y.params[k])
 
 
 def _flat(it: Item) -> bool:

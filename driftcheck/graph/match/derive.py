@@ -1425,7 +1425,53 @@ def stages(g: Graph) -> dict[str, Derived]:
     if stem is not None and isinstance(stem.params.get("out_channels"), int):
         loc = stem.param_locs.get("out_channels") or stem.loc
         out["stemWidth"] = Derived(stem.params["out_channels"], "model.stemWidth", loc, stem.id)
+    ratios = _stage_mlp_ratios(blocks, kids)
+    if ratios is not None:
+        out["stageMlpRatios"] = Derived(ratios, "model.stageMlpRatios", first.loc, first.id)
     return out
+
+
+def _stage_mlp_ratios(blocks: list[tuple[Any, int, int]], kids: dict) -> list | None:
+    """Each stage's MLP inner width over its width (PvT's ``mlp_ratios``, one per stage): in
+    every block of a stage, the one width ``I`` != ``w`` that a ``Linear`` ``w -> I`` and a
+    ``Linear`` ``I -> w`` inside the block share; None unless every stage has one ratio."""
+
+    def inner(n: Any, w: int) -> int | None:
+        outs: set[int] = set()
+        ins: set[int] = set()
+        todo = list(kids.get(n.id, []))
+        while todo:
+            c = todo.pop()
+            todo.extend(kids.get(c.id, []))
+            if c.type != "Linear":
+                continue
+            i, o = c.params.get("in_features"), c.params.get("out_features")
+            if not (type(i) is int and type(o) is int):
+                continue
+            if i == w and o != w:
+                outs.add(o)
+            if o == w and i != w:
+                ins.add(i)
+        both = outs & ins
+        return next(iter(both)) if len(both) == 1 else None
+
+    per_stage: list = []
+    last_w = None
+    for node, _k, w in blocks:
+        if not isinstance(w, int) or w <= 0:
+            return None
+        i = inner(node, w)
+        if i is None:
+            return None
+        r = i / w
+        r = int(r) if float(r).is_integer() else r
+        if per_stage and last_w == w:
+            if per_stage[-1] != r:
+                return None  # blocks of one stage with other ratios: no one ratio per stage
+            continue
+        per_stage.append(r)
+        last_w = w
+    return per_stage if len(per_stage) >= 2 else None
 
 
 def _table_add(add: Any, preds: dict[str, list[str]], byid: dict[str, Any]) -> bool:

@@ -53,6 +53,7 @@ MAJOR_FACTS = frozenset(
         "stageDepths",
         "stageWidths",
         "stemWidth",
+        "stageMlpRatios",
         "numParameters",
         "tensorCount",
         "quantization",

@@ -115,8 +115,9 @@ EXT_TOPS = {
     "sqlite3",  # in-memory databases replayed on CPython's sqlite3 (library/sqlitedb.py)
 }
 # modules named exactly (not their submodules) that are names too: ``html``'s escape /
-# unescape (library/purecalls.py); ``html.parser`` is still read from source
-PURE_STOPS = {"html"}
+# unescape (library/purecalls.py); ``html.parser``'s ``HTMLParser`` fed known text
+# (library/htmlparse.py)
+PURE_STOPS = {"html", "html.parser"}
 # framework bases whose instances are nn.Modules
 MODULE_BASES = {
     "torch.nn.Module",

@@ -438,6 +438,11 @@ class Library:
     def ext_init(self, obj: Obj, base: Ext, args: list, kwargs: dict, loc: tuple) -> None:
         q = base.qual
         short = q.rsplit(".", 1)[-1]
+        if q == _HTML_PARSER:  # an HTMLParser subclass (library/htmlparse.py)
+            from driftcheck.parsers.source.library import htmlparse
+
+            htmlparse.init(obj, args, kwargs)
+            return
         if q in _DICT_BASES:
             d = py_call("dict", self.ip, [_items_of(a) for a in args], kwargs)
             obj.attrs["__items__"] = d if isinstance(d, dict) else {}
@@ -656,6 +661,13 @@ class Library:
             got = basemethods.module_base_method(self, inst, base, name)
             if got is not None:  # ``super().train(mode)``: torch's own (library/basemethods.py)
                 return got
+        if base.qual == _HTML_PARSER and isinstance(inst, Obj):
+            # ``super().feed(text)`` / ``super().handle_starttag(...)`` (library/htmlparse.py)
+            from driftcheck.parsers.source.library import htmlparse
+
+            got = htmlparse.method(self.ip, inst, name)
+            if got is not None:
+                return got
         if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
             from driftcheck.parsers.source.interp import tuplesub
 
@@ -697,6 +709,12 @@ class Library:
             return self.ext_method(obj, Ext("builtins.dict"), name)
         if isinstance(obj.attrs.get("__items__"), dict) and name in _DICT_WRITES:
             return _dict_write(obj.attrs["__items__"], name, self.ip)
+        if "__htmlparser__" in obj.attrs:  # ``parser.feed(text)`` (library/htmlparse.py)
+            from driftcheck.parsers.source.library import htmlparse
+
+            got = htmlparse.method(self.ip, obj, name)
+            if got is not None:
+                return got
         if obj.module:
             if name in modtree.WALKS:
                 return modtree.walk_method(obj, name, self.ip)
@@ -1022,6 +1040,7 @@ def object_setattr(inst: Obj, a: list) -> None:
 # (diffwave's ``AttrDict.override``: ``self.__dict__.update(**attrs)`` with ``self.__dict__ =
 # self``): the base's, on the same items -- a dropped write kept stale values, a wrong count
 _DICT_WRITES = frozenset(("update", "setdefault", "pop", "__setitem__"))
+_HTML_PARSER = "html.parser.HTMLParser"  # a base modelled by library/htmlparse.py
 
 
 def _items_of(v: Any) -> Any:

@@ -2,7 +2,7 @@
 
 Sizes reach model code through stdlib decoders of data the file itself holds: a base64 blob
 decoded and parsed as JSON, an Apple property list, an HTML-escaped text, a hex-encoded header. These modules are names to the interpreter (``stoplist.EXT_TOPS``; ``html``
-itself, not ``html.parser``: ``stoplist.PURE_STOPS``), never read from source. Each function listed here is pure (no file, network, clock, environment or
+itself; ``html.parser`` is modelled by library/htmlparse.py: ``stoplist.PURE_STOPS``), never read from source. Each function listed here is pure (no file, network, clock, environment or
 randomness; the same arguments give the same result in every process), deterministic and
 linear in its input. When every argument is a known constant of a plain type (str, bytes, int,
 float, bool, None, and lists, tuples and dicts of them) of no more than ``TEXT_MAX`` characters
