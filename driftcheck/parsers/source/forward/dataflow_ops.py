@@ -603,6 +603,7 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 from driftcheck.parsers.source.forward import dataflow_misuse
 
                 err = dataflow_misuse.numpy_method(t, b.name)  # ``x.astype(...)``
+                err = err or dataflow_misuse.mode_error(f"Tensor.{b.name}", args, kwargs)
             if err is None:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 

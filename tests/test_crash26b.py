@@ -1,0 +1,126 @@
+"""Forward-crash rules of session 26 (crashfix26b: fresh18's dev misses, made general) against
+torch.
+
+Small models written here (not the corpus's) are run in torch, and ``driftcheck check
+--input-shape`` must report a blocker exactly when torch raised (train and eval mode alike);
+every rule family (the name's first word) has a crashing model and a clean twin, most with
+spellings the batch did not use. The generated tables (names_table, mode_table) are compared
+with the installed torch.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+
+
+def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
+    MODELS[name] = (textwrap.dedent(src), shape, kind)
+
+
+def expr(name: str, body: str, shape: tuple[int, ...] = (4, 8), init: str = "") -> None:
+    """A model whose forward is ``h = self.fc(x)`` (a float ``(*shape[:-1], 8)``) then ``body``."""
+    model(
+        name,
+        shape,
+        f"""
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        {init or "pass"}
+
+    def forward(self, x):
+        h = self.fc(x)
+        {body}
+""",
+    )
+
+
+# ---- missing: a name the installed torch lacks, or a removed API's raising stub
+expr("missing_rfft", "return torch.rfft(h, 1)")
+expr("missing_irfft", "return torch.irfft(h, 1)")
+expr("missing_functional", "return F.swish(h)")
+expr("missing_linalg", "return torch.linalg.eigvals_h(h @ h.T)")
+expr("missing_symeig", "return torch.symeig(h.T @ h, eigenvectors=True)[0]")
+expr("missing_solve", "return torch.solve(h[:, :4], h[:4, :4] + 4 * torch.eye(4))[0]")
+expr("missing_lstsq", "return torch.lstsq(h, h)[0]")
+expr("missing_eigh_ok", "return torch.linalg.eigvalsh(h.T @ h)")
+expr("missing_fft_ok", "return torch.fft.rfft(h, dim=1).abs()")
+expr("missing_special_ok", "return torch.special.expit(h) + F.silu(h)")
+
+# ---- mode: a mode string torch refuses on every input
+expr("mode_pad_zeros", 'return F.pad(h, (1, 1), mode="zeros")')
+expr("mode_pad_positional", 'return F.pad(h.unsqueeze(0), (2, 2), "symmetric")')
+expr(
+    "mode_pad_attribute",
+    "return F.pad(h.unsqueeze(0), (1, 1), mode=self.mode)",
+    init='self.mode = "same"',
+)
+expr("mode_pad_ok", 'return F.pad(h.unsqueeze(0), (1, 1), mode="reflect")')
+expr("mode_pad_constant_ok", 'return F.pad(h, (1, 1), "constant", 0.0)')
+_GRID = "g = torch.tanh(h).view(1, 4, 4, 2)\n        img = h.view(1, 2, 4, 4)\n        "
+expr("mode_grid_linear", _GRID + 'return F.grid_sample(img, g, "linear", align_corners=True)')
+expr("mode_grid_pad", _GRID + 'return F.grid_sample(img, g, padding_mode="reflect")')
+expr("mode_grid_ok", _GRID + 'return F.grid_sample(img, g, "nearest", "reflection")')
+expr(
+    "mode_interp_cubic",
+    'return F.interpolate(h.view(1, 2, 4, 4), scale_factor=2, mode="cubic")',
+)
+expr("mode_interp_ok", 'return F.interpolate(h.view(1, 2, 4, 4), size=(6, 6), mode="area")')
+_SEG = "seg = torch.arange(4) // 2\n        out = torch.zeros(2, 8)\n        "
+expr("mode_index_reduce_sum", _SEG + 'return out.index_reduce_(0, seg, h, "sum")')
+expr("mode_index_reduce_fn", _SEG + 'return torch.index_reduce(out, 0, seg, h, reduce="max")')
+expr("mode_index_reduce_ok", _SEG + 'return out.index_reduce(0, seg, h, "amax")')
+expr(
+    "mode_scatter_reduce_add",
+    "idx = (torch.arange(8) % 3).expand(4, -1)\n        "
+    'return torch.zeros(4, 3).scatter_reduce(1, idx, h, "add")',
+)
+expr(
+    "mode_scatter_reduce_ok",
+    "idx = (torch.arange(8) % 3).expand(4, -1)\n        "
+    'return torch.zeros(4, 3).scatter_reduce(1, idx, h, "sum")',
+)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_every_rule_has_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
+
+
+def test_size_free_without_input_shape(tmp_path, capsys):
+    check_silent_without_shape(MODELS, HEAD, ("missing_rfft", "mode_pad_zeros"), tmp_path, capsys)
+
+
+@pytest.mark.parametrize("tool", ["gen_names_table.py", "gen_mode_table.py"])
+def test_generated_tables_are_torchs(tool):
+    """The tables the rules read agree with the installed torch (the generators' --check)."""
+    pytest.importorskip("torch")
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / tool), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
