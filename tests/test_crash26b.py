@@ -98,6 +98,21 @@ expr(
     'return torch.zeros(4, 3).scatter_reduce(1, idx, h, "sum")',
 )
 
+# ---- hermitian: ``t.H`` only of a matrix (``mH`` of matrices or batches of them)
+expr("hermitian_batch", "return h.view(2, 2, 8) @ h.view(2, 2, 8).H")
+expr("hermitian_vector", "return h[0].H")
+expr("hermitian_mh_vector", "return h[0].mH * 2")
+expr("hermitian_ok", "return (h @ h.H) + h.view(2, 2, 8).mH.sum()")
+
+# ---- eigint: linalg functions and histogram refuse integer tensors, also through torch.diag
+_ADJ = "adj = (h @ h.T > 0).long()\n        "
+expr("eigint_diag_laplacian", _ADJ + "return torch.linalg.eigvalsh(torch.diag(adj.sum(1)) - adj)")
+expr("eigint_eigh_int", _ADJ + "return torch.linalg.eigh(adj.int())[0]")
+expr("eigint_lu_diag_embed", _ADJ + "return torch.linalg.lu_factor(torch.diag_embed(adj[0]))[0]")
+expr("eigint_histogram", "return torch.histogram(h.round().long(), bins=4)[0]")
+expr("eigint_ok", _ADJ + "return torch.linalg.eigvalsh((torch.diag(adj.sum(1)) - adj).float())")
+expr("eigint_histogram_ok", "return torch.histogram(h.round(), bins=4)[0]")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -124,3 +139,35 @@ def test_generated_tables_are_torchs(tool):
         env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
     )
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_keeps_is_torchs():
+    """Every ``dataflow_dtype_ops.KEEPS`` function / method returns its input's dtype (integer,
+    bool and float) in torch, called with the size-like arguments the rule accepts."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_dtype_ops import KEEPS
+
+    args = {"view": (-1,), "reshape": (-1,), "expand": (2, 3, 4), "expand_as": None,
+            "permute": (1, 0), "transpose": (0, 1), "unsqueeze": (0,), "repeat": (2, 1),
+            "flip": (0,), "roll": (1,)}  # fmt: skip
+    checked = 0
+    for dt in (torch.int64, torch.int32, torch.uint8, torch.bool, torch.float32):
+        t = (torch.arange(12).view(3, 4) % 2).to(dt)
+        for name in sorted(KEEPS):
+            extra = args.get(name, ())
+            try:
+                got = (
+                    t.expand_as(torch.empty(2, 3, 4)) if extra is None else getattr(t, name)(*extra)
+                )
+            except (RuntimeError, NotImplementedError):
+                assert dt == torch.bool, (name, dt)  # (``-`` / ``ceil`` of a bool: refused)
+                continue
+            checked += 1
+            assert got.dtype == dt, (name, dt, got.dtype)
+            if hasattr(torch, name) and extra is not None:
+                try:
+                    fn = getattr(torch, name)(t, *extra)
+                except TypeError:  # (``torch.flip(t, 0)``: the function wants a tuple)
+                    continue
+                assert fn.dtype == dt, (name, dt)
+    assert checked >= 4 * len(KEEPS)

@@ -70,6 +70,10 @@ KEEPS = frozenset(
         "floor",
         "ceil",
         "trunc",
+        "diag",  # (a diagonal of a matrix or a matrix of a vector: the same elements)
+        "diagonal",
+        "diag_embed",
+        "diagflat",
     }
 )
 INT_CASTS = frozenset({"long", "int", "short"})
