@@ -113,6 +113,29 @@ expr("eigint_histogram", "return torch.histogram(h.round().long(), bins=4)[0]")
 expr("eigint_ok", _ADJ + "return torch.linalg.eigvalsh((torch.diag(adj.sum(1)) - adj).float())")
 expr("eigint_histogram_ok", "return torch.histogram(h.round(), bins=4)[0]")
 
+# ---- stft: a signal too short for n_fft (centred: reflect padding; not centred: one frame)
+_W = "torch.hann_window({n})"
+expr(
+    "stft_centred_short", f"return torch.stft(h, 16, window={_W.format(n=16)}, return_complex=True)"
+)
+expr(
+    "stft_not_centred",
+    f"return torch.stft(h, 12, center=False, window={_W.format(n=12)}, return_complex=True)",
+)
+expr(
+    "stft_vector", f"return torch.stft(h[0], 20, 4, window={_W.format(n=20)}, return_complex=True)"
+)
+expr(
+    "stft_constant_ok",
+    f'return torch.stft(h, 16, window={_W.format(n=16)}, pad_mode="constant", return_complex=True)',
+)
+expr("stft_ok", f"return torch.stft(h, 14, window={_W.format(n=14)}, return_complex=True).abs()")
+
+# ---- len: of a 0-d tensor (a scalar parameter, a full reduction)
+expr("len_param", "return h * len(self.g)", init="self.g = nn.Parameter(torch.tensor(1.0))")
+expr("len_reduced", "return h / len(h.sum())")
+expr("len_ok", "return h / len(h) + len(self.g)", init="self.g = nn.Parameter(torch.ones(3))")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
