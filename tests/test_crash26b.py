@@ -136,6 +136,53 @@ expr("len_param", "return h * len(self.g)", init="self.g = nn.Parameter(torch.te
 expr("len_reduced", "return h / len(h.sum())")
 expr("len_ok", "return h / len(h) + len(self.g)", init="self.g = nn.Parameter(torch.ones(3))")
 
+# ---- indexadd: index_add / index_copy of a source of another dtype (torch does not promote)
+_SEL = "sel = torch.tensor([0, 2])\n        out = torch.zeros_like(h)\n        "
+expr("indexadd_double", _SEL + "return out.index_add_(0, sel, self.fc(h[sel]).double())")
+expr("indexadd_long", _SEL + "return torch.index_add(out, 0, sel, h[sel].long())")
+expr("indexadd_copy_half", _SEL + "return out.index_copy(0, sel, h[sel].half())")
+expr("indexadd_ok", _SEL + "return out.index_add_(0, sel, self.fc(h[sel]))")
+expr("indexadd_both_double_ok", _SEL + "return out.double().index_add(0, sel, h[sel].double())")
+
+# ---- bincount: weights 1-D of the input's length
+_TOP = "p = h.softmax(-1)\n        top = p.argmax(-1)\n        "
+expr("bincount_matrix_weights", _TOP + "return torch.bincount(top, weights=p, minlength=8)")
+expr("bincount_short_weights", _TOP + "return top.bincount(p[:2, 0], minlength=8)")
+expr("bincount_ok", _TOP + "return torch.bincount(top, weights=p.max(-1).values, minlength=8)")
+
+# ---- take: known indices within the flat tensor
+expr(
+    "take_far",
+    "return torch.take(h, self.pos)",
+    init='self.register_buffer("pos", torch.tensor([1, 40]))',
+)
+expr("take_negative", "return h.take(torch.arange(3) - 40)")
+expr(
+    "take_ok",
+    "return h.take(self.pos)",
+    init='self.register_buffer("pos", torch.tensor([-32, 31]))',
+)
+
+# ---- lstsq: the right-hand side has the matrix's rows
+expr(
+    "lstsq_rows",
+    "return torch.linalg.lstsq(h, self.y).solution",
+    init='self.register_buffer("y", torch.randn(8, 2))',
+)
+expr("lstsq_vector", "return torch.linalg.lstsq(h, h[0]).solution")
+expr(
+    "lstsq_ok",
+    "return torch.linalg.lstsq(h, h[:, :3]).solution + torch.linalg.lstsq(h, h[:, 0]).solution.sum()",
+)
+
+# ---- longtarget: multi-label / multi-class margin losses take int64 targets
+expr("longtarget_multihot", "return F.multilabel_margin_loss(h, (h > 0).float())")
+expr("longtarget_int32", "return F.multi_margin_loss(h, h.argmax(-1).int())")
+expr(
+    "longtarget_ok",
+    "return F.multilabel_margin_loss(h, (h > 0).long()) + F.multi_margin_loss(h, h.argmax(-1))",
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
