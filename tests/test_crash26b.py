@@ -183,6 +183,18 @@ expr(
     "return F.multilabel_margin_loss(h, (h > 0).long()) + F.multi_margin_loss(h, h.argmax(-1))",
 )
 
+# ---- listindex: a ModuleList / Sequential indexed by a tensor of more than one element
+_EXPERTS = "self.experts = nn.ModuleList([nn.Linear(8, 8) for _ in range(3)])"
+_IDS = "ids = h.topk(2, -1).indices % 3\n        "
+expr("listindex_row", _IDS + "return self.experts[ids[0]](h)", init=_EXPERTS)
+expr("listindex_column", _IDS + "return self.experts[ids[:, 1]](h)", init=_EXPERTS)
+expr(
+    "listindex_sequential",
+    "return self.seq[torch.tensor([0, 1])](h)",
+    init="self.seq = nn.Sequential(nn.Linear(8, 8), nn.ReLU())",
+)
+expr("listindex_ok", _IDS + "return self.experts[ids[0, 1]](h) + self.experts[1](h)", init=_EXPERTS)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
