@@ -195,6 +195,18 @@ expr(
 )
 expr("listindex_ok", _IDS + "return self.experts[ids[0, 1]](h) + self.experts[1](h)", init=_EXPERTS)
 
+# ---- lossweight: class weights of another floating dtype than the logits (class indices)
+_CW = 'self.register_buffer("cw", torch.linspace(1, 2, 8, dtype=torch.float64))'
+_T = "t = torch.arange(h.shape[0]) % 8\n        "
+expr("lossweight_ce", _T + "return F.cross_entropy(h, t, weight=self.cw)", init=_CW)
+expr(
+    "lossweight_nll_double_input",
+    _T + "return F.nll_loss(h.double(), t, self.cw.float())",
+    init=_CW,
+)
+expr("lossweight_ok", _T + "return F.cross_entropy(h, t, weight=self.cw.float())", init=_CW)
+expr("lossweight_probs_ok", "return F.cross_entropy(h, h.softmax(-1), weight=self.cw)", init=_CW)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

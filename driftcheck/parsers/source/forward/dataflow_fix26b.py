@@ -6,7 +6,12 @@ torch), on facts the pass knows for certain; anything not known gives no crash:
   of another dtype than ``t`` (families that differ: integer / float / bool, or two exact
   floating dtypes, ``dataflow_fix25b.exact``): torch does not promote there;
 - ``torch.bincount(input, weights)``: ``weights`` of known shape must be 1-D with ``input``'s
-  length.
+  length;
+- ``torch.take(x, idx)`` with known indices past ``x.numel()``; ``torch.linalg.lstsq(A, B)``
+  with ``B`` of other rows;
+- ``F.multilabel_margin_loss`` / ``F.multi_margin_loss`` with a target not int64;
+  ``F.cross_entropy`` / ``nll_loss`` / ``multi_margin_loss`` with class indices and a
+  ``weight`` of another exact floating dtype than the input.
 """
 
 from __future__ import annotations
@@ -139,6 +144,35 @@ def long_target(f: Any, name: str, args: list, kwargs: dict) -> str | None:
     return f"RuntimeError: expected scalar type Long but found {word}"
 
 
+# class-index losses whose ``weight`` must have the input's dtype (its position)
+_WEIGHTED = {"cross_entropy": 2, "nll_loss": 2, "multi_margin_loss": 4}
+
+
+def _float_exact(f: Any, t: Any) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+
+    if isinstance(t, Tens) and dataflow_checks.fact(f, t, "dtype") == "float64":
+        return "float64"  # (float64 is a fact of its own, apart from the ``float`` family)
+    return exact(f, t)
+
+
+def loss_weight(f: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``F.cross_entropy(x, y, weight=w)`` (``nll_loss``, ``multi_margin_loss``) with class
+    indices ``y`` (an integer dtype fact) and ``w`` of another exact floating dtype than
+    ``x`` (a float64 table of class weights beside float32 logits): torch does not promote
+    (probability targets do: not judged)."""
+    pos = _WEIGHTED.get(name)
+    if f.input_shape is None or pos is None or not args:
+        return None
+    y, w = arg(args, kwargs, 1, "target"), arg(args, kwargs, pos, "weight")
+    if not isinstance(y, Tens) or dataflow_checks.fact(f, y, "dtype") != dataflow_checks.INT:
+        return None
+    dx, dw = _float_exact(f, args[0]), _float_exact(f, w)
+    if dx is None or dw is None or dx == dw:
+        return None
+    return f"RuntimeError: expected scalar type {_WORDS[dx]} but found {_WORDS[dw]}"
+
+
 def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
     """``dataflow_torch.call_torch``'s hook on real sizes: torch's error for this module's
     rules of ``torch.<fn>`` / ``F.<fn>`` / ``torch.linalg.lstsq``, else None."""
@@ -151,7 +185,11 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
             err = take_range(f, args[0], args[1])
         return err
     if q.startswith("torch.nn.functional.") and name in _LONG_TARGETS:
-        return long_target(f, name, args, kwargs)
+        err = long_target(f, name, args, kwargs)
+        if err is not None:
+            return err
+    if q.startswith("torch.nn.functional.") and name in _WEIGHTED:
+        return loss_weight(f, name, args, kwargs)
     if q == "torch.linalg.lstsq":
         return lstsq_rows(f, args, kwargs)
     return None
