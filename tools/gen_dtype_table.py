@@ -159,11 +159,13 @@ def _probes() -> dict[str, tuple[list[str], list[tuple[int, ...]]]]:
         p[f"torch.fft.{n}"] = ([f"torch.fft.{n}(T0)"], [I4])
     p["torch.fft.fftshift"] = (["torch.fft.fftshift(T0)"], [V])
     for n in ("vector_norm", "norm", "matrix_norm", "inv", "det", "slogdet", "svd", "svdvals",
-              "qr", "pinv", "matrix_rank", "eigvals", "matrix_exp", "cond"):  # fmt: skip
+              "qr", "pinv", "matrix_rank", "eigvals", "matrix_exp", "cond", "eig", "eigh",
+              "eigvalsh", "cholesky", "lu_factor", "lu"):  # fmt: skip
         shape = V if n == "vector_norm" else (2, 4, 4)
         p[f"torch.linalg.{n}"] = ([f"torch.linalg.{n}(T0)"], [shape])
     for n in ("det", "logdet", "inverse", "matrix_exp", "pinverse", "svd", "qr"):
         p[f"torch.{n}"] = ([f"torch.{n}(T0)"], [(2, 4, 4)])
+    p["torch.histogram"] = (["torch.histogram(T0, 4)", "torch.histogram(T0, bins=4)"], [V])
     p["torch.nn.Parameter"] = (["torch.nn.Parameter(T0)"], [V])
     p["Tensor.requires_grad_"] = (["T0.requires_grad_()", "T0.requires_grad_(True)"], [V])
     for n in ("normal_", "uniform_", "exponential_", "cauchy_", "log_normal_", "geometric_"):
@@ -311,6 +313,8 @@ RANK_PROBES: dict[str, list[str]] = {
     "torch.t": ["torch.t(T0)"],
     "Tensor.t": ["T0.t()"],
     "Tensor.mT": ["T0.mT"],
+    "Tensor.mH": ["T0.mH"],
+    "Tensor.H": ["T0.H"],
     "torch.matmul": ["torch.matmul(T0, F32)", "torch.matmul(T0, V1)", "torch.matmul(T0, V2)"],
     "torch.cdist": ["torch.cdist(T0, F32)", "torch.cdist(T0, V2)"],
     "torch.combinations": ["torch.combinations(T0)"],

@@ -110,6 +110,29 @@ def _real(f: Any, x: Any) -> bool:
     return node is not None and node.type == "Input"
 
 
+def short_signal(f: Any, xs: tuple, n_fft: int, center: Any, pad_mode: Any, loc: Any) -> bool:
+    """``torch.stft`` of a signal too short for ``n_fft``: centred (the default), torch pads
+    ``n_fft // 2`` on each side, and its default ``reflect`` padding needs fewer than the
+    signal's length; not centred, a frame longer than the signal (both measured in torch
+    2.13). True when reported."""
+    n = xs[-1]
+    if f.input_shape is None or loc is None or not _is_int(n):
+        return False
+    if center is True and pad_mode in (None, "reflect") and n_fft // 2 >= n:
+        rows = [1, *xs] if len(xs) == 2 else [1, 1, *xs]
+        f.crash(
+            loc,
+            "RuntimeError: Argument #4: Padding size should be less than the corresponding "
+            f"input dimension, but got: padding ({n_fft // 2}, {n_fft // 2}) at dimension "
+            f"{len(rows) - 1} of input {rows}",
+        )
+        return True
+    if center is False and n_fft > n:
+        f.crash(loc, f"RuntimeError: stft: expected 0 < n_fft <= {n}, but got n_fft={n_fft}")
+        return True
+    return False
+
+
 def stft(run: Any, args: list, kwargs: dict, loc: Any = None) -> Tens | None:
     """``torch.stft(x, n_fft, hop, return_complex=True)`` of a real ``(L,)`` / ``(B, L)``
     signal: complex ``(B, n_fft // 2 + 1, frames)`` (``n_fft`` rows when not one-sided),
@@ -119,7 +142,9 @@ def stft(run: Any, args: list, kwargs: dict, loc: Any = None) -> Tens | None:
 
     f = run.f
     names = ("input", "n_fft", "hop_length", "win_length", "window", "center", "pad_mode")
-    x, n_fft, hop, win, window, center, _ = (_arg(args, kwargs, i, n) for i, n in enumerate(names))
+    x, n_fft, hop, win, window, center, pad_mode = (
+        _arg(args, kwargs, i, n) for i, n in enumerate(names)
+    )
     center = True if center is None else center
     onesided = kwargs.get("onesided", True)
     onesided = True if onesided is None else onesided
@@ -137,6 +162,8 @@ def stft(run: Any, args: list, kwargs: dict, loc: Any = None) -> Tens | None:
             "stft requires the return_complex parameter be given for real inputs, and will "
             "further require that return_complex=True in a future PyTorch release.",
         )
+        return Tens(None)
+    if short_signal(f, xs, n_fft, center, pad_mode, loc):
         return Tens(None)
     if kwargs.get("return_complex") is not True or dataflow_checks.fact(f, x, "dtype") not in (
         None,

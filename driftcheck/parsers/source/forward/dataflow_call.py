@@ -839,6 +839,14 @@ class Calls:
             if isinstance(v, Tens) and isinstance(v.shape, tuple) and v.shape:
                 if self.run.f.input_shape is not None:
                     return v.dim(0)  # ``len(x)``: its first axis (a 0-D tensor raises)
+            if (
+                isinstance(v, Tens)
+                and at is not None
+                and self.run.f.input_shape is not None
+                and known_shape(v) == ()
+            ):
+                self.run.f.crash(fr.loc(at), "TypeError: len() of a 0-d tensor")
+                return UNK
             return UNK
         if name in ("enumerate", "zip", "reversed", "list", "tuple", "sorted"):
             if any(isinstance(x, range) and len(x) > MAX_LOOP for x in args):

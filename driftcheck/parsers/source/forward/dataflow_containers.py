@@ -11,10 +11,12 @@ knows. Everything else stays unknown, as before.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_grown
 from driftcheck.parsers.source.values.abstract import Obj
+from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
 SEQUENCES = frozenset({"ModuleList", "Sequential"})
 
@@ -35,6 +37,16 @@ def item_error(f: Any, obj: Obj, key: Any, loc: Any) -> bool:
             f.crash(loc, f"IndexError: index {key} is out of range ({obj.kind} of {n})")
             return True
         return False
+    if isinstance(key, Tens) and _plain_torch_container(obj, SEQUENCES):
+        shape = known_shape(key)
+        if shape is not None and math.prod(shape) != 1:
+            # ``self.experts[idx[t]]`` with a row of ids: the list reads its index with
+            # ``operator.index``, which takes one element only (session 26, crashfix26b)
+            f.crash(
+                loc,
+                "TypeError: only integer tensors of a single element can be converted to an index",
+            )
+            return True
     if key.__class__ is str and _plain_torch_container(obj, frozenset({"ModuleDict"})):
         if key not in obj.children and key not in obj.none_keys:
             known = sorted([*obj.children, *obj.none_keys])

@@ -70,6 +70,10 @@ KEEPS = frozenset(
         "floor",
         "ceil",
         "trunc",
+        "diag",  # (a diagonal of a matrix or a matrix of a vector: the same elements)
+        "diagonal",
+        "diag_embed",
+        "diagflat",
     }
 )
 INT_CASTS = frozenset({"long", "int", "short"})
@@ -307,6 +311,9 @@ def made_like(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     if args and isinstance(args[0], Tens) and isinstance(out, Tens):
         dataflow_checks.add_facts(f, out, replace=False, like=args[0])
         _give(f, out, _dtype(f, args[0]))
+        from driftcheck.parsers.source.forward.dataflow_fix25b import exact, give_exact
+
+        give_exact(f, out, exact(f, args[0]))  # (an exact floating dtype too)
 
 
 def scatter_error(f: Any, name: str, t: Any, rest: list, kwargs: dict) -> str | None:

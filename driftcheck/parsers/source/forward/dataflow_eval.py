@@ -1013,6 +1013,13 @@ class Runner:
             # tuple (known to be one here: ``rest`` is set for torch's own classes only)
             self.f.crash(fr.loc(at), f"AttributeError: 'tuple' object has no attribute '{name}'")
             return UNK
+        if name in ("H", "mH") and at is not None and isinstance(v, Tens):
+            from driftcheck.parsers.source.forward.dataflow_dtype_accept import rank_refused
+
+            err = rank_refused(self.f, f"Tensor.{name}", v)  # ``h.H`` of a batch of matrices
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return UNK
         got = ops.attribute(self, v, name, fr)
         if at is not None and self.f.input_shape is not None and name in ("real", "imag"):
             from driftcheck.parsers.source.forward import dataflow_dtype_accept

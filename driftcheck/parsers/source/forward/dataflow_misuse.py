@@ -145,3 +145,36 @@ def numpy_function(q: str) -> str | None:
     if q.startswith("torch.") and q.count(".") == 1 and q[6:] in NUMPY_ONLY_FNS:
         return f"AttributeError: module 'torch' has no attribute '{q[6:]}'"
     return None
+
+
+def missing_function(q: str) -> str | None:
+    """``torch.rfft(x, 2)`` / ``torch.symeig(a)``: a public name the installed torch's function
+    namespace lacks (AttributeError), or a removed API kept as a stub that always raises
+    (``names_table``, read from torch by tools/gen_names_table.py)."""
+    from driftcheck.parsers.source.forward.names_table import NAMES, REMOVED
+
+    if q in REMOVED:
+        return REMOVED[q]
+    ns, _, name = q.rpartition(".")
+    known = NAMES.get(ns)
+    if known is None or not name or name.startswith("_") or name in known:
+        return None
+    return f"AttributeError: module '{ns}' has no attribute '{name}'"
+
+
+def mode_error(op: str, args: list, kwargs: dict) -> str | None:
+    """``F.pad(x, p, mode="zeros")``, ``F.grid_sample(x, g, mode="linear")``,
+    ``src.index_reduce(0, i, v, "sum")``: a mode string torch refuses on every input
+    (``mode_table``, measured by tools/gen_mode_table.py; ``op`` is the qualified function or
+    ``Tensor.<method>`` with ``args`` after ``self``). A string the table never probed is not
+    judged."""
+    from driftcheck.parsers.source.forward.mode_table import POSITION, REFUSED
+
+    refused = REFUSED.get(op)
+    if refused is None:
+        return None
+    for key, pos in POSITION[op].items():
+        v = kwargs[key] if key in kwargs else args[pos] if len(args) > pos else None
+        if v.__class__ is str and v in refused.get(key, {}):
+            return refused[key][v]
+    return None

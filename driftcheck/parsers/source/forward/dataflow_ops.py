@@ -621,6 +621,15 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 from driftcheck.parsers.source.forward import dataflow_misuse
 
                 err = dataflow_misuse.numpy_method(t, b.name)  # ``x.astype(...)``
+                err = err or dataflow_misuse.mode_error(f"Tensor.{b.name}", args, kwargs)
+            if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix26b as fx
+
+                err = fx.index_source(run.f, t, b.name, args, kwargs)  # ``out.index_add_``
+                if err is None and b.name == "bincount":
+                    err = fx.bincount_weights(run.f, [t, *args], kwargs)
+                if err is None and b.name == "take" and args:
+                    err = fx.take_range(run.f, t, args[0])
             if err is None:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 

@@ -184,6 +184,12 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             from driftcheck.parsers.source.forward import dataflow_misuse
 
             err = dataflow_misuse.numpy_function(q)  # ``torch.expand_dims(x, 1)``
+            err = err or dataflow_misuse.missing_function(q)  # ``torch.symeig(a)``
+            err = err or dataflow_misuse.mode_error(q, args, kwargs)  # ``F.pad(mode="same")``
+            if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix26b
+
+                err = dataflow_fix26b.torch_error(run.f, q, args, kwargs)  # ``index_add``
         name = q.rsplit(".", 1)[-1]
         top = q.startswith("torch.nn.functional.") or q.count(".") == 1
         if err is None and top and args:

@@ -965,6 +965,12 @@ REFUSES: dict[tuple[str, int], dict[str, str]] = {
         "int": "NotImplementedError: \"histogram_cpu\" not implemented for 'Long'",
         "uint8": "NotImplementedError: \"histogram_cpu\" not implemented for 'Byte'",
     },
+    ("torch.histogram", 0): {
+        "bool": "NotImplementedError: \"histogramdd\" not implemented for 'Bool'",
+        "complex": "NotImplementedError: \"histogramdd\" not implemented for 'ComplexFloat'",
+        "int": "NotImplementedError: \"histogramdd\" not implemented for 'Long'",
+        "uint8": "NotImplementedError: \"histogramdd\" not implemented for 'Byte'",
+    },
     ("torch.hypot", 0): {
         "complex": "NotImplementedError: \"hypot_cpu\" not implemented for 'ComplexFloat'"
     },
@@ -1052,10 +1058,25 @@ REFUSES: dict[tuple[str, int], dict[str, str]] = {
         "uint8": "RuntimeError: linalg.det: Expected a floating point or "
         "complex tensor as input. Got Byte",
     },
+    ("torch.linalg.eig", 0): {
+        "bool": "RuntimeError: Unknown Complex ScalarType for Bool",
+        "int": "RuntimeError: Unknown Complex ScalarType for Long",
+        "uint8": "RuntimeError: Unknown Complex ScalarType for Byte",
+    },
+    ("torch.linalg.eigh", 0): {
+        "bool": "NotImplementedError: \"linalg_eigh_cpu\" not implemented for 'Bool'",
+        "int": "NotImplementedError: \"linalg_eigh_cpu\" not implemented for 'Long'",
+        "uint8": "NotImplementedError: \"linalg_eigh_cpu\" not implemented for 'Byte'",
+    },
     ("torch.linalg.eigvals", 0): {
         "bool": "RuntimeError: Unknown Complex ScalarType for Bool",
         "int": "RuntimeError: Unknown Complex ScalarType for Long",
         "uint8": "RuntimeError: Unknown Complex ScalarType for Byte",
+    },
+    ("torch.linalg.eigvalsh", 0): {
+        "bool": "NotImplementedError: \"linalg_eigh_cpu\" not implemented for 'Bool'",
+        "int": "NotImplementedError: \"linalg_eigh_cpu\" not implemented for 'Long'",
+        "uint8": "NotImplementedError: \"linalg_eigh_cpu\" not implemented for 'Byte'",
     },
     ("torch.linalg.inv", 0): {
         "bool": "RuntimeError: linalg.inv: Expected a floating point or "
@@ -1064,6 +1085,16 @@ REFUSES: dict[tuple[str, int], dict[str, str]] = {
         "tensor as input. Got Long",
         "uint8": "RuntimeError: linalg.inv: Expected a floating point or "
         "complex tensor as input. Got Byte",
+    },
+    ("torch.linalg.lu", 0): {
+        "bool": "NotImplementedError: \"lu_cpu\" not implemented for 'Bool'",
+        "int": "NotImplementedError: \"lu_cpu\" not implemented for 'Long'",
+        "uint8": "NotImplementedError: \"lu_cpu\" not implemented for 'Byte'",
+    },
+    ("torch.linalg.lu_factor", 0): {
+        "bool": "NotImplementedError: \"lu_cpu\" not implemented for 'Bool'",
+        "int": "NotImplementedError: \"lu_cpu\" not implemented for 'Long'",
+        "uint8": "NotImplementedError: \"lu_cpu\" not implemented for 'Byte'",
     },
     ("torch.linalg.matrix_exp", 0): {
         "bool": "RuntimeError: linalg.matrix_exp: Expected a floating "
@@ -1896,6 +1927,15 @@ REFUSES: dict[tuple[str, int], dict[str, str]] = {
 # ``RANK_REFUSES[op]``: the ranks (0..5) of the op's first tensor (``self`` for a method) that
 # torch refused for every axis length tried (2, 4, 6) under every probed call form
 RANK_REFUSES: dict[str, dict[int, str]] = {
+    "Tensor.H": {
+        1: "RuntimeError: tensor.H is only supported on matrices (2-D tensors). Got 1-D tensor.",
+        3: "RuntimeError: tensor.H is only supported on matrices (2-D tensors). Got 3-D "
+        "tensor. For batches of matrices, consider using tensor.mH",
+        4: "RuntimeError: tensor.H is only supported on matrices (2-D tensors). Got 4-D "
+        "tensor. For batches of matrices, consider using tensor.mH",
+        5: "RuntimeError: tensor.H is only supported on matrices (2-D tensors). Got 5-D "
+        "tensor. For batches of matrices, consider using tensor.mH",
+    },
     "Tensor.diagonal": {
         0: "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)",
         1: "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)",
@@ -1911,6 +1951,10 @@ RANK_REFUSES: dict[str, dict[int, str]] = {
     "Tensor.hsplit": {
         0: "RuntimeError: torch.hsplit requires a tensor with at least 1 dimension, "
         "but got a tensor with 0 dimensions!"
+    },
+    "Tensor.mH": {
+        1: "RuntimeError: tensor.mH is only supported on matrices or batches of matrices. "
+        "Got 1-D tensor."
     },
     "Tensor.mT": {
         1: "RuntimeError: tensor.mT is only supported on matrices or batches of matrices. "
