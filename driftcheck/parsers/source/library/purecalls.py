@@ -20,8 +20,8 @@ from __future__ import annotations
 import importlib
 from typing import Any, ClassVar
 
-from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import Unknown, UnknownPlain, plain
 
 TEXT_MAX = 1 << 16  # characters / bytes of one argument evaluated statically
