@@ -362,12 +362,24 @@ class HashState:
 def _hash_new(c: Call, algo: str, args: list) -> Any:
     if len(args) > 1 or set(c.kwargs) - _HASH_KWS:
         return c.unknown(f"hashlib.{algo}() with arguments not modelled")
-    data = args[0] if args else c.kwargs.get("data", c.kwargs.get("string", b""))
-    h = HashState(algo, [])
-    h._feed([data], {}, c.where)
-    if h.chunks is None:
-        h.why = f"hashlib.{algo}() of data not known statically at {c.where}"
-    return h
+    try:
+        budget = [TEXT_MAX]
+        pa = [_constant(a, budget) for a in args]
+        kw = {k: _constant(v, budget) for k, v in c.kwargs.items()}
+    except _NotConstant:
+        return HashState(algo, None, f"hashlib.{algo}() of data not known statically at {c.where}")
+    try:  # CPython's own constructor decides which arguments it takes (``data=`` varies)
+        import hashlib
+
+        getattr(hashlib, algo)(*pa, **kw)
+    except Exception:  # noqa: BLE001 - refused here: not decided statically
+        return c.unknown(f"hashlib.{algo}() that CPython refuses")
+    data = pa[0] if pa else kw.get("data", kw.get("string", b""))
+    return (
+        HashState(algo, [data])
+        if type(data) is bytes
+        else c.unknown(f"hashlib.{algo}() of a value that is not bytes")
+    )
 
 
 def _hash_entry(algo: str) -> Any:
