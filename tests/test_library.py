@@ -2119,3 +2119,34 @@ MODELS.append(
         """,
     )
 )
+MODELS.append(
+    (
+        (
+            "weakref.WeakSet",
+            "weakref.WeakValueDictionary",
+            "weakref.WeakMethod",
+            "weakref.finalize",
+            "weakref.getweakrefcount",
+            "weakref.getweakrefs",
+        ),
+        # weak containers and helpers stored on a module are never layers (the count stays known)
+        """
+        import weakref
+        import torch.nn as nn
+        _LIVE = weakref.WeakValueDictionary()
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.l = nn.Linear(2, 3)
+                self.seen = weakref.WeakSet()
+                self.seen.add(self.l)
+                self.fwd = weakref.WeakMethod(self.forward)
+                self.fin = weakref.finalize(self.l, print, "gone")
+                self.n = weakref.getweakrefcount(self.l)
+                self.refs = weakref.getweakrefs(self.l)
+                _LIVE["m"] = self
+            def forward(self, x):
+                return self.l(x)
+        """,
+    )
+)

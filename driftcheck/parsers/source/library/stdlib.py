@@ -1419,6 +1419,23 @@ class WeakKeyDict:
         return Unknown(f"weakref.WeakKeyDictionary.{name}")
 
 
+def _weak_plain(c: Call) -> Any:
+    # containers and helpers of weak references: never a layer (a set, a mapping, a finalizer,
+    # a method reference, a count); what they hold is not modelled (the collector decides)
+    return UnknownPlain(f"{c.qual}() at {c.where}: weak references are not followed")
+
+
+for _name in (
+    "WeakSet",
+    "WeakValueDictionary",
+    "WeakMethod",
+    "finalize",
+    "getweakrefcount",
+    "getweakrefs",
+):
+    WR.add(_name, _weak_plain, f"{_name}(...): a value that is never a layer, its contents unknown")
+
+
 @WR.entry(
     "WeakKeyDictionary",
     doc="WeakKeyDictionary(): items under top-level classes of the analyzed code read back "
