@@ -238,3 +238,36 @@ def test_a_square_pooler_is_no_untied_head(tmp_path):
     planted = _bert(tmp_path, "planted.py", 48, 48)
     assert _count(_mine(planted, "Bert")) != _count(_hf(cfg, "BertModel"))
     _one(_run(planted, cfg_path), 48, 32)
+
+
+HOLDERS = """
+import bz2
+import hashlib
+import lzma
+import os
+import zlib
+
+from torch import nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(2, 3)
+        self.h = hashlib.sha256(b"x")
+        self.h2 = hashlib.md5(os.environ.get("DC26B_UNSET", "").encode())
+        self.d = lzma.LZMADecompressor()
+        self.c = zlib.compressobj()
+        self.b = bz2.BZ2Compressor()
+
+    def forward(self, x):
+        return self.l(x)
+"""
+
+
+def test_digests_and_compressor_objects_on_a_module_are_no_layers(tmp_path, monkeypatch):
+    from driftcheck.parsers.source import parse_source
+
+    monkeypatch.delenv("DC26B_UNSET", raising=False)
+    code = _write(tmp_path, "holders.py", HOLDERS)
+    assert parse_source(str(code), entry="M").params_total() == _count(_mine(code, "M")) == 9
