@@ -2040,3 +2040,113 @@ VALUES.append(
         "cur.execute('SELECT key FROM runs ORDER BY value DESC').fetchall())",
     )
 )
+# session 26 (reimplfix26b): compressed round trips, json.dumps and hashlib digests of known data
+# (library/purecalls.py); a weak mapping under module-level classes (library/stdlib.py); each
+# unknown argument's honest unknown is in tests/test_drift26b.py
+VALUES.append(
+    (
+        (
+            "zlib.compress",
+            "zlib.decompress",
+            "gzip.compress",
+            "gzip.decompress",
+            "lzma.compress",
+            "lzma.decompress",
+            "bz2.compress",
+            "bz2.decompress",
+            "json.dumps",
+        ),
+        "import ast\nimport bz2\nimport gzip\nimport json\nimport lzma\nimport zlib\n"
+        "d = {'dim': 64, 'eps': 1e-06, 'stages': [1, 2]}\n"
+        "blob = b'x\\x9c\\xabV\\xcaS\\xb2R0\\xae\\x05\\x00\\n7\\x028'\n"
+        "result = (json.loads(zlib.decompress(zlib.compress(json.dumps(d).encode(), 9))), "
+        "ast.literal_eval(lzma.decompress(lzma.compress(repr(d).encode(), preset=1)).decode()), "
+        "gzip.decompress(gzip.compress(b'64', mtime=0)), bz2.decompress(bz2.compress(b'x' * 9)), "
+        "json.dumps(d, sort_keys=True, indent=1), json.dumps([1, 'a'], separators=(',', ':')), "
+        "zlib.decompress(zlib.compress(b'abc')).decode().upper(), b'\\x04'.hex(), json.loads(zlib.decompress(blob)), "
+        "b'a,b'.split(b','), b'{\"n\": 2}'.decode('utf-8'))",
+    )
+)
+VALUES.append(
+    (
+        (
+            "hashlib.md5",
+            "hashlib.sha1",
+            "hashlib.sha224",
+            "hashlib.sha256",
+            "hashlib.sha384",
+            "hashlib.sha512",
+            "hashlib.sha3_224",
+            "hashlib.sha3_256",
+            "hashlib.sha3_384",
+            "hashlib.sha3_512",
+            "hashlib.blake2b",
+            "hashlib.blake2s",
+            "hashlib.new",
+        ),
+        "import hashlib\nh = hashlib.sha256(b'qwen3-')\nh.update('tiny'.encode())\ng = h.copy()\n"
+        "g.update(b'!')\n"
+        "result = (h.hexdigest()[:16], g.hexdigest(), h.digest()[:4], h.name, h.digest_size, "
+        "hashlib.md5(b'a').hexdigest(), hashlib.sha1(b'a').hexdigest(), "
+        "hashlib.sha224(b'a').hexdigest(), hashlib.sha384(b'a').hexdigest(), "
+        "hashlib.sha512(b'a').hexdigest(), hashlib.sha3_224(b'a').hexdigest(), "
+        "hashlib.sha3_256(b'a').hexdigest(), hashlib.sha3_384(b'a').hexdigest(), "
+        "hashlib.sha3_512(b'a').hexdigest(), hashlib.blake2b(b'a').hexdigest(), "
+        "hashlib.blake2s(b'a').hexdigest(), hashlib.new('sha256', b'a').hexdigest(), "
+        "hashlib.sha256().hexdigest(), hashlib.blake2b(b'a').block_size)",
+    )
+)
+MODELS.append(
+    (
+        ("weakref.WeakKeyDictionary",),
+        # fresh23-style registry: sizes under a config class, read back by d[C] and d.get(C)
+        """
+        import weakref
+        import torch.nn as nn
+        REG = weakref.WeakKeyDictionary()
+        class Big:
+            pass
+        class Tiny:
+            pass
+        REG[Big] = {"dim": 4096}
+        REG[Tiny] = {"dim": 8}
+        REG[Tiny] = {"dim": 6}
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.Linear(REG[Tiny]["dim"], 3)
+                self.b = nn.Linear(REG.get(Tiny)["dim"], REG.get(int, {"dim": 5})["dim"])
+        """,
+    )
+)
+MODELS.append(
+    (
+        (
+            "weakref.WeakSet",
+            "weakref.WeakValueDictionary",
+            "weakref.WeakMethod",
+            "weakref.finalize",
+            "weakref.getweakrefcount",
+            "weakref.getweakrefs",
+        ),
+        # weak containers and helpers stored on a module are never layers (the count stays known)
+        """
+        import weakref
+        import torch.nn as nn
+        _LIVE = weakref.WeakValueDictionary()
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.l = nn.Linear(2, 3)
+                self.seen = weakref.WeakSet()
+                self.seen.add(self.l)
+                self.fwd = weakref.WeakMethod(self.forward)
+                self.fin = weakref.finalize(self.l, print, "gone")
+                self.n = weakref.getweakrefcount(self.l)
+                self.refs = weakref.getweakrefs(self.l)
+                _LIVE["m"] = self
+            def forward(self, x):
+                return self.l(x)
+        """,
+    )
+)

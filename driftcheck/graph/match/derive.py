@@ -833,7 +833,9 @@ def _in_layers(items: list[Item], main: Item | None) -> set[int]:
 
 def _ties(leaves: list[Item], out: dict[str, Derived], inside: set[int] = frozenset()) -> None:
     """Tied when some layer shares a weight; untied when an output head of vocab rows exists
-    outside the layers (``inside``: a projection in a layer is no head, whatever its width)."""
+    outside the layers (``inside``: a projection in a layer is no head, whatever its width).
+    A square Linear (as many inputs as vocab rows) is no evidence: where the vocabulary is as
+    wide as the model, BERT's pooler ``Linear(96, 96)`` has the shape a head would have."""
     tables = {it.node.id for it in leaves if it.ltype == "Embedding"}
     tied = next(
         (
@@ -856,6 +858,7 @@ def _ties(leaves: list[Item], out: dict[str, Derived], inside: set[int] = frozen
         if (
             it.ltype == "Linear"
             and it.params.get("out_features") == vocab.value
+            and it.params.get("in_features") != vocab.value
             and id(it) not in inside
             and id(it) not in listed
         ):

@@ -112,6 +112,15 @@ EXT_TOPS = {
     "binascii",
     "plistlib",
     "unicodedata",
+    # compressed round trips (library/purecalls.py: compress remembers, decompress gives back)
+    "zlib",
+    "gzip",
+    "lzma",
+    "bz2",
+    "hashlib",  # digests of known bytes (library/purecalls.py)
+    # weak references (library/stdlib.py: ``ref``, ``WeakKeyDictionary`` under classes); its
+    # source's mappings key a fresh ``ref`` per write, which no later read finds
+    "weakref",
     "sqlite3",  # in-memory databases replayed on CPython's sqlite3 (library/sqlitedb.py)
 }
 # modules named exactly (not their submodules) that are names too: ``html``'s escape /

@@ -276,6 +276,8 @@ class Items:
         if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
             m = enums.member(self.ip, raw, k)
             return m if m is not None else Unknown(f"{raw.name}[{k!r}] is no member")
+        if hasattr(type(raw), "library_getitem"):  # ``registry[Cls]`` (library/stdlib.py)
+            return raw.library_getitem(k)
         if type(raw) is dict:
             k = dictkeys.stored_key(self.classes, raw, k)  # ``d[type(m)]`` (interp/dictkeys.py)
             if isinstance(k, Unknown):

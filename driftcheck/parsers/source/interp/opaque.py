@@ -79,6 +79,10 @@ _SAFE_CALL_TOPS = (
     "struct.",
     "zlib.",
     "binascii.",
+    # compressors, their streams and files (library/purecalls.py models compress/decompress)
+    "gzip.",
+    "lzma.",
+    "bz2.",
 )
 # torch functions that return a whole module without being given one
 _TORCH_MAKES_MODULES = (
@@ -159,6 +163,7 @@ _PLAIN_LIBRARY_TYPES = frozenset(
         "argparse.ArgumentParser",
         "torch.utils.hooks.RemovableHandle",
         "inspect._empty",
+        "hashlib.HASH",  # a digest object (library/purecalls.py)
     }
 )
 

@@ -18,10 +18,11 @@ tests/test_library.py.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, ClassVar
 
+from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.library.registry import Call, Group
-from driftcheck.parsers.source.values.abstract import plain
+from driftcheck.parsers.source.values.abstract import Unknown, UnknownPlain, plain
 
 TEXT_MAX = 1 << 16  # characters / bytes of one argument evaluated statically
 OUT_MAX = 1 << 18  # characters / bytes of a result kept (a longer one is unknown)
@@ -61,6 +62,8 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     "plistlib": {"loads": (), "dumps": ("sort_keys", "skipkeys")},
     "html": {"escape": ("quote",), "unescape": ()},
     "unicodedata": {"normalize": ()},
+    # JSON text of plain data (the inverse of json.loads, library/wildlib.py)
+    "json": {"dumps": ("indent", "separators", "sort_keys", "ensure_ascii", "allow_nan")},
 }
 
 
@@ -162,3 +165,249 @@ for _module, _names in PURE.items():
             "a plain-data result); an unknown argument, another keyword or a refused call is "
             "unknown" + (f"; keywords {', '.join(_kws)}" if _kws else ""),
         )
+
+
+# ---------------------------------------------------------------------------- compressors
+# ``compress(data)`` of known bytes is a ``Packed`` value: its bytes are not known (a
+# compressor's exact output depends on the library's version and gzip's header holds the clock)
+# but it remembers ``data``; ``decompress`` of a ``Packed`` of the same module is ``data`` again
+# (the round trip CPython guarantees), and of known constant bytes (a blob the file holds) is
+# decompressed in CPython with a bound on the output (a stream that is not whole, has bytes after
+# its end or inflates past ``OUT_MAX`` is unknown). Keywords that change the format (zlib's
+# ``wbits``, lzma's ``format`` / ``filters`` / ``check``) are unknown, never guessed.
+# module -> (keywords compress may take (levels only), the positional arguments it may take)
+CODECS: dict[str, tuple[tuple[str, ...], int]] = {
+    "zlib": (("level",), 2),
+    "gzip": (("compresslevel", "mtime"), 2),
+    "lzma": (("preset",), 1),
+    "bz2": (("compresslevel",), 2),
+}
+
+
+class Packed(UnknownPlain):
+    """``module.compress(data)``: bytes not known statically that decompress to ``data``."""
+
+    __slots__ = ("codec", "data")
+
+    def __init__(self, codec: str, data: bytes, why: str) -> None:
+        super().__init__(why)
+        self.codec = codec
+        self.data = data
+
+
+def _decompressor(codec: str) -> Any:
+    import bz2
+    import lzma
+    import zlib
+
+    if codec == "zlib":
+        return zlib.decompressobj()
+    if codec == "gzip":
+        return zlib.decompressobj(wbits=31)
+    if codec == "lzma":
+        return lzma.LZMADecompressor()
+    return bz2.BZ2Decompressor()
+
+
+def _inflate(codec: str, blob: bytes) -> bytes | None:
+    """``blob`` decompressed as one whole stream of ``codec`` in at most ``OUT_MAX`` bytes, or
+    None (a truncated stream, trailing bytes, a larger output, a stream CPython refuses)."""
+    d = _decompressor(codec)
+    try:
+        out = d.decompress(blob, OUT_MAX + 1)
+    except Exception:  # noqa: BLE001 - CPython refuses the stream: not decided statically
+        return None
+    if len(out) > OUT_MAX or not d.eof or d.unused_data or getattr(d, "unconsumed_tail", b""):
+        return None
+    return out
+
+
+def _compress(c: Call, codec: str) -> Any:
+    kws, n_pos = CODECS[codec]
+    what = f"{codec}.compress()"
+    if not c.args or len(c.args) > n_pos or set(c.kwargs) - set(kws):
+        return UnknownPlain(f"{what} with arguments that may change its format at {c.where}")
+    try:
+        budget = [TEXT_MAX]
+        args = [_constant(a, budget) for a in c.args]
+        kwargs = {k: _constant(v, budget) for k, v in c.kwargs.items()}
+    except _NotConstant:
+        return UnknownPlain(
+            f"{what} of arguments not known statically (or over {TEXT_MAX}) at {c.where}"
+        )
+    if type(args[0]) is not bytes:
+        return UnknownPlain(f"{what} of a value that is not bytes at {c.where}")
+    try:  # CPython accepts these arguments (a bad level raises)
+        importlib.import_module(codec).compress(*args, **kwargs)
+    except Exception:  # noqa: BLE001
+        return UnknownPlain(f"{what} that CPython refuses at {c.where}")
+    return Packed(codec, args[0], f"{codec}-compressed bytes at {c.where}")
+
+
+def _decompress(c: Call, codec: str) -> Any:
+    what = f"{codec}.decompress()"
+    if len(c.args) != 1 or c.kwargs:
+        return c.unknown(f"{what} with arguments that may change its format")
+    v = c.plain(0)
+    if isinstance(v, Packed):
+        if v.codec != codec:
+            return c.unknown(f"{what} of {v.codec}-compressed bytes")
+        return v.data
+    if type(v) is not bytes or len(v) > TEXT_MAX:
+        return c.unknown(f"{what} of bytes not known statically (or over {TEXT_MAX})")
+    out = _inflate(codec, v)
+    if out is None:
+        return c.unknown(
+            f"{what} of a stream that is not one whole {codec} stream within {OUT_MAX} bytes"
+        )
+    return out
+
+
+def _codec_entry(codec: str, fn: Any) -> Any:
+    def impl(c: Call) -> Any:
+        return fn(c, codec)
+
+    impl.__name__ = f"_{codec}_{fn.__name__.strip('_')}"
+    return impl
+
+
+for _codec, (_kws, _n) in CODECS.items():
+    _group = Group(_codec, title=f"{_codec} (compressed round trips)")
+    _group.add(
+        "compress",
+        _codec_entry(_codec, _compress),
+        "compress(data) of known bytes: bytes not known statically that decompress gives back "
+        f"as data (keywords {', '.join(_kws)}; any other argument is unknown)",
+    )
+    _group.add(
+        "decompress",
+        _codec_entry(_codec, _decompress),
+        "decompress(b) of compress(data): data; of known bytes: one whole stream decompressed "
+        f"in CPython (at most {OUT_MAX} bytes out); anything else unknown",
+    )
+
+
+# -------------------------------------------------------------------------------- hashlib
+# ``hashlib.sha256(data)`` of known bytes: a digest object whose ``hexdigest()`` / ``digest()``
+# CPython computes (a hash is the same in every process and on every platform); ``update`` of
+# known bytes adds to it, of anything else loses it (its digests are unknown from then on).
+HASHES = (
+    "md5",
+    "sha1",
+    "sha224",
+    "sha256",
+    "sha384",
+    "sha512",
+    "sha3_224",
+    "sha3_256",
+    "sha3_384",
+    "sha3_512",
+    "blake2b",
+    "blake2s",
+)
+_HASH_KWS = {"usedforsecurity", "data", "string"}
+
+
+class HashState:
+    """A hashlib digest object fed known bytes (``chunks``; None once one was not known)."""
+
+    library_type: ClassVar[str] = "hashlib.HASH"
+    library_mutable: ClassVar[bool] = True  # ``h.update(...)`` at module level (modglobals)
+
+    def __init__(self, algo: str, chunks: list[bytes] | None, why: str = "") -> None:
+        self.algo, self.chunks, self.why = algo, chunks, why
+
+    def _feed(self, a: list, k: dict, where: str) -> None:
+        b = plain(a[0]) if len(a) == 1 and not k else None
+        if self.chunks is None or type(b) is not bytes:
+            self.chunks, self.why = None, self.why or f"{self.algo}.update() of bytes not known"
+            return
+        if sum(map(len, self.chunks)) + len(b) > TEXT_MAX:
+            self.chunks, self.why = None, f"{self.algo} of over {TEXT_MAX} bytes"
+            return
+        self.chunks.append(b)
+
+    def _digest(self, name: str, a: list, k: dict) -> Any:
+        if self.chunks is None:
+            return Unknown(f"{self.algo}.{name}() ({self.why})")
+        if a or k:
+            return Unknown(f"{self.algo}.{name}() with arguments")
+        import hashlib
+
+        h = hashlib.new(self.algo)
+        for b in self.chunks:
+            h.update(b)
+        return getattr(h, name)()
+
+    def attr(self, name: str) -> Any:
+        if name == "update":
+            return BuiltinMethod(lambda a, k: self._feed(a, k, ""))
+        if name in ("hexdigest", "digest"):
+            return BuiltinMethod(lambda a, k: self._digest(name, a, k))
+        if name == "copy":
+            return BuiltinMethod(
+                lambda a, k: HashState(
+                    self.algo, None if self.chunks is None else list(self.chunks), self.why
+                )
+            )
+        if name == "name":
+            return self.algo
+        if name in ("digest_size", "block_size"):
+            import hashlib
+
+            return getattr(hashlib.new(self.algo), name)
+        return Unknown(f"hashlib object attribute {name}")
+
+
+def _hash_new(c: Call, algo: str, args: list) -> Any:
+    if len(args) > 1 or set(c.kwargs) - _HASH_KWS:
+        return c.unknown(f"hashlib.{algo}() with arguments not modelled")
+    try:
+        budget = [TEXT_MAX]
+        pa = [_constant(a, budget) for a in args]
+        kw = {k: _constant(v, budget) for k, v in c.kwargs.items()}
+    except _NotConstant:
+        return HashState(algo, None, f"hashlib.{algo}() of data not known statically at {c.where}")
+    try:  # CPython's own constructor decides which arguments it takes (``data=`` varies)
+        import hashlib
+
+        getattr(hashlib, algo)(*pa, **kw)
+    except Exception:  # noqa: BLE001 - refused here: not decided statically
+        return c.unknown(f"hashlib.{algo}() that CPython refuses")
+    data = pa[0] if pa else kw.get("data", kw.get("string", b""))
+    return (
+        HashState(algo, [data])
+        if type(data) is bytes
+        else c.unknown(f"hashlib.{algo}() of a value that is not bytes")
+    )
+
+
+def _hash_entry(algo: str) -> Any:
+    def impl(c: Call) -> Any:
+        return _hash_new(c, algo, list(c.args))
+
+    impl.__name__ = f"_hashlib_{algo}"
+    return impl
+
+
+_HL = Group("hashlib", title="hashlib (digests of known bytes, made in CPython)")
+for _algo in HASHES:
+    _HL.add(
+        _algo,
+        _hash_entry(_algo),
+        f"{_algo}(data) of known bytes: a digest object; hexdigest() / digest() made in "
+        "CPython, update() of known bytes adds to it; anything not known makes its digests "
+        "unknown",
+    )
+
+
+@_HL.entry(
+    "new",
+    doc="new(name, data) of a known algorithm name (md5, sha1, sha2, sha3, blake2): as the "
+    "named constructor; another name is unknown",
+)
+def _hashlib_new(c: Call) -> Any:
+    name = c.plain(0, "name")
+    if not isinstance(name, str) or name not in HASHES:
+        return c.unknown("hashlib.new() of an algorithm not known statically")
+    return _hash_new(c, name, list(c.args[1:]))

@@ -530,21 +530,22 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
             return BuiltinMethod(lambda a, k: raw.update(*(plain(x) for x in a), **k))
         if name == "copy":
             return BuiltinMethod(lambda a, k: dict(raw))
-    if isinstance(raw, str):
+    if isinstance(raw, (str, bytes)):  # bytes' methods are as pure as str's (decode, hex)
         fn = getattr(raw, name, None)
         if fn is not None and callable(fn) and not name.startswith("_"):
+            tname = type(raw).__name__
 
             def strm(a: list, k: dict) -> Any:
                 pa = [plain(x) for x in a]
                 if not _known(*pa):
-                    return Unknown(f"str.{name}")
+                    return Unknown(f"{tname}.{name}")
                 try:  # the result's length predicted first (sizes.py): s.ljust(10**9)
                     kw = {kk: plain(vv) for kk, vv in k.items()}
                     return sizes.str_method(raw, name, fn, pa, kw)
                 except TooBig:
                     raise
-                except (TypeError, ValueError, OverflowError):
-                    return Unknown(f"str.{name}")
+                except (TypeError, ValueError, OverflowError, LookupError):
+                    return Unknown(f"{tname}.{name}")
 
             return BuiltinMethod(strm)
     if isinstance(raw, memoryview):

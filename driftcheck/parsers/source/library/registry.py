@@ -221,7 +221,19 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "beartypelib": ("beartype",),
     "scipyopt": ("scipy.optimize",),
     "metacall": ("abc",),
-    "purecalls": ("base64", "binascii", "plistlib", "html", "unicodedata"),
+    "purecalls": (
+        "base64",
+        "binascii",
+        "plistlib",
+        "html",
+        "unicodedata",
+        "json",
+        "zlib",
+        "gzip",
+        "lzma",
+        "bz2",
+        "hashlib",
+    ),
     "sqlitedb": ("sqlite3",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order

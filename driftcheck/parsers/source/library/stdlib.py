@@ -1360,6 +1360,93 @@ def _weak_ref(c: Call) -> Any:
 
 WR.add("ref", _weak_ref, "ref(x[, callback]): a reference whose call gives x back")
 
+
+def _kept_alive(k: Any) -> bool:
+    """A key a weak mapping surely keeps while the module runs: a class of the analyzed code
+    defined at the top of its module (its module's namespace holds it). Anything else (an
+    instance, a local class, a library name) may be collected at any time (a temporary at
+    once, a class only by the cycle collector): its entry may vanish."""
+    return isinstance(k, Cls) and k.node in k.mod.tree.body and k.mod.ns.get(k.name, k) is k
+
+
+class WeakKeyDict:
+    """``weakref.WeakKeyDictionary()``: entries under top-level classes of the analyzed code
+    (``REGISTRY[ConfigClass] = {...}``) read back as a dict's; an entry under any other key
+    (which the collector may drop), an initial mapping or a method not modelled makes every
+    read unknown (``lost``), never a confident value for an entry that may be gone."""
+
+    library_type: ClassVar[str] = "weakref.WeakKeyDictionary"
+    library_mutable: ClassVar[bool] = True  # filled by later top-level statements (modglobals)
+
+    def __init__(self, lost: str | None = None) -> None:
+        self.entries: list[tuple[Any, Any]] = []
+        self.lost = lost
+
+    def _find(self, k: Any) -> int | None:
+        return next((i for i, (s, _) in enumerate(self.entries) if s is k), None)
+
+    def library_setitem(self, k: Any, v: Any) -> None:
+        if not _kept_alive(k):
+            self.lost = self.lost or "an entry under a key the collector may drop"
+            return
+        i = self._find(k)
+        if i is None:
+            self.entries.append((k, v))
+        else:
+            self.entries[i] = (k, v)
+
+    def library_getitem(self, k: Any) -> Any:
+        i = None if self.lost else self._find(k)
+        if i is None:
+            return Unknown(f"weakref.WeakKeyDictionary item ({self.lost or 'a key not stored'})")
+        return self.entries[i][1]
+
+    def _get(self, a: list, k: dict) -> Any:
+        if k or not 1 <= len(a) <= 2:
+            return Unknown("weakref.WeakKeyDictionary.get() with unexpected arguments")
+        key = plain(a[0])
+        i = None if self.lost else self._find(key)
+        if i is not None:
+            return self.entries[i][1]
+        if self.lost or not _kept_alive(key):
+            return Unknown(f"weakref.WeakKeyDictionary.get() ({self.lost or 'a key not stored'})")
+        return a[1] if len(a) > 1 else None
+
+    def attr(self, name: str) -> Any:
+        if name == "get":
+            return BuiltinMethod(self._get)
+        self.lost = self.lost or f"weakref.WeakKeyDictionary.{name}, not modelled"
+        return Unknown(f"weakref.WeakKeyDictionary.{name}")
+
+
+def _weak_plain(c: Call) -> Any:
+    # containers and helpers of weak references: never a layer (a set, a mapping, a finalizer,
+    # a method reference, a count); what they hold is not modelled (the collector decides)
+    return UnknownPlain(f"{c.qual}() at {c.where}: weak references are not followed")
+
+
+for _name in (
+    "WeakSet",
+    "WeakValueDictionary",
+    "WeakMethod",
+    "finalize",
+    "getweakrefcount",
+    "getweakrefs",
+):
+    WR.add(_name, _weak_plain, f"{_name}(...): a value that is never a layer, its contents unknown")
+
+
+@WR.entry(
+    "WeakKeyDictionary",
+    doc="WeakKeyDictionary(): items under top-level classes of the analyzed code read back "
+    "(d[C], d.get(C)); any other key, an initial mapping or another method makes reads unknown",
+)
+def _weak_key_dict(c: Call) -> Any:
+    if c.args or c.kwargs:
+        return WeakKeyDict("weakref.WeakKeyDictionary() of an initial mapping")
+    return WeakKeyDict()
+
+
 # ---------------------------------------------------------------------------------- keyword
 KW = Group("keyword")
 
