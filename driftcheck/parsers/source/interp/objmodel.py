@@ -81,6 +81,14 @@ if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
 
 _NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+# the names a library base's class body defines itself (``vars(abc.ABC)``, CPython 3.11-3.13;
+# tests/test_wild_constructs26b.py checks them): any other name is read on along the MRO
+_OWN_NAMES: dict[str, frozenset[str]] = {
+    "abc.ABC": frozenset(("__abstractmethods__", "__doc__", "__module__", "__slots__", "_abc_impl")),
+    "typing.Generic": frozenset(
+        ("__class_getitem__", "__doc__", "__init_subclass__", "__module__", "__slots__", "_is_protocol")
+    ),
+}
 # (single-pass iterators too: ``next(IT)`` of a module global's ``map`` in each construction)
 _WATCHED = (
     list,
@@ -755,7 +763,7 @@ class Classes:
         mro = cls.mro()
         if after is not None and after in mro:
             mro = mro[mro.index(after) + 1 :]
-        for c in mro:
+        for i, c in enumerate(mro):
             if isinstance(c, Cls):
                 ok, v = self.class_attr(c, name)
                 if ok:
@@ -763,6 +771,14 @@ class Classes:
             elif isinstance(c, Ext):
                 if c.qual in _NN_MODULE and name not in NN_MODULE_MEMBERS and name[:2] != "__":
                     continue  # ``nn.Module`` lacks it: a mixin after it in the MRO may define it
+                if name not in _OWN_NAMES.get(c.qual, (name,)) and any(
+                    isinstance(x, (Cls, Ext)) and getattr(x, "qual", "") != "builtins.object"
+                    for x in mro[i + 1 :]
+                ):
+                    # ``abc.ABC`` / ``typing.Generic`` define no ``__init__``: Python reads on
+                    # (``class LSTM(RNN, nn.LSTM)``, ``class RNN(ABC, nn.RNNBase)``: torch's
+                    # ``LSTM.__init__`` runs, where ABC's empty one built no weights, 0 counted)
+                    continue
                 return False, None, c
         return False, None, None
 
