@@ -57,7 +57,10 @@ class M(nn.Module):
         ),
         ("class RNN(ABC):\n    pass\n\n\nclass L(RNN, nn.GRU):\n    pass", "L(5, 7)"),
         ("class RNN(nn.RNNBase):\n    pass\n\n\nclass L(RNN, nn.LSTM):\n    pass", "L(5, 7)"),
-        ("class A(nn.Module):\n    def f(self):\n        return 0\n\n\nclass L(A, nn.LSTM):\n    pass", "L(5, 7)"),
+        (
+            "class A(nn.Module):\n    def f(self):\n        return 0\n\n\nclass L(A, nn.LSTM):\n    pass",
+            "L(5, 7)",
+        ),
         ("class L(Generic[T], nn.GRU):\n    pass", "L(5, 7, num_layers=2)"),
         ("class R(RNNBase):\n    pass\n\n\nclass L(R, nn.GRU):\n    pass", "L(5, 7, num_layers=2)"),
         ("class R(ABC, nn.Linear):\n    pass", "R(4, 6)"),
@@ -70,5 +73,8 @@ def test_torch_base_order_and_empty_bases_match_torch(tmp_path, classes, build) 
 def test_rnnbase_without_mode_stays_unknown(tmp_path) -> None:
     # ``RNNBase.__init__`` needs a mode: torch raises; never a count
     check_honest_unknown(
-        tmp_path, MRO.format(classes="class R(ABC, RNNBase):\n    pass", build="R(input_size=5, hidden_size=7)")
+        tmp_path,
+        MRO.format(
+            classes="class R(ABC, RNNBase):\n    pass", build="R(input_size=5, hidden_size=7)"
+        ),
     )

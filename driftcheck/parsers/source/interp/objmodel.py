@@ -84,9 +84,18 @@ _NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
 # the names a library base's class body defines itself (``vars(abc.ABC)``, CPython 3.11-3.13;
 # tests/test_wild_constructs26b.py checks them): any other name is read on along the MRO
 _OWN_NAMES: dict[str, frozenset[str]] = {
-    "abc.ABC": frozenset(("__abstractmethods__", "__doc__", "__module__", "__slots__", "_abc_impl")),
+    "abc.ABC": frozenset(
+        ("__abstractmethods__", "__doc__", "__module__", "__slots__", "_abc_impl")
+    ),
     "typing.Generic": frozenset(
-        ("__class_getitem__", "__doc__", "__init_subclass__", "__module__", "__slots__", "_is_protocol")
+        (
+            "__class_getitem__",
+            "__doc__",
+            "__init_subclass__",
+            "__module__",
+            "__slots__",
+            "_is_protocol",
+        )
     ),
 }
 # (single-pass iterators too: ``next(IT)`` of a module global's ``map`` in each construction)

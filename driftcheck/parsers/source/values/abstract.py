@@ -232,7 +232,9 @@ def _torch_ordered(c: Cls, seqs: list[list[Any]]) -> list[Any] | None:
                 s[0]
                 for s in seqs
                 if not any(_tkey(s[0]) in map(_tkey, t[1:]) for t in seqs)
-                and not (_tkey(s[0]) == _OBJECT_KEY and any(_tkey(t[0]) != _OBJECT_KEY for t in seqs))
+                and not (
+                    _tkey(s[0]) == _OBJECT_KEY and any(_tkey(t[0]) != _OBJECT_KEY for t in seqs)
+                )
             ),
             None,
         )
