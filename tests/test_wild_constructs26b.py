@@ -16,8 +16,9 @@ import typing
 
 import pytest
 
+from driftcheck.parsers.source import parse_source
 from driftcheck.parsers.source.interp.objmodel import _OWN_NAMES
-from tests.model_count_support import check_count_matches_torch, check_honest_unknown
+from tests.model_count_support import check_count_matches_torch, check_honest_unknown, torch_count
 
 pytest.importorskip("torch")
 
@@ -78,3 +79,62 @@ def test_rnnbase_without_mode_stays_unknown(tmp_path) -> None:
             classes="class R(ABC, RNNBase):\n    pass", build="R(input_size=5, hidden_size=7)"
         ),
     )
+
+
+# ------------------------------------------------------------------ in-place methods handed out
+# A method that changes a list / dict / set in place handed to code we neither read nor model
+# (interp/objmodel.py ``handed_mutators``): that code may call it, so the container is unknown.
+# fresh25's ``stack.callback(layers.append, conv)`` inside an ``ExitStack``: the layer appended
+# at the stack's exit was dropped, a confident 1,120 where torch has 1,154.
+HANDED = """
+import contextlib
+import functools
+import torch.nn as nn
+
+{pre}
+layers = [nn.Linear(2, 2)]
+{stmt}
+model = nn.Sequential(*layers)
+"""
+
+
+@pytest.mark.parametrize(
+    "pre, stmt",
+    [
+        (
+            "",
+            "with contextlib.ExitStack() as stack:\n    stack.callback(layers.append, nn.Linear(2, 3))",
+        ),
+        ("import somelib_nowhere", "somelib_nowhere.register(layers.append, nn.Linear(2, 3))"),
+        ("", "contextlib.ExitStack().callback(layers.extend, [nn.Linear(2, 3)])"),
+        ("from somelib_nowhere import run", "run(fn=layers.insert)"),
+        (
+            "import atexit",
+            "atexit.register(functools.partial(functools.partial(layers.append), nn.Linear(2, 3)))",
+        ),
+    ],
+)
+def test_in_place_method_handed_to_unfollowed_code_is_unknown(tmp_path, pre, stmt) -> None:
+    path = tmp_path / "model.py"
+    path.write_text(HANDED.format(pre=pre, stmt=stmt))
+    g = parse_source(path)
+    assert g.params_total() is None, g.params_total()
+    assert any("handed to" in str(n) for n in g.notes), [str(n) for n in g.notes]
+
+
+@pytest.mark.parametrize(
+    "stmt",
+    [
+        # modelled callees still run the method: exact
+        "list(map(layers.append, [nn.Linear(2, 3)]))",
+        "functools.partial(layers.append, nn.Linear(2, 3))()",
+        # a method that does not change the list, handed out: the list is unchanged
+        "sorted([3, 1], key=layers.index if False else None)",
+        "contextlib.ExitStack().callback(layers.copy)",
+    ],
+)
+def test_followed_or_harmless_handing_stays_exact(tmp_path, stmt) -> None:
+    path = tmp_path / "model.py"
+    path.write_text(HANDED.format(pre="", stmt=stmt))
+    g = parse_source(path)
+    assert g.params_total() == torch_count(path, root="model"), [str(n) for n in g.notes]
