@@ -71,6 +71,33 @@ def test_torch_base_order_and_empty_bases_match_torch(tmp_path, classes, build) 
     check_count_matches_torch(tmp_path, MRO.format(classes=classes, build=build))
 
 
+def test_abc_before_torch_base_with_super_init_matches_torch(tmp_path) -> None:
+    # ``super().__init__(4, 6)`` from ``class R(ABC, nn.Linear)``: ABC has no __init__
+    check_count_matches_torch(
+        tmp_path,
+        MRO.format(
+            classes="class R(ABC, nn.Linear):\n    def __init__(self):\n        super().__init__(4, 6)",
+            build="R()",
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    "classes, build",
+    [
+        ("class L(contextlib.ContextDecorator, nn.Linear):\n    pass", "L(4, 6)"),
+        (
+            "class L(contextlib.ContextDecorator, nn.Linear):\n    def __init__(self):\n"
+            "        super().__init__(4, 6)",
+            "L()",
+        ),
+    ],
+)
+def test_unmodelled_library_init_before_torch_base_is_unknown(tmp_path, classes, build) -> None:
+    # the library base's __init__ decides whether torch's runs: never a count of 0
+    check_honest_unknown(tmp_path, "import contextlib\n" + MRO.format(classes=classes, build=build))
+
+
 def test_rnnbase_without_mode_stays_unknown(tmp_path) -> None:
     # ``RNNBase.__init__`` needs a mode: torch raises; never a count
     check_honest_unknown(
