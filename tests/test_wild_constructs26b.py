@@ -165,3 +165,37 @@ def test_followed_or_harmless_handing_stays_exact(tmp_path, stmt) -> None:
     path.write_text(HANDED.format(pre="", stmt=stmt))
     g = parse_source(path)
     assert g.params_total() == torch_count(path, root="model"), [str(n) for n in g.notes]
+
+
+# ------------------------------------------------------------------ TypedDict, methodcaller
+TYPED = """
+import operator
+from typing import TypedDict
+
+import torch.nn as nn
+import typing_extensions
+
+
+class Opt(typing_extensions.TypedDict, total=False):
+    bi: bool
+
+
+class Cfg(Opt):
+    vocab: int
+    emb: int
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        cfg = Cfg({"vocab": 40}, emb=6, bi=True)
+        self.emb = nn.Embedding(cfg["vocab"], cfg["emb"])
+        self.rnn = nn.GRU(cfg["emb"], 5, bidirectional=cfg.get("bi", False))
+        self.head = nn.Sequential(nn.Linear(3, 4), nn.Linear(4, 2))
+        operator.methodcaller("requires_grad_", False)(self.head[0])
+        self.extra = nn.Linear(*map(operator.methodcaller("count", "a"), ["aab", "aaaa"]))
+"""
+
+
+def test_typed_dict_call_is_a_dict_and_methodcaller_match_torch(tmp_path) -> None:
+    check_count_matches_torch(tmp_path, TYPED)

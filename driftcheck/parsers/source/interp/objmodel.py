@@ -808,6 +808,14 @@ class Classes:
 _WEAKREF = ("weakref.ref", "_weakref.ref")  # ``weakref.ref(<call>)``: Calls.temporary_referent
 
 
+_TYPED_DICT = ("typing.TypedDict", "typing_extensions.TypedDict")
+
+
+def _is_typed_dict(cls: Cls) -> bool:
+    """A class statement deriving from ``TypedDict`` (directly or through another one)."""
+    return any(isinstance(c, Ext) and c.qual in _TYPED_DICT for c in cls.mro())
+
+
 def _not_followed(f: Any) -> bool:
     """Whether a call of ``f`` runs code we neither read nor model: an unknown callee, or a
     library function no registry entry models (not a builtin, not a torch.nn class)."""
@@ -1320,6 +1328,11 @@ class Calls:
                 return self.call_func(hook, args, kwargs)
         if enums.is_enum(cls):  # ``Color("red")``: a member looked up by value
             return enums.by_value(self.ip, cls, args, loc)
+        if _is_typed_dict(cls):
+            # ``Config(vocab=400, emb=24)`` of a ``class Config(TypedDict)``: Python makes a
+            # plain dict of the arguments (``dict(*args, **kwargs)``; the class is never
+            # instantiated), so ``cfg["emb"]`` reads them
+            return self.library.call_ext(Ext("builtins.dict"), args, kwargs, loc)
         if tensorsub.is_tensor_cls(cls):  # ``ManifoldParameter(t)``: a tensor (tensorsub.py)
             return tensorsub.construct(self.ip, cls, args, kwargs)
         obj = Obj(cls=cls, module=self.classes.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
