@@ -194,6 +194,13 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "operator.getitem({'k': 2}, 'k'), operator.contains([1, 2], 2))",
     ),
     (
+        ("operator.methodcaller",),
+        "import operator\nclass P:\n    def f(self, a, b=1):\n        return a * 10 + b\n"
+        "xs = [3, 1, 2]\noperator.methodcaller('sort', reverse=True)(xs)\n"
+        "result = (operator.methodcaller('f', 4, b=2)(P()), "
+        "operator.methodcaller('upper')('ab'), operator.methodcaller('count', 1)([1, 1, 2]), xs)",
+    ),
+    (
         ("collections.OrderedDict", "collections.defaultdict", "collections.Counter"),
         "import collections\nod = collections.OrderedDict([('b', 1), ('a', 2)])\n"
         "dd = collections.defaultdict(list)\ndd['x'].append(3)\ndd['y']\n"
@@ -700,7 +707,7 @@ _OPS = sorted(
     e.qual
     for e in library.entries()
     if e.group == "operator"
-    and e.qual[9:] not in ("itemgetter", "attrgetter", "getitem", "contains")
+    and e.qual[9:] not in ("itemgetter", "attrgetter", "getitem", "contains", "methodcaller")
 )
 _UNARY_OPS = {"neg", "pos", "not_", "invert", "truth", "index"}
 _MATMUL_OPS = ("operator.matmul", "operator.imatmul")

@@ -62,6 +62,7 @@ from driftcheck.parsers.source.values.abstract import (
     Cls,
     Config,
     Ext,
+    ExtClass,
     Func,
     Leaf,
     Obj,
@@ -82,6 +83,23 @@ if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
 
 _NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+# the names a library base's class body defines itself (``vars(abc.ABC)``, CPython 3.11-3.13;
+# tests/test_wild_constructs26b.py checks them): any other name is read on along the MRO
+_OWN_NAMES: dict[str, frozenset[str]] = {
+    "abc.ABC": frozenset(
+        ("__abstractmethods__", "__doc__", "__module__", "__slots__", "_abc_impl")
+    ),
+    "typing.Generic": frozenset(
+        (
+            "__class_getitem__",
+            "__doc__",
+            "__init_subclass__",
+            "__module__",
+            "__slots__",
+            "_is_protocol",
+        )
+    ),
+}
 # (single-pass iterators too: ``next(IT)`` of a module global's ``map`` in each construction)
 _WATCHED = (
     list,
@@ -756,7 +774,7 @@ class Classes:
         mro = cls.mro()
         if after is not None and after in mro:
             mro = mro[mro.index(after) + 1 :]
-        for c in mro:
+        for i, c in enumerate(mro):
             if isinstance(c, Cls):
                 ok, v = self.class_attr(c, name)
                 if ok:
@@ -764,6 +782,14 @@ class Classes:
             elif isinstance(c, Ext):
                 if c.qual in _NN_MODULE and name not in NN_MODULE_MEMBERS and name[:2] != "__":
                     continue  # ``nn.Module`` lacks it: a mixin after it in the MRO may define it
+                if name not in _OWN_NAMES.get(c.qual, (name,)) and any(
+                    isinstance(x, (Cls, Ext)) and getattr(x, "qual", "") != "builtins.object"
+                    for x in mro[i + 1 :]
+                ):
+                    # ``abc.ABC`` / ``typing.Generic`` define no ``__init__``: Python reads on
+                    # (``class LSTM(RNN, nn.LSTM)``, ``class RNN(ABC, nn.RNNBase)``: torch's
+                    # ``LSTM.__init__`` runs, where ABC's empty one built no weights, 0 counted)
+                    continue
                 return False, None, c
         return False, None, None
 
@@ -781,6 +807,64 @@ class Classes:
 
 
 _WEAKREF = ("weakref.ref", "_weakref.ref")  # ``weakref.ref(<call>)``: Calls.temporary_referent
+
+
+_TYPED_DICT = ("typing.TypedDict", "typing_extensions.TypedDict")
+
+
+def _is_typed_dict(cls: Cls) -> bool:
+    """A class statement deriving from ``TypedDict`` (directly or through another one)."""
+    return any(isinstance(c, Ext) and c.qual in _TYPED_DICT for c in cls.mro())
+
+
+def _not_followed(f: Any) -> bool:
+    """Whether a call of ``f`` runs code we neither read nor model: an unknown callee, or a
+    library function no registry entry models (not a builtin, not a torch.nn class)."""
+    f = plain(f)
+    if isinstance(f, Unknown):
+        return True
+    if f.__class__ is not Ext and f.__class__ is not ExtClass:
+        return False
+    q = f.qual
+    if q.startswith("builtins.") or (q.startswith("torch.nn.") and "functional" not in q):
+        return False
+    from driftcheck.parsers.source.library import registry
+
+    return registry.lookup(q) is None and q not in tensorvalues_funcs()
+
+
+def tensorvalues_funcs() -> Any:
+    from driftcheck.parsers.source.library import tensorvalues
+
+    return tensorvalues.FUNCS
+
+
+def handed_mutators(ip: Any, args: list, kwargs: dict, fr: Frame, e: ast.Call, f: Any) -> None:
+    """A method that changes a list, dict or set in place (``layers.append``), handed to code
+    we do not follow (``stack.callback(layers.append, conv)``, ``register(d.update)``): that
+    code may call it, any number of times, so the container is unknown from here on -- every
+    holder reachable from the frame (branchstate.forget). Dropped, the layers appended at
+    ``ExitStack``'s exit were missing: a confident count (1,120 where torch has 1,154)."""
+    from driftcheck.parsers.source.interp import branchstate
+    from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+    held: dict[int, Any] = {}
+    for a in (*args, *kwargs.values()):
+        m = plain(a)
+        for _ in range(8):  # ``partial(layers.append, conv)``: the method it calls
+            if getattr(m, "library_type", None) != "functools.partial":
+                break
+            m = plain(m.func)
+        if isinstance(m, BuiltinMethod) and m.receiver is not None:
+            held[id(m.receiver)] = m.receiver
+    if not held:
+        return
+    what = f.qual if isinstance(plain(f), Ext) else unparse(e.func)
+    where = f"{fr.mod.path.name}:{e.lineno}" if fr.mod is not None else f"line {e.lineno}"
+    why = f"a method changing it in place handed to {what} at {where}, not followed"
+    for i, c in held.items():
+        ip.havoc.setdefault(i, (c, why))
+    branchstate.forget(fr.locals, set(held), [], why)
 
 
 class Calls:
@@ -805,9 +889,10 @@ class Calls:
         args: list[Any] = []
         for a in e.args:
             if isinstance(a, ast.Starred):
-                items = self.items.iterate(self.exprs.eval(a.value, fr))
+                starred = self.exprs.eval(a.value, fr)
+                items = self.items.iterate(starred)
                 if items is None:
-                    return self.call_not_followed(e, f, fr)
+                    return self.call_not_followed(e, f, fr, starred)
                 args.extend(items)
             else:
                 args.append(self.exprs.eval(a, fr))
@@ -868,6 +953,8 @@ class Calls:
             # ``fn.__get__(self, Cls)`` of an unknown descriptor (torch_geometric's jinja
             # ``propagate``): a bound method -- a module has no ``__get__`` (AttributeError)
             return UnknownPlain(f"a descriptor's __get__ at line {e.lineno} (a bound method)")
+        if _not_followed(f):
+            handed_mutators(self.ip, args, kwargs, fr, e, f)
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,
@@ -920,12 +1007,15 @@ class Calls:
             return not isinstance(plain(self.exprs.eval(e.func.value, fr)), Unknown)
         return True
 
-    def call_not_followed(self, e: ast.Call, f: Any, fr: Frame) -> Any:
+    def call_not_followed(self, e: ast.Call, f: Any, fr: Frame, starred: Any = None) -> Any:
         """A call whose ``*args`` we cannot enumerate. What it would build is unknown, never
         nothing: ``super().__init__(*reversed(adjacency.shape))`` in an ``nn.Linear`` subclass
         leaves ``self`` unresolved (its weight is not silently missing); a class or factory
         called so gives an unknown layer."""
         where = f"{fr.mod.path.name}:{e.lineno}"
+        starred = plain(starred)
+        if isinstance(starred, Unknown) and starred.why:
+            where = f"{where} ({starred.why[:200]})"  # what made the items unknown
         if isinstance(e.func, ast.Attribute) and e.func.attr == "__init__":
             me = plain(fr.locals.get("self"))
             if isinstance(me, Obj):
@@ -1241,6 +1331,11 @@ class Calls:
                 return self.call_func(hook, args, kwargs)
         if enums.is_enum(cls):  # ``Color("red")``: a member looked up by value
             return enums.by_value(self.ip, cls, args, loc)
+        if _is_typed_dict(cls):
+            # ``Config(vocab=400, emb=24)`` of a ``class Config(TypedDict)``: Python makes a
+            # plain dict of the arguments (``dict(*args, **kwargs)``; the class is never
+            # instantiated), so ``cfg["emb"]`` reads them
+            return self.library.call_ext(Ext("builtins.dict"), args, kwargs, loc)
         if tensorsub.is_tensor_cls(cls):  # ``ManifoldParameter(t)``: a tensor (tensorsub.py)
             return tensorsub.construct(self.ip, cls, args, kwargs)
         obj = Obj(cls=cls, module=self.classes.is_module_cls(cls), loc=(str(loc[0]), loc[1]))

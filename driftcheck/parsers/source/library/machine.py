@@ -488,6 +488,35 @@ class Library:
         if q in ("pydantic.BaseModel", "pydantic.main.BaseModel") and obj.cls is not None:
             # a pydantic model: keyword fields over the class's annotated defaults
             self.calls.init_dataclass(obj, obj.cls, [], kwargs)
+            return
+        self._unmodelled_init_before_torch(obj, base)
+
+    @staticmethod
+    def _unmodelled_init_before_torch(obj: Obj, base: Ext) -> None:
+        """``class L(contextlib.ContextDecorator, nn.Linear)``: the MRO reaches a library base
+        we do not model before torch's layer, so whether torch's ``__init__`` runs (and builds
+        the weights) depends on code we do not read -- ``ContextDecorator`` has none, so Python
+        runs ``Linear.__init__``. Nothing ran here, so the layer came out with no weights: a
+        confident 0 where torch has 30. The instance is unresolved instead."""
+        if not obj.module or not isinstance(obj.cls, Cls):
+            return
+        mro = obj.cls.mro()
+        at = next((i for i, c in enumerate(mro) if c is base), None)
+        if at is None:
+            return
+        later = [
+            c.qual
+            for c in mro[at + 1 :]
+            if isinstance(c, Ext)
+            and c.qual.startswith("torch.nn.")
+            and "functional" not in c.qual
+            and c.qual.rsplit(".", 1)[-1] != "Module"
+        ]
+        if later:
+            obj.unresolved.append(
+                f"{obj.cls.name}: {base.qual}.__init__ (not modelled) comes before torch's "
+                f"{later[0]} in the MRO: whether torch's __init__ runs is unknown"
+            )
 
     def _namespace_init(self, obj: Obj, q: str, args: list, kwargs: dict, loc: tuple) -> None:
         """``argparse.Namespace.__init__(**kwargs)`` / ``types.SimpleNamespace``'s in a subclass

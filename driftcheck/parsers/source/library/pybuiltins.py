@@ -47,6 +47,8 @@ class BuiltinMethod:
     """A bound method of a plain value (``lst.append``) the interpreter can call."""
 
     _builtin = True
+    # the list / dict / set the method changes in place, where it is one (``value_method``)
+    receiver: Any = None
 
     def __init__(self, fn: Callable[[list, dict], Any]) -> None:
         self.fn = fn
@@ -439,8 +441,35 @@ MATH_CONST.update(
 )
 
 
+# methods that change their list / dict / set in place: such a bound method handed to code we
+# do not follow (``stack.callback(layers.append, conv)``) may be called there (Calls.eval_call)
+_IN_PLACE = {
+    list: frozenset(
+        ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "__setitem__")
+    ),
+    dict: frozenset(("update", "setdefault", "pop", "popitem", "clear", "__setitem__")),
+    set: frozenset(
+        "add update discard remove pop clear difference_update intersection_update "
+        "symmetric_difference_update".split()
+    ),
+}
+_DEQUE_IN_PLACE = _IN_PLACE[list] | {"appendleft", "extendleft", "popleft", "rotate"}
+
+
 def value_method(v: Any, name: str, interp: Any) -> Any:
-    """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods."""
+    """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods; a method that
+    changes a list, dict or set in place keeps that container (``receiver``)."""
+    got = _value_method(v, name, interp)
+    if isinstance(got, BuiltinMethod):
+        raw = unwrap(v)
+        if name in _IN_PLACE.get(raw.__class__, ()) or (
+            isinstance(raw, list) and hasattr(raw, "appendleft") and name in _DEQUE_IN_PLACE
+        ):
+            got.receiver = raw
+    return got
+
+
+def _value_method(v: Any, name: str, interp: Any) -> Any:
     raw = unwrap(v)
     if isinstance(raw, list) and hasattr(raw, "appendleft"):  # a deque (library/stdlib.py)
         if name in ("append", "appendleft", "popleft"):

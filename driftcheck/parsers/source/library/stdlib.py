@@ -622,6 +622,25 @@ def _attrgetter(c: Call) -> Any:
     return BuiltinMethod(get)
 
 
+@OP.entry(
+    "methodcaller",
+    doc="methodcaller(name, *args, **kw): a callable calling that method of its argument",
+)
+def _methodcaller(c: Call) -> Any:
+    name = plain(c.args[0]) if c.args else None
+    if not isinstance(name, str):
+        return c.unknown("methodcaller() of an unknown name")
+    rest, kw, ip, loc = list(c.args[1:]), dict(c.kwargs), c.interp, c.loc
+
+    def call(a: list, k: dict) -> Any:
+        if len(a) != 1 or k:  # Python: TypeError (one positional argument only)
+            return Unknown("methodcaller() called with other than one argument")
+        m = ip.attrs.getattr(a[0], name, (str(loc[0]), loc[1]))
+        return ip.calls.call(m, list(rest), dict(kw), loc)
+
+    return BuiltinMethod(call)
+
+
 # ---------------------------------------------------------------------------------- collections
 COL = Group("collections")
 

@@ -134,6 +134,9 @@ def _c3(c: Any, depth: int) -> list[Any]:
         return [c]
     seqs = [b.mro() if isinstance(b, Cls) else [b] for b in c.bases]
     seqs = [list(s) for s in seqs if s] + [list(c.bases)]
+    ordered = _torch_ordered(c, seqs)
+    if ordered is not None:
+        return ordered
     out: list[Any] = [c]
     while any(seqs):
         seqs = [s for s in seqs if s]
@@ -159,6 +162,88 @@ def _c3(c: Any, depth: int) -> list[Any]:
             return _dfs(c)
         out.append(head)
         seqs = [s[1:] if _key(s[0]) == _key(head) else s for s in seqs]
+    return out
+
+
+def _torch_ancestors(b: Any) -> list[str] | None:
+    """The qualified names of a torch.nn class's ``nn.Module`` ancestors after itself, from
+    the shipped table (``nn.LSTM``: ``torch.nn.RNNBase``, ``torch.nn.Module``); None for any
+    other ``Ext``."""
+    if not isinstance(b, Ext) or not b.qual.startswith("torch.nn.") or "functional" in b.qual:
+        return None
+    from driftcheck.parsers.source.library.torchlib import shipped_mro
+
+    tail = shipped_mro(b.qual)
+    if not tail or tail[-1] != "Module":
+        return None
+    return [f"torch.nn.{n}" for n in tail[1:]]
+
+
+def _tkey(c: Any) -> Any:
+    """``_key``, with a torch.nn class named by its exported name (``torch.nn.modules.rnn.
+    RNNBase`` and ``torch.nn.RNNBase`` are one class)."""
+    if isinstance(c, Ext) and c.qual.startswith("torch.nn.modules."):
+        q = c.qual.rsplit(".", 1)[-1]
+        if _torch_ancestors(c) is not None or q == "Module":
+            return ("ext", f"torch.nn.{q}")
+    return _key(c)
+
+
+def _torch_ordered(c: Cls, seqs: list[list[Any]]) -> list[Any] | None:
+    """C3 over ``seqs`` where each torch.nn base brings its shipped ancestors' order along
+    (``class LSTM(RNN, nn.LSTM)`` with ``class RNN(ABC, nn.RNNBase)``: Python puts
+    ``nn.LSTM`` before ``nn.RNNBase``, since ``RNNBase`` is ``LSTM``'s base; a leaf ``Ext``
+    left ``RNNBase`` first, its ``__init__`` ran without a mode and the LSTM counted 0). The
+    ancestors only order the classes the hierarchy names: the answer holds the same entries
+    as the plain linearisation. None when no torch.nn base has ancestors to add, or when the
+    ordered merge fails (the plain one then answers, as before)."""
+    named: dict[Any, Any] = {}
+    for s in seqs:
+        for x in s:
+            named.setdefault(_tkey(x), x)
+    grown = False
+    ext: list[list[Any]] = []
+    for s in seqs:
+        t: list[Any] = []
+        for x in s:
+            t.append(x)
+            anc = _torch_ancestors(x)
+            if anc and any(("ext", q) in named for q in anc):
+                grown = True
+                t.extend(Ext(q) for q in anc)
+        ext.append(t)
+    if not grown:
+        return None
+    # an ancestor added to one sequence must keep its place there only: drop repeats
+    seqs = []
+    for t in ext:
+        seen: set[Any] = set()
+        u = []
+        for x in t:
+            if _tkey(x) not in seen:
+                seen.add(_tkey(x))
+                u.append(x)
+        seqs.append(u)
+    out: list[Any] = [c]
+    while any(seqs):
+        seqs = [s for s in seqs if s]
+        head = next(
+            (
+                s[0]
+                for s in seqs
+                if not any(_tkey(s[0]) in map(_tkey, t[1:]) for t in seqs)
+                and not (
+                    _tkey(s[0]) == _OBJECT_KEY and any(_tkey(t[0]) != _OBJECT_KEY for t in seqs)
+                )
+            ),
+            None,
+        )
+        if head is None:
+            return None
+        k = _tkey(head)
+        if k in named:
+            out.append(named[k])
+        seqs = [s[1:] if _tkey(s[0]) == k else s for s in seqs]
     return out
 
 
