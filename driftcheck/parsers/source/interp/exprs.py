@@ -416,7 +416,9 @@ class Expressions:
             )
             return Unknown(f"comprehension over {cut.n:,} items")
         if not ok:
-            return Unknown("comprehension over an unknown iterable")
+            return Unknown(
+                f"comprehension over a value we cannot enumerate at {fr.mod.path.name}:{e.lineno}"
+            )
         if isinstance(e, ast.DictComp):
             try:
                 return {plain(k): v for k, v in out}
