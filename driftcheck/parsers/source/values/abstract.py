@@ -71,7 +71,8 @@ class UnknownRun(Unknown):
 
 def has_run(v: Any) -> bool:
     """A list/tuple/deque holding an unknown run (``UnknownRun``)."""
-    return isinstance(v, (list, tuple)) and any(x.__class__ is UnknownRun for x in v)
+    # ``in`` over the items' types runs in C (len() reads this on every call)
+    return isinstance(v, (list, tuple)) and UnknownRun in map(type, v)
 
 
 def is_unknown(v: Any) -> bool:
