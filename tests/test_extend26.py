@@ -93,6 +93,16 @@ UNKNOWN = {
         d.append(2)
         self.layers = nn.ModuleList(nn.Linear(4, 4) for _ in d)
     """,
+    "star_display": """
+        d = [1, *xs, 2]
+        self.layers = nn.ModuleList(nn.Linear(4, 4) for _ in d)
+    """,
+    "star_display_len": """
+        self.lin = nn.Linear(4, len((*xs,)))
+    """,
+    "star_set_display": """
+        self.layers = nn.ModuleList(nn.Linear(4, 4) for _ in {*xs})
+    """,
     "popleft_of_run": """
         d = deque()
         d.extend(xs)
@@ -147,6 +157,10 @@ KNOWN = {
         d = deque([3])
         d.extend(xs)
         self.lin = nn.Linear(d.popleft(), 2)
+    """,
+    "star_display_ends": """
+        d = [5, *xs, 3]
+        self.lin = nn.Linear(d[0], d[-1])
     """,
     "negative_index_after_run": """
         d = [1]
