@@ -103,6 +103,11 @@ UNKNOWN = {
     "star_set_display": """
         self.layers = nn.ModuleList(nn.Linear(4, 4) for _ in {*xs})
     """,
+    "contains": """
+        d = [1]
+        d.extend(xs)
+        self.lin = nn.Linear(4, 4 if "a" in d else 8)
+    """,
     "popleft_of_run": """
         d = deque()
         d.extend(xs)
