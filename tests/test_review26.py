@@ -128,12 +128,6 @@ def _extend_model(tmp_path, xs: str, kind: str, method: str):
     return path
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known confident-wrong length (review26): stopping the analysis there (Budget) fixed "
-    "it but made e3nn's exact count unknown (tests/test_wild_constructs18d.py); needs a list "
-    "of unknown length that every reader honours",
-)
 @pytest.mark.parametrize(
     "kind, method",
     [("[]", "extend"), ("deque()", "extend"), ("deque()", "extendleft")],

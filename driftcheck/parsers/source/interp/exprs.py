@@ -56,7 +56,9 @@ from driftcheck.parsers.source.values.abstract import (
     UnknownModule,
     UnknownNumber,
     UnknownPlain,
+    UnknownRun,
     WeightRef,
+    has_run,
     is_module,
     is_unknown,
     plain,
@@ -294,6 +296,8 @@ class Expressions:
             return self.eval_elts(e.elts, fr)
         if t is ast.Set:
             items = self.eval_elts(e.elts, fr)
+            if has_run(items):  # ``{*xs}``: how many items, unknown
+                return Unknown("set display of a value we cannot enumerate")
             try:
                 return set(plain(items))
             except TypeError:
@@ -355,7 +359,11 @@ class Expressions:
             if isinstance(x, ast.Starred):
                 items = self.items.iterate(self.eval(x.value, fr))
                 if items is None:
-                    return [Unknown("starred")]
+                    # ``[a, *xs]`` with ``xs`` not enumerable: a run of items we cannot count
+                    # (values/abstract.py); one unknown item was a length we claimed
+                    where = f"{fr.mod.path.name}:{x.lineno}" if fr.mod is not None else ""
+                    out.append(UnknownRun(f"*-unpacking of a value we cannot enumerate at {where}"))
+                    continue
                 out.extend(items)
             else:
                 out.append(self.eval(x, fr))
@@ -416,7 +424,9 @@ class Expressions:
             )
             return Unknown(f"comprehension over {cut.n:,} items")
         if not ok:
-            return Unknown("comprehension over an unknown iterable")
+            return Unknown(
+                f"comprehension over a value we cannot enumerate at {fr.mod.path.name}:{e.lineno}"
+            )
         if isinstance(e, ast.DictComp):
             try:
                 return {plain(k): v for k, v in out}

@@ -49,8 +49,10 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownNumber,
     UnknownPlain,
+    UnknownRun,
     WeightRef,
     container_values,
+    has_run,
     is_module,
     plain,
     unwrap,
@@ -183,6 +185,8 @@ class Items:
             if opaque.is_container(raw):
                 return Unknown(f"item of {raw.why}")  # an item of a list may be a layer
             return raw
+        if isinstance(raw, (list, tuple)) and has_run(raw):
+            return _past_run(raw, k)
         if isinstance(k, Unknown):
             if isinstance(raw, (list, tuple)) and all(opaque.never_a_layer(plain(x)) for x in raw):
                 # ``query_strides[i]`` over numbers (Hiera): unknown, never a layer
@@ -398,7 +402,9 @@ class Items:
         if isinstance(raw, tuplesub.ONE_SHOT):  # before lists: ``Once`` is one
             return raw.take()
         if isinstance(raw, (list, tuple)):
-            return list(raw)
+            # a run of items we cannot count (``xs.extend(v)``, values/abstract.py): a loop we
+            # cannot enumerate, never one item
+            return None if has_run(raw) else list(raw)
         if isinstance(raw, range):
             if len(raw) > 100_000:
                 return None
@@ -969,3 +975,16 @@ def _candidates(raw: Any) -> list | None:
     if isinstance(raw, Obj) and raw.kind in ("ModuleList", "Sequential", "ModuleDict"):
         return list(raw.children.values())
     return None
+
+
+def _past_run(raw: list | tuple, k: Any) -> Any:
+    """``xs[k]`` of a list holding a run of unknown length (values/abstract.py): an index
+    before the first run, or a negative one inside the items after the last, is known;
+    at or past a run (or a slice, an unknown index) it is not."""
+    runs = [i for i, x in enumerate(raw) if x.__class__ is UnknownRun]
+    if isinstance(k, int) and not isinstance(k, bool):
+        if 0 <= k < runs[0]:
+            return raw[k]
+        if k < 0 and -k < len(raw) - runs[-1]:
+            return raw[k]
+    return Unknown(f"item of a list holding {raw[runs[0]].why}")

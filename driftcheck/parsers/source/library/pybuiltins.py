@@ -25,6 +25,8 @@ from driftcheck.parsers.source.values.abstract import (
     SymBase,
     Tensor,
     Unknown,
+    UnknownRun,
+    has_run,
     plain,
     unwrap,
 )
@@ -97,12 +99,32 @@ def _once(items: list[Any]) -> Any:
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
 
 
+_RUN_UNKNOWN = frozenset(
+    ("len", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all", "sorted")
+    + ("dict", "bool", "str", "repr", "map", "filter", "iter", "next")
+)
+
+
+def _run_why(args: list[Any]) -> str:
+    for a in args:
+        raw = unwrap(a)
+        if isinstance(raw, (list, tuple)):
+            for x in raw:
+                if x.__class__ is UnknownRun:
+                    return x.why
+    return "items we cannot count"
+
+
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
     if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
         r = symbolic.call(name, args)
         if r is not NotImplemented:
             return r
+    if name in _RUN_UNKNOWN and any(has_run(unwrap(a)) for a in args):
+        # ``len(xs)``, ``enumerate(xs)``... of a list holding a run of items we cannot count
+        # (values/abstract.py); ``list(xs)``/``tuple(xs)``/``reversed(xs)`` keep the run
+        return Unknown(f"{name}() of a list holding {_run_why(args)}")
     # items are read only where needed: ``tuple(xs)`` or ``len(xs)`` reads no number in xs
     pa = [plain(a) for a in args] if name not in _ITEMWISE else []
     if name in ("int", "float", "bool", "str", "abs", "round"):
@@ -456,6 +478,12 @@ _IN_PLACE = {
 _DEQUE_IN_PLACE = _IN_PLACE[list] | {"appendleft", "extendleft", "popleft", "rotate"}
 
 
+def _run(method: str) -> UnknownRun:
+    """What ``xs.extend(v)`` adds when ``v`` cannot be enumerated: a run of unknown length
+    (one unknown item was a length we claimed)."""
+    return UnknownRun(f"{method}() of a value we cannot enumerate")
+
+
 def value_method(v: Any, name: str, interp: Any) -> Any:
     """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods; a method that
     changes a list, dict or set in place keeps that container (``receiver``)."""
@@ -471,6 +499,8 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
 
 def _value_method(v: Any, name: str, interp: Any) -> Any:
     raw = unwrap(v)
+    if isinstance(raw, list) and name in _RUN_READERS and has_run(raw):
+        return BuiltinMethod(lambda a, k: _run_method(raw, name, a, k))
     if isinstance(raw, list) and hasattr(raw, "appendleft"):  # a deque (library/stdlib.py)
         if name in ("append", "appendleft", "popleft"):
             return BuiltinMethod(lambda a, k: getattr(raw, name)(*a))
@@ -478,7 +508,7 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
 
             def extendleft(a: list, k: dict) -> None:
                 items = interp.items.iterate(a[0]) if a else None
-                raw.extendleft(items if items is not None else [Unknown("extendleft")])
+                raw.extendleft(items if items is not None else [_run("deque.extendleft")])
 
             return BuiltinMethod(extendleft)
         if name == "maxlen":
@@ -493,8 +523,8 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
 
             def extend(a: list, k: dict) -> None:
                 items = interp.items.iterate(a[0]) if a else None
-                if items is None:
-                    raw.append(Unknown("extend"))
+                if items is None:  # a run of items we cannot count (values/abstract.py)
+                    raw.append(_run("list.extend"))
                 else:
                     if len(raw) + len(items) > sizes.SIZE_LIMIT:
                         # the list is changed in place: no value can stand for it (sizes.py)
@@ -596,6 +626,47 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
     return Unknown(f"attribute {name}")
 
 
+_RUN_READERS = frozenset(
+    ("pop", "popleft", "remove", "index", "count", "insert", "sort", "rotate", "reverse")
+)
+
+
+def _run_method(raw: list, name: str, a: list, k: dict) -> Any:
+    """``xs.pop()``, ``xs.index(v)``... on a list (or deque) holding a run of items we cannot
+    count (values/abstract.py). Known where Python's answer lies among the known items
+    before the first run (``pop``/``popleft`` of a known end, ``index`` found before it,
+    ``insert`` before it, ``reverse``); otherwise the answer is unknown and, for a change
+    in place, the list becomes one run (its length and every item unknown)."""
+    first = next(i for i, x in enumerate(raw) if x.__class__ is UnknownRun)
+    run = raw[first]
+    why = f"list.{name}(): {run.why}"
+    pa = [plain(x) for x in a]
+    if name == "pop" and not pa and raw[-1].__class__ is not UnknownRun:
+        return raw.pop()
+    if name == "popleft" and first > 0:
+        return raw.popleft()
+    if name == "reverse" and not pa:
+        raw.reverse()
+        return None
+    if name in ("index", "remove") and len(pa) == 1 and not isinstance(pa[0], Unknown):
+        for i in range(first):
+            if plain(raw[i]) == pa[0]:
+                if name == "remove":
+                    del raw[i]
+                    return None
+                return i
+    if name == "insert" and len(pa) == 2:
+        i = pa[0]
+        if isinstance(i, int) and not isinstance(i, bool) and 0 <= i <= first:
+            raw.insert(i, a[1])
+            return None
+    if name in ("index", "count"):
+        return Unknown(why)
+    raw.clear()  # which item moved or went is unknown: one run stands for the whole list
+    raw.append(run)
+    return Unknown(why) if name in ("pop", "popleft") else None
+
+
 def _deque_method(raw: Any, name: str, interp: Any) -> Any:
     """The deque methods a list lacks or runs differently (``rotate``, ``extend`` and
     ``insert`` under ``maxlen``, ``pop()`` without an index, ``copy`` keeping a deque);
@@ -620,7 +691,7 @@ def _deque_method(raw: Any, name: str, interp: Any) -> Any:
 
         def extend(a: list, k: dict) -> None:
             items = interp.items.iterate(a[0]) if a else None
-            raw.extend(items if items is not None else [Unknown("deque.extend")])
+            raw.extend(items if items is not None else [_run("deque.extend")])
 
         return BuiltinMethod(extend)
     return None

@@ -35,6 +35,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     UnknownNumber,
+    UnknownRun,
     WeightRef,
     container_values,
     is_module,
@@ -1069,10 +1070,22 @@ def fill_container(obj: Obj, args: list[Any], interp: Any) -> None:
         return
     items = interp.items.iterate(src)
     if items is None:
-        obj.unresolved.append("contents")
+        obj.unresolved.append(_contents_why(src))
         return
     for v in items:
         container_add(obj, v)
+
+
+def _contents_why(src: Any) -> str:
+    """Why a container's contents are unknown: the construct named where known (a list
+    holding a run of items we cannot count, values/abstract.py; a comprehension over a value
+    we cannot enumerate), else ``contents``."""
+    if isinstance(src, (list, tuple)):
+        run = next((x for x in src if x.__class__ is UnknownRun), None)
+        if run is not None:
+            return f"contents: a list holding {run.why}"
+    why = getattr(src, "why", "") if isinstance(src, Unknown) else ""
+    return f"contents: {why}" if "cannot enumerate" in why else "contents"
 
 
 def container_add(obj: Obj, v: Any, key: str | None = None) -> None:

@@ -59,6 +59,22 @@ class UnknownPlain(Unknown):
     __slots__ = ()
 
 
+class UnknownRun(Unknown):
+    """Items of a list or deque we cannot count: ``xs.extend(v)`` (``extendleft``) with ``v``
+    not enumerable adds a run of unknown length (none, one or many items), held in place as
+    this one marker. Readers honour it: iterating the list, ``len()``, ``in``, an index at or
+    past the run and unpacking are unknown (a loop over it is a loop we cannot enumerate);
+    one unknown item there was a length we claimed (20 parameters for torch's 40)."""
+
+    __slots__ = ()
+
+
+def has_run(v: Any) -> bool:
+    """A list/tuple/deque holding an unknown run (``UnknownRun``)."""
+    # ``in`` over the items' types runs in C (len() reads this on every call)
+    return isinstance(v, (list, tuple)) and UnknownRun in map(type, v)
+
+
 def is_unknown(v: Any) -> bool:
     return isinstance(v, Unknown)
 
