@@ -249,3 +249,73 @@ class M(nn.Module):
 )
 def test_known_answers_match_torch(tmp_path, test) -> None:
     check_count_matches_torch(tmp_path, KNOWN.format(test=test))
+
+
+# --- a sibling: singledispatch on a class whose metaclass is named by keyword -----------------
+
+
+def test_cpython_singledispatch_follows_register() -> None:
+    import functools
+
+    class Mixer(metaclass=abc.ABCMeta):  # noqa: B024
+        pass
+
+    class Block:
+        pass
+
+    Mixer.register(Block)
+
+    @functools.singledispatch
+    def width(x):
+        return 0
+
+    @width.register(Mixer)
+    def _(x):
+        return 1
+
+    assert width(Block()) == 1
+
+
+DISPATCH = (
+    HEAD
+    + """
+import functools
+
+
+class Mixer(metaclass=ABCMeta):
+    pass
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+
+Mixer.register(Block)
+
+
+@functools.singledispatch
+def extra(x):
+    return nn.Identity()
+
+
+@extra.register(Mixer)
+def _(x):
+    return nn.Linear(4, 4)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        b = Block()
+        self.b = b
+        self.extra = extra(b)
+"""
+)
+
+
+def test_singledispatch_on_a_metaclass_keyword_class_is_unknown(tmp_path) -> None:
+    # torch: 40 (the Mixer implementation runs); the MRO alone gave 20
+    g = parse_source(write_sized(tmp_path, DISPATCH), entry="M")
+    assert g.params_total() is None, g.params_total()
