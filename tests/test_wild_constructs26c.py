@@ -319,3 +319,60 @@ def test_singledispatch_on_a_metaclass_keyword_class_is_unknown(tmp_path) -> Non
     # torch: 40 (the Mixer implementation runs); the MRO alone gave 20
     g = parse_source(write_sized(tmp_path, DISPATCH), entry="M")
     assert g.params_total() is None, g.params_total()
+
+
+# --- a sibling: a class read from source deriving from a collections.abc / numbers ABC ---------
+
+ABC_BASE = """
+import collections.abc
+import numbers
+import typing
+import torch.nn as nn
+
+
+class Dims({base}):
+    def __init__(self):
+        self.d = [4, 4]
+
+    def __getitem__(self, i):
+        return self.d[i]
+
+    def __len__(self):
+        return 2
+
+    def __setitem__(self, i, v):
+        pass
+
+    def __delitem__(self, i):
+        pass
+
+    def insert(self, i, v):
+        pass
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        d = Dims()
+        self.x = nn.Linear(4, 4) if isinstance(d, {t}) else nn.Identity()
+"""
+
+
+@pytest.mark.parametrize(
+    "base, t",
+    [
+        ("collections.abc.Sequence", "collections.abc.Sequence"),  # was False: 0, torch 20
+        ("typing.Sequence", "collections.abc.Sequence"),
+        ("collections.abc.Sequence", "typing.Sequence"),
+        ("object", "collections.abc.Sequence"),  # no base, no register: False
+    ],
+)
+def test_abc_base_of_a_source_class_matches_torch(tmp_path, base, t) -> None:
+    check_count_matches_torch(tmp_path, ABC_BASE.format(base=base, t=t))
+
+
+def test_abc_subclass_base_is_unknown(tmp_path) -> None:
+    # MutableSequence is a Sequence (torch: 20); the MRO read has no Sequence in it
+    code = ABC_BASE.format(base="collections.abc.MutableSequence", t="collections.abc.Sequence")
+    g = parse_source(write_sized(tmp_path, code), entry="M")
+    assert g.params_total() is None, g.params_total()

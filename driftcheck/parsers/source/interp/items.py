@@ -555,6 +555,17 @@ class Items:
                 base = _builtin_base(raw)
                 if base is not None:  # ``class Dims(tuple)``: Python's answer for its base
                     return issubclass(base, _OBJ_PY_TYPES.get(q, _PY_TYPES[q]))
+                if isinstance(raw, Obj) and raw.cls is not None:
+                    abcs = [
+                        c.qual
+                        for c in raw.cls.mro()
+                        if isinstance(c, Ext)
+                        and c.qual.startswith(("collections.abc.", "typing.", "numbers."))
+                    ]
+                    if q.rsplit(".", 1)[-1] in {a.rsplit(".", 1)[-1] for a in abcs}:
+                        return True  # ``class Dims(collections.abc.Sequence)``: inherited
+                    if any(a.rsplit(".", 1)[-1] not in ("Generic", "Protocol") for a in abcs):
+                        return Unknown(f"isinstance: class {raw.cls.name} derives from {abcs[0]}")
                 if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
                     return (
                         isinstance(raw, Config)
