@@ -15,6 +15,7 @@ other library base may bring a metaclass of its own: unknown.
 from __future__ import annotations
 
 import ast
+import re
 from typing import Any
 
 from driftcheck.parsers.source.values.abstract import Cls, Ext, ExtClass, Unknown, plain
@@ -79,7 +80,49 @@ def virtual_hook(interp: Any, cls: Cls) -> str | None:
         return f"metaclass of class {cls.name} not known (at {at})"
     elif not (isinstance(meta, Ext) and meta.qual == "abc.ABCMeta"):
         return None
+    if not subclasshook(cls) and not _register_text(interp, cls):
+        return None  # no ``.register(`` call in its package or the code read: the MRO decides
     return f"class {cls.name} is an abc.ABCMeta class: register() / __subclasshook__ (at {at})"
+
+
+_REGISTER = re.compile(rb"\.register\s*\(")
+_MAX_FILES = 400
+
+
+def _register_text(interp: Any, cls: Cls) -> bool:
+    """Whether a ``.register(`` call (``C.register(X)``, ``@C.register``, or any other: read
+    broadly) is written in a file of ``cls``'s package or in any module the analysis read; a
+    registration elsewhere would need an import of those files. Too many files to read: True."""
+    mod = cls.mod
+    cache = mod.__dict__.setdefault("_dc_abc_register", {})
+    if "pkg" not in cache:
+        dots = mod.name.count(".")
+        files = [mod.path]
+        if dots or mod.is_pkg:
+            pkg_dir = mod.path.parents[dots if mod.is_pkg else dots - 1]
+            files = sorted(pkg_dir.rglob("*.py"))
+        found = len(files) > _MAX_FILES
+        for f in files[:_MAX_FILES]:
+            if found:
+                break
+            try:
+                found = _REGISTER.search(f.read_bytes()) is not None
+            except OSError:
+                found = True
+        cache["pkg"] = found
+    if cache["pkg"]:
+        return True
+    seen = interp.__dict__.setdefault("_dc_register_files", {})
+    for path in list(interp.files):
+        if path not in seen:
+            try:
+                with open(path, "rb") as fh:
+                    seen[path] = _REGISTER.search(fh.read()) is not None
+            except OSError:
+                seen[path] = True
+        if seen[path]:
+            return True
+    return False
 
 
 def subclasshook(cls: Cls) -> bool:
