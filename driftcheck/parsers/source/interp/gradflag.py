@@ -37,6 +37,7 @@ from driftcheck.parsers.source.values.abstract import (
     Ext,
     Leaf,
     Obj,
+    Sourced,
     Tensor,
     Unknown,
     UnknownModule,
@@ -97,8 +98,15 @@ def is_param(v: Any) -> bool:
 
 
 def _holds(v: Any, depth: int = 0) -> bool:
-    v = plain(v)
-    if isinstance(v, (Leaf, UnknownModule, WeightRef)) or is_param(v):
+    from driftcheck.parsers.source.speed.symbolic import SymBase
+
+    # a number holds no module; reading a traced size (``plain``) would pin it (a config
+    # template, parsers/template.py, then serves no other width): only wrappers are stripped
+    while isinstance(v, Sourced) and not isinstance(v, SymBase):
+        v = v.value
+    if isinstance(v, (int, float, complex, str, bytes, SymBase)):
+        return False
+    if isinstance(v, (Leaf, UnknownModule, WeightRef)) or (isinstance(v, Tensor) and v.param):
         return True
     if isinstance(v, Obj):
         return v.module or bool(v.params)
@@ -137,6 +145,10 @@ def _layer_made(ip: Any, qual: str, args: list[Any], kwargs: dict[str, Any]) -> 
     names = torchlib.shipped_posnames(qual) or []
     given = {**dict(zip(names, args)), **kwargs}
     for k, v in given.items():
+        # only the flag arguments are read: ``plain`` of a traced size would pin it (a config
+        # template, parsers/template.py, then serves no other width)
+        if "freeze" not in k and "requires_grad" not in k:
+            continue
         if "freeze" in k and plain(v) is not False or "requires_grad" in k and plain(v) is not True:
             lost(ip, f"{qual.rsplit('.', 1)[-1]}({k}=...) at {_where(ip)}")
             return
