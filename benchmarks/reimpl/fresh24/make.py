@@ -25,6 +25,7 @@ from benchmarks.reimpl import set_checks  # noqa: E402
 from benchmarks.reimpl.fresh11.make import sub  # noqa: E402
 from benchmarks.reimpl.fresh21.make import SAME_OUTPUT as _F21  # noqa: E402
 from benchmarks.reimpl.fresh22.make import SAME_OUTPUT as _F22  # noqa: E402
+from benchmarks.reimpl.fresh23.make import SAME_OUTPUT as _F23  # noqa: E402
 from benchmarks.reimpl.set_checks import TOKENS, rope  # noqa: E402
 
 _QS = '    "&{}={{}}"\n'
@@ -34,6 +35,8 @@ _PY = "{} = {{}}\n"
 _COOKIE = '    "{}={{}}; "\n'
 _CASE = "                {}={{}},\n"
 _ARGS = "    {}={{}},\n"
+_LOG = "            {}={{}},\n"
+_PRESET = "        {}={{}},\n"
 
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
@@ -266,6 +269,53 @@ CASES: dict[str, tuple] = {
         ],
         [("intermediateSize", "intermediate_size", 160, 128)],
     ),
+    "convnext_dated_changelog": (
+        "convnext",
+        "ConvNextConfig",
+        dict(
+            num_stages=2,
+            hidden_sizes=[16, 32],
+            depths=[1, 2],
+            patch_size=4,
+            image_size=32,
+            layer_scale_init_value=1.0,
+        ),
+        "ConvNextModel",
+        [
+            sub("hiddenSizes", _LOG.format("dims"), "[16, 32]", "[16, 48]", ([16, 32], [16, 48])),
+            sub("depths", _LOG.format("depths"), "[1, 2]", "[1, 3]", ([1, 2], [1, 3])),
+            sub("patchSize", _LOG.format("patch"), 4, 2),
+            sub("numChannels", _LOG.format("in_chans"), 3, 1),
+            sub("normEps", _LOG.format("head_eps"), "1e-12", "0.1", (1e-12, 0.1)),
+        ],
+        [("hiddenSizes", "hidden_sizes", [16, 48], [16, 32], [16, 48])],
+    ),
+    "clip_text_difflib_preset": (
+        "clip_text",
+        "CLIPTextConfig",
+        dict(
+            vocab_size=99,
+            hidden_size=32,
+            intermediate_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            max_position_embeddings=32,
+            projection_dim=16,
+            layer_norm_eps=1e-5,
+            **TOKENS,
+        ),
+        "CLIPTextModel",
+        [
+            sub("vocabSize", _PRESET.format("vocab"), 99, 128),
+            sub("maxPositionEmbeddings", _PRESET.format("ctx"), 32, 77),
+            sub("hiddenSize", _PRESET.format("width"), 32, 48),
+            sub("numHeads", _PRESET.format("heads"), 4, 2),
+            sub("intermediateSize", _PRESET.format("mlp"), 64, 128),
+            sub("numLayers", _PRESET.format("layers"), 2, 3),
+            sub("normEps", _PRESET.format("eps"), "1e-05", "0.1", (1e-05, 0.1)),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -276,6 +326,8 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
     "gpt_neox_uuid_run_fields": _F22["gpt_neox_threading_local"],
     "vit_codecs_rot13_json": _F22["vit_sys_modules_setattr"],
     "clip_vision_cookie_header": _F22["clip_vision_pickled_hparams"],
+    "convnext_dated_changelog": _F23["convnext_literal_type_hints"],
+    "clip_text_difflib_preset": _F23["clip_text_ast_signature_defaults"],
     "qwen2_tensor_parallel_world_one": [
         (r"^tok_embeddings\.", "model.embed_tokens."),
         (r"^norm\.", "model.norm."),
@@ -297,6 +349,8 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "vit_codecs_rot13_json": ("pixels", ["last_hidden_state", "pooler_output"]),
     "clip_vision_cookie_header": ("pixels", ["last_hidden_state", "pooler_output"]),
     "qwen2_tensor_parallel_world_one": ("ids", ["logits"]),
+    "convnext_dated_changelog": ("pixels", ["last_hidden_state", "pooler_output"]),
+    "clip_text_difflib_preset": ("ids", ["last_hidden_state", "pooler_output"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
@@ -411,6 +465,22 @@ VALUES: dict[str, dict[str, str]] = {
         intermediateSize="ARGS.hidden_dim",
         normEps="ARGS.norm_eps",
         ropeTheta="ARGS.rope_theta",
+    ),
+    "convnext_dated_changelog": dict(
+        hiddenSizes="DIMS",
+        depths="DEPTHS",
+        patchSize="PATCH",
+        numChannels="IN_CHANS",
+        normEps="HEAD_EPS",
+    ),
+    "clip_text_difflib_preset": dict(
+        vocabSize='HP["vocab"]',
+        maxPositionEmbeddings='HP["ctx"]',
+        hiddenSize='HP["width"]',
+        numHeads='HP["heads"]',
+        intermediateSize='HP["mlp"]',
+        numLayers='HP["layers"]',
+        normEps='HP["eps"]',
     ),
 }
 
