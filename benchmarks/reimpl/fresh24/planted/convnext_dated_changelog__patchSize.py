@@ -14,7 +14,6 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-
 CHECKPOINT_DATE = date.fromisoformat("2023-06-01")
 CHANGELOG = [
     (
