@@ -510,6 +510,39 @@ SPECS: dict[str, Spec] = {
         min_plants=75,
         min_new=0,
     ),
+    # fresh24 (session 27): the least-covered of the most re-implemented families (Swin, Gemma 2,
+    # Whisper, T5, GPT-NeoX, ViT, CLIP vision and text, ConvNeXt, Qwen2), each with its sizes in a
+    # source no earlier set used (a match statement, a URL query string, Python tokens, an exec'd
+    # config file, UUID fields, rot13 JSON, a Cookie header, a dated changelog, a difflib fuzzy
+    # preset, a tensor-parallel ModelArgs at world size 1), every one output-proven. 10 cases /
+    # 10 architectures / 0 new, not 30 / 20 / 10: a 40-minute brief (its README)
+    "fresh24": Spec(
+        sample=[
+            "swin_match_variant_name",
+            "t5_exec_python_config",
+            "qwen2_tensor_parallel_world_one",
+        ],
+        outputs=[
+            "swin_match_variant_name",
+            "gemma2_urllib_query_string",
+            "whisper_tokenize_dims_text",
+            "t5_exec_python_config",
+            "gpt_neox_uuid_run_fields",
+            "vit_codecs_rot13_json",
+            "clip_vision_cookie_header",
+            "qwen2_tensor_parallel_world_one",
+            "convnext_dated_changelog",
+            "clip_text_difflib_preset",
+        ],
+        keeping=(
+            "gemma2_urllib_query_string",
+            "gemma2_urllib_query_string__slidingWindow",
+        ),
+        min_cases=10,
+        min_archs=10,
+        min_plants=80,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
@@ -671,3 +704,35 @@ def test_fresh23_value_check_can_fail(tmp_path):
     variant = tmp_path / "convnext_literal_type_hints.py"
     variant.write_text(src.replace("depths: Literal[1, 2]", "depths: Literal[2, 2]"))
     assert make.computed(variant, "convnext_literal_type_hints", "depths") == [2]
+
+
+def test_fresh24_config_plants_are_visible_to_torch():
+    """fresh24's config plants each change a state-dict shape of the planted HF model."""
+    make, _, _ = _set("fresh24")
+    assert make.config_plants_visible() == []
+
+
+def test_fresh24_visibility_check_can_fail():
+    """A key the HF model never reads (ConvNeXt's ``image_size``) changes no state-dict shape:
+    the visibility check would flag it."""
+    make, _, _ = _set("fresh24")
+    clean = make.hf_shapes(make.build_config("convnext_dated_changelog"))
+    unread = make.build_config("convnext_dated_changelog", {"image_size": 64})
+    assert make.hf_shapes(unread) == clean
+
+
+def test_fresh24_recorded_values_are_what_python_computes():
+    """Each fresh24 code plant's recorded (left, right) values are the values the clean case and
+    the planted file compute when Python runs them."""
+    make, _, _ = _set("fresh24")
+    assert make.recorded_values_match() == []
+
+
+def test_fresh24_value_check_can_fail(tmp_path):
+    """Gemma 2's run link repeats each key (the 2B release's value first, the tiny run's last):
+    without the tiny ``vocab`` override the module computes the release's 256000, not 128."""
+    make, corpus, _ = _set("fresh24")
+    src = (corpus / "cases" / "gemma2_urllib_query_string.py").read_text()
+    variant = tmp_path / "gemma2_urllib_query_string.py"
+    variant.write_text(src.replace('    "&vocab=128"\n', ""))
+    assert make.computed(variant, "gemma2_urllib_query_string", "vocabSize") == 256000
