@@ -511,11 +511,12 @@ SPECS: dict[str, Spec] = {
         min_new=0,
     ),
     # fresh24 (session 27): the least-covered of the most re-implemented families (Swin, Gemma 2,
-    # Whisper, T5, GPT-NeoX, ViT, CLIP vision and text, ConvNeXt, Qwen2), each with its sizes in a
+    # Whisper, T5, GPT-NeoX, ViT, CLIP vision and text, ConvNeXt, Qwen2, Mixtral), each with its sizes in a
     # source no earlier set used (a match statement, a URL query string, Python tokens, an exec'd
     # config file, UUID fields, rot13 JSON, a Cookie header, a dated changelog, a difflib fuzzy
-    # preset, a tensor-parallel ModelArgs at world size 1), every one output-proven. 10 cases /
-    # 10 architectures / 0 new, not 30 / 20 / 10: a 40-minute brief (its README)
+    # preset, a tensor-parallel ModelArgs at world size 1, shapes inferred from a safetensors
+    # header), every one output-proven. 11 cases / 11 architectures / 0 new, not 30 / 20 / 10:
+    # a 40-minute brief (its README)
     "fresh24": Spec(
         sample=[
             "swin_match_variant_name",
@@ -531,6 +532,7 @@ SPECS: dict[str, Spec] = {
             "vit_codecs_rot13_json",
             "clip_vision_cookie_header",
             "qwen2_tensor_parallel_world_one",
+            "mixtral_safetensors_header_shapes",
             "convnext_dated_changelog",
             "clip_text_difflib_preset",
         ],
@@ -538,9 +540,9 @@ SPECS: dict[str, Spec] = {
             "gemma2_urllib_query_string",
             "gemma2_urllib_query_string__slidingWindow",
         ),
-        min_cases=10,
-        min_archs=10,
-        min_plants=80,
+        min_cases=11,
+        min_archs=11,
+        min_plants=90,
         min_new=0,
     ),
 }

@@ -316,6 +316,53 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
+    "mixtral_safetensors_header_shapes": (
+        "mixtral",
+        "MixtralConfig",
+        dict(
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            max_position_embeddings=128,
+            **TOKENS,
+            vocab_size=96,
+            num_key_value_heads=2,
+            intermediate_size=96,
+            num_local_experts=4,
+            num_experts_per_tok=2,
+            rms_norm_eps=1e-5,
+            rope_parameters=rope(1000000.0),
+        ),
+        "MixtralForCausalLM",
+        [
+            sub("vocabSize", '    "embed.weight": [{}, 64],\n', 96, 128),
+            sub("numLayers", "for i in range({}):\n", 2, 3),
+            sub(
+                "numKvHeads",
+                '    SHAPES[f"layers.{{i}}.attn.k.weight"] = [{}, 64]\n',
+                32,
+                16,
+                (2, 1),
+            ),
+            sub(
+                "intermediateSize",
+                '        SHAPES[f"layers.{{i}}.moe.experts.{{e}}.gate.weight"] = [{}, 64]\n',
+                96,
+                64,
+            ),
+            sub("numExperts", '    SHAPES[f"layers.{{i}}.moe.router.weight"] = [{}, 64]\n', 4, 8),
+            sub("numExpertsPerTok", '    "top_k": "{}",\n', 2, 1),
+            sub("normEps", '    "norm_eps": "{}",\n', "1e-05", "0.1", (1e-05, 0.1)),
+            sub(
+                "ropeTheta",
+                '    "rope_theta": "{}",\n',
+                "1000000.0",
+                "10000.0",
+                (1000000.0, 10000.0),
+            ),
+        ],
+        [("numKvHeads", "num_key_value_heads", 4, 2)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -328,6 +375,7 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
     "clip_vision_cookie_header": _F22["clip_vision_pickled_hparams"],
     "convnext_dated_changelog": _F23["convnext_literal_type_hints"],
     "clip_text_difflib_preset": _F23["clip_text_ast_signature_defaults"],
+    "mixtral_safetensors_header_shapes": _F23["mixtral_weakref_class_registry"],
     "qwen2_tensor_parallel_world_one": [
         (r"^tok_embeddings\.", "model.embed_tokens."),
         (r"^norm\.", "model.norm."),
@@ -349,6 +397,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "vit_codecs_rot13_json": ("pixels", ["last_hidden_state", "pooler_output"]),
     "clip_vision_cookie_header": ("pixels", ["last_hidden_state", "pooler_output"]),
     "qwen2_tensor_parallel_world_one": ("ids", ["logits"]),
+    "mixtral_safetensors_header_shapes": ("ids", ["logits"]),
     "convnext_dated_changelog": ("pixels", ["last_hidden_state", "pooler_output"]),
     "clip_text_difflib_preset": ("ids", ["last_hidden_state", "pooler_output"]),
 }
@@ -465,6 +514,16 @@ VALUES: dict[str, dict[str, str]] = {
         intermediateSize="ARGS.hidden_dim",
         normEps="ARGS.norm_eps",
         ropeTheta="ARGS.rope_theta",
+    ),
+    "mixtral_safetensors_header_shapes": dict(
+        vocabSize='P["vocab_size"]',
+        numLayers='P["n_layers"]',
+        numKvHeads='P["n_kv_heads"]',
+        intermediateSize='P["hidden_dim"]',
+        numExperts='P["n_experts"]',
+        numExpertsPerTok='P["top_k"]',
+        normEps='P["norm_eps"]',
+        ropeTheta='P["rope_theta"]',
     ),
     "convnext_dated_changelog": dict(
         hiddenSizes="DIMS",
