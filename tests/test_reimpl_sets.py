@@ -511,8 +511,8 @@ SPECS: dict[str, Spec] = {
         min_new=0,
     ),
     # fresh24 (session 27): the least-covered of the most re-implemented families (Swin, Gemma 2,
-    # Whisper, T5, GPT-NeoX, ViT, CLIP vision and text, ConvNeXt, Qwen2, Mixtral), each with its sizes in a
-    # source no earlier set used (a match statement, a URL query string, Python tokens, an exec'd
+    # Whisper, T5, GPT-NeoX, ViT, CLIP vision and text, ConvNeXt, Qwen2, Mixtral), each with its
+    # sizes in a source no earlier set used (a match statement, a URL query string, Python tokens, an exec'd
     # config file, UUID fields, rot13 JSON, a Cookie header, a dated changelog, a difflib fuzzy
     # preset, a tensor-parallel ModelArgs at world size 1, shapes inferred from a safetensors
     # header), every one output-proven. 11 cases / 11 architectures / 0 new, not 30 / 20 / 10:
@@ -536,10 +536,7 @@ SPECS: dict[str, Spec] = {
             "convnext_dated_changelog",
             "clip_text_difflib_preset",
         ],
-        keeping=(
-            "gemma2_urllib_query_string",
-            "gemma2_urllib_query_string__slidingWindow",
-        ),
+        keeping=("t5_exec_python_config", "t5_exec_python_config__relativeAttentionMaxDistance"),
         min_cases=11,
         min_archs=11,
         min_plants=90,
@@ -731,10 +728,10 @@ def test_fresh24_recorded_values_are_what_python_computes():
 
 
 def test_fresh24_value_check_can_fail(tmp_path):
-    """Gemma 2's run link repeats each key (the 2B release's value first, the tiny run's last):
-    without the tiny ``vocab`` override the module computes the release's 256000, not 128."""
+    """T5's exec'd config file assigns the base model's sizes first and the tiny run's after
+    them: without the tiny ``vocab`` line the module computes the base's 32128, not 96."""
     make, corpus, _ = _set("fresh24")
-    src = (corpus / "cases" / "gemma2_urllib_query_string.py").read_text()
-    variant = tmp_path / "gemma2_urllib_query_string.py"
-    variant.write_text(src.replace('    "&vocab=128"\n', ""))
-    assert make.computed(variant, "gemma2_urllib_query_string", "vocabSize") == 256000
+    src = (corpus / "cases" / "t5_exec_python_config.py").read_text()
+    variant = tmp_path / "t5_exec_python_config.py"
+    variant.write_text(src.replace("vocab = 96\n", ""))
+    assert make.computed(variant, "t5_exec_python_config", "vocabSize") == 32128

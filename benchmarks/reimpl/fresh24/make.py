@@ -5,9 +5,10 @@ earlier set used. It was NOT run through driftcheck while it was written; run it
 (``README.md``).
 
 The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
-``sub`` is fresh11's. Seven model bodies are earlier sets' output-proven ones (fresh21's Swin,
-fresh22's Gemma 2, GPT-NeoX, ViT, CLIP vision, T5 and Whisper) with a new size source in
-front, so their parameter-name maps are imported from those sets.
+``sub`` is fresh11's. Ten model bodies are earlier sets' output-proven ones (fresh21's Swin,
+fresh22's Gemma 2, GPT-NeoX, ViT, CLIP vision, T5 and Whisper, fresh23's ConvNeXt, CLIP text
+and Mixtral) with a new size source in front, so their parameter-name maps are imported from
+those sets; Qwen2 is new.
 
     python benchmarks/reimpl/fresh24/make.py [--check] [--only NAME,NAME]
     python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh24 --mode both --show 200
