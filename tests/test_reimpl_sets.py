@@ -511,12 +511,13 @@ SPECS: dict[str, Spec] = {
         min_new=0,
     ),
     # fresh24 (session 27): the least-covered of the most re-implemented families (Swin, Gemma 2,
-    # Whisper, T5, GPT-NeoX, ViT, CLIP vision and text, ConvNeXt, Qwen2, Mixtral), each with its
-    # sizes in a source no earlier set used (a match statement, a URL query string, Python tokens, an exec'd
-    # config file, UUID fields, rot13 JSON, a Cookie header, a dated changelog, a difflib fuzzy
-    # preset, a tensor-parallel ModelArgs at world size 1, shapes inferred from a safetensors
-    # header), every one output-proven. 11 cases / 11 architectures / 0 new, not 30 / 20 / 10:
-    # a 40-minute brief (its README)
+    # Whisper, T5, GPT-NeoX, ViT, CLIP vision and text, ConvNeXt, Qwen2, Mixtral, BERT), each
+    # with its sizes in a source no earlier set used (a match statement, a URL query string,
+    # Python tokens, an exec'd config file, UUID fields, rot13 JSON, a Cookie header, a dated
+    # changelog, a difflib fuzzy preset, a tensor-parallel ModelArgs at world size 1, shapes
+    # inferred from a safetensors header, a click command's parsed argv), every one
+    # output-proven. 12 cases / 12 architectures / 0 new, not 30 / 20 / 10: a 40-minute brief
+    # (its README)
     "fresh24": Spec(
         sample=[
             "swin_match_variant_name",
@@ -533,13 +534,15 @@ SPECS: dict[str, Spec] = {
             "clip_vision_cookie_header",
             "qwen2_tensor_parallel_world_one",
             "mixtral_safetensors_header_shapes",
+            "bert_click_command_argv",
             "convnext_dated_changelog",
             "clip_text_difflib_preset",
         ],
         keeping=("t5_exec_python_config", "t5_exec_python_config__relativeAttentionMaxDistance"),
-        min_cases=11,
-        min_archs=11,
-        min_plants=90,
+        needs={"bert_click_command_argv": "click"},
+        min_cases=12,
+        min_archs=12,
+        min_plants=100,
         min_new=0,
     ),
 }

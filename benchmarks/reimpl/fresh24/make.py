@@ -38,6 +38,8 @@ _CASE = "                {}={{}},\n"
 _ARGS = "    {}={{}},\n"
 _LOG = "            {}={{}},\n"
 _PRESET = "        {}={{}},\n"
+_ARGV = '    "--{}={{}}",\n'
+_OPT = '@click.option("--{}", type={}, default={{}})\n'
 
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
@@ -364,6 +366,31 @@ CASES: dict[str, tuple] = {
         ],
         [("numKvHeads", "num_key_value_heads", 4, 2)],
     ),
+    "bert_click_command_argv": (
+        "bert",
+        "BertConfig",
+        dict(
+            vocab_size=96,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=128,
+            max_position_embeddings=64,
+            type_vocab_size=2,
+        ),
+        "BertModel",
+        [
+            sub("vocabSize", _ARGV.format("vocab-size"), 96, 128),
+            sub("hiddenSize", _ARGV.format("hidden-size"), 64, 96),
+            sub("numLayers", _ARGV.format("num-layers"), 2, 3),
+            sub("numHeads", _ARGV.format("num-heads"), 4, 2),
+            sub("intermediateSize", _ARGV.format("ffn-size"), 128, 256),
+            sub("maxPositionEmbeddings", _ARGV.format("max-positions"), 64, 128),
+            sub("typeVocabSize", _OPT.format("type-vocab", "int"), 2, 3),
+            sub("normEps", _OPT.format("layer-norm-eps", "float"), "1e-12", "0.01", (1e-12, 0.01)),
+        ],
+        [("intermediateSize", "intermediate_size", 256, 128)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -377,6 +404,7 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
     "convnext_dated_changelog": _F23["convnext_literal_type_hints"],
     "clip_text_difflib_preset": _F23["clip_text_ast_signature_defaults"],
     "mixtral_safetensors_header_shapes": _F23["mixtral_weakref_class_registry"],
+    "bert_click_command_argv": _F23["bert_fnmatch_name_presets"],
     "qwen2_tensor_parallel_world_one": [
         (r"^tok_embeddings\.", "model.embed_tokens."),
         (r"^norm\.", "model.norm."),
@@ -399,6 +427,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "clip_vision_cookie_header": ("pixels", ["last_hidden_state", "pooler_output"]),
     "qwen2_tensor_parallel_world_one": ("ids", ["logits"]),
     "mixtral_safetensors_header_shapes": ("ids", ["logits"]),
+    "bert_click_command_argv": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
     "convnext_dated_changelog": ("pixels", ["last_hidden_state", "pooler_output"]),
     "clip_text_difflib_preset": ("ids", ["last_hidden_state", "pooler_output"]),
 }
@@ -525,6 +554,16 @@ VALUES: dict[str, dict[str, str]] = {
         numExpertsPerTok='P["top_k"]',
         normEps='P["norm_eps"]',
         ropeTheta='P["rope_theta"]',
+    ),
+    "bert_click_command_argv": dict(
+        vocabSize='C["vocab"]',
+        hiddenSize='C["width"]',
+        numLayers='C["layers"]',
+        numHeads='C["heads"]',
+        intermediateSize='C["ffn"]',
+        maxPositionEmbeddings='C["pos"]',
+        typeVocabSize='C["types"]',
+        normEps="EPS",
     ),
     "convnext_dated_changelog": dict(
         hiddenSizes="DIMS",
