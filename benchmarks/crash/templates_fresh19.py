@@ -13,7 +13,10 @@ strings from numpy / Keras (``'full'``, ``'causal'``, ``'same'`` for pools), num
 functions (``torch.percentile``, ``torch.expand_dims``), JAX's ``x.at[...].set``,
 ``diag_embed`` with one dim twice, ``select`` one past the end, ``instance_norm`` without input
 stats, ``hypot`` of integers, ``qr`` with numpy's ``'economic'`` mode, targets past
-``AdaptiveLogSoftmaxWithLoss``'s classes and a class-index target of shape ``(N, 1)``. Familiar
+``AdaptiveLogSoftmaxWithLoss``'s classes, a class-index target of shape ``(N, 1)``, float
+sizes computed in Python reaching ``interpolate(size=...)``, a slice bound and ``topk``'s ``k``,
+``torch.sum`` / ``torch.mean`` of a Python list, ``cosine_similarity`` of integer counts, a
+matrix norm (``'fro'``, ``'nuc'``) over one dim and a numpy array as ``F.linear``'s weight. Familiar
 classes (U-Net skips, SDPA masks, masked_fill masks, pooling to zero, stack / split, transposed
 conv output padding, embedding ids, norm shapes, einops pack, gather dims, bool / long operands
 in matmul, float ids) are written as whole models where they can be, several with the value that
@@ -893,7 +896,190 @@ class Net(nn.Module):
 )
 
 
+# ---------------------------------------------------------------- more counts built in Python
+template("superres_head", "(2, 3, 8, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = {scale}
+        self.body = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 3, 3, padding=1))
+
+    def forward(self, x):
+        H, W = x.shape[-2:]
+        size = (H * self.scale, W * self.scale)
+        up = F.interpolate(x, size=size, mode="bilinear", align_corners=False)
+        return up + self.body(up)
+"""
+)
+
+template("early_exit_tokens", "(2, 10, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layer = nn.TransformerEncoderLayer(8, 2, 16, batch_first=True)
+        self.head = nn.Linear(8, 3)
+
+    def forward(self, x):
+        T = x.shape[1]
+        k = {k}
+        h = self.layer(x[:, :k])
+        return self.head(h.mean(1))
+"""
+)
+
+template("token_pruning_block", "(2, 12, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self, keep=0.5):
+        super().__init__()
+        self.keep = keep
+        self.score = nn.Linear(16, 1)
+        self.mlp = nn.Sequential(nn.Linear(16, 32), nn.GELU(), nn.Linear(32, 16))
+
+    def forward(self, x):
+        B, T, D = x.shape
+        s = self.score(x).squeeze(-1)
+        k = {k}
+        idx = s.topk(k, dim=-1).indices
+        kept = x.gather(1, idx[..., None].expand(-1, -1, D))
+        return kept + self.mlp(kept)
+"""
+)
+
+template("deep_supervision_loss", "(2, 3, 16, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stages = nn.ModuleList([nn.Conv2d(3, 3, 3, padding=1) for _ in range(3)])
+
+    def forward(self, x):
+        losses = []
+        h = x
+        for stage in self.stages:
+            h = stage(h)
+            losses.append(F.mse_loss(h, x))
+        return {agg}
+"""
+)
+
+template("doc_similarity_counts", "(3, 6)", "tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.vocab = 8
+        self.emb = nn.EmbeddingBag(8, 4)
+
+    def forward(self, x):
+        counts = F.one_hot(x, self.vocab).sum(1)
+        sim = F.cosine_similarity({a}, {b}, dim=-1)
+        return sim[:, None] * self.emb(x)
+"""
+)
+
+template("frobenius_regularizer", "(3, 4, 5)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(5, 5)
+
+    def forward(self, x):
+        h = self.fc(x)
+        n = torch.linalg.norm(h, {norm})
+        return h / (n.reshape(-1, *([1] * (h.dim() - 1))) if n.dim() == 1 else n)
+"""
+)
+
+template("mel_frontend", "(2, 20, 17)")(
+    """
+import numpy as np
+
+
+def mel_filterbank(n_freqs, n_mels):
+    fb = np.zeros((n_freqs, n_mels))
+    centers = np.linspace(0, n_freqs - 1, n_mels + 2)
+    for m in range(n_mels):
+        lo, c, hi = centers[m], centers[m + 1], centers[m + 2]
+        f = np.arange(n_freqs)
+        fb[:, m] = np.clip(np.minimum((f - lo) / (c - lo), (hi - f) / (hi - c)), 0, None)
+    return fb
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        fb = mel_filterbank(17, 8)
+        self.fb = {fb}
+        self.conv = nn.Conv1d(8, 16, 3, padding=1)
+        self.out = nn.Linear(16, 4)
+
+    def forward(self, spec):
+        mel = torch.log1p(F.linear(spec.abs(), self.fb))
+        return self.out(self.conv(mel.transpose(1, 2)).mean(-1))
+"""
+)
+
+
 VARIANTS = [
+    ("superres_head", "ok", "clean", {"scale": 2}),
+    ("superres_head", "ok_int", "clean", {"scale": "int(1.5 * 2)"}),
+    ("superres_head", "one_and_half", "interp_size_float", {"scale": 1.5}),
+    ("superres_head", "ratio", "interp_size_float", {"scale": "3 / 2"}),
+    ("early_exit_tokens", "ok", "clean", {"k": "T // 2"}),
+    ("early_exit_tokens", "ok_int", "clean", {"k": "int(T * 0.5)"}),
+    ("early_exit_tokens", "ok_none", "clean", {"k": "None"}),
+    ("early_exit_tokens", "true_div", "slice_float_bound", {"k": "T / 2"}),
+    ("early_exit_tokens", "ratio", "slice_float_bound", {"k": "T * 0.5"}),
+    ("token_pruning_block", "ok", "clean", {"k": "max(1, int(T * self.keep))"}),
+    ("token_pruning_block", "ok_round", "clean", {"k": "round(T * self.keep)"}),
+    ("token_pruning_block", "float_k", "topk_float_k", {"k": "T * self.keep"}),
+    ("token_pruning_block", "div_k", "topk_float_k", {"k": "T / 2"}),
+    ("deep_supervision_loss", "ok", "clean", {"agg": "sum(losses)"}),
+    ("deep_supervision_loss", "ok_stack", "clean", {"agg": "torch.stack(losses).mean()"}),
+    ("deep_supervision_loss", "torch_sum", "torch_reduce_on_list", {"agg": "torch.sum(losses)"}),
+    ("deep_supervision_loss", "torch_mean", "torch_reduce_on_list", {"agg": "torch.mean(losses)"}),
+    ("doc_similarity_counts", "ok", "clean", {"a": "counts.float()", "b": "counts[:1].float()"}),
+    (
+        "doc_similarity_counts",
+        "ok_to",
+        "clean",
+        {"a": "counts.to(torch.float32)", "b": "counts.roll(1, 0).float()"},
+    ),
+    (
+        "doc_similarity_counts",
+        "long_counts",
+        "cosine_sim_int_dtype",
+        {"a": "counts", "b": "counts[:1]"},
+    ),
+    (
+        "doc_similarity_counts",
+        "rolled",
+        "cosine_sim_int_dtype",
+        {"a": "counts", "b": "counts.roll(1, 0)"},
+    ),
+    ("frobenius_regularizer", "ok", "clean", {"norm": "dim=(-2, -1)"}),
+    ("frobenius_regularizer", "ok_vector", "clean", {"norm": "dim=-1, keepdim=True"}),
+    ("frobenius_regularizer", "ok_fro_pair", "clean", {"norm": "ord='fro', dim=(1, 2)"}),
+    (
+        "frobenius_regularizer",
+        "fro_one_dim",
+        "norm_ord_dim_mismatch",
+        {"norm": "ord='fro', dim=-1"},
+    ),
+    ("frobenius_regularizer", "nuc_one_dim", "norm_ord_dim_mismatch", {"norm": "ord='nuc', dim=2"}),
+    (
+        "mel_frontend",
+        "ok",
+        "clean",
+        {"fb": "nn.Parameter(torch.from_numpy(fb.T.copy()).float(), requires_grad=False)"},
+    ),
+    ("mel_frontend", "ok_tensor", "clean", {"fb": "torch.tensor(fb.T, dtype=torch.float32)"}),
+    ("mel_frontend", "raw_numpy", "numpy_array_operand", {"fb": "fb.T"}),
+    ("mel_frontend", "float64", "dtype_mismatch", {"fb": "torch.from_numpy(fb.T.copy())"}),
     ("audio_upsampler", "ok", "clean", {"scale": 2}),
     ("audio_upsampler", "ok_tuple", "clean", {"scale": "(2,)"}),
     ("audio_upsampler", "ok_float", "clean", {"scale": 2.0}),
@@ -1223,6 +1409,11 @@ RISKY_CLEAN = (
     "hash_bucket_embedding__ok_clamp",
     "moe_topk_gather__ok_narrow",
     "bidir_lstm_classifier__ok_last_h",
+    "superres_head__ok_int",
+    "early_exit_tokens__ok_none",
+    "token_pruning_block__ok_round",
+    "frobenius_regularizer__ok_fro_pair",
+    "mel_frontend__ok_tensor",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -1245,4 +1436,6 @@ WHOLE_MODELS = (
     "moe_topk_gather",
     "einops_register_tokens",
     "bidir_lstm_classifier",
+    "superres_head",
+    "token_pruning_block",
 )
