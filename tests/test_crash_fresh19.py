@@ -74,6 +74,18 @@ SAMPLE = {
     "f19_moe_topk_gather__ok_narrow": None,  # a smaller index is legal
     "f19_moe_topk_gather__float_idx": "RuntimeError",
     "f19_repeat_kv_heads__too_many": "RuntimeError",
+    "f19_segment_sum_pooler__true_div": "RuntimeError",  # float segment ids from arange / 2
+    "f19_segment_sum_pooler__ok_div": None,
+    "f19_video_clip_encoder__frames_as_batch": "RuntimeError",
+    "f19_cfg_guidance_expand__two_sizes": "RuntimeError",
+    "f19_superres_head__one_and_half": "TypeError",
+    "f19_early_exit_tokens__true_div": "TypeError",
+    "f19_token_pruning_block__ok_round": None,
+    "f19_deep_supervision_loss__torch_sum": "TypeError",
+    "f19_doc_similarity_counts__long_counts": "RuntimeError",
+    "f19_frobenius_regularizer__fro_one_dim": "RuntimeError",
+    "f19_frobenius_regularizer__ok_fro_pair": None,
+    "f19_mel_frontend__raw_numpy": "TypeError",
 }
 
 globals().update(

@@ -1024,6 +1024,69 @@ class Net(nn.Module):
 )
 
 
+# ---------------------------------------------------------------- more familiar classes, whole models
+template("segment_sum_pooler", "(2, 8, 6)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(6, 6)
+        self.seg_len = 2
+        self.out = nn.Sequential(nn.LayerNorm(6), nn.Linear(6, 3))
+
+    def forward(self, x):
+        B, T, D = x.shape
+        h = self.proj(x)
+        seg = {seg}
+        n_seg = T // self.seg_len
+        index = seg.view(1, T, 1).expand(B, T, D)
+        pooled = torch.zeros(B, n_seg, D).scatter_add_(1, index, h)
+        return self.out(pooled)
+"""
+)
+
+template("video_clip_encoder", "(2, 4, 3, 8, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Conv3d(3, 8, (3, 3, 3), padding=1)
+        self.pool = nn.AdaptiveAvgPool3d(1)
+        self.head = nn.Sequential(nn.Flatten(), nn.Linear(8, 5))
+
+    def forward(self, x):
+        clip = {clip}
+        return self.head(self.pool(F.relu(self.stem(clip))))
+"""
+)
+
+template("cfg_guidance_expand", "(2, 4, 6)")(
+    """
+class Denoiser(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(6 + 6, 16), nn.SiLU(), nn.Linear(16, 6))
+
+    def forward(self, x, cond):
+        return self.net(torch.cat([x, cond], -1))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.den = Denoiser()
+        self.null = nn.Parameter(torch.zeros(1, 1, 6))
+
+    def forward(self, x):
+        cond = x.mean(1, keepdim=True).expand(-1, x.shape[1], -1)
+        uncond = {uncond}
+        both = self.den(torch.cat([x, x]), torch.cat([cond, uncond]))
+        c, u = both.chunk(2)
+        return u + 3.0 * (c - u)
+"""
+)
+
+
 VARIANTS = [
     ("superres_head", "ok", "clean", {"scale": 2}),
     ("superres_head", "ok_int", "clean", {"scale": "int(1.5 * 2)"}),
@@ -1080,6 +1143,43 @@ VARIANTS = [
     ("mel_frontend", "ok_tensor", "clean", {"fb": "torch.tensor(fb.T, dtype=torch.float32)"}),
     ("mel_frontend", "raw_numpy", "numpy_array_operand", {"fb": "fb.T"}),
     ("mel_frontend", "float64", "dtype_mismatch", {"fb": "torch.from_numpy(fb.T.copy())"}),
+    ("segment_sum_pooler", "ok", "clean", {"seg": "torch.arange(T) // self.seg_len"}),
+    (
+        "segment_sum_pooler",
+        "ok_div",
+        "clean",
+        {"seg": "torch.div(torch.arange(T), self.seg_len, rounding_mode='floor')"},
+    ),
+    (
+        "segment_sum_pooler",
+        "true_div",
+        "scatter_index_dtype",
+        {"seg": "torch.arange(T) / self.seg_len"},
+    ),
+    ("segment_sum_pooler", "no_division", "scatter_index_range", {"seg": "torch.arange(T)"}),
+    ("video_clip_encoder", "ok", "clean", {"clip": "x.transpose(1, 2)"}),
+    ("video_clip_encoder", "ok_permute", "clean", {"clip": "x.permute(0, 2, 1, 3, 4)"}),
+    ("video_clip_encoder", "frames_as_batch", "conv_in_channels", {"clip": "x.flatten(0, 1)"}),
+    ("video_clip_encoder", "time_as_channels", "conv_in_channels", {"clip": "x"}),
+    (
+        "cfg_guidance_expand",
+        "ok",
+        "clean",
+        {"uncond": "self.null.expand(x.shape[0], x.shape[1], -1)"},
+    ),
+    ("cfg_guidance_expand", "ok_like", "clean", {"uncond": "self.null.expand_as(cond)"}),
+    (
+        "cfg_guidance_expand",
+        "two_sizes",
+        "expand_fewer_dims",
+        {"uncond": "self.null.expand(x.shape[0], x.shape[1])"},
+    ),
+    (
+        "cfg_guidance_expand",
+        "wrong_width",
+        "expand_size",
+        {"uncond": "self.null.expand(x.shape[0], x.shape[1], 12)"},
+    ),
     ("audio_upsampler", "ok", "clean", {"scale": 2}),
     ("audio_upsampler", "ok_tuple", "clean", {"scale": "(2,)"}),
     ("audio_upsampler", "ok_float", "clean", {"scale": 2.0}),
@@ -1414,6 +1514,8 @@ RISKY_CLEAN = (
     "token_pruning_block__ok_round",
     "frobenius_regularizer__ok_fro_pair",
     "mel_frontend__ok_tensor",
+    "segment_sum_pooler__ok_div",
+    "cfg_guidance_expand__ok_like",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -1438,4 +1540,7 @@ WHOLE_MODELS = (
     "bidir_lstm_classifier",
     "superres_head",
     "token_pruning_block",
+    "segment_sum_pooler",
+    "video_clip_encoder",
+    "cfg_guidance_expand",
 )
