@@ -45,6 +45,7 @@ ORDER = (
     "fresh16",
     "fresh17",
     "fresh18",
+    "fresh19",
 )
 
 
