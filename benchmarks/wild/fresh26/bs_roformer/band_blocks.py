@@ -11,7 +11,14 @@ class BandNet(nn.Module):
     def __init__(self, dim):
         super().__init__()
         self.split = BandSplit(dim, dims)
-        self.time = Transformer(dim=dim, depth=2, dim_head=8, heads=2, rotary_embed=RotaryEmbedding(dim=8), flash_attn=False)
+        self.time = Transformer(
+            dim=dim,
+            depth=2,
+            dim_head=8,
+            heads=2,
+            rotary_embed=RotaryEmbedding(dim=8),
+            flash_attn=False,
+        )
         self.mask = MaskEstimator(dim, dims, depth=1)
 
 

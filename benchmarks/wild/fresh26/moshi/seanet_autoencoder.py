@@ -3,7 +3,15 @@
 import torch.nn as nn
 from moshi.modules.seanet import SEANetDecoder, SEANetEncoder
 
-seanet = dict(channels=1, dimension=32, n_filters=8, n_residual_layers=1, ratios=[4, 2], causal=True, compress=2)
+seanet = dict(
+    channels=1,
+    dimension=32,
+    n_filters=8,
+    n_residual_layers=1,
+    ratios=[4, 2],
+    causal=True,
+    compress=2,
+)
 
 
 class AutoEncoder(nn.Module):

@@ -14,7 +14,7 @@ model = nn.Sequential(
     nn.Linear(32 * 8, 8),
 )
 kinds = Counter(type(m) for m in model)
-(common, _), = kinds.most_common(1)
+((common, _),) = kinds.most_common(1)
 for m in model:
     if type(m) is common:
         m.requires_grad_(False)

@@ -16,7 +16,9 @@ class Encoder(nn.Module):
     def __init__(self, dims):
         super().__init__()
         self.layers = nn.ModuleList(
-            nn.TransformerEncoderLayer(d, pick_heads(d, (8, 6, 4)), dim_feedforward=2 * d, batch_first=True)
+            nn.TransformerEncoderLayer(
+                d, pick_heads(d, (8, 6, 4)), dim_feedforward=2 * d, batch_first=True
+            )
             for d in dims
         )
         self.heads = [layer.self_attn.num_heads for layer in self.layers]

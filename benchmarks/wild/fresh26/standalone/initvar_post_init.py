@@ -17,4 +17,6 @@ class TowerConfig:
 
 
 cfg = TowerConfig(base=16, depth=4, growth=1.5)
-model = nn.Sequential(*[nn.Conv1d(a, b, 3, padding=1) for a, b in zip([2] + cfg.widths, cfg.widths)])
+model = nn.Sequential(
+    *[nn.Conv1d(a, b, 3, padding=1) for a, b in zip([2] + cfg.widths, cfg.widths)]
+)

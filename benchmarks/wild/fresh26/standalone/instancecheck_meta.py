@@ -12,7 +12,12 @@ class ThreeByThree(metaclass=KernelMeta):
     pass
 
 
-plan = [nn.Conv2d(8, 8, 3, padding=1), nn.Conv2d(8, 8, 1), nn.Conv2d(8, 8, 5, padding=2), nn.Conv2d(8, 8, 3, padding=1)]
+plan = [
+    nn.Conv2d(8, 8, 3, padding=1),
+    nn.Conv2d(8, 8, 1),
+    nn.Conv2d(8, 8, 5, padding=2),
+    nn.Conv2d(8, 8, 3, padding=1),
+]
 out = []
 for conv in plan:
     if isinstance(conv, ThreeByThree):

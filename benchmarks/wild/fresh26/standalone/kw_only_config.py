@@ -21,7 +21,11 @@ class Tagger(nn.Module):
     def __init__(self, c: GruConfig, n_tags: int):
         super().__init__()
         self.rnn = nn.GRU(
-            c.input_size, c.hidden_size, num_layers=c.num_layers, bidirectional=c.bidirectional, batch_first=True
+            c.input_size,
+            c.hidden_size,
+            num_layers=c.num_layers,
+            bidirectional=c.bidirectional,
+            batch_first=True,
         )
         self.out = nn.Linear(c.hidden_size * (2 if c.bidirectional else 1), n_tags)
 

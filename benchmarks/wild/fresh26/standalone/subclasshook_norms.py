@@ -5,7 +5,7 @@ from abc import ABC
 import torch.nn as nn
 
 
-class Projection(ABC):
+class Projection(ABC):  # noqa: B024 (no abstract methods: only the hook)
     @classmethod
     def __subclasshook__(cls, sub):
         if cls is Projection:

@@ -2,7 +2,11 @@
 
 import torch
 import torch.nn as nn
-from torchao.quantization.qat import FakeQuantizedEmbedding, FakeQuantizedLinear, IntxFakeQuantizeConfig
+from torchao.quantization.qat import (
+    FakeQuantizedEmbedding,
+    FakeQuantizedLinear,
+    IntxFakeQuantizeConfig,
+)
 
 cfg = IntxFakeQuantizeConfig(dtype=torch.int4, group_size=8, is_symmetric=True)
 

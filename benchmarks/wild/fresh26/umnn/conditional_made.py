@@ -8,7 +8,9 @@ class Conditioners(nn.Module):
     def __init__(self, nin, cond_in, hidden):
         super().__init__()
         self.plain = MADE(nin, hidden, nin * 2, num_masks=1, natural_ordering=True)
-        self.cond = ConditionnalMADE(nin, cond_in, hidden[:1], (nin + cond_in) * 2, natural_ordering=True)
+        self.cond = ConditionnalMADE(
+            nin, cond_in, hidden[:1], (nin + cond_in) * 2, natural_ordering=True
+        )
 
 
 model = Conditioners(nin=5, cond_in=2, hidden=[24, 20])
