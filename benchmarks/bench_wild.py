@@ -123,6 +123,8 @@ FRESH23_TRUTH = ROOT / "benchmarks" / "wild" / "fresh23" / "truth.json"
 FRESH24_TRUTH = ROOT / "benchmarks" / "wild" / "fresh24" / "truth.json"
 # the twenty-fifth fresh batch (benchmarks/wild/fresh25, session 26): the same, written blind
 FRESH25_TRUTH = ROOT / "benchmarks" / "wild" / "fresh25" / "truth.json"
+# the twenty-sixth fresh batch (benchmarks/wild/fresh26, session 27): the same, written blind
+FRESH26_TRUTH = ROOT / "benchmarks" / "wild" / "fresh26" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -513,9 +515,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh23",
             "fresh24",
             "fresh25",
+            "fresh26",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh25: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh26: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -545,6 +548,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh23",
         "fresh24",
         "fresh25",
+        "fresh26",
     )
     truth_path = {
         "main": TRUTH,
@@ -572,6 +576,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh23": FRESH23_TRUTH,
         "fresh24": FRESH24_TRUTH,
         "fresh25": FRESH25_TRUTH,
+        "fresh26": FRESH26_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -621,6 +626,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh23": "fresh23 batch",
                 "fresh24": "fresh24 batch",
                 "fresh25": "fresh25 batch",
+                "fresh26": "fresh26 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

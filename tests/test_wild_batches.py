@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh25): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh26): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -360,6 +360,26 @@ BATCHES: dict[str, Batch] = {
         min_library_files=26,
         min_libraries=7,
         min_standalone=16,
+    ),
+    # written blind in session 27 (helper wild26; a 40-minute deadline)
+    "fresh26": Batch(
+        sample={
+            # one projection composed twice with a custom __or__: its weights are shared
+            "or_compose_heads": (True, False),
+            # copy.deepcopy with a memo seeded by the embedding: three towers share one table
+            "deepcopy_memo_shared": (True, False),
+            # names stripped with str.removeprefix decide which parameters are frozen
+            "removeprefix_freeze": (False, True),
+            # the most common layer type (collections.Counter.most_common) is frozen
+            "counter_most_common_freeze": (False, True),
+            # grouped convs that torch rejects are skipped by contextlib.suppress(ValueError)
+            "suppress_invalid_groups": (False, False),
+            # repeated assignments in a class body, recorded by a metaclass __prepare__ namespace
+            "prepare_metaclass_layers": (False, False),
+        },
+        min_library_files=27,
+        min_libraries=7,
+        min_standalone=24,
     ),
 }
 

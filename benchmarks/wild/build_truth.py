@@ -36,6 +36,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh23  # the twenty-third batch: fresh23/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh24  # the twenty-fourth batch: fresh24/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh25  # the twenty-fifth batch: fresh25/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh26  # the twenty-sixth batch: fresh26/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -80,6 +81,7 @@ FRESH22 = HERE / "fresh22"
 FRESH23 = HERE / "fresh23"
 FRESH24 = HERE / "fresh24"
 FRESH25 = HERE / "fresh25"
+FRESH26 = HERE / "fresh26"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -107,6 +109,7 @@ TRUTHS = {
     "fresh23": FRESH23 / "truth.json",
     "fresh24": FRESH24 / "truth.json",
     "fresh25": FRESH25 / "truth.json",
+    "fresh26": FRESH26 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -134,6 +137,7 @@ FRESH_CORPORA = (
     "fresh23",
     "fresh24",
     "fresh25",
+    "fresh26",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -562,6 +566,14 @@ LIBRARIES = {
     "fuxictr": ("fuxictr", "fuxictr"),
     "pytorch_forecasting": ("pytorch_forecasting", "pytorch-forecasting"),
     "pytorch_tabular": ("pytorch_tabular", "pytorch-tabular"),
+    # used only by the twenty-sixth fresh batch (fresh26/; installed in .vendor, see requirements.txt)
+    "umnn": ("UMNN", "umnn"),
+    "moshi": ("moshi", "moshi"),
+    "bs_roformer": ("bs_roformer", "bs-roformer"),
+    "pykeen": ("pykeen", "pykeen"),
+    "mace": ("mace", "mace-torch"),
+    "torch_pointcloud": ("torch_pointcloud", "torch-pointcloud"),
+    "torchao": ("torchao", "torchao"),
     "grouped_query_attention": (
         "grouped_query_attention_pytorch",
         "grouped-query-attention-pytorch",
@@ -651,6 +663,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh23",
         "fresh24",
         "fresh25",
+        "fresh26",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -799,7 +812,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json); fresh24: the twenty-fourth (fresh24/truth.json); fresh25: the twenty-fifth (fresh25/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json); fresh24: the twenty-fourth (fresh24/truth.json); fresh25: the twenty-fifth (fresh25/truth.json); fresh26: the twenty-sixth (fresh26/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
