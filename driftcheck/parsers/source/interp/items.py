@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import (
+    classtype,
     clonetie,
     dictkeys,
     fwdhooks,
@@ -554,6 +555,17 @@ class Items:
                 base = _builtin_base(raw)
                 if base is not None:  # ``class Dims(tuple)``: Python's answer for its base
                     return issubclass(base, _OBJ_PY_TYPES.get(q, _PY_TYPES[q]))
+                if isinstance(raw, Obj) and raw.cls is not None:
+                    abcs = [
+                        c.qual
+                        for c in raw.cls.mro()
+                        if isinstance(c, Ext)
+                        and c.qual.startswith(("collections.abc.", "typing.", "numbers."))
+                    ]
+                    if q.rsplit(".", 1)[-1] in {a.rsplit(".", 1)[-1] for a in abcs}:
+                        return True  # ``class Dims(collections.abc.Sequence)``: inherited
+                    if any(a.rsplit(".", 1)[-1] not in ("Generic", "Protocol") for a in abcs):
+                        return Unknown(f"isinstance: class {raw.cls.name} derives from {abcs[0]}")
                 if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
                     return (
                         isinstance(raw, Config)
@@ -605,14 +617,23 @@ class Items:
                 return False
             return Unknown("isinstance")
         if isinstance(t, Cls):
-            if isinstance(raw, Obj) and raw.cls is not None:
-                return t in raw.cls.mro()
-            if isinstance(raw, Tensor) and isinstance(raw.cls, Cls):  # interp/tensorsub.py
-                return t in raw.cls.mro()
-            if isinstance(raw, Config):
-                return raw.cls is not None and t in raw.cls.mro()
-            return False
+            got = self._cls_isinstance(raw, t)
+            if got is True and not classtype.subclasshook(t):
+                return True  # ABCMeta: a real subclass is an instance unless a hook denies it
+            hook = classtype.virtual_hook(self.ip, t)
+            return got if hook is None else Unknown(f"isinstance: {hook}")
         return Unknown("isinstance")
+
+    @staticmethod
+    def _cls_isinstance(raw: Any, t: Cls) -> bool:
+        """``isinstance(raw, t)`` by ``t``'s place in the instance's class MRO alone."""
+        if isinstance(raw, Obj) and raw.cls is not None:
+            return t in raw.cls.mro()
+        if isinstance(raw, Tensor) and isinstance(raw.cls, Cls):  # interp/tensorsub.py
+            return t in raw.cls.mro()
+        if isinstance(raw, Config):
+            return raw.cls is not None and t in raw.cls.mro()
+        return False
 
     def _iterable(self, raw: Any) -> Any:
         """``isinstance(x, Iterable)`` of a module or tensor: Python asks for ``__iter__``.

@@ -228,12 +228,25 @@ def _isinstance(c: Call) -> Any:
 
 @B.entry("issubclass", doc="issubclass(C, T) for classes read from source (MRO), else unknown")
 def _issubclass(c: Call) -> Any:
-    from driftcheck.parsers.source.values.abstract import Cls
+    from driftcheck.parsers.source.interp import classtype
 
     if len(c.args) != 2:
         return c.unknown()
     sub, base = plain(c.args[0]), typeunion.members(plain(c.args[1]))  # ``A | B``: (A, B)
     bases = base if isinstance(base, tuple) else (base,)
+    got = _issubclass_mro(c, sub, bases)
+    for b in bases:  # ``abc.ABCMeta``'s register() / __subclasshook__, a metaclass's check
+        if isinstance(b, Cls) and (got is not True or classtype.subclasshook(b)):
+            hook = classtype.virtual_hook(c.interp, b)
+            if hook is not None:
+                return c.unknown(f"issubclass: {hook}")
+    return got
+
+
+def _issubclass_mro(c: Call, sub: Any, bases: tuple) -> Any:
+    """``issubclass(sub, bases)`` by the MROs alone (no metaclass hook)."""
+    from driftcheck.parsers.source.values.abstract import Cls
+
     if isinstance(sub, ExtClass):
         return _ext_subclass(c, sub, bases)
     if isinstance(sub, Ext):
