@@ -19,7 +19,7 @@ import abc
 import pytest
 
 from driftcheck.parsers.source import parse_source
-from tests.model_count_support import check_count_matches_torch, write_sized
+from tests.model_count_support import check_count_matches_torch, torch_count, write_sized
 
 pytest.importorskip("torch")
 
@@ -192,13 +192,16 @@ def _unknown_with_note(tmp_path, code: str, word: str) -> None:
 @pytest.mark.parametrize(
     "test", ["isinstance(p, Mixer)", "issubclass(type(p), Mixer)", "isinstance(p, (Mixer,))"]
 )
-def test_register_of_a_torch_layer_is_unknown(tmp_path, test) -> None:
-    # the loop's append under the undecided test names the ``if`` line
-    _unknown_with_note(tmp_path, REGISTER.format(test=test), "undecided condition at model.py:18")
+def test_register_of_a_torch_layer_is_followed(tmp_path, test) -> None:
+    # session 27 (burnfix27): the top-level ``Mixer.register(nn.Linear)`` is read; torch: 140
+    # (the MRO alone gave 108, burn26 unknown)
+    path = write_sized(tmp_path, REGISTER.format(test=test))
+    assert parse_source(path, entry="M").params_total() == torch_count(path) == 140
 
 
-def test_register_on_a_subclass_is_unknown(tmp_path) -> None:
-    _unknown_with_note(tmp_path, SOURCE_REGISTER, "condition at line 27")
+def test_register_on_a_subclass_is_followed(tmp_path) -> None:
+    path = write_sized(tmp_path, SOURCE_REGISTER)
+    assert parse_source(path, entry="M").params_total() == torch_count(path) == 40
 
 
 def test_subclasshook_denying_a_real_subclass_is_unknown(tmp_path) -> None:

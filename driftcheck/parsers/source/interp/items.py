@@ -566,6 +566,9 @@ class Items:
                         return True  # ``class Dims(collections.abc.Sequence)``: inherited
                     if any(a.rsplit(".", 1)[-1] not in ("Generic", "Protocol") for a in abcs):
                         return Unknown(f"isinstance: class {raw.cls.name} derives from {abcs[0]}")
+                    reg = classtype.std_registered(self.ip, raw.cls, q)
+                    if reg is not None:  # ``Sequence.register(Dims)``: a virtual subclass
+                        return True if reg is True else Unknown(f"isinstance: {reg}")
                 if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
                     return (
                         isinstance(raw, Config)
@@ -621,7 +624,21 @@ class Items:
             if got is True and not classtype.subclasshook(t):
                 return True  # ABCMeta: a real subclass is an instance unless a hook denies it
             hook = classtype.virtual_hook(self.ip, t)
-            return got if hook is None else Unknown(f"isinstance: {hook}")
+            if hook is None:
+                return got
+            if isinstance(hook, str):
+                return Unknown(f"isinstance: {hook}")
+            if not hook:
+                return got
+            # ``abc.ABCMeta``: a class registered on ``t`` (or a subclass) and its subclasses
+            busy = self.ip.__dict__.setdefault("_dc_abc_asking", [])
+            if any(c is t for c in busy):
+                return Unknown(f"isinstance: registrations of {t.name} form a cycle")
+            busy.append(t)
+            try:
+                return self.isinstance(x, hook)
+            finally:
+                busy.pop()
         return Unknown("isinstance")
 
     @staticmethod

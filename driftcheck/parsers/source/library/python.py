@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import types
 from functools import cache
 from pathlib import Path
@@ -238,8 +239,12 @@ def _issubclass(c: Call) -> Any:
     for b in bases:  # ``abc.ABCMeta``'s register() / __subclasshook__, a metaclass's check
         if isinstance(b, Cls) and (got is not True or classtype.subclasshook(b)):
             hook = classtype.virtual_hook(c.interp, b)
-            if hook is not None:
+            if isinstance(hook, str):
                 return c.unknown(f"issubclass: {hook}")
+            if hook and got is not True:  # registered on ``b`` (or a subclass): theirs
+                reg = _issubclass(dataclasses.replace(c, args=[c.args[0], hook]))
+                if reg is True or isinstance(reg, Unknown):
+                    return reg if reg is True else c.unknown("issubclass via register()")
     return got
 
 
@@ -248,7 +253,8 @@ def _issubclass_mro(c: Call, sub: Any, bases: tuple) -> Any:
     from driftcheck.parsers.source.values.abstract import Cls
 
     if isinstance(sub, ExtClass):
-        return _ext_subclass(c, sub, bases)
+        got = _torch_nn_subclass(Ext(sub.qual), bases)  # ``type(layer)``: the shipped table
+        return _ext_subclass(c, sub, bases) if got is None else got
     if isinstance(sub, Ext):
         got = _torch_nn_subclass(sub, bases)
         if got is not None:
