@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from driftcheck.parsers.source import parse_source
