@@ -292,3 +292,56 @@ def test_cpython_refuses_a_registration_cycle() -> None:
     A.register(B)
     with pytest.raises(RuntimeError):
         B.register(A)
+
+
+DENY = """
+import torch.nn as nn
+
+
+class Meta(type):
+    def __instancecheck__(cls, x):
+        return False
+
+    def __subclasscheck__(cls, sub):
+        return False
+
+
+class Base(metaclass=Meta):
+    pass
+
+
+class Sub(Base):
+    pass
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 4) if {test} else nn.Identity()
+"""
+
+
+def test_cpython_a_metaclass_check_denies_a_real_subclass() -> None:
+    class Meta(type):
+        def __instancecheck__(cls, x):
+            return False
+
+        def __subclasscheck__(cls, sub):
+            return False
+
+    class Base(metaclass=Meta):
+        pass
+
+    class Sub(Base):
+        pass
+
+    assert not isinstance(Sub(), Base) and not issubclass(Sub, Base)
+    assert isinstance(Base(), Base)  # an exact type match never asks the metaclass
+
+
+@pytest.mark.parametrize("test", ["isinstance(Sub(), Base)", "issubclass(Sub, Base)"])
+def test_a_metaclass_check_makes_a_real_subclass_unknown(tmp_path, test) -> None:
+    # torch: 0 (the check denies); the MRO alone said 20
+    path = write_sized(tmp_path, DENY.format(test=test))
+    assert torch_count(path) == 0
+    check_honest_unknown(tmp_path, DENY.format(test=test))

@@ -88,6 +88,22 @@ def virtual_hook(interp: Any, cls: Cls) -> Any:
     return registrations(interp, cls)
 
 
+def may_deny(interp: Any, cls: Cls) -> bool:
+    """Whether a real subclass of ``cls`` may still be answered False: a ``__subclasshook__``
+    read from source in its MRO (under ``abc.ABCMeta``), or a metaclass read from source that
+    defines ``__instancecheck__`` / ``__subclasscheck__``."""
+    if subclasshook(cls):
+        return True
+    meta = class_type(interp, cls)
+    if not isinstance(meta, Cls):
+        return False
+    for name in ("__instancecheck__", "__subclasscheck__"):
+        ok, _, where = interp.classes.mro_attr(meta, name)
+        if ok and isinstance(where, Cls):
+            return True
+    return False
+
+
 def is_abc(interp: Any, cls: Cls) -> bool:
     """Whether ``type(cls)`` is ``abc.ABCMeta`` or a metaclass read from source deriving
     from it (so ``cls.register`` is ``ABCMeta.register``)."""

@@ -621,8 +621,8 @@ class Items:
             return Unknown("isinstance")
         if isinstance(t, Cls):
             got = self._cls_isinstance(raw, t)
-            if got is True and not classtype.subclasshook(t):
-                return True  # ABCMeta: a real subclass is an instance unless a hook denies it
+            if got is True and not classtype.may_deny(self.ip, t):
+                return True  # a real subclass is an instance unless a hook may deny it
             hook = classtype.virtual_hook(self.ip, t)
             if hook is None:
                 return got

@@ -237,7 +237,7 @@ def _issubclass(c: Call) -> Any:
     bases = base if isinstance(base, tuple) else (base,)
     got = _issubclass_mro(c, sub, bases)
     for b in bases:  # ``abc.ABCMeta``'s register() / __subclasshook__, a metaclass's check
-        if isinstance(b, Cls) and (got is not True or classtype.subclasshook(b)):
+        if isinstance(b, Cls) and (got is not True or classtype.may_deny(c.interp, b)):
             hook = classtype.virtual_hook(c.interp, b)
             if isinstance(hook, str):
                 return c.unknown(f"issubclass: {hook}")
