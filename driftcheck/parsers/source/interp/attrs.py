@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
+    classtype,
     condreplace,
     deftime,
     gradflag,
@@ -213,6 +214,10 @@ class Attributes:
                 return BuiltinMethod(tensorsub.make_subclass)  # interp/tensorsub.py
             if name in pydclass.CLASS_METHODS and pydclass.is_pydantic(obj):
                 return pydclass.class_method(self.ip, obj, name)  # interp/pydclass.py
+            if name == "register" and classtype.is_abc(self.ip, obj):
+                # ``ABCMeta.register``: gives its class back (``@Mixer.register class B``
+                # binds ``B``); the registry is read from the source (interp/classtype.py)
+                return BuiltinMethod(classtype.register_call)
             meta = self.calls.metaclass_of(obj)
             if isinstance(meta, Cls):
                 # Python looks a name the class lacks up on its metaclass (a singleton

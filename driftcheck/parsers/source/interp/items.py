@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import (
+    classtype,
     clonetie,
     dictkeys,
     fwdhooks,
@@ -554,6 +555,20 @@ class Items:
                 base = _builtin_base(raw)
                 if base is not None:  # ``class Dims(tuple)``: Python's answer for its base
                     return issubclass(base, _OBJ_PY_TYPES.get(q, _PY_TYPES[q]))
+                if isinstance(raw, Obj) and raw.cls is not None:
+                    abcs = [
+                        c.qual
+                        for c in raw.cls.mro()
+                        if isinstance(c, Ext)
+                        and c.qual.startswith(("collections.abc.", "typing.", "numbers."))
+                    ]
+                    if q.rsplit(".", 1)[-1] in {a.rsplit(".", 1)[-1] for a in abcs}:
+                        return True  # ``class Dims(collections.abc.Sequence)``: inherited
+                    if any(a.rsplit(".", 1)[-1] not in ("Generic", "Protocol") for a in abcs):
+                        return Unknown(f"isinstance: class {raw.cls.name} derives from {abcs[0]}")
+                    reg = classtype.std_registered(self.ip, raw.cls, q)
+                    if reg is not None:  # ``Sequence.register(Dims)``: a virtual subclass
+                        return True if reg is True else Unknown(f"isinstance: {reg}")
                 if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
                     return (
                         isinstance(raw, Config)
@@ -605,14 +620,37 @@ class Items:
                 return False
             return Unknown("isinstance")
         if isinstance(t, Cls):
-            if isinstance(raw, Obj) and raw.cls is not None:
-                return t in raw.cls.mro()
-            if isinstance(raw, Tensor) and isinstance(raw.cls, Cls):  # interp/tensorsub.py
-                return t in raw.cls.mro()
-            if isinstance(raw, Config):
-                return raw.cls is not None and t in raw.cls.mro()
-            return False
+            got = self._cls_isinstance(raw, t)
+            if got is True and not classtype.may_deny(self.ip, t):
+                return True  # a real subclass is an instance unless a hook may deny it
+            hook = classtype.virtual_hook(self.ip, t)
+            if hook is None:
+                return got
+            if isinstance(hook, str):
+                return Unknown(f"isinstance: {hook}")
+            if not hook:
+                return got
+            # ``abc.ABCMeta``: a class registered on ``t`` (or a subclass) and its subclasses
+            busy = self.ip.__dict__.setdefault("_dc_abc_asking", [])
+            if any(c is t for c in busy):
+                return Unknown(f"isinstance: registrations of {t.name} form a cycle")
+            busy.append(t)
+            try:
+                return self.isinstance(x, hook)
+            finally:
+                busy.pop()
         return Unknown("isinstance")
+
+    @staticmethod
+    def _cls_isinstance(raw: Any, t: Cls) -> bool:
+        """``isinstance(raw, t)`` by ``t``'s place in the instance's class MRO alone."""
+        if isinstance(raw, Obj) and raw.cls is not None:
+            return t in raw.cls.mro()
+        if isinstance(raw, Tensor) and isinstance(raw.cls, Cls):  # interp/tensorsub.py
+            return t in raw.cls.mro()
+        if isinstance(raw, Config):
+            return raw.cls is not None and t in raw.cls.mro()
+        return False
 
     def _iterable(self, raw: Any) -> Any:
         """``isinstance(x, Iterable)`` of a module or tensor: Python asks for ``__iter__``.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import types
 from functools import cache
 from pathlib import Path
@@ -228,14 +229,32 @@ def _isinstance(c: Call) -> Any:
 
 @B.entry("issubclass", doc="issubclass(C, T) for classes read from source (MRO), else unknown")
 def _issubclass(c: Call) -> Any:
-    from driftcheck.parsers.source.values.abstract import Cls
+    from driftcheck.parsers.source.interp import classtype
 
     if len(c.args) != 2:
         return c.unknown()
     sub, base = plain(c.args[0]), typeunion.members(plain(c.args[1]))  # ``A | B``: (A, B)
     bases = base if isinstance(base, tuple) else (base,)
+    got = _issubclass_mro(c, sub, bases)
+    for b in bases:  # ``abc.ABCMeta``'s register() / __subclasshook__, a metaclass's check
+        if isinstance(b, Cls) and (got is not True or classtype.may_deny(c.interp, b)):
+            hook = classtype.virtual_hook(c.interp, b)
+            if isinstance(hook, str):
+                return c.unknown(f"issubclass: {hook}")
+            if hook and got is not True:  # registered on ``b`` (or a subclass): theirs
+                reg = _issubclass(dataclasses.replace(c, args=[c.args[0], hook]))
+                if reg is True or isinstance(reg, Unknown):
+                    return reg if reg is True else c.unknown("issubclass via register()")
+    return got
+
+
+def _issubclass_mro(c: Call, sub: Any, bases: tuple) -> Any:
+    """``issubclass(sub, bases)`` by the MROs alone (no metaclass hook)."""
+    from driftcheck.parsers.source.values.abstract import Cls
+
     if isinstance(sub, ExtClass):
-        return _ext_subclass(c, sub, bases)
+        got = _torch_nn_subclass(Ext(sub.qual), bases)  # ``type(layer)``: the shipped table
+        return _ext_subclass(c, sub, bases) if got is None else got
     if isinstance(sub, Ext):
         got = _torch_nn_subclass(sub, bases)
         if got is not None:
