@@ -699,6 +699,11 @@ class Calls:
         if q.startswith("math."):
             if _math_of_tensor(self.run.f, q[5:], args, fr.loc(at) if at is not None else None):
                 return UNK
+            from driftcheck.parsers.source.forward import dataflow_fix27
+
+            one = dataflow_fix27.math_of_one_element(self.run.f, _MATH_FLOAT, q[5:], args, kwargs)
+            if one is not None:
+                return one  # ``math.log1p(t.abs())`` of a one-element tensor: a plain number
             f = _MATH.get(q[5:])
             if f and len(args) == 1 and args[0].__class__ in (HoleInt, HoleFloat):
                 r = symbolic.hole_call(q, args[0])  # a traced number: the expression

@@ -300,7 +300,11 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return Tens.view_of(buf, True)
         from driftcheck.parsers.source.forward import dataflow_known
 
-        return dataflow_known.buffer(run.f, obj, name, convert(run, buf))
+        t = dataflow_known.buffer(run.f, obj, name, convert(run, buf))
+        from driftcheck.parsers.source.forward import dataflow_fix27
+
+        dataflow_fix27.buffer_exact(run.f, obj, name, buf, t)  # ``h @ self.cw`` (float64)
+        return t
     if name in obj.attrs:
         return convert(run, obj.attrs[name])
     if name == "forward":

@@ -579,6 +579,10 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
 
             got = dataflow_fix25b.method(f, t, name, args, kwargs, loc)  # session 25's rules
         if got is None:
+            from driftcheck.parsers.source.forward import dataflow_fix27
+
+            got = dataflow_fix27.method(f, t, name, args, kwargs, loc)  # ``diag_embed``
+        if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
         if got is None:
             got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)

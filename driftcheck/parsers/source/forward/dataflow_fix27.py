@@ -1,0 +1,178 @@
+"""Forward rules of session 27 (crashfix27). Each is torch's or CPython's own behaviour
+(torch 2.13, CPU; ``tests/test_crash27a.py`` runs every verdict in torch):
+
+- ``math.<f>(t)`` of a tensor of one element (known shape, real sizes): CPython reads it through
+  ``Tensor.__float__`` and returns a plain number (or raises its own ValueError /
+  OverflowError, a crash either way), so ``x * math.log1p(t)`` keeps ``x``'s shape. A tensor
+  of more than one element is ``dataflow_call._math_of_tensor``'s crash;
+- ``torch.diag_embed(t, offset, dim1, dim2)`` / ``t.diag_embed(...)``: ``dim1`` / ``dim2``
+  out of the result's range (IndexError), or the same dim (RuntimeError); else the result
+  shape (``t``'s last size plus ``|offset|`` on both dims);
+- ``torch.kron(a, b)``: the shape (ranks aligned on the right, sizes multiplied);
+- ``torch.isin(elements, test_elements)``: ``elements``' shape, a bool tensor;
+- a buffer ``__init__`` made with a known floating dtype (``torch.from_numpy(w)``: float64),
+  of a module no cast ran on and not written outside ``__init__``: that exact dtype, as a
+  Parameter's (``dataflow_fix25b.param_exact``), so ``h @ self.cw`` is torch's dtype error;
+- ``t.new_tensor(data)``: the shape of ``data`` (a nest of Python numbers or a tensor), with
+  ``t``'s dtype family unless ``dtype=`` is given.
+
+Shapes must be known ints and arguments literal; anything else gives no verdict (None).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from driftcheck.parsers.source.forward.dataflow_common import arg
+from driftcheck.parsers.source.values.dataflow_values import (
+    NUM,
+    Tens,
+    UnkNum,
+    is_int,
+    known_shape,
+)
+
+
+def _plain(v: Any) -> bool:
+    return type(v) in (int, float) or isinstance(v, UnkNum)
+
+
+def math_of_one_element(f: Any, floats: frozenset[str], name: str, args: list, kwargs: dict) -> Any:
+    """``math.<name>(...)`` (``name`` in ``floats``: the functions that read each argument as
+    a float) where an argument is a tensor of exactly one element, on real sizes, and every
+    other argument a plain number or such a tensor: an unknown plain number (``NUM``). None
+    otherwise (the caller's rules stand)."""
+    if f.input_shape is None or name not in floats or kwargs or not args:
+        return None
+    seen = False
+    for a in args:
+        if isinstance(a, Tens):
+            shape = known_shape(a)
+            if shape is None or math.prod(shape) != 1:
+                return None
+            seen = True
+        elif not _plain(a):
+            return None
+    return NUM if seen else None
+
+
+def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """``t.<name>(...)`` / ``torch.<name>(t, ...)`` (``args`` after ``t``) on real sizes: the
+    result (a shaped ``Tens``, or ``Tens(None)`` after a crash) where a rule above decides,
+    else None."""
+    if f.input_shape is None:
+        return None
+    shape = known_shape(t)
+    if shape is None:
+        return None
+    if name == "diag_embed":
+        got = diag_embed(shape, args, kwargs)
+    elif name == "kron":
+        got = kron(shape, args, kwargs)
+    elif name == "isin":
+        got = isin(f, shape, args, kwargs)
+    elif name == "new_tensor":
+        return new_tensor(f, t, args, kwargs)
+    else:
+        return None
+    if got is None:
+        return None
+    if isinstance(got, str):
+        f.crash(loc, got)
+        return Tens(None)
+    if isinstance(got, Tens):
+        return got
+    return Tens(None, tuple(got))
+
+
+def diag_embed(shape: tuple, args: list, kwargs: dict) -> tuple | str | None:
+    """``torch.diag_embed(input, offset=0, dim1=-2, dim2=-1)`` of a tensor of ``shape``."""
+    if set(kwargs) - {"offset", "dim1", "dim2"} or len(args) > 3:
+        return None
+    vals = [arg(args, kwargs, i, n, d) for i, (n, d) in enumerate(_DIAG)]
+    if not all(is_int(v) for v in vals):
+        return None
+    offset, d1, d2 = vals
+    if not shape:
+        return None  # (a 0-d input: not measured)
+    rank = len(shape) + 1
+    for d in (d1, d2):
+        if not -rank <= d < rank:
+            return (
+                f"IndexError: Dimension out of range (expected to be in range of "
+                f"[{-rank}, {rank - 1}], but got {d})"
+            )
+    d1, d2 = d1 % rank, d2 % rank
+    if d1 == d2:
+        return f"RuntimeError: diagonal dimensions cannot be identical {vals[1]}, {vals[2]}"
+    n = shape[-1] + abs(offset)
+    out = list(shape[:-1])
+    for d in sorted((d1, d2)):
+        out.insert(d, n)
+    return tuple(out)
+
+
+_DIAG = (("offset", 0), ("dim1", -2), ("dim2", -1))
+
+
+def kron(shape: tuple, args: list, kwargs: dict) -> tuple | None:
+    """``torch.kron(a, b)`` with ``a`` of ``shape``: sizes multiplied, ranks right-aligned."""
+    other = arg(args, kwargs, 0, "other")
+    b = known_shape(other)
+    if b is None or len(args) > 1 or set(kwargs) - {"other"}:
+        return None
+    n = max(len(shape), len(b))
+    a2, b2 = (1,) * (n - len(shape)) + shape, (1,) * (n - len(b)) + b
+    return tuple(x * y for x, y in zip(a2, b2, strict=True))
+
+
+def isin(f: Any, shape: tuple, args: list, kwargs: dict) -> Tens | None:
+    """``torch.isin(elements, test_elements, *, assume_unique, invert)``: ``elements``' shape,
+    bool; ``test_elements`` a tensor (a number: not modelled)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    test = arg(args, kwargs, 0, "test_elements")
+    if not isinstance(test, Tens) or len(args) > 1:
+        return None
+    if set(kwargs) - {"test_elements", "assume_unique", "invert"}:
+        return None
+    if any(not isinstance(kwargs.get(k, False), bool) for k in ("assume_unique", "invert")):
+        return None
+    out = Tens(None, shape)
+    dataflow_checks.add_facts(f, out, replace=False, dtype="bool")
+    return out
+
+
+def new_tensor(f: Any, t: Tens, args: list, kwargs: dict) -> Tens | None:
+    """``t.new_tensor(data[, dtype=...])``: a tensor shaped as ``data`` (torch.tensor's rule),
+    of ``t``'s dtype unless ``dtype=`` names another."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.forward.dataflow_concrete import nested_shape
+
+    data = arg(args, kwargs, 0, "data")
+    if len(args) != 1 or set(kwargs) - {"dtype", "device", "requires_grad"}:
+        return None
+    shape = known_shape(data) if isinstance(data, Tens) else nested_shape(data)
+    if shape is None:
+        return None
+    out = Tens(None, tuple(shape))
+    if "dtype" not in kwargs:
+        for key in ("dtype", "itype"):
+            v = dataflow_checks.fact(f, t, key)
+            if v is not None:
+                dataflow_checks.add_facts(f, out, replace=False, **{key: v})
+    return out
+
+
+def buffer_exact(f: Any, obj: Any, name: str, buf: Any, t: Any) -> None:
+    """``self.<name>``, a buffer read in ``forward``: its exact floating dtype where
+    ``__init__`` fixed it (see the module docstring)."""
+    from driftcheck.parsers.source.forward import dataflow_attrs, dataflow_fix25b
+    from driftcheck.parsers.source.values.abstract import Tensor
+
+    if f.input_shape is None or not isinstance(buf, Tensor) or not isinstance(t, Tens):
+        return
+    if buf.cond is not None or dataflow_attrs.written_outside_init(f, obj, name):
+        return
+    dataflow_fix25b.param_exact(f, obj, buf, t)

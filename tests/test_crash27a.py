@@ -1,0 +1,230 @@
+"""Forward-crash rules of session 27 (crashfix27) against torch.
+
+Small models written here (not a corpus's) are run in torch, and ``driftcheck check
+--input-shape`` must report a blocker exactly when torch raised (train and eval mode alike);
+every rule family (the name's first word) has a crashing model and a clean twin. The shape
+rules (``diag_embed``, ``kron``) are also compared with torch's own result on many drawn
+argument sets.
+
+- ``npdtype``: a numpy array's dtype kept by ``torch.from_numpy`` / ``torch.tensor`` /
+  ``torch.as_tensor`` (numpy infers float64 for Python floats; true division of int64 gives
+  float64), so a float64 class weight meets a float32 input (fresh18 dev's miss, made general);
+- ``mathone``: ``math.<f>(t)`` of a one-element tensor is a plain number, ``x * it`` keeps
+  ``x``'s shape (shapefuzz seed 79's miss);
+- ``diagembed``, ``kron``, ``isin``, ``newtensor``: ops model code calls that had no shape rule
+  (``benchmarks/crash/op_coverage.py --missing``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+)
+
+HEAD = "import math\nimport numpy as np\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+
+
+def expr(name: str, body: str, shape: tuple[int, ...] = (4, 8), init: str = "") -> None:
+    """A model whose forward is ``h = self.fc(x)`` (a float ``(*shape[:-1], 8)``) then ``body``."""
+    MODELS[name] = (
+        f"""
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        {init or "pass"}
+
+    def forward(self, x):
+        h = self.fc(x)
+        {body}
+""",
+        shape,
+        "float",
+    )
+
+
+# ---- npdtype: numpy's dtype through torch's converters
+_CE = "t = torch.arange(h.shape[0]) % 8\n        return F.cross_entropy(h, t, weight=self.cw)"
+_W = "w = np.array([{}])\n        self.register_buffer('cw', {})"
+_FLOATS = ", ".join(["1.0"] * 8)
+_INTS = ", ".join(["2"] * 8)
+expr("npdtype_tensor_f64", _CE, init=_W.format(_FLOATS, "torch.tensor(w.sum() / w)"))
+expr("npdtype_from_numpy", _CE, init=_W.format(_FLOATS, "torch.from_numpy(w)"))
+expr("npdtype_as_tensor_scaled", _CE, init=_W.format(_FLOATS, "torch.as_tensor(w * 2)"))
+expr("npdtype_int_truediv", _CE, init=_W.format(_INTS, "torch.tensor(w / 2)"))
+expr("npdtype_mixed_items", _CE, init=_W.format("1, 2.5, 3, 4, 5, 6, 7, 8", "torch.tensor(w)"))
+expr("npdtype_slice_neg", _CE, init=_W.format(_FLOATS + ", 9.0", "torch.tensor(-w[:8])"))
+expr("npdtype_matmul_buffer", "return h @ self.cw", init=_W.format(_FLOATS, "torch.tensor(w)"))
+expr("npdtype_ok_float", _CE, init=_W.format(_FLOATS, "torch.tensor(w).float()"))
+expr("npdtype_ok_dtype_kw", _CE, init=_W.format(_FLOATS, "torch.tensor(w, dtype=torch.float32)"))
+expr(
+    "npdtype_ok_np_float32",
+    _CE,
+    init="w = np.array([1.0] * 8, dtype=np.float32)\n        self.register_buffer('cw', torch.tensor(w))",
+)
+expr("npdtype_ok_list", _CE, init="self.register_buffer('cw', torch.tensor([1.0] * 8))")
+expr("npdtype_ok_astype", _CE, init=_W.format(_FLOATS, "torch.tensor(w.astype(np.float32))"))
+# (an int64 array times an int stays int64; not claimed, and torch's verdict is a crash of
+# another kind: cross_entropy's weight must be floating)
+expr(
+    "npdtype_ok_int_matmul_cast",
+    "return h @ self.cw.float()",
+    init=_W.format(_INTS, "torch.tensor(w * 2)"),
+)
+
+# ---- bufexact: a float64 buffer's exact dtype, unless a cast or a later write may change it
+_B64 = "self.register_buffer('cw', torch.ones(8, 8, dtype=torch.float64))"
+expr("bufexact_matmul", "return h @ self.cw", init=_B64)
+expr(
+    "bufexact_mm_numpy",
+    "return torch.mm(h, self.cw)",
+    init=_W.format(_FLOATS, "torch.from_numpy(w).diag()"),
+)
+expr("bufexact_ok_module_cast", "return h @ self.cw", init=_B64 + "\n        self.float()")
+MODELS["bufexact_ok_rewritten"] = (
+    f"""
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        {_B64}
+
+    def fix(self):
+        self.cw = self.cw.float()
+
+    def forward(self, x):
+        h = self.fc(x)
+        self.fix()
+        return h @ self.cw
+""",
+    (4, 8),
+    "float",
+)
+
+# ---- mathone: math.<f> of a one-element tensor is a number
+_ONE = "s = math.log1p(h.flatten()[:1].abs())\n        "
+expr("mathone_slice_log1p", _ONE + "return self.fc(h[:, :3] * s)")
+expr("mathone_sum_exp", "s = math.exp(h.sum().tanh())\n        return self.fc((h * s).t())", (8, 8))
+expr("mathone_two_args", "s = math.atan2(h[0, 0], h[1, 1])\n        return self.fc(h[:, :5] + s)")
+expr("mathone_many_elements", "return h * math.exp(h[0])")
+expr("mathone_ok", _ONE + "return self.fc(h * s)")
+expr("mathone_ok_sqrt", "s = math.sqrt(h.abs().sum())\n        return self.fc(h / s)")
+
+# ---- diagembed: dims and the result shape
+expr("diagembed_same_dims", "return torch.diag_embed(h, 0, 1, 1)")
+expr("diagembed_dim_range", "return torch.diag_embed(h, 0, 0, 3)")
+expr("diagembed_shape", "return self.fc(h.diag_embed(1))")
+expr("diagembed_ok_shape", "return self.fc(h[:, :7].diag_embed(1))")
+expr("diagembed_ok_dims", "return self.fc(torch.diag_embed(h, -1, 0, 2)[:, :, :8])")
+
+# ---- kron: sizes multiply
+expr("kron_view", "return torch.kron(h, h[:1]).view(5, -1)")
+expr("kron_linear", "return self.fc(torch.kron(h, torch.ones(2, 2)))")
+expr("kron_ok_view", "return torch.kron(h, h[:1]).view(16, -1)")
+expr("kron_ok_linear", "return self.fc(torch.kron(h[:, :4], torch.ones(1, 2)))")
+
+# ---- isin: elements' shape
+expr("isin_reshape", "return torch.isin(h, h[0]).reshape(3, -1)")
+expr("isin_ok_reshape", "return torch.isin(h, h[0]).reshape(-1, 16)")
+
+# ---- newtensor: the data's shape
+expr("newtensor_list", "return self.fc(h.new_tensor([1.0, 2.0, 3.0]))")
+expr("newtensor_of_tensor", "return self.fc(h.new_tensor(h[:, :4]))")
+expr("newtensor_ok_rows", "return self.fc(h.new_tensor([[0.5] * 8] * 2))")
+expr("newtensor_ok_tensor", "return self.fc(h.new_tensor(h))")
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_every_rule_has_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
+
+
+def test_size_free_without_input_shape(tmp_path, capsys):
+    check_silent_without_shape(MODELS, HEAD, ("diagembed_shape", "kron_view"), tmp_path, capsys)
+
+
+def _draws(n: int, seed: int) -> list[tuple]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        shape = tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 3)))
+        out.append((shape, rng.randint(-3, 3), rng.randint(-5, 4), rng.randint(-5, 4)))
+    return out
+
+
+@pytest.mark.parametrize("draw", _draws(300, 27))
+def test_diag_embed_rule_is_torchs(draw):
+    """The rule's shape or error kind equals torch's on drawn shapes, offsets and dims."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_fix27 import diag_embed
+
+    shape, offset, d1, d2 = draw
+    got = diag_embed(shape, [offset, d1, d2], {})
+    try:
+        want = tuple(torch.diag_embed(torch.randn(shape), offset, d1, d2).shape)
+    except IndexError as e:
+        assert isinstance(got, str) and got.startswith("IndexError"), (draw, got, e)
+        assert str(e) in got, (got, e)
+        return
+    except RuntimeError as e:
+        assert isinstance(got, str) and got.startswith("RuntimeError"), (draw, got, e)
+        assert str(e) in got, (got, e)
+        return
+    assert got == want, (draw, got, want)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kron_rule_is_torchs(seed):
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_fix27 import kron
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    rng = random.Random(seed)
+    for _ in range(40):
+        a = tuple(rng.randint(0, 3) for _ in range(rng.randint(0, 3)))
+        b = tuple(rng.randint(0, 3) for _ in range(rng.randint(0, 3)))
+        want = tuple(torch.kron(torch.randn(a), torch.randn(b)).shape)
+        assert kron(a, [Tens("n", b)], {}) == want, (a, b)
+
+
+def test_numpy_dtype_kept_only_where_certain():
+    """The array dtypes the rule claims are numpy's own; float32 arithmetic is not claimed."""
+    import operator
+
+    np = pytest.importorskip("numpy")
+    from driftcheck.parsers.source.library.arrays import NDArray, _inferred_dtype, _result_dtype
+
+    for items in ([1.0, 2.0], [1, 2.5], [3, 4], [0], [2**40, 1]):
+        assert _inferred_dtype(items) == np.array(items).dtype.name, items
+    assert _inferred_dtype([True, False]) is None
+    assert _inferred_dtype([]) is None
+    ops = (operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv)
+    claimed = 0
+    for dt in ("float64", "int64", "float32"):
+        arr = np.array([1, 2, 3], dtype=dt)
+        mine = NDArray([1, 2, 3], dt)
+        for other in (2, 2.5, np.array([4, 5, 6]), np.array([4.0, 5.0, 6.0])):
+            theirs = NDArray(other.tolist(), other.dtype.name) if hasattr(other, "dtype") else other
+            for op in ops:
+                for a, b, x, y in ((mine, theirs, arr, other), (theirs, mine, other, arr)):
+                    if not isinstance(a, NDArray):
+                        continue  # (a Python number on the left: the array's reflected op)
+                    got = op(a, b).dtype
+                    if got is not None:
+                        claimed += 1
+                        assert got == op(x, y).dtype.name, (dt, other, op)
+    assert claimed >= 30, claimed
+    assert _result_dtype(operator.mul, "float32", 2.5) is None
+    assert (NDArray([1.0], "float32") * 2.5).dtype is None
