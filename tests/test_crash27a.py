@@ -11,8 +11,9 @@ argument sets.
   float64), so a float64 class weight meets a float32 input (fresh18 dev's miss, made general);
 - ``mathone``: ``math.<f>(t)`` of a one-element tensor is a plain number, ``x * it`` keeps
   ``x``'s shape (shapefuzz seed 79's miss);
-- ``diagembed``, ``kron``, ``isin``, ``newtensor``: ops model code calls that had no shape rule
-  (``benchmarks/crash/op_coverage.py --missing``).
+- ``bufexact``: a buffer made with a known floating dtype keeps it exactly (as a Parameter);
+- ``diagembed``, ``kron``, ``isin``, ``newtensor``, ``alias``, ``like``: ops model code calls
+  that had no shape rule (``benchmarks/crash/op_coverage.py --missing``).
 """
 
 from __future__ import annotations
@@ -140,6 +141,23 @@ expr("newtensor_list", "return self.fc(h.new_tensor([1.0, 2.0, 3.0]))")
 expr("newtensor_of_tensor", "return self.fc(h.new_tensor(h[:, :4]))")
 expr("newtensor_ok_rows", "return self.fc(h.new_tensor([[0.5] * 8] * 2))")
 expr("newtensor_ok_tensor", "return self.fc(h.new_tensor(h))")
+
+# ---- alias: torch's aliases take their target's rules
+expr("alias_absolute", "return self.fc(h.absolute()[:, :3])")
+expr("alias_torch_absolute", "return self.fc(torch.absolute(h).t())", (4, 8))
+expr("alias_ravel", "return self.fc(h.ravel())")
+expr("alias_ok_absolute", "return self.fc(torch.absolute(h))")
+expr("alias_ok_ravel", "return self.fc(h.ravel()[:8])")
+
+# ---- like: as_subclass / new / randint_like keep the tensor's shape and dtype
+expr("like_as_subclass", "return self.fc(h.as_subclass(torch.Tensor)[:, :3])")
+expr("like_new_sizes", "return self.fc(h.new(2, 3))")
+expr("like_new_double", "return self.fc(h.double().new(4, 8))")
+expr("like_randint_like_long", "return self.fc(torch.randint_like(h.long(), 3))")
+expr("like_randint_like_shape", "return self.fc(torch.randint_like(h, 0, 3)[:, :5])")
+expr("like_ok_as_subclass", "return self.fc(h.as_subclass(torch.Tensor))")
+expr("like_ok_new", "return self.fc(h.new(3, 8).zero_())")
+expr("like_ok_randint_like", "return self.fc(torch.randint_like(h, 3))")
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

@@ -16,6 +16,10 @@
 - ``t.new_tensor(data)``: the shape of ``data`` (a nest of Python numbers or a tensor), with
   ``t``'s dtype family unless ``dtype=`` is given.
 
+- ``t.absolute()`` is ``t.abs()`` and ``t.ravel()`` is ``t.flatten()`` (torch's aliases);
+- ``t.as_subclass(cls)``: ``t``'s shape and dtype; ``t.new(*sizes)`` (ints): that shape, with
+  ``t``'s dtype; ``torch.randint_like(t, ...)``: ``t``'s shape and dtype.
+
 Shapes must be known ints and arguments literal; anything else gives no verdict (None).
 """
 
@@ -74,6 +78,10 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
         got = isin(f, shape, args, kwargs)
     elif name == "new_tensor":
         return new_tensor(f, t, args, kwargs)
+    elif name in ("as_subclass", "randint_like") and not set(kwargs) - _LIKE_KW:
+        got = _same_dtype(f, t, Tens(None, shape))
+    elif name == "new" and args and all(is_int(a) and a >= 0 for a in args):
+        got = _same_dtype(f, t, Tens(None, tuple(args))) if not kwargs else None
     else:
         return None
     if got is None:
@@ -113,6 +121,30 @@ def diag_embed(shape: tuple, args: list, kwargs: dict) -> tuple | str | None:
     return tuple(out)
 
 
+_LIKE_KW = frozenset({"low", "high", "device", "memory_format", "generator"})
+
+
+def alias(name: str, args: list, kwargs: dict) -> str:
+    """The name torch's alias stands for (``absolute`` -> ``abs``, ``ravel()`` -> ``flatten``)."""
+    if name in ("absolute", "absolute_"):
+        return "abs" + name[len("absolute") :]
+    if name == "ravel" and not args and not kwargs:
+        return "flatten"
+    return name
+
+
+def _same_dtype(f: Any, t: Tens, out: Tens) -> Tens:
+    """``out`` with ``t``'s dtype facts (its family, torch's word for an int, an exact float)."""
+    from driftcheck.parsers.source.forward import dataflow_checks, dataflow_fix25b
+
+    for key in ("dtype", "itype"):
+        v = dataflow_checks.fact(f, t, key)
+        if v is not None:
+            dataflow_checks.add_facts(f, out, replace=False, **{key: v})
+    dataflow_fix25b.give_exact(f, out, dataflow_fix25b.exact(f, t))
+    return out
+
+
 _DIAG = (("offset", 0), ("dim1", -2), ("dim2", -1))
 
 
@@ -147,7 +179,6 @@ def isin(f: Any, shape: tuple, args: list, kwargs: dict) -> Tens | None:
 def new_tensor(f: Any, t: Tens, args: list, kwargs: dict) -> Tens | None:
     """``t.new_tensor(data[, dtype=...])``: a tensor shaped as ``data`` (torch.tensor's rule),
     of ``t``'s dtype unless ``dtype=`` names another."""
-    from driftcheck.parsers.source.forward import dataflow_checks
     from driftcheck.parsers.source.forward.dataflow_concrete import nested_shape
 
     data = arg(args, kwargs, 0, "data")
@@ -157,12 +188,7 @@ def new_tensor(f: Any, t: Tens, args: list, kwargs: dict) -> Tens | None:
     if shape is None:
         return None
     out = Tens(None, tuple(shape))
-    if "dtype" not in kwargs:
-        for key in ("dtype", "itype"):
-            v = dataflow_checks.fact(f, t, key)
-            if v is not None:
-                dataflow_checks.add_facts(f, out, replace=False, **{key: v})
-    return out
+    return out if "dtype" in kwargs else _same_dtype(f, t, out)
 
 
 def buffer_exact(f: Any, obj: Any, name: str, buf: Any, t: Any) -> None:

@@ -511,6 +511,9 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     sizes the facts torch makes certain of the result (dtype, an expanded view) are added
     after it, and a tensor whose values are known keeps them through a reshaping method."""
     before = len(run.f.crashes)
+    from driftcheck.parsers.source.forward import dataflow_fix27
+
+    name = dataflow_fix27.alias(name, args, kwargs)  # ``x.absolute()``: ``x.abs()``
     out = _method(run, t, name, args, kwargs, fr, at)
     if run.f.input_shape is not None and isinstance(out, Tens) and out is not t:
         if out.shape is None and len(run.f.crashes) == before:
