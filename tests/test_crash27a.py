@@ -11,6 +11,7 @@ argument sets.
   float64), so a float64 class weight meets a float32 input (fresh18 dev's miss, made general);
 - ``mathone``: ``math.<f>(t)`` of a one-element tensor is a plain number, ``x * it`` keeps
   ``x``'s shape (shapefuzz seed 79's miss);
+- ``vmap``: ``torch.vmap(fn)(*xs)`` runs ``fn`` on one sample (shapefuzz seed 79's miss);
 - ``bufexact``: a buffer made with a known floating dtype keeps it exactly (as a Parameter);
 - ``diagembed``, ``kron``, ``isin``, ``newtensor``, ``alias``, ``like``: ops model code calls
   that had no shape rule (``benchmarks/crash/op_coverage.py --missing``).
@@ -158,6 +159,28 @@ expr("like_randint_like_shape", "return self.fc(torch.randint_like(h, 0, 3)[:, :
 expr("like_ok_as_subclass", "return self.fc(h.as_subclass(torch.Tensor))")
 expr("like_ok_new", "return self.fc(h.new(3, 8).zero_())")
 expr("like_ok_randint_like", "return self.fc(torch.randint_like(h, 3))")
+
+# ---- vmap: fn runs on one sample, the batch size comes back at out_dims
+expr("vmap_lambda_slice", "return self.fc(torch.vmap(lambda a: a * 2)(h)[:, :3])")
+expr("vmap_reduce_add", "return torch.vmap(lambda a: a.sum(0))(h) + torch.ones(3)")
+expr("vmap_torch_fn_view", "return torch.func.vmap(torch.outer)(h, h).view(4, 63)")
+expr(
+    "vmap_in_dims_none",
+    "w = torch.randn(7, 3)\n        return torch.vmap(lambda a, b: a @ b, in_dims=(0, None))(h, w)",
+)
+expr("vmap_layer_in_body", "return torch.vmap(lambda a: self.fc(a[:3]))(h)")
+expr("vmap_out_dims", "return self.fc(torch.vmap(lambda a: a.unsqueeze(0), out_dims=2)(h))")
+expr("vmap_ok_lambda", "return self.fc(torch.vmap(lambda a: a * 2)(h))")
+expr("vmap_ok_torch_fn", "return torch.func.vmap(torch.outer)(h, h).view(4, 64)")
+expr(
+    "vmap_ok_in_dims_none",
+    "w = torch.randn(8, 3)\n        return torch.vmap(lambda a, b: a @ b, in_dims=(0, None))(h, w).view(12)",
+)
+expr("vmap_ok_layer", "return torch.vmap(lambda a: self.fc(a))(h)")
+expr(
+    "vmap_ok_out_dims",
+    "return self.fc(torch.vmap(lambda a: a.unsqueeze(0), out_dims=1)(h).squeeze(0))",
+)
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

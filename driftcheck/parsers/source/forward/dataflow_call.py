@@ -252,7 +252,14 @@ class Calls:
             else:
                 kwargs[k.arg] = v
         if isinstance(e.func, ast.Call) and self.run.f.input_shape is not None:
+            before = len(self.run.f.crashes)
             dataflow_argtypes.vmap_call(self.run, e, args, kwargs, fr)  # ``vmap(fn)(*xs)``
+            if len(self.run.f.crashes) == before:
+                from driftcheck.parsers.source.forward import dataflow_fix27
+
+                got = dataflow_fix27.vmap_result(self, e, args, kwargs, fr)  # a sample's run
+                if got is not None:
+                    return got
         return self.call_value(fv, args, kwargs, fr, e)
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:

@@ -19,6 +19,11 @@
 - ``t.absolute()`` is ``t.abs()`` and ``t.ravel()`` is ``t.flatten()`` (torch's aliases);
 - ``t.as_subclass(cls)``: ``t``'s shape and dtype; ``t.new(*sizes)`` (ints): that shape, with
   ``t``'s dtype; ``torch.randint_like(t, ...)``: ``t``'s shape and dtype.
+- ``torch.vmap(fn, in_dims, out_dims)(*xs)`` (``torch.func.vmap`` too) with ``fn`` a lambda, a
+  function defined in ``forward`` or a torch function, every mapped argument a tensor of known
+  shape: ``fn`` runs on one sample (the mapped axis removed: vmap's contract is per-sample
+  semantics), and a tensor result gets the batch size back at ``out_dims``. The mapped sizes
+  must agree (``dataflow_argtypes.vmap_call`` judges them first).
 
 Shapes must be known ints and arguments literal; anything else gives no verdict (None).
 """
@@ -202,3 +207,81 @@ def buffer_exact(f: Any, obj: Any, name: str, buf: Any, t: Any) -> None:
     if buf.cond is not None or dataflow_attrs.written_outside_init(f, obj, name):
         return
     dataflow_fix25b.param_exact(f, obj, buf, t)
+
+
+_VMAPS = frozenset({"torch.func.vmap", "torch.vmap", "functorch.vmap"})
+
+
+def _const_dims(node: Any, n: int) -> list | None:
+    """``in_dims`` as one per argument (an int, or a tuple of ints / None), else None."""
+    import ast
+
+    if node is None:
+        return [0] * n
+    if isinstance(node, ast.Constant) and is_int(node.value):
+        return [node.value] * n
+    if isinstance(node, ast.Tuple) and len(node.elts) == n:
+        vals = [x.value if isinstance(x, ast.Constant) else "?" for x in node.elts]
+        if all(v is None or is_int(v) for v in vals):
+            return vals
+    return None
+
+
+def vmap_result(call: Any, e: Any, args: list, kwargs: dict, fr: Any) -> Any:
+    """``vmap(fn, ...)(*args)`` (``e``): the result (see the module docstring), or None when
+    not judged (the caller goes on as before)."""
+    import ast
+
+    run = call.run
+    f = run.f
+    inner = e.func
+    if f.input_shape is None or kwargs or not isinstance(inner, ast.Call) or not args:
+        return None
+    if any(isinstance(a, ast.Starred) for a in (*e.args, *inner.args)) or e.keywords:
+        return None
+    if len(inner.args) != 1 or any(k.arg is None for k in inner.keywords):
+        return None
+    if getattr(run.eval(inner.func, fr), "qual", None) not in _VMAPS:
+        return None
+    kws = {k.arg: k.value for k in inner.keywords}
+    if set(kws) - {"in_dims", "out_dims", "chunk_size"}:
+        return None
+    dims = _const_dims(kws.get("in_dims"), len(args))
+    out_node = kws.get("out_dims", ast.Constant(0))
+    if dims is None or not isinstance(out_node, ast.Constant) or not is_int(out_node.value):
+        return None
+    fn_node = inner.args[0]
+    fn = (
+        run.eval(fn_node, fr)
+        if isinstance(fn_node, (ast.Lambda, ast.Name, ast.Attribute))
+        else None
+    )
+    torch_fn = getattr(fn, "qual", "").startswith("torch.") and not isinstance(fn, Tens)
+    if fn is None or not (hasattr(fn, "local_def") or torch_fn):
+        return None
+    batch: set[int] = set()
+    per: list = []
+    for a, d in zip(args, dims, strict=True):
+        if d is None:
+            per.append(a)
+            continue
+        shape = known_shape(a)
+        if shape is None or not -len(shape) <= d < len(shape):
+            return None
+        d %= len(shape)
+        batch.add(shape[d])
+        per.append(_same_dtype(f, a, Tens(None, shape[:d] + shape[d + 1 :])))
+    if len(batch) != 1:
+        return None  # (no mapped tensor, or sizes that differ: vmap_call's crash)
+    before = len(f.crashes)
+    res = call.call_value(fn, per, {}, fr, e)
+    if len(f.crashes) != before:
+        return Tens(None)
+    shape = known_shape(res)
+    if shape is None:
+        return Tens(None)
+    od = out_node.value
+    if not -(len(shape) + 1) <= od <= len(shape):
+        return Tens(None)  # (torch raises; not claimed)
+    od %= len(shape) + 1
+    return _same_dtype(f, res, Tens(None, shape[:od] + (batch.pop(),) + shape[od:]))
