@@ -12,6 +12,7 @@ argument sets.
 - ``mathone``: ``math.<f>(t)`` of a one-element tensor is a plain number, ``x * it`` keeps
   ``x``'s shape (shapefuzz seed 79's miss);
 - ``vmap``: ``torch.vmap(fn)(*xs)`` runs ``fn`` on one sample (shapefuzz seed 79's miss);
+- ``embedfn``: ``F.embedding`` gets the ``nn.Embedding`` layer's index checks;
 - ``bufexact``: a buffer made with a known floating dtype keeps it exactly (as a Parameter);
 - ``diagembed``, ``kron``, ``isin``, ``newtensor``, ``alias``, ``like``: ops model code calls
   that had no shape rule (``benchmarks/crash/op_coverage.py --missing``).
@@ -181,6 +182,16 @@ expr(
     "vmap_ok_out_dims",
     "return self.fc(torch.vmap(lambda a: a.unsqueeze(0), out_dims=1)(h).squeeze(0))",
 )
+
+# ---- embedfn: F.embedding's index checks, as the nn.Embedding layer's
+_EW = "self.w = nn.Parameter(torch.randn(8, 3))"
+expr("embedfn_arange_past", "return F.embedding(torch.arange(9), self.w)", init=_EW)
+expr("embedfn_known_item", "return F.embedding(torch.tensor([[9, 1]]), self.w)", init=_EW)
+expr("embedfn_negative", "return F.embedding(torch.full((2, 3), -1), self.w)", init=_EW)
+expr("embedfn_float_ids", "return F.embedding(torch.arange(8).float(), self.w)", init=_EW)
+expr("embedfn_ok_inside", "return F.embedding(torch.arange(8), self.w)", init=_EW)
+expr("embedfn_ok_full", "return F.embedding(torch.full((2, 3), 7), self.w)", init=_EW)
+expr("embedfn_ok_empty", "return F.embedding(torch.arange(8)[:0] + 9, self.w)", init=_EW)
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

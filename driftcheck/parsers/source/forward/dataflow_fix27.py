@@ -24,6 +24,9 @@
   shape: ``fn`` runs on one sample (the mapped axis removed: vmap's contract is per-sample
   semantics), and a tensor result gets the batch size back at ``out_dims``. The mapped sizes
   must agree (``dataflow_argtypes.vmap_call`` judges them first).
+- ``F.embedding(ids, weight)`` with a 2-D ``weight`` of known rows: the ``nn.Embedding``
+  layer's index checks (known values past the table, every value outside it under
+  ``--input-range``, floating ids).
 
 Shapes must be known ints and arguments literal; anything else gives no verdict (None).
 """
@@ -285,3 +288,30 @@ def vmap_result(call: Any, e: Any, args: list, kwargs: dict, fr: Any) -> Any:
         return Tens(None)  # (torch raises; not claimed)
     od %= len(shape) + 1
     return _same_dtype(f, res, Tens(None, shape[:od] + (batch.pop(),) + shape[od:]))
+
+
+def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
+    """A crash of ``torch.<...>(...)`` this module judges (see the module docstring)."""
+    if f.input_shape is None or q != "torch.nn.functional.embedding":
+        return None
+    from driftcheck.parsers.source.forward import dataflow_checks, dataflow_fix26
+
+    ids, weight = arg(args, kwargs, 0, "input"), arg(args, kwargs, 1, "weight")
+    ws = known_shape(weight)
+    if not isinstance(ids, Tens) or ws is None or len(ws) != 2:
+        return None
+    rows = ws[0]
+    if dataflow_checks.fact(f, ids, "dtype") in (dataflow_checks.FLOAT, "float64"):
+        return (
+            "RuntimeError: F.embedding: indices must be Long or Int, got a floating point "
+            "tensor (Expected tensor for argument #1 'indices' to have one of the following "
+            "scalar types: Long, Int)"
+        )
+    rng = dataflow_checks.fact(f, ids, "range")
+    if rng is not None and (rng[0] < 0 or rng[1] >= rows):
+        bad = rng[1] if rng[1] >= rows else rng[0]
+        return (
+            f"IndexError: F.embedding: index {bad} out of range for a weight of {rows} rows "
+            "(index out of range in self)"
+        )
+    return dataflow_fix26.embedding_error(f, ids, rows)

@@ -190,6 +190,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
                 from driftcheck.parsers.source.forward import dataflow_fix26b
 
                 err = dataflow_fix26b.torch_error(run.f, q, args, kwargs)  # ``index_add``
+            if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix27
+
+                err = dataflow_fix27.torch_error(run.f, q, args, kwargs)  # ``F.embedding``
         name = q.rsplit(".", 1)[-1]
         top = q.startswith("torch.nn.functional.") or q.count(".") == 1
         if err is None and top and args:
