@@ -189,6 +189,16 @@ expr("embedfn_arange_past", "return F.embedding(torch.arange(9), self.w)", init=
 expr("embedfn_known_item", "return F.embedding(torch.tensor([[9, 1]]), self.w)", init=_EW)
 expr("embedfn_negative", "return F.embedding(torch.full((2, 3), -1), self.w)", init=_EW)
 expr("embedfn_float_ids", "return F.embedding(torch.arange(8).float(), self.w)", init=_EW)
+expr(
+    "embedfn_layer_known_item",
+    "return self.emb(torch.tensor([[9, 1]]))",
+    init="self.emb = nn.Embedding(8, 3)",
+)
+expr(
+    "embedfn_ok_layer_items",
+    "return self.emb(torch.tensor([[7, 0]]))",
+    init="self.emb = nn.Embedding(8, 3)",
+)
 expr("embedfn_ok_inside", "return F.embedding(torch.arange(8), self.w)", init=_EW)
 expr("embedfn_ok_full", "return F.embedding(torch.full((2, 3), 7), self.w)", init=_EW)
 expr("embedfn_ok_empty", "return F.embedding(torch.arange(8)[:0] + 9, self.w)", init=_EW)

@@ -314,4 +314,21 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
             f"IndexError: F.embedding: index {bad} out of range for a weight of {rows} rows "
             "(index out of range in self)"
         )
-    return dataflow_fix26.embedding_error(f, ids, rows)
+    return dataflow_fix26.embedding_error(f, ids, rows) or values_error(f, ids, rows)
+
+
+def values_error(f: Any, ids: Any, rows: Any) -> str | None:
+    """An embedding lookup (``F.embedding`` or an ``nn.Embedding`` of ``rows`` rows) whose ids'
+    values the pass knows (``torch.tensor([[9, 1]])``) with one outside ``[0, rows)``."""
+    from driftcheck.parsers.source.forward import dataflow_known
+
+    arr = dataflow_known.array(f, ids) if isinstance(ids, Tens) else None
+    if arr is None or not is_int(rows) or arr.size == 0 or arr.dtype.kind not in "iu":
+        return None
+    bad = [int(v) for v in arr.reshape(-1) if not 0 <= int(v) < rows]
+    if not bad:
+        return None
+    return (
+        f"IndexError: an embedding lookup of index {bad[0]} in a table of {rows} rows (index "
+        "out of range in self)"
+    )
