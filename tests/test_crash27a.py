@@ -13,6 +13,8 @@ argument sets.
   ``x``'s shape (shapefuzz seed 79's miss);
 - ``vmap``: ``torch.vmap(fn)(*xs)`` runs ``fn`` on one sample (shapefuzz seed 79's miss);
 - ``embedfn``: ``F.embedding`` gets the ``nn.Embedding`` layer's index checks;
+- ``listindex``, ``blockdiag``, ``cartesian``, ``atleast``, ``linalgnorm``: index lists and
+  shape rules found by probing common ops;
 - ``bufexact``: a buffer made with a known floating dtype keeps it exactly (as a Parameter);
 - ``diagembed``, ``kron``, ``isin``, ``newtensor``, ``alias``, ``like``: ops model code calls
   that had no shape rule (``benchmarks/crash/op_coverage.py --missing``).
@@ -203,6 +205,30 @@ expr("embedfn_ok_inside", "return F.embedding(torch.arange(8), self.w)", init=_E
 expr("embedfn_ok_full", "return F.embedding(torch.full((2, 3), 7), self.w)", init=_EW)
 expr("embedfn_ok_empty", "return F.embedding(torch.arange(8)[:0] + 9, self.w)", init=_EW)
 
+# ---- listindex: a list of ints as an index is torch's index tensor
+expr("listindex_second_axis", "return h[:, [0, 8]]")
+expr("listindex_first_axis", "return h[[0, 4]]")
+expr("listindex_nested", "return h[:, [[0, 1], [2, 9]]]")
+expr("listindex_after_ellipsis", "return h[..., [-9]]")
+expr("listindex_ok", "return h[:, [0, 7, -8]]")
+expr("listindex_ok_first", "return h[[3, -4]]")
+# (a bare list of lists is read as a tuple of indices: ``h[[0], [-3]]``, deprecated)
+expr("listindex_ok_tuple_reading", "return h[[[0], [-3]]]")
+expr("listindex_ok_bools", "return h[[True, False, True, False]]")
+
+# ---- blockdiag / cartesian / atleast / linalgnorm: shapes and refusals
+expr("blockdiag_view", "return torch.block_diag(h, h[0]).view(3, -1)")
+expr("blockdiag_rank", "return torch.block_diag(h[None])")
+expr("blockdiag_ok", "return torch.block_diag(h, h[0], torch.tensor(1.0)).view(6, 17)")
+expr("cartesian_view", "return torch.cartesian_prod(h[0], h[1]).view(3, -1)")
+expr("cartesian_rank", "return torch.cartesian_prod(h)")
+expr("cartesian_ok", "return torch.cartesian_prod(h[0], h[1], h[2, :2]).view(64, 2, 3)")
+expr("atleast_view", "return torch.atleast_3d(h).view(3, -1)")
+expr("atleast_linear", "return self.fc(torch.atleast_3d(h))")
+expr("atleast_ok", "return self.fc(torch.atleast_2d(h[0]))")
+expr("linalgnorm_three_dims", "return torch.linalg.norm(h[None], dim=(0, 1, 2))")
+expr("linalgnorm_ok", "return torch.linalg.norm(h[None], 2, (1, 2))")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -290,3 +316,27 @@ def test_numpy_dtype_kept_only_where_certain():
     assert claimed >= 30, claimed
     assert _result_dtype(operator.mul, "float32", 2.5) is None
     assert (NDArray([1.0], "float32") * 2.5).dtype is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_block_cartesian_atleast_rules_are_torchs(seed):
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward import dataflow_fix27 as fx
+
+    rng = random.Random(seed)
+    for _ in range(40):
+        shapes = [
+            tuple(rng.randint(0, 3) for _ in range(rng.randint(0, 3)))
+            for _ in range(rng.randint(1, 3))
+        ]
+        ts = [torch.randn(sh) for sh in shapes]
+        for name, fn in (("block_diag", fx.block_diag), ("cartesian_prod", fx.cartesian_prod)):
+            got = fn(shapes)
+            try:
+                want = tuple(getattr(torch, name)(*ts).shape)
+            except RuntimeError as e:
+                assert isinstance(got, str) and str(e) in got, (name, shapes, got, e)
+                continue
+            assert got == want, (name, shapes, got, want)
+        for name, fn in fx._ATLEAST.items():
+            assert fn(shapes[0]) == tuple(getattr(torch, name)(ts[0]).shape), (name, shapes)

@@ -27,6 +27,11 @@
 - ``F.embedding(ids, weight)`` with a 2-D ``weight`` of known rows: the ``nn.Embedding``
   layer's index checks (known values past the table, every value outside it under
   ``--input-range``, floating ids).
+- ``t[:, [0, 8]]``: a (nested) list of Python ints as an index is torch's int64 index tensor,
+  each value checked against its axis (``dataflow_known.index_range``).
+- ``torch.block_diag(*ts)`` (ranks up to 2), ``torch.cartesian_prod(*ts)`` (1-D tensors),
+  ``torch.atleast_{1,2,3}d(t)``: torch's shape or its error; ``torch.linalg.norm(x, dim=d)``
+  with a ``d`` of other than one or two dims: torch's RuntimeError.
 
 Shapes must be known ints and arguments literal; anything else gives no verdict (None).
 """
@@ -86,6 +91,13 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
         got = isin(f, shape, args, kwargs)
     elif name == "new_tensor":
         return new_tensor(f, t, args, kwargs)
+    elif name in ("block_diag", "cartesian_prod") and not kwargs:
+        shapes = [shape, *(known_shape(a) for a in args)]
+        if any(sh is None for sh in shapes) or not all(isinstance(a, Tens) for a in args):
+            return None
+        got = block_diag(shapes) if name == "block_diag" else cartesian_prod(shapes)
+    elif name in _ATLEAST and not args and not kwargs:
+        got = _same_dtype(f, t, Tens(None, _ATLEAST[name](shape)))
     elif name in ("as_subclass", "randint_like") and not set(kwargs) - _LIKE_KW:
         got = _same_dtype(f, t, Tens(None, shape))
     elif name == "new" and args and all(is_int(a) and a >= 0 for a in args):
@@ -127,6 +139,38 @@ def diag_embed(shape: tuple, args: list, kwargs: dict) -> tuple | str | None:
     for d in sorted((d1, d2)):
         out.insert(d, n)
     return tuple(out)
+
+
+_ATLEAST = {
+    "atleast_1d": lambda s: s or (1,),
+    "atleast_2d": lambda s: s if len(s) >= 2 else (1,) * (2 - len(s)) + s,
+    "atleast_3d": lambda s: s if len(s) >= 3 else ((1, 1, 1), (1, *s, 1), (*s, 1))[len(s)],
+}
+
+
+def block_diag(shapes: list) -> tuple | str:
+    """``torch.block_diag``: each input as 2-D (a number (1, 1), a vector (1, n)), stacked on
+    the diagonal; a tensor of rank above 2 is torch's RuntimeError."""
+    rows = cols = 0
+    for i, sh in enumerate(shapes):
+        if len(sh) > 2:
+            return (
+                "RuntimeError: torch.block_diag: Input tensors must have 2 or fewer dimensions. "
+                f"Input {i} has {len(sh)} dimensions"
+            )
+        r, c = (1, 1) if not sh else (1, sh[0]) if len(sh) == 1 else sh
+        rows, cols = rows + r, cols + c
+    return (rows, cols)
+
+
+def cartesian_prod(shapes: list) -> tuple | str:
+    """``torch.cartesian_prod``: 1-D inputs; one gives itself, more ``(product, count)``."""
+    for sh in shapes:
+        if len(sh) != 1:
+            return f"RuntimeError: Expect a 1D vector, but got shape {list(sh)}"
+    if len(shapes) == 1:
+        return shapes[0]
+    return (math.prod(sh[0] for sh in shapes), len(shapes))
 
 
 _LIKE_KW = frozenset({"low", "high", "device", "memory_format", "generator"})
@@ -292,7 +336,21 @@ def vmap_result(call: Any, e: Any, args: list, kwargs: dict, fr: Any) -> Any:
 
 def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
     """A crash of ``torch.<...>(...)`` this module judges (see the module docstring)."""
-    if f.input_shape is None or q != "torch.nn.functional.embedding":
+    if f.input_shape is None:
+        return None
+    if q == "torch.linalg.norm":
+        dim = arg(args, kwargs, 2, "dim")
+        if (
+            isinstance(dim, (tuple, list))
+            and all(is_int(d) for d in dim)
+            and len(dim) not in (1, 2)
+        ):
+            return (
+                "RuntimeError: linalg.norm: If dim is specified, it must be of length 1 or 2. "
+                f"Got {list(dim)}"
+            )
+        return None
+    if q != "torch.nn.functional.embedding":
         return None
     from driftcheck.parsers.source.forward import dataflow_checks, dataflow_fix26
 
@@ -332,3 +390,19 @@ def values_error(f: Any, ids: Any, rows: Any) -> str | None:
         f"IndexError: an embedding lookup of index {bad[0]} in a table of {rows} rows (index "
         "out of range in self)"
     )
+
+
+def int_list(v: list) -> Any:
+    """A non-empty rectangular (nested) list of plain ints as a numpy int64 array, else None
+    (bools make a mask, other items are not modelled)."""
+    from driftcheck.parsers.source.forward.dataflow_concrete import nested_shape
+    from driftcheck.parsers.source.library.tensorvalues import np
+
+    def ints(x: Any, depth: int = 0) -> bool:
+        if isinstance(x, list) and depth < 8:
+            return bool(x) and all(ints(i, depth + 1) for i in x)
+        return type(x) is int
+
+    if not ints(v) or nested_shape(v) is None:
+        return None
+    return np().asarray(v, dtype="int64")

@@ -950,6 +950,14 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
             before = [i for i in items[:pos] if i is not None]
             fill = len(t.shape) - len(before) - len(after)
             items = items[:pos] + [slice(None)] * max(fill, 0) + items[pos + 1 :]
+    if f.input_shape is not None and any(isinstance(i, list) for i in items):
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        # ``x[:, [0, 8]]``: a list of ints is an index tensor (a bare list key of lists is
+        # read by torch as a tuple of indices, deprecated: not judged)
+        flat = not isinstance(key, list) or all(type(i) is int for i in key)
+        if flat and dataflow_known.index_range(f, t, items, loc):
+            return Tens(None)
     if f.input_shape is not None and any(isinstance(i, Tens) for i in items):
         from driftcheck.parsers.source.forward import dataflow_known, dataflow_ranks
 
