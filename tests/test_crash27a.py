@@ -15,6 +15,9 @@ argument sets.
 - ``embedfn``: ``F.embedding`` gets the ``nn.Embedding`` layer's index checks;
 - ``listindex``, ``blockdiag``, ``cartesian``, ``atleast``, ``linalgnorm``: index lists and
   shape rules found by probing common ops;
+- ``typecast``, ``newdtype``, ``where``: dtypes of ``t.type(...)``, ``t.new_*(dtype=)``,
+  ``torch.where(c, 1, 0)``; ``x.where(cond, y)`` reads ``cond`` as the condition (it read
+  ``x``: a false blocker on main for a float ``x``);
 - ``bufexact``: a buffer made with a known floating dtype keeps it exactly (as a Parameter);
 - ``diagembed``, ``kron``, ``isin``, ``newtensor``, ``alias``, ``like``: ops model code calls
   that had no shape rule (``benchmarks/crash/op_coverage.py --missing``).
@@ -228,6 +231,27 @@ expr("atleast_linear", "return self.fc(torch.atleast_3d(h))")
 expr("atleast_ok", "return self.fc(torch.atleast_2d(h[0]))")
 expr("linalgnorm_three_dims", "return torch.linalg.norm(h[None], dim=(0, 1, 2))")
 expr("linalgnorm_ok", "return torch.linalg.norm(h[None], 2, (1, 2))")
+
+# ---- typecast: ``t.type(torch.DoubleTensor)`` / ``t.type(torch.float64)`` are casts
+expr("typecast_tensor_type", "return self.fc(h.type(torch.DoubleTensor))")
+expr("typecast_string", "return self.fc(h.type('torch.LongTensor'))")
+expr("typecast_dtype", "return torch.mm(h.type(torch.float64), h.t())")
+expr("typecast_ok_float", "return self.fc(h.double().type(torch.FloatTensor))")
+expr("typecast_ok_query", "return h if h.type() == 'torch.FloatTensor' else h + 1")
+
+# ---- newdtype: ``t.new_zeros(..., dtype=d)`` has dtype d
+expr("newdtype_double", "return self.fc(h.new_zeros(4, 8, dtype=torch.float64))")
+expr("newdtype_long", "return self.fc(h.new_ones(4, 8, dtype=torch.long))")
+expr("newdtype_ok_float", "return self.fc(h.new_ones(4, 8, dtype=torch.float32))")
+expr("newdtype_ok_kept", "return self.fc(h.new_full((4, 8), 2.0))")
+
+# ---- where: two Python numbers give int64 / float; the method's condition is its argument
+expr("where_two_ints", "return self.fc(torch.where(h > 0, 1, 0))")
+expr("where_float_condition", "return torch.where(h, 1.0, 0.0)")
+expr("where_method_broadcast", "return h.where(h > 0, torch.zeros(3))")
+expr("where_ok_float_scalar", "return self.fc(torch.where(h > 0, 1.0, 0))")
+expr("where_ok_method", "return self.fc(h.where(h > 0, 0))")
+expr("where_ok_method_tensor", "return self.fc(h.where(h > 0, h * 2))")
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

@@ -32,6 +32,8 @@
 - ``torch.block_diag(*ts)`` (ranks up to 2), ``torch.cartesian_prod(*ts)`` (1-D tensors),
   ``torch.atleast_{1,2,3}d(t)``: torch's shape or its error; ``torch.linalg.norm(x, dim=d)``
   with a ``d`` of other than one or two dims: torch's RuntimeError.
+- ``x.where(cond, y)`` (the method) is ``torch.where(cond, x, y)``: read as the function's
+  ``torch.where(x, cond, y)`` it was a false "condition must be bool" crash for a float ``x``.
 
 Shapes must be known ints and arguments literal; anything else gives no verdict (None).
 """
@@ -176,13 +178,78 @@ def cartesian_prod(shapes: list) -> tuple | str:
 _LIKE_KW = frozenset({"low", "high", "device", "memory_format", "generator"})
 
 
-def alias(name: str, args: list, kwargs: dict) -> str:
-    """The name torch's alias stands for (``absolute`` -> ``abs``, ``ravel()`` -> ``flatten``)."""
+# ``t.type(torch.DoubleTensor)`` / ``t.type("torch.LongTensor")``: the cast method it is
+_TENSOR_TYPES = {
+    "DoubleTensor": "double",
+    "FloatTensor": "float",
+    "HalfTensor": "half",
+    "BFloat16Tensor": "bfloat16",
+    "LongTensor": "long",
+    "IntTensor": "int",
+    "ShortTensor": "short",
+    "BoolTensor": "bool",
+}
+
+
+def alias(name: str, args: list, kwargs: dict) -> tuple[str, list]:
+    """The method (and arguments) torch's alias stands for: ``absolute`` -> ``abs``,
+    ``ravel()`` -> ``flatten()``, ``type(torch.float64)`` -> ``to(torch.float64)``,
+    ``type(torch.DoubleTensor)`` -> ``double()``."""
     if name in ("absolute", "absolute_"):
-        return "abs" + name[len("absolute") :]
+        return "abs" + name[len("absolute") :], args
     if name == "ravel" and not args and not kwargs:
-        return "flatten"
-    return name
+        return "flatten", args
+    if name == "type" and len(args) == 1 and not kwargs:
+        from driftcheck.parsers.source.forward import dataflow_checks
+
+        a = args[0]
+        q = a if isinstance(a, str) else getattr(a, "qual", None)
+        if isinstance(q, str) and q.startswith("torch."):
+            last = q.rsplit(".", 1)[-1]
+            if last in _TENSOR_TYPES and q.count(".") == 1:  # (not ``torch.cuda.*``)
+                return _TENSOR_TYPES[last], []
+            if not isinstance(a, str) and dataflow_checks.dtype_name(a) is not None:
+                return "to", args
+    return name, args
+
+
+_NEW = frozenset({"new_zeros", "new_ones", "new_empty", "new_full", "new_tensor"})
+
+
+def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """Dtype facts of a method's result: ``t.new_zeros(..., dtype=d)`` is ``d``;
+    ``torch.where(c, 1, 0)`` of two Python numbers is int64 (a float among them: the default
+    floating dtype; both bools: bool)."""
+    from driftcheck.parsers.source.forward import dataflow_checks, dataflow_dtype_ops
+
+    if f.input_shape is None or not isinstance(out, Tens) or out is t:
+        return
+    if dataflow_checks.fact(f, out, "dtype") is not None:
+        return
+    if name in _NEW and "dtype" in kwargs:
+        d = dataflow_checks.dtype_name(kwargs["dtype"])
+        if d is not None:
+            dataflow_checks.add_facts(f, out, replace=False, dtype=d)
+            dataflow_dtype_ops._give_word(f, out, kwargs["dtype"])
+            from driftcheck.parsers.source.forward import dataflow_fix25b
+
+            q = getattr(kwargs["dtype"], "qual", "")
+            last = q.rsplit(".", 1)[-1] if isinstance(q, str) else ""
+            dataflow_fix25b.give_exact(
+                f, out, {"double": "float64", "float": "float32"}.get(last, last)
+            )
+    elif name == "where" and len(args) == 2 and not kwargs:
+        kinds = {type(a) for a in args}
+        if not kinds <= {int, float, bool}:
+            return
+        d = (
+            dataflow_checks.FLOAT
+            if float in kinds
+            else "bool"
+            if kinds == {bool}
+            else dataflow_checks.INT
+        )
+        dataflow_checks.add_facts(f, out, replace=False, dtype=d)
 
 
 def _same_dtype(f: Any, t: Tens, out: Tens) -> Tens:
@@ -406,3 +473,15 @@ def int_list(v: list) -> Any:
     if not ints(v) or nested_shape(v) is None:
         return None
     return np().asarray(v, dtype="int64")
+
+
+def tensor_where(run: Any, t: Tens, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    """``t.where(condition, other)``: ``torch.where(condition, t, other)`` (an unknown tensor
+    when the condition is not a tensor the pass holds)."""
+    from driftcheck.parsers.source.forward import dataflow_torch
+
+    cond = arg(args, kwargs, 0, "condition")
+    other = arg(args, kwargs, 1, "y" if "y" in kwargs else "other")
+    if not isinstance(cond, Tens) or len(args) + len(kwargs) != 2 or other is None:
+        return Tens(None)
+    return dataflow_torch.method(run, cond, "where", [t, other], {}, fr, at)

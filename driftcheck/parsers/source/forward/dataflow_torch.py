@@ -517,7 +517,7 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     before = len(run.f.crashes)
     from driftcheck.parsers.source.forward import dataflow_fix27
 
-    name = dataflow_fix27.alias(name, args, kwargs)  # ``x.absolute()``: ``x.abs()``
+    name, args = dataflow_fix27.alias(name, args, kwargs)  # ``x.absolute()``: ``x.abs()``
     out = _method(run, t, name, args, kwargs, fr, at)
     if run.f.input_shape is not None and isinstance(out, Tens) and out is not t:
         if out.shape is None and len(run.f.crashes) == before:
@@ -548,6 +548,7 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         from driftcheck.parsers.source.forward import dataflow_fix24
 
         dataflow_fix24.after_method(run.f, t, name, args, kwargs, out)  # ``x.sigmoid()``
+        dataflow_fix27.after_method(run.f, t, name, args, kwargs, out)  # ``new_zeros(dtype=)``
     return out
 
 
