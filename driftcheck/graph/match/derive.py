@@ -679,7 +679,7 @@ def _patch(items: list[Item], out: dict[str, Derived]) -> None:
     stride (a patch embedding), outside any repeated block; and the channels that first
     convolution reads (``inputChannels``: an image's channels, an audio model's mel bins)."""
     for it in walk(items):
-        if it.is_block and it.count > 1:
+        if it.is_block and it.count > 1 and not it.scanned:
             return  # the layers start: a patch embedding comes before them
         if it.is_block or it.ltype not in ("Conv2d", "Conv3d", "Conv1d"):
             continue
@@ -720,7 +720,7 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
     tables, tokens, widths = [], 0, []
     for it in items:
         if it.is_block:
-            if it.count > 1:
+            if it.count > 1 and not it.scanned:
                 break  # the layers start: the embeddings come before them
             continue
         shape = it.params.get("shape") if it.ltype == "Parameter" else None

@@ -1,0 +1,161 @@
+"""Drift between re-implementations and their configs (session 27, issue #17).
+
+Shown on code written here (not the corpus's): torch builds the code and transformers' model
+for the same config and counts both; the comparison says nothing on the clean pair and one
+finding holding both values where one size differs.
+"""
+
+from __future__ import annotations
+
+import runpy
+import textwrap
+import warnings
+
+import pytest
+
+from driftcheck.drift import drift, load_sides
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+
+def _write(tmp_path, name: str, code: str):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(code))
+    return path
+
+
+def _config(tmp_path, name: str, cls: str, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cfg = getattr(transformers, cls)(**kw)
+    out = tmp_path / name
+    cfg.save_pretrained(out)
+    return cfg, out / "config.json"
+
+
+def _count(model) -> int:
+    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
+
+
+def _mine(code, cls: str):
+    with torch.device("meta"):
+        return runpy.run_path(str(code), run_name="__d27__")[cls]()
+
+
+def _hf(cfg, auto: str):
+    with torch.device("meta"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return getattr(transformers, auto)(cfg)
+
+
+def _run(code, cfg) -> list:
+    fs = drift(load_sides(str(code), str(cfg)), str(code), str(cfg))
+    return [f for f in fs if f.severity.rank >= 1]
+
+
+def _holds(v, want) -> bool:
+    if v == want and type(v) is type(want):
+        return True
+    if isinstance(v, (list, tuple)):
+        return any(_holds(x, want) for x in v)
+    return False
+
+
+def _one(found, code_value, config_value):
+    assert len(found) == 1, [f.message for f in found]
+    f = found[0]
+    assert _holds(f.values["left"], code_value), f.message
+    assert _holds(f.values["right"], config_value), f.message
+    return f
+
+
+# ------------------------------------------------- a ViT whose layers are stacked weights
+# Per-layer weights stacked on a leading layer axis (a port of a ``lax.scan`` model): torch
+# registers the module's own Parameters before its submodules, so the stack stands before the
+# patch convolution assigned first; the patch and image sizes are read all the same.
+SCAN_VIT = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+LAYERS, WIDTH, HEADS, FFN, PATCH, IMAGE = 2, 32, 4, 64, 8, 32
+
+
+def per_layer(*shape, fill=None):
+    w = torch.empty(LAYERS, *shape)
+    if fill is None:
+        nn.init.normal_(w, std=0.02)
+    else:
+        nn.init.constant_(w, fill)
+    return nn.Parameter(w)
+
+
+class ScanViT(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.to_patches = nn.Conv2d(3, WIDTH, PATCH, stride=PATCH)
+        grid = IMAGE // PATCH
+        self.cls_token = nn.Parameter(torch.zeros(1, 1, WIDTH))
+        self.positions = nn.Parameter(torch.zeros(1, grid * grid + 1, WIDTH))
+        self.n1_w, self.n1_b = per_layer(WIDTH, fill=1.0), per_layer(WIDTH, fill=0.0)
+        self.q_w, self.q_b = per_layer(WIDTH, WIDTH), per_layer(WIDTH, fill=0.0)
+        self.k_w, self.k_b = per_layer(WIDTH, WIDTH), per_layer(WIDTH, fill=0.0)
+        self.v_w, self.v_b = per_layer(WIDTH, WIDTH), per_layer(WIDTH, fill=0.0)
+        self.o_w, self.o_b = per_layer(WIDTH, WIDTH), per_layer(WIDTH, fill=0.0)
+        self.n2_w, self.n2_b = per_layer(WIDTH, fill=1.0), per_layer(WIDTH, fill=0.0)
+        self.f1_w, self.f1_b = per_layer(FFN, WIDTH), per_layer(FFN, fill=0.0)
+        self.f2_w, self.f2_b = per_layer(WIDTH, FFN), per_layer(WIDTH, fill=0.0)
+        self.final = nn.LayerNorm(WIDTH, eps=1e-12)
+        self.pool = nn.Linear(WIDTH, WIDTH)
+
+    def block(self, x, i):
+        b, t, d = x.shape
+        h = F.layer_norm(x, (d,), self.n1_w[i], self.n1_b[i], 1e-12)
+        q = F.linear(h, self.q_w[i], self.q_b[i]).view(b, t, HEADS, -1).transpose(1, 2)
+        k = F.linear(h, self.k_w[i], self.k_b[i]).view(b, t, HEADS, -1).transpose(1, 2)
+        v = F.linear(h, self.v_w[i], self.v_b[i]).view(b, t, HEADS, -1).transpose(1, 2)
+        a = F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, t, d)
+        x = x + F.linear(a, self.o_w[i], self.o_b[i])
+        h = F.layer_norm(x, (d,), self.n2_w[i], self.n2_b[i], 1e-12)
+        return x + F.linear(F.gelu(F.linear(h, self.f1_w[i], self.f1_b[i])), self.f2_w[i], self.f2_b[i])
+
+    def forward(self, pixels):
+        x = self.to_patches(pixels).flatten(2).transpose(1, 2)
+        x = torch.cat([self.cls_token.expand(x.shape[0], -1, -1), x], 1) + self.positions
+        for i in range(LAYERS):
+            x = self.block(x, i)
+        x = self.final(x)
+        return x, torch.tanh(self.pool(x[:, 0]))
+"""
+
+VIT_CFG = dict(
+    hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
+    image_size=32, patch_size=8, architectures=["ViTModel"],
+)
+
+
+def test_scanned_vit_counts_equal_transformers(tmp_path):
+    code = _write(tmp_path, "scan_vit.py", SCAN_VIT)
+    cfg, path = _config(tmp_path, "cfg", "ViTConfig", **VIT_CFG)
+    assert _count(_mine(code, "ScanViT")) == _count(_hf(cfg, "ViTModel"))
+    assert _run(code, path) == []
+
+
+def test_scanned_vit_image_size_is_one_finding(tmp_path):
+    code = _write(tmp_path, "scan_vit.py", SCAN_VIT)
+    cfg, path = _config(tmp_path, "cfg", "ViTConfig", **{**VIT_CFG, "image_size": 64})
+    # torch: the config's position table has (64 / 8) ** 2 + 1 rows, the code's 17
+    hf = _hf(cfg, "ViTModel")
+    assert hf.embeddings.position_embeddings.shape[1] == 65
+    assert _mine(code, "ScanViT").positions.shape[1] == 17
+    _one(_run(code, path), 32, 64)
+
+
+def test_scanned_vit_patch_size_is_one_finding(tmp_path):
+    code = _write(tmp_path, "scan_vit.py", SCAN_VIT.replace("PATCH, IMAGE = 2, 32, 4, 64, 8, 32", "PATCH, IMAGE = 2, 32, 4, 64, 4, 32"))
+    cfg, path = _config(tmp_path, "cfg", "ViTConfig", **VIT_CFG)
+    mine = _mine(code, "ScanViT")
+    assert mine.to_patches.kernel_size == (4, 4) and mine.positions.shape[1] == 65
+    f = _one(_run(code, path), 4, 8)
+    assert "patch" in f.message.lower()
