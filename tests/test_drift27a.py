@@ -130,8 +130,13 @@ class ScanViT(nn.Module):
 """
 
 VIT_CFG = dict(
-    hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
-    image_size=32, patch_size=8, architectures=["ViTModel"],
+    hidden_size=32,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    intermediate_size=64,
+    image_size=32,
+    patch_size=8,
+    architectures=["ViTModel"],
 )
 
 
@@ -153,7 +158,13 @@ def test_scanned_vit_image_size_is_one_finding(tmp_path):
 
 
 def test_scanned_vit_patch_size_is_one_finding(tmp_path):
-    code = _write(tmp_path, "scan_vit.py", SCAN_VIT.replace("PATCH, IMAGE = 2, 32, 4, 64, 8, 32", "PATCH, IMAGE = 2, 32, 4, 64, 4, 32"))
+    code = _write(
+        tmp_path,
+        "scan_vit.py",
+        SCAN_VIT.replace(
+            "PATCH, IMAGE = 2, 32, 4, 64, 8, 32", "PATCH, IMAGE = 2, 32, 4, 64, 4, 32"
+        ),
+    )
     cfg, path = _config(tmp_path, "cfg", "ViTConfig", **VIT_CFG)
     mine = _mine(code, "ScanViT")
     assert mine.to_patches.kernel_size == (4, 4) and mine.positions.shape[1] == 65
