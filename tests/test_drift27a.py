@@ -170,3 +170,95 @@ def test_scanned_vit_patch_size_is_one_finding(tmp_path):
     assert mine.to_patches.kernel_size == (4, 4) and mine.positions.shape[1] == 65
     f = _one(_run(code, path), 4, 8)
     assert "patch" in f.message.lower()
+
+
+# --------------------------------------------- a norm's epsilon as a function's parameter
+# ``def rms(x, weight, tiny=SMALL)``: the parameter added to a mean under ``rsqrt`` is the
+# epsilon torch computes the normalisation with (its default here, the caller passing none),
+# whatever its name.
+LLAMA_FN = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+VOCAB, WIDTH, FFN, LAYERS, HEADS, KV = 64, 32, 48, 2, 4, 2
+SMALL = 1e-6
+
+
+def rms(x, weight, tiny=SMALL):
+    var = x.pow(2).mean(-1, keepdim=True)
+    return weight * (x * torch.rsqrt(var + tiny))
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        hd = WIDTH // HEADS
+        self.attn_norm = nn.Parameter(torch.ones(WIDTH))
+        self.q_proj = nn.Linear(WIDTH, HEADS * hd, bias=False)
+        self.k_proj = nn.Linear(WIDTH, KV * hd, bias=False)
+        self.v_proj = nn.Linear(WIDTH, KV * hd, bias=False)
+        self.o_proj = nn.Linear(HEADS * hd, WIDTH, bias=False)
+        self.mlp_norm = nn.Parameter(torch.ones(WIDTH))
+        self.gate_proj = nn.Linear(WIDTH, FFN, bias=False)
+        self.up_proj = nn.Linear(WIDTH, FFN, bias=False)
+        self.down_proj = nn.Linear(FFN, WIDTH, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = rms(x, self.attn_norm)
+        q = self.q_proj(h).view(b, t, HEADS, -1).transpose(1, 2)
+        k = self.k_proj(h).view(b, t, KV, -1).transpose(1, 2)
+        v = self.v_proj(h).view(b, t, KV, -1).transpose(1, 2)
+        k = k.repeat_interleave(HEADS // KV, 1)
+        v = v.repeat_interleave(HEADS // KV, 1)
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.o_proj(a.transpose(1, 2).reshape(b, t, -1))
+        h = rms(x, self.mlp_norm)
+        return x + self.down_proj(F.silu(self.gate_proj(h)) * self.up_proj(h))
+
+
+class Llama(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(VOCAB, WIDTH)
+        self.layers = nn.ModuleList([Block() for _ in range(LAYERS)])
+        self.norm = nn.Parameter(torch.ones(WIDTH))
+        self.lm_head = nn.Linear(WIDTH, VOCAB, bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(rms(x, self.norm))
+"""
+
+LLAMA_CFG = dict(
+    vocab_size=64,
+    hidden_size=32,
+    intermediate_size=48,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    tie_word_embeddings=False,
+    rms_norm_eps=1e-6,
+    architectures=["LlamaForCausalLM"],
+)
+
+
+def test_norm_eps_parameter_default_is_torchs_epsilon(tmp_path):
+    code = _write(tmp_path, "llama_fn.py", LLAMA_FN.replace("SMALL = 1e-6", "SMALL = 1e-2"))
+    ns = runpy.run_path(str(code), run_name="__d27__")
+    x, w = torch.randn(3, 32), torch.rand(32)
+    want = torch.nn.functional.rms_norm(x, (32,), w, eps=1e-2)
+    assert torch.allclose(ns["rms"](x, w), want, atol=1e-6)
+    assert not torch.allclose(ns["rms"](x, w), torch.nn.functional.rms_norm(x, (32,), w, 1e-6))
+
+
+def test_norm_eps_parameter_clean_and_planted(tmp_path):
+    cfg, path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
+    clean = _write(tmp_path, "llama_fn.py", LLAMA_FN)
+    assert _count(_mine(clean, "Llama")) == _count(_hf(cfg, "LlamaForCausalLM"))
+    assert _run(clean, path) == []
+    planted = _write(tmp_path, "llama_fn2.py", LLAMA_FN.replace("SMALL = 1e-6", "SMALL = 1e-2"))
+    _one(_run(planted, path), 1e-2, 1e-6)
