@@ -262,3 +262,53 @@ def test_norm_eps_parameter_clean_and_planted(tmp_path):
     assert _run(clean, path) == []
     planted = _write(tmp_path, "llama_fn2.py", LLAMA_FN.replace("SMALL = 1e-6", "SMALL = 1e-2"))
     _one(_run(planted, path), 1e-2, 1e-6)
+
+
+# ------------------------------------------------- per-stage spatial reduction ratios (PvT)
+PVT_CFG = dict(
+    num_channels=3, num_encoder_blocks=2, depths=[1, 1], sequence_reduction_ratios=[2, 1],
+    hidden_sizes=[16, 32], patch_sizes=[4, 2], strides=[4, 2], num_attention_heads=[1, 2],
+    mlp_ratios=[2, 2], image_size=32,
+)  # fmt: skip
+PVT_SRC = """
+from transformers import PvtConfig, PvtModel
+
+SIZES = {sizes!r}
+
+
+class Tiny(PvtModel):
+    def __init__(self):
+        super().__init__(PvtConfig(**SIZES))
+"""
+
+
+def _pvt(tmp_path, **change):
+    cfg, cfg_path = _config(tmp_path, "cfg", "PvtConfig", **PVT_CFG, architectures=["PvtModel"])
+    code = _write(tmp_path, "tiny.py", PVT_SRC.format(sizes={**PVT_CFG, **change}))
+    return cfg, cfg_path, code
+
+
+def _sr_kernels(model) -> list:
+    """torch: each stage's reduction convolution's kernel side, 1 where the stage has none."""
+    out = []
+    for stage in model.encoder.block:
+        convs = [m for n, m in stage.named_modules() if n.endswith("sequence_reduction")]
+        out.append(convs[0].kernel_size[0] if convs else 1)
+    return out
+
+
+def test_per_stage_sr_ratios_are_one_finding_holding_both_lists(tmp_path):
+    cfg, cfg_path, clean = _pvt(tmp_path)
+    assert _sr_kernels(_mine(clean, "Tiny")) == [2, 1] == _sr_kernels(_hf(cfg, "PvtModel"))
+    assert _run(clean, cfg_path) == []
+    _, _, planted = _pvt(tmp_path, sequence_reduction_ratios=[4, 1])
+    assert _sr_kernels(_mine(planted, "Tiny")) == [4, 1]
+    f = _one(_run(planted, cfg_path), [4, 1], [2, 1])
+    assert f.values["left"] == [4, 1] and f.values["right"] == [2, 1], f.message
+
+
+def test_per_stage_sr_ratios_and_mlp_ratios_two_plants_two_findings(tmp_path):
+    _, cfg_path, planted = _pvt(tmp_path, sequence_reduction_ratios=[4, 1], mlp_ratios=[4, 2])
+    found = _run(planted, cfg_path)
+    got = {(str(f.values["left"]), str(f.values["right"])) for f in found}
+    assert got == {("[4, 1]", "[2, 1]"), ("[4, 2]", "[2, 2]")}, [f.message for f in found]

@@ -1431,7 +1431,64 @@ def stages(g: Graph) -> dict[str, Derived]:
     ratios = _stage_mlp_ratios(blocks, kids)
     if ratios is not None:
         out["stageMlpRatios"] = Derived(ratios, "model.stageMlpRatios", first.loc, first.id)
+    reduce = _stage_sr_ratios(blocks, kids)
+    if reduce is not None:
+        out["stageSrRatios"] = Derived(reduce, "model.stageSrRatios", first.loc, first.id)
     return out
+
+
+def _one_side(v: Any) -> Any:
+    """A square kernel's or stride's side (``2``, ``(2, 2)``, ``[2, 2]``), else None."""
+    if type(v) is int:
+        return v
+    if isinstance(v, (list, tuple)) and v and all(type(x) is int for x in v) and len(set(v)) == 1:
+        return v[0]
+    return None
+
+
+def _stage_sr_ratios(blocks: list[tuple[Any, int, int]], kids: dict) -> list | None:
+    """Each stage's spatial-reduction ratio (PvT's / SegFormer's ``sr_ratios``): inside every
+    block of a stage, the one ``Conv2d`` mapping the stage's width to itself with a square
+    kernel equal to its stride ``r > 1`` (the keys' and values' map shrunk ``r`` times each
+    way, torch's output ``floor((H - r) / r) + 1`` rows); a stage whose blocks hold none has
+    ratio 1. None unless every block of a stage agrees, some stage has such a convolution,
+    and there are two stages or more."""
+
+    def ratio(n: Any, w: int) -> int | None:
+        found: set[int] = set()
+        todo = list(kids.get(n.id, []))
+        while todo:
+            c = todo.pop()
+            todo.extend(kids.get(c.id, []))
+            if c.type != "Conv2d":
+                continue
+            k, st = _one_side(c.params.get("kernel_size")), _one_side(c.params.get("stride"))
+            cin, cout = c.params.get("in_channels"), c.params.get("out_channels")
+            if k is None or st is None or type(cin) is not int or type(cout) is not int:
+                return None  # a convolution not known: no ratio read
+            if k == st and k > 1 and cin == cout == w and c.params.get("groups", 1) in (1, None):
+                found.add(k)
+        if len(found) > 1:
+            return None
+        return next(iter(found)) if found else 1
+
+    per_stage: list = []
+    last_w = None
+    for node, _k, w in blocks:
+        if not isinstance(w, int) or w <= 0:
+            return None
+        r = ratio(node, w)
+        if r is None:
+            return None
+        if per_stage and last_w == w:
+            if per_stage[-1] != r:
+                return None
+            continue
+        per_stage.append(r)
+        last_w = w
+    if len(per_stage) < 2 or all(r == 1 for r in per_stage):
+        return None
+    return per_stage
 
 
 def _stage_mlp_ratios(blocks: list[tuple[Any, int, int]], kids: dict) -> list | None:

@@ -54,6 +54,7 @@ MAJOR_FACTS = frozenset(
         "stageWidths",
         "stemWidth",
         "stageMlpRatios",
+        "stageSrRatios",
         "numParameters",
         "tensorCount",
         "quantization",
