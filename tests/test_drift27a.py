@@ -312,3 +312,42 @@ def test_per_stage_sr_ratios_and_mlp_ratios_two_plants_two_findings(tmp_path):
     found = _run(planted, cfg_path)
     got = {(str(f.values["left"]), str(f.values["right"])) for f in found}
     assert got == {("[4, 1]", "[2, 1]"), ("[4, 2]", "[2, 2]")}, [f.message for f in found]
+
+
+# ------------------------------------------------------ class tokens in one table (Pixio)
+PIXIO_CFG = dict(
+    hidden_size=32, num_hidden_layers=2, num_attention_heads=4, mlp_ratio=2, image_size=32,
+    patch_size=8, n_cls_tokens=8,
+)  # fmt: skip
+PIXIO_SRC = """
+from transformers import PixioConfig, PixioModel
+
+SIZES = {sizes!r}
+
+
+class Tiny(PixioModel):
+    def __init__(self):
+        super().__init__(PixioConfig(**SIZES))
+"""
+
+
+def _cls_rows(model) -> list:
+    """torch: the rows of every ``[1, k, D]`` table the model holds, in registration order."""
+    return [p.shape[1] for p in model.parameters() if p.dim() == 3 and p.shape[0] == 1]
+
+
+def test_class_token_count_is_one_finding(tmp_path):
+    cfg, cfg_path = _config(
+        tmp_path, "cfg", "PixioConfig", **PIXIO_CFG, architectures=["PixioModel"]
+    )
+    clean = _write(tmp_path, "tiny.py", PIXIO_SRC.format(sizes=PIXIO_CFG))
+    assert _count(_mine(clean, "Tiny")) == _count(_hf(cfg, "PixioModel"))
+    assert _run(clean, cfg_path) == []
+    planted = _write(
+        tmp_path, "planted.py", PIXIO_SRC.format(sizes={**PIXIO_CFG, "n_cls_tokens": 4})
+    )
+    # torch: 4 class-token rows, and the position table 4 rows shorter (16 patches + 4)
+    assert sorted(_cls_rows(_mine(planted, "Tiny"))) == [4, 20]
+    assert sorted(_cls_rows(_hf(cfg, "PixioModel"))) == [8, 24]
+    f = _one(_run(planted, cfg_path), 4, 8)
+    assert "numClsTokens" in f.message, f.message

@@ -746,7 +746,13 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
                 t.node.id,
             )
         return
+    pair = tables
     tables, rows = _token_table(tables, tokens)
+    small = [t for t in pair if all(t is not x for x in tables)]
+    if rows and len(small) == 1:
+        # several class tokens kept in one ``[1, k, D]`` table (Pixio's ``n_cls_tokens``)
+        k = small[0]
+        out["numClsTokens"] = Derived(rows, "model.numClsTokens", _loc(k, "shape"), k.node.id)
     if _pyramid(tables):
         # per-stage tables: the first stage's grid is the image's at the first patch size;
         # a class token of another width belongs to a later stage (PvT's, last stage only)
