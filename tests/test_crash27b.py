@@ -9,7 +9,11 @@ spellings the batch did not use.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +23,7 @@ from tests.crash_rule_support import (
     check_silent_without_shape,
 )
 
+ROOT = Path(__file__).resolve().parents[1]
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
 
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
@@ -205,6 +210,42 @@ class Net(nn.Module):
 """,
 )
 
+# ---- dist: torch.distributions (parameters that do not broadcast, Independent past the batch,
+# rsample of a discrete family, a KL pair with no implementation)
+_TD = "td = torch.distributions\n        "
+expr("dist_laplace_params", _TD + "return td.Laplace(h, torch.ones(3)).sample()")
+expr(
+    "dist_studentt_keywords",
+    _TD + "return td.StudentT(df=torch.full((5,), 3.0), loc=h).log_prob(h)",
+)
+expr("dist_independent_past", _TD + "return td.Independent(td.Gamma(h.exp(), 1.0), 3).mean")
+expr(
+    "dist_independent_logits",
+    _TD + "return td.Independent(td.Bernoulli(logits=h), 2).sample()",
+)
+expr("dist_rsample_poisson", _TD + "return td.Poisson(h.exp()).rsample((2,))")
+expr(
+    "dist_rsample_indep",
+    _TD + "return td.Independent(td.Categorical(logits=h), 1).rsample()",
+)
+expr(
+    "dist_kl_laplace",
+    _TD + "return td.kl_divergence(td.Laplace(h, 1.0), td.Gumbel(h, 1.0)).sum()",
+)
+expr(
+    "dist_ok",
+    _TD + "d = td.Independent(td.Normal(h, torch.ones(8)), 1)\n"
+    "        kl = td.kl_divergence(d, td.Independent(td.Normal(0.0 * h, 2.0), 1))\n"
+    "        c = td.Categorical(logits=h).sample()\n"
+    "        return d.rsample().sum() + kl.sum() + c.sum() + td.Laplace(h, 1.0).rsample().sum()",
+)
+expr(
+    "dist_kl_ok",
+    _TD + "p, q = td.Bernoulli(logits=h), td.Bernoulli(probs=torch.full((4, 8), 0.5))\n"
+    "        return td.kl_divergence(p, q).sum() + td.kl_divergence(td.Beta(h.exp(), 1.0), "
+    "td.Beta(1.0, 1.0)).sum()",
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -217,3 +258,16 @@ def test_every_rule_has_both_sides(tmp_path):
 
 def test_size_free_without_input_shape(tmp_path, capsys):
     check_silent_without_shape(MODELS, HEAD, ("qr_raw", "floatcount_slice"), tmp_path, capsys)
+
+
+def test_dist_table_is_torchs():
+    """The distribution table the rules read agrees with the installed torch."""
+    pytest.importorskip("torch")
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "gen_dist_table.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert r.returncode == 0, r.stdout + r.stderr

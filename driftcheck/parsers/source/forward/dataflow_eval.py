@@ -973,6 +973,10 @@ class Runner:
                 self.f.crash(fr.loc(at), err)
                 return Tens(None)
         got = ops.subscript(self, v, key, fr, at)
+        if self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix27b
+
+            dataflow_fix27b.after_subscript(self.f, v, key, got)  # ``ids[:, 1:]``: bounds
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)
         return got

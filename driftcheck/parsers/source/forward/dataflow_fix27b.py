@@ -16,15 +16,30 @@ every verdict in torch), on facts the pass knows for certain; anything not known
   ``"sum"``;
 - ``F.cosine_similarity`` and ``torch.hypot`` of two tensors whose dtypes are both integer or
   bool (no floating common dtype);
-- ``t.copy_(src)`` where ``src`` does not broadcast to ``t``'s shape.
+- ``t.copy_(src)`` where ``src`` does not broadcast to ``t``'s shape;
+- ``torch.distributions`` (``dist_table``, measured by tools/gen_dist_table.py): a family whose
+  parameters must broadcast built from shapes that do not (``Normal(mu, log_std.exp())`` of
+  another width), ``Independent(base, n)`` with ``n`` past the base's batch rank, ``rsample``
+  of a family without it (``Categorical``, ``Bernoulli``, ``Poisson``, ...), and
+  ``kl_divergence(p, q)`` of a class pair torch has no implementation for. A distribution is
+  a ``DistTens``: every other rule sees a tensor of unknown shape, as before.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_checks
 from driftcheck.parsers.source.forward.dataflow_common import arg
+from driftcheck.parsers.source.forward.dist_table import (
+    KL,
+    LAST_AXIS,
+    NO_RSAMPLE,
+    PARAMS,
+    PROBS_SCALAR,
+    SCALAR,
+)
 from driftcheck.parsers.source.values.dataflow_values import Tens, is_int, known_shape
 
 _FFT_1D = frozenset({"fft", "ifft", "rfft", "irfft", "hfft", "ihfft"})
@@ -84,6 +99,8 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
         if word is not None and len(args) <= 4:
             return f"TypeError: fft_{name}(): argument 'dim' must be int, not {word}"
         return None
+    if q.startswith("torch.distributions."):
+        return dist_built(f, q, args, kwargs)[0] or kl_error(q, args, kwargs)
     if q == "torch.randperm" and args and args[0].__class__ is float:
         return "TypeError: randperm(): argument 'n' (position 1) must be int, not float"
     if q == "torch.linalg.qr":
@@ -179,11 +196,27 @@ def bag_weights(mode: Any, weights: Any) -> str | None:
     )
 
 
-def leaf_error(obj: Any, args: list, kwargs: dict) -> str | None:
+def leaf_error(f: Any, obj: Any, args: list, kwargs: dict) -> str | None:
     """torch's own ``nn.EmbeddingBag`` (``forward(input, offsets=None,
-    per_sample_weights=None)``) and pooling layers."""
+    per_sample_weights=None)``), pooling layers and ``nn.AdaptiveLogSoftmaxWithLoss``
+    (``forward(input, target)``: every target must lie in ``[0, n_classes)``; judged on the
+    ``bounds`` value fact where every value it allows is out of range)."""
     torch_cls = obj.torch if isinstance(obj.torch, str) else ""
     if not torch_cls.startswith("torch.nn.") or torch_cls.rpartition(".")[2] != obj.type:
+        return None
+    if obj.type == "AdaptiveLogSoftmaxWithLoss":
+        from driftcheck.parsers.source.forward import dataflow_fix26
+
+        n, target = obj.params.get("n_classes"), arg(args, kwargs, 1, "target")
+        got = dataflow_fix26.bounds(f, target)
+        ts = known_shape(target)
+        if not is_int(n) or got is None or ts is None or 0 in ts:
+            return None
+        if got[0] >= n or got[1] < 0:
+            return (
+                f"RuntimeError: Target values should be in [0, {n - 1}], but values in range "
+                f"[{got[0]}, {got[1]}] were found"
+            )
         return None
     if obj.type == "EmbeddingBag":
         return bag_weights(obj.params.get("mode"), arg(args, kwargs, 2, "per_sample_weights"))
@@ -206,6 +239,8 @@ def method_error(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | N
         if not _fits(a, b):
             return _copy_msg(a, b)
         return None
+    if name == "rsample" and isinstance(t, DistTens) and t.rsample is False:
+        return f"NotImplementedError: {t.family}.rsample: the distribution has no rsample (has_rsample is False)"
     if name == "diag_embed":
         return diag_embed(t, args, kwargs)
     if name == "hypot" and args:
@@ -256,3 +291,146 @@ def slice_error(v: Any, key: Any) -> str | None:
         ):
             return "TypeError: slice indices must be integers or None or have an __index__ method"
     return None
+
+
+# ---------------------------------------------------------------------- torch.distributions
+@dataclass(eq=False)
+class DistTens(Tens):
+    """A ``torch.distributions`` object (a tensor of unknown shape to every other rule, as an
+    unknown call's result is): its class, ``batch_shape`` / ``event_shape`` where known (None
+    else) and ``has_rsample`` (None: not known)."""
+
+    family: str = ""
+    batch: tuple | None = None
+    event: tuple | None = None
+    rsample: bool | None = None
+
+
+def _param_shape(v: Any) -> tuple | None:
+    if v.__class__ in (int, float):
+        return ()
+    return known_shape(v)
+
+
+def _bcast(a: tuple, b: tuple) -> tuple | None:
+    n = max(len(a), len(b))
+    a, b = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
+    if any(x != y and 1 not in (x, y) for x, y in zip(a, b, strict=True)):
+        return None
+    return tuple(y if x == 1 else x for x, y in zip(a, b, strict=True))
+
+
+def _dist_args(name: str, args: list, kwargs: dict) -> dict | None:
+    """The constructor's arguments by parameter name; None on a keyword torch's signature
+    lacks or too many positional ones (another rule's verdict)."""
+    params = PARAMS[name]
+    if len(args) > len(params) or set(kwargs) - {*params, "validate_args"}:
+        return None
+    got = dict(zip(params, args, strict=False))
+    got.update({k: v for k, v in kwargs.items() if k != "validate_args"})
+    return got
+
+
+def dist_built(f: Any, q: str, args: list, kwargs: dict) -> tuple[str | None, Any]:
+    """``torch.distributions.<Name>(...)``: (torch's error, the value) where the rules above
+    know the class; (None, None) else."""
+    if not q.startswith("torch.distributions."):
+        return None, None
+    name = q.rpartition(".")[2]
+    if name not in PARAMS:
+        return None, None
+    got = _dist_args(name, args, kwargs)
+    if got is None:
+        return None, None
+    rs = None if name in ("Independent", "TransformedDistribution") else name not in NO_RSAMPLE
+    if name not in (*SCALAR, *PROBS_SCALAR, *LAST_AXIS, "Independent"):
+        return None, DistTens(None, family=name, rsample=rs if name in NO_RSAMPLE else None)
+    if name == "Independent":
+        return _independent(got)
+    if name in SCALAR:
+        batch: tuple | None = ()
+        shapes = []
+        for p in PARAMS[name]:
+            if p not in got:
+                continue
+            s = _param_shape(got[p])
+            if s is None:
+                batch = None
+                continue
+            shapes.append(s)
+            nb = _bcast(batch, s) if batch is not None else None
+            if batch is not None and nb is None:
+                return (
+                    f"RuntimeError: {name}: parameters of shapes "
+                    f"{', '.join(str(list(x)) for x in shapes)} do not broadcast "
+                    "(torch's broadcast_all: the size of tensor a must match the size of "
+                    "tensor b at a non-singleton dimension)",
+                    None,
+                )
+            batch = nb
+        return None, DistTens(None, family=name, batch=batch, event=(), rsample=rs)
+    one = [got[p] for p in ("probs", "logits") if got.get(p) is not None]
+    s = known_shape(one[0]) if len(one) == 1 else None
+    if s is not None and name in LAST_AXIS:
+        s = s[:-1] if s else None
+    return None, DistTens(
+        None, family=name, batch=s, event=() if s is not None else None, rsample=rs
+    )
+
+
+def _independent(got: dict) -> tuple[str | None, Any]:
+    base, n = got.get("base_distribution"), got.get("reinterpreted_batch_ndims")
+    if not isinstance(base, DistTens):
+        return None, None
+    if not is_int(n) or base.batch is None or base.event is None:
+        return None, DistTens(None, family="Independent", rsample=base.rsample)
+    if n > len(base.batch):
+        return (
+            "ValueError: Expected reinterpreted_batch_ndims <= len(base_distribution.batch_shape), "
+            f"actual {n} vs {len(base.batch)}",
+            None,
+        )
+    if n < 0:
+        return None, DistTens(None, family="Independent", rsample=base.rsample)
+    cut = len(base.batch) - n
+    return None, DistTens(
+        None,
+        family="Independent",
+        batch=base.batch[:cut],
+        event=(*base.batch[cut:], *base.event),
+        rsample=base.rsample,
+    )
+
+
+def kl_error(q: str, args: list, kwargs: dict) -> str | None:
+    """``kl_divergence(p, q)`` of two distributions of known classes with no registered
+    implementation for the pair."""
+    if q.rpartition(".")[2] != "kl_divergence" or not q.startswith("torch.distributions."):
+        return None
+    p, r = arg(args, kwargs, 0, "p"), arg(args, kwargs, 1, "q")
+    if not (isinstance(p, DistTens) and isinstance(r, DistTens)):
+        return None
+    if p.family not in PARAMS or r.family not in PARAMS or (p.family, r.family) in KL:
+        return None
+    return (
+        f"NotImplementedError: No KL(p || q) is implemented for p type {p.family} and q type "
+        f"{r.family}"
+    )
+
+
+def after_subscript(f: Any, v: Any, key: Any, got: Any) -> None:
+    """``ids[:, 1:]``: a basic index (ints, slices, ``None``, ``...``) takes some of ``v``'s
+    values, so ``v``'s value bounds (``dataflow_fix26``) hold for the result."""
+    from driftcheck.parsers.source.forward import dataflow_fix26
+
+    if not isinstance(v, Tens) or not isinstance(got, Tens) or got is v:
+        return
+    items = key if key.__class__ is tuple else (key,)
+    if not all(it is None or it is Ellipsis or it.__class__ in (int, slice) for it in items):
+        return
+    b = dataflow_fix26._own(f, v)
+    if b is None or dataflow_checks.fact(f, got, "dtype") != dataflow_checks.INT:
+        return
+    if dataflow_checks.fact(f, got, "long") is not True:
+        return
+    dataflow_fix26.give(f, got, *b)

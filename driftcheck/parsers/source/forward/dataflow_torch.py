@@ -248,6 +248,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if size is not None:
             return size
     out = _call_torch(run, q, args, kwargs, fr, at)
+    if run.f.input_shape is not None and q.startswith("torch.distributions."):
+        from driftcheck.parsers.source.forward import dataflow_fix27b
+
+        out = dataflow_fix27b.dist_built(run.f, q, args, kwargs)[1] or out  # ``Normal(mu, s)``
     name = q.rsplit(".", 1)[-1]
     if run.f.input_shape is not None and q in _LINEAR_FNS:
         from driftcheck.parsers.source.forward import dataflow_fix26
