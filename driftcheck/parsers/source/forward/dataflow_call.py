@@ -367,7 +367,7 @@ class Calls:
                 if err is None:
                     from driftcheck.parsers.source.forward import dataflow_fix27b
 
-                    err = dataflow_fix27b.leaf_error(self.run.f, obj, args, kwargs)  # ``EmbeddingBag``
+                    err = dataflow_fix27b.leaf_error(self.run.f, obj, args, kwargs)  # ``Bag``
                 if err is not None:
                     self.run.f.crash(loc, err)
                     return Tens(None)
