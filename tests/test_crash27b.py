@@ -246,6 +246,25 @@ expr(
     "td.Beta(1.0, 1.0)).sum()",
 )
 
+# ---- adaptive: AdaptiveLogSoftmaxWithLoss targets every one of which lies past n_classes
+# (value bounds kept through a basic index)
+_ALS = "self.crit = nn.AdaptiveLogSoftmaxWithLoss(8, 10, cutoffs=[4, 8])"
+expr(
+    "adaptive_shifted",
+    "t = torch.arange(6).view(1, 6)[:, 1:5].reshape(-1) + 10\n        return self.crit(h, t).loss",
+    init=_ALS,
+)
+expr(
+    "adaptive_negative",
+    "t = -torch.arange(1, 9).view(2, 4)[0]\n        return self.crit(h, t).output",
+    init=_ALS,
+)
+expr(
+    "adaptive_ok",
+    "t = torch.arange(6).view(1, 6)[:, 1:5].reshape(-1) + 5\n        return self.crit(h, t).loss",
+    init=_ALS,
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

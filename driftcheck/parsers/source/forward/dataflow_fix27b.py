@@ -428,7 +428,7 @@ def after_subscript(f: Any, v: Any, key: Any, got: Any) -> None:
     items = key if key.__class__ is tuple else (key,)
     if not all(it is None or it is Ellipsis or it.__class__ in (int, slice) for it in items):
         return
-    b = dataflow_fix26._own(f, v)
+    b = dataflow_fix26.bounds(f, v)
     if b is None or dataflow_checks.fact(f, got, "dtype") != dataflow_checks.INT:
         return
     if dataflow_checks.fact(f, got, "long") is not True:
