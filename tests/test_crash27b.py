@@ -265,6 +265,16 @@ expr(
     init=_ALS,
 )
 
+# ---- lineardtype: F.linear of operands of two floating dtypes (a float64 buffer, float32 input)
+_F64 = "self.register_buffer('fb', torch.linspace(0, 1, 40, dtype=torch.float64).view(5, 8))"
+expr("lineardtype_buffer", "return F.linear(h.abs(), self.fb)", init=_F64)
+expr("lineardtype_half", "return F.linear(h, self.fc.weight.half())")
+expr(
+    "lineardtype_ok",
+    "return F.linear(h.double(), self.fb) + F.linear(h, self.fb.float())",
+    init=_F64,
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -290,3 +300,30 @@ def test_dist_table_is_torchs():
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_linear_dtype_rule_is_matmuls():
+    """``F.linear(x, w)`` raises for exactly the dtype pairs ``x @ w.T`` raises for (the rule
+    reads ``dataflow_dtype_ops.matmul_error``), 2-D and 1-D input, over 8 dtypes."""
+    torch = pytest.importorskip("torch")
+    import torch.nn.functional as F
+
+    dts = [torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int64,
+           torch.int32, torch.uint8, torch.bool]  # fmt: skip
+
+    def raises(fn) -> bool:
+        try:
+            fn()
+        except (RuntimeError, NotImplementedError):
+            return True
+        return False
+
+    crashed = 0
+    for a in dts:
+        for b in dts:
+            x, w = (torch.rand(3, 4) * 3).to(a), (torch.rand(5, 4) * 3).to(b)
+            m = raises(lambda: x @ w.T)
+            assert raises(lambda: F.linear(x, w)) is m, (a, b)
+            assert raises(lambda: F.linear(x[0], w)) is m, (a, b)
+            crashed += m
+    assert crashed >= 40

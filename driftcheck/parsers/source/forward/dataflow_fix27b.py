@@ -78,6 +78,23 @@ def _not_float(f: Any, t: Any) -> str | None:
     return dataflow_checks.int_word(f, t) if dt == dataflow_checks.INT else _WORDS[dt]
 
 
+_TORCH_WORD = {"float32": "float", "float64": "double", "float16": "c10::Half",
+               "bfloat16": "c10::BFloat16"}  # fmt: skip
+
+
+def _exact(f: Any, t: Any) -> str | None:
+    """``t``'s exact floating dtype (``dataflow_fix25b.exact``), or float64 where its dtype
+    fact is float64 (a buffer ``__init__`` made of float64 values), outside autocast."""
+    from driftcheck.parsers.source.forward import dataflow_fix25b
+
+    got = dataflow_fix25b.exact(f, t)
+    if got is not None:
+        return got if got in _TORCH_WORD else None
+    if dataflow_checks.fact(f, t, "dtype") != "float64":
+        return None
+    return None if dataflow_fix25b.autocast_may_run(f.interp) else "float64"
+
+
 def _pool_padding(name: str, pad: Any) -> str | None:
     if pad.__class__ is not str:
         return None
@@ -101,6 +118,21 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
         return None
     if q.startswith("torch.distributions."):
         return dist_built(f, q, args, kwargs)[0] or kl_error(q, args, kwargs)
+    if q == "torch.nn.functional.linear":
+        # torch's dtype rule for ``F.linear(x, w)`` is the matrix product's, measured for every
+        # pair of 8 dtypes (tests/test_crash27b.py); the bias is not judged
+        from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+        x, w = arg(args, kwargs, 0, "input"), arg(args, kwargs, 1, "weight")
+        err = dataflow_dtype_ops.matmul_error(f, x, w)
+        if err is None and isinstance(x, Tens) and isinstance(w, Tens):
+            ex, ew = _exact(f, x), _exact(f, w)
+            if ex is not None and ew is not None and ex != ew:
+                return (
+                    "RuntimeError: expected m1 and m2 to have the same dtype, but got: "
+                    f"{_TORCH_WORD[ex]} != {_TORCH_WORD[ew]}"
+                )
+        return err
     if q == "torch.randperm" and args and args[0].__class__ is float:
         return "TypeError: randperm(): argument 'n' (position 1) must be int, not float"
     if q == "torch.linalg.qr":
