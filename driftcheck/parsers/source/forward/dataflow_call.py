@@ -371,6 +371,10 @@ class Calls:
                     from driftcheck.parsers.source.forward import dataflow_fix24
 
                     err = dataflow_fix24.leaf_error(obj, args, kwargs)  # ``nn.GRUCell`` state
+                if err is None:
+                    from driftcheck.parsers.source.forward import dataflow_fix27b
+
+                    err = dataflow_fix27b.leaf_error(self.run.f, obj, args, kwargs)  # ``Bag``
                 if err is not None:
                     self.run.f.crash(loc, err)
                     return Tens(None)

@@ -971,7 +971,18 @@ class Runner:
     def subscript(self, v: Any, sl: ast.expr, fr: Frame, at: ast.AST) -> Any:
         key = self.eval(sl, fr)
         dataflow_misuse.subscripted(self.f, v, fr.loc(at))  # ``x.size[0]``
+        if self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix27b
+
+            err = dataflow_fix27b.slice_error(v, key)  # ``x[:, : T / 2]``
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return Tens(None)
         got = ops.subscript(self, v, key, fr, at)
+        if self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix27b
+
+            dataflow_fix27b.after_subscript(self.f, v, key, got)  # ``ids[:, 1:]``: bounds
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)
         return got

@@ -165,6 +165,15 @@ def _top_k(run: Any, k: Any, fr: Any, at: Any) -> None:
     )
 
 
+def _splat(at: Any) -> bool:
+    """The call passes ``*seq`` or ``**kw`` (arguments the pass may not see)."""
+    if not isinstance(at, ast.Call):
+        return True
+    return any(isinstance(a, ast.Starred) for a in at.args) or any(
+        k.arg is None for k in at.keywords
+    )
+
+
 def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     """``torch.<...>(*args, **kwargs)``: its result. One that writes a tensor in place
     (``torch.clamp_(t)``, ``nn.init.zeros_(t)``, ``out=t``, ``F.relu(t, inplace=True)``) puts
@@ -194,6 +203,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
                 from driftcheck.parsers.source.forward import dataflow_fix27
 
                 err = dataflow_fix27.torch_error(run.f, q, args, kwargs)  # ``F.embedding``
+            if err is None and not _splat(at):
+                from driftcheck.parsers.source.forward import dataflow_fix27b
+
+                err = dataflow_fix27b.torch_error(run.f, q, args, kwargs)  # ``torch.sum(list)``
         name = q.rsplit(".", 1)[-1]
         top = q.startswith("torch.nn.functional.") or q.count(".") == 1
         if err is None and top and args:
@@ -239,6 +252,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if size is not None:
             return size
     out = _call_torch(run, q, args, kwargs, fr, at)
+    if run.f.input_shape is not None and q.startswith("torch.distributions."):
+        from driftcheck.parsers.source.forward import dataflow_fix27b
+
+        out = dataflow_fix27b.dist_built(run.f, q, args, kwargs)[1] or out  # ``Normal(mu, s)``
     name = q.rsplit(".", 1)[-1]
     if run.f.input_shape is not None and q in _LINEAR_FNS:
         from driftcheck.parsers.source.forward import dataflow_fix26
@@ -248,6 +265,9 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
         dataflow_dtype_ops.after_torch(run.f, name, args, kwargs, out)
+        from driftcheck.parsers.source.forward import dataflow_fix27b
+
+        dataflow_fix27b.after_torch(run.f, q, args, kwargs, out)  # ``torch.meshgrid``
         from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
         dataflow_dtype_accept.after_torch(run.f, q, args, kwargs, out)  # ``torch.fft.rfft``
