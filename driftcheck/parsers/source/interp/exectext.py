@@ -156,6 +156,15 @@ def not_followed(calls: Any, fr: Frame, why: str) -> Unknown:
     return Unknown(why)
 
 
+def mark_reachable(fr: Frame, why: str) -> None:
+    """Every module the frame's locals and closure hold (and the containers among them,
+    bounded) left unresolved: a call we did not follow may have built layers on it."""
+    seen: set[int] = set()
+    for space in (fr.locals, fr.closure or {}):
+        for v in list(space.values())[:_ITEMS]:
+            _mark(plain(v), f"{why}: it may add weights", seen, 0)
+
+
 # how far into containers the modules a text may reach are looked for: bounded, as
 # interp/postbuild.py's ``holds_module`` is
 _DEPTH = 3

@@ -58,6 +58,7 @@ from driftcheck.parsers.source.stoplist import (  # noqa: F401,E501
     is_stop,
 )
 from driftcheck.parsers.source.values.abstract import (
+    UNNAMED_SETATTR,
     Budget,
     Cls,
     Config,
@@ -565,6 +566,9 @@ class Classes:
         if not getattr(cls, subclassreg.DONE, False) and name[:2] != "__":
             # a table its ``__init_subclass__`` fills: the subclasses Python made at import
             subclassreg.ensure(self.ip, cls)
+        lost = cls.ns.get(UNNAMED_SETATTR)
+        if lost is not None and name != "__frame__":  # library/python.py ``_setattr``
+            return True, Unknown(f"{cls.name}.{name}: {lost}")
         if name in cls.ns:
             v = cls.ns[name]
             if self.ip.default_reads is not None and v.__class__ in _WATCHED:
@@ -1021,6 +1025,13 @@ class Calls:
             if isinstance(me, Obj):
                 me.unresolved.append(f"__init__ called with *args not enumerable at {where}")
             return None
+        if isinstance(f, Func) and f.name == "__init__":
+            # a class's own ``__init__`` function called with items we cannot list (gin's
+            # wrapper: ``fn(*new_args, **new_kwargs)``): the instance it builds is one of them,
+            # so each module the caller can reach may get layers we did not follow
+            from driftcheck.parsers.source.interp.exectext import mark_reachable  # a cycle
+
+            mark_reachable(fr, f"{f.name} called with *args not enumerable at {where}")
         if isinstance(f, (Cls, Func)) or (
             isinstance(f, Ext) and f.qual.rsplit(".", 1)[-1][:1].isupper()
         ):
@@ -1329,6 +1340,17 @@ class Calls:
                 # instance itself (``type.__call__(cls, ...)``: ``meta=False`` below) or
                 # returns anything else
                 return self.call_func(hook, args, kwargs)
+        lost = next(
+            (
+                c.ns[UNNAMED_SETATTR]
+                for c in cls.mro()
+                if isinstance(c, Cls) and UNNAMED_SETATTR in c.ns
+            ),
+            None,
+        )
+        if lost is not None:  # its ``__init__`` / ``__new__`` may be anything (library/python.py)
+            what = f"instance of {cls.name} ({lost})"
+            return UnknownModule(what) if self.classes.is_module_cls(cls) else Unknown(what)
         if enums.is_enum(cls):  # ``Color("red")``: a member looked up by value
             return enums.by_value(self.ip, cls, args, loc)
         if _is_typed_dict(cls):

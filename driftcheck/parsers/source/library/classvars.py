@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Cls
+from driftcheck.parsers.source.values.abstract import CLASS_WRITES, UNNAMED_SETATTR, Cls
 
 _BRANCHES = (ast.If, ast.Try, ast.For, ast.While, ast.With, ast.Match)
 
@@ -61,4 +61,22 @@ def class_vars(c: Any, cls: Cls) -> Any:
             continue
         ok, v = c.interp.classes.class_attr(cls, n)
         out[n] = v if ok else c.unknown(f"vars({cls.name}).{n}")
+    # a name written on the class after its body ran (``Klass.x = v`` at module level, a
+    # ``setattr``, a name we could not compute) is in CPython's namespace too: not read here
+    from driftcheck.parsers.source.interp.objmodel import class_patches
+
+    later = set(cls.ns.get(CLASS_WRITES, ())) - set(out)
+    if (
+        later
+        or UNNAMED_SETATTR in cls.ns
+        or any(k[0] == cls.name for k in class_patches(cls.mod.tree))
+    ):
+        return c.unknown(f"vars({cls.name}) (names written on the class after its body)")
     return out
+
+
+def class_dict(ip: Any, cls: Cls, loc: tuple) -> Any:
+    """``cls.__dict__``: CPython's ``vars(cls)`` (gin's ``'__init__' in base.__dict__``)."""
+    from driftcheck.parsers.source.library.registry import Call
+
+    return class_vars(Call(ip, "builtins.vars", [cls], {}, loc), cls)

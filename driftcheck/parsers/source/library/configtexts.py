@@ -31,8 +31,8 @@ MAX_TEXT = 200_000  # characters: a longer text is not decoded statically (unkno
 
 def _text(c: Call, i: int, name: str | None = None) -> str | None:
     t = c.plain(i, name)
-    if isinstance(t, TextStream):
-        t = t.text
+    if isinstance(t, TextStream):  # read from where the stream is: only from its start
+        t = None if t.consumed or t.pos or t.lost else t.text
     return t if isinstance(t, str) and len(t) <= MAX_TEXT else None
 
 
@@ -81,27 +81,51 @@ class _Method(BuiltinMethod):
 
 class TextStream:
     """``io.StringIO(text)`` of a known text: read whole (``read``, ``getvalue``,
-    ``readlines``) or handed to ``csv``; its position is not modelled (a second ``read``
-    reads the text again, where CPython's would be empty: so ``read`` is unknown after one)."""
+    ``readlines``), line by line (``readline``: CPython's ``StringIO.readline`` from the
+    position the earlier ``readline`` calls left, ``''`` at the end) or handed to ``csv``.
+    A whole read after a read, or any read after one made under an undecided condition (the
+    position then depends on the way the program took), is unknown."""
 
     library_type: ClassVar[str] = "io.StringIO"
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, interp: Any = None) -> None:
         self.text = text
         self.consumed = False
+        self.pos = 0  # what ``readline`` has read so far
+        self.lost = ""  # why the position is not known (a read under an undecided condition)
+        self.interp = interp
 
     def attr(self, name: str) -> Any:
         if name == "getvalue":
             return _Method(lambda a, k: self.text)
         if name in ("read", "readlines"):
             return _Method(lambda a, k: self._read(name, a, k))
+        if name == "readline":
+            return _Method(lambda a, k: self._readline(a, k))
         return Unknown(f"io.StringIO attribute {name}")
 
+    def _undecided(self) -> str:
+        ip = getattr(self.interp, "ip", self.interp)
+        lines = getattr(ip, "uncertain", None)
+        return f"line {lines[-1]}" if lines else ""
+
     def _read(self, name: str, a: list, k: dict) -> Any:
-        if self.consumed or a or k:
+        if self.consumed or self.pos or self.lost or a or k:
             return Unknown(f"io.StringIO.{name}() after a read, or of a size")
         self.consumed = True
         return self.text if name == "read" else self.text.splitlines(keepends=True)
+
+    def _readline(self, a: list, k: dict) -> Any:
+        where = self._undecided()
+        if where and not self.lost:
+            self.lost = f"a read under the undecided condition at {where}"
+        if self.consumed or self.lost or a or k:
+            why = self.lost or "after a whole read, or of a size"
+            return Unknown(f"io.StringIO.readline() {why}")
+        end = self.text.find("\n", self.pos)
+        end = len(self.text) if end < 0 else end + 1
+        line, self.pos = self.text[self.pos : end], end
+        return line
 
 
 @IO.entry("StringIO", doc="StringIO(text): a known text, read whole or handed to csv")
@@ -109,7 +133,9 @@ def _stringio(c: Call) -> Any:
     t = c.plain(0, "initial_value", "")
     if not isinstance(t, str) or len(t) > MAX_TEXT or len(c.args) > 1:
         return c.unknown("io.StringIO() of a text we cannot read")
-    return TextStream(t)
+    if set(c.kwargs) - {"initial_value"}:  # ``newline=`` translates line ends: not modelled
+        return c.unknown("io.StringIO() with a newline argument")
+    return TextStream(t, c.interp)
 
 
 # ---------------------------------------------------------------------------------- csv
@@ -133,7 +159,7 @@ def _csv_lines(c: Call) -> list[str] | None:
     iterates its characters, as csv does), or a known list of strings (``text.splitlines()``)."""
     src = c.plain(0, "f")
     if isinstance(src, TextStream):
-        if src.consumed:
+        if src.consumed or src.pos or src.lost:
             return None
         src.consumed = True
         return src.text.splitlines(keepends=True)
@@ -345,6 +371,48 @@ def _fraction(c: Call) -> Any:
         return Fraction(*args)
     except (ValueError, TypeError, ZeroDivisionError):
         return c.unknown("fractions.Fraction() that would raise")
+
+
+# ---------------------------------------------------------------------------------- tokenize
+# A config language parsed with Python's own tokenizer (gin's ``config_parser`` calls
+# ``tokenize.generate_tokens(readline)``): the lines are read by calling ``readline`` (the
+# interpreter runs it) up to the ``''`` that ends the input, and tokenized by CPython's
+# ``tokenize``. Every line must be a known string; a tokenizer error is unknown.
+TOK = Group("tokenize")
+MAX_LINES = 5_000
+_TOKEN_FIELDS = ("type", "string", "start", "end", "line")
+
+
+@TOK.entry(
+    "generate_tokens",
+    doc="generate_tokens(readline): CPython's tokens of the known lines readline returns",
+)
+def _generate_tokens(c: Call) -> Any:
+    import tokenize
+
+    from driftcheck.parsers.source.interp.tuplesub import Generator
+    from driftcheck.parsers.source.library.stdlib import NamedTupleType, NamedTupleValue
+
+    if len(c.args) + len(c.kwargs) != 1 or set(c.kwargs) - {"readline"}:
+        return c.unknown("tokenize.generate_tokens() with these arguments")
+    readline, lines, size = c.arg(0, "readline"), [], 0
+    while True:
+        line = plain(c.interp.calls.call(readline, [], {}, c.loc))
+        if not isinstance(line, str):
+            return c.unknown("tokenize.generate_tokens() of a readline giving a value not known")
+        if not line:
+            break
+        lines.append(line)
+        size += len(line)
+        if size > MAX_TEXT or len(lines) > MAX_LINES:
+            return c.unknown("tokenize.generate_tokens() of a long text")
+    feed = iter(lines)
+    try:
+        toks = list(tokenize.generate_tokens(lambda: next(feed, "")))
+    except (tokenize.TokenError, SyntaxError) as e:
+        return c.unknown(f"tokenize.generate_tokens() that would raise {type(e).__name__}")
+    nt = NamedTupleType("TokenInfo", _TOKEN_FIELDS, ())
+    return Generator([NamedTupleValue(tuple(t), nt) for t in toks])
 
 
 # ---------------------------------------------------------------------------------- struct

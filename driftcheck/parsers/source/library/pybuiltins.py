@@ -12,6 +12,7 @@ import math
 import re
 import string
 import sys
+import token
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -387,6 +388,11 @@ MATH_CONST.update(
     {f"string.{n}": getattr(string, n) for n in dir(string) if n[0].islower() and n != "capwords"}
 )
 MATH_CONST.update({f"csv.{n}": getattr(csv, n) for n in dir(csv) if n.startswith("QUOTE_")})
+# the token types (``tok.type == tokenize.NAME``) of the tokens library/configtexts.py's
+# ``tokenize.generate_tokens`` makes: CPython's ``token`` numbers, as ``tokenize`` exports them
+MATH_CONST.update(
+    {f"tokenize.{n}": v for n, v in vars(token).items() if n.isupper() and type(v) is int}
+)
 # ``re``'s flags (``re.findall(pat, doc, re.M)`` parsing sizes out of a docstring): the
 # stdlib's own RegexFlag values, passed to the ``re`` functions library/stdlib.py runs
 MATH_CONST.update({f"re.{n}": getattr(re, n) for n in ("A", "I", "M", "S", "X", "ASCII")})
