@@ -964,6 +964,12 @@ def is_class(v: Any) -> Any:
         return True
     if isinstance(v, NotAClass):
         return False
+    if v.__class__ is Ext and v.qual.startswith("torch.nn.") and "functional" not in v.qual:
+        from driftcheck.graph import catalogue
+
+        short = v.qual.rsplit(".", 1)[-1]
+        if short[:1].isupper() and catalogue.get(short) is not None:
+            return True  # a torch layer class of the catalogue (``inspect.isclass(nn.SiLU)``)
     if isinstance(v, (Unknown, Ext)):
         return Unknown("isinstance(x, type)")
     return False

@@ -364,8 +364,38 @@ def _starmap(c: Call) -> Any:
     return out
 
 
+def _lazy_while(c: Call, gen: Any, keep: bool) -> Any:
+    """``takewhile(pred, (f(i) for i in count()))``: items are made one at a time until the
+    test fails (Python's laziness: the endless expression is never enumerated). The item
+    that failed the test is consumed, as in CPython; ``dropwhile`` of an endless one is
+    endless (unknown)."""
+    from driftcheck.parsers.source.interp.exprs import MAX_LOOP
+    from driftcheck.parsers.source.interp.tuplesub import LAZY_LOST
+
+    if not keep:
+        return c.unknown("dropwhile() of an endless generator")
+    out: list[Any] = []
+    for _ in range(MAX_LOOP):
+        x = gen.pull()
+        if x is LAZY_LOST:
+            return c.unknown("takewhile() of a generator with an item we cannot know")
+        t = plain(c.interp.calls.call(c.args[0], [x], {}, c.loc))
+        if not isinstance(t, (bool, int)):
+            gen.lost = True
+            return c.unknown("takewhile() with an unknown test")
+        if not t:
+            return out
+        out.append(x)
+    gen.lost = True
+    return c.unknown(f"takewhile() over more than {MAX_LOOP:,} items")
+
+
 def _while(keep: bool) -> Any:
     def impl(c: Call) -> Any:
+        from driftcheck.parsers.source.interp.tuplesub import LazyGen
+
+        if isinstance(plain(c.arg(1)), LazyGen) and len(c.args) == 2 and not c.kwargs:
+            return _lazy_while(c, plain(c.arg(1)), keep)
         items = c.interp.items.iterate(c.arg(1))
         if items is None:
             return c.unknown(f"{c.qual}() over a value we cannot enumerate")
