@@ -2281,3 +2281,84 @@ def _getfullargspec(c: Call) -> Any:
         ],
         _FULLARGSPEC,
     )
+
+
+# ---------------------------------------------------------------------------------- contextlib
+# ``with contextlib.ExitStack() as stack:``: the managers entered and the callbacks registered
+# through the stack run at its exit, last first (CPython's ``ExitStack.__exit__`` /
+# ``close``); ``pop_all`` moves them to a new stack. A registration under an undecided
+# condition is not modelled (the method reads as unknown, so the interpreter's not-followed
+# path makes what it hands over unknown: objmodel.handed_mutators).
+CTX = Group("contextlib")
+
+
+class ExitStackValue:
+    """A ``contextlib.ExitStack``: its exit callbacks, in registration order."""
+
+    library_type: ClassVar[str] = "contextlib.ExitStack"
+
+    def __init__(self, interp: Any, loc: tuple) -> None:
+        self.ip = interp
+        self.loc = loc
+        self.exits: list[tuple[Any, list, dict]] = []
+
+    def attr(self, name: str) -> Any:
+        lines = getattr(getattr(self.ip, "ip", self.ip), "uncertain", None)
+        if name in ("enter_context", "callback", "push") and lines:
+            return Unknown(f"ExitStack.{name} under the undecided condition at line {lines[-1]}")
+        if name == "enter_context":
+            return BuiltinMethod(self._enter_context)
+        if name == "callback":
+            return BuiltinMethod(self._callback)
+        if name == "push":
+            return BuiltinMethod(self._push)
+        if name == "close":
+            return BuiltinMethod(lambda a, k: self.close())
+        if name == "pop_all":
+            return BuiltinMethod(lambda a, k: self._pop_all())
+        return Unknown(f"contextlib.ExitStack.{name}")
+
+    def _enter_context(self, a: list, k: dict) -> Any:
+        from driftcheck.parsers.source.interp.ctxmanager import enter_object
+
+        cm = a[0] if len(a) == 1 and not k else k.get("cm")
+        got = enter_object(self.ip, cm) if cm is not None else None
+        if got is None:  # a manager we do not model: as ``with`` reads one (interp/ctxmanager.py)
+            return Unknown("ExitStack.enter_context of a manager not read from source")
+        value, leave = got
+        self.exits.append((BuiltinMethod(lambda a, k: leave()), [], {}))
+        return value
+
+    def _callback(self, a: list, k: dict) -> Any:
+        if not a:
+            return Unknown("ExitStack.callback() without a callable")
+        self.exits.append((a[0], list(a[1:]), dict(k)))
+        return a[0]
+
+    def _push(self, a: list, k: dict) -> Any:
+        from driftcheck.parsers.source.values.abstract import Obj
+
+        if len(a) != 1 or k:
+            return Unknown("ExitStack.push() with these arguments")
+        fn, o = a[0], plain(a[0])
+        if isinstance(o, Obj) and o.cls is not None:  # a manager object: its ``__exit__``
+            fn = self.ip.attrs.getattr(o, "__exit__")
+        self.exits.append((fn, [None, None, None], {}))
+        return a[0]
+
+    def _pop_all(self) -> Any:
+        new = ExitStackValue(self.ip, self.loc)
+        new.exits, self.exits = self.exits, []
+        return new
+
+    def close(self) -> None:
+        while self.exits:
+            fn, a, k = self.exits.pop()
+            self.ip.calls.call(fn, a, k, self.loc)
+
+
+@CTX.entry("ExitStack", doc="ExitStack(): callbacks and managers run at its exit, last first")
+def _exit_stack(c: Call) -> Any:
+    if c.args or c.kwargs:
+        return c.unknown("contextlib.ExitStack() with arguments")
+    return ExitStackValue(c.interp, c.loc)
