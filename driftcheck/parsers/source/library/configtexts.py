@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import csv
+import re
 import shlex
 import string
 import struct
@@ -371,6 +372,82 @@ def _fraction(c: Call) -> Any:
         return Fraction(*args)
     except (ValueError, TypeError, ZeroDivisionError):
         return c.unknown("fractions.Fraction() that would raise")
+
+
+# ---------------------------------------------------------------------------------- decimal
+# Widths from ``decimal.Decimal`` ratios: CPython's own Decimal values, their arithmetic and
+# methods run by CPython under the default context (precision 28, ROUND_HALF_EVEN), which is the
+# program's context only while the program never changes it. So a Decimal is made only when
+# the calling file never names a context (``getcontext``, ``localcontext``, ``setcontext``, the
+# ``*Context`` objects) and no context call ran before; a context call after Decimals were made
+# stops the analysis (honest unknown): their later arithmetic would be read under the wrong one.
+DEC = Group("decimal")
+_CONTEXT_NAMES = re.compile(r"\b(getcontext|setcontext|localcontext|\w*Context)\b")
+_CTX_FLAG = "_dc_decimal_context"  # on the interpreter: why the program's context is unknown
+_MADE_FLAG = "_dc_decimal_made"  # on the interpreter: a Decimal was made in this analysis
+
+
+def _names_context(path: Any) -> bool:
+    try:
+        with open(str(path), encoding="utf-8") as f:
+            return _CONTEXT_NAMES.search(f.read()) is not None
+    except (OSError, UnicodeDecodeError):
+        return True
+
+
+def _default_context() -> bool:
+    """The analyzer's own thread context is CPython's default (what a Decimal computes in)."""
+    import decimal
+
+    ctx, d = decimal.getcontext(), decimal.Context()
+    return (ctx.prec, ctx.rounding, ctx.Emin, ctx.Emax, ctx.capitals, ctx.clamp) == (
+        d.prec,
+        d.rounding,
+        d.Emin,
+        d.Emax,
+        d.capitals,
+        d.clamp,
+    ) and all(ctx.traps[t] == d.traps[t] for t in d.traps)
+
+
+@DEC.entry(
+    "Decimal", doc="Decimal(value): CPython's Decimal of a known int / str / float / Decimal"
+)
+def _decimal(c: Call) -> Any:
+    import decimal
+
+    ip = getattr(c.interp, "ip", c.interp)
+    if len(c.args) != 1 or c.kwargs:
+        return c.unknown("decimal.Decimal() with these arguments")
+    v = c.plain(0, "value")
+    if getattr(ip, _CTX_FLAG, None) or _names_context(c.loc[0]) or not _default_context():
+        return c.unknown("decimal.Decimal() in a program that changes the decimal context")
+    if not isinstance(v, (int, str, float, decimal.Decimal)) or isinstance(v, bool):
+        return c.unknown("decimal.Decimal() of a value we cannot read")
+    if isinstance(v, str) and len(v) > 100:
+        return c.unknown("decimal.Decimal() of a long text")
+    try:
+        got = decimal.Decimal(v)
+    except (decimal.InvalidOperation, ValueError, TypeError):
+        return c.unknown("decimal.Decimal() that would raise")
+    setattr(ip, _MADE_FLAG, True)
+    return got
+
+
+def _context_call(c: Call) -> Any:
+    ip = getattr(c.interp, "ip", c.interp)
+    setattr(ip, _CTX_FLAG, c.where)
+    if getattr(ip, _MADE_FLAG, False):
+        from driftcheck.parsers.source.values.abstract import Budget
+
+        raise Budget(
+            f"{c.qual}() at {c.where} after Decimal values were made (context not modelled)"
+        )
+    return c.unknown(f"{c.qual}() (the decimal context is not modelled)")
+
+
+for _n in ("getcontext", "setcontext", "localcontext", "Context"):
+    DEC.add(_n, _context_call, f"{_n}(): the decimal context is not modelled (unknown)")
 
 
 # ---------------------------------------------------------------------------------- tokenize

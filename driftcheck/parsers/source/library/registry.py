@@ -197,6 +197,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "dataclasses",
         "struct",
         "tokenize",
+        "decimal",
     ),
     "ctxvars": ("contextvars",),
     "arrays": ("numpy", "scipy.linalg", "scipy.signal"),
