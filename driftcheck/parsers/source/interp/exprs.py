@@ -791,7 +791,9 @@ class Expressions:
             seqs = (object,)  # a numpy array compares item by item (library/arrays.py)
         if getattr(a, "py_compare", False) and getattr(b, "py_compare", False):
             seqs = (object,)  # versions (library/pkgversion.py): their own operators
-        if not (isinstance(a, seqs) and isinstance(b, seqs)):
+        if not (isinstance(a, seqs) or _exact_number(a)) or not (
+            isinstance(b, seqs) or _exact_number(b)
+        ):
             if isinstance(op, (ast.Eq, ast.NotEq)) and a is not b and _own_eq(self.ip, a, b):
                 return Unknown("== of a value with its own __eq__")
             if isinstance(op, ast.Eq):
@@ -1104,3 +1106,11 @@ def rotary_dim(ip: Any, exponent: Any, where: tuple, via: str) -> None:
 def _is_environ(v: Any) -> bool:
     """``os.environ`` (a library name)."""
     return isinstance(v, Ext) and v.qual == "os.environ"
+
+
+def _exact_number(v: Any) -> bool:
+    """A ``fractions.Fraction`` or ``decimal.Decimal`` (library/configtexts.py): compared by
+    Python's own operators (``Fraction(6, 2) == 3`` is True; identity said False)."""
+    from driftcheck.parsers.source.library.pybuiltins import _simple
+
+    return v.__class__.__module__ in ("fractions", "decimal") and _simple(v)
