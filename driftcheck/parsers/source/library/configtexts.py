@@ -108,7 +108,13 @@ class TextStream:
     def _undecided(self) -> str:
         ip = getattr(self.interp, "ip", self.interp)
         lines = getattr(ip, "uncertain", None)
-        return f"line {lines[-1]}" if lines else ""
+        if lines:
+            return f"the undecided condition at line {lines[-1]}"
+        if getattr(ip, "__dict__", {}).get("_dc_import_line"):
+            # a module global read lazily (interp/globalsat.py): only the statements that
+            # build the global run, so the reads before this one may not all have run
+            return "a module global's lazy reading (earlier reads may not have run)"
+        return ""
 
     def _read(self, name: str, a: list, k: dict) -> Any:
         if self.consumed or self.pos or self.lost or a or k:
@@ -119,7 +125,7 @@ class TextStream:
     def _readline(self, a: list, k: dict) -> Any:
         where = self._undecided()
         if where and not self.lost:
-            self.lost = f"a read under the undecided condition at {where}"
+            self.lost = f"a read under {where}"
         if self.consumed or self.lost or a or k:
             why = self.lost or "after a whole read, or of a size"
             return Unknown(f"io.StringIO.readline() {why}")
@@ -387,12 +393,38 @@ _CTX_FLAG = "_dc_decimal_context"  # on the interpreter: why the program's conte
 _MADE_FLAG = "_dc_decimal_made"  # on the interpreter: a Decimal was made in this analysis
 
 
-def _names_context(path: Any) -> bool:
+_IMPORTS = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))", re.M)
+
+
+def _text_of(path: Any) -> str | None:
     try:
         with open(str(path), encoding="utf-8") as f:
-            return _CONTEXT_NAMES.search(f.read()) is not None
+            return f.read()
     except (OSError, UnicodeDecodeError):
+        return None
+
+
+_CONTEXT_CALLS = re.compile(r"\b(getcontext|setcontext|localcontext)\b")
+
+
+def _names_context(ip: Any, path: Any) -> bool:
+    """Whether the calling file names a decimal context, or a module of the analyzed code it
+    imports (one level, not an installed library: a helper that sets the precision, which a
+    module global read lazily may never run) calls one."""
+    from driftcheck.parsers.source.loader import installed
+
+    text = _text_of(path)
+    if text is None or _CONTEXT_NAMES.search(text) is not None:
         return True
+    finder = getattr(ip, "finder", None)
+    for a, b in _IMPORTS.findall(text):
+        found = finder.find(a or b) if finder is not None else None
+        if found is None or installed(found):
+            continue
+        t = _text_of(found)
+        if t is None or _CONTEXT_CALLS.search(t) is not None:
+            return True
+    return False
 
 
 def _default_context() -> bool:
@@ -420,7 +452,7 @@ def _decimal(c: Call) -> Any:
     if len(c.args) != 1 or c.kwargs:
         return c.unknown("decimal.Decimal() with these arguments")
     v = c.plain(0, "value")
-    if getattr(ip, _CTX_FLAG, None) or _names_context(c.loc[0]) or not _default_context():
+    if getattr(ip, _CTX_FLAG, None) or _names_context(ip, c.loc[0]) or not _default_context():
         return c.unknown("decimal.Decimal() in a program that changes the decimal context")
     if not isinstance(v, (int, str, float, decimal.Decimal)) or isinstance(v, bool):
         return c.unknown("decimal.Decimal() of a value we cannot read")

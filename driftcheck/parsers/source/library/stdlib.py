@@ -2301,11 +2301,17 @@ class ExitStackValue:
         self.ip = interp
         self.loc = loc
         self.exits: list[tuple[Any, list, dict]] = []
+        # inside its own ``with`` (interp/ctxmanager.py): the exits then run at its end, which
+        # a module global read lazily replays with the statement (interp/modglobals.py); a
+        # stack closed later by a separate ``close()`` is not modelled
+        self.entered = False
 
     def attr(self, name: str) -> Any:
         lines = getattr(getattr(self.ip, "ip", self.ip), "uncertain", None)
         if name in ("enter_context", "callback", "push") and lines:
             return Unknown(f"ExitStack.{name} under the undecided condition at line {lines[-1]}")
+        if name in ("enter_context", "callback", "push") and not self.entered:
+            return Unknown(f"ExitStack.{name} outside the stack's own with statement")
         if name == "enter_context":
             return BuiltinMethod(self._enter_context)
         if name == "callback":
@@ -2347,11 +2353,33 @@ class ExitStackValue:
         return a[0]
 
     def _pop_all(self) -> Any:
-        new = ExitStackValue(self.ip, self.loc)
-        new.exits, self.exits = self.exits, []
-        return new
+        """The pending exits move to a stack whose exit we do not follow (it may run any time
+        later, or never): a list a pending ``xs.append`` would fill holds an unknown run from
+        here on, a dict or set one would change is unknown (``ip.havoc``)."""
+        from driftcheck.parsers.source.values.abstract import UnknownRun
+
+        why = f"an ExitStack callback moved by pop_all at {self.loc[0]}:{self.loc[1]}"
+        ip = getattr(self.ip, "ip", self.ip)
+        for fn, _, _ in self.exits:
+            m = plain(fn)
+            for _ in range(8):  # ``partial(layers.append, conv)``: the method it calls
+                if getattr(m, "library_type", None) != "functools.partial":
+                    break
+                m = plain(m.func)
+            c = getattr(m, "receiver", None) if isinstance(m, BuiltinMethod) else None
+            if isinstance(c, list):
+                c.append(UnknownRun(why))
+            elif isinstance(c, (dict, set)):
+                ip.havoc.setdefault(id(c), (c, why))
+        self.exits = []
+        return Unknown(f"contextlib.ExitStack.pop_all() ({why})")
+
+    def enter(self) -> Any:
+        self.entered = True
+        return self
 
     def close(self) -> None:
+        self.entered = False
         while self.exits:
             fn, a, k = self.exits.pop()
             self.ip.calls.call(fn, a, k, self.loc)
