@@ -45,8 +45,8 @@ from typing import Any
 
 from driftcheck.parsers.source.interp import globalsat
 from driftcheck.parsers.source.loader import ModInfo, main_block
-from driftcheck.toplevel import inner
 from driftcheck.speed import current
+from driftcheck.toplevel import inner
 
 MUTATORS = frozenset(
     {

@@ -95,6 +95,7 @@ class TextStream:
         self.pos = 0  # what ``readline`` has read so far
         self.lost = ""  # why the position is not known (a read under an undecided condition)
         self.interp = interp
+        self.born = self._import_lines()  # the top-level statements running when it was made
 
     def attr(self, name: str) -> Any:
         if name == "getvalue":
@@ -110,11 +111,16 @@ class TextStream:
         lines = getattr(ip, "uncertain", None)
         if lines:
             return f"the undecided condition at line {lines[-1]}"
-        if getattr(ip, "__dict__", {}).get("_dc_import_line"):
-            # a module global read lazily (interp/globalsat.py): only the statements that
-            # build the global run, so the reads before this one may not all have run
+        if self._import_lines() != self.born:
+            # made by one top-level statement of a module read lazily (interp/globalsat.py)
+            # and read by another: only the statements that build a global run there, so
+            # the reads between them may not all have run
             return "a module global's lazy reading (earlier reads may not have run)"
         return ""
+
+    def _import_lines(self) -> dict:
+        ip = getattr(self.interp, "ip", self.interp)
+        return dict(getattr(ip, "__dict__", {}).get("_dc_import_line") or {})
 
     def _read(self, name: str, a: list, k: dict) -> Any:
         if self.consumed or self.pos or self.lost or a or k:
