@@ -1449,6 +1449,15 @@ VALUES.append(
         "int(Decimal('-7.9')), round(Decimal('2.5')), ROUND_FLOOR)",
     )
 )
+VALUES.append(
+    (
+        ("random.Random",),
+        "import random\nrng = random.Random(11)\n"
+        "result = ([rng.choice('abcdef') for _ in range(5)], rng.sample(range(50), 4), "
+        "rng.choices([2, 4, 8], weights=[3, 1, 1], k=3), rng.randint(1, 100), "
+        "rng.randrange(0, 90, 3), rng.random(), rng.uniform(2, 3))",
+    )
+)
 MODELS.append(
     (
         ("contextlib.ExitStack",),

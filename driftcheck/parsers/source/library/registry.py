@@ -184,6 +184,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "inspect",
         "pickle",
         "contextlib",
+        "random",
     ),
     "inifiles": ("configparser",),
     "configtexts": (

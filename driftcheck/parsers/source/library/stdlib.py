@@ -2390,3 +2390,98 @@ def _exit_stack(c: Call) -> Any:
     if c.args or c.kwargs:
         return c.unknown("contextlib.ExitStack() with arguments")
     return ExitStackValue(c.interp, c.loc)
+
+
+# ---------------------------------------------------------------------------------- random
+# ``random.Random(seed)``: an architecture sampled by a seeded generator is one fixed
+# architecture. CPython's own generator is seeded the same way and asked in the program's
+# order (``choice`` / ``sample`` / ``choices`` pick indices, so the items may be any values).
+# A draw under an undecided condition, or by another top-level statement of a module read
+# lazily than the one that made the generator (earlier draws may not have run there), makes
+# this and every later draw unknown. The module-level functions (one hidden generator) are not
+# modelled.
+RND = Group("random")
+_MAX_DRAW = 100_000
+
+
+class RandomValue:
+    """A ``random.Random`` seeded with a known value."""
+
+    library_type: ClassVar[str] = "random.Random"
+
+    def __init__(self, interp: Any, seed: Any) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+        self.interp = interp
+        self.lost = ""
+        self.born = self._import_lines()
+
+    def _import_lines(self) -> dict:
+        ip = getattr(self.interp, "ip", self.interp)
+        return dict(getattr(ip, "__dict__", {}).get("_dc_import_line") or {})
+
+    def attr(self, name: str) -> Any:
+        if name in ("choice", "sample", "choices", "randint", "randrange", "random", "uniform"):
+            return BuiltinMethod(lambda a, k: self._draw(name, a, k))
+        return Unknown(f"random.Random.{name}")
+
+    def _draw(self, name: str, a: list, k: dict) -> Any:
+        ip = getattr(self.interp, "ip", self.interp)
+        lines = getattr(ip, "uncertain", None)
+        if not self.lost and lines:
+            self.lost = f"a draw under the undecided condition at line {lines[-1]}"
+        if not self.lost and self._import_lines() != self.born:
+            self.lost = "a draw by another statement of a module read lazily"
+        if self.lost:
+            return Unknown(f"random.Random.{name}() after {self.lost}")
+        try:
+            return self._run(name, a, k)
+        except (TypeError, ValueError, IndexError, OverflowError) as e:
+            self.lost = f"random.Random.{name}() raising {type(e).__name__}"
+            return Unknown(self.lost)
+
+    def _run(self, name: str, a: list, k: dict) -> Any:
+        items = self.interp.items
+        if name in ("choice", "sample", "choices"):
+            seq = items.iterate(a[0]) if a else None
+            if seq is None or isinstance(plain(a[0]), (set, frozenset, dict)):
+                self.lost = f"random.Random.{name}() of a population we cannot list"
+                return Unknown(self.lost)
+            n = len(seq)
+            if name == "choice":
+                if k or len(a) != 1:
+                    raise TypeError(name)
+                return seq[self.rng.choice(range(n))]
+            if name == "sample":
+                kk = plain(a[1]) if len(a) > 1 else plain(k.get("k"))
+                if set(k) - {"k"} or not isinstance(kk, int) or kk > _MAX_DRAW:
+                    raise TypeError(name)
+                return [seq[i] for i in self.rng.sample(range(n), kk)]
+            kw = {x: plain(v) for x, v in k.items()}
+            if set(kw) - {"weights", "cum_weights", "k"} or len(a) != 1:
+                raise TypeError(name)
+            for w in ("weights", "cum_weights"):
+                if kw.get(w) is not None:
+                    ws = items.iterate(k[w])
+                    ws = [plain(x) for x in ws] if ws is not None else None
+                    if ws is None or not all(isinstance(x, (int, float)) for x in ws):
+                        raise TypeError(name)
+                    kw[w] = ws
+            if not isinstance(kw.get("k", 1), int) or kw.get("k", 1) > _MAX_DRAW:
+                raise TypeError(name)
+            return [seq[i] for i in self.rng.choices(range(n), **kw)]
+        args = [plain(x) for x in a]
+        if k or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in args):
+            raise TypeError(name)
+        return getattr(self.rng, name)(*args)
+
+
+@RND.entry("Random", doc="Random(seed): CPython's generator of a known seed, drawn in order")
+def _random(c: Call) -> Any:
+    seed = c.plain(0, "x")
+    if len(c.args) + len(c.kwargs) != 1 or set(c.kwargs) - {"x"}:
+        return c.unknown("random.Random() without a seed we can read")
+    if not isinstance(seed, (int, float, str, bytes)) or isinstance(seed, bool):
+        return c.unknown("random.Random() of a seed we cannot read")
+    return RandomValue(c.interp, seed)
