@@ -33,6 +33,7 @@ from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.pybuiltins import MATH_CONST, BuiltinMethod
 from driftcheck.parsers.source.loader import ModInfo
 from driftcheck.parsers.source.values.abstract import (
+    CLASS_WRITES,
     Cls,
     Config,
     Ext,
@@ -182,6 +183,10 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
+            if name == "__dict__":  # ``'__init__' in C.__dict__``: ``vars(C)`` (classvars.py)
+                from driftcheck.parsers.source.library.classvars import class_dict
+
+                return class_dict(self.ip, obj, (obj.mod.path, obj.node.lineno))
             if name == "__qualname__" and any(st is obj.node for st in obj.mod.tree.body):
                 return obj.name  # a top-level class: its qualified name is its name
             if name == "__doc__":
@@ -493,6 +498,7 @@ class Attributes:
                 obj.fields[obj.aliases.get(name, name)] = v
         elif isinstance(obj, Cls):
             obj.ns[name] = v
+            obj.ns.setdefault(CLASS_WRITES, set()).add(name)  # ``vars(cls)`` (classvars.py)
             self.ip.class_writes = self.ip.class_writes + 1
         elif isinstance(obj, Func) and name in ("__defaults__", "__kwdefaults__"):
             deftime.write(self.ip, obj, name, v)  # the calls after it take them (deftime.py)
@@ -713,9 +719,13 @@ def _builtin_type_name(qual: str, name: str) -> str | None:
     (``builtins.dict``), as Python gives them; None for anything else."""
     import builtins
 
+    from driftcheck.parsers.source.library.python import BUILTIN_CALLABLE_TYPES
+
     if not qual.startswith("builtins.") or qual.count(".") != 1:
         return None
-    t = getattr(builtins, qual[len("builtins.") :], None)
+    short = qual[len("builtins.") :]
+    # ``type(sum).__name__``: the C-level callables' types, not names in ``builtins``
+    t = BUILTIN_CALLABLE_TYPES.get(short) or getattr(builtins, short, None)
     return getattr(t, name, None) if isinstance(t, type) else None
 
 

@@ -183,6 +183,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "attr",
         "inspect",
         "pickle",
+        "contextlib",
+        "random",
     ),
     "inifiles": ("configparser",),
     "configtexts": (
@@ -195,6 +197,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "fractions",
         "dataclasses",
         "struct",
+        "tokenize",
+        "decimal",
     ),
     "ctxvars": ("contextvars",),
     "arrays": ("numpy", "scipy.linalg", "scipy.signal"),
