@@ -2157,3 +2157,19 @@ MODELS.append(
         """,
     )
 )
+# session 27 (reimplfix27b): text transforms by codec name and a fuzzy preset lookup, made in
+# CPython (library/purecalls.py); an unknown codec name or argument is unknown
+# (tests/test_drift27b.py)
+VALUES.append(
+    (
+        ("codecs.decode", "codecs.encode", "difflib.get_close_matches"),
+        "import codecs\nimport difflib\nimport json\n"
+        "P = {'clip-vit-base-patch32': 1, 'clip-tiny-text-random': 2, 'other': 3}\n"
+        "result = (json.loads(codecs.decode('{\"jvqgu\": 32, \"rcf\": 1r-12}', 'rot13')), "
+        "codecs.encode('width', encoding='rot_13'), codecs.decode(b'3634', 'hex'), "
+        "codecs.encode(b'64', 'hex').decode(), codecs.decode(b'\\xc3\\xa9', 'utf-8', 'strict'), "
+        "difflib.get_close_matches('openai/clip-tiny-text', P, n=1, cutoff=0.5), "
+        "difflib.get_close_matches('clip-vit-base', list(P)), "
+        "difflib.get_close_matches('zzz', P, cutoff=0.9))",
+    )
+)

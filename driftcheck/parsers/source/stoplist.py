@@ -112,6 +112,8 @@ EXT_TOPS = {
     "binascii",
     "plistlib",
     "unicodedata",
+    "codecs",
+    "difflib",
     # compressed round trips (library/purecalls.py: compress remembers, decompress gives back)
     "zlib",
     "gzip",

@@ -233,6 +233,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "lzma",
         "bz2",
         "hashlib",
+        "codecs",
+        "difflib",
     ),
     "sqlitedb": ("sqlite3",),
 }
