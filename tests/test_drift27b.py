@@ -94,3 +94,92 @@ def test_an_undecided_codec_or_preset_name_is_unknown(tmp_path, monkeypatch, kin
     code = _write(tmp_path, "tiny.py", _undecided_codec(kind, SIZES))
     _mine(code, "Tiny")  # torch builds it (48 against the config's 40)
     assert _run(code, cfg_path) == []  # sizes unknown: no finding, never a guess
+
+
+# ------------------------------------------------- exec of a config text into its own dicts
+_EXEC_TEXT = '''
+# _base_ = "llama-7b.py"
+vocab, width, ffn, layers = 32000, 4096, 11008, 32
+heads = kv_heads = 32
+rms_eps = 1e-05
+# the tiny run
+vocab = {vocab}
+width = {width}
+ffn = {ffn}
+layers = {layers}
+heads = {heads}
+kv_heads = {kv_heads}
+rms_eps = {rms_eps}
+'''
+
+
+def _exec_source(sizes: dict, call: str = "exec(CONFIG_PY, {}, _NS)", text: str = _EXEC_TEXT) -> str:
+    return (
+        _HEAD + f"CONFIG_PY = {text.format(**sizes)!r}\n_NS: dict = {{}}\n{call}\n"
+        "S = {k: v for k, v in _NS.items() if not k.startswith('_')}\n" + LLAMA_BODY
+    )
+
+
+@pytest.mark.parametrize(
+    "call", ["exec(CONFIG_PY, {}, _NS)", "exec(CONFIG_PY, _NS)"], ids=["locals", "globals"]
+)
+def test_sizes_from_a_config_text_run_with_exec(tmp_path, call):
+    cfg, cfg_path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
+    code = _write(tmp_path, "tiny.py", _exec_source(SIZES, call))
+    assert _count(_mine(code, "Tiny")) == _count(_hf(cfg, "LlamaForCausalLM"))
+    assert _run(code, cfg_path) == []
+    planted = _write(tmp_path, "planted.py", _exec_source({**SIZES, "ffn": 40}, call))
+    assert _count(_mine(planted, "Tiny")) != _count(_hf(cfg, "LlamaForCausalLM"))
+    _one(_run(planted, cfg_path), 40, 48)
+
+
+EXEC_NAMESPACES = (
+    "T = 'a, b = 2, 3\\nc = d = a * b + 1\\nc += 4\\ne = [a] * b\\nf = int(\"7\") // 2\\n'\n"
+    "g1, l1 = {}, {}\nexec(T, g1, l1)\ng2 = {'z': 1}\nexec(T, g2)\n"
+    "l3 = {'a': 10}\nexec('b = a + 1', {}, l3)\n"
+    "result = (sorted(l1.items()), sorted(g1), sorted(k for k in g2 if k != '__builtins__'), "
+    "'__builtins__' in g1, '__builtins__' in g2, g2['c'], sorted(l3.items()))"
+)
+
+
+def test_exec_into_own_dicts_binds_what_cpython_binds(tmp_path):
+    import runpy
+
+    from tests.test_library import _as_function, static_result
+
+    want = runpy.run_path(_write(tmp_path, "run.py", _as_function(EXEC_NAMESPACES)))["result"]
+    got = static_result(tmp_path, EXEC_NAMESPACES)
+    assert got[:3] == want[:3] and got[5:] == want[5:]
+    assert got[3] is True and got[4] is True  # the key CPython adds to the globals dict
+
+
+_UNDECIDED_TEXTS = {
+    # a name the text does not bind: CPython raises NameError; the analyzed module's global
+    # of that name must not be read instead
+    "module_name": ("ffn = FFN_OVERRIDE\n", "FFN_OVERRIDE = 40\n"),
+    # a builtin the module shadows: CPython's fresh globals hold the real builtin (48 here;
+    # the module's ``max`` would give 40)
+    "shadowed_builtin": ("ffn = max(48, 0)\n", "def max(a, b):\n    return 40\n\n\n"),
+    # a definition would resolve its globals in the analyzed module here
+    "def": ("def f():\n    return 40\nffn = f()\n", ""),
+    # an annotation adds ``__annotations__`` to the namespace
+    "annotated": ("ffn: int = 40\n", ""),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_UNDECIDED_TEXTS))
+def test_an_exec_text_not_modelled_leaves_the_sizes_unknown(tmp_path, kind):
+    extra, before = _UNDECIDED_TEXTS[kind]
+    cfg, cfg_path = _config(
+        tmp_path, "cfg", "LlamaConfig", **{**LLAMA_CFG, "intermediate_size": 48}
+    )
+    src = _exec_source(SIZES, text=_EXEC_TEXT + extra).replace(
+        "CONFIG_PY = ", before + "CONFIG_PY = ", 1
+    )
+    code = _write(tmp_path, "tiny.py", src)
+    if kind in ("module_name",):
+        with pytest.raises(NameError):
+            _mine(code, "Tiny")
+    else:
+        _mine(code, "Tiny")  # torch builds it: 40 against the config's 48
+    assert _run(code, cfg_path) == []  # unknown: no finding, never a guess
