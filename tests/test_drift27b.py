@@ -97,7 +97,7 @@ def test_an_undecided_codec_or_preset_name_is_unknown(tmp_path, monkeypatch, kin
 
 
 # ------------------------------------------------- exec of a config text into its own dicts
-_EXEC_TEXT = '''
+_EXEC_TEXT = """
 # _base_ = "llama-7b.py"
 vocab, width, ffn, layers = 32000, 4096, 11008, 32
 heads = kv_heads = 32
@@ -110,10 +110,12 @@ layers = {layers}
 heads = {heads}
 kv_heads = {kv_heads}
 rms_eps = {rms_eps}
-'''
+"""
 
 
-def _exec_source(sizes: dict, call: str = "exec(CONFIG_PY, {}, _NS)", text: str = _EXEC_TEXT) -> str:
+def _exec_source(
+    sizes: dict, call: str = "exec(CONFIG_PY, {}, _NS)", text: str = _EXEC_TEXT
+) -> str:
     return (
         _HEAD + f"CONFIG_PY = {text.format(**sizes)!r}\n_NS: dict = {{}}\n{call}\n"
         "S = {k: v for k, v in _NS.items() if not k.startswith('_')}\n" + LLAMA_BODY
