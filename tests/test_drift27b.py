@@ -185,3 +185,38 @@ def test_an_exec_text_not_modelled_leaves_the_sizes_unknown(tmp_path, kind):
     else:
         _mine(code, "Tiny")  # torch builds it: 40 against the config's 48
     assert _run(code, cfg_path) == []  # unknown: no finding, never a guess
+
+
+# ------------------------------------------------------------ sizes in a Cookie: header
+def _cookie_source(sizes: dict, load: str = "_JAR.load(HEADER)") -> str:
+    header = "; ".join(
+        ["session=7f3a", "model=llama-tiny"] + [f"{k}={v}" for k, v in sizes.items()]
+    )
+    return (
+        "import ast\nfrom http.cookies import SimpleCookie\n\n" + _HEAD + f"HEADER = {header!r}\n"
+        f"_JAR = SimpleCookie()\n{load}\n"
+        "S = {k: ast.literal_eval(m.value) for k, m in _JAR.items() if k not in ('session', 'model')}\n"
+        + LLAMA_BODY
+    )
+
+
+def test_sizes_from_a_cookie_header(tmp_path):
+    cfg, cfg_path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
+    code = _write(tmp_path, "tiny.py", _cookie_source(SIZES))
+    assert _count(_mine(code, "Tiny")) == _count(_hf(cfg, "LlamaForCausalLM"))
+    assert _run(code, cfg_path) == []
+    planted = _write(tmp_path, "planted.py", _cookie_source({**SIZES, "ffn": 40}))
+    assert _count(_mine(planted, "Tiny")) != _count(_hf(cfg, "LlamaForCausalLM"))
+    _one(_run(planted, cfg_path), 40, 48)
+
+
+def test_a_cookie_jar_fed_an_unknown_header_is_unknown(tmp_path, monkeypatch):
+    monkeypatch.delenv("DC27B_UNSET", raising=False)
+    cfg, cfg_path = _config(
+        tmp_path, "cfg", "LlamaConfig", **{**LLAMA_CFG, "intermediate_size": 40}
+    )
+    # the header is loaded, then a second header the environment may hold: unknown from then on
+    load = "_JAR.load(HEADER)\n_JAR.load(__import__('os').environ.get('DC27B_UNSET', ''))"
+    code = _write(tmp_path, "tiny.py", _cookie_source(SIZES, load))
+    _mine(code, "Tiny")  # torch builds it (48 against the config's 40)
+    assert _run(code, cfg_path) == []

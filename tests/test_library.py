@@ -2173,3 +2173,16 @@ VALUES.append(
         "difflib.get_close_matches('zzz', P, cutoff=0.9))",
     )
 )
+VALUES.append(
+    (
+        ("http.cookies.SimpleCookie", "http.cookies.BaseCookie"),
+        # fresh24's demo-server session: sizes in a ``Cookie:`` header, read back by morsel
+        "import ast\nfrom http.cookies import BaseCookie, SimpleCookie\n"
+        "jar = SimpleCookie()\njar.load('session=7f3a; model=clip-tiny; width=32; ln_eps=1e-05')\n"
+        "hp = {k: ast.literal_eval(m.value) for k, m in jar.items() if k not in ('session', 'model')}\n"
+        "j2 = SimpleCookie('a=1; b=\"x y\"')\nj2['c'] = '3'\nj3 = BaseCookie({'d': '4'})\n"
+        "result = (hp, sorted(jar), jar['model'].value, sorted(j2.keys()), "
+        "[m.coded_value for m in j2.values()], [m.value for m in j2.values()], j2.get('b').key, "
+        "j2.get('zz', 5), j3['d'].value, [k for k in j2])",
+    )
+)

@@ -127,8 +127,9 @@ EXT_TOPS = {
 }
 # modules named exactly (not their submodules) that are names too: ``html``'s escape /
 # unescape (library/purecalls.py); ``html.parser``'s ``HTMLParser`` fed known text
-# (library/htmlparse.py)
-PURE_STOPS = {"html", "html.parser"}
+# (library/htmlparse.py); ``http.cookies``' cookie jars loaded from known headers
+# (library/configtexts.py)
+PURE_STOPS = {"html", "html.parser", "http.cookies"}
 # framework bases whose instances are nn.Modules
 MODULE_BASES = {
     "torch.nn.Module",

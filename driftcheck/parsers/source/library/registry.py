@@ -195,6 +195,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "fractions",
         "dataclasses",
         "struct",
+        "http.cookies",
     ),
     "ctxvars": ("contextvars",),
     "arrays": ("numpy", "scipy.linalg", "scipy.signal"),
