@@ -220,3 +220,49 @@ def test_a_cookie_jar_fed_an_unknown_header_is_unknown(tmp_path, monkeypatch):
     code = _write(tmp_path, "tiny.py", _cookie_source(SIZES, load))
     _mine(code, "Tiny")  # torch builds it (48 against the config's 40)
     assert _run(code, cfg_path) == []
+
+
+# ------------------------------------------------- sizes from a safetensors header's shapes
+def _header_source(sizes: dict, length: str = "len(_HEADER).to_bytes(8, 'little')") -> str:
+    shapes = {
+        "embed.weight": [sizes["vocab"], sizes["width"]],
+        "layers.0.mlp.up.weight": [sizes["ffn"], sizes["width"]],
+    }
+    rest = {k: str(v) for k, v in sizes.items() if k not in ("vocab", "width", "ffn")}
+    return (
+        "import json\n\n" + _HEAD + f"SHAPES = {shapes!r}\nMETA = {rest!r}\n"
+        "_ENTRIES = {k: {'dtype': 'F32', 'shape': s, 'data_offsets': [0, 0]} "
+        "for k, s in SHAPES.items()}\n"
+        "_HEADER = json.dumps({'__metadata__': META, **_ENTRIES}).encode()\n"
+        f"BLOB = {length} + _HEADER\n"
+        "_N = int.from_bytes(BLOB[:8], 'little')\n_H = json.loads(BLOB[8 : 8 + _N])\n"
+        "_M = _H.pop('__metadata__')\n"
+        "S = {'vocab': _H['embed.weight']['shape'][0], 'width': _H['embed.weight']['shape'][1], "
+        "'ffn': _H['layers.0.mlp.up.weight']['shape'][0], 'layers': int(_M['layers']), "
+        "'heads': int(_M['heads']), 'kv_heads': int(_M['kv_heads']), "
+        "'rms_eps': float(_M['rms_eps'])}\n" + LLAMA_BODY
+    )
+
+
+def test_sizes_from_a_safetensors_header(tmp_path):
+    cfg, cfg_path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
+    code = _write(tmp_path, "tiny.py", _header_source(SIZES))
+    assert _count(_mine(code, "Tiny")) == _count(_hf(cfg, "LlamaForCausalLM"))
+    assert _run(code, cfg_path) == []
+    planted = _write(tmp_path, "planted.py", _header_source({**SIZES, "ffn": 40}))
+    assert _count(_mine(planted, "Tiny")) != _count(_hf(cfg, "LlamaForCausalLM"))
+    _one(_run(planted, cfg_path), 40, 48)
+
+
+def test_a_header_length_too_long_for_its_bytes_is_unknown(tmp_path):
+    # ``(2**64 + n).to_bytes(8, ...)``: CPython raises OverflowError; the low 8 bytes would be
+    # the header's true length (a truncated read would decode it)
+    cfg, cfg_path = _config(
+        tmp_path, "cfg", "LlamaConfig", **{**LLAMA_CFG, "intermediate_size": 40}
+    )
+    code = _write(
+        tmp_path, "tiny.py", _header_source(SIZES, "(2**64 + len(_HEADER)).to_bytes(8, 'little')")
+    )
+    with pytest.raises(OverflowError):
+        _mine(code, "Tiny")
+    assert _run(code, cfg_path) == []

@@ -2186,3 +2186,15 @@ VALUES.append(
         "j2.get('zz', 5), j3['d'].value, [k for k in j2])",
     )
 )
+VALUES.append(
+    (
+        ("builtins.int.from_bytes",),
+        # a safetensors header's first bytes: ``len(header).to_bytes(8, "little") + header``,
+        # read back with ``int.from_bytes``; ``len`` of bytes
+        "import json\nh = json.dumps({'__metadata__': {'n_heads': '4'}, 'w': {'shape': [96, 64]}})"
+        ".encode()\nblob = len(h).to_bytes(8, 'little') + h\nn = int.from_bytes(blob[:8], 'little')\n"
+        "result = (len(h), n, json.loads(blob[8 : 8 + n])['w']['shape'], (258).to_bytes(2), "
+        "(5).to_bytes(length=2, byteorder='little'), (-1).to_bytes(1, 'big', signed=True), "
+        "len(b'abc'), (7).to_bytes())",
+    )
+)
