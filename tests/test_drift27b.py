@@ -266,3 +266,43 @@ def test_a_header_length_too_long_for_its_bytes_is_unknown(tmp_path):
     with pytest.raises(OverflowError):
         _mine(code, "Tiny")
     assert _run(code, cfg_path) == []
+
+
+# ---------------------------------------------------------- a dated changelog of sizes
+def _changelog_source(sizes: dict, checkpoint: str = "date.fromisoformat('2023-06-01')") -> str:
+    return (
+        "from datetime import date\n\n" + _HEAD + f"CHECKPOINT = {checkpoint}\n"
+        f"LOG = [('2022-01-10', {BIG!r}), ('2023-05-02', {sizes!r}), "
+        f"('2024-02-19', {dict(sizes, ffn=96)!r})]\n"
+        "_DATED = [(date.fromisoformat(d), s) for d, s in LOG]\n"
+        "S = max((e for e in _DATED if e[0] <= CHECKPOINT), key=lambda e: e[0])[1]\n" + LLAMA_BODY
+    )
+
+
+def test_sizes_from_a_dated_changelog(tmp_path):
+    cfg, cfg_path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
+    code = _write(tmp_path, "tiny.py", _changelog_source(SIZES))
+    assert _count(_mine(code, "Tiny")) == _count(_hf(cfg, "LlamaForCausalLM"))
+    assert _run(code, cfg_path) == []
+    planted = _write(tmp_path, "planted.py", _changelog_source({**SIZES, "ffn": 40}))
+    assert _count(_mine(planted, "Tiny")) != _count(_hf(cfg, "LlamaForCausalLM"))
+    _one(_run(planted, cfg_path), 40, 48)
+
+
+@pytest.mark.parametrize(
+    "checkpoint",
+    ["date.today()", "__import__('datetime').datetime(2023, 6, 1)"],
+    ids=["clock", "date_against_datetime"],
+)
+def test_a_changelog_date_not_decided_is_unknown(tmp_path, checkpoint):
+    # the clock is never read; a date compared with a datetime raises TypeError in CPython
+    cfg, cfg_path = _config(
+        tmp_path, "cfg", "LlamaConfig", **{**LLAMA_CFG, "intermediate_size": 40}
+    )
+    code = _write(tmp_path, "tiny.py", _changelog_source(SIZES, checkpoint))
+    if checkpoint.startswith("date.today"):
+        _mine(code, "Tiny")  # today: the 2024 entry (96) or the tiny one (48), never 40
+    else:
+        with pytest.raises(TypeError):
+            _mine(code, "Tiny")
+    assert _run(code, cfg_path) == []

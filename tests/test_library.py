@@ -2198,3 +2198,22 @@ VALUES.append(
         "len(b'abc'), (7).to_bytes())",
     )
 )
+VALUES.append(
+    (
+        (
+            "datetime.date",
+            "datetime.date.fromisoformat",
+            "datetime.datetime",
+            "datetime.datetime.fromisoformat",
+        ),
+        # a dated changelog of sizes: the newest entry not later than the checkpoint's date
+        "import datetime as dt\nfrom datetime import date\nck = date.fromisoformat('2023-06-01')\n"
+        "log = [(date.fromisoformat(d), s) for d, s in [('2022-01-10', 1), ('2023-05-02', 2), "
+        "('2024-02-19', 3)]]\nx = dt.datetime(2023, 6, 1, 12)\n"
+        "y = dt.datetime.fromisoformat('2023-06-01T08:30:00')\n"
+        "result = (max((e for e in log if e[0] <= ck), key=lambda e: e[0])[1], ck.year, ck.month, "
+        "ck.isoformat(), date(2023, 6, 1) == ck, sorted(log, key=lambda e: e[0], reverse=True)[0][1], "
+        "ck < date(2024, 1, 1), x.date() == ck, x.hour, ck == x, {ck: 1}[date(2023, 6, 1)], "
+        "y < x, y.minute, ck.weekday(), date(year=2020, month=2, day=29).toordinal())",
+    )
+)

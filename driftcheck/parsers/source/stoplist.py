@@ -106,6 +106,7 @@ EXT_TOPS = {
     "contextvars",  # sizes in a ContextVar (library/ctxvars.py)
     "struct",  # sizes packed in a binary header (library/configtexts.py)
     "array",  # typed arrays of sizes (library/pyprotocols.py)
+    "datetime",  # dates of known values, compared (library/configtexts.py); never the clock
     "pickle",  # dumps / loads round trips as snapshot and copy (library/stdlib.py)
     # pure decoders of constant data, evaluated by CPython itself (library/purecalls.py)
     "base64",

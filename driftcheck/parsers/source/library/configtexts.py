@@ -604,3 +604,116 @@ for _kind in ("SimpleCookie", "BaseCookie"):
         "known text or dict; keys, values, items, get, jar[key]: morsels' value / coded_value "
         "/ key); a jar fed an unknown text is unknown from then on",
     )
+
+
+# ---------------------------------------------------------------------------------- datetime
+# Dates written as ISO text or as numbers (a dated changelog of sizes: the newest entry not
+# later than the checkpoint's date wins): ``date.fromisoformat`` / ``date(y, m, d)`` (and
+# ``datetime``'s) made by CPython, compared by CPython's own operators (a date against a
+# datetime, or an aware against a naive one, raises there: unknown here). The clock
+# (``today``, ``now``) is never read: unknown.
+DT = Group("datetime")
+
+
+class KnownDate:
+    """A ``datetime.date`` / ``datetime.datetime`` made from known values."""
+
+    __slots__ = ("d",)
+    library_type: ClassVar[str] = "datetime.date"
+    py_compare: ClassVar[bool] = True  # compared by Python's operators (interp/exprs.py)
+
+    def __init__(self, d: Any) -> None:
+        self.d = d
+
+    def _other(self, other: Any) -> Any:
+        return other.d if isinstance(other, KnownDate) else NotImplemented
+
+    def __eq__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d == o
+
+    def __ne__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d != o
+
+    def __lt__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d < o
+
+    def __le__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d <= o
+
+    def __gt__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d > o
+
+    def __ge__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d >= o
+
+    def __hash__(self) -> int:
+        return hash(self.d)
+
+    def __repr__(self) -> str:
+        return repr(self.d)
+
+    def attr(self, name: str) -> Any:
+        if name in ("year", "month", "day", "hour", "minute", "second", "microsecond"):
+            got = getattr(self.d, name, None)
+            return got if isinstance(got, int) else Unknown(f"date attribute {name}")
+        if name in ("isoformat", "weekday", "isoweekday", "toordinal"):
+            fn = getattr(self.d, name)
+            return _Method(lambda a, k: _date_call(fn, a, k))
+        if name == "date" and hasattr(self.d, "date"):
+            return _Method(
+                lambda a, k: KnownDate(self.d.date()) if not a and not k else Unknown("")
+            )
+        return Unknown(f"datetime attribute {name}")
+
+
+def _date_call(fn: Any, a: list, k: dict) -> Any:
+    pa = [plain(x) for x in a]
+    kw = {n: plain(v) for n, v in k.items()}
+    if not all(type(x) in (int, str) for x in [*pa, *kw.values()]):
+        return Unknown("a date method of values not known statically")
+    try:
+        return fn(*pa, **kw)
+    except (TypeError, ValueError):
+        return Unknown("a date method CPython refuses")
+
+
+def _make_date(kind: str, how: str) -> Any:
+    def impl(c: Call) -> Any:
+        import datetime
+
+        pa = [plain(x) for x in c.args]
+        kw = {n: plain(v) for n, v in c.kwargs.items()}
+        if how == "fromisoformat":
+            ok = len(pa) == 1 and not kw and isinstance(pa[0], str) and len(pa[0]) <= 64
+        else:  # the constructor: integers only (``tzinfo`` objects are not modelled)
+            names = ("year", "month", "day", "hour", "minute", "second", "microsecond", "fold")
+            ok = set(kw) <= set(names) and all(type(x) is int for x in [*pa, *kw.values()])
+        if not ok:
+            return c.unknown(f"datetime.{kind}.{how}() of values not known statically")
+        cls = getattr(datetime, kind)
+        try:
+            return KnownDate(cls.fromisoformat(*pa) if how == "fromisoformat" else cls(*pa, **kw))
+        except (TypeError, ValueError, OverflowError):
+            return c.unknown(f"datetime.{kind}.{how}() that CPython refuses")
+
+    return impl
+
+
+for _kind in ("date", "datetime"):
+    DT.add(
+        _kind,
+        _make_date(_kind, "new"),
+        f"{_kind}(year, month, day, ...) of known integers: CPython's own, compared by its "
+        "operators (a mixed or aware/naive comparison is unknown)",
+    )
+    DT.add(
+        f"{_kind}.fromisoformat",
+        _make_date(_kind, "fromisoformat"),
+        f"{_kind}.fromisoformat(text) of a known ISO text: CPython's own; refused text is unknown",
+    )

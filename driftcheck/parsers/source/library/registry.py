@@ -196,6 +196,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "dataclasses",
         "struct",
         "http.cookies",
+        "datetime",
     ),
     "ctxvars": ("contextvars",),
     "arrays": ("numpy", "scipy.linalg", "scipy.signal"),
