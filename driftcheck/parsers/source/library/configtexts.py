@@ -667,7 +667,11 @@ class KnownDate:
             return _Method(lambda a, k: _date_call(fn, a, k))
         if name == "date" and hasattr(self.d, "date"):
             return _Method(
-                lambda a, k: KnownDate(self.d.date()) if not a and not k else Unknown("datetime.date() with arguments")
+                lambda a, k: (
+                    KnownDate(self.d.date())
+                    if not a and not k
+                    else Unknown("datetime.date() with arguments")
+                )
             )
         return Unknown(f"datetime attribute {name}")
 
