@@ -2210,3 +2210,63 @@ MODELS.append(
         """,
     )
 )
+# session 27 (reimplfix27b): text transforms by codec name and a fuzzy preset lookup, made in
+# CPython (library/purecalls.py); an unknown codec name or argument is unknown
+# (tests/test_drift27b.py)
+VALUES.append(
+    (
+        ("codecs.decode", "codecs.encode", "difflib.get_close_matches"),
+        "import codecs\nimport difflib\nimport json\n"
+        "P = {'clip-vit-base-patch32': 1, 'clip-tiny-text-random': 2, 'other': 3}\n"
+        "result = (json.loads(codecs.decode('{\"jvqgu\": 32, \"rcf\": 1r-12}', 'rot13')), "
+        "codecs.encode('width', encoding='rot_13'), codecs.decode(b'3634', 'hex'), "
+        "codecs.encode(b'64', 'hex').decode(), codecs.decode(b'\\xc3\\xa9', 'utf-8', 'strict'), "
+        "difflib.get_close_matches('openai/clip-tiny-text', P, n=1, cutoff=0.5), "
+        "difflib.get_close_matches('clip-vit-base', list(P)), "
+        "difflib.get_close_matches('zzz', P, cutoff=0.9))",
+    )
+)
+VALUES.append(
+    (
+        ("http.cookies.SimpleCookie", "http.cookies.BaseCookie"),
+        # fresh24's demo-server session: sizes in a ``Cookie:`` header, read back by morsel
+        "import ast\nfrom http.cookies import BaseCookie, SimpleCookie\n"
+        "jar = SimpleCookie()\njar.load('session=7f3a; model=clip-tiny; width=32; ln_eps=1e-05')\n"
+        "hp = {k: ast.literal_eval(m.value) for k, m in jar.items() if k not in ('session', 'model')}\n"
+        "j2 = SimpleCookie('a=1; b=\"x y\"')\nj2['c'] = '3'\nj3 = BaseCookie({'d': '4'})\n"
+        "result = (hp, sorted(jar), jar['model'].value, sorted(j2.keys()), "
+        "[m.coded_value for m in j2.values()], [m.value for m in j2.values()], j2.get('b').key, "
+        "j2.get('zz', 5), j3['d'].value, [k for k in j2])",
+    )
+)
+VALUES.append(
+    (
+        ("builtins.int.from_bytes",),
+        # a safetensors header's first bytes: ``len(header).to_bytes(8, "little") + header``,
+        # read back with ``int.from_bytes``; ``len`` of bytes
+        "import json\nh = json.dumps({'__metadata__': {'n_heads': '4'}, 'w': {'shape': [96, 64]}})"
+        ".encode()\nblob = len(h).to_bytes(8, 'little') + h\nn = int.from_bytes(blob[:8], 'little')\n"
+        "result = (len(h), n, json.loads(blob[8 : 8 + n])['w']['shape'], (258).to_bytes(2), "
+        "(5).to_bytes(length=2, byteorder='little'), (-1).to_bytes(1, 'big', signed=True), "
+        "len(b'abc'), (7).to_bytes())",
+    )
+)
+VALUES.append(
+    (
+        (
+            "datetime.date",
+            "datetime.date.fromisoformat",
+            "datetime.datetime",
+            "datetime.datetime.fromisoformat",
+        ),
+        # a dated changelog of sizes: the newest entry not later than the checkpoint's date
+        "import datetime as dt\nfrom datetime import date\nck = date.fromisoformat('2023-06-01')\n"
+        "log = [(date.fromisoformat(d), s) for d, s in [('2022-01-10', 1), ('2023-05-02', 2), "
+        "('2024-02-19', 3)]]\nx = dt.datetime(2023, 6, 1, 12)\n"
+        "y = dt.datetime.fromisoformat('2023-06-01T08:30:00')\n"
+        "result = (max((e for e in log if e[0] <= ck), key=lambda e: e[0])[1], ck.year, ck.month, "
+        "ck.isoformat(), date(2023, 6, 1) == ck, sorted(log, key=lambda e: e[0], reverse=True)[0][1], "
+        "ck < date(2024, 1, 1), x.date() == ck, x.hour, ck == x, {ck: 1}[date(2023, 6, 1)], "
+        "y < x, y.minute, ck.weekday(), date(year=2020, month=2, day=29).toordinal())",
+    )
+)

@@ -108,12 +108,15 @@ EXT_TOPS = {
     "contextvars",  # sizes in a ContextVar (library/ctxvars.py)
     "struct",  # sizes packed in a binary header (library/configtexts.py)
     "array",  # typed arrays of sizes (library/pyprotocols.py)
+    "datetime",  # dates of known values, compared (library/configtexts.py); never the clock
     "pickle",  # dumps / loads round trips as snapshot and copy (library/stdlib.py)
     # pure decoders of constant data, evaluated by CPython itself (library/purecalls.py)
     "base64",
     "binascii",
     "plistlib",
     "unicodedata",
+    "codecs",
+    "difflib",
     # compressed round trips (library/purecalls.py: compress remembers, decompress gives back)
     "zlib",
     "gzip",
@@ -127,8 +130,9 @@ EXT_TOPS = {
 }
 # modules named exactly (not their submodules) that are names too: ``html``'s escape /
 # unescape (library/purecalls.py); ``html.parser``'s ``HTMLParser`` fed known text
-# (library/htmlparse.py)
-PURE_STOPS = {"html", "html.parser"}
+# (library/htmlparse.py); ``http.cookies``' cookie jars loaded from known headers
+# (library/configtexts.py)
+PURE_STOPS = {"html", "html.parser", "http.cookies"}
 # framework bases whose instances are nn.Modules
 MODULE_BASES = {
     "torch.nn.Module",

@@ -15,6 +15,11 @@ Where the text runs, as CPython runs it:
   the text binds (read back with ``d["Name"]``).
 - ``exec(s, globals())``, and ``exec(s)`` at module level: module-level code of that module,
   reading and binding its globals (session 21).
+- ``exec(s, {}, d)`` / ``exec(s, d)`` with dicts of the code's own (an mmengine-style config
+  file run into a fresh namespace, session 27): ``d`` receives what the text binds, and the
+  globals dict gets ``__builtins__``, as in CPython; only a text of plain bindings whose every
+  name read is bound before it (by the text or ``d``) or is an unshadowed builtin is run (a
+  frame of the analyzed module would resolve other names through its globals).
 
 Anything else (a text not known statically, a text that does not parse, other namespaces) is
 not followed: the call is unknown and every module the text could reach (the caller's locals
@@ -45,13 +50,123 @@ def exec_text(calls: Any, args: list[Any], fr: Frame, e: ast.Call) -> Any:
     if not isinstance(text, str) or len(text) > wildlib.TEXT_MAX:
         return not_followed(calls, fr, f"exec() at {where} of a text not known statically")
     run_in = _namespace(calls.ip, args, fr)
-    if run_in is None:
+    own = run_in is None and _own_dicts(calls.ip, args)
+    if run_in is None and not own:
         return not_followed(calls, fr, f"exec() at {where} in namespaces not modelled")
     tree = _parse(calls.ip, text, e.lineno)
     if tree is None:
         return not_followed(calls, fr, f"exec() at {where} of a text that does not parse")
+    if own:
+        run_in = _own_frame(calls.ip, args, fr, tree)
+        if run_in is None:
+            return not_followed(
+                calls, fr, f"exec() at {where} into its own dicts of a text not modelled there"
+            )
     calls.ip.stmts.run_body(tree.body, run_in)
+    if own:
+        # CPython puts the builtins module's namespace in the globals dict it was given
+        plain(args[1]).setdefault("__builtins__", Unknown(f"the builtins exec() adds at {where}"))
     return None
+
+
+def _own_dicts(ip: Any, args: list[Any]) -> bool:
+    """``exec(s, g)`` / ``exec(s, g, d)`` with dicts of the code's own (a fresh ``{}``, not
+    ``globals()``): the text's namespace is those dicts alone (the mmengine-style config file
+    run into a fresh namespace)."""
+    if len(args) < 2:
+        return False
+    g = plain(args[1])
+    d = plain(args[2]) if len(args) == 3 else g
+    if type(g) is not dict or type(d) is not dict or id(g) in ip.havoc or id(d) in ip.havoc:
+        return False
+    if not all(isinstance(k, str) for k in (*g, *d)):
+        return False
+    # names the text reads from a separate globals dict are not modelled: only an empty one
+    return g is d or not any(k != "__builtins__" for k in g)
+
+
+# statements a text run into its own dicts may hold: bindings of expressions, bare constants
+_OWN_STMTS = (ast.Assign, ast.AugAssign, ast.Pass)
+# nodes that open a scope whose names would resolve through the analyzed module's globals here
+# (CPython: the exec's own globals dict), or that bind names elsewhere
+_OWN_REFUSED = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Lambda,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+    ast.Import,
+    ast.ImportFrom,
+    ast.Global,
+    ast.Nonlocal,
+    ast.Await,
+    ast.Yield,
+    ast.YieldFrom,
+)
+
+
+def _bound_anywhere(mod: Any) -> set[str] | None:
+    """Every name the module's code binds anywhere (a store, a definition, an import), or
+    None when a star import may bind any name: a builtin of that name may be shadowed."""
+    if mod.stars:
+        return None
+    out: set[str] = set()
+    for node in ast.walk(mod.tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            out.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            out.update(node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            out.add(node.name)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            out.add(node.name)
+    return out
+
+
+def _own_frame(ip: Any, args: list[Any], fr: Frame, tree: ast.Module) -> Frame | None:
+    """The frame running ``tree`` into its own dicts, or None when a name it reads could
+    resolve differently here than in CPython: each name read must be bound before (by the
+    text or the locals dict) or be a builtin the analyzed module does not shadow (a frame of
+    that module falls back on its globals; the exec's fresh globals would not). An annotated
+    assignment (it adds ``__annotations__``), a definition, an import or a comprehension is
+    refused."""
+    import builtins
+
+    d = plain(args[2]) if len(args) == 3 else plain(args[1])
+    module_names = _bound_anywhere(fr.mod)
+    bound = set(d)
+    for st in tree.body:
+        if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant):
+            continue  # a docstring
+        if not isinstance(st, _OWN_STMTS):
+            return None
+        stores: set[str] = set()
+        for node in ast.walk(st):
+            if isinstance(node, _OWN_REFUSED):
+                return None
+            if isinstance(node, ast.Name):
+                if isinstance(node.ctx, ast.Store):
+                    stores.add(node.id)
+                elif node.id not in bound and (
+                    not hasattr(builtins, node.id)
+                    or module_names is None
+                    or node.id in module_names
+                ):
+                    return None
+        if isinstance(st, ast.AugAssign) and isinstance(st.target, ast.Name):
+            if st.target.id not in bound:
+                return None  # NameError in CPython
+        bound |= stores
+    run_in = Frame(fr.mod)
+    run_in.locals = d  # the dict itself: it receives what the text binds
+    return run_in
 
 
 def eval_in(calls: Any, args: list[Any], kwargs: dict, fr: Frame, e: ast.Call) -> Any:

@@ -449,6 +449,8 @@ class Items:
             return list(raw)
         if enums.is_enum(raw):  # ``for c in Color``: its members (library/enums.py)
             return enums.unique(self.ip, raw)
+        if hasattr(type(raw), "library_iter"):  # a library value's keys (a cookie jar's)
+            return raw.library_iter()
         return None
 
     def user_iter(self, obj: Obj) -> Any:

@@ -119,6 +119,8 @@ def _mutated_names(st: ast.stmt) -> set[str]:
             f = node.func
             if f.attr in MUTATORS and (root := _store_root(f.value)) is not None:
                 out.add(root)  # ``table.append(x)``, ``table["small"].update(d=32)``
+        elif (name := _exec_namespace(node)) is not None:
+            out.add(name)  # ``exec(CONFIG_PY, {}, ns)``: the text binds into ``ns``
         elif isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
             targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
             for t in targets:
@@ -127,6 +129,21 @@ def _mutated_names(st: ast.stmt) -> set[str]:
                 elif isinstance(node, ast.AugAssign) and isinstance(t, ast.Name):
                     out.add(t.id)
     return out
+
+
+def _exec_namespace(node: ast.AST) -> str | None:
+    """The global dict ``exec(text, g, name)`` / ``exec(text, name)`` binds the text's names
+    in (interp/exectext.py), named by a plain name."""
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "exec"
+        and 2 <= len(node.args) <= 3
+        and not node.keywords
+    ):
+        return None
+    ns = node.args[-1]
+    return ns.id if isinstance(ns, ast.Name) else None
 
 
 def _store_root(e: ast.expr) -> str | None:
@@ -182,6 +199,8 @@ def _filler(st: ast.stmt) -> str | None:
             return args[0].id  # ``setattr(cfg, name, value)``
         if isinstance(f, ast.Name) and f.id == "next" and args and isinstance(args[0], ast.Name):
             return args[0].id  # ``next(it)``: the iterator advanced
+        if (name := _exec_namespace(st.value)) is not None:
+            return name  # ``exec(CONFIG_PY, {}, ns)``
         return None
     if isinstance(st, (ast.Assign, ast.AugAssign)):
         tgts = st.targets if isinstance(st, ast.Assign) else [st.target]

@@ -662,3 +662,245 @@ def _make_dataclass(c: Call) -> Any:
     cls.bases = [plain(b) for b in bases]
     cls.ns.update(ns)
     return cls
+
+
+# ---------------------------------------------------------------------------------- http.cookies
+# A ``Cookie:`` header parsed by ``http.cookies.SimpleCookie`` (a demo server's session
+# carrying the run's sizes): the header is parsed by CPython's own class, so each morsel's
+# value is the string the program reads. A jar fed an unknown text (or a value we cannot
+# read) is unknown from then on, never the part it knew.
+CK = Group("http.cookies")
+
+
+class CookieJar:
+    """A ``SimpleCookie`` / ``BaseCookie``; ``lost`` says why it is unknown (None: known)."""
+
+    library_type: ClassVar[str] = "http.cookies.SimpleCookie"
+    library_mutable: ClassVar[bool] = True  # a module global filled by ``jar.load(...)``
+
+    def __init__(self, jar: Any) -> None:
+        self.jar = jar
+        self.lost: str | None = None
+
+    def _lose(self, why: str) -> None:
+        self.lost = self.lost or why
+
+    def load(self, data: Any) -> None:
+        data = plain(data)
+        if isinstance(data, dict):
+            data = {plain(k): plain(v) for k, v in data.items()}
+            ok = all(isinstance(k, str) and isinstance(v, str) for k, v in data.items())
+        else:
+            ok = isinstance(data, str) and len(data) <= MAX_TEXT
+        if not ok:
+            self._lose("SimpleCookie.load() of a text not known statically")
+            return
+        try:
+            self.jar.load(data)
+        except Exception:  # noqa: BLE001 - http.cookies.CookieError and friends: not decided
+            self._lose("SimpleCookie.load() that would raise")
+
+    def attr(self, name: str) -> Any:
+        if name == "load":
+            return _Method(lambda a, k: self.load(a[0] if a else k.get("rawdata")))
+        if self.lost:
+            return Unknown(f"cookie value ({self.lost})")
+        if name == "keys":
+            return _Method(lambda a, k: list(self.jar.keys()))
+        if name == "values":
+            return _Method(lambda a, k: [Morsel(m) for m in self.jar.values()])
+        if name == "items":
+            return _Method(lambda a, k: [(key, Morsel(m)) for key, m in self.jar.items()])
+        if name == "get":
+            return _Method(lambda a, k: self._get(a))
+        return Unknown(f"http.cookies attribute {name}")
+
+    def _get(self, a: list) -> Any:
+        key = plain(a[0]) if a else None
+        if not isinstance(key, str):
+            return Unknown("SimpleCookie.get() of an unknown key")
+        m = self.jar.get(key)
+        return Morsel(m) if m is not None else (a[1] if len(a) > 1 else None)
+
+    def __getitem__(self, key: Any) -> Any:
+        if self.lost:
+            return Unknown(f"cookie value ({self.lost})")
+        return Morsel(self.jar[key])  # KeyError: as CPython
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self.jar
+
+    def library_iter(self) -> list | None:
+        return None if self.lost else list(self.jar)
+
+    def library_setitem(self, key: Any, value: Any) -> None:
+        key, value = plain(key), plain(value)
+        if not isinstance(key, str) or not isinstance(value, str):
+            self._lose("a cookie set to a value not known statically")
+            return
+        try:
+            self.jar[key] = value
+        except Exception:  # noqa: BLE001 - an illegal key: CPython raises
+            self._lose("a cookie set that would raise")
+
+
+class Morsel:
+    """One cookie of a jar: ``value`` / ``coded_value`` / ``key`` and its attributes."""
+
+    library_type: ClassVar[str] = "http.cookies.Morsel"
+
+    def __init__(self, m: Any) -> None:
+        self.m = m
+
+    def attr(self, name: str) -> Any:
+        if name in ("value", "coded_value", "key"):
+            return getattr(self.m, name)
+        return Unknown(f"http.cookies.Morsel attribute {name}")
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.m[key]  # a cookie attribute (``path``, ``max-age``); KeyError as CPython
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self.m
+
+
+def _cookie_jar(kind: str) -> Any:
+    def impl(c: Call) -> Any:
+        import http.cookies
+
+        if set(c.kwargs) - {"input"} or len(c.args) > 1:
+            return c.unknown(f"http.cookies.{kind}() with arguments we do not model")
+        jar = CookieJar(getattr(http.cookies, kind)())
+        data = c.arg(0, "input")
+        if data is not None:
+            jar.load(data)
+        return jar
+
+    return impl
+
+
+for _kind in ("SimpleCookie", "BaseCookie"):
+    CK.add(
+        _kind,
+        _cookie_jar(_kind),
+        f"{_kind}([input]): a cookie header parsed by CPython's own http.cookies (load of a "
+        "known text or dict; keys, values, items, get, jar[key]: morsels' value / coded_value "
+        "/ key); a jar fed an unknown text is unknown from then on",
+    )
+
+
+# ---------------------------------------------------------------------------------- datetime
+# Dates written as ISO text or as numbers (a dated changelog of sizes: the newest entry not
+# later than the checkpoint's date wins): ``date.fromisoformat`` / ``date(y, m, d)`` (and
+# ``datetime``'s) made by CPython, compared by CPython's own operators (a date against a
+# datetime, or an aware against a naive one, raises there: unknown here). The clock
+# (``today``, ``now``) is never read: unknown.
+DT = Group("datetime")
+
+
+class KnownDate:
+    """A ``datetime.date`` / ``datetime.datetime`` made from known values."""
+
+    __slots__ = ("d",)
+    library_type: ClassVar[str] = "datetime.date"
+    py_compare: ClassVar[bool] = True  # compared by Python's operators (interp/exprs.py)
+
+    def __init__(self, d: Any) -> None:
+        self.d = d
+
+    def _other(self, other: Any) -> Any:
+        return other.d if isinstance(other, KnownDate) else NotImplemented
+
+    def __eq__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d == o
+
+    def __ne__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d != o
+
+    def __lt__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d < o
+
+    def __le__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d <= o
+
+    def __gt__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d > o
+
+    def __ge__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d >= o
+
+    def __hash__(self) -> int:
+        return hash(self.d)
+
+    def __repr__(self) -> str:
+        return repr(self.d)
+
+    def attr(self, name: str) -> Any:
+        if name in ("year", "month", "day", "hour", "minute", "second", "microsecond"):
+            got = getattr(self.d, name, None)
+            return got if isinstance(got, int) else Unknown(f"date attribute {name}")
+        if name in ("isoformat", "weekday", "isoweekday", "toordinal"):
+            fn = getattr(self.d, name)
+            return _Method(lambda a, k: _date_call(fn, a, k))
+        if name == "date" and hasattr(self.d, "date"):
+            return _Method(
+                lambda a, k: (
+                    KnownDate(self.d.date())
+                    if not a and not k
+                    else Unknown("datetime.date() with arguments")
+                )
+            )
+        return Unknown(f"datetime attribute {name}")
+
+
+def _date_call(fn: Any, a: list, k: dict) -> Any:
+    pa = [plain(x) for x in a]
+    kw = {n: plain(v) for n, v in k.items()}
+    if not all(type(x) in (int, str) for x in [*pa, *kw.values()]):
+        return Unknown("a date method of values not known statically")
+    try:
+        return fn(*pa, **kw)
+    except (TypeError, ValueError):
+        return Unknown("a date method CPython refuses")
+
+
+def _make_date(kind: str, how: str) -> Any:
+    def impl(c: Call) -> Any:
+        import datetime
+
+        pa = [plain(x) for x in c.args]
+        kw = {n: plain(v) for n, v in c.kwargs.items()}
+        if how == "fromisoformat":
+            ok = len(pa) == 1 and not kw and isinstance(pa[0], str) and len(pa[0]) <= 64
+        else:  # the constructor: integers only (``tzinfo`` objects are not modelled)
+            names = ("year", "month", "day", "hour", "minute", "second", "microsecond", "fold")
+            ok = set(kw) <= set(names) and all(type(x) is int for x in [*pa, *kw.values()])
+        if not ok:
+            return c.unknown(f"datetime.{kind}.{how}() of values not known statically")
+        cls = getattr(datetime, kind)
+        try:
+            return KnownDate(cls.fromisoformat(*pa) if how == "fromisoformat" else cls(*pa, **kw))
+        except (TypeError, ValueError, OverflowError):
+            return c.unknown(f"datetime.{kind}.{how}() that CPython refuses")
+
+    return impl
+
+
+for _kind in ("date", "datetime"):
+    DT.add(
+        _kind,
+        _make_date(_kind, "new"),
+        f"{_kind}(year, month, day, ...) of known integers: CPython's own, compared by its "
+        "operators (a mixed or aware/naive comparison is unknown)",
+    )
+    DT.add(
+        f"{_kind}.fromisoformat",
+        _make_date(_kind, "fromisoformat"),
+        f"{_kind}.fromisoformat(text) of a known ISO text: CPython's own; refused text is unknown",
+    )

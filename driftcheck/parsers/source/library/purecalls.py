@@ -62,6 +62,12 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     "plistlib": {"loads": (), "dumps": ("sort_keys", "skipkeys")},
     "html": {"escape": ("quote",), "unescape": ()},
     "unicodedata": {"normalize": ()},
+    # text transforms by codec name (rot13, hex, base64, utf-8): only the codecs of CPython's
+    # own ``encodings`` package (``_standard_codec``); a name another library or the analyzed
+    # code registers is unknown
+    "codecs": {"decode": ("encoding", "errors"), "encode": ("encoding", "errors")},
+    # a fuzzy preset lookup: the closest keys by SequenceMatcher's ratio, deterministic
+    "difflib": {"get_close_matches": ("n", "cutoff")},
     # JSON text of plain data (the inverse of json.loads, library/wildlib.py)
     "json": {"dumps": ("indent", "separators", "sort_keys", "ensure_ascii", "allow_nan")},
 }
@@ -124,6 +130,24 @@ def _plain_out(v: Any, budget: list[int], depth: int = 0) -> bool:
     return False
 
 
+def _standard_codec(c: Call) -> bool:
+    """``codecs.decode`` / ``encode``'s codec name (default utf-8) names a codec of CPython's
+    ``encodings`` package: the registry of this process may also hold codecs other libraries
+    registered, whose functions are not CPython's (and the analyzed code's own ``register``
+    is never run here)."""
+    import codecs
+
+    enc = plain(c.args[1]) if len(c.args) > 1 else plain(c.kwargs.get("encoding", "utf-8"))
+    if not isinstance(enc, str):
+        return False
+    try:
+        info = codecs.lookup(enc)
+    except LookupError:
+        return False
+    mods = [str(getattr(f, "__module__", "") or "") for f in (info.encode, info.decode)]
+    return all(m == "_codecs" or m.startswith("encodings.") for m in mods)
+
+
 def evaluate(c: Call, module: str, name: str) -> Any:
     """``module.name(*args, **kwargs)`` made in CPython when every argument is a plain constant
     (an honest unknown otherwise)."""
@@ -131,6 +155,8 @@ def evaluate(c: Call, module: str, name: str) -> Any:
     what = f"{module}.{name}()"
     if set(c.kwargs) - set(allowed):
         return c.unknown(f"{what} with keywords {sorted(set(c.kwargs) - set(allowed))}")
+    if module == "codecs" and not _standard_codec(c):
+        return c.unknown(f"{what} of a codec that is not CPython's own (or not known statically)")
     try:
         budget = [TEXT_MAX]
         args = [_constant(a, budget) for a in c.args]

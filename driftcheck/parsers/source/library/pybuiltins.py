@@ -194,7 +194,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
     if name == "len":
         v = unwrap(args[0]) if args else None
-        if isinstance(v, (list, tuple, dict, str, range, set)) or getattr(v, "elementwise", 0):
+        if isinstance(v, (list, tuple, dict, str, bytes, range, set)) or getattr(
+            v, "elementwise", 0
+        ):
             return len(v)
         if isinstance(v, Obj) and "__tuple_items__" in v.attrs:  # interp/tuplesub.py
             from driftcheck.parsers.source.interp import tuplesub
@@ -662,6 +664,8 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
         if name == "real":
             return raw
         return BuiltinMethod(lambda a, k: getattr(raw, name)())
+    if type(raw) is int and name == "to_bytes":
+        return BuiltinMethod(lambda a, k: _int_to_bytes(raw, a, k))
     got = _plain_attr(raw, name)
     if got is not NotImplemented:
         return got
@@ -672,6 +676,34 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
     if isinstance(raw, range) and name in ("start", "stop", "step"):  # ``span.stop``
         return getattr(raw, name)
     return Unknown(f"attribute {name}")
+
+
+def _int_to_bytes(n: int, a: list, k: dict) -> Any:
+    """``len(header).to_bytes(8, "little")`` (a safetensors file's first bytes): CPython's own,
+    for a length of at most 64 bytes (the inverse of ``int.from_bytes``, library/python.py)."""
+    names = ("length", "byteorder")
+    pa = [plain(x) for x in a]
+    kw = {kk: plain(v) for kk, v in k.items()}
+    if (
+        len(pa) > 2
+        or set(kw) - {"length", "byteorder", "signed"}
+        or set(kw) & set(names[: len(pa)])
+    ):
+        return Unknown("int.to_bytes() with arguments not modelled")
+    args = dict(zip(names, pa)) | kw
+    length, order = args.get("length", 1), args.get("byteorder", "big")
+    signed = args.get("signed", False)
+    if (
+        type(length) is not int
+        or not 0 <= length <= 64
+        or order not in ("big", "little")
+        or type(signed) is not bool
+    ):
+        return Unknown("int.to_bytes() of values we cannot read")
+    try:
+        return n.to_bytes(length, order, signed=signed)
+    except OverflowError:
+        return Unknown("int.to_bytes() that CPython refuses (OverflowError)")
 
 
 _RUN_READERS = frozenset(

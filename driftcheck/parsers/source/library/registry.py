@@ -199,6 +199,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "struct",
         "tokenize",
         "decimal",
+        "http.cookies",
+        "datetime",
     ),
     "ctxvars": ("contextvars",),
     "arrays": ("numpy", "scipy.linalg", "scipy.signal"),
@@ -237,6 +239,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "lzma",
         "bz2",
         "hashlib",
+        "codecs",
+        "difflib",
     ),
     "sqlitedb": ("sqlite3",),
 }
