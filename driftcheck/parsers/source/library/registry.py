@@ -183,6 +183,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "attr",
         "inspect",
         "pickle",
+        "contextlib",
     ),
     "inifiles": ("configparser",),
     "configtexts": (

@@ -1209,16 +1209,54 @@ OS.add(
 # ---------------------------------------------------------------------------------- copy
 CP = Group("copy")
 _COPY_DOC = "{}(x): configs, lists, dicts copied; a module copied as a distinct module"
-CP.add(
+
+
+@CP.entry(
     "deepcopy",
-    lambda c: c.interp.items.deep_copy_value(c.args[0]) if c.args else Unknown("copy"),
-    _COPY_DOC.format("deepcopy"),
+    doc="deepcopy(x, memo=None): configs, lists, dicts copied; a module copied as a distinct module; a class's own __deepcopy__ called; a memo of id(obj) keys honoured (interp/copyhooks.py)",
 )
+def _deepcopy(c: Call) -> Any:
+    from driftcheck.parsers.source.interp import copyhooks
+
+    if not c.args or len(c.args) > 2 or set(c.kwargs) - {"memo"}:
+        return Unknown("copy")
+    return copyhooks.deepcopy_call(c.interp, c.args[0], c.arg(1, "memo"), c.where)
+
+
+
 CP.add(
     "copy",
     lambda c: c.interp.items.copy_value(c.args[0]) if c.args else Unknown("copy"),
     _COPY_DOC.format("copy"),
 )
+
+# ---------------------------------------------------------------------------------- contextlib
+CTX = Group("contextlib")
+
+
+@dataclass(eq=False)
+class NullContext:
+    """``contextlib.nullcontext(enter_result)``: a manager that does nothing; ``with`` binds
+    ``as`` to ``enter_result`` itself (interp/statements.py ``exec_with``)."""
+
+    enter_result: Any
+    library_type: ClassVar[str] = "contextlib.nullcontext"
+
+    def library_enter(self) -> Any:
+        return self.enter_result
+
+    def attr(self, name: str) -> Any:
+        if name == "enter_result":
+            return self.enter_result
+        return Unknown(f"nullcontext attribute {name}")
+
+
+@CTX.entry("nullcontext", doc="nullcontext(enter_result=None): with binds as to enter_result")
+def _nullcontext(c: Call) -> Any:
+    if len(c.args) > 1 or set(c.kwargs) - {"enter_result"}:
+        return c.unknown()
+    return NullContext(c.arg(0, "enter_result"))
+
 
 # ---------------------------------------------------------------------------------- pickle
 PK = Group("pickle")
