@@ -1223,7 +1223,6 @@ def _deepcopy(c: Call) -> Any:
     return copyhooks.deepcopy_call(c.interp, c.args[0], c.arg(1, "memo"), c.where)
 
 
-
 CP.add(
     "copy",
     lambda c: c.interp.items.copy_value(c.args[0]) if c.args else Unknown("copy"),
