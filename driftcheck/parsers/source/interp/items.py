@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import (
-    copyhooks,
     clonetie,
+    copyhooks,
     dictkeys,
     fwdhooks,
     modnamespace,
