@@ -303,10 +303,8 @@ class M(nn.Module):
         "            y.extend([nn.Linear(3, 4)])",
         "with not_installed_anywhere.wrap(self) as y:\n"
         "            y.add_module('fc', nn.Linear(3, 4))",
-        "with not_installed_anywhere.wrap(self) as y:\n"
-        "            y['fc'] = nn.Linear(3, 4)",
-        "y = not_installed_anywhere.wrap(self.layers)\n"
-        "        y.append(nn.Linear(3, 4))",
+        "with not_installed_anywhere.wrap(self) as y:\n            y['fc'] = nn.Linear(3, 4)",
+        "y = not_installed_anywhere.wrap(self.layers)\n        y.append(nn.Linear(3, 4))",
     ],
 )
 def test_layer_put_into_an_unknown_is_unknown(tmp_path, body: str) -> None:
