@@ -340,3 +340,34 @@ class M(nn.Module):
         self.fc = nn.Linear(3, 2)
 """
     check_count_matches_torch(tmp_path, code)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "types.MethodType(add_head, self)",
+        "types.MethodType(add_head, self).__get__(self)",
+    ],
+)
+def test_methodtype_binds(tmp_path, call: str) -> None:
+    code = f"""
+import types
+import torch.nn as nn
+
+
+def add_head(self, name, n_out):
+    self.add_module(name, nn.Linear(self.dim, n_out))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.dim = 12
+        self.add_head = {call}
+        self.add_head("cls", 6)
+"""
+    g = parse_source(write_sized(tmp_path, code), entry="M")
+    if "__get__" in call:
+        assert g.params_total() is None  # a bound method's __get__: not modelled
+    else:
+        check_count_matches_torch(tmp_path, code)

@@ -1981,6 +1981,19 @@ def _namespace(c: Call) -> Any:
 NS.add("SimpleNamespace", _namespace, "SimpleNamespace(**fields): an object of those fields")
 
 
+@NS.entry("MethodType", doc="MethodType(f, obj): f bound to obj (a function read from source)")
+def _method_type(c: Call) -> Any:
+    """``types.MethodType(add_head, model)``: calling it calls ``add_head(model, ...)``, as a
+    method read from ``model``'s class would (bound the same way, ``attrs.bind``). A callee
+    that is not a plain function read from source (a class, a library callable) is unknown."""
+    f = c.plain(0, "function")
+    if len(c.args) != 2 or c.kwargs or not isinstance(f, Func) or f.bound is not None:
+        return c.unknown()
+    if f.is_static or f.is_classmethod or isinstance(f.node, ast.Lambda) and not f.node.args.args:
+        return c.unknown()
+    return Func(f.node, f.mod, f.closure, f.owner, c.plain(1), False, False)
+
+
 @NS.entry(
     "ModuleType",
     doc="ModuleType(name): an empty module object whose attributes later writes set",
