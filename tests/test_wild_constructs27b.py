@@ -371,3 +371,56 @@ class M(nn.Module):
         assert g.params_total() is None  # a bound method's __get__: not modelled
     else:
         check_count_matches_torch(tmp_path, code)
+
+
+BOOL_OBJ = """
+import torch.nn as nn
+
+
+class Option:
+    def __init__(self, enabled, dim):
+        self.enabled = enabled
+        self.dim = dim
+
+    def __bool__(self):
+        return {ret}
+
+
+class Stages:
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        {body}
+"""
+
+
+@pytest.mark.parametrize(
+    "ret, body",
+    [
+        ("self.enabled", "self.a = nn.Linear(4, (Option(False, 3) or Option(True, 7)).dim)"),
+        ("self.enabled", "self.a = nn.Linear(4, (Option(True, 3) and Option(True, 7)).dim)"),
+        ("self.enabled", "self.a = nn.Linear(4, 5 if not Option(False, 0) else 9)"),
+        ("self.enabled", "self.a = nn.Linear(4, 5 if Option(True, 0) else 9)"),
+        (
+            "self.enabled",
+            "self.a = nn.Linear(2, 2)\n        if Option(False, 1):\n            self.b = nn.Linear(3, 3)",
+        ),
+        ("self.enabled", "self.a = nn.Linear(4, 5 if Stages(0) else 9)"),
+        ("self.enabled", "self.a = nn.Linear(4, (Stages(2) or Stages(0)).n + 1)"),
+    ],
+)
+def test_own_bool_and_len_decide(tmp_path, ret: str, body: str) -> None:
+    check_count_matches_torch(tmp_path, BOOL_OBJ.format(ret=ret, body=body))
+
+
+def test_bool_giving_no_bool_is_unknown(tmp_path) -> None:
+    # Python: TypeError: __bool__ should return bool, returned int
+    code = BOOL_OBJ.format(ret="1", body="self.a = nn.Linear(4, 5 if Option(True, 0) else 9)")
+    check_honest_unknown(tmp_path, code)

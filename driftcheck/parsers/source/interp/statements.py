@@ -365,7 +365,7 @@ class Statements:
         return ast.unparse(exc)[:80] if exc is not None else "re-raise"
 
     def exec_if(self, st: ast.If, fr: Frame) -> None:
-        cond = truth(self.exprs.eval(st.test, fr))
+        cond = self.exprs.truth_of(self.exprs.eval(st.test, fr))
         if cond is True:
             self.run_body(st.body, fr)
         elif cond is False:
