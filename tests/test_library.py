@@ -1431,6 +1431,52 @@ SUBCLASSES = """
             self.h = Head(10, 5)
 """
 
+# session 27 (wildfix27): gin's config parser, Decimal ratios, an ExitStack's exit callbacks
+VALUES.append(
+    (
+        ("tokenize.generate_tokens",),
+        "import io\nimport tokenize\ns = io.StringIO('a.b = 12\\nc = [64, 32]  # w\\n')\n"
+        "result = [(t.type, t.string, t.start, t.end) for t in tokenize.generate_tokens(s.readline)]",
+    )
+)
+VALUES.append(
+    (
+        ("decimal.Decimal",),
+        "from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal\nr = Decimal('0.333')\n"
+        "result = (int((Decimal(96) * r).to_integral_value(rounding=ROUND_FLOOR)), "
+        "int(Decimal('2.5').quantize(Decimal('1'), rounding=ROUND_HALF_UP)), "
+        "str(Decimal(1) / Decimal(3)), Decimal('1.5') + 2 > 3, float(Decimal('0.125')), "
+        "int(Decimal('-7.9')), round(Decimal('2.5')), ROUND_FLOOR)",
+    )
+)
+VALUES.append(
+    (
+        ("random.Random",),
+        "import random\nrng = random.Random(11)\n"
+        "result = ([rng.choice('abcdef') for _ in range(5)], rng.sample(range(50), 4), "
+        "rng.choices([2, 4, 8], weights=[3, 1, 1], k=3), rng.randint(1, 100), "
+        "rng.randrange(0, 90, 3), rng.random(), rng.uniform(2, 3))",
+    )
+)
+MODELS.append(
+    (
+        ("contextlib.ExitStack",),
+        """
+        import contextlib
+        import torch.nn as nn
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                layers = [nn.Linear(4, 8)]
+                with contextlib.ExitStack() as stack:
+                    stack.callback(layers.append, nn.Linear(8, 2))
+                    stack.callback(layers.append, nn.Linear(2, 8))
+                    layers.append(nn.ReLU())
+                self.net = nn.Sequential(*layers)
+        """,
+    )
+)
+
 # entries no row runs, and why
 MODELS.append(
     (
@@ -1525,6 +1571,13 @@ NOT_RUN.update(
     )
 )
 NOT_RUN.update({"attr.has": "attrs is not a core dependency: tests/test_wild_constructs14.py"})
+# library/configtexts.py: the decimal context is not modelled (unknown, or the analysis stops)
+NOT_RUN.update(
+    dict.fromkeys(
+        ("decimal.getcontext", "decimal.setcontext", "decimal.localcontext", "decimal.Context"),
+        "unknown by design: tests/test_wild_constructs27a.py",
+    )
+)
 # library/pkgdata.py: package data files need a package on disk (written in tmp_path there)
 NOT_RUN.update(
     dict.fromkeys(

@@ -616,6 +616,10 @@ BURNED: dict[str, str] = {
     # exact, 1 wrong, 3 tool failures; /work/notes/end24/fresh22_blind.txt, docs/wild.md "Session
     # 24 (wildfix24)") recorded its figure, so the lead burned its held-out part to fix on it.
     "fresh22": "session 24 (wildfix24, 06cf1800)",
+    # Session 26 (burn26, start commit bf17cfe3): fresh25's held-out part gave 9 / 11 exact, 1 wrong,
+    # 1 unknown at the blind first run (f4d70c23) and the end run (daea2fbe), both installs; the lead
+    # burned it to fix the confident wrong (docs/wild.md, "Session 26 (burn26)").
+    "fresh25": "session 26 (burn26, bf17cfe3)",
 }
 
 

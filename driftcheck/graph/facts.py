@@ -55,6 +55,8 @@ FACTS: dict[str, str] = {
     "stageWidths": "output width of each stage of a hierarchical network",
     "stemWidth": "output width of the stem convolution before the first stage",
     "stageMlpRatios": "MLP inner width over the width of each stage (PvT's mlp_ratios)",
+    "stageSrRatios": "spatial reduction of the keys and values in each stage (PvT's sr_ratios)",
+    "numClsTokens": "class tokens kept in one [1, k, width] table beside the positions (Pixio's)",
     "numParameters": "total parameter count claimed by a side",
     # serving / checkpoint
     "dtype": "weights dtype (float16, bfloat16, float32, ...)",

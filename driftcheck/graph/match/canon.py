@@ -63,6 +63,11 @@ class Item:
     """With ``src_width``: that ``Linear``'s ``in_features``. A projection two or three times
     as wide as its input is a fused k|v or q|k|v: a ``(heads, -1)`` split of it leaves a
     per-head fused width, no head width, unless a chunk of the last axis is seen."""
+    scanned: bool = False
+    """For a block: the layer stack ``Canon._scanned`` made of per-layer weights stacked on a
+    leading axis. torch registers a module's own Parameters before its submodules, so the
+    block stands before every submodule of its owner (a patch embedding or a token table
+    assigned first included): it says nothing about where the layers start."""
 
     @property
     def is_block(self) -> bool:
@@ -413,7 +418,9 @@ class Canon:
             one = n.model_copy(update={"params": {**n.params, "shape": per}, "repeat": 1})
             kids.append(_leaf(one, "Parameter", {"shape": per, "requires_grad": True}))
         first = next(iter(stacked.values()))
-        return stacked, _block(first.model_copy(update={"repeat": lead}), kids, lead)
+        block = _block(first.model_copy(update={"repeat": lead}), kids, lead)
+        block.scanned = True
+        return stacked, block
 
     def _item(self, node: Node, depth: int) -> Item | None:
         kids = self.kids.get(node.id)

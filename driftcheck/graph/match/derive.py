@@ -679,7 +679,7 @@ def _patch(items: list[Item], out: dict[str, Derived]) -> None:
     stride (a patch embedding), outside any repeated block; and the channels that first
     convolution reads (``inputChannels``: an image's channels, an audio model's mel bins)."""
     for it in walk(items):
-        if it.is_block and it.count > 1:
+        if it.is_block and it.count > 1 and not it.scanned:
             return  # the layers start: a patch embedding comes before them
         if it.is_block or it.ltype not in ("Conv2d", "Conv3d", "Conv1d"):
             continue
@@ -720,7 +720,7 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
     tables, tokens, widths = [], 0, []
     for it in items:
         if it.is_block:
-            if it.count > 1:
+            if it.count > 1 and not it.scanned:
                 break  # the layers start: the embeddings come before them
             continue
         shape = it.params.get("shape") if it.ltype == "Parameter" else None
@@ -746,7 +746,13 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
                 t.node.id,
             )
         return
+    pair = tables
     tables, rows = _token_table(tables, tokens)
+    small = [t for t in pair if all(t is not x for x in tables)]
+    if rows and len(small) == 1:
+        # several class tokens kept in one ``[1, k, D]`` table (Pixio's ``n_cls_tokens``)
+        k = small[0]
+        out["numClsTokens"] = Derived(rows, "model.numClsTokens", _loc(k, "shape"), k.node.id)
     if _pyramid(tables):
         # per-stage tables: the first stage's grid is the image's at the first patch size;
         # a class token of another width belongs to a later stage (PvT's, last stage only)
@@ -1431,7 +1437,64 @@ def stages(g: Graph) -> dict[str, Derived]:
     ratios = _stage_mlp_ratios(blocks, kids)
     if ratios is not None:
         out["stageMlpRatios"] = Derived(ratios, "model.stageMlpRatios", first.loc, first.id)
+    reduce = _stage_sr_ratios(blocks, kids)
+    if reduce is not None:
+        out["stageSrRatios"] = Derived(reduce, "model.stageSrRatios", first.loc, first.id)
     return out
+
+
+def _one_side(v: Any) -> Any:
+    """A square kernel's or stride's side (``2``, ``(2, 2)``, ``[2, 2]``), else None."""
+    if type(v) is int:
+        return v
+    if isinstance(v, (list, tuple)) and v and all(type(x) is int for x in v) and len(set(v)) == 1:
+        return v[0]
+    return None
+
+
+def _stage_sr_ratios(blocks: list[tuple[Any, int, int]], kids: dict) -> list | None:
+    """Each stage's spatial-reduction ratio (PvT's / SegFormer's ``sr_ratios``): inside every
+    block of a stage, the one ``Conv2d`` mapping the stage's width to itself with a square
+    kernel equal to its stride ``r > 1`` (the keys' and values' map shrunk ``r`` times each
+    way, torch's output ``floor((H - r) / r) + 1`` rows); a stage whose blocks hold none has
+    ratio 1. None unless every block of a stage agrees, some stage has such a convolution,
+    and there are two stages or more."""
+
+    def ratio(n: Any, w: int) -> int | None:
+        found: set[int] = set()
+        todo = list(kids.get(n.id, []))
+        while todo:
+            c = todo.pop()
+            todo.extend(kids.get(c.id, []))
+            if c.type != "Conv2d":
+                continue
+            k, st = _one_side(c.params.get("kernel_size")), _one_side(c.params.get("stride"))
+            cin, cout = c.params.get("in_channels"), c.params.get("out_channels")
+            if k is None or st is None or type(cin) is not int or type(cout) is not int:
+                return None  # a convolution not known: no ratio read
+            if k == st and k > 1 and cin == cout == w and c.params.get("groups", 1) in (1, None):
+                found.add(k)
+        if len(found) > 1:
+            return None
+        return next(iter(found)) if found else 1
+
+    per_stage: list = []
+    last_w = None
+    for node, _k, w in blocks:
+        if not isinstance(w, int) or w <= 0:
+            return None
+        r = ratio(node, w)
+        if r is None:
+            return None
+        if per_stage and last_w == w:
+            if per_stage[-1] != r:
+                return None
+            continue
+        per_stage.append(r)
+        last_w = w
+    if len(per_stage) < 2 or all(r == 1 for r in per_stage):
+        return None
+    return per_stage
 
 
 def _stage_mlp_ratios(blocks: list[tuple[Any, int, int]], kids: dict) -> list | None:

@@ -56,7 +56,7 @@ def image_size(items: list[Item]) -> tuple[int, Item] | None:
     params: list[Item] = []
     for it in items:
         if it.is_block:
-            if it.count > 1:
+            if it.count > 1 and not it.scanned:  # (a scanned stack: canon.Item.scanned)
                 break  # the layers start: the embeddings come before them
             continue
         if it.ltype == "Embedding":

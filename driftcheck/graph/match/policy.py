@@ -54,6 +54,8 @@ MAJOR_FACTS = frozenset(
         "stageWidths",
         "stemWidth",
         "stageMlpRatios",
+        "stageSrRatios",
+        "numClsTokens",
         "numParameters",
         "tensorCount",
         "quantization",

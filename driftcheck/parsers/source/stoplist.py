@@ -103,6 +103,8 @@ EXT_TOPS = {
     "xml",
     "string",
     "fractions",
+    "decimal",  # Decimal ratios under the default context (library/configtexts.py)
+    "tokenize",  # generate_tokens of known lines, CPython's tokenizer (library/configtexts.py)
     "contextvars",  # sizes in a ContextVar (library/ctxvars.py)
     "struct",  # sizes packed in a binary header (library/configtexts.py)
     "array",  # typed arrays of sizes (library/pyprotocols.py)

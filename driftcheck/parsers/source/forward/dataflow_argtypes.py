@@ -465,6 +465,20 @@ def _tensor_leaves(v: Any, depth: int = 0) -> list | None:
     return None
 
 
+_NO = object()
+
+
+def _lit_dim(node: ast.AST, none_ok: bool = False) -> Any:
+    """An int literal (``2``, ``-3``), ``None`` where ``none_ok``, else ``_NO``."""
+    if isinstance(node, ast.Constant) and node.value is None and none_ok:
+        return None
+    neg = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+    lit = node.operand if neg else node  # type: ignore[attr-defined]
+    if isinstance(lit, ast.Constant) and is_int(lit.value):
+        return -lit.value if neg else lit.value
+    return _NO
+
+
 def vmap_call(run: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> None:
     """``vmap(fn, in_dims=d)(*args)``: every tensor in the mapped arguments must have one
     size along its mapped axis (torch's ValueError). Judged when ``in_dims`` is an int
@@ -483,14 +497,12 @@ def vmap_call(run: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> None:
         return
     dims: list = [0] * len(args)
     node = kws.get("in_dims")
-    if isinstance(node, ast.Constant) and is_int(node.value):
-        dims = [node.value] * len(args)
+    if node is not None and _lit_dim(node) is not _NO:
+        dims = [_lit_dim(node)] * len(args)
     elif isinstance(node, ast.Tuple) and len(node.elts) == len(args):
-        if not all(
-            isinstance(x, ast.Constant) and (x.value is None or is_int(x.value)) for x in node.elts
-        ):
+        if any(x is _NO for x in (_lit_dim(x, True) for x in node.elts)):
             return
-        dims = [x.value for x in node.elts]  # type: ignore[attr-defined]
+        dims = [_lit_dim(x, True) for x in node.elts]
     elif node is not None:
         return
     sizes: list[int] = []
@@ -502,7 +514,16 @@ def vmap_call(run: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> None:
             return
         for t in leaves:
             ts = known_shape(t)
-            if ts is None or not -len(ts) <= d < len(ts):
+            if ts is None:
+                return
+            if not -len(ts) <= d < len(ts):
+                # torch's check of every mapped input (session 27, crashfix27b)
+                f.crash(
+                    fr.loc(e),
+                    f"ValueError: vmap: Got in_dim={d} for some input, but that input is a "
+                    f"Tensor of dimensionality {len(ts)} so expected in_dim to satisfy "
+                    f"-{len(ts)} <= in_dim < {len(ts)}.",
+                )
                 return
             sizes.append(ts[d])
     if len(set(sizes)) > 1:

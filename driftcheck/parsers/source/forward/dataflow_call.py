@@ -252,7 +252,14 @@ class Calls:
             else:
                 kwargs[k.arg] = v
         if isinstance(e.func, ast.Call) and self.run.f.input_shape is not None:
+            before = len(self.run.f.crashes)
             dataflow_argtypes.vmap_call(self.run, e, args, kwargs, fr)  # ``vmap(fn)(*xs)``
+            if len(self.run.f.crashes) == before:
+                from driftcheck.parsers.source.forward import dataflow_fix27
+
+                got = dataflow_fix27.vmap_result(self, e, args, kwargs, fr)  # a sample's run
+                if got is not None:
+                    return got
         return self.call_value(fv, args, kwargs, fr, e)
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
@@ -364,6 +371,10 @@ class Calls:
                     from driftcheck.parsers.source.forward import dataflow_fix24
 
                     err = dataflow_fix24.leaf_error(obj, args, kwargs)  # ``nn.GRUCell`` state
+                if err is None:
+                    from driftcheck.parsers.source.forward import dataflow_fix27b
+
+                    err = dataflow_fix27b.leaf_error(self.run.f, obj, args, kwargs)  # ``Bag``
                 if err is not None:
                     self.run.f.crash(loc, err)
                     return Tens(None)
@@ -699,6 +710,11 @@ class Calls:
         if q.startswith("math."):
             if _math_of_tensor(self.run.f, q[5:], args, fr.loc(at) if at is not None else None):
                 return UNK
+            from driftcheck.parsers.source.forward import dataflow_fix27
+
+            one = dataflow_fix27.math_of_one_element(self.run.f, _MATH_FLOAT, q[5:], args, kwargs)
+            if one is not None:
+                return one  # ``math.log1p(t.abs())`` of a one-element tensor: a plain number
             f = _MATH.get(q[5:])
             if f and len(args) == 1 and args[0].__class__ in (HoleInt, HoleFloat):
                 r = symbolic.hole_call(q, args[0])  # a traced number: the expression

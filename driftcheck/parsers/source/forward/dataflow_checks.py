@@ -285,6 +285,10 @@ def _layer_input(f: Any, node: Any, x: Any, dtype: Any, loc: Any) -> None:
         from driftcheck.parsers.source.forward import dataflow_fix26
 
         err = dataflow_fix26.embedding_error(f, x, size)  # ``--input-range``: ``ids + 20``
+        if err is None:
+            from driftcheck.parsers.source.forward import dataflow_fix27
+
+            err = dataflow_fix27.values_error(f, x, size)  # ``torch.tensor([[9, 1]])``
         if err is not None:
             f.crash(loc, err)
     elif node.type in FLOAT_WEIGHT and dtype in (INT, UINT8):

@@ -586,15 +586,21 @@ class Runner:
     def eps_sum_use(self, e: ast.BinOp, a: Any, b: Any, fr: Frame) -> None:
         """``rsqrt(mean + hp("eps"))``: a number computed by a call or read by a subscript,
         added to a mean or a variance under a square root, is a normalisation's epsilon
-        (torch's norms compute ``x / sqrt(var + eps)``), for ``Graph.uses``; a name is
-        ``global_use``'s, an attribute the module's own."""
+        (torch's norms compute ``x / sqrt(var + eps)``), for ``Graph.uses``; so is a local
+        name of the function (``def rms(x, w, eps=EPS)``: the parameter's value at this
+        call, its default or the caller's argument). A global name is ``global_use``'s, an
+        attribute the module's own."""
         from driftcheck.parsers.source.speed.symbolic import plain_hole
 
         pairs = ((e.left, e.right, b, a), (e.right, e.left, a, b))
         eps = [
             v
             for side, other, v, m in pairs
-            if isinstance(other, (ast.Call, ast.Subscript)) and (_moment(side) or _moment_of(m))
+            if (
+                isinstance(other, (ast.Call, ast.Subscript))
+                or (isinstance(other, ast.Name) and other.id in fr.locals)
+            )
+            and (_moment(side) or _moment_of(m))
         ]
         if len(eps) != 1:
             return
@@ -965,7 +971,18 @@ class Runner:
     def subscript(self, v: Any, sl: ast.expr, fr: Frame, at: ast.AST) -> Any:
         key = self.eval(sl, fr)
         dataflow_misuse.subscripted(self.f, v, fr.loc(at))  # ``x.size[0]``
+        if self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix27b
+
+            err = dataflow_fix27b.slice_error(v, key)  # ``x[:, : T / 2]``
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return Tens(None)
         got = ops.subscript(self, v, key, fr, at)
+        if self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix27b
+
+            dataflow_fix27b.after_subscript(self.f, v, key, got)  # ``ids[:, 1:]``: bounds
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)
         return got

@@ -280,6 +280,12 @@ def index_range(f: Any, t: Tens, items: list, loc: Any) -> bool:
         if it is None:
             continue
         a = array(f, it) if isinstance(it, Tens) else None
+        if isinstance(it, list):
+            from driftcheck.parsers.source.forward import dataflow_fix27
+
+            a = dataflow_fix27.int_list(it)  # ``t[:, [0, 8]]``: torch's index tensor
+            if a is None:
+                return False  # (a list of other items: not modelled)
         # (a uint8 tensor is a mask to torch, not indices)
         if a is not None and a.dtype.kind == "i" and a.size and axis < len(shape):
             size = shape[axis]

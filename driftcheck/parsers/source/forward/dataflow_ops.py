@@ -300,7 +300,11 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return Tens.view_of(buf, True)
         from driftcheck.parsers.source.forward import dataflow_known
 
-        return dataflow_known.buffer(run.f, obj, name, convert(run, buf))
+        t = dataflow_known.buffer(run.f, obj, name, convert(run, buf))
+        from driftcheck.parsers.source.forward import dataflow_fix27
+
+        dataflow_fix27.buffer_exact(run.f, obj, name, buf, t)  # ``h @ self.cw`` (float64)
+        return t
     if name in obj.attrs:
         return convert(run, obj.attrs[name])
     if name == "forward":
@@ -604,6 +608,11 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
 def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     t = b.target
     if isinstance(t, Tens):
+        from driftcheck.parsers.source.forward import dataflow_fix27
+
+        name, args = dataflow_fix27.alias(b.name, args, kwargs)  # ``x.type(torch.float64)``
+        if name != b.name:
+            b = Bound(t, name)
         kwargs = numpy_aliases(kwargs, method=b.name)  # ``x.mean(axis=1)``: torch's ``dim=``
         err = (
             numpy_keyword_error(kwargs, method=b.name)
@@ -631,6 +640,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 if err is None and b.name == "take" and args:
                     err = fx.take_range(run.f, t, args[0])
             if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix27b
+
+                err = dataflow_fix27b.method_error(run.f, t, b.name, args, kwargs)  # ``copy_``
+            if err is None:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 err = dataflow_dtype_ops.float_only_error(run.f, b.name, t, args, kwargs)
@@ -651,6 +664,12 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             got = dataflow_storage.stride_of(run.f, t, args, kwargs)  # ``x.stride(0)``
             if got is not None:
                 return got
+        if b.name == "where" and run.f.input_shape is not None:
+            # ``x.where(cond, y)`` is ``torch.where(cond, x, y)``: the condition is the first
+            # argument, not ``x`` (read as the condition, a float ``x`` was a false crash)
+            from driftcheck.parsers.source.forward import dataflow_fix27
+
+            return dataflow_fix27.tensor_where(run, t, args, kwargs, fr, at)
         out = torchops.method(run, t, b.name, args, kwargs, fr, at)
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_dtype_ops, dataflow_fix26

@@ -165,6 +165,15 @@ def _top_k(run: Any, k: Any, fr: Any, at: Any) -> None:
     )
 
 
+def _splat(at: Any) -> bool:
+    """The call passes ``*seq`` or ``**kw`` (arguments the pass may not see)."""
+    if not isinstance(at, ast.Call):
+        return True
+    return any(isinstance(a, ast.Starred) for a in at.args) or any(
+        k.arg is None for k in at.keywords
+    )
+
+
 def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     """``torch.<...>(*args, **kwargs)``: its result. One that writes a tensor in place
     (``torch.clamp_(t)``, ``nn.init.zeros_(t)``, ``out=t``, ``F.relu(t, inplace=True)``) puts
@@ -190,6 +199,14 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
                 from driftcheck.parsers.source.forward import dataflow_fix26b
 
                 err = dataflow_fix26b.torch_error(run.f, q, args, kwargs)  # ``index_add``
+            if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix27
+
+                err = dataflow_fix27.torch_error(run.f, q, args, kwargs)  # ``F.embedding``
+            if err is None and not _splat(at):
+                from driftcheck.parsers.source.forward import dataflow_fix27b
+
+                err = dataflow_fix27b.torch_error(run.f, q, args, kwargs)  # ``torch.sum(list)``
         name = q.rsplit(".", 1)[-1]
         top = q.startswith("torch.nn.functional.") or q.count(".") == 1
         if err is None and top and args:
@@ -235,6 +252,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if size is not None:
             return size
     out = _call_torch(run, q, args, kwargs, fr, at)
+    if run.f.input_shape is not None and q.startswith("torch.distributions."):
+        from driftcheck.parsers.source.forward import dataflow_fix27b
+
+        out = dataflow_fix27b.dist_built(run.f, q, args, kwargs)[1] or out  # ``Normal(mu, s)``
     name = q.rsplit(".", 1)[-1]
     if run.f.input_shape is not None and q in _LINEAR_FNS:
         from driftcheck.parsers.source.forward import dataflow_fix26
@@ -244,6 +265,9 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
         dataflow_dtype_ops.after_torch(run.f, name, args, kwargs, out)
+        from driftcheck.parsers.source.forward import dataflow_fix27b
+
+        dataflow_fix27b.after_torch(run.f, q, args, kwargs, out)  # ``torch.meshgrid``
         from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
         dataflow_dtype_accept.after_torch(run.f, q, args, kwargs, out)  # ``torch.fft.rfft``
@@ -511,6 +535,9 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     sizes the facts torch makes certain of the result (dtype, an expanded view) are added
     after it, and a tensor whose values are known keeps them through a reshaping method."""
     before = len(run.f.crashes)
+    from driftcheck.parsers.source.forward import dataflow_fix27
+
+    name, args = dataflow_fix27.alias(name, args, kwargs)  # ``x.absolute()``: ``x.abs()``
     out = _method(run, t, name, args, kwargs, fr, at)
     if run.f.input_shape is not None and isinstance(out, Tens) and out is not t:
         if out.shape is None and len(run.f.crashes) == before:
@@ -541,6 +568,7 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         from driftcheck.parsers.source.forward import dataflow_fix24
 
         dataflow_fix24.after_method(run.f, t, name, args, kwargs, out)  # ``x.sigmoid()``
+        dataflow_fix27.after_method(run.f, t, name, args, kwargs, out)  # ``new_zeros(dtype=)``
     return out
 
 
@@ -578,6 +606,10 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             from driftcheck.parsers.source.forward import dataflow_fix25b
 
             got = dataflow_fix25b.method(f, t, name, args, kwargs, loc)  # session 25's rules
+        if got is None:
+            from driftcheck.parsers.source.forward import dataflow_fix27
+
+            got = dataflow_fix27.method(f, t, name, args, kwargs, loc)  # ``diag_embed``
         if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
         if got is None:
@@ -939,6 +971,14 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
             before = [i for i in items[:pos] if i is not None]
             fill = len(t.shape) - len(before) - len(after)
             items = items[:pos] + [slice(None)] * max(fill, 0) + items[pos + 1 :]
+    if f.input_shape is not None and any(isinstance(i, list) for i in items):
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        # ``x[:, [0, 8]]``: a list of ints is an index tensor (a bare list key of lists is
+        # read by torch as a tuple of indices, deprecated: not judged)
+        flat = not isinstance(key, list) or all(type(i) is int for i in key)
+        if flat and dataflow_known.index_range(f, t, items, loc):
+            return Tens(None)
     if f.input_shape is not None and any(isinstance(i, Tens) for i in items):
         from driftcheck.parsers.source.forward import dataflow_known, dataflow_ranks
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
+    classtype,
     condreplace,
     deftime,
     gradflag,
@@ -32,6 +33,7 @@ from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.pybuiltins import MATH_CONST, BuiltinMethod
 from driftcheck.parsers.source.loader import ModInfo
 from driftcheck.parsers.source.values.abstract import (
+    CLASS_WRITES,
     Cls,
     Config,
     Ext,
@@ -181,6 +183,10 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
+            if name == "__dict__":  # ``'__init__' in C.__dict__``: ``vars(C)`` (classvars.py)
+                from driftcheck.parsers.source.library.classvars import class_dict
+
+                return class_dict(self.ip, obj, (obj.mod.path, obj.node.lineno))
             if name == "__qualname__" and any(st is obj.node for st in obj.mod.tree.body):
                 return obj.name  # a top-level class: its qualified name is its name
             if name == "__doc__":
@@ -213,6 +219,10 @@ class Attributes:
                 return BuiltinMethod(tensorsub.make_subclass)  # interp/tensorsub.py
             if name in pydclass.CLASS_METHODS and pydclass.is_pydantic(obj):
                 return pydclass.class_method(self.ip, obj, name)  # interp/pydclass.py
+            if name == "register" and classtype.is_abc(self.ip, obj):
+                # ``ABCMeta.register``: gives its class back (``@Mixer.register class B``
+                # binds ``B``); the registry is read from the source (interp/classtype.py)
+                return BuiltinMethod(classtype.register_call)
             meta = self.calls.metaclass_of(obj)
             if isinstance(meta, Cls):
                 # Python looks a name the class lacks up on its metaclass (a singleton
@@ -488,6 +498,7 @@ class Attributes:
                 obj.fields[obj.aliases.get(name, name)] = v
         elif isinstance(obj, Cls):
             obj.ns[name] = v
+            obj.ns.setdefault(CLASS_WRITES, set()).add(name)  # ``vars(cls)`` (classvars.py)
             self.ip.class_writes = self.ip.class_writes + 1
         elif isinstance(obj, Func) and name in ("__defaults__", "__kwdefaults__"):
             deftime.write(self.ip, obj, name, v)  # the calls after it take them (deftime.py)
@@ -708,9 +719,13 @@ def _builtin_type_name(qual: str, name: str) -> str | None:
     (``builtins.dict``), as Python gives them; None for anything else."""
     import builtins
 
+    from driftcheck.parsers.source.library.python import BUILTIN_CALLABLE_TYPES
+
     if not qual.startswith("builtins.") or qual.count(".") != 1:
         return None
-    t = getattr(builtins, qual[len("builtins.") :], None)
+    short = qual[len("builtins.") :]
+    # ``type(sum).__name__``: the C-level callables' types, not names in ``builtins``
+    t = BUILTIN_CALLABLE_TYPES.get(short) or getattr(builtins, short, None)
     return getattr(t, name, None) if isinstance(t, type) else None
 
 

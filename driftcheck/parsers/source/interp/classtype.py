@@ -14,6 +14,9 @@ other library base may bring a metaclass of its own: unknown.
 
 from __future__ import annotations
 
+import abc
+import ast
+import re
 from typing import Any
 
 from driftcheck.parsers.source.values.abstract import Cls, Ext, ExtClass, Unknown, plain
@@ -56,3 +59,444 @@ def class_type(interp: Any, cls: Cls) -> Any:
             return meta
         return Unknown(f"type() of class {cls.name} (metaclass {meta})")
     return Ext("abc.ABCMeta") if abc else Ext("builtins.type")
+
+
+def virtual_hook(interp: Any, cls: Cls) -> Any:
+    """Why ``isinstance(x, cls)`` / ``issubclass(C, cls)`` may not follow ``cls``'s MRO alone.
+
+    Python asks ``type(cls).__instancecheck__`` / ``__subclasscheck__``. ``abc.ABCMeta``'s
+    add every class ``cls.register(X)`` named (or one registered on a subclass of ``cls``)
+    and whatever a ``__subclasshook__`` answers (which may also deny a real subclass); a
+    metaclass read from source may define either check. Returns None when the MRO alone
+    decides (metaclass ``type``, a library metaclass the analyzer does not model, or an
+    ``abc.ABCMeta`` class no registration or hook reaches); a tuple of the classes registered
+    on ``cls`` or a subclass of it (``registrations``: every ``register`` site was followed);
+    or a string naming what could not be followed (the caller answers unknown)."""
+    meta = class_type(interp, cls)
+    at = f"{cls.mod.path}:{cls.node.lineno}"
+    if isinstance(meta, Cls):
+        for name in ("__instancecheck__", "__subclasscheck__"):
+            ok, _, where = interp.classes.mro_attr(meta, name)
+            if ok and isinstance(where, Cls):
+                return f"metaclass {meta.name} defines {name} (class {cls.name} at {at})"
+        if not any(isinstance(c, Ext) and c.qual == "abc.ABCMeta" for c in meta.mro()):
+            return None
+    elif not (isinstance(meta, Ext) and meta.qual == "abc.ABCMeta"):
+        return None  # ``type``, or a library base's own metaclass: the MRO, as before
+    if subclasshook(cls):
+        return f"class {cls.name} has a __subclasshook__ (at {at})"
+    return registrations(interp, cls)
+
+
+def may_deny(interp: Any, cls: Cls) -> bool:
+    """Whether a real subclass of ``cls`` may still be answered False: a ``__subclasshook__``
+    read from source in its MRO (under ``abc.ABCMeta``), or a metaclass read from source that
+    defines ``__instancecheck__`` / ``__subclasscheck__``."""
+    if subclasshook(cls):
+        return True
+    meta = class_type(interp, cls)
+    if not isinstance(meta, Cls):
+        return False
+    for name in ("__instancecheck__", "__subclasscheck__"):
+        ok, _, where = interp.classes.mro_attr(meta, name)
+        if ok and isinstance(where, Cls):
+            return True
+    return False
+
+
+def is_abc(interp: Any, cls: Cls) -> bool:
+    """Whether ``type(cls)`` is ``abc.ABCMeta`` or a metaclass read from source deriving
+    from it (so ``cls.register`` is ``ABCMeta.register``)."""
+    meta = class_type(interp, cls)
+    if isinstance(meta, Cls):
+        return any(isinstance(c, Ext) and c.qual == "abc.ABCMeta" for c in meta.mro())
+    return isinstance(meta, Ext) and meta.qual == "abc.ABCMeta"
+
+
+def register_call(args: list, kwargs: dict) -> Any:
+    """``C.register(X)`` on an ``abc.ABCMeta`` class: CPython returns ``X`` (a class; the
+    registry entry is read from the source by ``registrations``). Anything else: unknown."""
+    if len(args) == 1 and not kwargs and isinstance(plain(args[0]), (Cls, Ext, ExtClass)):
+        return args[0]
+    return Unknown("register() of something not known to be a class")
+
+
+_REGISTER = re.compile(rb"\.register\b|__subclasshook__")
+_MAX_FILES = 400
+_BUSY = "_dc_abc_busy"
+
+
+def registrations(interp: Any, cls: Cls) -> Any:
+    """The classes registered on ``cls`` or on a subclass of it, read from every ``register``
+    site (``C.register(X)``, ``@C.register``) in ``cls``'s package and the files the analysis
+    read (a registration elsewhere needs an import of those). A top-level statement
+    ``C.register(X)`` / a top-level class decorated ``@C.register`` is what importing the
+    module runs: its receiver and argument are evaluated in the module's namespace. Any other
+    site (in a function, under an ``if``, a receiver the analyzer cannot evaluate) whose
+    receiver is, or may be, ``cls`` or a subclass -- or a ``__subclasshook__`` in such a
+    subclass -- cannot be followed: a string saying where. Too many files: a string."""
+    state = interp.__dict__
+    if state.get(_BUSY):
+        return f"registrations of {cls.name} read while reading registrations"
+    state[_BUSY] = True
+    try:
+        return _registrations(interp, cls)
+    finally:
+        state[_BUSY] = False
+
+
+def _registrations(interp: Any, cls: Cls) -> Any:
+    files = _package_files(cls)
+    if files is None:
+        return f"class {cls.name}: its package has over {_MAX_FILES} files to read for register()"
+    out: list[Any] = []
+    for path in list(dict.fromkeys([*files, *map(str, list(interp.files))])):
+        for site in _sites(interp, path):
+            got = _follow(interp, site)
+            recv = got[0]
+            if isinstance(recv, (Ext, ExtClass)):
+                continue  # a standard library ABC's registry: never a class read from source
+            if isinstance(recv, Cls) and cls not in recv.mro():
+                continue  # registered on an unrelated class
+            if not isinstance(recv, Cls) and got[2] is None:
+                continue  # not a class's register (a singledispatch function, a library's)
+            if got[2] is not None:
+                return f"{got[2]} ({site[0]}:{site[1].lineno}; isinstance against {cls.name})"
+            out.append(got[1])
+    return tuple(out)
+
+
+_STD_ABC_MODULES = ("collections.abc", "numbers", "typing")
+
+
+def _std_abc(qual: str) -> Any:
+    """The standard library ABC ``qual`` names (``collections.abc.Sequence``; a ``typing``
+    alias's origin), or None: these modules import nothing heavy, so the class itself is
+    asked (its ``__subclasscheck__`` is the truth)."""
+    import importlib
+
+    mod, _, name = qual.rpartition(".")
+    if mod not in _STD_ABC_MODULES:
+        return None
+    got = getattr(importlib.import_module(mod), name, None)
+    got = getattr(got, "__origin__", got)  # ``typing.Sequence`` -> ``collections.abc.Sequence``
+    return got if isinstance(got, type) and isinstance(got, abc.ABCMeta) else None
+
+
+def _follow_std(interp: Any, site: tuple, recv: Any) -> tuple[Any, Any, str | None]:
+    """A ``register`` site on a standard library ABC: (receiver, registered class, why not)."""
+    path, node, kind, mod = site[:4]
+    if kind == "other":
+        return (recv, None, f"a {recv.qual}.register site not run at import")
+    what = (
+        node.args[0]
+        if kind == "top" and len(node.args) == 1 and not node.keywords
+        else ast.Name(id=node.name, ctx=ast.Load())
+        if kind == "deco"
+        else None
+    )
+    val = plain(_eval(interp, mod, what)) if what is not None else None
+    if isinstance(val, (Cls, Ext, ExtClass)):
+        return (recv, val, None)
+    return (recv, None, f"{recv.qual}.register() of a value not known")
+
+
+def std_registered(interp: Any, cls: Cls, qual: str) -> Any:
+    """Whether an instance of ``cls`` (read from source) is an instance of the standard
+    library ABC ``qual`` through a ``register`` call on it or on one of its subclasses
+    (``collections.abc.MutableSequence.register(C)`` makes ``C`` a ``Sequence``): True, a
+    string naming a site that cannot be followed, or None when no registration reaches it
+    (the caller's MRO answer stands)."""
+    want = _std_abc(qual)
+    if want is None:
+        return None
+    files = _package_files(cls)
+    if files is None:
+        return f"class {cls.name}: its package has over {_MAX_FILES} files to read for register()"
+    state = interp.__dict__
+    if state.get(_BUSY):
+        return f"registrations on {qual} read while reading registrations"
+    state[_BUSY] = True
+    try:
+        mro = cls.mro()
+        for path in list(dict.fromkeys([*files, *map(str, list(interp.files))])):
+            for site in _sites(interp, path):
+                if site[2] == "hook":
+                    continue  # a source class's hook answers for it and its subclasses only
+                recv, val, why = _follow(interp, site)
+                if isinstance(recv, (Ext, ExtClass)):
+                    real = _std_abc(recv.qual)
+                    if real is None or not issubclass(real, want):
+                        continue  # registered on an ABC that is no subclass of ``qual``
+                    if why is not None:
+                        return f"{why} ({path}:{site[1].lineno})"
+                    if val in mro:
+                        return True
+                    if isinstance(val, Cls) and is_abc(interp, val):
+                        return f"a class registered on {recv.qual} is an ABC ({path})"
+                elif recv is None and why is not None:
+                    return f"{why} ({path}:{site[1].lineno})"
+        return None
+    finally:
+        state[_BUSY] = False
+
+
+def _package_files(cls: Cls) -> list[str] | None:
+    """The files of ``cls``'s package (its own file for a top-level module), whose text holds a
+    ``.register`` or ``__subclasshook__``; None when the package is too large to read."""
+    mod = cls.mod
+    cache = mod.__dict__.setdefault("_dc_abc_files", {})
+    if "files" not in cache:
+        dots = mod.name.count(".")
+        paths = [mod.path]
+        if dots or mod.is_pkg:
+            pkg_dir = mod.path.parents[dots if mod.is_pkg else dots - 1]
+            paths = sorted(pkg_dir.rglob("*.py"))
+        if len(paths) > _MAX_FILES:
+            cache["files"] = None
+        else:
+            cache["files"] = [str(p) for p in paths if _has_site_text(p)]
+    return cache["files"]
+
+
+def _has_site_text(path: Any) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            return _REGISTER.search(fh.read()) is not None
+    except OSError:
+        return True
+
+
+def _module_of(interp: Any, path: str) -> Any:
+    """The ``ModInfo`` of a file: one the analysis read, else the module its path names
+    under a package already read (loaded now), else None."""
+    for m in list(interp.mods.values()):
+        if m is not None and str(m.path) == path:
+            return m
+    from pathlib import Path
+
+    p = Path(path)
+    for m in list(interp.mods.values()):
+        if m is None or not m.name:
+            continue
+        dots = m.name.count(".")
+        if not (dots or m.is_pkg):
+            continue
+        root = m.path.parents[dots if m.is_pkg else dots - 1]
+        try:
+            rel = p.relative_to(root)
+        except ValueError:
+            continue
+        parts = list(rel.with_suffix("").parts)
+        if parts and parts[-1] == "__init__":
+            parts.pop()
+        if parts and all(x.isidentifier() for x in parts):
+            return interp.names.module(".".join(parts))
+    return None
+
+
+def _sites(interp: Any, path: str) -> list[tuple]:
+    """(path, node, kind, mod) of each ``register`` site / ``__subclasshook__`` in a file:
+    kind "top" (a top-level ``C.register(X)`` statement), "deco" (``@C.register`` on a
+    top-level class), "other" (any other ``X.register`` read or call), "hook" (a class body's
+    ``def __subclasshook__``). Cached per path on the interpreter (not by id)."""
+    cache = interp.__dict__.setdefault("_dc_abc_sites", {})
+    if path in cache:
+        return cache[path]
+    cache[path] = []
+    if not _has_site_text(path):
+        return cache[path]
+    mod = _module_of(interp, path)
+    if mod is None:
+        cache[path] = [(path, ast.Module(body=[], type_ignores=[]), "lost", None)]
+        return cache[path]
+    out: list[tuple] = []
+    top: set[int] = set()
+    for st in mod.tree.body:
+        if (
+            isinstance(st, ast.Expr)
+            and isinstance(st.value, ast.Call)
+            and isinstance(st.value.func, ast.Attribute)
+            and st.value.func.attr == "register"
+        ):
+            out.append((path, st.value, "top", mod))
+            top.add(id(st.value.func))
+        elif isinstance(st, ast.ClassDef):
+            for d in st.decorator_list:
+                if isinstance(d, ast.Attribute) and d.attr == "register":
+                    out.append((path, st, "deco", mod, d))
+                    top.add(id(d))
+    _walk(
+        mod.tree,
+        frozenset(),
+        top,
+        lambda node, kind, local: out.append((path, node, kind, mod, local)),
+    )
+    cache[path] = out
+    return out
+
+
+def _bound(scope: ast.AST) -> frozenset[str]:
+    """Names a function or class body binds itself (parameters, stores, imports, defs)."""
+    names: set[str] = set()
+    if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        a = scope.args
+        names.update(x.arg for x in [*a.posonlyargs, *a.args, *a.kwonlyargs])
+        names.update(x.arg for x in (a.vararg, a.kwarg) if x is not None)
+    for n in ast.walk(scope):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            names.add(n.id)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            names.update((x.asname or x.name).split(".")[0] for x in n.names)
+        elif (
+            isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n is not scope
+        ):
+            names.add(n.name)
+    return frozenset(names)
+
+
+def _walk(node: ast.AST, local: frozenset[str], top: set[int], add: Any) -> None:
+    """Every ``X.register`` outside ``top`` ("other", with the names local to its enclosing
+    functions and classes) and every ``def __subclasshook__`` ("hook")."""
+    for child in ast.iter_child_nodes(node):
+        inner = local
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if child.name == "__subclasshook__":
+                add(child, "hook", local)
+            inner = local | _bound(child)
+        elif isinstance(child, (ast.ClassDef, ast.Lambda)):
+            inner = local | _bound(child)
+        elif isinstance(child, ast.Attribute) and child.attr == "register" and id(child) not in top:
+            add(child, "other", local)
+        _walk(child, inner, top, add)
+
+
+def _global_root(e: ast.expr, local: frozenset[str], mod: Any) -> bool:
+    """Whether ``e`` is a dotted name whose root is a module global there (bound at the top
+    level by a ``def`` / ``class``, an assignment or an import; a ``for`` target or a name
+    bound only in a nested block is not read) or a builtin no module global shadows."""
+    import builtins
+
+    while isinstance(e, ast.Attribute):
+        e = e.value
+    if not isinstance(e, ast.Name) or e.id in local:
+        return False
+    if e.id in mod.defs or e.id in mod.assigns or e.id in mod.imports:
+        return True
+    return hasattr(builtins, e.id) and e.id not in _top_bound(mod)
+
+
+def _top_bound(mod: Any) -> frozenset[str]:
+    """Every name the module binds anywhere outside its functions and classes."""
+    cache = mod.__dict__.setdefault("_dc_abc_files", {})
+    if "bound" not in cache:
+        names: set[str] = set()
+        stack: list[ast.AST] = list(mod.tree.body)
+        while stack:
+            n = stack.pop()
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(n.name)
+                continue
+            if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                names.add(n.id)
+            elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                names.update((x.asname or x.name).split(".")[0] for x in n.names)
+            stack.extend(ast.iter_child_nodes(n))
+        cache["bound"] = frozenset(names)
+    return cache["bound"]
+
+
+def _own_register(interp: Any, cls: Cls) -> bool:
+    """Whether a class read from source in ``cls``'s MRO defines ``register`` (shadowing
+    ``ABCMeta.register``)."""
+    ok, _, where = interp.classes.mro_attr(cls, "register")
+    return bool(ok and isinstance(where, Cls))
+
+
+def _owner_class(mod: Any, node: ast.AST) -> ast.ClassDef | None:
+    """The top-level class whose body holds ``node`` directly."""
+    for st in mod.tree.body:
+        if isinstance(st, ast.ClassDef) and any(b is node for b in st.body):
+            return st
+    return None
+
+
+def _eval(interp: Any, mod: Any, e: ast.expr) -> Any:
+    """``e`` evaluated in ``mod``'s namespace, as importing it would; unknown if it raises."""
+    from driftcheck.parsers.source.interp.statements import Frame
+    from driftcheck.parsers.source.values.abstract import Budget
+
+    fr = Frame(mod)
+    fr.locals = interp.globals.setdefault(id(mod), {})  # module-level code
+    try:
+        return plain(interp.exprs.eval(e, fr))
+    except Budget:
+        raise
+    except Exception:  # noqa: BLE001 - a receiver or argument that raises: not followed
+        return Unknown("register() site")
+
+
+def _follow(interp: Any, site: tuple) -> tuple[Any, Any, str | None]:
+    """(receiver, registered class, why not followed or None) of one site. The receiver is
+    None where it is not known (then a why is given)."""
+    path, node, kind, mod = site[:4]
+    memo = interp.__dict__.setdefault("_dc_abc_follow", {})
+    key = (path, kind, node.lineno, node.col_offset)
+    if key in memo:
+        return memo[key]
+    memo[key] = (None, None, "a register() site being read")  # re-entry: not followed
+    got: tuple[Any, Any, str | None]
+    if kind == "lost":
+        got = (None, None, "a file with register() / __subclasshook__ the analyzer cannot read")
+    elif kind == "hook":
+        got = (None, None, "a __subclasshook__ in a class not known")
+        owner = _owner_class(mod, node)
+        if owner is not None:
+            val = _eval(interp, mod, ast.Name(id=owner.name, ctx=ast.Load()))
+            if isinstance(val, Cls):
+                got = (val, None, f"class {val.name} defines __subclasshook__")
+    else:
+        recv_node = (
+            node.func.value if kind == "top" else site[4].value if kind == "deco" else node.value
+        )
+        local = site[4] if kind == "other" else frozenset()
+        recv = _eval(interp, mod, recv_node) if _global_root(recv_node, local, mod) else None
+        if isinstance(recv, Cls) and (not is_abc(interp, recv) or _own_register(interp, recv)):
+            got = (None, None, None)  # not ``ABCMeta.register``: no ABC registry changes
+        elif isinstance(recv, (Ext, ExtClass)) and _std_abc(recv.qual) is not None:
+            got = _follow_std(interp, site, recv)  # ``collections.abc.Sequence.register(C)``
+        elif not isinstance(recv, (Cls, Unknown)) and recv is not None:
+            got = (None, None, None)  # a function, a library object: no ABC registry
+        elif recv is None or isinstance(recv, Unknown):
+            got = (None, None, "a register() call on a receiver not known")
+        elif kind == "other":
+            got = (recv, None, f"a {recv.name}.register site not run at import")
+        else:
+            what = (
+                node.args[0]
+                if kind == "top" and len(node.args) == 1 and not node.keywords
+                else ast.Name(id=node.name, ctx=ast.Load())
+                if kind == "deco"
+                else None
+            )
+            val = plain(_eval(interp, mod, what)) if what is not None else None
+            if isinstance(val, (Cls, Ext, ExtClass)):
+                got = (recv, val, None)
+            else:
+                got = (recv, None, f"{recv.name}.register() of a value not known")
+    memo[key] = got
+    return got
+
+
+def subclasshook(cls: Cls) -> bool:
+    """Whether a class read from source in ``cls``'s MRO defines ``__subclasshook__`` (it may
+    answer False for a real subclass under ``abc.ABCMeta``)."""
+    return any(
+        isinstance(c, Cls)
+        and any(
+            isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and st.name == "__subclasshook__"
+            for st in c.node.body
+        )
+        for c in cls.mro()
+    )

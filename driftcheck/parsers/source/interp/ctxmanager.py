@@ -137,6 +137,8 @@ def enter_object(ip: Any, v: Any) -> tuple[Any, Callable[[], None]] | None:
     """``with obj as x`` for an object of a class read from source defining ``__enter__`` and
     ``__exit__``: (``__enter__()``'s value, a call of ``__exit__(None, None, None)``)."""
     o = plain(v)
+    if getattr(o, "library_type", None) == "contextlib.ExitStack":  # library/stdlib.py
+        return o.enter(), o.close
     if not isinstance(o, Obj) or not isinstance(o.cls, Cls):
         return None
     ok_e, fe, where_e = ip.classes.mro_attr(o.cls, "__enter__")

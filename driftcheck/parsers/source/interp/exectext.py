@@ -156,18 +156,28 @@ def not_followed(calls: Any, fr: Frame, why: str) -> Unknown:
     return Unknown(why)
 
 
+def mark_reachable(fr: Frame, why: str, only: set[int]) -> None:
+    """The modules in ``only`` (by id) that the frame's locals and closure hold (and the
+    containers among them, bounded) left unresolved: a call we did not follow may have built
+    layers on them."""
+    seen: set[int] = set()
+    for space in (fr.locals, fr.closure or {}):
+        for v in list(space.values())[:_ITEMS]:
+            _mark(plain(v), f"{why}: it may add weights", seen, 0, only)
+
+
 # how far into containers the modules a text may reach are looked for: bounded, as
 # interp/postbuild.py's ``holds_module`` is
 _DEPTH = 3
 _ITEMS = 256
 
 
-def _mark(v: Any, why: str, seen: set[int], depth: int) -> None:
+def _mark(v: Any, why: str, seen: set[int], depth: int, only: set[int] | None = None) -> None:
     if id(v) in seen:
         return
     seen.add(id(v))
     if is_module(v):
-        if why not in v.unresolved:
+        if (only is None or id(v) in only) and why not in v.unresolved:
             v.unresolved.append(why)
         return
     if depth >= _DEPTH:
@@ -179,4 +189,4 @@ def _mark(v: Any, why: str, seen: set[int], depth: int) -> None:
     else:
         return
     for x in items:
-        _mark(plain(x), why, seen, depth + 1)
+        _mark(plain(x), why, seen, depth + 1, only)

@@ -7,6 +7,7 @@ Statements are ``statements.py``; each is a part of ``machine.Interp``. The oper
 from __future__ import annotations
 
 import ast
+import itertools
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
@@ -70,6 +71,7 @@ if TYPE_CHECKING:
 MAX_STEPS = 3_000_000
 MAX_DEPTH = 60
 MAX_LOOP = 20_000
+_NOT_GIVEN = object()  # ``_gen``'s first iterable: not evaluated yet
 # the library bases whose ``__contains__`` is ``dict``'s on an object's ``__items__``
 _MAPPING_BASES = (
     "collections.OrderedDict",
@@ -410,9 +412,17 @@ class Expressions:
             items = list(raw.rest) if isinstance(raw, tuplesub.ONE_SHOT) else self.items.iterate(it)
             if items is not None and len(items) > NUMERIC_TABLE:
                 return [Unknown("numeric table value")] * len(items)
+        first: Any = _NOT_GIVEN
+        if isinstance(e, ast.GeneratorExp) and len(e.generators) == 1:
+            g = e.generators[0]
+            first = self.eval(g.iter, sub)
+            if plain_bare(first).__class__ is itertools.count and not g.is_async:
+                # ``(8 * 2**i for i in count())``: endless, so read lazily, item by item, by
+                # the reader that stops (``takewhile``: library/stdlib.py); any other is unknown
+                return tuplesub.LazyGen(lambda: self._lazy_item(e, g, plain_bare(first), sub))
         out: list[Any] = []
         try:
-            ok = self._gen(e, e.generators, 0, sub, out)
+            ok = self._gen(e, e.generators, 0, sub, out, first)
         except _LongComprehension as cut:
             # an expression, so its value can be unknown -- unless items already built had
             # side effects (a call in it) that the cut would leave half done
@@ -441,7 +451,29 @@ class Expressions:
             return tuplesub.Once(out)  # single-pass: a second loop over it sees nothing
         return out
 
-    def _gen(self, e: Any, gens: list[ast.comprehension], i: int, fr: Frame, out: list) -> bool:
+    def _lazy_item(self, e: ast.GeneratorExp, g: ast.comprehension, it: Any, fr: Frame) -> Any:
+        """The next item a generator expression over an endless iterator yields (its ``if``
+        tests skip items, as Python's do); ``tuplesub.LAZY_LOST`` when a test is undecided."""
+        for _ in range(MAX_LOOP):
+            self.stmts.tick()
+            self.stmts.assign(g.target, next(it), fr)
+            conds = [truth(self.eval(c, fr)) for c in g.ifs]
+            if any(c is None for c in conds):
+                return tuplesub.LAZY_LOST
+            if all(conds):
+                return self.eval(e.elt, fr)
+        return tuplesub.LAZY_LOST
+
+    def _gen(
+        self,
+        e: Any,
+        gens: list[ast.comprehension],
+        i: int,
+        fr: Frame,
+        out: list,
+        first: Any = _NOT_GIVEN,
+    ) -> bool:
+        """``first``: the first iterable, already evaluated (``_comprehension``)."""
         if i == len(gens):
             if isinstance(e, ast.DictComp):
                 out.append((self.eval(e.key, fr), self.eval(e.value, fr)))
@@ -449,7 +481,7 @@ class Expressions:
                 out.append(self.eval(e.elt, fr))
             return True
         g = gens[i]
-        items = self.items.iterate(self.eval(g.iter, fr))
+        items = self.items.iterate(self.eval(g.iter, fr) if first is _NOT_GIVEN else first)
         if items is None:
             return False
         if len(items) > MAX_LOOP:  # before any item runs
@@ -767,7 +799,9 @@ class Expressions:
             seqs = (object,)  # a numpy array compares item by item (library/arrays.py)
         if getattr(a, "py_compare", False) and getattr(b, "py_compare", False):
             seqs = (object,)  # versions (library/pkgversion.py): their own operators
-        if not (isinstance(a, seqs) and isinstance(b, seqs)):
+        if not (isinstance(a, seqs) or _exact_number(a)) or not (
+            isinstance(b, seqs) or _exact_number(b)
+        ):
             if isinstance(op, (ast.Eq, ast.NotEq)) and a is not b and _own_eq(self.ip, a, b):
                 return Unknown("== of a value with its own __eq__")
             if isinstance(op, ast.Eq):
@@ -1080,3 +1114,11 @@ def rotary_dim(ip: Any, exponent: Any, where: tuple, via: str) -> None:
 def _is_environ(v: Any) -> bool:
     """``os.environ`` (a library name)."""
     return isinstance(v, Ext) and v.qual == "os.environ"
+
+
+def _exact_number(v: Any) -> bool:
+    """A ``fractions.Fraction`` or ``decimal.Decimal`` (library/configtexts.py): compared by
+    Python's own operators (``Fraction(6, 2) == 3`` is True; identity said False)."""
+    from driftcheck.parsers.source.library.pybuiltins import _simple
+
+    return v.__class__.__module__ in ("fractions", "decimal") and _simple(v)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import (
+    classtype,
     clonetie,
     copyhooks,
     dictkeys,
@@ -31,6 +32,7 @@ from driftcheck.parsers.source.library import (
     typeunion,
     wildlib,
 )
+from driftcheck.parsers.source.library.python import BUILTIN_CALLABLE_TYPES, builtin_callable_type
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleType, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
@@ -471,9 +473,36 @@ class Items:
             self._iter_depth = depth
         if type(r) in _FINITE_ITERATORS:
             return list(r)
+        if isinstance(r, Obj) and r.cls is not None:
+            got = self._user_next(r)
+            if got is not _NO_ITER:
+                return got
         if r is obj or isinstance(r, Unknown):
             return None
         return self.iterate(r)
+
+    def _user_next(self, it: Obj) -> Any:
+        """The items of an iterator object whose class (read from source, not torch's) defines
+        ``__next__`` (gin's ``ConfigParser``: ``__iter__`` returns ``self``): ``__next__`` is
+        called until it raises ``StopIteration``, as ``for`` does. Anything else it raises, a
+        value we cannot know, or more than ``_MAX_NEXT`` items: unknown (None). ``_NO_ITER``
+        when the class defines none."""
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        ok, fn, where = self.classes.mro_attr(it.cls, "__next__")
+        mod = getattr(getattr(where, "mod", None), "name", None) or ""
+        if not ok or not isinstance(fn, Func) or mod == "torch" or mod.startswith("torch."):
+            return _NO_ITER
+        out: list[Any] = []
+        for _ in range(_MAX_NEXT):
+            try:
+                x = self.calls.call_func(self.attrs.bind(fn, it), [], {})
+            except Raised as e:
+                return out if e.what in ("StopIteration", "builtins.StopIteration") else None
+            if isinstance(plain_bare(x), Unknown):
+                return None
+            out.append(x)
+        return None
 
     def inplace_add(self, cur: Any, rhs: Any) -> bool:
         """``cur += rhs`` in place: a list extended by ``rhs``'s items; a ``ModuleList`` by any
@@ -521,6 +550,8 @@ class Items:
             return raw is None
         if isinstance(t, Ext):
             q = t.qual
+            if q.startswith("builtins.") and q[len("builtins.") :] in BUILTIN_CALLABLE_TYPES:
+                return self._builtin_callable(raw, q)
             if q in ("types.FunctionType", "types.LambdaType", "types.MethodType"):
                 # timm's ``get_norm_act_layer``: a function of the analyzed code (bound: a
                 # method) or a class (never a function); a library's callable stays unknown
@@ -555,6 +586,20 @@ class Items:
                 base = _builtin_base(raw)
                 if base is not None:  # ``class Dims(tuple)``: Python's answer for its base
                     return issubclass(base, _OBJ_PY_TYPES.get(q, _PY_TYPES[q]))
+                if isinstance(raw, Obj) and raw.cls is not None:
+                    abcs = [
+                        c.qual
+                        for c in raw.cls.mro()
+                        if isinstance(c, Ext)
+                        and c.qual.startswith(("collections.abc.", "typing.", "numbers."))
+                    ]
+                    if q.rsplit(".", 1)[-1] in {a.rsplit(".", 1)[-1] for a in abcs}:
+                        return True  # ``class Dims(collections.abc.Sequence)``: inherited
+                    if any(a.rsplit(".", 1)[-1] not in ("Generic", "Protocol") for a in abcs):
+                        return Unknown(f"isinstance: class {raw.cls.name} derives from {abcs[0]}")
+                    reg = classtype.std_registered(self.ip, raw.cls, q)
+                    if reg is not None:  # ``Sequence.register(Dims)``: a virtual subclass
+                        return True if reg is True else Unknown(f"isinstance: {reg}")
                 if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
                     return (
                         isinstance(raw, Config)
@@ -606,14 +651,54 @@ class Items:
                 return False
             return Unknown("isinstance")
         if isinstance(t, Cls):
-            if isinstance(raw, Obj) and raw.cls is not None:
-                return t in raw.cls.mro()
-            if isinstance(raw, Tensor) and isinstance(raw.cls, Cls):  # interp/tensorsub.py
-                return t in raw.cls.mro()
-            if isinstance(raw, Config):
-                return raw.cls is not None and t in raw.cls.mro()
-            return False
+            got = self._cls_isinstance(raw, t)
+            if got is True and not classtype.may_deny(self.ip, t):
+                return True  # a real subclass is an instance unless a hook may deny it
+            hook = classtype.virtual_hook(self.ip, t)
+            if hook is None:
+                return got
+            if isinstance(hook, str):
+                return Unknown(f"isinstance: {hook}")
+            if not hook:
+                return got
+            # ``abc.ABCMeta``: a class registered on ``t`` (or a subclass) and its subclasses
+            busy = self.ip.__dict__.setdefault("_dc_abc_asking", [])
+            if any(c is t for c in busy):
+                return Unknown(f"isinstance: registrations of {t.name} form a cycle")
+            busy.append(t)
+            try:
+                return self.isinstance(x, hook)
+            finally:
+                busy.pop()
         return Unknown("isinstance")
+
+    @staticmethod
+    def _cls_isinstance(raw: Any, t: Cls) -> bool:
+        """``isinstance(raw, t)`` by ``t``'s place in the instance's class MRO alone."""
+        if isinstance(raw, Obj) and raw.cls is not None:
+            return t in raw.cls.mro()
+        if isinstance(raw, Tensor) and isinstance(raw.cls, Cls):  # interp/tensorsub.py
+            return t in raw.cls.mro()
+        if isinstance(raw, Config):
+            return raw.cls is not None and t in raw.cls.mro()
+        return False
+
+    def _builtin_callable(self, raw: Any, q: str) -> Any:
+        """``isinstance(fn, type(sum))`` (gin's ``_ensure_wrappability``): a builtin named by
+        the analyzer is asked of CPython; a function, class or instance read from source, a
+        torch layer, a tensor or a plain value is never one (CPython lets no class subclass
+        these types); anything else (a library's callable) is unknown."""
+        t = BUILTIN_CALLABLE_TYPES[q[len("builtins.") :]]
+        got = builtin_callable_type(raw)
+        if got is not None:
+            return got is t
+        if getattr(type(raw), "library_type", None) == q:  # tensorinit's ``method-wrapper``
+            return True
+        if isinstance(raw, (Func, Cls, Obj, Leaf, Tensor, WeightRef, Config, *_PLAIN_TYPES)):
+            return False
+        if is_class(raw) is True:  # a class (``nn.ReLU``) is an instance of its metaclass
+            return False
+        return Unknown("isinstance of a builtin callable type")
 
     def _iterable(self, raw: Any) -> Any:
         """``isinstance(x, Iterable)`` of a module or tensor: Python asks for ``__iter__``.
@@ -944,6 +1029,12 @@ def is_class(v: Any) -> Any:
         return True
     if isinstance(v, NotAClass):
         return False
+    if v.__class__ is Ext and v.qual.startswith("torch.nn.") and "functional" not in v.qual:
+        from driftcheck.graph import catalogue
+
+        short = v.qual.rsplit(".", 1)[-1]
+        if short[:1].isupper() and catalogue.get(short) is not None:
+            return True  # a torch layer class of the catalogue (``inspect.isclass(nn.SiLU)``)
     if isinstance(v, (Unknown, Ext)):
         return Unknown("isinstance(x, type)")
     return False
@@ -951,6 +1042,7 @@ def is_class(v: Any) -> Any:
 
 _NO_ITER = object()  # the class defines no ``__iter__`` of its own
 _MAX_ITER_DEPTH = 8
+_MAX_NEXT = 4096  # items a user iterator's ``__next__`` is called for (then unknown)
 # what ``iter()`` of a known list / tuple / range / string makes (library/pybuiltins.py)
 _FINITE_ITERATORS = tuple(
     type(iter(x)) for x in ([], (), range(0), "", {}.keys(), {}.values(), {}.items())

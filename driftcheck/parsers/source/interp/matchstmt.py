@@ -108,7 +108,7 @@ def _sequence(stmts: Any, p: ast.MatchSequence, v: Any, binds: dict, fr: Any) ->
     raw = unwrap(v)
     if isinstance(raw, (str, bytes, dict, Config)) or isinstance(plain(raw), _SIMPLE):
         return False
-    if isinstance(raw, Obj) and _never_a_sequence(raw):
+    if isinstance(raw, Obj) and _never_a_sequence(raw, stmts):
         return False  # ``case ("conv", out, k, 1)`` against a dataclass instance
     if not isinstance(raw, (list, tuple)):
         return _UNDECIDED
@@ -141,11 +141,13 @@ _NOT_SEQUENCE_BASES = frozenset(
 )
 
 
-def _never_a_sequence(obj: Obj) -> bool:
+def _never_a_sequence(obj: Obj, stmts: Any) -> bool:
     """An instance of a class read from source whose every base is read from source too, or
     ``object`` / ``nn.Module`` / ``ABC``, holding no tuple items (``tuplesub``): Python's
-    sequence pattern needs a ``collections.abc.Sequence`` (by inheritance or ``register``,
-    which no such class has), so it never matches. Any other base may make it one: undecided."""
+    sequence pattern needs a ``collections.abc.Sequence`` (by inheritance or a ``register``
+    call on it or a subclass: ``classtype.std_registered``; one found or not followed leaves
+    it undecided), so it never matches. Any other base may make it one: undecided."""
+    from driftcheck.parsers.source.interp import classtype
     from driftcheck.parsers.source.interp.tuplesub import ITEMS
     from driftcheck.parsers.source.values.abstract import Cls, Ext
 
@@ -157,7 +159,7 @@ def _never_a_sequence(obj: Obj) -> bool:
                 return False
         elif not isinstance(c, Cls):
             return False
-    return True
+    return classtype.std_registered(stmts.ip, obj.cls, "collections.abc.Sequence") is None
 
 
 def _mapping(stmts: Any, p: ast.MatchMapping, v: Any, binds: dict, fr: Any) -> Any:

@@ -46,6 +46,7 @@ from typing import Any
 from driftcheck.parsers.source.interp import globalsat
 from driftcheck.parsers.source.loader import ModInfo, main_block
 from driftcheck.speed import current
+from driftcheck.toplevel import inner
 
 MUTATORS = frozenset(
     {
@@ -64,6 +65,13 @@ MUTATORS = frozenset(
         "reverse",
         "__setitem__",
         "__delitem__",
+        # a stream's or iterator's position (``text.readline()``, ``it.__next__()``): each
+        # call reads on from where the last one left, so every call is replayed, in order
+        "readline",
+        "readlines",
+        "read",
+        "seek",
+        "__next__",
     }
 )
 
@@ -92,6 +100,21 @@ def _mutated_names(st: ast.stmt) -> set[str]:
     for node in ast.walk(st):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "next"
+            and node.args
+            and (root := _store_root(node.args[0])) is not None
+        ):
+            out.add(root)  # ``next(it)`` advances the iterator
+        if isinstance(node, ast.Call):
+            # a container's own mutator handed to a call (``stack.callback(layers.append, x)``,
+            # ``partial(table.update, d=32)``): the callee may run it, so the global may change
+            for a in (*node.args, *(k.value for k in node.keywords)):
+                if isinstance(a, ast.Attribute) and a.attr in MUTATORS:
+                    if (root := _store_root(a.value)) is not None:
+                        out.add(root)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             f = node.func
             if f.attr in MUTATORS and (root := _store_root(f.value)) is not None:
@@ -157,6 +180,8 @@ def _filler(st: ast.stmt) -> str | None:
         args = st.value.args
         if isinstance(f, ast.Name) and f.id == "setattr" and args and isinstance(args[0], ast.Name):
             return args[0].id  # ``setattr(cfg, name, value)``
+        if isinstance(f, ast.Name) and f.id == "next" and args and isinstance(args[0], ast.Name):
+            return args[0].id  # ``next(it)``: the iterator advanced
         return None
     if isinstance(st, (ast.Assign, ast.AugAssign)):
         tgts = st.targets if isinstance(st, ast.Assign) else [st.target]
@@ -412,6 +437,10 @@ def _filled_names(st: ast.stmt) -> set[str]:
         return {name}
     if isinstance(st, ast.For) and not st.orelse:
         return {n for n in map(_filler, ast.walk(st)) if n is not None}
+    if isinstance(st, (ast.If, ast.With, ast.Try)):
+        # what importing runs inside a block (``if flag: text.readline()``): replayed whole,
+        # so an undecided test leaves the global unknown (it was read as if never called)
+        return {n for x in inner(st) for n in _filled_names(x)}
     return set()
 
 

@@ -59,6 +59,7 @@ from driftcheck.parsers.source.stoplist import (  # noqa: F401,E501
     is_stop,
 )
 from driftcheck.parsers.source.values.abstract import (
+    UNNAMED_SETATTR,
     Budget,
     Cls,
     Config,
@@ -466,6 +467,8 @@ class Classes:
 
     def __init__(self, ip: Interp) -> None:
         self.ip = ip  # the owner: the state every part shares
+        # (class, name) whose body value is being read under a module-level patch of it
+        self._unpatched: list[tuple[Cls, str]] = []
 
     def wire(self) -> None:
         """The parts this one asks (set by the owner once all exist)."""
@@ -566,6 +569,9 @@ class Classes:
         if not getattr(cls, subclassreg.DONE, False) and name[:2] != "__":
             # a table its ``__init_subclass__`` fills: the subclasses Python made at import
             subclassreg.ensure(self.ip, cls)
+        lost = cls.ns.get(UNNAMED_SETATTR)
+        if lost is not None and name != "__frame__":  # library/python.py ``_setattr``
+            return True, Unknown(f"{cls.name}.{name}: {lost}")
         if name in cls.ns:
             v = cls.ns[name]
             if self.ip.default_reads is not None and v.__class__ in _WATCHED:
@@ -577,13 +583,27 @@ class Classes:
         found = body_index(cls.node).get(name)
         frame = cls.ns["__frame__"]
         patch = class_patches(cls.mod.tree).get((cls.name, name))
-        if patch is not None and cls.node in cls.mod.tree.body:
+        before: Any = Unknown(f"recursive class attribute {name}")
+        if (
+            patch is not None
+            and cls.node in cls.mod.tree.body
+            and (cls, name) not in self._unpatched
+        ):
             # ``Klass.fn = staticmethod(fn)`` after the class, at module level: set at import
             # time, before any user code reads it (hyper-connections' mHC)
+            if found is not None and _patched_once(cls.mod.tree, cls.name, name):
+                # ``Enc.__init__ = deco(Enc.__init__)``: the right side reads the body's own
+                # (it read an unknown: the wrapper called nothing, the layer counted empty)
+                self._unpatched.append((cls, name))
+                try:
+                    ok, own = self.class_attr(cls, name)
+                finally:
+                    self._unpatched.pop()
+                before = own if ok else before
             found, frame = patch, Frame(cls.mod)
         if found is None:
             return False, None
-        cls.ns[name] = Unknown(f"recursive class attribute {name}")
+        cls.ns[name] = before
         if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
             v: Any = self.make_func(found, frame, owner=cls)
             modelled = gymspaces.method(cls.mod.name, cls.name, name)
@@ -873,6 +893,7 @@ class Calls:
 
     def __init__(self, ip: Interp) -> None:
         self.ip = ip  # the owner: the state every part shares
+        self.constructing: list[Obj] = []  # the instances whose ``__init__`` runs, innermost last
 
     def wire(self) -> None:
         """The parts this one asks (set by the owner once all exist)."""
@@ -1024,6 +1045,15 @@ class Calls:
             if isinstance(me, Obj):
                 me.unresolved.append(f"__init__ called with *args not enumerable at {where}")
             return None
+        if isinstance(f, Func) and self.constructing:
+            # a function of the analyzed code called with items we cannot list while a module
+            # is being built (gin's wrapper of ``__init__``: ``fn(*new_args, **new_kwargs)``):
+            # the instance may be one of them and get its layers there, so each one under
+            # construction that this frame can reach is unresolved (it counted empty: 0)
+            from driftcheck.parsers.source.interp.exectext import mark_reachable  # a cycle
+
+            building = {id(o) for o in self.constructing}
+            mark_reachable(fr, f"{f.name} called with *args not enumerable at {where}", building)
         if isinstance(f, (Cls, Func)) or (
             isinstance(f, Ext) and f.qual.rsplit(".", 1)[-1][:1].isupper()
         ):
@@ -1332,6 +1362,17 @@ class Calls:
                 # instance itself (``type.__call__(cls, ...)``: ``meta=False`` below) or
                 # returns anything else
                 return self.call_func(hook, args, kwargs)
+        lost = next(
+            (
+                c.ns[UNNAMED_SETATTR]
+                for c in cls.mro()
+                if isinstance(c, Cls) and UNNAMED_SETATTR in c.ns
+            ),
+            None,
+        )
+        if lost is not None:  # its ``__init__`` / ``__new__`` may be anything (library/python.py)
+            what = f"instance of {cls.name} ({lost})"
+            return UnknownModule(what) if self.classes.is_module_cls(cls) else Unknown(what)
         if enums.is_enum(cls):  # ``Color("red")``: a member looked up by value
             return enums.by_value(self.ip, cls, args, loc)
         if _is_typed_dict(cls):
@@ -1398,7 +1439,11 @@ class Calls:
         init, where = self.find_init(cls)
         if isinstance(init, Func):
             init = Func(init.node, init.mod, init.closure, init.owner, obj)
-            self.call_func(init, args, kwargs)
+            self.constructing.append(obj)  # ``call_not_followed`` asks
+            try:
+                self.call_func(init, args, kwargs)
+            finally:
+                self.constructing.pop()
         elif isinstance(where, Ext):
             self.library.ext_init(obj, where, args, kwargs, loc)
         return obj
@@ -1587,6 +1632,25 @@ def nonlocal_names(node: ast.AST) -> tuple[str, ...]:
         got = tuple(dict.fromkeys(names))
         node._driftcheck_nonlocal = got  # type: ignore[attr-defined]
     return got
+
+
+def _patched_once(tree: ast.Module, cls: str, name: str) -> bool:
+    """Whether one top-level statement only assigns ``cls.name`` (a second one reads the
+    first's value, not the body's)."""
+    n = 0
+    for st in tree.body:
+        if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+            for t in targets:
+                for x in ast.walk(t):
+                    if (
+                        isinstance(x, ast.Attribute)
+                        and x.attr == name
+                        and isinstance(x.value, ast.Name)
+                        and x.value.id == cls
+                    ):
+                        n += 1
+    return n == 1
 
 
 def class_patches(tree: ast.Module) -> dict[tuple[str, str], ast.Assign]:

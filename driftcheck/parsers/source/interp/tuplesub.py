@@ -263,6 +263,28 @@ class Once(list):
 # the single-pass iterators the interpreter reads by ``take`` / ``rest``
 ONE_SHOT = (Generator, Once)
 
+LAZY_LOST = object()  # what ``LazyGen.pull`` gives once an item cannot be known
+
+
+class LazyGen:
+    """A generator expression over an endless iterator (``itertools.count()``), read item by
+    item by a reader that stops (``takewhile``): ``pull`` evaluates the next item. No other
+    reader enumerates it (``items.iterate`` gives None: an unknown loop)."""
+
+    __slots__ = ("_next", "lost")
+
+    def __init__(self, nxt: Any) -> None:
+        self._next = nxt
+        self.lost = False
+
+    def pull(self) -> Any:
+        if self.lost:
+            return LAZY_LOST
+        got = self._next()
+        if got is LAZY_LOST:
+            self.lost = True
+        return got
+
 
 def is_generator(node: ast.AST) -> bool:
     """Whether a function's own body (not a nested function's) yields."""

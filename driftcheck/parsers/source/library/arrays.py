@@ -62,16 +62,35 @@ def _array(c: Any) -> Any:
         return py_call(c.qual, c.interp, c.args, c.kwargs)
     items = [plain(i) for i in x]
     dt = plain(c.kwargs.get("dtype"))
-    if dt is not None:
-        name = _dtype_name(dt)
-        kind = SCALARS.get(name, (None, None))[0] if name else None
-        if kind == "f":
-            items = [float(i) for i in items]
-        elif kind in ("i", "u") and all(math.isfinite(i) for i in items):
-            items = [int(i) for i in items]  # numpy truncates toward zero, as int() does
-        else:
-            return Unknown(f"{c.qual}() with dtype {name or dt!r} at {c.where}")
-    return NDArray(items)
+    if dt is None:  # an array's own dtype (``np.array(a)``), else the one numpy infers
+        return NDArray(items, x.dtype if isinstance(x, NDArray) else _inferred_dtype(items))
+    name = _dtype_name(dt)
+    kind = SCALARS.get(name, (None, None))[0] if name else None
+    if kind == "f":
+        items = [float(i) for i in items]
+    elif kind in ("i", "u") and all(math.isfinite(i) for i in items):
+        items = [int(i) for i in items]  # numpy truncates toward zero, as int() does
+    else:
+        return Unknown(f"{c.qual}() with dtype {name or dt!r} at {c.where}")
+    return NDArray(items, _known_dtype(name))
+
+
+def _inferred_dtype(items: list[Any]) -> str | None:
+    """The dtype ``np.array(items)`` gives a flat list of Python numbers: float64 when a float
+    is among them, int64 for ints that fit it; None otherwise (bools, an empty list)."""
+    kinds = {type(i) for i in items}
+    if not items or not kinds <= {int, float}:
+        return None
+    if float in kinds:
+        return "float64"
+    return "int64" if all(-(2**63) <= i < 2**63 for i in items) else None
+
+
+def _known_dtype(name: str | None) -> str | None:
+    """A ``dtype=`` numpy name that torch shares (``float32``, ``int64``, ...), else None."""
+    from driftcheck.parsers.source.library.tensordtypes import CANON
+
+    return name if name in CANON and name != "bool" else None
 
 
 # numpy's own spellings of its scalar types as strings (``dtype="float32"``), beside the names
@@ -213,18 +232,48 @@ NP.add(
 
 
 # ---------------------------------------------------------------- 1-D arrays of known numbers
+# dtypes of arrays whose arithmetic result dtype is modelled (``_result_dtype``)
+_WIDE = ("float64", "int64")
+_ARITH = (operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv)
+
+
+def _result_dtype(fn: Any, mine: str | None, other: Any) -> str | None:
+    """numpy's result dtype of ``a <op> b`` for an array ``a`` of dtype ``mine``, where it is
+    certain under both numpy 1's value-based casting and numpy 2's NEP 50 rules: a float64
+    array with a Python int / float or an int64 / float64 array gives float64, and so does
+    true division of an int64 array by those. Anything else (a comparison, ``%``, ``**``, a
+    float32 array, whose result depends on the numpy version, a bool, a complex): None."""
+    if fn not in _ARITH or mine not in _WIDE:
+        return None
+    if isinstance(other, NDArray):
+        theirs = other.dtype
+    elif type(other) in (int, float):
+        theirs = "float64" if type(other) is float else "int64"
+    else:
+        return None
+    if theirs not in _WIDE:
+        return None
+    if "float64" in (mine, theirs) or fn is operator.truediv:
+        return "float64"
+    return None
+
+
 class NDArray:
     """A 1-D numpy array of known numbers (``np.atleast_1d(kernel_size)``): arithmetic and
     comparisons are elementwise with numpy's broadcasting of a scalar or an equal-length array
     (``(k - 1) * d % 2 == 1``, ``(k - 1) / 2 * d``), iteration gives the numbers. Anything else
     (an unequal length, a non-number) is a TypeError the interpreter turns into unknown."""
 
-    __slots__ = ("items",)
+    __slots__ = ("items", "dtype")
     library_type = "numpy.ndarray"
     elementwise = True  # comparisons go to the operator, not identity (interp/exprs.py)
 
-    def __init__(self, items: Any) -> None:
+    def __init__(self, items: Any, dtype: str | None = None) -> None:
         self.items = tuple(items)
+        # numpy's dtype name where it is certain (``np.array([1.0, 2.0])``: float64; see
+        # ``_result_dtype`` for arithmetic); None when not known. ``torch.from_numpy`` /
+        # ``torch.tensor`` of the array keep it (library/tensordtypes.factory).
+        self.dtype = dtype
 
     @staticmethod
     def of(xs: Any) -> NDArray | None:
@@ -254,7 +303,8 @@ class NDArray:
     def _op(fn: Any, swap: bool = False) -> Any:  # noqa: N805 - builds the dunders below
         def method(self: NDArray, other: Any) -> NDArray:
             pairs = self._zip(other)
-            return NDArray(fn(b, a) if swap else fn(a, b) for a, b in pairs)
+            dtype = _result_dtype(fn, self.dtype, other)
+            return NDArray((fn(b, a) if swap else fn(a, b) for a, b in pairs), dtype)
 
         return method
 
@@ -271,7 +321,7 @@ class NDArray:
     __hash__ = None  # type: ignore[assignment]
 
     def __neg__(self) -> NDArray:
-        return NDArray(-x for x in self.items)
+        return NDArray((-x for x in self.items), self.dtype if self.dtype in _WIDE else None)
 
     def __len__(self) -> int:
         return len(self.items)
@@ -284,7 +334,7 @@ class NDArray:
             from driftcheck.parsers.source.library import npshapes
 
             return npshapes.ndarray_index(self, i)
-        return NDArray(self.items[i]) if isinstance(i, slice) else self.items[i]
+        return NDArray(self.items[i], self.dtype) if isinstance(i, slice) else self.items[i]
 
     def __bool__(self) -> bool:
         if len(self.items) != 1:

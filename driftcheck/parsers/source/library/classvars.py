@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Cls
+from driftcheck.parsers.source.values.abstract import CLASS_WRITES, UNNAMED_SETATTR, Cls
 
 _BRANCHES = (ast.If, ast.Try, ast.For, ast.While, ast.With, ast.Match)
 
@@ -61,4 +61,51 @@ def class_vars(c: Any, cls: Cls) -> Any:
             continue
         ok, v = c.interp.classes.class_attr(cls, n)
         out[n] = v if ok else c.unknown(f"vars({cls.name}).{n}")
+    # a name written on the class after its body ran (``Klass.x = v`` at module level, a
+    # ``setattr``, a name we could not compute) is in CPython's namespace too: not read here
+    from driftcheck.parsers.source.interp.objmodel import class_patches
+
+    later = (set(cls.ns.get(CLASS_WRITES, ())) | _written_in_module(cls)) - set(out)
+    if (
+        later
+        or UNNAMED_SETATTR in cls.ns
+        or any(k[0] == cls.name for k in class_patches(cls.mod.tree))
+    ):
+        return c.unknown(f"vars({cls.name}) (names written on the class after its body)")
     return out
+
+
+def _written_in_module(cls: Cls) -> set[str]:
+    """Names its module's code writes on the class by name, anywhere (``Enc.extra = 1`` in a
+    function, ``setattr(Enc, ...)``): a module global read lazily may never run the call that
+    writes them (interp/modglobals.py), so they count as written. ``"\0"``: a setattr."""
+    memo = cls.mod.tree.__dict__.setdefault("_dc_class_writes", {})
+    got = memo.get(cls.name)
+    if got is None:
+        got = set()
+        for n in ast.walk(cls.mod.tree):
+            if (
+                isinstance(n, ast.Attribute)
+                and isinstance(n.ctx, (ast.Store, ast.Del))
+                and isinstance(n.value, ast.Name)
+                and n.value.id == cls.name
+            ):
+                got.add(n.attr)
+            elif (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Name)
+                and n.func.id in ("setattr", "delattr")
+                and n.args
+                and isinstance(n.args[0], ast.Name)
+                and n.args[0].id == cls.name
+            ):
+                got.add("\0")
+        memo[cls.name] = got
+    return got
+
+
+def class_dict(ip: Any, cls: Cls, loc: tuple) -> Any:
+    """``cls.__dict__``: CPython's ``vars(cls)`` (gin's ``'__init__' in base.__dict__``)."""
+    from driftcheck.parsers.source.library.registry import Call
+
+    return class_vars(Call(ip, "builtins.vars", [cls], {}, loc), cls)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import csv
+import re
 import shlex
 import string
 import struct
@@ -31,8 +32,8 @@ MAX_TEXT = 200_000  # characters: a longer text is not decoded statically (unkno
 
 def _text(c: Call, i: int, name: str | None = None) -> str | None:
     t = c.plain(i, name)
-    if isinstance(t, TextStream):
-        t = t.text
+    if isinstance(t, TextStream):  # read from where the stream is: only from its start
+        t = None if t.consumed or t.pos or t.lost else t.text
     return t if isinstance(t, str) and len(t) <= MAX_TEXT else None
 
 
@@ -81,27 +82,63 @@ class _Method(BuiltinMethod):
 
 class TextStream:
     """``io.StringIO(text)`` of a known text: read whole (``read``, ``getvalue``,
-    ``readlines``) or handed to ``csv``; its position is not modelled (a second ``read``
-    reads the text again, where CPython's would be empty: so ``read`` is unknown after one)."""
+    ``readlines``), line by line (``readline``: CPython's ``StringIO.readline`` from the
+    position the earlier ``readline`` calls left, ``''`` at the end) or handed to ``csv``.
+    A whole read after a read, or any read after one made under an undecided condition (the
+    position then depends on the way the program took), is unknown."""
 
     library_type: ClassVar[str] = "io.StringIO"
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, interp: Any = None) -> None:
         self.text = text
         self.consumed = False
+        self.pos = 0  # what ``readline`` has read so far
+        self.lost = ""  # why the position is not known (a read under an undecided condition)
+        self.interp = interp
+        self.born = self._import_lines()  # the top-level statements running when it was made
 
     def attr(self, name: str) -> Any:
         if name == "getvalue":
             return _Method(lambda a, k: self.text)
         if name in ("read", "readlines"):
             return _Method(lambda a, k: self._read(name, a, k))
+        if name == "readline":
+            return _Method(lambda a, k: self._readline(a, k))
         return Unknown(f"io.StringIO attribute {name}")
 
+    def _undecided(self) -> str:
+        ip = getattr(self.interp, "ip", self.interp)
+        lines = getattr(ip, "uncertain", None)
+        if lines:
+            return f"the undecided condition at line {lines[-1]}"
+        if self._import_lines() != self.born:
+            # made by one top-level statement of a module read lazily (interp/globalsat.py)
+            # and read by another: only the statements that build a global run there, so
+            # the reads between them may not all have run
+            return "a module global's lazy reading (earlier reads may not have run)"
+        return ""
+
+    def _import_lines(self) -> dict:
+        ip = getattr(self.interp, "ip", self.interp)
+        return dict(getattr(ip, "__dict__", {}).get("_dc_import_line") or {})
+
     def _read(self, name: str, a: list, k: dict) -> Any:
-        if self.consumed or a or k:
+        if self.consumed or self.pos or self.lost or a or k:
             return Unknown(f"io.StringIO.{name}() after a read, or of a size")
         self.consumed = True
         return self.text if name == "read" else self.text.splitlines(keepends=True)
+
+    def _readline(self, a: list, k: dict) -> Any:
+        where = self._undecided()
+        if where and not self.lost:
+            self.lost = f"a read under {where}"
+        if self.consumed or self.lost or a or k:
+            why = self.lost or "after a whole read, or of a size"
+            return Unknown(f"io.StringIO.readline() {why}")
+        end = self.text.find("\n", self.pos)
+        end = len(self.text) if end < 0 else end + 1
+        line, self.pos = self.text[self.pos : end], end
+        return line
 
 
 @IO.entry("StringIO", doc="StringIO(text): a known text, read whole or handed to csv")
@@ -109,7 +146,9 @@ def _stringio(c: Call) -> Any:
     t = c.plain(0, "initial_value", "")
     if not isinstance(t, str) or len(t) > MAX_TEXT or len(c.args) > 1:
         return c.unknown("io.StringIO() of a text we cannot read")
-    return TextStream(t)
+    if set(c.kwargs) - {"initial_value"}:  # ``newline=`` translates line ends: not modelled
+        return c.unknown("io.StringIO() with a newline argument")
+    return TextStream(t, c.interp)
 
 
 # ---------------------------------------------------------------------------------- csv
@@ -133,7 +172,7 @@ def _csv_lines(c: Call) -> list[str] | None:
     iterates its characters, as csv does), or a known list of strings (``text.splitlines()``)."""
     src = c.plain(0, "f")
     if isinstance(src, TextStream):
-        if src.consumed:
+        if src.consumed or src.pos or src.lost:
             return None
         src.consumed = True
         return src.text.splitlines(keepends=True)
@@ -345,6 +384,150 @@ def _fraction(c: Call) -> Any:
         return Fraction(*args)
     except (ValueError, TypeError, ZeroDivisionError):
         return c.unknown("fractions.Fraction() that would raise")
+
+
+# ---------------------------------------------------------------------------------- decimal
+# Widths from ``decimal.Decimal`` ratios: CPython's own Decimal values, their arithmetic and
+# methods run by CPython under the default context (precision 28, ROUND_HALF_EVEN), which is the
+# program's context only while the program never changes it. So a Decimal is made only when
+# the calling file never names a context (``getcontext``, ``localcontext``, ``setcontext``, the
+# ``*Context`` objects) and no context call ran before; a context call after Decimals were made
+# stops the analysis (honest unknown): their later arithmetic would be read under the wrong one.
+DEC = Group("decimal")
+_CONTEXT_NAMES = re.compile(r"\b(getcontext|setcontext|localcontext|\w*Context)\b")
+_CTX_FLAG = "_dc_decimal_context"  # on the interpreter: why the program's context is unknown
+_MADE_FLAG = "_dc_decimal_made"  # on the interpreter: a Decimal was made in this analysis
+
+
+_IMPORTS = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))", re.M)
+
+
+def _text_of(path: Any) -> str | None:
+    try:
+        with open(str(path), encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+_CONTEXT_CALLS = re.compile(r"\b(getcontext|setcontext|localcontext)\b")
+
+
+def _names_context(ip: Any, path: Any) -> bool:
+    """Whether the calling file names a decimal context, or a module of the analyzed code it
+    imports (one level, not an installed library: a helper that sets the precision, which a
+    module global read lazily may never run) calls one."""
+    from driftcheck.parsers.source.loader import installed
+
+    text = _text_of(path)
+    if text is None or _CONTEXT_NAMES.search(text) is not None:
+        return True
+    finder = getattr(ip, "finder", None)
+    for a, b in _IMPORTS.findall(text):
+        found = finder.find(a or b) if finder is not None else None
+        if found is None or installed(found):
+            continue
+        t = _text_of(found)
+        if t is None or _CONTEXT_CALLS.search(t) is not None:
+            return True
+    return False
+
+
+def _default_context() -> bool:
+    """The analyzer's own thread context is CPython's default (what a Decimal computes in)."""
+    import decimal
+
+    ctx, d = decimal.getcontext(), decimal.Context()
+    return (ctx.prec, ctx.rounding, ctx.Emin, ctx.Emax, ctx.capitals, ctx.clamp) == (
+        d.prec,
+        d.rounding,
+        d.Emin,
+        d.Emax,
+        d.capitals,
+        d.clamp,
+    ) and all(ctx.traps[t] == d.traps[t] for t in d.traps)
+
+
+@DEC.entry(
+    "Decimal", doc="Decimal(value): CPython's Decimal of a known int / str / float / Decimal"
+)
+def _decimal(c: Call) -> Any:
+    import decimal
+
+    ip = getattr(c.interp, "ip", c.interp)
+    if len(c.args) != 1 or c.kwargs:
+        return c.unknown("decimal.Decimal() with these arguments")
+    v = c.plain(0, "value")
+    if getattr(ip, _CTX_FLAG, None) or _names_context(ip, c.loc[0]) or not _default_context():
+        return c.unknown("decimal.Decimal() in a program that changes the decimal context")
+    if not isinstance(v, (int, str, float, decimal.Decimal)) or isinstance(v, bool):
+        return c.unknown("decimal.Decimal() of a value we cannot read")
+    if isinstance(v, str) and len(v) > 100:
+        return c.unknown("decimal.Decimal() of a long text")
+    try:
+        got = decimal.Decimal(v)
+    except (decimal.InvalidOperation, ValueError, TypeError):
+        return c.unknown("decimal.Decimal() that would raise")
+    setattr(ip, _MADE_FLAG, True)
+    return got
+
+
+def _context_call(c: Call) -> Any:
+    ip = getattr(c.interp, "ip", c.interp)
+    setattr(ip, _CTX_FLAG, c.where)
+    if getattr(ip, _MADE_FLAG, False):
+        from driftcheck.parsers.source.values.abstract import Budget
+
+        raise Budget(
+            f"{c.qual}() at {c.where} after Decimal values were made (context not modelled)"
+        )
+    return c.unknown(f"{c.qual}() (the decimal context is not modelled)")
+
+
+for _n in ("getcontext", "setcontext", "localcontext", "Context"):
+    DEC.add(_n, _context_call, f"{_n}(): the decimal context is not modelled (unknown)")
+
+
+# ---------------------------------------------------------------------------------- tokenize
+# A config language parsed with Python's own tokenizer (gin's ``config_parser`` calls
+# ``tokenize.generate_tokens(readline)``): the lines are read by calling ``readline`` (the
+# interpreter runs it) up to the ``''`` that ends the input, and tokenized by CPython's
+# ``tokenize``. Every line must be a known string; a tokenizer error is unknown.
+TOK = Group("tokenize")
+MAX_LINES = 5_000
+_TOKEN_FIELDS = ("type", "string", "start", "end", "line")
+
+
+@TOK.entry(
+    "generate_tokens",
+    doc="generate_tokens(readline): CPython's tokens of the known lines readline returns",
+)
+def _generate_tokens(c: Call) -> Any:
+    import tokenize
+
+    from driftcheck.parsers.source.interp.tuplesub import Generator
+    from driftcheck.parsers.source.library.stdlib import NamedTupleType, NamedTupleValue
+
+    if len(c.args) + len(c.kwargs) != 1 or set(c.kwargs) - {"readline"}:
+        return c.unknown("tokenize.generate_tokens() with these arguments")
+    readline, lines, size = c.arg(0, "readline"), [], 0
+    while True:
+        line = plain(c.interp.calls.call(readline, [], {}, c.loc))
+        if not isinstance(line, str):
+            return c.unknown("tokenize.generate_tokens() of a readline giving a value not known")
+        if not line:
+            break
+        lines.append(line)
+        size += len(line)
+        if size > MAX_TEXT or len(lines) > MAX_LINES:
+            return c.unknown("tokenize.generate_tokens() of a long text")
+    feed = iter(lines)
+    try:
+        toks = list(tokenize.generate_tokens(lambda: next(feed, "")))
+    except (tokenize.TokenError, SyntaxError) as e:
+        return c.unknown(f"tokenize.generate_tokens() that would raise {type(e).__name__}")
+    nt = NamedTupleType("TokenInfo", _TOKEN_FIELDS, ())
+    return Generator([NamedTupleValue(tuple(t), nt) for t in toks])
 
 
 # ---------------------------------------------------------------------------------- struct

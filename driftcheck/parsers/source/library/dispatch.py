@@ -142,9 +142,12 @@ def _same_class(c: Any, reg: Any) -> bool:
 
 def _abstract(reg: Any) -> bool:
     """A registration Python may match beyond the MRO (an ABC, a typing alias, a union)."""
-    if isinstance(reg, Cls):
+    if isinstance(reg, Cls):  # a ``metaclass=`` keyword (``ABCMeta``, or any with a check)
         return any(
-            isinstance(b, Ext) and b.qual.startswith(("abc.", "collections.abc.", "typing."))
+            isinstance(b, Ext)
+            and b.qual.startswith(("abc.", "collections.abc.", "typing."))
+            or isinstance(b, Cls)
+            and any(k.arg == "metaclass" for k in b.node.keywords)
             for b in reg.mro()
         )
     return not (isinstance(reg, Ext) and reg.qual.startswith("builtins."))

@@ -304,7 +304,8 @@ JS = Group("json", title="json (package data files)")
 def _stream_text(c: Call) -> str | None:
     f = c.plain(0, "fp")
     stream = getattr(f, "library_type", None) in ("io.TextIOWrapper", "io.StringIO")
-    if stream and isinstance(getattr(f, "text", None), str) and not f.consumed:
+    fresh = not (f.consumed or getattr(f, "pos", 0) or getattr(f, "lost", "")) if stream else False
+    if stream and isinstance(getattr(f, "text", None), str) and fresh:
         f.consumed = True
         return f.text
     return None

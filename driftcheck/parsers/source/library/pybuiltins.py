@@ -12,6 +12,7 @@ import math
 import re
 import string
 import sys
+import token
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -34,6 +35,42 @@ from driftcheck.parsers.source.values.abstract import (
 _SIMPLE = (int, float, str, bool, type(None))
 
 
+def _is_decimal(v: Any) -> bool:
+    """A ``decimal.Decimal`` (library/configtexts.py makes them); asked of ``sys.modules``, as
+    ``_simple`` asks for ``fractions``."""
+    decimal = sys.modules.get("decimal")
+    return decimal is not None and v.__class__ is decimal.Decimal
+
+
+# a Decimal's methods run by CPython (the program's context is the default one wherever a
+# Decimal exists: library/configtexts.py); ``context=`` is not taken
+_DECIMAL_METHODS = frozenset(
+    "to_integral_value to_integral to_integral_exact quantize sqrt normalize adjusted "
+    "as_integer_ratio is_zero is_signed is_finite copy_abs copy_negate exp ln log10 max min "
+    "compare scaleb".split()
+)
+
+
+def _decimal_attr(raw: Any, name: str) -> Any:
+    if name in ("real", "imag"):
+        return getattr(raw, name)
+    if name not in _DECIMAL_METHODS:
+        return Unknown(f"Decimal.{name}")
+
+    def call(a: list, k: dict) -> Any:
+        args, kw = [plain(x) for x in a], {n: plain(x) for n, x in k.items()}
+        if set(kw) - {"rounding"} or not all(_simple(x) or _is_decimal(x) for x in args):
+            return Unknown(f"Decimal.{name}() with these arguments")
+        if not isinstance(kw.get("rounding", ""), str):
+            return Unknown(f"Decimal.{name}() with an unknown rounding")
+        try:
+            return getattr(raw, name)(*args, **kw)
+        except Exception:  # noqa: BLE001 - CPython raises (InvalidOperation, TypeError...)
+            return Unknown(f"Decimal.{name}() that would raise")
+
+    return BuiltinMethod(call)
+
+
 def _simple(v: Any) -> bool:
     """A plain scalar a builtin may be computed on: ``_SIMPLE``, or a ``fractions.Fraction``
     (library/configtexts.py makes them). Asked of ``sys.modules``: no Fraction exists before
@@ -42,7 +79,7 @@ def _simple(v: Any) -> bool:
     if isinstance(v, _SIMPLE):
         return True
     fractions = sys.modules.get("fractions")
-    return fractions is not None and isinstance(v, fractions.Fraction)
+    return (fractions is not None and isinstance(v, fractions.Fraction)) or _is_decimal(v)
 
 
 class BuiltinMethod:
@@ -387,6 +424,15 @@ MATH_CONST.update(
     {f"string.{n}": getattr(string, n) for n in dir(string) if n[0].islower() and n != "capwords"}
 )
 MATH_CONST.update({f"csv.{n}": getattr(csv, n) for n in dir(csv) if n.startswith("QUOTE_")})
+# the rounding modes of library/configtexts.py's Decimals: CPython's are these very strings
+# (``decimal.ROUND_FLOOR == "ROUND_FLOOR"``), named here without importing ``decimal``
+_ROUNDINGS = "CEILING DOWN FLOOR HALF_DOWN HALF_EVEN HALF_UP UP 05UP".split()
+MATH_CONST.update({f"decimal.ROUND_{n}": f"ROUND_{n}" for n in _ROUNDINGS})
+# the token types (``tok.type == tokenize.NAME``) of the tokens library/configtexts.py's
+# ``tokenize.generate_tokens`` makes: CPython's ``token`` numbers, as ``tokenize`` exports them
+MATH_CONST.update(
+    {f"tokenize.{n}": v for n, v in vars(token).items() if n.isupper() and type(v) is int}
+)
 # ``re``'s flags (``re.findall(pat, doc, re.M)`` parsing sizes out of a docstring): the
 # stdlib's own RegexFlag values, passed to the ``re`` functions library/stdlib.py runs
 MATH_CONST.update({f"re.{n}": getattr(re, n) for n in ("A", "I", "M", "S", "X", "ASCII")})
@@ -619,6 +665,8 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
     got = _plain_attr(raw, name)
     if got is not NotImplemented:
         return got
+    if _is_decimal(raw):
+        return _decimal_attr(raw, name)
     if isinstance(raw, tuple) and name in ("index", "count"):
         return BuiltinMethod(lambda a, k: getattr(tuple(plain(raw)), name)(plain(a[0])))
     if isinstance(raw, range) and name in ("start", "stop", "step"):  # ``span.stop``

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import types
 from functools import cache
 from pathlib import Path
@@ -19,6 +20,7 @@ from driftcheck.parsers.source.library.pybuiltins import _once, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue, _import_by_name
 from driftcheck.parsers.source.values.abstract import (
+    UNNAMED_SETATTR,
     Cls,
     Config,
     Ext,
@@ -236,14 +238,32 @@ def _isinstance(c: Call) -> Any:
 
 @B.entry("issubclass", doc="issubclass(C, T) for classes read from source (MRO), else unknown")
 def _issubclass(c: Call) -> Any:
-    from driftcheck.parsers.source.values.abstract import Cls
+    from driftcheck.parsers.source.interp import classtype
 
     if len(c.args) != 2:
         return c.unknown()
     sub, base = plain(c.args[0]), typeunion.members(plain(c.args[1]))  # ``A | B``: (A, B)
     bases = base if isinstance(base, tuple) else (base,)
+    got = _issubclass_mro(c, sub, bases)
+    for b in bases:  # ``abc.ABCMeta``'s register() / __subclasshook__, a metaclass's check
+        if isinstance(b, Cls) and (got is not True or classtype.may_deny(c.interp, b)):
+            hook = classtype.virtual_hook(c.interp, b)
+            if isinstance(hook, str):
+                return c.unknown(f"issubclass: {hook}")
+            if hook and got is not True:  # registered on ``b`` (or a subclass): theirs
+                reg = _issubclass(dataclasses.replace(c, args=[c.args[0], hook]))
+                if reg is True or isinstance(reg, Unknown):
+                    return reg if reg is True else c.unknown("issubclass via register()")
+    return got
+
+
+def _issubclass_mro(c: Call, sub: Any, bases: tuple) -> Any:
+    """``issubclass(sub, bases)`` by the MROs alone (no metaclass hook)."""
+    from driftcheck.parsers.source.values.abstract import Cls
+
     if isinstance(sub, ExtClass):
-        return _ext_subclass(c, sub, bases)
+        got = _torch_nn_subclass(Ext(sub.qual), bases)  # ``type(layer)``: the shipped table
+        return _ext_subclass(c, sub, bases) if got is None else got
     if isinstance(sub, Ext):
         got = _torch_nn_subclass(sub, bases)
         if got is not None:
@@ -454,6 +474,14 @@ def _setattr_args(interp: Any, args: list, loc: tuple) -> Any:
         obj = plain(args[0])
         if isinstance(obj, Obj) and interp.attrs.module_setattr(obj, args[1], args[2], loc):
             return None  # unresolved, naming its own ``__setattr__`` (interp/attrs.py)
+        if isinstance(obj, Cls):
+            # a class attribute of a name we cannot compute (gin's ``setattr(cls,
+            # construction_fn.__name__, wrapper)``): any of its names may now be the value, its
+            # ``__init__`` too (objmodel.class_attr reads every name of it as unknown)
+            where = f"{Path(str(loc[0])).name}:{loc[1]}"
+            obj.ns[UNNAMED_SETATTR] = (
+                f"setattr at {where} on class {obj.name} under an unknown name"
+            )
         unnamed_setattr(obj, plain(args[1]), args[2], loc)
     return None
 
@@ -569,11 +597,41 @@ def _type(c: Call) -> Any:
     lib = getattr(v, "library_type", None)
     if lib is not None:  # a library value (functools.partial): its own type, as isinstance sees it
         return Ext(lib)
+    callable_type = builtin_callable_type(v)
+    if callable_type is not None:  # ``type(sum)``, ``type(object.__init__)``: CPython's own
+        return Ext(f"builtins.{callable_type.__name__}")
     if v is None or isinstance(v, _BUILTIN_TYPES):
         return Ext(f"builtins.{type(v).__name__}")
     # an analyzer value of no Python type we model (tensor, layer, function...): never a
     # made-up builtin that a comparison would then confidently find unequal
     return Unknown(f"type() of {type(v).__name__}")
+
+
+# the types of CPython's callables written in C (``type(sum)``, ``type(object.__init__)``,
+# ``type(object.__call__)``, ``type(str.join)``); no class can subclass them, so a function or
+# class read from source, or any instance of one, is never an instance of them
+BUILTIN_CALLABLE_TYPES = {
+    t.__name__: t for t in (type(sum), type(object.__init__), type(object.__call__), type(str.join))
+}
+
+
+def builtin_callable_type(v: Any) -> type | None:
+    """The CPython type of ``v`` when ``v`` names a builtin (``Ext("builtins.sum")``, its
+    attribute ``builtins.object.__init__``) that is a C-level callable; None otherwise."""
+    if not isinstance(v, Ext) or not v.qual.startswith("builtins."):
+        return None
+    import builtins
+
+    real: Any = builtins
+    for part in v.qual.split(".")[1:]:
+        real = getattr(real, part, _NO_ATTR)
+        if real is _NO_ATTR:
+            return None
+    t = type(real)
+    return t if BUILTIN_CALLABLE_TYPES.get(t.__name__) is t else None
+
+
+_NO_ATTR = object()
 
 
 def _torch_layer_type(v: Any) -> Ext | None:

@@ -184,6 +184,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "inspect",
         "pickle",
         "contextlib",
+        "random",
     ),
     "inifiles": ("configparser",),
     "configtexts": (
@@ -196,6 +197,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "fractions",
         "dataclasses",
         "struct",
+        "tokenize",
+        "decimal",
     ),
     "ctxvars": ("contextvars",),
     "arrays": ("numpy", "scipy.linalg", "scipy.signal"),

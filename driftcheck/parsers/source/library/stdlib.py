@@ -364,8 +364,38 @@ def _starmap(c: Call) -> Any:
     return out
 
 
+def _lazy_while(c: Call, gen: Any, keep: bool) -> Any:
+    """``takewhile(pred, (f(i) for i in count()))``: items are made one at a time until the
+    test fails (Python's laziness: the endless expression is never enumerated). The item
+    that failed the test is consumed, as in CPython; ``dropwhile`` of an endless one is
+    endless (unknown)."""
+    from driftcheck.parsers.source.interp.exprs import MAX_LOOP
+    from driftcheck.parsers.source.interp.tuplesub import LAZY_LOST
+
+    if not keep:
+        return c.unknown("dropwhile() of an endless generator")
+    out: list[Any] = []
+    for _ in range(MAX_LOOP):
+        x = gen.pull()
+        if x is LAZY_LOST:
+            return c.unknown("takewhile() of a generator with an item we cannot know")
+        t = plain(c.interp.calls.call(c.args[0], [x], {}, c.loc))
+        if not isinstance(t, (bool, int)):
+            gen.lost = True
+            return c.unknown("takewhile() with an unknown test")
+        if not t:
+            return out
+        out.append(x)
+    gen.lost = True
+    return c.unknown(f"takewhile() over more than {MAX_LOOP:,} items")
+
+
 def _while(keep: bool) -> Any:
     def impl(c: Call) -> Any:
+        from driftcheck.parsers.source.interp.tuplesub import LazyGen
+
+        if isinstance(plain(c.arg(1)), LazyGen) and len(c.args) == 2 and not c.kwargs:
+            return _lazy_while(c, plain(c.arg(1)), keep)
         items = c.interp.items.iterate(c.arg(1))
         if items is None:
             return c.unknown(f"{c.qual}() over a value we cannot enumerate")
@@ -1230,7 +1260,7 @@ CP.add(
 )
 
 # ---------------------------------------------------------------------------------- contextlib
-CTX = Group("contextlib")
+NULLCTX = Group("contextlib")
 
 
 @dataclass(eq=False)
@@ -1250,7 +1280,7 @@ class NullContext:
         return Unknown(f"nullcontext attribute {name}")
 
 
-@CTX.entry("nullcontext", doc="nullcontext(enter_result=None): with binds as to enter_result")
+@NULLCTX.entry("nullcontext", doc="nullcontext(enter_result=None): with binds as to enter_result")
 def _nullcontext(c: Call) -> Any:
     if len(c.args) > 1 or set(c.kwargs) - {"enter_result"}:
         return c.unknown()
@@ -2301,3 +2331,207 @@ def _getfullargspec(c: Call) -> Any:
         ],
         _FULLARGSPEC,
     )
+
+
+# ---------------------------------------------------------------------------------- contextlib
+# ``with contextlib.ExitStack() as stack:``: the managers entered and the callbacks registered
+# through the stack run at its exit, last first (CPython's ``ExitStack.__exit__`` /
+# ``close``); ``pop_all`` moves them to a new stack. A registration under an undecided
+# condition is not modelled (the method reads as unknown, so the interpreter's not-followed
+# path makes what it hands over unknown: objmodel.handed_mutators).
+CTX = Group("contextlib")
+
+
+class ExitStackValue:
+    """A ``contextlib.ExitStack``: its exit callbacks, in registration order."""
+
+    library_type: ClassVar[str] = "contextlib.ExitStack"
+
+    def __init__(self, interp: Any, loc: tuple) -> None:
+        self.ip = interp
+        self.loc = loc
+        self.exits: list[tuple[Any, list, dict]] = []
+        # inside its own ``with`` (interp/ctxmanager.py): the exits then run at its end, which
+        # a module global read lazily replays with the statement (interp/modglobals.py); a
+        # stack closed later by a separate ``close()`` is not modelled
+        self.entered = False
+
+    def attr(self, name: str) -> Any:
+        lines = getattr(getattr(self.ip, "ip", self.ip), "uncertain", None)
+        if name in ("enter_context", "callback", "push") and lines:
+            return Unknown(f"ExitStack.{name} under the undecided condition at line {lines[-1]}")
+        if name in ("enter_context", "callback", "push") and not self.entered:
+            return Unknown(f"ExitStack.{name} outside the stack's own with statement")
+        if name == "enter_context":
+            return BuiltinMethod(self._enter_context)
+        if name == "callback":
+            return BuiltinMethod(self._callback)
+        if name == "push":
+            return BuiltinMethod(self._push)
+        if name == "close":
+            return BuiltinMethod(lambda a, k: self.close())
+        if name == "pop_all":
+            return BuiltinMethod(lambda a, k: self._pop_all())
+        return Unknown(f"contextlib.ExitStack.{name}")
+
+    def _enter_context(self, a: list, k: dict) -> Any:
+        from driftcheck.parsers.source.interp.ctxmanager import enter_object
+
+        cm = a[0] if len(a) == 1 and not k else k.get("cm")
+        got = enter_object(self.ip, cm) if cm is not None else None
+        if got is None:  # a manager we do not model: as ``with`` reads one (interp/ctxmanager.py)
+            return Unknown("ExitStack.enter_context of a manager not read from source")
+        value, leave = got
+        self.exits.append((BuiltinMethod(lambda a, k: leave()), [], {}))
+        return value
+
+    def _callback(self, a: list, k: dict) -> Any:
+        if not a:
+            return Unknown("ExitStack.callback() without a callable")
+        self.exits.append((a[0], list(a[1:]), dict(k)))
+        return a[0]
+
+    def _push(self, a: list, k: dict) -> Any:
+        from driftcheck.parsers.source.values.abstract import Obj
+
+        if len(a) != 1 or k:
+            return Unknown("ExitStack.push() with these arguments")
+        fn, o = a[0], plain(a[0])
+        if isinstance(o, Obj) and o.cls is not None:  # a manager object: its ``__exit__``
+            fn = self.ip.attrs.getattr(o, "__exit__")
+        self.exits.append((fn, [None, None, None], {}))
+        return a[0]
+
+    def _pop_all(self) -> Any:
+        """The pending exits move to a stack whose exit we do not follow (it may run any time
+        later, or never): a list a pending ``xs.append`` would fill holds an unknown run from
+        here on, a dict or set one would change is unknown (``ip.havoc``)."""
+        from driftcheck.parsers.source.values.abstract import UnknownRun
+
+        why = f"an ExitStack callback moved by pop_all at {self.loc[0]}:{self.loc[1]}"
+        ip = getattr(self.ip, "ip", self.ip)
+        for fn, _, _ in self.exits:
+            m = plain(fn)
+            for _ in range(8):  # ``partial(layers.append, conv)``: the method it calls
+                if getattr(m, "library_type", None) != "functools.partial":
+                    break
+                m = plain(m.func)
+            c = getattr(m, "receiver", None) if isinstance(m, BuiltinMethod) else None
+            if isinstance(c, list):
+                c.append(UnknownRun(why))
+            elif isinstance(c, (dict, set)):
+                ip.havoc.setdefault(id(c), (c, why))
+        self.exits = []
+        return Unknown(f"contextlib.ExitStack.pop_all() ({why})")
+
+    def enter(self) -> Any:
+        self.entered = True
+        return self
+
+    def close(self) -> None:
+        self.entered = False
+        while self.exits:
+            fn, a, k = self.exits.pop()
+            self.ip.calls.call(fn, a, k, self.loc)
+
+
+@CTX.entry("ExitStack", doc="ExitStack(): callbacks and managers run at its exit, last first")
+def _exit_stack(c: Call) -> Any:
+    if c.args or c.kwargs:
+        return c.unknown("contextlib.ExitStack() with arguments")
+    return ExitStackValue(c.interp, c.loc)
+
+
+# ---------------------------------------------------------------------------------- random
+# ``random.Random(seed)``: an architecture sampled by a seeded generator is one fixed
+# architecture. CPython's own generator is seeded the same way and asked in the program's
+# order (``choice`` / ``sample`` / ``choices`` pick indices, so the items may be any values).
+# A draw under an undecided condition, or by another top-level statement of a module read
+# lazily than the one that made the generator (earlier draws may not have run there), makes
+# this and every later draw unknown. The module-level functions (one hidden generator) are not
+# modelled.
+RND = Group("random")
+_MAX_DRAW = 100_000
+
+
+class RandomValue:
+    """A ``random.Random`` seeded with a known value."""
+
+    library_type: ClassVar[str] = "random.Random"
+
+    def __init__(self, interp: Any, seed: Any) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+        self.interp = interp
+        self.lost = ""
+        self.born = self._import_lines()
+
+    def _import_lines(self) -> dict:
+        ip = getattr(self.interp, "ip", self.interp)
+        return dict(getattr(ip, "__dict__", {}).get("_dc_import_line") or {})
+
+    def attr(self, name: str) -> Any:
+        if name in ("choice", "sample", "choices", "randint", "randrange", "random", "uniform"):
+            return BuiltinMethod(lambda a, k: self._draw(name, a, k))
+        return Unknown(f"random.Random.{name}")
+
+    def _draw(self, name: str, a: list, k: dict) -> Any:
+        ip = getattr(self.interp, "ip", self.interp)
+        lines = getattr(ip, "uncertain", None)
+        if not self.lost and lines:
+            self.lost = f"a draw under the undecided condition at line {lines[-1]}"
+        if not self.lost and self._import_lines() != self.born:
+            self.lost = "a draw by another statement of a module read lazily"
+        if self.lost:
+            return Unknown(f"random.Random.{name}() after {self.lost}")
+        try:
+            return self._run(name, a, k)
+        except (TypeError, ValueError, IndexError, OverflowError) as e:
+            self.lost = f"random.Random.{name}() raising {type(e).__name__}"
+            return Unknown(self.lost)
+
+    def _run(self, name: str, a: list, k: dict) -> Any:
+        items = self.interp.items
+        if name in ("choice", "sample", "choices"):
+            seq = items.iterate(a[0]) if a else None
+            if seq is None or isinstance(plain(a[0]), (set, frozenset, dict)):
+                self.lost = f"random.Random.{name}() of a population we cannot list"
+                return Unknown(self.lost)
+            n = len(seq)
+            if name == "choice":
+                if k or len(a) != 1:
+                    raise TypeError(name)
+                return seq[self.rng.choice(range(n))]
+            if name == "sample":
+                kk = plain(a[1]) if len(a) > 1 else plain(k.get("k"))
+                if set(k) - {"k"} or not isinstance(kk, int) or kk > _MAX_DRAW:
+                    raise TypeError(name)
+                return [seq[i] for i in self.rng.sample(range(n), kk)]
+            kw = {x: plain(v) for x, v in k.items()}
+            if set(kw) - {"weights", "cum_weights", "k"} or len(a) != 1:
+                raise TypeError(name)
+            for w in ("weights", "cum_weights"):
+                if kw.get(w) is not None:
+                    ws = items.iterate(k[w])
+                    ws = [plain(x) for x in ws] if ws is not None else None
+                    if ws is None or not all(isinstance(x, (int, float)) for x in ws):
+                        raise TypeError(name)
+                    kw[w] = ws
+            if not isinstance(kw.get("k", 1), int) or kw.get("k", 1) > _MAX_DRAW:
+                raise TypeError(name)
+            return [seq[i] for i in self.rng.choices(range(n), **kw)]
+        args = [plain(x) for x in a]
+        if k or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in args):
+            raise TypeError(name)
+        return getattr(self.rng, name)(*args)
+
+
+@RND.entry("Random", doc="Random(seed): CPython's generator of a known seed, drawn in order")
+def _random(c: Call) -> Any:
+    seed = c.plain(0, "x")
+    if len(c.args) + len(c.kwargs) != 1 or set(c.kwargs) - {"x"}:
+        return c.unknown("random.Random() without a seed we can read")
+    if not isinstance(seed, (int, float, str, bytes)) or isinstance(seed, bool):
+        return c.unknown("random.Random() of a seed we cannot read")
+    return RandomValue(c.interp, seed)

@@ -215,6 +215,13 @@ def factory(name: str, args: list[Any], kwargs: dict[str, Any]) -> str | None:
         if any(isinstance(plain(b), bool) for b in bounds):
             return None  # (not a bool range: torch refuses or promotes; not modelled)
         return _scalar_dtype(bounds)
+    if name in ("tensor", "as_tensor", "from_numpy") and len(args) == 1:
+        arr = plain(args[0])
+        if getattr(arr, "library_type", None) == "numpy.ndarray":
+            # torch keeps a numpy array's dtype (``torch.from_numpy(np.array([1.0]))``:
+            # float64, whatever the default); None where the array's dtype is not known
+            d = getattr(arr, "dtype", None)
+            return d if isinstance(d, str) and d in CANON else None
     if name in ("tensor", "as_tensor") and len(args) == 1:
         items = _flat(args[0])
         return _scalar_dtype(items) if items else None

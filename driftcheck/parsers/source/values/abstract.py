@@ -122,6 +122,14 @@ class NotAClass(Unknown):
     __slots__ = ()
 
 
+# a class's namespace key (no Python name can be it): a ``setattr`` wrote some name of it we
+# could not compute (library/python.py ``_setattr``), so every name of it reads as unknown
+UNNAMED_SETATTR = "\0unnamed setattr"
+# the names written on a class after its body ran (``Klass.x = v``, ``setattr``): a set, under
+# a key no Python name can be (interp/attrs.py writes it, library/classvars.py reads it)
+CLASS_WRITES = "\0class writes"
+
+
 @dataclass(eq=False)
 class Cls:
     """A class defined in analyzed source."""
