@@ -1478,6 +1478,34 @@ MODELS.append(
 )
 
 # entries no row runs, and why
+MODELS.append(
+    (
+        ("types.MethodType", "contextlib.nullcontext"),
+        # a function bound to one instance adds layers; nullcontext's as-value is its argument
+        """
+        import contextlib
+        import types
+        import torch.nn as nn
+        def add_head(self, name, n_out):
+            self.add_module(name, nn.Linear(self.dim, n_out))
+            return getattr(self, name)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.dim = 12
+                self.layers = nn.ModuleList()
+                with contextlib.nullcontext(self.layers) as layers:
+                    layers.append(nn.Linear(3, 4))
+                with contextlib.nullcontext() as none:
+                    self.flag = none
+                self.add_head = types.MethodType(add_head, self)
+                self.add_head("cls", 6)
+                self.add_head("reg", 1)
+        """,
+    )
+)
+
+
 NOT_RUN = {
     "torch.func.stack_module_state": "a model count vs torch: tests/test_wild_constructs18e.py",
     "peft.get_peft_model": "needs peft: tests/test_wild_constructs13a.py (names and shapes vs torch)",
@@ -1489,7 +1517,7 @@ NOT_RUN = {
     "os.environ.get": "test_environment_reads_default_in_libraries_only",
     "os.getenv": "test_environment_reads_default_in_libraries_only",
     "builtins.print": "prints nothing; None",
-    "builtins.id": "always unknown (identity is no static fact)",
+    "builtins.id": "an unknown number remembering its object: tests/test_wild_constructs27b.py",
     "builtins.hash": "always unknown",
     "builtins.ValueError": "an exception value; raising is a statement",
     "builtins.TypeError": "an exception value; raising is a statement",

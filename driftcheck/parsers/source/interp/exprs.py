@@ -267,7 +267,7 @@ class Expressions:
         if t is ast.UnaryOp:
             return self.unary(e.op, self.eval(e.operand, fr))
         if t is ast.IfExp:
-            c = truth(self.eval(e.test, fr))
+            c = self.truth_of(self.eval(e.test, fr))
             if c is None:
                 a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
                 if _same(a, b):
@@ -673,7 +673,7 @@ class Expressions:
 
     def unary(self, op: ast.unaryop, v: Any) -> Any:
         if isinstance(op, ast.Not):
-            t = truth(v)
+            t = self.truth_of(v)
             return Unknown("not") if t is None else not t
         name, fn = UNARY.get(type(op), (None, None))
         if v.__class__ is SymVal and name in ("neg", "pos"):
@@ -695,12 +695,20 @@ class Expressions:
                 pass
         return Unknown("unary")
 
+    def truth_of(self, v: Any) -> bool | None:
+        """``truth(v)``, and for an object whose class read from source defines ``__bool__``
+        / ``__len__``, that method's answer (interp/modtruth.py ``dunder_truth``)."""
+        t = truth(v)
+        if t is None and isinstance(v, (Obj, Sourced)):
+            t = modtruth.dunder_truth(self.ip, v)
+        return t
+
     def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
         is_and = isinstance(e.op, ast.And)
         v: Any = None
         for x in e.values:
             v = self.eval(x, fr)
-            t = truth(v)
+            t = self.truth_of(v)
             if t is None:
                 if x is e.values[-1] and (
                     not isinstance(v, Unknown) or isinstance(v, UnknownModule)

@@ -12,6 +12,7 @@ from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import (
     classtype,
     clonetie,
+    copyhooks,
     dictkeys,
     fwdhooks,
     modnamespace,
@@ -882,8 +883,29 @@ class Items:
             return False
         return Unknown("hasattr")
 
+    def copy_hook(self, raw: Any, own: str) -> tuple[str, Any] | None:
+        """How ``copy.copy`` (``own="__copy__"``) / ``copy.deepcopy`` (``"__deepcopy__"``)
+        copies an object of a class read from source, as CPython's copy module asks: the
+        class's own hook first (``("call", method)``); else a pickle protocol hook
+        (``__reduce_ex__``, ``__reduce__``, ``__getstate__``, ``__setstate__``...) that makes
+        the copy the class's own way (``("refuse", name)``: not followed); None where the
+        default copy (the instance's ``__dict__`` copied) is what Python does."""
+        if not isinstance(raw, Obj) or not isinstance(raw.cls, Cls):
+            return None
+        ok, fn, where = self.classes.mro_attr(raw.cls, own)
+        if ok and isinstance(where, Cls):
+            return ("call", fn) if isinstance(fn, Func) else ("refuse", own)
+        for name in copyhooks.PICKLE_HOOKS:
+            ok, fn, where = self.classes.mro_attr(raw.cls, name)
+            if ok and isinstance(where, Cls):
+                return ("refuse", name)
+        return None
+
     def copy_value(self, v: Any) -> Any:
         raw = plain(v)
+        hook = self.copy_hook(raw, "__copy__")
+        if hook is not None:
+            return copyhooks.run_copy(self.ip, raw, hook)
         if isinstance(raw, Config):
             return Config(
                 dict(raw.fields),
@@ -906,14 +928,14 @@ class Items:
             return self.clone_module(raw)
         return v
 
-    def deep_copy_value(self, v: Any, memo: dict[int, Any] | None = None) -> Any:
+    def deep_copy_value(self, v: Any, memo: dict[int, Any] | None = None, top: bool = False) -> Any:
         """``copy.deepcopy(v)``: lists, dicts, sets and tuples copied all the way down, so a
         list of configs or layers copied and then changed leaves the original alone (a shallow
         copy shared the inner lists and layers: one layer counted once where torch has two);
         an object shared inside ``v`` stays shared in the copy, as Python's memo keeps it.
         Anything else as ``copy_value``."""
-        if memo is None:
-            memo = {}
+        if memo is None or top:
+            memo = {} if memo is None else memo
             out = self.deep_copy_value(v, memo)
             clonetie.retie(memo)  # ties inside the copy, to the copy (interp/clonetie.py)
             return out
@@ -958,6 +980,11 @@ class Items:
     def _clone(self, m: Any, memo: dict[int, Any]) -> Any:
         if id(m) in memo:
             return memo[id(m)]
+        hook = self.copy_hook(m, "__deepcopy__")
+        if hook is not None:
+            got = copyhooks.run_deepcopy(self.ip, m, hook, memo, self._clone_new)
+            memo[id(m)] = got
+            return got
         out = self._clone_new(m, memo)
         memo[id(m)] = out
         clonetie.note(memo, m, out)

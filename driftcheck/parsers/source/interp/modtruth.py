@@ -42,3 +42,26 @@ def module_truth(v: Any) -> bool | None:
     if tuplesub.defines(v.cls, "__bool__") or tuplesub.defines(v.cls, "__len__"):
         return None
     return True
+
+
+def dunder_truth(ip: Any, v: Any) -> bool | None:
+    """``bool(obj)`` of an instance of a class read from source defining ``__bool__`` (or,
+    without it, ``__len__``), as Python asks: the method is called; ``__bool__`` must give a
+    bool, ``__len__`` a non-negative int (anything else raises in Python: None here, as for
+    a result we do not know). None for any other value."""
+    from driftcheck.parsers.source.values.abstract import Cls, Func, plain
+
+    v = plain(v)
+    if not isinstance(v, Obj) or not isinstance(v.cls, Cls) or v.kind:
+        return None
+    for name in ("__bool__", "__len__"):
+        ok, fn, where = ip.classes.mro_attr(v.cls, name)
+        if not ok:
+            continue
+        if not isinstance(fn, Func) or not isinstance(where, Cls):
+            return None
+        r = plain(ip.calls.call_func(ip.attrs.bind(fn, v), [], {}))
+        if name == "__bool__":
+            return r if r.__class__ is bool else None
+        return r > 0 if isinstance(r, int) and r >= 0 else None
+    return None

@@ -23,6 +23,7 @@ from driftcheck.parsers.source.interp import (
     lazyparams,
     leafsubcall,
     modglobals,
+    ownerless,
     pendingret,
     selfmodule,
     subclassreg,
@@ -976,6 +977,8 @@ class Calls:
             return UnknownPlain(f"a descriptor's __get__ at line {e.lineno} (a bound method)")
         if _not_followed(f):
             handed_mutators(self.ip, args, kwargs, fr, e, f)
+        if f.__class__ is Unknown or f.__class__ is UnknownModule:
+            ownerless.method_put(self.ip, e, args, kwargs, fr)  # ``y.append(layer)``, y unknown
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,

@@ -61,3 +61,66 @@ def written(ip: Any, obj: Any, name: str, v: Any, line: int | None, fr: Any) -> 
         if isinstance(m, (Obj, Leaf)) and (isinstance(m, Leaf) or m.module):
             if why not in m.unresolved:
                 m.unresolved.append(why)
+
+
+# methods that put their argument into the receiver in place (a list, dict, set, or a torch
+# container module): on a plain unknown receiver the layer may land in the model
+_IN_PLACE_ADDS = frozenset(
+    (
+        "append",
+        "extend",
+        "insert",
+        "add",
+        "update",
+        "setdefault",
+        "add_module",
+        "register_module",
+        "register_parameter",
+        "__setitem__",
+    )
+)
+
+
+def _adds_count(v: Any) -> bool:
+    raw = plain(v)
+    if isinstance(raw, dict):
+        return any(_counts("", x, 1) for x in list(raw.values())[:32])
+    return _counts("", raw)
+
+
+def put_into(ip: Any, recv: Any, what: str, vals: list, line: int | None, fr: Any) -> None:
+    """``y.append(layer)`` / ``y[k] = layer`` with ``y`` a plain unknown (the value of a
+    ``with`` whose ``__enter__`` is not modelled, an unknown function's result): ``y`` may be
+    a container of the model (``with lib.wrap(self.layers) as y``), so every module the
+    running code can name is unresolved, as for an attribute written (module docstring).
+    Values that change no count (a number, a hook handle) are dropped as before."""
+    if type(recv) is not Unknown and type(recv) is not UnknownModule:
+        return
+    if not any(_adds_count(v) for v in vals):
+        return
+    path = getattr(getattr(fr, "mod", None), "path", None)
+    where = f"{str(path).rsplit('/', 1)[-1] if path is not None else '?'}:{line}"
+    why = f"{what} at {where} on a value not known ({recv.why}): it may hold layers here"
+    scope = getattr(fr, "locals", None) or {}
+    for m in list(scope.values())[:256]:
+        m = plain(m)
+        if isinstance(m, (Obj, Leaf)) and (isinstance(m, Leaf) or m.module):
+            if why not in m.unresolved:
+                m.unresolved.append(why)
+
+
+def method_put(ip: Any, e: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``recv.append(v)`` (a method of ``_IN_PLACE_ADDS``) with ``recv`` a name or a dotted
+    name (read again without effects): ``put_into``."""
+    import ast
+
+    f = e.func
+    if not isinstance(f, ast.Attribute) or f.attr not in _IN_PLACE_ADDS:
+        return
+    base = f.value
+    while isinstance(base, ast.Attribute):
+        base = base.value
+    if not isinstance(base, ast.Name):
+        return
+    recv = plain(ip.exprs.eval(f.value, fr))
+    put_into(ip, recv, f"{f.attr}()", [*args, *kwargs.values()], e.lineno, fr)

@@ -21,6 +21,7 @@ from driftcheck.parsers.source.interp import (
     loopattrs,
     modtree,
     opaque,
+    ownerless,
     pendingret,
     tuplesub,
 )
@@ -364,7 +365,7 @@ class Statements:
         return ast.unparse(exc)[:80] if exc is not None else "re-raise"
 
     def exec_if(self, st: ast.If, fr: Frame) -> None:
-        cond = truth(self.exprs.eval(st.test, fr))
+        cond = self.exprs.truth_of(self.exprs.eval(st.test, fr))
         if cond is True:
             self.run_body(st.body, fr)
         elif cond is False:
@@ -491,9 +492,15 @@ class Statements:
             if got is None:
                 v = self.exprs.eval(item.context_expr, fr)
                 got = ctxmanager.enter_object(self.ip, v)
+                enter_lib = getattr(plain(v), "library_enter", None)
+                if got is None and enter_lib is not None:
+                    got = (enter_lib(), None)  # a library manager modelled (nullcontext)
                 if got is None:
                     keep = getattr(v, "library_type", None) == "io.TextIOWrapper"
-                    got = (v if keep else Unknown("with"), None)
+                    where = f"{fr.mod.path.name}:{st.lineno}" if fr.mod is not None else ""
+                    what = ast.unparse(item.context_expr)[:60]
+                    why = f"the value of with {what} at {where} (its __enter__ not modelled)"
+                    got = (v if keep else Unknown(why), None)
             value, leave = got
             if leave is not None:
                 exits.append(leave)
@@ -991,6 +998,7 @@ class Statements:
             self.unpack(tgt.elts, v, fr)
         elif t is ast.Subscript:
             obj, key = self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr)
+            ownerless.put_into(self.ip, plain(obj), "item assignment", [v], tgt.lineno, fr)
             self.items.setitem(obj, key, v)
             raw = plain(obj)
             if raw.__class__ is dict and isinstance(plain(key), Unknown) and fr.func is not None:

@@ -353,6 +353,11 @@ class NDArray:
             return len(self.items)
         if name == "tolist":
             return BuiltinMethod(lambda a, k: list(self.items))
+        if name == "copy":
+            # ``a.copy()``: a new array (its items written later, so unknown), never a layer
+            from driftcheck.parsers.source.values.abstract import UnknownPlain
+
+            return BuiltinMethod(lambda a, k: UnknownPlain("ndarray.copy()"))
         if name == "item":  # the one element (numpy raises for another size: unknown)
             return BuiltinMethod(
                 lambda a, k: (

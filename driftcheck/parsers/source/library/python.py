@@ -60,11 +60,19 @@ _PY_CALL = {
     "iter": "iter(xs): a real iterator over a known sequence's abstract items",
     "next": "next(it[, default]) of an iter()/itertools.cycle iterator or a generator expression",
     "print": "print(...): None, nothing printed",
-    "id": "id(x): unknown (identity is not a static fact)",
     "hash": "hash(x): unknown",
 }
 for _name, _doc in _PY_CALL.items():
     B.add(_name, _py(_name), _doc)
+
+
+@B.entry("id", doc="id(x): an unknown number that remembers x (read by a deepcopy memo only)")
+def _id(c: Call) -> Any:
+    from driftcheck.parsers.source.values.abstract import ObjId
+
+    if len(c.args) != 1 or c.kwargs:
+        return Unknown("id")
+    return ObjId(plain(c.args[0]))
 
 
 @B.entry(

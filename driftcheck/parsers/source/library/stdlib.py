@@ -1239,16 +1239,53 @@ OS.add(
 # ---------------------------------------------------------------------------------- copy
 CP = Group("copy")
 _COPY_DOC = "{}(x): configs, lists, dicts copied; a module copied as a distinct module"
-CP.add(
+
+
+@CP.entry(
     "deepcopy",
-    lambda c: c.interp.items.deep_copy_value(c.args[0]) if c.args else Unknown("copy"),
-    _COPY_DOC.format("deepcopy"),
+    doc="deepcopy(x, memo=None): configs, lists, dicts copied; a module copied as a distinct module; a class's own __deepcopy__ called; a memo of id(obj) keys honoured (interp/copyhooks.py)",
 )
+def _deepcopy(c: Call) -> Any:
+    from driftcheck.parsers.source.interp import copyhooks
+
+    if not c.args or len(c.args) > 2 or set(c.kwargs) - {"memo"}:
+        return Unknown("copy")
+    return copyhooks.deepcopy_call(c.interp, c.args[0], c.arg(1, "memo"), c.where)
+
+
 CP.add(
     "copy",
     lambda c: c.interp.items.copy_value(c.args[0]) if c.args else Unknown("copy"),
     _COPY_DOC.format("copy"),
 )
+
+# ---------------------------------------------------------------------------------- contextlib
+NULLCTX = Group("contextlib")
+
+
+@dataclass(eq=False)
+class NullContext:
+    """``contextlib.nullcontext(enter_result)``: a manager that does nothing; ``with`` binds
+    ``as`` to ``enter_result`` itself (interp/statements.py ``exec_with``)."""
+
+    enter_result: Any
+    library_type: ClassVar[str] = "contextlib.nullcontext"
+
+    def library_enter(self) -> Any:
+        return self.enter_result
+
+    def attr(self, name: str) -> Any:
+        if name == "enter_result":
+            return self.enter_result
+        return Unknown(f"nullcontext attribute {name}")
+
+
+@NULLCTX.entry("nullcontext", doc="nullcontext(enter_result=None): with binds as to enter_result")
+def _nullcontext(c: Call) -> Any:
+    if len(c.args) > 1 or set(c.kwargs) - {"enter_result"}:
+        return c.unknown()
+    return NullContext(c.arg(0, "enter_result"))
+
 
 # ---------------------------------------------------------------------------------- pickle
 PK = Group("pickle")
@@ -1972,6 +2009,19 @@ def _namespace(c: Call) -> Any:
 
 
 NS.add("SimpleNamespace", _namespace, "SimpleNamespace(**fields): an object of those fields")
+
+
+@NS.entry("MethodType", doc="MethodType(f, obj): f bound to obj (a function read from source)")
+def _method_type(c: Call) -> Any:
+    """``types.MethodType(add_head, model)``: calling it calls ``add_head(model, ...)``, as a
+    method read from ``model``'s class would (bound the same way, ``attrs.bind``). A callee
+    that is not a plain function read from source (a class, a library callable) is unknown."""
+    f = c.plain(0, "function")
+    if len(c.args) != 2 or c.kwargs or not isinstance(f, Func) or f.bound is not None:
+        return c.unknown()
+    if f.is_static or f.is_classmethod or isinstance(f.node, ast.Lambda) and not f.node.args.args:
+        return c.unknown()
+    return Func(f.node, f.mod, f.closure, f.owner, c.plain(1), False, False)
 
 
 @NS.entry(

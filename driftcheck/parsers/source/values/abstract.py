@@ -51,6 +51,18 @@ class UnknownNumber(Unknown):
     __slots__ = ()
 
 
+class ObjId(UnknownNumber):
+    """``id(x)``: a number whose value is unknown, known to be the identity of ``x`` (the
+    object itself, ``target``): a ``copy.deepcopy`` memo seeded ``{id(x): x}`` reads it
+    (interp/copyhooks.py). Anything else sees an unknown number, as before."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, target: Any) -> None:
+        super().__init__("id")
+        self.target = target
+
+
 class UnknownPlain(Unknown):
     """A value whose value is unknown but that is never an ``nn.Module`` or ``nn.Parameter``:
     a name an undecided ``if`` binds to a device in one branch and a tensor in the other.
