@@ -1812,7 +1812,12 @@ def _torch_count(path: str) -> int:
     return sum(p.numel() for p in {id(p): p for p in m.parameters()}.values())
 
 
-@pytest.mark.parametrize("row", [*MODELS, (("subclasses",), SUBCLASSES)], ids=_id)
+# The list itself, not a copy: pytest reads it at collection, after the rows appended below
+# this line have run (a copy made here silently dropped them).
+MODELS.append((("subclasses",), SUBCLASSES))
+
+
+@pytest.mark.parametrize("row", MODELS, ids=_id)
 def test_model_count_matches_torch(row, tmp_path):
     path = _write(tmp_path / "model.py", textwrap.dedent(row[1]))
     want = _torch_count(path)
@@ -2196,6 +2201,8 @@ MODELS.append(
             pass
         class Tiny:
             pass
+        class Other:  # a top-level class never stored: .get() gives the default
+            pass
         REG[Big] = {"dim": 4096}
         REG[Tiny] = {"dim": 8}
         REG[Tiny] = {"dim": 6}
@@ -2203,7 +2210,7 @@ MODELS.append(
             def __init__(self):
                 super().__init__()
                 self.a = nn.Linear(REG[Tiny]["dim"], 3)
-                self.b = nn.Linear(REG.get(Tiny)["dim"], REG.get(int, {"dim": 5})["dim"])
+                self.b = nn.Linear(REG.get(Tiny)["dim"], REG.get(Other, {"dim": 5})["dim"])
         """,
     )
 )
