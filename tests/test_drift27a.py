@@ -8,66 +8,19 @@ finding holding both values where one size differs.
 from __future__ import annotations
 
 import runpy
-import textwrap
-import warnings
 
 import pytest
 
-from driftcheck.drift import drift, load_sides
+from tests.drift_support import config as _config
+from tests.drift_support import count as _count
+from tests.drift_support import hf_model as _hf
+from tests.drift_support import mine as _mine
+from tests.drift_support import one_sided as _one
+from tests.drift_support import run as _run
+from tests.drift_support import write as _write
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
-
-
-def _write(tmp_path, name: str, code: str):
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(code))
-    return path
-
-
-def _config(tmp_path, name: str, cls: str, **kw):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        cfg = getattr(transformers, cls)(**kw)
-    out = tmp_path / name
-    cfg.save_pretrained(out)
-    return cfg, out / "config.json"
-
-
-def _count(model) -> int:
-    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
-
-
-def _mine(code, cls: str):
-    with torch.device("meta"):
-        return runpy.run_path(str(code), run_name="__d27__")[cls]()
-
-
-def _hf(cfg, auto: str):
-    with torch.device("meta"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return getattr(transformers, auto)(cfg)
-
-
-def _run(code, cfg) -> list:
-    fs = drift(load_sides(str(code), str(cfg)), str(code), str(cfg))
-    return [f for f in fs if f.severity.rank >= 1]
-
-
-def _holds(v, want) -> bool:
-    if v == want and type(v) is type(want):
-        return True
-    if isinstance(v, (list, tuple)):
-        return any(_holds(x, want) for x in v)
-    return False
-
-
-def _one(found, code_value, config_value):
-    assert len(found) == 1, [f.message for f in found]
-    f = found[0]
-    assert _holds(f.values["left"], code_value), f.message
-    assert _holds(f.values["right"], config_value), f.message
-    return f
 
 
 # ------------------------------------------------- a ViT whose layers are stacked weights
