@@ -183,9 +183,11 @@ def _std_abc(qual: str) -> Any:
     return got if isinstance(got, type) and isinstance(got, abc.ABCMeta) else None
 
 
-def _registered_class(interp: Any, node: Any, kind: str, mod: Any) -> Any:
-    """The class a ``register`` site names: ``X`` of a top-level ``C.register(X)``, the class a
-    ``@C.register`` decorates; None where the site names no class we know."""
+def _follow_std(interp: Any, site: tuple, recv: Any) -> tuple[Any, Any, str | None]:
+    """A ``register`` site on a standard library ABC: (receiver, registered class, why not)."""
+    path, node, kind, mod = site[:4]
+    if kind == "other":
+        return (recv, None, f"a {recv.qual}.register site not run at import")
     what = (
         node.args[0]
         if kind == "top" and len(node.args) == 1 and not node.keywords
@@ -194,16 +196,7 @@ def _registered_class(interp: Any, node: Any, kind: str, mod: Any) -> Any:
         else None
     )
     val = plain(_eval(interp, mod, what)) if what is not None else None
-    return val if isinstance(val, (Cls, Ext, ExtClass)) else None
-
-
-def _follow_std(interp: Any, site: tuple, recv: Any) -> tuple[Any, Any, str | None]:
-    """A ``register`` site on a standard library ABC: (receiver, registered class, why not)."""
-    path, node, kind, mod = site[:4]
-    if kind == "other":
-        return (recv, None, f"a {recv.qual}.register site not run at import")
-    val = _registered_class(interp, node, kind, mod)
-    if val is not None:
+    if isinstance(val, (Cls, Ext, ExtClass)):
         return (recv, val, None)
     return (recv, None, f"{recv.qual}.register() of a value not known")
 
@@ -479,8 +472,15 @@ def _follow(interp: Any, site: tuple) -> tuple[Any, Any, str | None]:
         elif kind == "other":
             got = (recv, None, f"a {recv.name}.register site not run at import")
         else:
-            val = _registered_class(interp, node, kind, mod)
-            if val is not None:
+            what = (
+                node.args[0]
+                if kind == "top" and len(node.args) == 1 and not node.keywords
+                else ast.Name(id=node.name, ctx=ast.Load())
+                if kind == "deco"
+                else None
+            )
+            val = plain(_eval(interp, mod, what)) if what is not None else None
+            if isinstance(val, (Cls, Ext, ExtClass)):
                 got = (recv, val, None)
             else:
                 got = (recv, None, f"{recv.name}.register() of a value not known")
