@@ -223,6 +223,7 @@ expr(
     "dist_independent_logits",
     _TD + "return td.Independent(td.Bernoulli(logits=h), 2).sample()",
 )
+expr("dist_uniform_params", _TD + "return td.Uniform(torch.zeros(3), h.exp() + 1.0).rsample()")
 expr("dist_rsample_poisson", _TD + "return td.Poisson(h.exp()).rsample((2,))")
 expr(
     "dist_rsample_indep",
@@ -237,7 +238,8 @@ expr(
     _TD + "d = td.Independent(td.Normal(h, torch.ones(8)), 1)\n"
     "        kl = td.kl_divergence(d, td.Independent(td.Normal(0.0 * h, 2.0), 1))\n"
     "        c = td.Categorical(logits=h).sample()\n"
-    "        return d.rsample().sum() + kl.sum() + c.sum() + td.Laplace(h, 1.0).rsample().sum()",
+    "        u = td.Uniform(torch.zeros(8), h.exp() + 1.0).rsample()\n"
+    "        return d.rsample().sum() + kl.sum() + c.sum() + td.Laplace(h, 1.0).rsample().sum() + u.sum()",
 )
 expr(
     "dist_kl_ok",

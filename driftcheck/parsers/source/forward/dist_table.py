@@ -48,7 +48,7 @@ PARAMS = {
     'Weibull': ('scale', 'concentration'),
     'Wishart': ('df', 'covariance_matrix', 'precision_matrix', 'scale_tril'),
 }
-SCALAR = frozenset(['Beta', 'Cauchy', 'Chi2', 'Exponential', 'FisherSnedecor', 'Gamma', 'GeneralizedPareto', 'Gumbel', 'HalfCauchy', 'HalfNormal', 'InverseGamma', 'Kumaraswamy', 'Laplace', 'LogNormal', 'Normal', 'Pareto', 'Poisson', 'StudentT', 'VonMises', 'Weibull'])
+SCALAR = frozenset(['Beta', 'Cauchy', 'Chi2', 'Exponential', 'FisherSnedecor', 'Gamma', 'GeneralizedPareto', 'Gumbel', 'HalfCauchy', 'HalfNormal', 'InverseGamma', 'Kumaraswamy', 'Laplace', 'LogNormal', 'Normal', 'Pareto', 'Poisson', 'StudentT', 'Uniform', 'VonMises', 'Weibull'])
 PROBS_SCALAR = frozenset(['Bernoulli', 'ContinuousBernoulli', 'Geometric'])
 LAST_AXIS = frozenset(['Categorical'])
 NO_RSAMPLE = frozenset(['Bernoulli', 'Categorical', 'Geometric', 'Poisson', 'VonMises'])
