@@ -52,15 +52,10 @@ def written(ip: Any, obj: Any, name: str, v: Any, line: int | None, fr: Any) -> 
         return
     if not isinstance(name, str) or not _counts(name, v):
         return
-    path = getattr(getattr(fr, "mod", None), "path", None)
-    where = f"{str(path).rsplit('/', 1)[-1] if path is not None else '?'}:{line}"
-    why = f"{name} written at {where} on a value not known ({obj.why}): it may be a layer here"
-    scope = getattr(fr, "locals", None) or {}
-    for m in list(scope.values())[:256]:
-        m = plain(m)
-        if isinstance(m, (Obj, Leaf)) and (isinstance(m, Leaf) or m.module):
-            if why not in m.unresolved:
-                m.unresolved.append(why)
+    where = _where(fr, line)
+    _mark_scope(
+        fr, f"{name} written at {where} on a value not known ({obj.why}): it may be a layer here"
+    )
 
 
 # methods that put their argument into the receiver in place (a list, dict, set, or a torch
@@ -98,15 +93,8 @@ def put_into(ip: Any, recv: Any, what: str, vals: list, line: int | None, fr: An
         return
     if not any(_adds_count(v) for v in vals):
         return
-    path = getattr(getattr(fr, "mod", None), "path", None)
-    where = f"{str(path).rsplit('/', 1)[-1] if path is not None else '?'}:{line}"
-    why = f"{what} at {where} on a value not known ({recv.why}): it may hold layers here"
-    scope = getattr(fr, "locals", None) or {}
-    for m in list(scope.values())[:256]:
-        m = plain(m)
-        if isinstance(m, (Obj, Leaf)) and (isinstance(m, Leaf) or m.module):
-            if why not in m.unresolved:
-                m.unresolved.append(why)
+    where = _where(fr, line)
+    _mark_scope(fr, f"{what} at {where} on a value not known ({recv.why}): it may hold layers here")
 
 
 def method_put(ip: Any, e: Any, args: list, kwargs: dict, fr: Any) -> None:
@@ -124,3 +112,19 @@ def method_put(ip: Any, e: Any, args: list, kwargs: dict, fr: Any) -> None:
         return
     recv = plain(ip.exprs.eval(f.value, fr))
     put_into(ip, recv, f"{f.attr}()", [*args, *kwargs.values()], e.lineno, fr)
+
+
+def _where(fr: Any, line: Any) -> str:
+    """``file.py:line`` of the frame's module (``?`` where the frame has none)."""
+    path = getattr(getattr(fr, "mod", None), "path", None)
+    return f"{str(path).rsplit('/', 1)[-1] if path is not None else '?'}:{line}"
+
+
+def _mark_scope(fr: Any, why: str) -> None:
+    """Put ``why`` on every module (or layer) the frame's locals hold: its count is in doubt."""
+    scope = getattr(fr, "locals", None) or {}
+    for m in list(scope.values())[:256]:
+        m = plain(m)
+        if isinstance(m, (Obj, Leaf)) and (isinstance(m, Leaf) or m.module):
+            if why not in m.unresolved:
+                m.unresolved.append(why)
