@@ -73,6 +73,18 @@ SAMPLE = {
     "f20_einops_mhsa__five_heads": "EinopsError",
     "f20_einops_mhsa__ok_three": None,
     "f20_seq2seq_transformer_mask__seq_first": "AssertionError",
+    "f20_swin_shift_block__true_div": "TypeError",  # roll shifts of -4 / 2
+    "f20_swin_shift_block__ok": None,
+    "f20_bidirectional_conv_smoother__int_dim": "TypeError",  # torch.flip(x, -1)
+    "f20_bidirectional_conv_smoother__ok_list": None,
+    "f20_patch_tokenizer__permute_varargs": "TypeError",  # torch.permute(x, 0, 2, 1)
+    "f20_patch_tokenizer__ok_method": None,
+    "f20_deferred_init_encoder__never_materialized": "RuntimeError",
+    "f20_deferred_init_encoder__ok_to_empty": None,
+    "f20_tiled_feature_mixer__int_reps": "TypeError",
+    "f20_special_token_filter__list": "TypeError",  # torch.isin(ids, [0, 3])
+    "f20_special_token_filter__ok_scalar": None,
+    "f20_heatmap_channel_gate__tuple_dims": "TypeError",
 }
 
 globals().update(

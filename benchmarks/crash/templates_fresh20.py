@@ -861,6 +861,122 @@ class Net(nn.Module):
 """
 )
 
+# ---------------------------------------------------------------- numpy habits in torch calls
+template("swin_shift_block", "(2, 8, 8, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self, dim=16, window=4):
+        super().__init__()
+        self.window = window
+        self.norm = nn.LayerNorm(dim)
+        self.mix = nn.Sequential(nn.Linear(dim, 2 * dim), nn.GELU(), nn.Linear(2 * dim, dim))
+
+    def forward(self, x):
+        B, H, W, C = x.shape
+        shift = {shift}
+        h = torch.roll(self.norm(x), shifts=(shift, shift), dims=(1, 2))
+        ws = self.window
+        win = h.view(B, H // ws, ws, W // ws, ws, C).permute(0, 1, 3, 2, 4, 5)
+        win = self.mix(win.reshape(-1, ws * ws, C)).view(B, H // ws, W // ws, ws, ws, C)
+        h = win.permute(0, 1, 3, 2, 4, 5).reshape(B, H, W, C)
+        return x + torch.roll(h, shifts=(-shift, -shift), dims=(1, 2))
+"""
+)
+
+template("bidirectional_conv_smoother", "(2, 3, 20)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fwd = nn.Conv1d(3, 8, 5, padding=4)
+        self.out = nn.Conv1d(16, 3, 1)
+
+    def forward(self, x):
+        T = x.shape[-1]
+        a = self.fwd(x)[..., :T]
+        b = torch.flip(self.fwd(torch.flip(x, {dims}))[..., :T], {dims})
+        return self.out(torch.cat([a, b], 1))
+"""
+)
+
+template("patch_tokenizer", "(2, 3, 16, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self, d=24):
+        super().__init__()
+        self.proj = nn.Conv2d(3, d, 4, stride=4)
+        self.norm = nn.LayerNorm(d)
+        self.head = nn.Linear(d, 5)
+
+    def forward(self, x):
+        h = self.proj(x)
+        B, C = h.shape[:2]
+        t = {tok}
+        return self.head(self.norm(t).mean(1))
+"""
+)
+
+template("deferred_init_encoder", "(2, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        with torch.device({dev}):
+            self.enc = nn.Sequential(nn.Linear(8, 32), nn.ReLU(), nn.Linear(32, 16))
+        {materialize}
+        self.head = nn.Linear(16, 3)
+
+    def forward(self, x):
+        return self.head(self.enc(x))
+"""
+)
+
+template("tiled_feature_mixer", "(2, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(16, 8)
+        self.out = nn.Linear(16, 4)
+
+    def forward(self, x):
+        h = torch.tile(self.proj(x), {reps})
+        return self.out(h)
+"""
+)
+
+template("special_token_filter", "(2, 8)", "tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self, vocab=12, d=16, special=(0, 3)):
+        super().__init__()
+        self.special = list(special)
+        self.emb = nn.Embedding(vocab, d)
+        self.enc = nn.GRU(d, d, batch_first=True)
+        self.fc = nn.Linear(d, 2)
+
+    def forward(self, ids):
+        drop = torch.isin(ids, {special})
+        h, _ = self.enc(self.emb(ids))
+        h = h.masked_fill(drop[..., None], 0.0)
+        return self.fc(h.sum(1) / (~drop).sum(1, keepdim=True).clamp_min(1))
+"""
+)
+
+template("heatmap_channel_gate", "(2, 4, 8, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self, c=4):
+        super().__init__()
+        self.conv = nn.Conv2d(c, c, 3, padding=1)
+        self.gate = nn.Linear(c, c)
+
+    def forward(self, x):
+        g = torch.sigmoid(self.gate(x.mean((2, 3))))
+        return self.conv(x) * {g}
+"""
+)
+
 # ---------------------------------------------------------------- the cases
 # (template, suffix, defect class or "clean", placeholder values); clean ones run in torch
 VARIANTS = [
@@ -1186,6 +1302,54 @@ VARIANTS = [
     ("skip_resize_decoder", "no_resize", "cat_spatial", {"size": "deep.shape[-2:]"}),
     ("multi_crop_stack", "ok", "clean", {"b": 8}),
     ("multi_crop_stack", "two_sizes", "stack_shapes", {"b": 12}),
+    ("swin_shift_block", "ok", "clean", {"shift": "-self.window // 2"}),
+    ("swin_shift_block", "ok_paren", "clean", {"shift": "-(self.window // 2)"}),
+    ("swin_shift_block", "true_div", "roll_float_shift", {"shift": "-self.window / 2"}),
+    ("bidirectional_conv_smoother", "ok", "clean", {"dims": "(-1,)"}),
+    ("bidirectional_conv_smoother", "ok_list", "clean", {"dims": "[2]"}),
+    ("bidirectional_conv_smoother", "int_dim", "flip_int_dims", {"dims": "-1"}),
+    ("patch_tokenizer", "ok", "clean", {"tok": "torch.permute(h.flatten(2), (0, 2, 1))"}),
+    ("patch_tokenizer", "ok_method", "clean", {"tok": "h.flatten(2).permute(0, 2, 1)"}),
+    (
+        "patch_tokenizer",
+        "ok_reshape",
+        "clean",
+        {"tok": "torch.reshape(h, (B, C, -1)).transpose(1, 2)"},
+    ),
+    (
+        "patch_tokenizer",
+        "permute_varargs",
+        "torch_fn_varargs",
+        {"tok": "torch.permute(h.flatten(2), 0, 2, 1)"},
+    ),
+    (
+        "patch_tokenizer",
+        "reshape_varargs",
+        "torch_fn_varargs",
+        {"tok": "torch.reshape(h, B, C, -1).transpose(1, 2)"},
+    ),
+    ("deferred_init_encoder", "ok", "clean", {"dev": '"cpu"', "materialize": "pass"}),
+    (
+        "deferred_init_encoder",
+        "ok_to_empty",
+        "clean",
+        {"dev": '"meta"', "materialize": 'self.enc = self.enc.to_empty(device="cpu")'},
+    ),
+    (
+        "deferred_init_encoder",
+        "never_materialized",
+        "meta_device_mix",
+        {"dev": '"meta"', "materialize": "pass"},
+    ),
+    ("tiled_feature_mixer", "ok", "clean", {"reps": "(2,)"}),
+    ("tiled_feature_mixer", "ok_pair", "clean", {"reps": "(1, 2)"}),
+    ("tiled_feature_mixer", "int_reps", "tile_int_dims", {"reps": 2}),
+    ("special_token_filter", "ok", "clean", {"special": "torch.tensor(self.special)"}),
+    ("special_token_filter", "ok_scalar", "clean", {"special": 3}),
+    ("special_token_filter", "list", "isin_list_elements", {"special": "self.special"}),
+    ("heatmap_channel_gate", "ok", "clean", {"g": "g[:, :, None, None]"}),
+    ("heatmap_channel_gate", "ok_chain", "clean", {"g": "g.unsqueeze(-1).unsqueeze(-1)"}),
+    ("heatmap_channel_gate", "tuple_dims", "unsqueeze_tuple_dim", {"g": "g.unsqueeze((2, 3))"}),
 ]
 
 # clean variants that look risky (shapes that only just fit, a legal ordering of names, an edge
@@ -1217,6 +1381,10 @@ RISKY_CLEAN = (
     "bf16_classifier__ok_roundtrip",
     "deep_pool_classifier__ok_edge",
     "einops_mhsa__ok_three",
+    "swin_shift_block__ok_paren",
+    "bidirectional_conv_smoother__ok_list",
+    "deferred_init_encoder__ok_to_empty",
+    "special_token_filter__ok_scalar",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -1245,4 +1413,7 @@ WHOLE_MODELS = (
     "distill_head",
     "skip_resize_decoder",
     "multi_crop_stack",
+    "swin_shift_block",
+    "special_token_filter",
+    "patch_tokenizer",
 )
