@@ -85,6 +85,12 @@ SAMPLE = {
     "f20_special_token_filter__list": "TypeError",  # torch.isin(ids, [0, 3])
     "f20_special_token_filter__ok_scalar": None,
     "f20_heatmap_channel_gate__tuple_dims": "TypeError",
+    "f20_vq_code_decoder__uint8_codes": "RuntimeError",  # Embedding ids must be int64 / int32
+    "f20_vq_code_decoder__ok_int32": None,
+    "f20_seq_classifier_loss__int32_targets": "RuntimeError",  # cross_entropy wants int64
+    "f20_seq_classifier_loss__ok": None,
+    "f20_weight_tap_regularizer__past_end": "AttributeError",
+    "f20_weight_tap_regularizer__ok_first": None,
 }
 
 globals().update(

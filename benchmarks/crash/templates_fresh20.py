@@ -977,6 +977,61 @@ class Net(nn.Module):
 """
 )
 
+# ---------------------------------------------------------------- narrow integer dtypes, names
+template("vq_code_decoder", "(2, 4, 8, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self, n_codes=16, d=8):
+        super().__init__()
+        self.enc = nn.Sequential(nn.Conv2d(4, d, 3, padding=1), nn.ReLU(), nn.Conv2d(d, d, 1))
+        self.codebook = nn.Embedding(n_codes, d)
+        self.dec = nn.Conv2d(d, 4, 3, padding=1)
+
+    def forward(self, x):
+        z = self.enc(x).permute(0, 2, 3, 1)
+        dist = (z[..., None, :] - self.codebook.weight).pow(2).sum(-1)
+        codes = dist.argmin(-1).to({dt})
+        q = self.codebook(codes).permute(0, 3, 1, 2)
+        return self.dec(q)
+"""
+)
+
+template("seq_classifier_loss", "(2, 6)", "tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self, vocab=10, d=16, n_cls=3):
+        super().__init__()
+        self.n_cls = n_cls
+        self.emb = nn.Embedding(vocab, d)
+        self.rnn = nn.GRU(d, d, batch_first=True)
+        self.fc = nn.Linear(d, n_cls)
+
+    def forward(self, ids):
+        _, h = self.rnn(self.emb(ids))
+        logits = self.fc(h[-1])
+        targets = (ids.sum(1) % self.n_cls){cast}
+        return logits, F.cross_entropy(logits, targets)
+"""
+)
+
+template("weight_tap_regularizer", "(2, 3, 16, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self, tap={tap}):
+        super().__init__()
+        self.tap = tap
+        self.backbone = nn.Sequential(
+            nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.Conv2d(8, 8, 3, padding=1), nn.ReLU()
+        )
+        self.fc = nn.Linear(8, 2)
+
+    def forward(self, x):
+        w = self.backbone.get_submodule(self.tap).weight
+        reg = w.pow(2).sum()
+        return self.fc(self.backbone(x).mean((2, 3))), reg
+"""
+)
+
 # ---------------------------------------------------------------- the cases
 # (template, suffix, defect class or "clean", placeholder values); clean ones run in torch
 VARIANTS = [
@@ -1350,6 +1405,18 @@ VARIANTS = [
     ("heatmap_channel_gate", "ok", "clean", {"g": "g[:, :, None, None]"}),
     ("heatmap_channel_gate", "ok_chain", "clean", {"g": "g.unsqueeze(-1).unsqueeze(-1)"}),
     ("heatmap_channel_gate", "tuple_dims", "unsqueeze_tuple_dim", {"g": "g.unsqueeze((2, 3))"}),
+    ("vq_code_decoder", "ok", "clean", {"dt": "torch.long"}),
+    ("vq_code_decoder", "ok_int32", "clean", {"dt": "torch.int32"}),
+    ("vq_code_decoder", "uint8_codes", "index_small_int_dtype", {"dt": "torch.uint8"}),
+    ("vq_code_decoder", "int16_codes", "index_small_int_dtype", {"dt": "torch.int16"}),
+    ("seq_classifier_loss", "ok", "clean", {"cast": ""}),
+    ("seq_classifier_loss", "ok_long", "clean", {"cast": ".long()"}),
+    ("seq_classifier_loss", "int32_targets", "ce_target_int32", {"cast": ".int()"}),
+    ("seq_classifier_loss", "to_int32", "ce_target_int32", {"cast": ".to(torch.int32)"}),
+    ("weight_tap_regularizer", "ok", "clean", {"tap": '"2"'}),
+    ("weight_tap_regularizer", "ok_first", "clean", {"tap": '"0"'}),
+    ("weight_tap_regularizer", "past_end", "get_submodule_missing", {"tap": '"4"'}),
+    ("weight_tap_regularizer", "named", "get_submodule_missing", {"tap": '"conv2"'}),
 ]
 
 # clean variants that look risky (shapes that only just fit, a legal ordering of names, an edge
@@ -1385,6 +1452,7 @@ RISKY_CLEAN = (
     "bidirectional_conv_smoother__ok_list",
     "deferred_init_encoder__ok_to_empty",
     "special_token_filter__ok_scalar",
+    "vq_code_decoder__ok_int32",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -1416,4 +1484,6 @@ WHOLE_MODELS = (
     "swin_shift_block",
     "special_token_filter",
     "patch_tokenizer",
+    "vq_code_decoder",
+    "seq_classifier_loss",
 )
