@@ -2,7 +2,7 @@
 analyzer was never run on them while they were written, and the analyzer's source was not read.
 The new classes are ops and habits earlier batches did not exercise: activations and resampling
 applied to a complex spectrum (FNO-style blocks), ``torch.autograd.grad`` on a graph that was never
-recorded (a gradient penalty in forward), ``f"{{t:.4f}}"`` of a tensor that is not 0-d, ``chunk``
+recorded (a gradient penalty in forward), ``f"{t:.4f}"`` of a tensor that is not 0-d, ``chunk``
 returning fewer pieces than the names unpacked (gate widths), ``fill_diagonal_`` on a batched
 score tensor, dense-only ops (``view``, ``reshape``) on a sparse adjacency, ``Distribution.sample``
 of an int, ``exponential_`` with a rate computed to zero, ``segment_reduce`` lengths that do not
@@ -11,7 +11,11 @@ counts, integer ``%`` by a window computed to zero, a tokenizer-style long atten
 ``key_padding_mask``, 2-D lengths to ``pack_padded_sequence``, ``nonzero(as_tuple=True)`` /
 ``where`` / ``svd`` unpacked into the wrong number of names, a backbone's dict output used as a
 tensor, ``put_`` past the end, ``EmbeddingBag`` offsets that do not start at 0,
-``register_buffer`` over a plain attribute of the same name and ``nn.Module.to`` an integer dtype.
+``register_buffer`` over a plain attribute of the same name, ``nn.Module.to`` an integer dtype, a
+submodule built on the meta device and never materialized, numpy habits (``roll`` by a true-division
+shift, ``flip`` / ``tile`` with an int, ``torch.permute(x, 0, 2, 1)``, ``isin`` of a list,
+``unsqueeze`` of a tuple), uint8 / int16 ids into an ``Embedding``, int32 ``cross_entropy`` targets
+and ``get_submodule`` of a missing name.
 Familiar classes (ViT grids with a CLS token, U-Net skips after ``nn.Upsample``, causal masks built
 from the block size, MoE ``topk``, ``one_hot`` class counts, bfloat16 inputs to float layers,
 masked_fill masks, video frames into ``Conv3d``, pixel shuffle, bidirectional hidden states, split
