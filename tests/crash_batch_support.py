@@ -46,6 +46,7 @@ ORDER = (
     "fresh17",
     "fresh18",
     "fresh19",
+    "fresh20",
 )
 
 

@@ -50,6 +50,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh19  # the nineteenth fresh batch (session 27, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh20  # the twentieth fresh batch (session 28, blind),
+                                                      # cut the same way as --fresh2
 
 **Burned held-out parts** (``BURNED``): in session 22 the lead burned the held-out parts of
 fresh2..fresh9 (crashburn22: dev recall sat at 94-100% while the never-examined held-out parts of
@@ -187,6 +189,7 @@ CUT_SPLITS = (
     "fresh17",
     "fresh18",
     "fresh19",
+    "fresh20",
 )
 
 
@@ -336,6 +339,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the nineteenth fresh batch (templates_fresh19.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh20",
+        action="store_true",
+        help="run the twentieth fresh batch (templates_fresh20.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -343,7 +351,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh19"
+        "fresh20"
+        if a.fresh20
+        else "fresh19"
         if a.fresh19
         else "fresh18"
         if a.fresh18
