@@ -6,7 +6,14 @@ from bitorch.layers import QConv2d
 
 def block(cin, cout):
     return nn.Sequential(
-        QConv2d(cin, cout, kernel_size=3, padding=1, input_quantization="sign", weight_quantization="sign"),
+        QConv2d(
+            cin,
+            cout,
+            kernel_size=3,
+            padding=1,
+            input_quantization="sign",
+            weight_quantization="sign",
+        ),
         nn.BatchNorm2d(cout),
     )
 

@@ -9,7 +9,8 @@ class Interactions(nn.Module):
         super().__init__()
         self.embed = Linear("3x0e", irreps_node)
         self.convs = nn.ModuleList(
-            Conv(irreps_node, irreps_node, irreps_sh, edge_attr_dim=radial_dim) for _ in range(depth)
+            Conv(irreps_node, irreps_node, irreps_sh, edge_attr_dim=radial_dim)
+            for _ in range(depth)
         )
         self.norm = LayerNorm(irreps_node)
         self.out = Linear(irreps_node, "1x0e")

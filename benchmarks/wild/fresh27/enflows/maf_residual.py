@@ -3,5 +3,9 @@
 from enflows.flows import MaskedAutoregressiveFlow
 
 model = MaskedAutoregressiveFlow(
-    features=6, hidden_features=24, num_layers=3, num_blocks_per_layer=2, batch_norm_between_layers=True
+    features=6,
+    hidden_features=24,
+    num_layers=3,
+    num_blocks_per_layer=2,
+    batch_norm_between_layers=True,
 )

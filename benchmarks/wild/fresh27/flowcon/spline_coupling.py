@@ -16,8 +16,12 @@ mask = torch.tensor([1, 0, 1, 0, 1, 0])
 model = Flow(
     CompositeTransform(
         [
-            PiecewiseRationalQuadraticCouplingTransform(mask, net, num_bins=5, tails="linear", tail_bound=3.0),
-            PiecewiseRationalQuadraticCouplingTransform(1 - mask, net, num_bins=5, tails="linear", tail_bound=3.0),
+            PiecewiseRationalQuadraticCouplingTransform(
+                mask, net, num_bins=5, tails="linear", tail_bound=3.0
+            ),
+            PiecewiseRationalQuadraticCouplingTransform(
+                1 - mask, net, num_bins=5, tails="linear", tail_bound=3.0
+            ),
         ]
     ),
     StandardNormal([6]),

@@ -19,7 +19,9 @@ class MultiTask(nn.Module):
     def __init__(self, dim, tasks):
         super().__init__()
         self.trunk = nn.Linear(dim, dim)
-        self.heads = nn.ModuleDict({name: nn.Linear(dim, getattr(tasks, name)) for name in dir(tasks)})
+        self.heads = nn.ModuleDict(
+            {name: nn.Linear(dim, getattr(tasks, name)) for name in dir(tasks)}
+        )
 
 
 model = MultiTask(dim=16, tasks=Tasks(["topic", "sentiment"]))

@@ -20,7 +20,9 @@ class StackScope:
         return self.builder
 
     def __exit__(self, *exc):
-        self.owner.body = nn.Sequential(*(nn.Conv1d(a, b, 3, padding=1) for a, b in self.builder.specs))
+        self.owner.body = nn.Sequential(
+            *(nn.Conv1d(a, b, 3, padding=1) for a, b in self.builder.specs)
+        )
         return False
 
 

@@ -11,4 +11,6 @@ class Task(enum.Enum):
     GENRE = 9  # an alias of STYLE
 
 
-model = nn.ModuleDict({name.lower(): nn.Linear(20, member.value) for name, member in Task.__members__.items()})
+model = nn.ModuleDict(
+    {name.lower(): nn.Linear(20, member.value) for name, member in Task.__members__.items()}
+)

@@ -16,4 +16,6 @@ class Config:
 
 
 cfg = Config(mult=2, in_dim=8, hidden_dim=24, out_dim=3)
-model = nn.Sequential(nn.Linear(cfg.in_dim, cfg.hidden_dim), nn.ReLU(), nn.Linear(cfg.hidden_dim, cfg.out_dim))
+model = nn.Sequential(
+    nn.Linear(cfg.in_dim, cfg.hidden_dim), nn.ReLU(), nn.Linear(cfg.hidden_dim, cfg.out_dim)
+)
