@@ -125,6 +125,8 @@ FRESH24_TRUTH = ROOT / "benchmarks" / "wild" / "fresh24" / "truth.json"
 FRESH25_TRUTH = ROOT / "benchmarks" / "wild" / "fresh25" / "truth.json"
 # the twenty-sixth fresh batch (benchmarks/wild/fresh26, session 27): the same, written blind
 FRESH26_TRUTH = ROOT / "benchmarks" / "wild" / "fresh26" / "truth.json"
+# the twenty-seventh fresh batch (benchmarks/wild/fresh27, session 28): the same, written blind
+FRESH27_TRUTH = ROOT / "benchmarks" / "wild" / "fresh27" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -516,9 +518,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh24",
             "fresh25",
             "fresh26",
+            "fresh27",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh26: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh27: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -549,6 +552,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh24",
         "fresh25",
         "fresh26",
+        "fresh27",
     )
     truth_path = {
         "main": TRUTH,
@@ -577,6 +581,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh24": FRESH24_TRUTH,
         "fresh25": FRESH25_TRUTH,
         "fresh26": FRESH26_TRUTH,
+        "fresh27": FRESH27_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -627,6 +632,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh24": "fresh24 batch",
                 "fresh25": "fresh25 batch",
                 "fresh26": "fresh26 batch",
+                "fresh27": "fresh27 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

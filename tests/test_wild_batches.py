@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh26): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh27): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -380,6 +380,26 @@ BATCHES: dict[str, Batch] = {
         min_library_files=27,
         min_libraries=7,
         min_standalone=24,
+    ),
+    # written blind in session 28 (helper wild27; a 40-minute deadline)
+    "fresh27": Batch(
+        sample={
+            # itertools.repeat puts one Linear three times in a Sequential: its weights are shared
+            "repeat_same_instance": (True, False),
+            # re.sub strips layer indices; the blocks' norms are frozen
+            "re_sub_freeze": (False, True),
+            # only LayerNorm weights (name.removesuffix(".weight")) are frozen
+            "removesuffix_groups": (False, True),
+            # a pickle round trip clones a block; its __getstate__ drops the auxiliary head
+            "getstate_pickle_clone": (False, False),
+            # Enum.__members__ includes an alias: three heads, not two
+            "enum_members_aliases": (False, False),
+            # a custom __delattr__ swaps the deleted submodule for nn.Identity
+            "delattr_to_identity": (False, False),
+        },
+        min_library_files=26,
+        min_libraries=7,
+        min_standalone=30,
     ),
 }
 

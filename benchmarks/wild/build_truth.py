@@ -37,6 +37,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh24  # the twenty-fourth batch: fresh24/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh25  # the twenty-fifth batch: fresh25/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh26  # the twenty-sixth batch: fresh26/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh27  # the twenty-seventh batch: fresh27/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -82,6 +83,7 @@ FRESH23 = HERE / "fresh23"
 FRESH24 = HERE / "fresh24"
 FRESH25 = HERE / "fresh25"
 FRESH26 = HERE / "fresh26"
+FRESH27 = HERE / "fresh27"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -110,6 +112,7 @@ TRUTHS = {
     "fresh24": FRESH24 / "truth.json",
     "fresh25": FRESH25 / "truth.json",
     "fresh26": FRESH26 / "truth.json",
+    "fresh27": FRESH27 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -138,6 +141,7 @@ FRESH_CORPORA = (
     "fresh24",
     "fresh25",
     "fresh26",
+    "fresh27",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -574,6 +578,14 @@ LIBRARIES = {
     "mace": ("mace", "mace-torch"),
     "torch_pointcloud": ("torch_pointcloud", "torch-pointcloud"),
     "torchao": ("torchao", "torchao"),
+    # used only by the twenty-seventh fresh batch (fresh27/; installed in .vendor, see requirements.txt)
+    "exact_snn": ("exact_snn", "exact-snn-nn"),
+    "enflows": ("enflows", "enflows"),
+    "flowcon": ("flowcon", "flowcon"),
+    "causalflows": ("causalflows", "causalflows"),
+    "e3tools": ("e3tools", "e3tools"),
+    "bitorch": ("bitorch", "bitorch"),
+    "deeptab": ("deeptab", "deeptab"),
     "grouped_query_attention": (
         "grouped_query_attention_pytorch",
         "grouped-query-attention-pytorch",
@@ -668,6 +680,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh24",
         "fresh25",
         "fresh26",
+        "fresh27",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -816,7 +829,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json); fresh24: the twenty-fourth (fresh24/truth.json); fresh25: the twenty-fifth (fresh25/truth.json); fresh26: the twenty-sixth (fresh26/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json); fresh24: the twenty-fourth (fresh24/truth.json); fresh25: the twenty-fifth (fresh25/truth.json); fresh26: the twenty-sixth (fresh26/truth.json); fresh27: the twenty-seventh (fresh27/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
