@@ -16,9 +16,7 @@ EXTRA_ADDR = ipaddress.ip_address("128.64.3.0")  # ffn.positions.types.(unused)
 EPS = 1e-12
 _vocab, _width, _layers, _heads = MODEL_ADDR.packed
 _ffn, _pos, _types, _ = EXTRA_ADDR.packed
-C = dict(
-    vocab=_vocab, width=_width, layers=_layers, heads=_heads, ffn=_ffn, pos=_pos, types=_types
-)
+C = dict(vocab=_vocab, width=_width, layers=_layers, heads=_heads, ffn=_ffn, pos=_pos, types=_types)
 
 
 class Embeddings(nn.Module):
