@@ -545,6 +545,40 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh25 (session 28): the most re-implemented families again (Phi-3, GPT-2, Llama, Qwen3,
+    # Mixtral, Whisper and GPT-NeoX in the plain styles users write: a lit-gpt Config with derived
+    # fields, nanoGPT's GPTConfig(**model_args), a pasted config.json through an object_hook, a
+    # dataclass filled from HF keys, mistral-src's nested MoeArgs, openai-whisper's
+    # ModelDimensions, a merged config.json with repeated keys; Mistral, BERT, Swin, ViT and T5
+    # with sizes in string.Formatter field specs, IPv4 octets, minidom elements, re.Scanner tokens
+    # and graphlib-ordered rules), every one output-proven. 12 cases / 12 architectures / 0 new:
+    # a 40-minute brief (its README)
+    "fresh25": Spec(
+        sample=[
+            "phi3_litgpt_config_derived",
+            "mistral_formatter_field_specs",
+            "t5_graphlib_size_rules",
+        ],
+        outputs=[
+            "phi3_litgpt_config_derived",
+            "gpt2_nanogpt_model_args",
+            "llama_config_json_object_hook",
+            "qwen3_dataclass_from_hf_keys",
+            "mistral_formatter_field_specs",
+            "bert_ipaddress_octets",
+            "swin_minidom_stage_elements",
+            "vit_re_scanner_spec",
+            "mixtral_nested_moe_args",
+            "whisper_model_dimensions_checkpoint",
+            "t5_graphlib_size_rules",
+            "gpt_neox_json_repeated_keys",
+        ],
+        keeping=("mistral_formatter_field_specs", "mistral_formatter_field_specs__slidingWindow"),
+        min_cases=12,
+        min_archs=12,
+        min_plants=100,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
@@ -738,3 +772,37 @@ def test_fresh24_value_check_can_fail(tmp_path):
     variant = tmp_path / "t5_exec_python_config.py"
     variant.write_text(src.replace("vocab = 96\n", ""))
     assert make.computed(variant, "t5_exec_python_config", "vocabSize") == 32128
+
+
+def test_fresh25_config_plants_are_visible_to_torch():
+    """fresh25's config plants each change a state-dict shape of the planted HF model."""
+    make, _, _ = _set("fresh25")
+    assert make.config_plants_visible() == []
+
+
+def test_fresh25_recorded_values_are_what_python_computes():
+    """Each fresh25 code plant's recorded (left, right) values are the values the clean case and
+    the planted file compute when Python runs them."""
+    make, _, _ = _set("fresh25")
+    assert make.recorded_values_match() == []
+
+
+def test_fresh25_value_check_can_fail(tmp_path):
+    """GPT-NeoX's merged config.json repeats keys and json keeps the last: without the run's
+    ``"vocab_size": 96`` line the module computes Pythia-410M's 50304, not 96."""
+    make, corpus, _ = _set("fresh25")
+    src = (corpus / "cases" / "gpt_neox_json_repeated_keys.py").read_text()
+    variant = tmp_path / "gpt_neox_json_repeated_keys.py"
+    variant.write_text(src.replace('  "vocab_size": 96,\n', ""))
+    assert make.computed(variant, "gpt_neox_json_repeated_keys", "vocabSize") == 50304
+
+
+def test_fresh25_scanner_value_check_can_fail(tmp_path):
+    """re.Scanner pairs a key with the number glued after it: ``depth2`` split as ``depth 2``
+    no longer scans as a key (a bare word), so the depth is missing."""
+    make, corpus, _ = _set("fresh25")
+    src = (corpus / "cases" / "vit_re_scanner_spec.py").read_text()
+    variant = tmp_path / "vit_re_scanner_spec.py"
+    variant.write_text(src.replace("depth2\n", "depth 2\n"))
+    with pytest.raises(KeyError):
+        make.computed(variant, "vit_re_scanner_spec", "numLayers")
