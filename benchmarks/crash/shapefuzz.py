@@ -2350,7 +2350,9 @@ def _transformer_layer(r, s, bad):
         name = "tgt_key_padding_mask" if dec else "src_key_padding_mask"
         mask = f", {name}=torch.zeros({_t(ms)}, dtype=torch.bool)"
     args = f"x, x{mask}" if dec else f"x{mask}"
-    return Step(init=init, fwd=[f"x = self.tf{{i}}({args})"], bad=bool(kind), out=None if kind else list(s))
+    return Step(
+        init=init, fwd=[f"x = self.tf{{i}}({args})"], bad=bool(kind), out=None if kind else list(s)
+    )
 
 
 @op("mha_masks")
@@ -2382,7 +2384,9 @@ def _mha_masks(r, s, bad):
             ams = r.choice([[src + 1, t], [b, t, src], [t, src + 1]])
         dt = r.choice(["torch.bool", "torch.float"])
         kw += f", attn_mask=torch.zeros({_t(ams)}, dtype={dt})"
-    init = [f"self.att{{i}} = nn.MultiheadAttention({e}, {nh}" + (", batch_first=True)" if bf else ")")]
+    init = [
+        f"self.att{{i}} = nn.MultiheadAttention({e}, {nh}" + (", batch_first=True)" if bf else ")")
+    ]
     fwd = [f"x = self.att{{i}}(x, {kv}, {kv}{kw})[0]"]
     return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else list(s))
 
