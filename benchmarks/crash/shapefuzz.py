@@ -2286,7 +2286,7 @@ def _rnn(r, s, bad):
             state = f"({state}, torch.zeros({_t([*lead, h])}))"
         fwd = [f"x, _ = self.rnn{{i}}(x, {state})"]
     else:
-        fwd = [f"x, _ = self.rnn{{i}}(x)"]
+        fwd = ["x, _ = self.rnn{i}(x)"]
     return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else [*s[:-1], d * hout])
 
 
@@ -2309,7 +2309,7 @@ def _rnn_cell(r, s, bad):
         arg = f"({st}, {st})" if cls == "LSTMCell" else st
         call = f"self.cell{{i}}(x, {arg})"
     else:
-        call = f"self.cell{{i}}(x)"
+        call = "self.cell{i}(x)"
     fwd = [f"x = {call}[0]" if cls == "LSTMCell" else f"x = {call}"]
     isbad = fin != s[-1] or wrong_state
     return Step(init=init, fwd=fwd, bad=isbad, out=None if isbad else [*lead, h])
@@ -2517,7 +2517,7 @@ def _conv1d(r, s, bad):
     init = [f"self.c1d{{i}} = nn.Conv1d({cin}, {co}, {k}{strd}{pad}{grp})"]
     lo = _conv_len(ln, k, st, p)
     out = None if kind or lo < 1 else [*sh[:-2], co, lo]
-    return Step(init=init, fwd=[*pre, f"x = self.c1d{{i}}(x)"], bad=bool(kind), out=out)
+    return Step(init=init, fwd=[*pre, "x = self.c1d{i}(x)"], bad=bool(kind), out=out)
 
 
 @op("conv_transpose")
@@ -2543,7 +2543,7 @@ def _conv_transpose(r, s, bad):
     init = [f"self.ct{{i}} = nn.ConvTranspose{nd}d({cin}, {co}, {k}{extra})"]
     osp = [(v - 1) * st - 2 * p + k + op_ for v in s[2:]]
     out = None if kind or min(osp) < 1 else [s[0], co, *osp]
-    return Step(init=init, fwd=[f"x = self.ct{{i}}(x)"], bad=bool(kind), out=out)
+    return Step(init=init, fwd=["x = self.ct{i}(x)"], bad=bool(kind), out=out)
 
 
 @op("pool1d")
@@ -2565,7 +2565,7 @@ def _pool1d(r, s, bad):
     args = f"{k}" + (f", stride={st}" if st else "") + (f", padding={p}" if p else "")
     if r.random() < 0.5:
         init = [f"self.p1d{{i}} = nn.{fn.capitalize()}Pool1d({args})"]
-        fwd = [f"x = self.p1d{{i}}(x)"]
+        fwd = ["x = self.p1d{i}(x)"]
     else:
         init, fwd = [], [f"x = F.{fn}_pool1d(x, {args})"]
     lo = (ln + 2 * p - k) // (st or k) + 1
@@ -2581,7 +2581,7 @@ def _bilinear(r, s, bad):
     f2 = _other(r, f) if bad else f
     if r.random() < 0.6:
         init = [f"self.bil{{i}} = nn.Bilinear({f}, {f2}, {o})"]
-        fwd = [f"x = self.bil{{i}}(x, x)"]
+        fwd = ["x = self.bil{i}(x, x)"]
     else:
         init = []
         fwd = [f"x = F.bilinear(x, x, torch.randn({o}, {f}, {f2}))"]
@@ -2603,7 +2603,7 @@ def _glu(r, s, bad):
         d = r.choice(evens)
     dd = d - len(s) if r.random() < 0.5 else d
     if r.random() < 0.5:
-        init, fwd = [f"self.glu{{i}} = nn.GLU({dd})"], [f"x = self.glu{{i}}(x)"]
+        init, fwd = [f"self.glu{{i}} = nn.GLU({dd})"], ["x = self.glu{i}(x)"]
     else:
         init, fwd = [], [f"x = F.glu(x, {dd})"]
     out = [v // 2 if j == d else v for j, v in enumerate(s)]
