@@ -458,6 +458,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             from driftcheck.parsers.source.forward import dataflow_more23
 
             dataflow_more23.created(run.f, name, args, kwargs, out)  # ``torch.tensor(0)``
+            from driftcheck.parsers.source.forward import dataflow_fix28
+
+            dataflow_fix28.randint_made(run.f, name, kwargs, out)  # int64
             if name == "arange":
                 from driftcheck.parsers.source.forward import dataflow_known
 
@@ -610,6 +613,10 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             from driftcheck.parsers.source.forward import dataflow_fix27
 
             got = dataflow_fix27.method(f, t, name, args, kwargs, loc)  # ``diag_embed``
+        if got is None:
+            from driftcheck.parsers.source.forward import dataflow_fix28
+
+            got = dataflow_fix28.method(f, t, name, args, kwargs, loc)  # ``F.bilinear``
         if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
         if got is None:
