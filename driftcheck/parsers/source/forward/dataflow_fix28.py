@@ -9,7 +9,7 @@ verdict in torch), on facts the pass knows for certain; anything not known gives
   input's exact shape is ``cross_entropy``'s class-probabilities form and must be floating;
   otherwise the target's batch must be the input's, its shape ``(N, d1, ...)`` for an input
   ``(N, C, d1, ...)`` (``()`` or ``(1,)`` for a 1-D input, 3-D for a 4-D input), and its dtype
-  int64 or uint8;
+  int64 (or uint8 for a 1-D or 2-D input);
 - ``F.bilinear(x1, x2, weight, bias)`` (weight 3-D): inputs of one rank and equal leading
   sizes (no broadcasting), ``x1``'s last size ``weight.size(1)``, ``x2``'s ``weight.size(2)``,
   bias ``weight.size(0)``; the result ``(*x1.shape[:-1], weight.size(0))``;
@@ -64,10 +64,17 @@ def class_target_error(f: Any, name: str, x: Any, target: Any) -> str | None:
     """torch's checks of ``F.cross_entropy`` / ``F.nll_loss(x, target)`` between the input's
     shape and the target's shape and dtype; None when they pass or are not known."""
     xs, ts = known_shape(x), known_shape(target)
-    if xs is None or ts is None or not xs or not isinstance(target, Tens):
+    if xs is None or ts is None or not isinstance(target, Tens):
         return None
-    word = _word(f, target)
-    if name == "cross_entropy" and tuple(ts) == tuple(xs):
+    return target_error(name, tuple(xs), tuple(ts), _word(f, target))
+
+
+def target_error(name: str, xs: tuple, ts: tuple, word: str | None) -> str | None:
+    """``class_target_error`` on plain facts: the input's and target's shapes, torch's word
+    for the target's dtype (None: not known)."""
+    if not xs:
+        return None
+    if name == "cross_entropy" and ts == xs:
         if word in ("Long", "Int", "Short", "Char", "Byte", "Bool"):
             return (
                 "RuntimeError: Expected floating point type for target with class "
@@ -83,8 +90,6 @@ def class_target_error(f: Any, name: str, x: Any, target: Any) -> str | None:
         if len(ts) > 1:
             return "RuntimeError: 0D or 1D target tensor expected, multi-target not supported"
     else:
-        if not ts and xs[0] == 0:
-            return None
         if not ts or ts[0] != xs[0]:
             got = ts[0] if ts else 0
             return (
@@ -99,10 +104,14 @@ def class_target_error(f: Any, name: str, x: Any, target: Any) -> str | None:
                 f"targets of dimension: {len(ts)}"
             )
         want = (xs[0], *xs[2:])
-        if len(xs) >= 3 and tuple(ts) != want:
+        if len(xs) >= 3 and ts != want:
             return f"RuntimeError: Expected target size {list(want)}, got {list(ts)}"
-    if word is not None and word not in ("Long", "Byte"):
+    if word is None or word == "Long":
+        return None
+    if len(xs) <= 2 and word != "Byte":
         return f"RuntimeError: expected target dtype to be Long or Byte, but got {word}"
+    if len(xs) > 2:  # the spatial kernels take int64 only (measured: uint8 is refused there)
+        return f"RuntimeError: expected scalar type Long but found {word}"
     return None
 
 
