@@ -2610,6 +2610,326 @@ def _glu(r, s, bad):
     return Step(init=init, fwd=fwd, bad=bad, out=None if bad else out)
 
 
+# ---- session 28, second batch: products with an added term (GPT-2's ``Conv1D`` is
+# ``torch.addmm``), RMSNorm, instance norm, PReLU, ``*_as`` views, packed sequences, CTC,
+# ``padding="same"`` convolutions, attention with other key / value widths, the full
+# ``nn.Transformer``, ``padding_idx`` and adaptive max pooling
+@op("addmm_family")
+def _addmm_family(r, s, bad):
+    """``torch.addmm(b, a, w)`` on the input flattened to 2-D (then viewed back),
+    ``torch.baddbmm`` on 3-D input, ``torch.addmv`` / ``torch.mv`` / ``torch.outer`` /
+    ``torch.dot`` on a row."""
+    k = s[-1]
+    o = _size(r)
+    form = r.choice(["addmm", "addmm", "baddbmm", "mv", "outer", "dot"])
+    kk = _other(r, k) if bad else k
+    if form == "addmm":
+        bias = r.choice([[o], [1, o], [math.prod(s[:-1]), o]])
+        if bad and r.random() < 0.4:
+            kk, bias = k, [o + 1]
+        init = [f"self.w{{i}} = nn.Parameter(torch.randn({kk}, {o}))",
+                f"self.b{{i}} = nn.Parameter(torch.zeros({_t(bias)}))"]  # fmt: skip
+        fwd = [
+            f"x = torch.addmm(self.b{{i}}, x.reshape(-1, x.size(-1)), self.w{{i}})"
+            f".view({_t([*s[:-1], o])})"
+        ]
+        return Step(init=init, fwd=fwd, bad=bad or kk != k, out=None if bad else [*s[:-1], o])
+    if form == "baddbmm":
+        if len(s) != 3:
+            return None
+        fwd = [
+            f"x = torch.baddbmm(torch.zeros({s[0]}, {s[1]}, {o}), x, torch.randn({s[0]}, {kk}, {o}))"
+        ]
+        return Step(fwd=fwd, bad=bad, out=None if bad else [s[0], s[1], o])
+    if form == "mv":
+        if len(s) != 2:
+            return None
+        fwd = [f"x = torch.mv(x, torch.randn({kk})).unsqueeze(-1)"]
+        return Step(fwd=fwd, bad=bad, out=None if bad else [s[0], 1])
+    if form == "outer":
+        v = "x.flatten()" if not bad else "x"
+        n = math.prod(s)
+        fwd = [f"x = torch.outer({v}, torch.randn({o}))"]
+        return Step(fwd=fwd, bad=bad and len(s) != 1, out=None if bad else [n, o])
+    fwd = [f"x = x + torch.dot(x.flatten(), torch.randn({math.prod(s) + (1 if bad else 0)}))"]
+    return Step(fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("rms_norm")
+def _rms_norm(r, s, bad):
+    """``nn.RMSNorm(shape)`` / ``F.rms_norm(x, shape, weight)`` over the trailing dims."""
+    n = r.choice([1, 1, 2]) if len(s) >= 2 else 1
+    shp = list(s[-n:])
+    if bad:
+        j = r.randrange(n)
+        shp[j] = _other(r, shp[j])
+    arg = f"[{_t(shp)}]" if n > 1 or r.random() < 0.5 else str(shp[0])
+    if r.random() < 0.6:
+        init = [f"self.rms{{i}} = nn.RMSNorm({arg}, eps=1e-6)"]
+        fwd = ["x = self.rms{i}(x)"]
+    else:
+        init = []
+        w = f", torch.ones({_t(shp)})" if r.random() < 0.5 else ""
+        fwd = [f"x = F.rms_norm(x, [{_t(shp)}]{w})"]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("instance_norm")
+def _instance_norm(r, s, bad):
+    """``nn.InstanceNorm1d`` / ``2d`` (affine or tracking statistics) on batched or unbatched
+    input of the matching rank."""
+    ranks = {"InstanceNorm1d": (2, 3), "InstanceNorm2d": (3, 4), "InstanceNorm3d": (4, 5)}
+    fits = [c for c, rk in ranks.items() if len(s) in rk]
+    if not fits:
+        return None
+    cls = r.choice(fits)
+    batched = len(s) == ranks[cls][1]
+    c = s[1] if batched else s[0]
+    kind = r.choice(["ch", "rank"]) if bad else ""
+    affine = r.random() < 0.5
+    track = r.random() < 0.3
+    if kind == "ch":
+        c = _other(r, c)
+        affine = True
+    elif kind == "rank":
+        others = [k for k in ranks if k != cls and len(s) not in ranks[k]]
+        if not others:
+            return None
+        cls = r.choice(others)
+    extra = (", affine=True" if affine else "") + (", track_running_stats=True" if track else "")
+    init = [f"self.inorm{{i}} = nn.{cls}({c}{extra})"]
+    return Step(
+        init=init, fwd=["x = self.inorm{i}(x)"], bad=bool(kind), out=None if kind else list(s)
+    )
+
+
+@op("prelu")
+def _prelu(r, s, bad):
+    """``nn.PReLU(num_parameters)``: one weight or one per channel (axis 1; axis 0 of 1-D)."""
+    c = s[1] if len(s) >= 2 else s[0]
+    n = r.choice([1, c])
+    if bad:
+        n = r.choice([w for w in (2, 3, 4, 5) if w != c])
+    if r.random() < 0.6:
+        init, fwd = [f"self.prelu{{i}} = nn.PReLU({n})"], ["x = self.prelu{i}(x)"]
+    else:
+        init, fwd = [], [f"x = F.prelu(x, torch.full(({n},), 0.25))"]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("as_views")
+def _as_views(r, s, bad):
+    """``x.view_as(y)`` / ``reshape_as`` / ``expand_as`` / ``type_as`` / ``new_ones`` with a
+    ``y`` of another shape (its number of elements off by one, or sizes that do not expand)."""
+    form = r.choice(["view_as", "reshape_as", "expand_as"])
+    if form == "expand_as":
+        tgt = [2, *s] if not bad else [*s[:-1], s[-1] + 1]
+        out = tgt
+    else:
+        t = _factor_shape(r, s)
+        tgt = _resolve(t, s)
+        if bad:
+            tgt = [*tgt[:-1], tgt[-1] + 1]
+        out = tgt
+    fwd = [f"x = x.{form}(torch.zeros({_t(tgt)}))"]
+    return Step(fwd=fwd, bad=bad, out=None if bad else out)
+
+
+@op("packed_rnn")
+def _packed_rnn(r, s, bad):
+    """``pack_padded_sequence(x, lengths, batch_first=...)`` -> LSTM / GRU ->
+    ``pad_packed_sequence``: lengths of the batch's size, each at most the time steps (sorted
+    unless ``enforce_sorted=False``)."""
+    if len(s) != 3:
+        return None
+    bf = r.random() < 0.6
+    b, t = (s[0], s[1]) if bf else (s[1], s[0])
+    lens = sorted((r.randint(1, t) for _ in range(b)), reverse=True)
+    es = ""
+    kind = r.choice(["count", "long", "order"]) if bad else ""
+    if kind == "count":
+        lens = [*lens, 1]
+    elif kind == "long":
+        lens = [t + 1, *lens[1:]]
+    elif kind == "order":
+        if b < 2 or lens[0] == lens[-1]:
+            return None
+        lens = lens[::-1]
+    elif r.random() < 0.4:
+        r.shuffle(lens)
+        es = ", enforce_sorted=False"
+    h = _size(r)
+    cls = r.choice(["LSTM", "GRU"])
+    bfa = ", batch_first=True" if bf else ""
+    init = [f"self.prnn{{i}} = nn.{cls}({s[-1]}, {h}{bfa})"]
+    fwd = [
+        f"p = nn.utils.rnn.pack_padded_sequence(x, torch.tensor([{_t(lens)}]){bfa}{es})",
+        "x, _ = self.prnn{i}(p)",
+        f"x = nn.utils.rnn.pad_packed_sequence(x{bfa}, total_length={t})[0]",
+    ]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else [*s[:-1], h])
+
+
+@op("ctc")
+def _ctc(r, s, bad):
+    """``F.ctc_loss(log_probs (T, N, C), targets, input_lengths, target_lengths)`` on the input
+    read as (T, N, C); the loss is added to ``x``."""
+    if len(s) != 3 or s[2] < 2:
+        return None
+    t, n, c = s
+    tl = r.randint(1, max(1, t // 2))
+    il = [t] * n
+    tls = [tl] * n
+    kind = r.choice(["ilen", "count", "tlen"]) if bad else ""
+    if kind == "ilen":
+        il = [t + 1] + il[1:]
+    elif kind == "count":
+        tls = [*tls, tl]
+    elif kind == "tlen":
+        tls = [tl + 1] + tls[1:]
+    call = (
+        f"F.ctc_loss(x.log_softmax(-1), torch.randint(1, {c}, ({n}, {tl})), "
+        f"torch.tensor([{_t(il)}]), torch.tensor([{_t(tls)}]))"
+    )
+    return Step(fwd=[f"x = x + {call}"], bad=bool(kind), out=None if kind else list(s))
+
+
+@op("conv_same")
+def _conv_same(r, s, bad):
+    """``nn.Conv1d`` / ``nn.Conv2d`` with ``padding="same"`` or ``"valid"`` (and dilation);
+    "same" refuses a stride above 1."""
+    nd = {3: 1, 4: 2}.get(len(s))
+    if nd is None:
+        return None
+    c = s[1]
+    k = r.choice([1, 2, 3, 5])
+    dil = r.choice([1, 1, 2])
+    mode = r.choice(["same", "same", "valid"])
+    st = 1
+    if bad:
+        if r.random() < 0.5:
+            mode, st = "same", 2
+        else:
+            mode, k = "valid", max(s[2:]) + 1
+            dil = 1
+    co = _size(r)
+    extra = f", stride={st}" if st > 1 else ""
+    extra += f", dilation={dil}" if dil > 1 else ""
+    init = [f"self.cs{{i}} = nn.Conv{nd}d({c}, {co}, {k}, padding={mode!r}{extra})"]
+    if mode == "same":
+        sp = list(s[2:])
+    else:
+        sp = [v - dil * (k - 1) for v in s[2:]]
+    out = None if bad or min(sp) < 1 else [s[0], co, *sp]
+    return Step(init=init, fwd=["x = self.cs{i}(x)"], bad=bad, out=out)
+
+
+@op("mha_kdim")
+def _mha_kdim(r, s, bad):
+    """``nn.MultiheadAttention(e, h, kdim=, vdim=, batch_first=True)`` attending from ``x`` to
+    a memory of other widths."""
+    if len(s) != 3:
+        return None
+    e = s[-1]
+    nh = r.choice([h for h in (1, 2) if e % h == 0])
+    kd, vd = _size(r), _size(r)
+    src = _size(r)
+    mk, mv = kd, vd
+    kind = r.choice(["k", "v", "len"]) if bad else ""
+    if kind == "k":
+        mk = _other(r, kd)
+    elif kind == "v":
+        mv = _other(r, vd)
+    init = [
+        f"self.mk{{i}} = nn.MultiheadAttention({e}, {nh}, kdim={kd}, vdim={vd}, batch_first=True)"
+    ]
+    vlen = src + 1 if kind == "len" else src
+    fwd = [
+        f"x = self.mk{{i}}(x, torch.randn({s[0]}, {src}, {mk}), torch.randn({s[0]}, {vlen}, {mv}))[0]"
+    ]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else list(s))
+
+
+@op("transformer_full")
+def _transformer_full(r, s, bad):
+    """``nn.Transformer(d_model, nhead, 1, 1, ff, batch_first=...)`` on ``x`` as source and a
+    target of another length; a causal mask from ``generate_square_subsequent_mask``."""
+    if len(s) != 3:
+        return None
+    e = s[-1]
+    heads = [h for h in (1, 2) if e % h == 0]
+    bf = r.random() < 0.6
+    b = s[0] if bf else s[1]
+    tl = _size(r)
+    tgt = [b, tl, e] if bf else [tl, b, e]
+    kind = r.choice(["batch", "dim", "mask"]) if bad else ""
+    if kind == "batch":
+        if bf:
+            tgt[0] = _other(r, b)
+        else:
+            tgt[1] = _other(r, b)
+    elif kind == "dim":
+        tgt[2] = _other(r, e)
+    ml = tl + 1 if kind == "mask" else tl
+    bfa = ", batch_first=True" if bf else ""
+    init = [f"self.tr{{i}} = nn.Transformer({e}, {r.choice(heads)}, 1, 1, 16{bfa})"]
+    mask = ""
+    if kind == "mask" or r.random() < 0.5:
+        mask = f", tgt_mask=nn.Transformer.generate_square_subsequent_mask({ml})"
+    fwd = [f"x = self.tr{{i}}(x, torch.randn({_t(tgt)}){mask})"]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else tgt)
+
+
+@op("embed_padding")
+def _embed_padding(r, s, bad):
+    """``nn.Embedding(n, d, padding_idx=p)`` / ``F.embedding(ids, w, padding_idx=p)`` looked up
+    with ``x.long()`` clamped into range; ``padding_idx`` must lie in ``[-n, n)`` (the layer
+    checks it when built, the functional when called)."""
+    n = r.choice([3, 5, 10])
+    p = r.choice([0, n - 1, -1, -n])
+    if bad:
+        p = r.choice([n, -n - 1, n + 2])
+    d = _size(r)
+    ids = f"x.abs().long().clamp(max={n - 1})"
+    if bad or r.random() < 0.4:
+        init = [f"self.ew{{i}} = nn.Parameter(torch.randn({n}, {d}))"]
+        fwd = [f"x = F.embedding({ids}, self.ew{{i}}, padding_idx={p})"]
+    else:
+        init = [f"self.ep{{i}} = nn.Embedding({n}, {d}, padding_idx={p})"]
+        fwd = [f"x = self.ep{{i}}({ids})"]
+    out = [*s, d]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad or len(out) > 5 else out)
+
+
+@op("adaptive_max")
+def _adaptive_max(r, s, bad):
+    """``nn.AdaptiveMaxPool1d`` / ``2d`` / ``F.adaptive_max_pool*`` (with ``return_indices``)
+    on input of the rank each takes."""
+    nd = r.choice([1, 2])
+    ranks = (nd + 1, nd + 2)
+    if bad:
+        if len(s) in ranks:
+            return None
+    elif len(s) not in ranks:
+        return None
+    osz = [r.choice([1, 2, 3]) for _ in range(nd)]
+    arg = str(osz[0]) if nd == 1 else f"({_t(osz)})"
+    ri = r.random() < 0.3
+    if r.random() < 0.5:
+        init = [
+            f"self.am{{i}} = nn.AdaptiveMaxPool{nd}d({arg}{', return_indices=True' if ri else ''})"
+        ]
+        fwd = ["x = self.am{i}(x)" + ("[0]" if ri else "")]
+    else:
+        init = []
+        fwd = [
+            f"x = F.adaptive_max_pool{nd}d(x, {arg}{', return_indices=True' if ri else ''})"
+            + ("[0]" if ri else "")
+        ]
+    out = None if bad else [*s[: len(s) - nd], *osz]
+    return Step(init=init, fwd=fwd, bad=bad, out=out)
+
+
 @dataclass
 class Program:
     name: str
