@@ -134,6 +134,55 @@ expr(
 )
 
 
+# ---- prelu: one weight or one per channel (axis 1); a 1-D input has one channel
+expr("prelu_func_channels", "return F.prelu(h.view(4, 2, 4), torch.full((4,), 0.25))")
+expr("prelu_func_2d_weight", "return F.prelu(h, torch.full((1, 8), 0.25))")
+expr("prelu_layer_1d", "return self.act(h[0])", init="self.act = nn.PReLU(8)")
+expr("prelu_func_1d", "return F.prelu(h[0], torch.full((8,), 0.25))")
+expr(
+    "prelu_ok",
+    "y = F.prelu(h.view(4, 2, 4), torch.full((2,), 0.25)).sum() + F.prelu(h[0], torch.full((1,), 0.2))"
+    "\n        return y.sum() + self.act(h).view(32) + F.prelu(h, torch.tensor(0.1)).view(32)",
+    init="self.act = nn.PReLU(8)",
+)
+
+# ---- ctc: one input and one target length per batch item; the loss is 0-D (or (N,))
+_LP = "lp = h.view(4, 2, 4).log_softmax(-1)\n        "
+expr(
+    "ctc_input_count",
+    _LP + "return F.ctc_loss(lp, torch.ones(2, 2, dtype=torch.long), [4, 4, 4], [2, 2])",
+)
+expr(
+    "ctc_target_count",
+    _LP + "return F.ctc_loss(lp, torch.ones(2, 2, dtype=torch.long), torch.tensor([4, 3]), "
+    "torch.tensor([2]))",
+)
+expr(
+    "ctc_result_shape",
+    _LP + "return h + F.ctc_loss(lp, torch.ones(2, 2, dtype=torch.long), [4, 4], [2, 2], "
+    "reduction='none').view(3)",
+)
+expr(
+    "ctc_ok",
+    _LP + "a = F.ctc_loss(lp, torch.ones(2, 2, dtype=torch.long), [4, 4], [2, 1])\n        "
+    "b = F.ctc_loss(lp, torch.ones(2, 2, dtype=torch.long), torch.tensor([4, 3]), "
+    "torch.tensor([2, 2]), reduction='none')\n        return h + a + b.view(2, 1).sum()",
+)
+
+# ---- maxpoolidx: ``F.max_pool*(..., return_indices=True)`` is a pair (the pass used to index
+# the values' first axis: ``maxpoolidx_ok`` was a false blocker)
+_P3 = "y = h.view(2, 4, 4)\n        "
+expr("maxpoolidx_view", _P3 + "return F.max_pool2d(y, 2, return_indices=True)[0].view(7)")
+expr("maxpoolidx_adaptive1d", _P3 + "return F.adaptive_max_pool1d(y, 3, True)[1].view(18, 2)")
+expr(
+    "maxpoolidx_ok",
+    _P3 + "a = F.max_pool2d(y, 2, return_indices=True)[0].view(8)\n        "
+    "b = F.adaptive_max_pool2d(y, 2, True)[1].view(8)\n        "
+    "c = F.max_pool1d(y, 2, 2, 0, 1, False, True)[0].view(16)\n        "
+    "return a.sum() + b.sum() + c.sum() + F.adaptive_max_pool1d(y, 3).view(24)",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -194,8 +243,8 @@ def test_target_rule_is_torchs():
     assert seen["crash"] > 500 and seen["pass"] > 100, seen
 
 
-def test_bilinear_and_glu_rules_are_torchs():
-    """``bilinear`` and ``glu`` against torch over drawn shapes: the verdict is torch's, and
+def test_bilinear_glu_prelu_rules_are_torchs():
+    """``bilinear``, ``glu`` and ``prelu`` against torch over drawn shapes: the verdict is torch's, and
     the result shape is torch's."""
     torch = pytest.importorskip("torch")
     import torch.nn.functional as F
@@ -235,4 +284,18 @@ def test_bilinear_and_glu_rules_are_torchs():
             crashes += 1
         else:
             assert got == out, (shape, dim, out, got)
-    assert crashes > 200
+    for _ in range(300):
+        shape = tuple(r.choice([1, 2, 3]) for _ in range(r.randint(0, 3)))
+        ws = r.choice([(), (1,), (2,), (3,), (1, 2), (2, 1)])
+        w = torch.full(ws, 0.25)
+        err, out = dataflow_fix28.prelu([Tens(None, ws)], {}, shape)
+        try:
+            got = tuple(F.prelu(torch.randn(shape), w).shape)
+        except RuntimeError:
+            got = None
+        if err is not None:
+            assert got is None, (shape, ws, err)
+            crashes += 1
+        else:
+            assert got == out, (shape, ws, out, got)
+    assert crashes > 300

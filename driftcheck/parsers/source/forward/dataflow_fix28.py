@@ -15,7 +15,14 @@ verdict in torch), on facts the pass knows for certain; anything not known gives
   bias ``weight.size(0)``; the result ``(*x1.shape[:-1], weight.size(0))``;
 - ``F.glu(t, dim)`` of a tensor the graph has no node for (a ``grid_sample`` result, a loss
   added to a tensor): the catalogue GLU's rule (the axis must exist and be even; it halves);
-- ``F.affine_grid(theta, size)`` with a size of neither 4 nor 5 items (NotImplementedError).
+- ``F.affine_grid(theta, size)`` with a size of neither 4 nor 5 items (NotImplementedError);
+- ``F.max_pool2d(x, k, return_indices=True)`` (and the 1-D and adaptive max pools): the pair
+  ``(values, indices)``, the indices of the values' shape (before, ``[0]`` indexed the values'
+  first axis: a wrong shape); a ``return_indices`` not known: an unknown result;
+- ``F.prelu(x, weight)``: ``weight`` 0-D or 1-D, of one item or of the channels (axis 1; a
+  1-D input has one channel, a 0-D input none); the result has ``x``'s shape;
+- ``F.ctc_loss``: as many input and target lengths as the batch of 3-D ``log_probs``; the
+  result of ``reduction`` "mean" / "sum" is 0-D.
 """
 
 from __future__ import annotations
@@ -207,6 +214,8 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
         err, out = bilinear(args, kwargs, tuple(shape))
     elif name == "glu" and t.src is None and not set(kwargs) - {"dim"}:
         err, out = glu(args, kwargs, tuple(shape))
+    elif name == "prelu" and not set(kwargs) - {"weight"}:
+        err, out = prelu(args, kwargs, tuple(shape))
     else:
         return None
     if err is not None:
@@ -226,3 +235,70 @@ def affine_grid_size(theta: Any, size: Any) -> str | None:
         "NotImplementedError: affine_grid only supports 4D and 5D sizes, for 2D and 3D affine "
         f"transforms, respectively. Got size {list(size)}."
     )
+
+
+def pool_pair(ri: Any, out: Any) -> Any:
+    """``F.max_pool*d(..., return_indices=ri)``'s result: ``(values, indices)`` when ``ri`` is
+    True, unknown when it is not known (a tensor or a pair)."""
+    from driftcheck.parsers.source.values.dataflow_values import UNK, Multi
+
+    if ri is not True:
+        return UNK
+    shape = getattr(out, "shape", None)
+    return Multi(out, (Tens(None, shape),))
+
+
+def prelu(args: list, kwargs: dict, shape: tuple) -> tuple[str | None, tuple | None]:
+    """``F.prelu(x, weight)``: (torch's error, None) or (None, ``x``'s shape)."""
+    w = arg(args, kwargs, 0, "weight")
+    ws = known_shape(w)
+    if not isinstance(w, Tens) or ws is None:
+        return None, None
+    if len(ws) > 1:
+        return (
+            "RuntimeError: prelu: Expected `weight` to be a scalar or 1D tensor, but got: "
+            f"ndim = {len(ws)}",
+            None,
+        )
+    n = ws[0] if ws else 1
+    if n == 1:
+        return None, shape
+    if not shape:
+        return "RuntimeError: Not allow zero-dim input tensor.", None
+    channels = shape[1] if len(shape) >= 2 else 1
+    if n != channels:
+        return (
+            "RuntimeError: Mismatch of parameter numbers and input channel size. Found "
+            f"parameter numbers = {n} and channel size = {channels}.",
+            None,
+        )
+    return None, shape
+
+
+def _count(v: Any) -> int | None:
+    """How many lengths ``v`` holds: a list or tuple, or a 1-D tensor of known size."""
+    if isinstance(v, (list, tuple)):
+        return len(v)
+    vs = known_shape(v) if isinstance(v, Tens) else None
+    return vs[0] if vs is not None and len(vs) == 1 else None
+
+
+def ctc(f: Any, ts: tuple | None, args: list, kwargs: dict, loc: Any) -> Any:
+    """``F.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction)``
+    (``args`` after ``log_probs``) after ``dataflow_losses``' length checks: one input and one
+    target length per item of a 3-D ``log_probs`` (torch's "input_lengths must be of size
+    batch_size"); else the result's shape where ``reduction`` says it."""
+    if ts is None or len(ts) not in (2, 3):
+        return None
+    if len(ts) == 3:
+        for i, key in ((1, "input_lengths"), (2, "target_lengths")):
+            n = _count(arg(args, kwargs, i, key))
+            if n is not None and n != ts[1]:
+                f.crash(loc, f"RuntimeError: {key} must be of size batch_size")
+                return Tens(None)
+    red = arg(args, kwargs, 4, "reduction", "mean")
+    if red in ("mean", "sum"):
+        return Tens(None, ())
+    if red == "none":
+        return Tens(None, (ts[1],) if len(ts) == 3 else ())
+    return None

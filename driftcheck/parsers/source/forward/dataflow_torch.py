@@ -91,6 +91,7 @@ FUNCTIONAL = {
     "adaptive_avg_pool1d": ("AdaptiveAvgPool1d", ("output_size",)),
     "adaptive_avg_pool2d": ("AdaptiveAvgPool2d", ("output_size",)),
     "adaptive_max_pool2d": ("AdaptiveMaxPool2d", ("output_size",)),
+    "adaptive_max_pool1d": ("AdaptiveMaxPool1d", ("output_size",)),
     "interpolate": ("Interpolate", ("size", "scale_factor", "mode")),
     "pad": ("Pad", ("pad", "mode", "value")),
     "pixel_shuffle": ("PixelShuffle", ("upscale_factor",)),
@@ -863,6 +864,14 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             div = _arg(args, kwargs, 5, "divisor_override")
             if is_int(div):
                 params["divisor_override"] = div
+        if "max_pool" in name:
+            # ``return_indices`` (position 2 of the adaptive pools, 6 of the others): the
+            # result is the pair ``(values, indices)``, not a tensor (session 28)
+            from driftcheck.parsers.source.forward import dataflow_fix28
+
+            ri = _arg(args, kwargs, 1 if name.startswith("adaptive") else 5, "return_indices")
+            if ri is not None and ri is not False:
+                return dataflow_fix28.pool_pair(ri, f.add_op(kind, params, [t], fr.parent, loc))
         return f.add_op(kind, params, [t], fr.parent, loc)
     return Tens(None)  # an op we do not model: the producer is unknown from here
 
