@@ -183,6 +183,32 @@ expr(
 )
 
 
+# ---- packed: pad_packed_sequence of a packed RNN output has the padded shape
+_PK = (
+    "p = nn.utils.rnn.pack_padded_sequence(h.view(2, 4, 4), torch.tensor([4, 2]), "
+    "batch_first=True)\n        o, _ = self.rnn(p)\n        "
+)
+_RNN = "self.rnn = nn.LSTM(4, 3, batch_first=True, bidirectional=True)"
+expr(
+    "packed_view",
+    _PK + "return nn.utils.rnn.pad_packed_sequence(o, True)[0].reshape(2, 4, 3)",
+    init=_RNN,
+)
+expr(
+    "packed_total",
+    _PK + "y, n = nn.utils.rnn.pad_packed_sequence(o, batch_first=True, total_length=6)"
+    "\n        return y.reshape(2, 4, 6)",
+    init=_RNN,
+)
+expr(
+    "packed_ok",
+    _PK + "y, n = nn.utils.rnn.pad_packed_sequence(o, batch_first=True, total_length=6)\n        "
+    "z = nn.utils.rnn.pad_packed_sequence(self.gru(p)[0])[0]\n        "
+    "return y.reshape(72) + n.sum() + z.view(8, 8).sum()",
+    init=_RNN + "\n        self.gru = nn.GRU(4, 8)",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

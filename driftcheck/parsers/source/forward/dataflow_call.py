@@ -416,6 +416,9 @@ class Calls:
                     from driftcheck.parsers.source.forward import dataflow_packed
 
                     dataflow_packed.rnn_out(self.run.f, args[0], got)  # a packed input
+                    from driftcheck.parsers.source.forward import dataflow_fix28
+
+                    dataflow_fix28.packed_rnn(self.run.f, obj, args[0], got)  # its sizes
                 return got
             return out
         if not isinstance(obj, Obj):

@@ -22,7 +22,11 @@ verdict in torch), on facts the pass knows for certain; anything not known gives
 - ``F.prelu(x, weight)``: ``weight`` 0-D or 1-D, of one item or of the channels (axis 1; a
   1-D input has one channel, a 0-D input none); the result has ``x``'s shape;
 - ``F.ctc_loss``: as many input and target lengths as the batch of 3-D ``log_probs``; the
-  result of ``reduction`` "mean" / "sum" is 0-D.
+  result of ``reduction`` "mean" / "sum" is 0-D;
+- ``pad_packed_sequence(rnn(pack_padded_sequence(x, lengths, ...))[0], batch_first, ...,
+  total_length)`` with the lengths known and torch's own LSTM / GRU / RNN: the pair
+  ``(padded, lengths)``, padded ``(B, T, D * H_out)`` (``(T, B, ...)`` unless ``batch_first``),
+  ``T`` the ``total_length`` or the longest length.
 """
 
 from __future__ import annotations
@@ -302,3 +306,45 @@ def ctc(f: Any, ts: tuple | None, args: list, kwargs: dict, loc: Any) -> Any:
     if red == "none":
         return Tens(None, (ts[1],) if len(ts) == 3 else ())
     return None
+
+
+_PACKED = "packed_sizes"  # (batch, features) of an RNN's packed output (not a value fact)
+
+
+def packed_rnn(f: Any, obj: Any, x: Any, out: Any) -> None:
+    """torch's own LSTM / GRU / RNN run on a packed sequence of known lengths: its packed
+    output's batch and features (``D * (proj_size or hidden_size)``)."""
+    from driftcheck.parsers.source.forward.dataflow_packed import PackedSeq
+    from driftcheck.parsers.source.values.dataflow_values import Multi
+
+    first = out.first if isinstance(out, Multi) else None
+    if not isinstance(x, PackedSeq) or x.batch is None or not isinstance(first, Tens):
+        return
+    if obj.type not in dataflow_checks.RNN or not isinstance(obj.torch, str):
+        return
+    p = obj.params
+    h, bi, proj = p.get("hidden_size"), p.get("bidirectional", False), p.get("proj_size", 0)
+    if not is_int(h) or not isinstance(bi, bool) or not is_int(proj):
+        return
+    dataflow_checks.add_facts(f, first, **{_PACKED: (x.batch, (2 if bi else 1) * (proj or h))})
+
+
+def pad_packed(f: Any, args: list, kwargs: dict) -> Any:
+    """``pad_packed_sequence(seq, batch_first=False, padding_value=0.0, total_length=None)``
+    of a packed RNN output ``packed_rnn`` sized: ``(padded, lengths)``; else None."""
+    from driftcheck.parsers.source.forward import dataflow_packed
+    from driftcheck.parsers.source.values.dataflow_values import Multi
+
+    seq = arg(args, kwargs, 0, "sequence")
+    sizes = dataflow_checks.fact(f, seq, _PACKED) if isinstance(seq, Tens) else None
+    steps = dataflow_packed.steps(f, seq)
+    bf = arg(args, kwargs, 1, "batch_first", False)
+    total = arg(args, kwargs, 3, "total_length")
+    if sizes is None or steps is None or not isinstance(bf, bool):
+        return None
+    if total is not None and not is_int(total):
+        return None
+    b, feat = sizes
+    t = total if total is not None else steps
+    shape = (b, t, feat) if bf else (t, b, feat)
+    return Multi(Tens(None, shape), (Tens(None, (b,)),))

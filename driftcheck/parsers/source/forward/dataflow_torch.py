@@ -331,7 +331,14 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
     if name == "pad_packed_sequence" and run.f.input_shape is not None:
         from driftcheck.parsers.source.forward import dataflow_packed
 
+        before = len(run.f.crashes)
         dataflow_packed.pad_packed(run.f, args, kwargs, fr.loc(at))
+        if len(run.f.crashes) == before:
+            from driftcheck.parsers.source.forward import dataflow_fix28
+
+            got = dataflow_fix28.pad_packed(run.f, args, kwargs)  # ``(padded, lengths)``
+            if got is not None:
+                return got
     if name == "generate_square_subsequent_mask":
         from driftcheck.parsers.source.forward import dataflow_masks
 
