@@ -2239,6 +2239,697 @@ def _cover_layer(r, s, bad):
     return Step(init=init, fwd=["x = self.up{i}(x)"], bad=bad, out=out)
 
 
+# ---- session 28: layers and losses common in model code that the table above did not draw
+# (recurrent layers and cells, transformer layers and their masks, attention masks, losses and
+# their targets, grid sampling, 1-D convolutions and pooling, transposed convolutions, bilinear
+# layers, GLU). Every form is ordinary model code; torch decides which ones crash.
+@op("rnn")
+def _rnn(r, s, bad):
+    """``nn.LSTM`` / ``nn.GRU`` / ``nn.RNN`` (batch_first or not, bidirectional, stacked, LSTM
+    ``proj_size``), on 3-D or unbatched 2-D input, with or without an initial state."""
+    if len(s) not in (2, 3):
+        return None
+    cls = r.choice(["LSTM", "GRU", "RNN"])
+    h = _size(r)
+    nl = r.choice([1, 1, 2])
+    bi = r.random() < 0.4
+    bf = r.random() < 0.6
+    proj = r.choice([0, 0, 2]) if cls == "LSTM" and h > 2 else 0
+    fin = s[-1]
+    kind = r.choice(["in", "state", "proj"]) if bad else ""
+    if kind == "in":
+        fin = _other(r, fin)
+    if kind == "proj" and cls == "LSTM":
+        proj = r.choice([h, h + 1])
+    extra = (", batch_first=True" if bf else "") + (", bidirectional=True" if bi else "")
+    extra += f", num_layers={nl}" if nl > 1 else ""
+    extra += f", proj_size={proj}" if proj else ""
+    init = [f"self.rnn{{i}} = nn.{cls}({fin}, {h}{extra})"]
+    d = 2 if bi else 1
+    hout = proj or h
+    if len(s) == 3:
+        b = s[0] if bf else s[1]
+        lead: list[int] = [d * nl, b]
+    else:
+        lead = [d * nl]
+    with_state = kind == "state" or r.random() < 0.35
+    if with_state:
+        hs = [*lead, hout]
+        if kind == "state":
+            j = r.randrange(len(hs))
+            if len(s) == 3 and j == 1 and s[0] != s[1]:
+                hs[1] = s[1] if bf else s[0]  # the batch of the other layout
+            else:
+                hs[j] = _other(r, hs[j])
+        state = f"torch.zeros({_t(hs)})"
+        if cls == "LSTM":
+            state = f"({state}, torch.zeros({_t([*lead, h])}))"
+        fwd = [f"x, _ = self.rnn{{i}}(x, {state})"]
+    else:
+        fwd = ["x, _ = self.rnn{i}(x)"]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else [*s[:-1], d * hout])
+
+
+@op("rnn_cell")
+def _rnn_cell(r, s, bad):
+    """``nn.LSTMCell`` / ``nn.GRUCell`` / ``nn.RNNCell`` on 2-D (or 1-D) input and state."""
+    if len(s) not in (1, 2):
+        return None
+    cls = r.choice(["LSTMCell", "GRUCell", "RNNCell"])
+    h = _size(r)
+    fin = _other(r, s[-1]) if bad and r.random() < 0.5 else s[-1]
+    wrong_state = bad and fin == s[-1]
+    init = [f"self.cell{{i}} = nn.{cls}({fin}, {h})"]
+    lead = list(s[:-1])
+    if wrong_state or r.random() < 0.5:
+        hs = [*lead, h]
+        if wrong_state:
+            hs = [_other(r, lead[0]), h] if lead and r.random() < 0.5 else [*lead, _other(r, h)]
+        st = f"torch.zeros({_t(hs)})"
+        arg = f"({st}, {st})" if cls == "LSTMCell" else st
+        call = f"self.cell{{i}}(x, {arg})"
+    else:
+        call = "self.cell{i}(x)"
+    fwd = [f"x = {call}[0]" if cls == "LSTMCell" else f"x = {call}"]
+    isbad = fin != s[-1] or wrong_state
+    return Step(init=init, fwd=fwd, bad=isbad, out=None if isbad else [*lead, h])
+
+
+@op("transformer_layer")
+def _transformer_layer(r, s, bad):
+    """``nn.TransformerEncoderLayer`` / ``nn.TransformerDecoderLayer`` / ``nn.TransformerEncoder``
+    with ``batch_first`` either way and a key padding mask of the layout's shape (or not)."""
+    if len(s) != 3:
+        return None
+    e = s[-1]
+    heads = [h for h in (1, 2, 4) if e % h == 0]
+    kind = r.choice(["dim", "heads", "mask"]) if bad else ""
+    dm, nh = e, r.choice(heads)
+    if kind == "dim":
+        dm = _other(r, e)
+        nh = r.choice([h for h in (1, 2) if dm % h == 0])
+    elif kind == "heads":
+        bads = [h for h in (3, 4, 5) if e % h]
+        if not bads:
+            return None
+        nh = r.choice(bads)
+    bf = r.random() < 0.6
+    ff = r.choice([8, 16])
+    dec = r.random() < 0.3
+    cls = "TransformerDecoderLayer" if dec else "TransformerEncoderLayer"
+    layer = f"nn.{cls}({dm}, {nh}, dim_feedforward={ff}" + (", batch_first=True)" if bf else ")")
+    if not dec and r.random() < 0.3:
+        layer = f"nn.TransformerEncoder({layer}, num_layers=2)"
+    init = [f"self.tf{{i}} = {layer}"]
+    b, t = (s[0], s[1]) if bf else (s[1], s[0])
+    mask = ""
+    if kind == "mask" or r.random() < 0.4:
+        ms = [b, t]
+        if kind == "mask":
+            ms = [t, b] if b != t else [b, _other(r, t)]
+        name = "tgt_key_padding_mask" if dec else "src_key_padding_mask"
+        mask = f", {name}=torch.zeros({_t(ms)}, dtype=torch.bool)"
+    args = f"x, x{mask}" if dec else f"x{mask}"
+    return Step(
+        init=init, fwd=[f"x = self.tf{{i}}({args})"], bad=bool(kind), out=None if kind else list(s)
+    )
+
+
+@op("mha_masks")
+def _mha_masks(r, s, bad):
+    """``nn.MultiheadAttention`` with ``key_padding_mask`` (batch, source) and ``attn_mask``
+    (target, source) or (batch * heads, target, source), batch_first either way, a key and value
+    of another length."""
+    if len(s) != 3:
+        return None
+    e = s[-1]
+    nh = r.choice([h for h in (1, 2, 4) if e % h == 0])
+    bf = r.random() < 0.6
+    b, t = (s[0], s[1]) if bf else (s[1], s[0])
+    src = r.choice([t, _size(r)])
+    kv = f"torch.randn({_t([b, src, e] if bf else [src, b, e])})"
+    kind = r.choice(["kpm", "am"]) if bad else ""
+    kpm, am = r.random() < 0.6, r.random() < 0.6
+    kw = ""
+    if kpm or kind == "kpm":
+        ks = [b, src]
+        if kind == "kpm":
+            ks = r.choice([[src, b], [b, t + 1 if src == t else t], [b, src, 1]])
+            if ks == [b, src]:
+                ks = [b, src + 1]
+        kw += f", key_padding_mask=torch.zeros({_t(ks)}, dtype=torch.bool)"
+    if am or kind == "am":
+        ams = r.choice([[t, src], [b * nh, t, src]])
+        if kind == "am":
+            ams = r.choice([[src + 1, t], [b, t, src], [t, src + 1]])
+        dt = r.choice(["torch.bool", "torch.float"])
+        kw += f", attn_mask=torch.zeros({_t(ams)}, dtype={dt})"
+    init = [
+        f"self.att{{i}} = nn.MultiheadAttention({e}, {nh}" + (", batch_first=True)" if bf else ")")
+    ]
+    fwd = [f"x = self.att{{i}}(x, {kv}, {kv}{kw})[0]"]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else list(s))
+
+
+@op("loss_target")
+def _loss_target(r, s, bad):
+    """Losses of model code and their targets: class indices or probabilities for
+    ``cross_entropy`` / ``nll_loss``, same-shape targets for the binary and regression losses.
+    The loss is added to ``x`` so the shape goes on."""
+    n, c = s[0], (s[1] if len(s) > 1 else s[0])
+    form = r.choice(["ce", "ce", "nll", "bce", "mse", "ce_mod", "smooth"])
+    if form in ("ce", "nll", "ce_mod"):
+        if len(s) == 1:
+            tgt = "torch.tensor(0)"
+            if bad:
+                tgt = r.choice(["torch.tensor([0])", "torch.tensor(0.5)"])
+        else:
+            ts = [n, *s[2:]]
+            tgt = f"torch.randint(0, {c}, ({_t(ts)},))"
+            if bad:
+                b2 = r.choice(["shape", "dtype", "float", "prob"])
+                if b2 == "shape":
+                    ts = r.choice([[_other(r, n), *s[2:]], list(s)])
+                    tgt = f"torch.randint(0, {c}, ({_t(ts)},))"
+                elif b2 == "dtype":
+                    tgt = f"torch.randint(0, {c}, ({_t(ts)},), dtype=torch.int32)"
+                elif b2 == "float":
+                    tgt = f"torch.zeros({_t(ts)})"
+                else:
+                    tgt = f"torch.rand({_t([*s[:-1], _other(r, s[-1])])}).softmax(-1)"
+            elif r.random() < 0.3:
+                tgt = f"torch.rand({_t(s)}).softmax(1)" if len(s) >= 2 and form != "nll" else tgt
+        if form == "nll":
+            call = f"F.nll_loss(F.log_softmax(x, {1 if len(s) > 1 else 0}), {tgt})"
+            init = []
+        elif form == "ce_mod":
+            init = ["self.loss{i} = nn.CrossEntropyLoss()"]
+            call = f"self.loss{{i}}(x, {tgt})"
+        else:
+            call = f"F.cross_entropy(x, {tgt})"
+            init = []
+    else:
+        ts = list(s)
+        if bad:
+            j = r.randrange(len(ts))
+            ts[j] = _other(r, ts[j])
+        fn = {
+            "bce": "F.binary_cross_entropy_with_logits",
+            "mse": "F.mse_loss",
+            "smooth": "F.smooth_l1_loss",
+        }[form]
+        call = f"{fn}(x, torch.rand({_t(ts)}))"
+        init = []
+    return Step(init=init, fwd=[f"x = x + {call}"], bad=bad, out=None if bad else list(s))
+
+
+@op("grid_sample")
+def _grid_sample(r, s, bad):
+    """``F.grid_sample`` on 4-D / 5-D input, its grid given or built by ``F.affine_grid``."""
+    if len(s) not in (4, 5):
+        return None
+    nd = len(s) - 2
+    n, c = s[0], s[1]
+    outsp = [r.choice([2, 3, 4]) for _ in range(nd)]
+    kind = r.choice(["last", "batch", "rank", "theta", "size"]) if bad else ""
+    if r.random() < 0.4 or kind in ("theta", "size"):
+        th = [n, nd, nd + 1]
+        if kind == "theta":
+            th = [n, nd + 1, nd + 1] if r.random() < 0.5 else [_other(r, n), nd, nd + 1]
+        size = [n, c, *outsp]
+        if kind == "size":
+            size = [n, c, *outsp[:-1]]
+        ac = r.choice(["", ", align_corners=False"])
+        grid = f"F.affine_grid(torch.randn({_t(th)}), [{_t(size)}]{ac})"
+        out = [n, c, *outsp]
+    else:
+        gs = [n, *outsp, nd]
+        if kind == "last":
+            gs[-1] = nd + 1
+        elif kind == "batch":
+            gs[0] = _other(r, n)
+        elif kind == "rank":
+            gs = gs[:-2] + [gs[-1]]
+        grid = f"torch.rand({_t(gs)}) * 2 - 1"
+        out = [n, c, *outsp]
+    mode = r.choice(["", ", mode='nearest'", ", padding_mode='border'", ", align_corners=True"])
+    fwd = [f"x = F.grid_sample(x, {grid}{mode})"]
+    return Step(fwd=fwd, bad=bool(kind), out=None if kind else out)
+
+
+def _conv_len(n: int, k: int, st: int, p: int, dil: int = 1) -> int:
+    return (n + 2 * p - dil * (k - 1) - 1) // st + 1
+
+
+@op("conv1d")
+def _conv1d(r, s, bad):
+    """``nn.Conv1d`` on (batch, channels, length) or unbatched (channels, length) input, often
+    after a transpose from (batch, length, features)."""
+    if len(s) not in (2, 3):
+        return None
+    pre = []
+    sh = list(s)
+    if len(s) == 3 and r.random() < 0.4:
+        pre = ["x = x.transpose(1, 2)"]
+        sh = [s[0], s[2], s[1]]
+    c, ln = sh[-2], sh[-1]
+    k = r.choice([1, 3, 3, 5])
+    p = r.choice([0, k // 2])
+    st = r.choice([1, 1, 2])
+    g = r.choice([g for g in (1, 2) if c % g == 0])
+    co = _size(r) * g
+    cin = c
+    kind = r.choice(["cin", "len", "groups"]) if bad else ""
+    if kind == "cin":
+        cin = _other(r, c)
+        g = 1
+    elif kind == "len":
+        k, p = ln + r.choice([1, 2]), 0
+    elif kind == "groups":
+        bads = [gg for gg in (2, 3, 4) if c % gg]
+        if not bads:
+            return None
+        g = r.choice(bads)
+        co = g * 2
+    pad = f", padding={p}" if p else ""
+    strd = f", stride={st}" if st > 1 else ""
+    grp = f", groups={g}" if g > 1 else ""
+    init = [f"self.c1d{{i}} = nn.Conv1d({cin}, {co}, {k}{strd}{pad}{grp})"]
+    lo = _conv_len(ln, k, st, p)
+    out = None if kind or lo < 1 else [*sh[:-2], co, lo]
+    return Step(init=init, fwd=[*pre, "x = self.c1d{i}(x)"], bad=bool(kind), out=out)
+
+
+@op("conv_transpose")
+def _conv_transpose(r, s, bad):
+    """``nn.ConvTranspose1d`` / ``2d`` with stride, padding and ``output_padding``."""
+    if len(s) not in (3, 4):
+        return None
+    nd = len(s) - 2
+    c = s[1]
+    k = r.choice([2, 3, 4])
+    st = r.choice([1, 2, 2])
+    p = r.choice([0, 1]) if k > 2 else 0
+    op_ = r.choice([0, 0, 1]) if st > 1 else 0
+    cin = c
+    kind = r.choice(["cin", "outpad"]) if bad else ""
+    if kind == "cin":
+        cin = _other(r, c)
+    elif kind == "outpad":
+        op_ = st + r.choice([0, 1])
+    co = _size(r)
+    extra = (f", stride={st}" if st > 1 else "") + (f", padding={p}" if p else "")
+    extra += f", output_padding={op_}" if op_ else ""
+    init = [f"self.ct{{i}} = nn.ConvTranspose{nd}d({cin}, {co}, {k}{extra})"]
+    osp = [(v - 1) * st - 2 * p + k + op_ for v in s[2:]]
+    out = None if kind or min(osp) < 1 else [s[0], co, *osp]
+    return Step(init=init, fwd=["x = self.ct{i}(x)"], bad=bool(kind), out=out)
+
+
+@op("pool1d")
+def _pool1d(r, s, bad):
+    """1-D pooling (``F.max_pool1d`` / ``F.avg_pool1d`` / ``nn.MaxPool1d`` / ``nn.AvgPool1d``) on
+    2-D or 3-D input: kernel past the length, padding past half the kernel."""
+    if len(s) not in (2, 3):
+        return None
+    ln = s[-1]
+    k = r.choice([2, 3])
+    st = r.choice([None, 1, 2])
+    p = r.choice([0, 0, 1]) if k > 1 else 0
+    kind = r.choice(["kernel", "pad"]) if bad else ""
+    if kind == "kernel":
+        k, p = ln + r.choice([1, 2]), 0
+    elif kind == "pad":
+        p = k // 2 + 1
+    fn = r.choice(["max", "avg"])
+    args = f"{k}" + (f", stride={st}" if st else "") + (f", padding={p}" if p else "")
+    if r.random() < 0.5:
+        init = [f"self.p1d{{i}} = nn.{fn.capitalize()}Pool1d({args})"]
+        fwd = ["x = self.p1d{i}(x)"]
+    else:
+        init, fwd = [], [f"x = F.{fn}_pool1d(x, {args})"]
+    lo = (ln + 2 * p - k) // (st or k) + 1
+    out = None if kind or lo < 1 else [*s[:-1], lo]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=out)
+
+
+@op("bilinear")
+def _bilinear(r, s, bad):
+    """``nn.Bilinear`` / ``F.bilinear`` of ``x`` with itself or with a projection of it."""
+    f = s[-1]
+    o = _size(r)
+    f2 = _other(r, f) if bad else f
+    if r.random() < 0.6:
+        init = [f"self.bil{{i}} = nn.Bilinear({f}, {f2}, {o})"]
+        fwd = ["x = self.bil{i}(x, x)"]
+    else:
+        init = []
+        fwd = [f"x = F.bilinear(x, x, torch.randn({o}, {f}, {f2}))"]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else [*s[:-1], o])
+
+
+@op("glu")
+def _glu(r, s, bad):
+    """``F.glu`` / ``nn.GLU`` halve a dim that must be even; ``x.chunk(2, d)`` gating."""
+    evens = [d for d in range(len(s)) if s[d] % 2 == 0]
+    odds = [d for d in range(len(s)) if s[d] % 2]
+    if bad:
+        if not odds:
+            return None
+        d = r.choice(odds)
+    else:
+        if not evens:
+            return None
+        d = r.choice(evens)
+    dd = d - len(s) if r.random() < 0.5 else d
+    if r.random() < 0.5:
+        init, fwd = [f"self.glu{{i}} = nn.GLU({dd})"], ["x = self.glu{i}(x)"]
+    else:
+        init, fwd = [], [f"x = F.glu(x, {dd})"]
+    out = [v // 2 if j == d else v for j, v in enumerate(s)]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else out)
+
+
+# ---- session 28, second batch: products with an added term (GPT-2's ``Conv1D`` is
+# ``torch.addmm``), RMSNorm, instance norm, PReLU, ``*_as`` views, packed sequences, CTC,
+# ``padding="same"`` convolutions, attention with other key / value widths, the full
+# ``nn.Transformer``, ``padding_idx`` and adaptive max pooling
+@op("addmm_family")
+def _addmm_family(r, s, bad):
+    """``torch.addmm(b, a, w)`` on the input flattened to 2-D (then viewed back),
+    ``torch.baddbmm`` on 3-D input, ``torch.addmv`` / ``torch.mv`` / ``torch.outer`` /
+    ``torch.dot`` on a row."""
+    k = s[-1]
+    o = _size(r)
+    form = r.choice(["addmm", "addmm", "baddbmm", "mv", "outer", "dot"])
+    kk = _other(r, k) if bad else k
+    if form == "addmm":
+        bias = r.choice([[o], [1, o], [math.prod(s[:-1]), o]])
+        if bad and r.random() < 0.4:
+            kk, bias = k, [o + 1]
+        init = [f"self.w{{i}} = nn.Parameter(torch.randn({kk}, {o}))",
+                f"self.b{{i}} = nn.Parameter(torch.zeros({_t(bias)}))"]  # fmt: skip
+        fwd = [
+            f"x = torch.addmm(self.b{{i}}, x.reshape(-1, x.size(-1)), self.w{{i}})"
+            f".view({_t([*s[:-1], o])})"
+        ]
+        return Step(init=init, fwd=fwd, bad=bad or kk != k, out=None if bad else [*s[:-1], o])
+    if form == "baddbmm":
+        if len(s) != 3:
+            return None
+        fwd = [
+            f"x = torch.baddbmm(torch.zeros({s[0]}, {s[1]}, {o}), x, torch.randn({s[0]}, {kk}, {o}))"
+        ]
+        return Step(fwd=fwd, bad=bad, out=None if bad else [s[0], s[1], o])
+    if form == "mv":
+        if len(s) != 2:
+            return None
+        fwd = [f"x = torch.mv(x, torch.randn({kk})).unsqueeze(-1)"]
+        return Step(fwd=fwd, bad=bad, out=None if bad else [s[0], 1])
+    if form == "outer":
+        v = "x.flatten()" if not bad else "x"
+        n = math.prod(s)
+        fwd = [f"x = torch.outer({v}, torch.randn({o}))"]
+        return Step(fwd=fwd, bad=bad and len(s) != 1, out=None if bad else [n, o])
+    fwd = [f"x = x + torch.dot(x.flatten(), torch.randn({math.prod(s) + (1 if bad else 0)}))"]
+    return Step(fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("rms_norm")
+def _rms_norm(r, s, bad):
+    """``nn.RMSNorm(shape)`` / ``F.rms_norm(x, shape, weight)`` over the trailing dims."""
+    n = r.choice([1, 1, 2]) if len(s) >= 2 else 1
+    shp = list(s[-n:])
+    if bad:
+        j = r.randrange(n)
+        shp[j] = _other(r, shp[j])
+    arg = f"[{_t(shp)}]" if n > 1 or r.random() < 0.5 else str(shp[0])
+    if r.random() < 0.6:
+        init = [f"self.rms{{i}} = nn.RMSNorm({arg}, eps=1e-6)"]
+        fwd = ["x = self.rms{i}(x)"]
+    else:
+        init = []
+        w = f", torch.ones({_t(shp)})" if r.random() < 0.5 else ""
+        fwd = [f"x = F.rms_norm(x, [{_t(shp)}]{w})"]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("instance_norm")
+def _instance_norm(r, s, bad):
+    """``nn.InstanceNorm1d`` / ``2d`` (affine or tracking statistics) on batched or unbatched
+    input of the matching rank."""
+    ranks = {"InstanceNorm1d": (2, 3), "InstanceNorm2d": (3, 4), "InstanceNorm3d": (4, 5)}
+    fits = [c for c, rk in ranks.items() if len(s) in rk]
+    if not fits:
+        return None
+    cls = r.choice(fits)
+    batched = len(s) == ranks[cls][1]
+    c = s[1] if batched else s[0]
+    kind = r.choice(["ch", "rank"]) if bad else ""
+    affine = r.random() < 0.5
+    track = r.random() < 0.3
+    if kind == "ch":
+        c = _other(r, c)
+        affine = True
+    elif kind == "rank":
+        others = [k for k in ranks if k != cls and len(s) not in ranks[k]]
+        if not others:
+            return None
+        cls = r.choice(others)
+    extra = (", affine=True" if affine else "") + (", track_running_stats=True" if track else "")
+    init = [f"self.inorm{{i}} = nn.{cls}({c}{extra})"]
+    return Step(
+        init=init, fwd=["x = self.inorm{i}(x)"], bad=bool(kind), out=None if kind else list(s)
+    )
+
+
+@op("prelu")
+def _prelu(r, s, bad):
+    """``nn.PReLU(num_parameters)``: one weight or one per channel (axis 1; axis 0 of 1-D)."""
+    c = s[1] if len(s) >= 2 else s[0]
+    n = r.choice([1, c])
+    if bad:
+        n = r.choice([w for w in (2, 3, 4, 5) if w != c])
+    if r.random() < 0.6:
+        init, fwd = [f"self.prelu{{i}} = nn.PReLU({n})"], ["x = self.prelu{i}(x)"]
+    else:
+        init, fwd = [], [f"x = F.prelu(x, torch.full(({n},), 0.25))"]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("as_views")
+def _as_views(r, s, bad):
+    """``x.view_as(y)`` / ``reshape_as`` / ``expand_as`` / ``type_as`` / ``new_ones`` with a
+    ``y`` of another shape (its number of elements off by one, or sizes that do not expand)."""
+    form = r.choice(["view_as", "reshape_as", "expand_as"])
+    if form == "expand_as":
+        tgt = [2, *s] if not bad else [*s[:-1], s[-1] + 1]
+        out = tgt
+    else:
+        t = _factor_shape(r, s)
+        tgt = _resolve(t, s)
+        if bad:
+            tgt = [*tgt[:-1], tgt[-1] + 1]
+        out = tgt
+    fwd = [f"x = x.{form}(torch.zeros({_t(tgt)}))"]
+    return Step(fwd=fwd, bad=bad, out=None if bad else out)
+
+
+@op("packed_rnn")
+def _packed_rnn(r, s, bad):
+    """``pack_padded_sequence(x, lengths, batch_first=...)`` -> LSTM / GRU ->
+    ``pad_packed_sequence``: lengths of the batch's size, each at most the time steps (sorted
+    unless ``enforce_sorted=False``)."""
+    if len(s) != 3:
+        return None
+    bf = r.random() < 0.6
+    b, t = (s[0], s[1]) if bf else (s[1], s[0])
+    lens = sorted((r.randint(1, t) for _ in range(b)), reverse=True)
+    es = ""
+    kind = r.choice(["count", "long", "order"]) if bad else ""
+    if kind == "count":
+        lens = [*lens, 1]
+    elif kind == "long":
+        lens = [t + 1, *lens[1:]]
+    elif kind == "order":
+        if b < 2 or lens[0] == lens[-1]:
+            return None
+        lens = lens[::-1]
+    elif r.random() < 0.4:
+        r.shuffle(lens)
+        es = ", enforce_sorted=False"
+    h = _size(r)
+    cls = r.choice(["LSTM", "GRU"])
+    bfa = ", batch_first=True" if bf else ""
+    init = [f"self.prnn{{i}} = nn.{cls}({s[-1]}, {h}{bfa})"]
+    fwd = [
+        f"p = nn.utils.rnn.pack_padded_sequence(x, torch.tensor([{_t(lens)}]){bfa}{es})",
+        "x, _ = self.prnn{i}(p)",
+        f"x = nn.utils.rnn.pad_packed_sequence(x{bfa}, total_length={t})[0]",
+    ]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else [*s[:-1], h])
+
+
+@op("ctc")
+def _ctc(r, s, bad):
+    """``F.ctc_loss(log_probs (T, N, C), targets, input_lengths, target_lengths)`` on the input
+    read as (T, N, C); the loss is added to ``x``."""
+    if len(s) != 3 or s[2] < 2:
+        return None
+    t, n, c = s
+    tl = r.randint(1, max(1, t // 2))
+    il = [t] * n
+    tls = [tl] * n
+    kind = r.choice(["ilen", "count", "tlen"]) if bad else ""
+    if kind == "ilen":
+        il = [t + 1] + il[1:]
+    elif kind == "count":
+        tls = [*tls, tl]
+    elif kind == "tlen":
+        tls = [tl + 1] + tls[1:]
+    call = (
+        f"F.ctc_loss(x.log_softmax(-1), torch.randint(1, {c}, ({n}, {tl})), "
+        f"torch.tensor([{_t(il)}]), torch.tensor([{_t(tls)}]))"
+    )
+    return Step(fwd=[f"x = x + {call}"], bad=bool(kind), out=None if kind else list(s))
+
+
+@op("conv_same")
+def _conv_same(r, s, bad):
+    """``nn.Conv1d`` / ``nn.Conv2d`` with ``padding="same"`` or ``"valid"`` (and dilation);
+    "same" refuses a stride above 1."""
+    nd = {3: 1, 4: 2}.get(len(s))
+    if nd is None:
+        return None
+    c = s[1]
+    k = r.choice([1, 2, 3, 5])
+    dil = r.choice([1, 1, 2])
+    mode = r.choice(["same", "same", "valid"])
+    st = 1
+    if bad:
+        if r.random() < 0.5:
+            mode, st = "same", 2
+        else:
+            mode, k = "valid", max(s[2:]) + 1
+            dil = 1
+    co = _size(r)
+    extra = f", stride={st}" if st > 1 else ""
+    extra += f", dilation={dil}" if dil > 1 else ""
+    init = [f"self.cs{{i}} = nn.Conv{nd}d({c}, {co}, {k}, padding={mode!r}{extra})"]
+    if mode == "same":
+        sp = list(s[2:])
+    else:
+        sp = [v - dil * (k - 1) for v in s[2:]]
+    out = None if bad or min(sp) < 1 else [s[0], co, *sp]
+    return Step(init=init, fwd=["x = self.cs{i}(x)"], bad=bad, out=out)
+
+
+@op("mha_kdim")
+def _mha_kdim(r, s, bad):
+    """``nn.MultiheadAttention(e, h, kdim=, vdim=, batch_first=True)`` attending from ``x`` to
+    a memory of other widths."""
+    if len(s) != 3:
+        return None
+    e = s[-1]
+    nh = r.choice([h for h in (1, 2) if e % h == 0])
+    kd, vd = _size(r), _size(r)
+    src = _size(r)
+    mk, mv = kd, vd
+    kind = r.choice(["k", "v", "len"]) if bad else ""
+    if kind == "k":
+        mk = _other(r, kd)
+    elif kind == "v":
+        mv = _other(r, vd)
+    init = [
+        f"self.mk{{i}} = nn.MultiheadAttention({e}, {nh}, kdim={kd}, vdim={vd}, batch_first=True)"
+    ]
+    vlen = src + 1 if kind == "len" else src
+    fwd = [
+        f"x = self.mk{{i}}(x, torch.randn({s[0]}, {src}, {mk}), torch.randn({s[0]}, {vlen}, {mv}))[0]"
+    ]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else list(s))
+
+
+@op("transformer_full")
+def _transformer_full(r, s, bad):
+    """``nn.Transformer(d_model, nhead, 1, 1, ff, batch_first=...)`` on ``x`` as source and a
+    target of another length; a causal mask from ``generate_square_subsequent_mask``."""
+    if len(s) != 3:
+        return None
+    e = s[-1]
+    heads = [h for h in (1, 2) if e % h == 0]
+    bf = r.random() < 0.6
+    b = s[0] if bf else s[1]
+    tl = _size(r)
+    tgt = [b, tl, e] if bf else [tl, b, e]
+    kind = r.choice(["batch", "dim", "mask"]) if bad else ""
+    if kind == "batch":
+        if bf:
+            tgt[0] = _other(r, b)
+        else:
+            tgt[1] = _other(r, b)
+    elif kind == "dim":
+        tgt[2] = _other(r, e)
+    ml = tl + 1 if kind == "mask" else tl
+    bfa = ", batch_first=True" if bf else ""
+    init = [f"self.tr{{i}} = nn.Transformer({e}, {r.choice(heads)}, 1, 1, 16{bfa})"]
+    mask = ""
+    if kind == "mask" or r.random() < 0.5:
+        mask = f", tgt_mask=nn.Transformer.generate_square_subsequent_mask({ml})"
+    fwd = [f"x = self.tr{{i}}(x, torch.randn({_t(tgt)}){mask})"]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else tgt)
+
+
+@op("embed_padding")
+def _embed_padding(r, s, bad):
+    """``nn.Embedding(n, d, padding_idx=p)`` / ``F.embedding(ids, w, padding_idx=p)`` looked up
+    with ``x.long()`` clamped into range; ``padding_idx`` must lie in ``[-n, n)`` (the layer
+    checks it when built, the functional when called)."""
+    n = r.choice([3, 5, 10])
+    p = r.choice([0, n - 1, -1, -n])
+    if bad:
+        p = r.choice([n, -n - 1, n + 2])
+    d = _size(r)
+    ids = f"x.abs().long().clamp(max={n - 1})"
+    if bad or r.random() < 0.4:
+        init = [f"self.ew{{i}} = nn.Parameter(torch.randn({n}, {d}))"]
+        fwd = [f"x = F.embedding({ids}, self.ew{{i}}, padding_idx={p})"]
+    else:
+        init = [f"self.ep{{i}} = nn.Embedding({n}, {d}, padding_idx={p})"]
+        fwd = [f"x = self.ep{{i}}({ids})"]
+    out = [*s, d]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad or len(out) > 5 else out)
+
+
+@op("adaptive_max")
+def _adaptive_max(r, s, bad):
+    """``nn.AdaptiveMaxPool1d`` / ``2d`` / ``F.adaptive_max_pool*`` (with ``return_indices``)
+    on input of the rank each takes."""
+    nd = r.choice([1, 2])
+    ranks = (nd + 1, nd + 2)
+    if bad:
+        if len(s) in ranks:
+            return None
+    elif len(s) not in ranks:
+        return None
+    osz = [r.choice([1, 2, 3]) for _ in range(nd)]
+    arg = str(osz[0]) if nd == 1 else f"({_t(osz)})"
+    ri = r.random() < 0.3
+    if r.random() < 0.5:
+        init = [
+            f"self.am{{i}} = nn.AdaptiveMaxPool{nd}d({arg}{', return_indices=True' if ri else ''})"
+        ]
+        fwd = ["x = self.am{i}(x)" + ("[0]" if ri else "")]
+    else:
+        init = []
+        fwd = [
+            f"x = F.adaptive_max_pool{nd}d(x, {arg}{', return_indices=True' if ri else ''})"
+            + ("[0]" if ri else "")
+        ]
+    out = None if bad else [*s[: len(s) - nd], *osz]
+    return Step(init=init, fwd=fwd, bad=bad, out=out)
+
+
 @dataclass
 class Program:
     name: str

@@ -76,9 +76,15 @@ def _glu_shape(p, shapes):
 def _prelu_shape(p, shapes):
     x = shapes[0]
     n = p["num_parameters"]
+    if isinstance(n, int) and n != 1 and len(x) < 2:
+        # torch 2.13 reads the channels from axis 1; a 1-D input has one channel, a 0-D input
+        # none ("Mismatch of parameter numbers and input channel size ... channel size = 1")
+        raise ShapeError(
+            f"PReLU with num_parameters={n} takes its channels from axis 1; a {len(x)}-D input "
+            f"of shape {fmt(x)} has {1 if x else 0}"
+        )
     if n != 1:
-        axis = 0 if len(x) == 1 else 1
-        expect_dim("PReLU", x, axis, n, "num_parameters (channels)")
+        expect_dim("PReLU", x, 1, n, "num_parameters (channels)")
     return tuple(x)
 
 

@@ -224,6 +224,13 @@ def affine_grid(run: Any, args: list, kwargs: dict, loc: Any) -> Tens | None:
     f = run.f
     theta, size = _arg(args, kwargs, 0, "theta"), _size_arg(_arg(args, kwargs, 1, "size"))
     ts = _shape(theta)
+    if size is not None and len(size) not in (4, 5):
+        from driftcheck.parsers.source.forward import dataflow_fix28
+
+        err = dataflow_fix28.affine_grid_size(theta, size)
+        if err is not None:
+            f.crash(loc, err)  # ``[N, C, H]``: 4 or 5 items (session 28)
+            return Tens(None)
     if ts is None or size is None or len(size) not in (4, 5):
         return None
     want = (size[0], 2, 3) if len(size) == 4 else (size[0], 3, 4)

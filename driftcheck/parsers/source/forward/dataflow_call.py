@@ -364,6 +364,10 @@ class Calls:
 
                 if dataflow_fix25b.loss_module(self.run.f, obj, args, kwargs, loc):
                     return Tens(None)  # ``nn.BCELoss()(p, p > 0.5)``: torch's functional check
+                from driftcheck.parsers.source.forward import dataflow_fix28
+
+                if dataflow_fix28.loss_module(self.run.f, obj, args, kwargs, loc):
+                    return Tens(None)  # ``nn.CrossEntropyLoss()(x, t.int())``
                 from driftcheck.parsers.source.forward import dataflow_cover23b
 
                 err = dataflow_cover23b.leaf_error(obj, args, kwargs)  # ``nn.Upsample`` modes
@@ -412,6 +416,9 @@ class Calls:
                     from driftcheck.parsers.source.forward import dataflow_packed
 
                     dataflow_packed.rnn_out(self.run.f, args[0], got)  # a packed input
+                    from driftcheck.parsers.source.forward import dataflow_fix28
+
+                    dataflow_fix28.packed_rnn(self.run.f, obj, args[0], got)  # its sizes
                 return got
             return out
         if not isinstance(obj, Obj):

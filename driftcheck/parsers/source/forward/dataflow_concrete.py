@@ -371,6 +371,10 @@ def created(name: str, args: list, kwargs: dict) -> Tens:
             sizes = kwargs["size"]
     elif name == "full" and args and isinstance(args[0], (tuple, list)):
         sizes = args[0]
+    elif name == "randint":  # ``torch.randint(low, high, (B, T))`` (session 28)
+        from driftcheck.parsers.source.forward import dataflow_fix28  # noqa: PLC0415
+
+        sizes = dataflow_fix28.randint_size(args, kwargs)
     elif name == "eye" and 1 <= len(args) <= 2 and all(_is_int(a) for a in args):
         sizes = (args[0], args[-1])
     elif name in ("tensor", "as_tensor") and args:  # ``torch.tensor([T, T - 4])``

@@ -43,12 +43,23 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
     """``F.<loss>(input, target)`` on real sizes: an unknown tensor after a crash, else None
     (the caller goes on)."""
     if name in ("cross_entropy", "nll_loss"):
+        from driftcheck.parsers.source.forward import dataflow_fix28
+
+        err = dataflow_fix28.class_target_error(f, name, t, arg(args, kwargs, 0, "target"))
+        if err is not None:
+            f.crash(loc, err)  # the target's shape or dtype (session 28)
+            return Tens(None)
         got = _class_weight(f, _shape(t), _shape(arg(args, kwargs, 1, "weight")), loc)
         if got is None:
             got = _class_targets(f, _shape(t), args, kwargs, loc)
         return got
     if name == "ctc_loss":
-        return _ctc_lengths(f, _shape(t), args, kwargs, loc)
+        got = _ctc_lengths(f, _shape(t), args, kwargs, loc)
+        if got is None:
+            from driftcheck.parsers.source.forward import dataflow_fix28
+
+            got = dataflow_fix28.ctc(f, _shape(t), args, kwargs, loc)  # counts, result shape
+        return got
     if name not in _BROADCAST and name not in _SAME_SIZE:
         return None
     ts = _shape(t)

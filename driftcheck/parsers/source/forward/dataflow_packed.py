@@ -26,11 +26,12 @@ _FACT = "packed_steps"
 class PackedSeq(Unk):
     """A ``PackedSequence`` the pass does not follow item by item, with its step count."""
 
-    __slots__ = ("steps",)
+    __slots__ = ("batch", "steps")
 
-    def __init__(self, steps: int) -> None:
+    def __init__(self, steps: int, batch: int | None = None) -> None:
         super().__init__()
         self.steps = steps
+        self.batch = batch  # the number of lengths (session 28: the padded result's batch)
 
     def __repr__(self) -> str:
         return f"PackedSeq(steps={self.steps})"
@@ -59,7 +60,7 @@ def packed(f: Any, args: list, kwargs: dict) -> PackedSeq | None:
     lengths = _lengths(f, arg(args, kwargs, 1, "lengths"))
     if f.input_shape is None or not lengths or min(lengths) <= 0:
         return None
-    return PackedSeq(max(lengths))
+    return PackedSeq(max(lengths), len(lengths))
 
 
 def rnn_out(f: Any, x: Any, out: Any) -> None:

@@ -91,6 +91,7 @@ FUNCTIONAL = {
     "adaptive_avg_pool1d": ("AdaptiveAvgPool1d", ("output_size",)),
     "adaptive_avg_pool2d": ("AdaptiveAvgPool2d", ("output_size",)),
     "adaptive_max_pool2d": ("AdaptiveMaxPool2d", ("output_size",)),
+    "adaptive_max_pool1d": ("AdaptiveMaxPool1d", ("output_size",)),
     "interpolate": ("Interpolate", ("size", "scale_factor", "mode")),
     "pad": ("Pad", ("pad", "mode", "value")),
     "pixel_shuffle": ("PixelShuffle", ("upscale_factor",)),
@@ -330,7 +331,14 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
     if name == "pad_packed_sequence" and run.f.input_shape is not None:
         from driftcheck.parsers.source.forward import dataflow_packed
 
+        before = len(run.f.crashes)
         dataflow_packed.pad_packed(run.f, args, kwargs, fr.loc(at))
+        if len(run.f.crashes) == before:
+            from driftcheck.parsers.source.forward import dataflow_fix28
+
+            got = dataflow_fix28.pad_packed(run.f, args, kwargs)  # ``(padded, lengths)``
+            if got is not None:
+                return got
     if name == "generate_square_subsequent_mask":
         from driftcheck.parsers.source.forward import dataflow_masks
 
@@ -458,6 +466,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             from driftcheck.parsers.source.forward import dataflow_more23
 
             dataflow_more23.created(run.f, name, args, kwargs, out)  # ``torch.tensor(0)``
+            from driftcheck.parsers.source.forward import dataflow_fix28
+
+            dataflow_fix28.randint_made(run.f, name, kwargs, out)  # int64
             if name == "arange":
                 from driftcheck.parsers.source.forward import dataflow_known
 
@@ -610,6 +621,10 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             from driftcheck.parsers.source.forward import dataflow_fix27
 
             got = dataflow_fix27.method(f, t, name, args, kwargs, loc)  # ``diag_embed``
+        if got is None:
+            from driftcheck.parsers.source.forward import dataflow_fix28
+
+            got = dataflow_fix28.method(f, t, name, args, kwargs, loc)  # ``F.bilinear``
         if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
         if got is None:
@@ -856,6 +871,14 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             div = _arg(args, kwargs, 5, "divisor_override")
             if is_int(div):
                 params["divisor_override"] = div
+        if "max_pool" in name:
+            # ``return_indices`` (position 2 of the adaptive pools, 6 of the others): the
+            # result is the pair ``(values, indices)``, not a tensor (session 28)
+            from driftcheck.parsers.source.forward import dataflow_fix28
+
+            ri = _arg(args, kwargs, 1 if name.startswith("adaptive") else 5, "return_indices")
+            if ri is not None and ri is not False:
+                return dataflow_fix28.pool_pair(ri, f.add_op(kind, params, [t], fr.parent, loc))
         return f.add_op(kind, params, [t], fr.parent, loc)
     return Tens(None)  # an op we do not model: the producer is unknown from here
 
