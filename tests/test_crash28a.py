@@ -208,6 +208,15 @@ expr(
     init=_RNN + "\n        self.gru = nn.GRU(4, 8)",
 )
 
+# a length past the input's steps: torch packs it unchecked; its readers raise (lead, session 28:
+# was a blocker at the pack line, pinned in test_known_wrongs.py by crashfix28)
+_PL = (
+    "p = nn.utils.rnn.pack_padded_sequence(h.view(2, 4, 4), torch.tensor([5, 2]), batch_first=True)"
+)
+expr("packed_overlong_data", _PL + "\n        return p.data.sum() + h")
+expr("packed_overlong_rnn", _PL + "\n        return self.rnn(p)[0].data", init=_RNN)
+expr("packed_overlong_pad", _PL + "\n        return nn.utils.rnn.pad_packed_sequence(p, True)[0]")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

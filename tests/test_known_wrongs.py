@@ -74,27 +74,3 @@ def test_register_after_the_model_is_built_does_not_count(tmp_path) -> None:
         """,
         entry=None,
     )
-
-
-@pytest.mark.xfail(
-    raises=AssertionError,
-    strict=True,
-    reason="session 28 (crashfix28): pack_padded_sequence with a length past the time steps is "
-    "a blocker at the pack line (forward/dataflow_args.pack_padded), but torch 2.13 packs it "
-    "without a check (an RNN reading the packed sequence raises later); read only as .data, it runs",
-)
-def test_pack_length_past_the_steps_without_an_rnn(tmp_path, capsys) -> None:
-    from tests.crash_rule_support import check_blocker_iff_crash
-
-    src = textwrap.dedent(
-        """
-        class Net(nn.Module):
-            def forward(self, x):
-                p = nn.utils.rnn.pack_padded_sequence(x, torch.tensor([9, 3]), batch_first=True)
-                return p.data.sum() + x
-        """
-    )
-    head = "import torch\nimport torch.nn as nn\n\n"
-    check_blocker_iff_crash(
-        {"pack_long": (src, (2, 8, 3), "float")}, head, "pack_long", tmp_path, capsys
-    )

@@ -726,7 +726,9 @@ def setitem(run: Any, tgt: Any, v: Any, fr: Any) -> None:
 
 
 # ---------------------------------------------------------------------- packed sequences
-def pack_padded(run: Any, args: list, kwargs: dict, loc: Any) -> None:
+def pack_padded(run: Any, args: list, kwargs: dict, loc: Any) -> str | None:
+    """torch's own checks of ``pack_padded_sequence`` (a crash at ``loc``); a length past the
+    input's time steps is returned instead (torch raises only where the sequence is read)."""
     from driftcheck.parsers.source.forward import dataflow_checks
 
     f = run.f
@@ -755,10 +757,14 @@ def pack_padded(run: Any, args: list, kwargs: dict, loc: Any) -> None:
         why = "Length of all samples has to be greater than 0"
     elif sort and any(a < b for a, b in zip(lengths, lengths[1:])):
         why = "`lengths` array must be sorted in decreasing order when `enforce_sorted` is True"
-    elif lengths and max(lengths) > steps:
-        why = f"a length {max(lengths)} exceeds the {steps} time steps of the input"
     if why:
         f.crash(loc, f"pack_padded_sequence: {why}")
+    elif lengths and max(lengths) > steps:
+        # torch 2.13 packs this without a check (fewer data rows than ``batch_sizes`` sums
+        # to): what reads the packed sequence as one (an RNN, ``pad_packed_sequence``) raises,
+        # ``.data`` alone runs. dataflow_packed carries the reason to those readers.
+        return f"a length {max(lengths)} exceeds the {steps} time steps of the input"
+    return None
 
 
 # ---------------------------------------------------------------------- attention batch axis

@@ -409,6 +409,11 @@ class Calls:
                         x = args[0]
                         return dataflow_ranks.convt_output_size(self.run.f, node, out, x, size, loc)
             if obj.type in TUPLE_LEAVES:
+                if args and obj.torch and obj.type in dataflow_checks.RNN:
+                    from driftcheck.parsers.source.forward import dataflow_packed
+
+                    if dataflow_packed.read_overlong(self.run.f, args[0], loc, obj.type):
+                        return UNK
                 got = dataflow_checks.tuple_result(
                     self.run.f, out, args, kwargs, tens, loc, obj.torch
                 )

@@ -26,12 +26,14 @@ _FACT = "packed_steps"
 class PackedSeq(Unk):
     """A ``PackedSequence`` the pass does not follow item by item, with its step count."""
 
-    __slots__ = ("batch", "steps")
+    __slots__ = ("batch", "overlong", "steps")
 
-    def __init__(self, steps: int, batch: int | None = None) -> None:
+    def __init__(self, steps: int, batch: int | None = None, overlong: str | None = None) -> None:
         super().__init__()
         self.steps = steps
         self.batch = batch  # the number of lengths (session 28: the padded result's batch)
+        # a length past the input's time steps: torch packs it unchecked, its readers raise
+        self.overlong = overlong
 
     def __repr__(self) -> str:
         return f"PackedSeq(steps={self.steps})"
@@ -55,12 +57,23 @@ def _lengths(f: Any, v: Any) -> list[int] | None:
     return None
 
 
-def packed(f: Any, args: list, kwargs: dict) -> PackedSeq | None:
-    """``pack_padded_sequence(x, lengths, ...)`` whose lengths are known: its step count."""
+def packed(f: Any, args: list, kwargs: dict, overlong: str | None = None) -> PackedSeq | None:
+    """``pack_padded_sequence(x, lengths, ...)`` whose lengths are known: its step count
+    (``overlong``: why its readers raise, from ``dataflow_args.pack_padded``)."""
     lengths = _lengths(f, arg(args, kwargs, 1, "lengths"))
     if f.input_shape is None or not lengths or min(lengths) <= 0:
         return None
-    return PackedSeq(max(lengths), len(lengths))
+    return PackedSeq(max(lengths), len(lengths), overlong)
+
+
+def read_overlong(f: Any, seq: Any, loc: Any, reader: str) -> bool:
+    """A packed sequence with a length past its input's steps read by ``reader`` (an RNN of
+    torch's own, ``pad_packed_sequence``): torch raises there (its ``batch_sizes`` sum to more
+    rows than the data holds). True when that crash was reported."""
+    if isinstance(seq, PackedSeq) and seq.overlong:
+        f.crash(loc, f"{reader} of a packed sequence: {seq.overlong} (pack_padded_sequence)")
+        return True
+    return False
 
 
 def rnn_out(f: Any, x: Any, out: Any) -> None:
@@ -83,6 +96,8 @@ def steps(f: Any, seq: Any) -> int | None:
 
 def pad_packed(f: Any, args: list, kwargs: dict, loc: Any) -> None:
     """``pad_packed_sequence(seq, batch_first, padding_value, total_length)``."""
+    if read_overlong(f, arg(args, kwargs, 0, "sequence"), loc, "pad_packed_sequence"):
+        return
     n = steps(f, arg(args, kwargs, 0, "sequence"))
     total = arg(args, kwargs, 3, "total_length")
     if n is not None and is_int(total) and total < n:

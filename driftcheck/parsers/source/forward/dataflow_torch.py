@@ -321,11 +321,11 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
         from driftcheck.parsers.source.forward import dataflow_args
 
         before = len(run.f.crashes)
-        dataflow_args.pack_padded(run, args, kwargs, fr.loc(at))
+        overlong = dataflow_args.pack_padded(run, args, kwargs, fr.loc(at))
         if len(run.f.crashes) == before:
             from driftcheck.parsers.source.forward import dataflow_packed
 
-            got = dataflow_packed.packed(run.f, args, kwargs)
+            got = dataflow_packed.packed(run.f, args, kwargs, overlong)
             if got is not None:
                 return got
     if name == "pad_packed_sequence" and run.f.input_shape is not None:
