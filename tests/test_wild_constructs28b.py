@@ -1,0 +1,129 @@
+"""Session 28 (wildfix28, issue #16): fresh26's dev part -- constructs behind its unknowns,
+each checked against torch (counts) or CPython (the language rule).
+
+- A dataclass's generated ``__init__`` (interp/objmodel.py ``init_dataclass``) takes the
+  parameters ``dataclasses`` gives it: an ``InitVar`` is a parameter handed on to
+  ``__post_init__`` (never stored), a ``ClassVar`` is none, a ``field(init=False)`` is none
+  and gets its default (or stays unset), fields after ``KW_ONLY`` are keyword-only, and a
+  field a subclass redefines keeps its first place.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+import pytest
+
+from tests.model_count_support import check_count_matches_torch, check_honest_unknown
+
+pytest.importorskip("torch")
+
+
+def test_dataclass_init_parameters_are_cpythons() -> None:
+    @dataclasses.dataclass
+    class Base:
+        a: int = 3
+        b: int = 4
+
+    @dataclasses.dataclass
+    class Sub(Base):
+        c: int = 5
+        a: int = 6
+
+    assert (Sub(10, 20, 30).a, Sub(10, 20, 30).c) == (10, 30)
+
+    @dataclasses.dataclass
+    class K:
+        n: ClassVar[int] = 100
+        x: int
+        _: dataclasses.KW_ONLY
+        y: int = 7
+        scale: dataclasses.InitVar[int] = 2
+        z: int = dataclasses.field(init=False, default=9)
+        w: int = dataclasses.field(init=False)
+
+        def __post_init__(self, scale: int) -> None:
+            self.x = self.x * scale
+
+    k = K(11, scale=3)
+    assert (k.x, k.y, k.z, K.n) == (33, 7, 9, 100)
+    assert not hasattr(k, "w") and "scale" not in vars(k)
+    with pytest.raises(TypeError):
+        K(11, 12)  # y is keyword-only
+
+
+DATACLASS_INIT = """
+from dataclasses import InitVar, KW_ONLY, dataclass, field
+from typing import ClassVar
+import torch.nn as nn
+
+
+@dataclass
+class Base:
+    a: int = 3
+    b: int = 4
+
+
+@dataclass
+class Sub(Base):
+    c: int = 5
+    a: int = 6
+
+
+@dataclass
+class K:
+    n: ClassVar[int] = 100
+    x: int
+    _: KW_ONLY
+    y: int = 7
+    scale: InitVar[int] = 2
+    z: int = field(init=False, default=9)
+    widths: list = field(init=False)
+
+    def __post_init__(self, scale):
+        self.x = self.x * scale
+        self.widths = [int(self.y * scale**i) for i in range(3)]
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        s = Sub(10, 20, 30)
+        k = K({call})
+        self.a = nn.Linear(s.a, s.b)
+        self.b = nn.Linear(s.b, s.c)
+        self.c = nn.Linear(k.x, k.y)
+        self.d = nn.Linear(k.y, k.n)
+        self.e = nn.Linear(k.z, 2)
+        self.f = nn.ModuleList(nn.Linear(w, 1) for w in k.widths)
+"""
+
+
+@pytest.mark.parametrize("call", ["11, scale=3", "11", "x=5, y=2, scale=1"])
+def test_dataclass_init_parameters(tmp_path, call: str) -> None:
+    check_count_matches_torch(tmp_path, DATACLASS_INIT.format(call=call))
+
+
+def test_dataclass_field_init_not_known(tmp_path) -> None:
+    code = """
+import random
+from dataclasses import dataclass, field
+import torch.nn as nn
+
+FLAG = random.random() > 0.5
+
+
+@dataclass
+class C:
+    a: int = field(init=FLAG, default=4)
+    b: int = 6
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        c = C(8)
+        self.lin = nn.Linear(c.b, 3)
+"""
+    check_honest_unknown(tmp_path, code)
