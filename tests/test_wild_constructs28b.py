@@ -15,7 +15,14 @@ from typing import ClassVar
 
 import pytest
 
-from tests.model_count_support import check_count_matches_torch, check_honest_unknown
+from driftcheck.errors import DriftcheckError
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import (
+    check_count_matches_torch,
+    check_honest_unknown,
+    torch_count,
+    write_sized,
+)
 
 pytest.importorskip("torch")
 
@@ -127,3 +134,56 @@ class M(nn.Module):
         self.lin = nn.Linear(c.b, 3)
 """
     check_honest_unknown(tmp_path, code)
+
+
+# ``contextlib.suppress`` (interp/statements.py ``exec_with``) swallows what its ``__exit__``
+# returns true for; a torch layer whose arguments the catalogue refuses, built inside a ``try``
+# or a ``suppress``, is built by torch's own ``__init__`` (library/machine.py ``torch_layer``),
+# so that it raises as torch does and the handler skips it
+
+
+def test_suppress_swallows_subclasses_only() -> None:
+    import contextlib
+
+    with contextlib.suppress(LookupError):
+        raise KeyError("k")
+    with pytest.raises(ValueError), contextlib.suppress(TypeError):
+        raise ValueError("v")
+
+
+GUARDED_CONVS = """
+import contextlib
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.convs = nn.ModuleList()
+        for groups in (1, 3, 4, 5, 8):
+            {guard}
+                self.convs.append(nn.Conv2d(24, 40, 3, padding=1, groups=groups))
+            {handler}
+"""
+
+
+@pytest.mark.parametrize(
+    "guard, handler",
+    [
+        ("with contextlib.suppress(ValueError):", ""),
+        ("with contextlib.suppress(KeyError, Exception):", ""),
+        ("try:", "except ValueError:\n                self.convs.append(nn.Linear(groups, 2))"),
+    ],
+)
+def test_guarded_layer_torch_refuses(tmp_path, guard: str, handler: str) -> None:
+    check_count_matches_torch(tmp_path, GUARDED_CONVS.format(guard=guard, handler=handler))
+
+
+def test_suppress_of_another_exception_raises(tmp_path) -> None:
+    """torch's ValueError goes through ``suppress(TypeError)``: building M raises, as in torch."""
+    code = GUARDED_CONVS.format(guard="with contextlib.suppress(TypeError):", handler="")
+    path = write_sized(tmp_path, code)
+    with pytest.raises(ValueError):
+        torch_count(path)
+    with pytest.raises(DriftcheckError, match="ValueError"):
+        parse_source(path, entry="M")
