@@ -187,3 +187,77 @@ def test_suppress_of_another_exception_raises(tmp_path) -> None:
         torch_count(path)
     with pytest.raises(DriftcheckError, match="ValueError"):
         parse_source(path, entry="M")
+
+
+# ``sorted`` of instances of a source class with its own ``__lt__`` (library/python.py): Python's
+# sort asks ``a < b`` only, answered by interpreting ``a.__lt__(b)``
+
+
+def test_sorted_asks_lt_only() -> None:
+    import functools
+
+    asked: list[str] = []
+
+    @functools.total_ordering
+    class S:
+        def __init__(self, w: int) -> None:
+            self.w = w
+
+        def __eq__(self, o: object) -> bool:
+            asked.append("eq")
+            return self.w == o.w  # type: ignore[attr-defined]
+
+        def __lt__(self, o: S) -> bool:
+            asked.append("lt")
+            return self.w > o.w
+
+    got = [s.w for s in sorted([S(3), S(9), S(1)], reverse=True)]
+    assert got == [1, 3, 9] and set(asked) == {"lt"}
+
+
+SORTED_SPECS = """
+import functools
+import torch.nn as nn
+
+
+@functools.total_ordering
+class Spec:
+    def __init__(self, width, stage):
+        self.width = width
+        self.stage = stage
+
+    def __eq__(self, other):
+        return (self.stage, self.width) == (other.stage, other.width)
+
+    def __lt__(self, other):
+        {lt}
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        specs = [Spec(32, 2), Spec(96, 1), Spec(64, 1), Spec(16, 3), Spec(48, 2), Spec(8, 1)]
+        mods, prev = [], 10
+        for s in sorted(specs{rev}):
+            mods += [nn.Linear(prev, s.width), nn.Tanh()]
+            prev = s.width
+        self.net = nn.Sequential(*mods)
+"""
+
+
+@pytest.mark.parametrize("rev", ["", ", reverse=True"])
+@pytest.mark.parametrize(
+    "lt",
+    [
+        "return (self.stage, -self.width) < (other.stage, -other.width)",
+        "return self.width < other.width",
+        "return False",  # all equal: the stable order is the written one
+    ],
+)
+def test_sorted_by_own_lt(tmp_path, lt: str, rev: str) -> None:
+    check_count_matches_torch(tmp_path, SORTED_SPECS.format(lt=lt, rev=rev))
+
+
+def test_sorted_by_lt_not_known(tmp_path) -> None:
+    code = SORTED_SPECS.format(lt="return NotImplemented", rev="")
+    check_honest_unknown(tmp_path, code)
