@@ -261,3 +261,47 @@ def test_sorted_by_own_lt(tmp_path, lt: str, rev: str) -> None:
 def test_sorted_by_lt_not_known(tmp_path) -> None:
     code = SORTED_SPECS.format(lt="return NotImplemented", rev="")
     check_honest_unknown(tmp_path, code)
+
+
+# a base written as a call whose value has ``__mro_entries__`` (interp/objmodel.py
+# ``resolve_bases``): the class statement subclasses what that method returns
+
+MRO_ENTRIES = """
+import torch.nn as nn
+
+
+class WithStem:
+    def __init__(self, c_in, c_out):
+        self.c_in, self.c_out = c_in, c_out
+
+    def __mro_entries__(self, bases):
+        c_in, c_out = self.c_in, self.c_out
+
+        class StemBase(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.stem = nn.Conv2d(c_in, c_out, 7, stride=2, padding=3)
+                self.n_bases = len(bases)
+
+        return {ret}
+
+
+class Mixin:
+    width = 6
+
+
+class M(WithStem(3, 32), Mixin):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(32 * self.n_bases, self.width)
+"""
+
+
+@pytest.mark.parametrize("ret", ["(StemBase,)", "(StemBase, Mixin) if False else (StemBase,)"])
+def test_mro_entries_base(tmp_path, ret: str) -> None:
+    check_count_matches_torch(tmp_path, MRO_ENTRIES.format(ret=ret))
+
+
+def test_mro_entries_result_not_known(tmp_path) -> None:
+    code = MRO_ENTRIES.replace("        return {ret}", "        return tuple(globals()['X'])")
+    check_honest_unknown(tmp_path, code)

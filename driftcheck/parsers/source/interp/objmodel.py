@@ -515,11 +515,35 @@ class Classes:
     def make_class(self, node: ast.ClassDef, mod: ModInfo, fr: Frame | None) -> Cls:
         c = Cls(name=node.name, mod=mod, node=node)
         frame = fr or Frame(mod)
-        c.bases = [self.class_base(b, frame) for b in node.bases]
+        c.bases = self.resolve_bases([self.class_base(b, frame) for b in node.bases], node, mod)
         c.ns = {"__frame__": frame}
         if any(isinstance(b, Cls) for b in c.bases):
             self.init_subclass(c, frame)
         return c
+
+    def resolve_bases(self, bases: list[Any], node: ast.ClassDef, mod: ModInfo) -> list[Any]:
+        """``types.resolve_bases``, as the ``class`` statement runs it: a base that is an
+        instance of a source class with its own ``__mro_entries__`` (``class Net(WithStem(3,
+        32))``) is replaced by the classes that method returns when called with the tuple of
+        the bases as written; a result that is not a tuple of classes is an unknown base."""
+        out: list[Any] = []
+        for v in bases:
+            o = plain(v)
+            if not (isinstance(o, Obj) and not o.module and isinstance(o.cls, Cls)):
+                out.append(v)
+                continue
+            ok, fn, where = self.mro_attr(o.cls, "__mro_entries__")
+            if not (ok and isinstance(fn, Func) and isinstance(where, Cls)):
+                out.append(v)
+                continue
+            bound = Func(fn.node, fn.mod, fn.closure, fn.owner, o)
+            got = plain(self.calls.call_func(bound, [tuple(bases)], {}))
+            if isinstance(got, tuple) and all(isinstance(plain(x), (Cls, Ext)) for x in got):
+                out.extend(plain(x) for x in got)
+            else:
+                where_ = f"{Path(str(mod.path)).name}:{node.lineno}"
+                out.append(Unknown(f"a base's __mro_entries__ result at {where_}"))
+        return out
 
     def class_base(self, b: ast.expr, frame: Frame) -> Any:
         """One base of a ``class`` statement. A subscripted generic of a class we read
