@@ -305,3 +305,90 @@ def test_mro_entries_base(tmp_path, ret: str) -> None:
 def test_mro_entries_result_not_known(tmp_path) -> None:
     code = MRO_ENTRIES.replace("        return {ret}", "        return tuple(globals()['X'])")
     check_honest_unknown(tmp_path, code)
+
+
+# ``hasattr`` / ``getattr(cls, name, default)`` on a torch.nn class itself (interp/leafhas.py
+# ``torch_class_object_has``): the names its class bodies bind, nn.Module's and ``type``'s
+
+
+@pytest.mark.parametrize("cls", ["ReLU", "Linear", "Conv2d", "TransformerEncoderLayer"])
+@pytest.mark.parametrize(
+    "name", ["synonyms", "forward", "mro", "in_features", "training", "reset_parameters", "T"]
+)
+def test_torch_class_object_hasattr(tmp_path, cls: str, name: str) -> None:
+    code = f"""
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        k = 2 if hasattr(nn.{cls}, "{name}") else 3
+        self.fc = nn.Linear(k, getattr(nn.{cls}, "{name}", None) is None and 4 or 5)
+"""
+    check_count_matches_torch(tmp_path, code)
+
+
+# a dict an object makes in ``__init__``, which a package's top-level calls fill
+# (interp/attrregistry.py): a call on another module global made by its own constructor call
+# (``acts = Resolver(...)``; ``acts.add(nn.Tanh)``) fills that object's dict, not a new one's
+
+RESOLVER_PKG = {
+    "reg/__init__.py": "from .base import Resolver  # noqa: F401\n",
+    "reg/base.py": """
+class Resolver:
+    def __init__(self, items=None):
+        self.lookup = {}
+        for x in items or []:
+            self.add(x)
+
+    def add(self, x):
+        self.lookup[x.__name__.lower()] = x
+""",
+    "reg/contrib.py": """
+import torch.nn as nn
+
+from .base import Resolver
+
+acts = Resolver([nn.ReLU])
+acts.add(nn.Tanh)
+""",
+}
+
+
+@pytest.mark.parametrize(
+    "use, known",
+    [
+        ("Resolver([nn.GELU, nn.SiLU, nn.ReLU])", True),
+        ("contrib.acts", False),  # the global those calls fill: not followed (unknown)
+    ],
+)
+def test_registry_of_another_global(tmp_path, use: str, known: bool) -> None:
+    for name, text in RESOLVER_PKG.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    path = tmp_path / "model.py"
+    path.write_text(
+        f"""
+import torch.nn as nn
+
+from reg import Resolver, contrib
+
+r = {use}
+model = nn.Linear(len(r.lookup), 1 + ("relu" in r.lookup))
+"""
+    )
+    want = torch_count(path, root="model", sys_path=tmp_path)
+    got = parse_source(path).params_total()
+    assert got == (want if known else None), got
+
+
+def test_module_class_members_are_torchs() -> None:
+    import torch.nn as nn
+
+    from driftcheck.parsers.source.interp.leafhas import MODULE_INSTANCE_ONLY
+    from driftcheck.parsers.source.interp.objmodel import NN_MODULE_MEMBERS
+
+    on_class = {n for n in vars(nn.Module) if not (n.startswith("__") and n.endswith("__"))}
+    assert NN_MODULE_MEMBERS - MODULE_INSTANCE_ONLY == on_class
+    assert MODULE_INSTANCE_ONLY <= set(vars(nn.Module()))

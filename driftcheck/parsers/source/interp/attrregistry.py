@@ -96,9 +96,60 @@ def _calls(interp: Any, reg: CallRegistry) -> tuple[list[str], list[str]] | None
             first = node.args[0] if node.args else None
             if id(node) in top and isinstance(first, ast.Constant) and isinstance(first.value, str):
                 keys.append(first.value)
-            else:
+            elif not _into_another(interp, sub, node.func.value):
                 others.append(f"{path.name}:{node.lineno}")
     return (keys, others) if keys or others else None
+
+
+def _into_another(interp: Any, sub: Any, recv: ast.expr) -> bool:
+    """Whether the call on ``recv`` surely registers into another object than the one whose
+    dict is being made: ``recv`` is a global of module ``sub`` bound once, by a top-level
+    ``recv = Factory(...)`` (class_resolver's ``aggregation_resolver.register(np.min)`` after
+    ``aggregation_resolver = FunctionResolver(...)``: that instance's dict), and that global is
+    not being evaluated now (the object under construction is then not it)."""
+    if not isinstance(recv, ast.Name):
+        return False
+    name = recv.id
+    binds = _bindings(sub.tree, name)
+    if len(binds) != 1:
+        return False
+    st = binds[0]
+    if not (
+        st in sub.tree.body
+        and isinstance(st, ast.Assign)
+        and len(st.targets) == 1
+        and isinstance(st.value, ast.Call)
+    ):
+        return False
+    return (id(sub), name) not in interp.names._pending
+
+
+def _bindings(tree: ast.Module, name: str) -> list[ast.AST]:
+    """Every statement or node of the module that may bind ``name`` as a global (kept on the
+    tree per name: the module's text does not change)."""
+    memo = tree.__dict__.setdefault("_dc_bindings", {})
+    got = memo.get(name)
+    if got is not None:
+        return got
+    out: list[ast.AST] = []
+    for st in ast.walk(tree):
+        if isinstance(st, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+            if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
+                out.append(st)
+        elif isinstance(st, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if st.name == name:
+                out.append(st)
+        elif isinstance(st, ast.Import | ast.ImportFrom):
+            if any((a.asname or a.name.split(".")[0]) == name or a.name == "*" for a in st.names):
+                out.append(st)
+        elif isinstance(st, ast.Global | ast.Nonlocal) and name in st.names:
+            out.append(st)
+        elif isinstance(st, ast.Name) and st.id == name and isinstance(st.ctx, ast.Store | ast.Del):
+            if not any(st is n for b in out for n in ast.walk(b)):
+                out.append(st)  # a loop / with / walrus / comprehension target
+    memo[name] = out
+    return out
 
 
 def _import_time_nodes(tree: ast.Module) -> Any:
