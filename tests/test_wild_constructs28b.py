@@ -392,3 +392,75 @@ def test_module_class_members_are_torchs() -> None:
     on_class = {n for n in vars(nn.Module) if not (n.startswith("__") and n.endswith("__"))}
     assert NN_MODULE_MEMBERS - MODULE_INSTANCE_ONLY == on_class
     assert MODULE_INSTANCE_ONLY <= set(vars(nn.Module()))
+
+
+# ``copy.deepcopy`` of a module whose class (read from source) defines ``__setstate__``
+# (interp/copyhooks.py ``setstate_keeps``): CPython calls it on the copy with the copied
+# ``__dict__``; one that changes nothing keeps the default copy, any other stays unresolved
+
+SETSTATE = """
+import copy
+import torch.nn as nn
+
+
+class Block(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.proj = nn.Linear(d, d)
+        self.act = nn.GELU()
+        self.scale = 2
+
+    def __setstate__(self, state):
+        {body}
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        b = Block(6)
+        self.blocks = nn.ModuleList([b] + [copy.deepcopy(b) for _ in range(2)])
+        self.head = nn.Linear(6 * self.blocks[1].scale, 3)
+"""
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "super().__setstate__(state)\n"
+        "        if not hasattr(self, 'act'):\n"
+        "            self.act = nn.ReLU()",
+        "if 'scale' not in state:\n"
+        "            state['scale'] = 1\n"
+        "        super().__setstate__(state)",
+    ],
+)
+def test_deepcopy_setstate_that_changes_nothing(tmp_path, body: str) -> None:
+    check_count_matches_torch(tmp_path, SETSTATE.format(body=body))
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "state['scale'] = 5\n        super().__setstate__(state)",
+        "super().__setstate__(state)\n        self.extra = nn.Linear(4, 4)",
+        "super().__setstate__({})",
+    ],
+)
+def test_deepcopy_setstate_that_changes_is_unknown(tmp_path, body: str) -> None:
+    check_honest_unknown(tmp_path, SETSTATE.format(body=body))
+
+
+def test_torch_transformer_clones(tmp_path) -> None:
+    code = """
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        layer = nn.TransformerEncoderLayer(16, 2, dim_feedforward=24, batch_first=True)
+        self.enc = nn.TransformerEncoder(layer, 3, enable_nested_tensor=False)
+        dec = nn.TransformerDecoderLayer(16, 4, dim_feedforward=20)
+        self.dec = nn.TransformerDecoder(dec, 2)
+"""
+    check_count_matches_torch(tmp_path, code)

@@ -612,6 +612,15 @@ class Library:
         return out
 
     def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
+        if name == "__setstate__" and base.qual in _MODULE_BASES and isinstance(inst, Obj):
+            from driftcheck.parsers.source.interp import copyhooks
+
+            if copyhooks.setting_state(self.ip):  # a deep copy's (interp/copyhooks.py)
+                return BuiltinMethod(
+                    lambda a, k: copyhooks.module_setstate(
+                        self.ip, plain(a[0]) if len(a) == 1 and not k else None
+                    )
+                )
         if name == "__init__" or name == "__post_init__" and isinstance(inst, Config):
             if isinstance(inst, Config):
                 if name == "__post_init__":  # PreTrainedConfig's: RoPE standardised (configs.py)
@@ -1076,6 +1085,9 @@ def object_setattr(inst: Obj, a: list) -> None:
 # self``): the base's, on the same items -- a dropped write kept stale values, a wrong count
 _DICT_WRITES = frozenset(("update", "setdefault", "pop", "__setitem__"))
 _HTML_PARSER = "html.parser.HTMLParser"  # a base modelled by library/htmlparse.py
+
+
+_MODULE_BASES = ("torch.nn.Module", "torch.nn.modules.module.Module")
 
 
 def _catalogue_refuses(leaf: Leaf) -> bool:
