@@ -133,8 +133,7 @@ _SETSTATE = "_dc_setstate_states"  # on the Items part: the states being set now
 
 def _snapshot(o: Obj) -> tuple:
     return tuple(
-        tuple((k, id(v)) for k, v in d.items())
-        for d in (o.attrs, o.children, o.params, o.buffers)
+        tuple((k, id(v)) for k, v in d.items()) for d in (o.attrs, o.children, o.params, o.buffers)
     ) + (len(o.unresolved),)
 
 
