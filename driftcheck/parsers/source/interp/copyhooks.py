@@ -146,7 +146,9 @@ def setstate_keeps(ip: Any, out: Obj) -> bool:
     unknown); ``super().__setstate__(state)`` reaching nn.Module's with that same state
     changes nothing (library/machine.py ``ext_method``). True where neither the state nor
     ``out`` changed (torch's pattern: ``if not hasattr(self, "activation"): ...`` fills only
-    what an old pickle lacks); False where anything changed, it raised or stopped."""
+    what an old pickle lacks), or where a key it added only shadows a child with a module
+    built alike (``_shadows_alike``); False where anything else changed, it raised or
+    stopped."""
     from driftcheck.parsers.source.interp.statements import Raised
     from driftcheck.parsers.source.values.abstract import Budget, Cls, Func
 
@@ -168,8 +170,45 @@ def setstate_keeps(ip: Any, out: Obj) -> bool:
         return False
     finally:
         stack.pop()
-    same = [(k, id(v)) for k, v in state.items()] == before
+    old = dict(before)
+    changed = [k for k, v in state.items() if old.get(k) != id(v)]
+    same = set(state) >= set(old) and all(_shadows_alike(out, k, state[k]) for k in changed)
     return entry[1] and same and _snapshot(out) == snap
+
+
+def _shadows_alike(out: Obj, name: str, v: Any) -> bool:
+    """Whether ``v``, put into the copy's ``__dict__`` under ``name`` by ``__setstate__``
+    (``state["activation"] = CReLU()`` for an old pickle: it then shadows the registered
+    child of that name, which stays in ``_modules``), changes nothing the analysis reads: a
+    weightless module built like that child (``_alike``). Parameters are counted from
+    ``_modules``; the forward calls the one in ``__dict__``, equal to the child here."""
+    return name in out.children and _alike(plain(v), plain(out.children[name]), 0)
+
+
+_SIMPLE = (int, float, str, bool, type(None))
+
+
+def _alike(a: Any, b: Any, depth: int) -> bool:
+    """Two modules without weights built alike: the same layer with the same arguments, or
+    instances of the same class with equal plain attributes and alike children, none of
+    them holding a parameter or buffer."""
+    if depth > 20:
+        return False
+    if isinstance(a, Leaf) and isinstance(b, Leaf):
+        return a.type == b.type and a.params == b.params and not a.unresolved and not b.unresolved
+    if not (isinstance(a, Obj) and isinstance(b, Obj)) or a.cls is not b.cls or a.qual != b.qual:
+        return False
+    if not (a.module and b.module) or a.kind != b.kind or a.unresolved or b.unresolved:
+        return False
+    if a.params or a.buffers or b.params or b.buffers or set(a.attrs) != set(b.attrs):
+        return False
+    for k in a.attrs:
+        x, y = plain(a.attrs[k]), plain(b.attrs[k])
+        if type(x) not in _SIMPLE or type(x) is not type(y) or x != y:
+            return False
+    if list(a.children) != list(b.children):
+        return False
+    return all(_alike(plain(a.children[k]), plain(b.children[k]), depth + 1) for k in a.children)
 
 
 def setting_state(ip: Any) -> bool:
