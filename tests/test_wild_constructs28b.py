@@ -472,3 +472,44 @@ class M(nn.Module):
         self.dec = nn.TransformerDecoder(dec, 2)
 """
     check_count_matches_torch(tmp_path, code)
+
+
+# ``@dataclass`` never overwrites an ``__init__`` the class defines, nor writes one with
+# ``init=False`` (library/wildlib.py ``dataclass_keeps_init``): that ``__init__`` runs (or a
+# base's, a parent dataclass's generated one included), and no ``__post_init__``
+
+OWN_INIT = """
+from dataclasses import dataclass
+import torch.nn as nn
+
+
+@dataclass
+class P:
+    a: int = 4
+
+
+@dataclass
+class A:
+    x: int
+
+    def __init__(self, y):
+        self.x = y * 2
+
+    def __post_init__(self):
+        self.x = 1
+
+
+@dataclass(init=False)
+class B(P):
+    b: int = 3
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(A(3).x, B(7).a + B().b)
+"""
+
+
+def test_dataclass_own_init_kept(tmp_path) -> None:
+    check_count_matches_torch(tmp_path, OWN_INIT)

@@ -1409,7 +1409,7 @@ class Calls:
         obj = Obj(cls=cls, module=self.classes.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
         if self.configs.is_config_cls(cls):
             return self.configs.make_config(cls, args, kwargs, loc)
-        if self.is_dataclass(cls):
+        if self.is_dataclass(cls) and not wildlib.dataclass_keeps_init(cls.node):
             self.init_dataclass(obj, cls, args, kwargs)
             return obj
         if tuplesub.is_named_tuple(cls):  # ``class Instruction(NamedTuple)``: fields and items
