@@ -356,15 +356,43 @@ acts.add(nn.Tanh)
 }
 
 
+SINGLETON = """
+    _one = None
+
+    def __new__(cls, items=None):
+        global _one
+        if _one is None:
+            _one = super().__new__(cls)
+        return _one
+"""
+
+
 @pytest.mark.parametrize(
-    "use, known",
+    "use, known, variant",
     [
-        ("Resolver([nn.GELU, nn.SiLU, nn.ReLU])", True),
-        ("contrib.acts", False),  # the global those calls fill: not followed (unknown)
+        ("Resolver([nn.GELU, nn.SiLU, nn.ReLU])", True, ""),
+        ("contrib.acts", False, ""),  # the global those calls fill: not followed (unknown)
+        ("Resolver.make([nn.GELU, nn.SiLU])", True, "make"),
+        ("Resolver([nn.GELU, nn.SiLU])", False, "singleton"),  # one object: filled at import
     ],
 )
-def test_registry_of_another_global(tmp_path, use: str, known: bool) -> None:
-    for name, text in RESOLVER_PKG.items():
+def test_registry_of_another_global(tmp_path, use: str, known: bool, variant: str) -> None:
+    pkg = dict(RESOLVER_PKG)
+    if variant == "make":
+        pkg["reg/base.py"] += (
+            "\n    @classmethod\n    def make(cls, items):\n        return cls(items)\n"
+        )
+        pkg["reg/contrib.py"] = pkg["reg/contrib.py"].replace(
+            "Resolver([nn.ReLU])", "Resolver.make([nn.ReLU])"
+        )
+    if variant == "singleton":
+        pkg["reg/base.py"] = pkg["reg/base.py"].replace(
+            "class Resolver:\n", "_one = None\n\n\nclass Resolver:" + SINGLETON
+        )
+        pkg["reg/contrib.py"] = pkg["reg/contrib.py"].replace(
+            "acts.add(nn.Tanh)", "for a in [nn.Tanh]:\n    acts.add(a)"
+        )
+    for name, text in pkg.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text)
     path = tmp_path / "model.py"

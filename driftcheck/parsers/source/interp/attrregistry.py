@@ -28,7 +28,7 @@ from typing import Any
 from driftcheck.parsers.source.interp import decoregistry
 from driftcheck.parsers.source.interp.callregistry import CallRegistry
 from driftcheck.parsers.source.loader import main_block
-from driftcheck.parsers.source.values.abstract import Cls, Func, Unknown
+from driftcheck.parsers.source.values.abstract import Cls, Func, Unknown, plain
 from driftcheck.speed import current
 
 _FRESH = ("dict", "OrderedDict", "collections.OrderedDict")
@@ -121,7 +121,67 @@ def _into_another(interp: Any, sub: Any, recv: ast.expr) -> bool:
         and isinstance(st.value, ast.Call)
     ):
         return False
-    return (id(sub), name) not in interp.names._pending
+    if (id(sub), name) in interp.names._pending:
+        return False
+    return _makes_new(interp, sub, st.value.func)
+
+
+def _makes_new(interp: Any, sub: Any, f: ast.expr) -> bool:
+    """Whether calling ``f`` (in module ``sub``) surely makes a new object: a class called
+    plainly (``Resolver(...)``), or a classmethod of it whose every ``return`` is
+    ``return cls(...)`` (``ClassResolver.from_subclasses(...)``); the class has no ``__new__``
+    of the code (a singleton factory hands the same object out) nor a metaclass
+    ``__call__``."""
+    method = None
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+        f, method = f.value, f.attr
+    if not isinstance(f, ast.Name):
+        return False
+    cls = plain(interp.names.global_lookup(sub, f.id))
+    if not isinstance(cls, Cls) or interp.calls.metaclass_call(cls) is not None:
+        return False
+    ok, _new, where = interp.classes.mro_attr(cls, "__new__")
+    if ok and isinstance(where, Cls):
+        return False
+    if method is None:
+        return True
+    for c in cls.mro():
+        if not isinstance(c, Cls):
+            return False
+        fn = next(
+            (st for st in c.node.body if isinstance(st, ast.FunctionDef) and st.name == method),
+            None,
+        )
+        if fn is not None:
+            return _returns_cls_call(fn)
+    return False
+
+
+def _returns_cls_call(fn: ast.FunctionDef) -> bool:
+    """A ``@classmethod`` every ``return`` of which is ``return cls(...)`` (no nested def)."""
+    if [unparse_deco(d) for d in fn.decorator_list] != ["classmethod"] or not fn.args.args:
+        return False
+    first = fn.args.args[0].arg
+    rets = [n for n in ast.walk(fn) if isinstance(n, ast.Return)]
+    nested = any(
+        isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
+        for st in fn.body
+        for n in ast.walk(st)
+    )
+    return (
+        bool(rets)
+        and not nested
+        and all(
+            isinstance(r.value, ast.Call)
+            and isinstance(r.value.func, ast.Name)
+            and r.value.func.id == first
+            for r in rets
+        )
+    )
+
+
+def unparse_deco(d: ast.expr) -> str:
+    return d.id if isinstance(d, ast.Name) else ast.unparse(d)
 
 
 def _bindings(tree: ast.Module, name: str) -> list[ast.AST]:
