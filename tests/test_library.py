@@ -61,6 +61,13 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "sorted(['bb', 'a', 'ccc'], key=len), list(reversed(xs)))",
     ),
     (
+        ("builtins.sorted",),
+        "class S:\n    def __init__(self, w, g):\n        self.w, self.g = w, g\n"
+        "    def __lt__(self, o):\n        return (self.g, -self.w) < (o.g, -o.w)\n"
+        "xs = [S(3, 1), S(5, 2), S(4, 1), S(2, 2), S(7, 1)]\n"
+        "result = ([s.w for s in sorted(xs)], [s.w for s in sorted(xs, reverse=True)])",
+    ),
+    (
         ("builtins.zip", "builtins.enumerate"),
         "result = (list(zip([1, 2, 3], 'ab')), list(enumerate('xy', 5)), list(enumerate([7])))",
     ),

@@ -28,7 +28,7 @@ from typing import Any
 from driftcheck.parsers.source.interp import decoregistry
 from driftcheck.parsers.source.interp.callregistry import CallRegistry
 from driftcheck.parsers.source.loader import main_block
-from driftcheck.parsers.source.values.abstract import Cls, Func, Unknown
+from driftcheck.parsers.source.values.abstract import Cls, Func, Unknown, plain
 from driftcheck.speed import current
 
 _FRESH = ("dict", "OrderedDict", "collections.OrderedDict")
@@ -96,9 +96,120 @@ def _calls(interp: Any, reg: CallRegistry) -> tuple[list[str], list[str]] | None
             first = node.args[0] if node.args else None
             if id(node) in top and isinstance(first, ast.Constant) and isinstance(first.value, str):
                 keys.append(first.value)
-            else:
+            elif not _into_another(interp, sub, node.func.value):
                 others.append(f"{path.name}:{node.lineno}")
     return (keys, others) if keys or others else None
+
+
+def _into_another(interp: Any, sub: Any, recv: ast.expr) -> bool:
+    """Whether the call on ``recv`` surely registers into another object than the one whose
+    dict is being made: ``recv`` is a global of module ``sub`` bound once, by a top-level
+    ``recv = Factory(...)`` (class_resolver's ``aggregation_resolver.register(np.min)`` after
+    ``aggregation_resolver = FunctionResolver(...)``: that instance's dict), and that global is
+    not being evaluated now (the object under construction is then not it)."""
+    if not isinstance(recv, ast.Name):
+        return False
+    name = recv.id
+    binds = _bindings(sub.tree, name)
+    if len(binds) != 1:
+        return False
+    st = binds[0]
+    if not (
+        st in sub.tree.body
+        and isinstance(st, ast.Assign)
+        and len(st.targets) == 1
+        and isinstance(st.value, ast.Call)
+    ):
+        return False
+    if (id(sub), name) in interp.names._pending:
+        return False
+    return _makes_new(interp, sub, st.value.func)
+
+
+def _makes_new(interp: Any, sub: Any, f: ast.expr) -> bool:
+    """Whether calling ``f`` (in module ``sub``) surely makes a new object: a class called
+    plainly (``Resolver(...)``), or a classmethod of it whose every ``return`` is
+    ``return cls(...)`` (``ClassResolver.from_subclasses(...)``); the class has no ``__new__``
+    of the code (a singleton factory hands the same object out) nor a metaclass
+    ``__call__``."""
+    method = None
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+        f, method = f.value, f.attr
+    if not isinstance(f, ast.Name):
+        return False
+    cls = plain(interp.names.global_lookup(sub, f.id))
+    if not isinstance(cls, Cls) or interp.calls.metaclass_call(cls) is not None:
+        return False
+    ok, _new, where = interp.classes.mro_attr(cls, "__new__")
+    if ok and isinstance(where, Cls):
+        return False
+    if method is None:
+        return True
+    for c in cls.mro():
+        if not isinstance(c, Cls):
+            return False
+        fn = next(
+            (st for st in c.node.body if isinstance(st, ast.FunctionDef) and st.name == method),
+            None,
+        )
+        if fn is not None:
+            return _returns_cls_call(fn)
+    return False
+
+
+def _returns_cls_call(fn: ast.FunctionDef) -> bool:
+    """A ``@classmethod`` every ``return`` of which is ``return cls(...)`` (no nested def)."""
+    if [unparse_deco(d) for d in fn.decorator_list] != ["classmethod"] or not fn.args.args:
+        return False
+    first = fn.args.args[0].arg
+    rets = [n for n in ast.walk(fn) if isinstance(n, ast.Return)]
+    nested = any(
+        isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
+        for st in fn.body
+        for n in ast.walk(st)
+    )
+    return (
+        bool(rets)
+        and not nested
+        and all(
+            isinstance(r.value, ast.Call)
+            and isinstance(r.value.func, ast.Name)
+            and r.value.func.id == first
+            for r in rets
+        )
+    )
+
+
+def unparse_deco(d: ast.expr) -> str:
+    return d.id if isinstance(d, ast.Name) else ast.unparse(d)
+
+
+def _bindings(tree: ast.Module, name: str) -> list[ast.AST]:
+    """Every statement or node of the module that may bind ``name`` as a global (kept on the
+    tree per name: the module's text does not change)."""
+    memo = tree.__dict__.setdefault("_dc_bindings", {})
+    got = memo.get(name)
+    if got is not None:
+        return got
+    out: list[ast.AST] = []
+    for st in ast.walk(tree):
+        if isinstance(st, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+            if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
+                out.append(st)
+        elif isinstance(st, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if st.name == name:
+                out.append(st)
+        elif isinstance(st, ast.Import | ast.ImportFrom):
+            if any((a.asname or a.name.split(".")[0]) == name or a.name == "*" for a in st.names):
+                out.append(st)
+        elif isinstance(st, ast.Global | ast.Nonlocal) and name in st.names:
+            out.append(st)
+        elif isinstance(st, ast.Name) and st.id == name and isinstance(st.ctx, ast.Store | ast.Del):
+            if not any(st is n for b in out for n in ast.walk(b)):
+                out.append(st)  # a loop / with / walrus / comprehension target
+    memo[name] = out
+    return out
 
 
 def _import_time_nodes(tree: ast.Module) -> Any:

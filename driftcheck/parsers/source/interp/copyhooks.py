@@ -101,8 +101,128 @@ def run_deepcopy(
     if not raw.module:
         return Unknown(note)
     out = clone_new(raw, memo)
+    if fn == "__setstate__" and setstate_keeps(ip, out):
+        return out
     out.unresolved.append(note)
     return out
+
+
+# what an ``nn.Module``'s ``__dict__`` holds besides its plain attributes (the instance
+# attributes ``nn.Module.__init__`` sets): in the state a module's ``__setstate__`` is given
+MODULE_STATE_KEYS = (
+    "training",
+    "_parameters",
+    "_buffers",
+    "_non_persistent_buffers_set",
+    "_backward_pre_hooks",
+    "_backward_hooks",
+    "_is_full_backward_hook",
+    "_forward_hooks",
+    "_forward_hooks_with_kwargs",
+    "_forward_hooks_always_called",
+    "_forward_pre_hooks",
+    "_forward_pre_hooks_with_kwargs",
+    "_state_dict_hooks",
+    "_state_dict_pre_hooks",
+    "_load_state_dict_pre_hooks",
+    "_load_state_dict_post_hooks",
+    "_modules",
+)
+_SETSTATE = "_dc_setstate_states"  # on the Items part: the states being set now
+
+
+def _snapshot(o: Obj) -> tuple:
+    return tuple(
+        tuple((k, id(v)) for k, v in d.items()) for d in (o.attrs, o.children, o.params, o.buffers)
+    ) + (len(o.unresolved),)
+
+
+def setstate_keeps(ip: Any, out: Obj) -> bool:
+    """Whether the ``__setstate__`` of a module class read from source leaves the default
+    deep copy ``out`` as it is: CPython's deepcopy (``__reduce_ex__(4)``) calls it on the new
+    object with the copied ``__dict__``, after which ``nn.Module.__setstate__`` updates the
+    ``__dict__`` with it. It is interpreted on ``out`` with that state (``out``'s plain
+    attributes and nn.Module's own entries, ``MODULE_STATE_KEYS``, whose contents are
+    unknown); ``super().__setstate__(state)`` reaching nn.Module's with that same state
+    changes nothing (library/machine.py ``ext_method``). True where neither the state nor
+    ``out`` changed (torch's pattern: ``if not hasattr(self, "activation"): ...`` fills only
+    what an old pickle lacks), or where a key it added only shadows a child with a module
+    built alike (``_shadows_alike``); False where anything else changed, it raised or
+    stopped."""
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Budget, Cls, Func
+
+    ok, method, where = ip.classes.mro_attr(out.cls, "__setstate__")
+    if not (ok and isinstance(method, Func) and isinstance(where, Cls)):
+        return False
+    state: dict[str, Any] = dict(out.attrs)
+    for k in MODULE_STATE_KEYS:
+        state.setdefault(k, Unknown(f"{k} of a module's __dict__"))
+    before, snap = [(k, id(v)) for k, v in state.items()], _snapshot(out)
+    stack = ip.items.__dict__.setdefault(_SETSTATE, [])
+    entry = [state, True]  # [the state, no other nn.Module.__setstate__ call met]
+    stack.append(entry)
+    try:
+        ip.calls.call_func(ip.attrs.bind(method, out), [state], {})
+    except Budget:
+        raise
+    except (Raised, Exception):  # noqa: BLE001 - it raises or is not followed: not kept
+        return False
+    finally:
+        stack.pop()
+    old = dict(before)
+    changed = [k for k, v in state.items() if old.get(k) != id(v)]
+    same = set(state) >= set(old) and all(_shadows_alike(out, k, state[k]) for k in changed)
+    return entry[1] and same and _snapshot(out) == snap
+
+
+def _shadows_alike(out: Obj, name: str, v: Any) -> bool:
+    """Whether ``v``, put into the copy's ``__dict__`` under ``name`` by ``__setstate__``
+    (``state["activation"] = CReLU()`` for an old pickle: it then shadows the registered
+    child of that name, which stays in ``_modules``), changes nothing the analysis reads: a
+    weightless module built like that child (``_alike``). Parameters are counted from
+    ``_modules``; the forward calls the one in ``__dict__``, equal to the child here."""
+    return name in out.children and _alike(plain(v), plain(out.children[name]), 0)
+
+
+_SIMPLE = (int, float, str, bool, type(None))
+
+
+def _alike(a: Any, b: Any, depth: int) -> bool:
+    """Two modules without weights built alike: the same layer with the same arguments, or
+    instances of the same class with equal plain attributes and alike children, none of
+    them holding a parameter or buffer."""
+    if depth > 20:
+        return False
+    if isinstance(a, Leaf) and isinstance(b, Leaf):
+        return a.type == b.type and a.params == b.params and not a.unresolved and not b.unresolved
+    if not (isinstance(a, Obj) and isinstance(b, Obj)) or a.cls is not b.cls or a.qual != b.qual:
+        return False
+    if not (a.module and b.module) or a.kind != b.kind or a.unresolved or b.unresolved:
+        return False
+    if a.params or a.buffers or b.params or b.buffers or set(a.attrs) != set(b.attrs):
+        return False
+    for k in a.attrs:
+        x, y = plain(a.attrs[k]), plain(b.attrs[k])
+        if type(x) not in _SIMPLE or type(x) is not type(y) or x != y:
+            return False
+    if list(a.children) != list(b.children):
+        return False
+    return all(_alike(plain(a.children[k]), plain(b.children[k]), depth + 1) for k in a.children)
+
+
+def setting_state(ip: Any) -> bool:
+    """Whether a ``__setstate__`` is being interpreted by ``setstate_keeps`` now."""
+    return bool(ip.items.__dict__.get(_SETSTATE))
+
+
+def module_setstate(ip: Any, state: Any) -> None:
+    """``nn.Module.__setstate__(self, state)`` met while ``setstate_keeps`` runs: with the state
+    it is setting, the ``__dict__`` update writes back what is already there; with any other,
+    the copy is not kept (not modelled)."""
+    entry = ip.items.__dict__[_SETSTATE][-1]
+    if state is not entry[0]:
+        entry[1] = False
 
 
 def deepcopy_call(ip: Any, x: Any, memo: Any, where: str) -> Any:

@@ -838,7 +838,11 @@ class Items:
 
             return leaf_hasattr(self.ip, raw, name, NN_MODULE_MEMBERS)
         if isinstance(raw, Ext):
-            return self.ext_hasattr(raw, name)
+            from driftcheck.parsers.source.interp.leafhas import torch_class_object_has
+            from driftcheck.parsers.source.interp.objmodel import NN_MODULE_MEMBERS
+
+            got = torch_class_object_has(self.ip, raw.qual, name, NN_MODULE_MEMBERS)
+            return got if got is not None else self.ext_hasattr(raw, name)
         if isinstance(raw, Tensor):
             return Unknown("hasattr")
         if isinstance(raw, Cls):

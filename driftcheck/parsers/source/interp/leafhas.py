@@ -141,3 +141,75 @@ def torch_class_has(ip: Any, q: Any, name: str) -> Any:
     if name not in maybe and _DYNAMIC not in maybe and complete:
         return False
     return Unknown(f"hasattr {name} of {q.rsplit('.', 1)[-1]}: bound under a condition")
+
+
+# members of ``NN_MODULE_MEMBERS`` that ``nn.Module.__init__`` sets on the instance: no
+# attribute of the class object (``hasattr(nn.ReLU, "training")`` is False)
+MODULE_INSTANCE_ONLY = frozenset(
+    """_backward_hooks _backward_pre_hooks _buffers _forward_hooks _forward_hooks_always_called
+    _forward_hooks_with_kwargs _forward_pre_hooks _forward_pre_hooks_with_kwargs
+    _is_full_backward_hook _load_state_dict_post_hooks _load_state_dict_pre_hooks _modules
+    _non_persistent_buffers_set _parameters _state_dict_hooks _state_dict_pre_hooks
+    training""".split()
+)
+# what ``type`` gives every class object (``__name__``, ``mro``, ...): found on any class
+_TYPE_NAMES = frozenset(dir(type))
+# class-body statements whose bindings are read off the syntax; any other (an ``if``, a loop,
+# an import) makes the class's names not listed
+_LISTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign, ast.AnnAssign, ast.Pass)
+
+
+def _class_object_names(cls: Cls) -> tuple[frozenset[str], bool]:
+    """(names the class bodies along ``cls``'s MRO bind, whether that list is complete: every
+    base read from source but nn.Module, no metaclass, every statement one of ``_LISTED``);
+    cached on the class node."""
+    got = getattr(cls.node, "_dc_classobj", None)
+    if got is not None:
+        return got
+    names: set[str] = set()
+    complete = True
+    for c in cls.mro():
+        if not isinstance(c, Cls):
+            complete = complete and getattr(c, "qual", "") in _MODULE_QUALS + ("builtins.object",)
+            continue
+        if any(k.arg == "metaclass" or k.arg is None for k in c.node.keywords):
+            complete = False
+        for i, st in enumerate(c.node.body):
+            if isinstance(st, ast.Expr) and i == 0 and isinstance(st.value, ast.Constant):
+                continue  # the docstring
+            if not isinstance(st, _LISTED):
+                complete = False
+            elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(st.name)
+            else:
+                targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+                if isinstance(st, ast.AnnAssign) and st.value is None:
+                    continue  # an annotation alone binds nothing on the class
+                for t in targets:
+                    for n in ast.walk(t):
+                        if isinstance(n, ast.Name):
+                            names.add(n.id)
+                        elif isinstance(n, (ast.Attribute, ast.Subscript)):
+                            complete = False
+    got = (frozenset(names), complete)
+    cls.node._dc_classobj = got  # type: ignore[attr-defined]
+    return got
+
+
+def torch_class_object_has(ip: Any, q: Any, name: str, module_members: frozenset[str]) -> Any:
+    """``hasattr(nn.ReLU, name)`` on the torch.nn class ``q`` itself (no instance): True for
+    a name a class body along its MRO binds, that nn.Module's class has (``module_members``
+    but ``MODULE_INSTANCE_ONLY``) or that ``type`` gives every class; False for any other name that is no dunder when the
+    bodies are listed completely; None where this does not decide (no torch source, not a
+    torch.nn class, a dunder)."""
+    cls = ip.library.torch_class(q) if isinstance(q, str) and q.startswith("torch.nn.") else None
+    if not isinstance(cls, Cls):
+        return None
+    names, complete = _class_object_names(cls)
+    if name in names or name in _TYPE_NAMES:
+        return True
+    if name in module_members and name not in MODULE_INSTANCE_ONLY:
+        return True
+    if complete and not (name.startswith("__") and name.endswith("__")):
+        return False
+    return None

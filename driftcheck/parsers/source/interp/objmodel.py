@@ -515,11 +515,35 @@ class Classes:
     def make_class(self, node: ast.ClassDef, mod: ModInfo, fr: Frame | None) -> Cls:
         c = Cls(name=node.name, mod=mod, node=node)
         frame = fr or Frame(mod)
-        c.bases = [self.class_base(b, frame) for b in node.bases]
+        c.bases = self.resolve_bases([self.class_base(b, frame) for b in node.bases], node, mod)
         c.ns = {"__frame__": frame}
         if any(isinstance(b, Cls) for b in c.bases):
             self.init_subclass(c, frame)
         return c
+
+    def resolve_bases(self, bases: list[Any], node: ast.ClassDef, mod: ModInfo) -> list[Any]:
+        """``types.resolve_bases``, as the ``class`` statement runs it: a base that is an
+        instance of a source class with its own ``__mro_entries__`` (``class Net(WithStem(3,
+        32))``) is replaced by the classes that method returns when called with the tuple of
+        the bases as written; a result that is not a tuple of classes is an unknown base."""
+        out: list[Any] = []
+        for v in bases:
+            o = plain(v)
+            if not (isinstance(o, Obj) and not o.module and isinstance(o.cls, Cls)):
+                out.append(v)
+                continue
+            ok, fn, where = self.mro_attr(o.cls, "__mro_entries__")
+            if not (ok and isinstance(fn, Func) and isinstance(where, Cls)):
+                out.append(v)
+                continue
+            bound = Func(fn.node, fn.mod, fn.closure, fn.owner, o)
+            got = plain(self.calls.call_func(bound, [tuple(bases)], {}))
+            if isinstance(got, tuple) and all(isinstance(plain(x), (Cls, Ext)) for x in got):
+                out.extend(plain(x) for x in got)
+            else:
+                where_ = f"{Path(str(mod.path)).name}:{node.lineno}"
+                out.append(Unknown(f"a base's __mro_entries__ result at {where_}"))
+        return out
 
     def class_base(self, b: ast.expr, frame: Frame) -> Any:
         """One base of a ``class`` statement. A subscripted generic of a class we read
@@ -1385,7 +1409,7 @@ class Calls:
         obj = Obj(cls=cls, module=self.classes.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
         if self.configs.is_config_cls(cls):
             return self.configs.make_config(cls, args, kwargs, loc)
-        if self.is_dataclass(cls):
+        if self.is_dataclass(cls) and not wildlib.dataclass_keeps_init(cls.node):
             self.init_dataclass(obj, cls, args, kwargs)
             return obj
         if tuplesub.is_named_tuple(cls):  # ``class Instruction(NamedTuple)``: fields and items
@@ -1503,19 +1527,64 @@ class Calls:
             if isinstance(c, Cls):
                 for st in c.node.body:
                     if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
-                        fields = [f for f in fields if f[0] != st.target.id]
-                        fields.append((st.target.id, st, c))
-        for i, (name, st, c) in enumerate(fields):
+                        # a field a subclass redefines keeps its first place (``fields()``)
+                        at = [i for i, f in enumerate(fields) if f[0] == st.target.id]
+                        if at:
+                            fields[at[0]] = (st.target.id, st, c)
+                        else:
+                            fields.append((st.target.id, st, c))
+        # what the generated ``__init__`` takes, as ``dataclasses`` makes it: a ``ClassVar``
+        # is no parameter; a field after a ``KW_ONLY`` marker (in its class) is keyword-only
+        # (the positional ones come first); an ``InitVar`` is a parameter handed on to
+        # ``__post_init__`` and never stored; a ``field(init=False)`` is no parameter and
+        # gets its default if it has one (else the attribute is not set)
+        initvars: dict[str, Any] = {}
+        positional: list[str] = []
+        plan: list[tuple[str, ast.AnnAssign, Cls, Any, str]] = []
+        unsure = False  # a ``field(init=...)`` not known: the positions after it are unknown
+        marked: set[int] = set()
+        for name, st, c in fields:
+            base = unparse(st.annotation).split("[")[0].split(".")[-1].strip("'\"")
+            if base == "ClassVar":
+                continue
+            if base == "KW_ONLY":
+                marked.add(id(c))
+                continue
+            spec = None
+            if isinstance(st.value, ast.Call) and unparse(st.value.func).split(".")[-1] in (
+                "field",
+                "ib",
+                "attrib",
+            ):
+                spec = self.exprs.eval(st.value, c.ns["__frame__"])
+            init = spec.init if isinstance(spec, FieldSpec) else True
+            if init is False:
+                plan.append((name, st, c, spec, "noinit"))
+                continue
+            unsure = unsure or init is None
+            if id(c) not in marked and not unsure:
+                positional.append(name)
+            plan.append((name, st, c, spec, "initvar" if base == "InitVar" else "field"))
+        pos_of = {n: i for i, n in enumerate(positional)}
+        for name, st, c, spec, kind in plan:
+            is_initvar = kind == "initvar"
             # an attrs ``field(converter=f)``: f runs on the value given or defaulted
             convert = attrsconv.converter(self, st, c)
-            if i < len(args):
+            i = pos_of.get(name, len(args))
+            if kind == "noinit":
+                if not (isinstance(spec, FieldSpec) and spec.has_default()):
+                    continue  # ``field(init=False)`` without a default: not set
+                v = spec.resolve(self.ip, (str(c.mod.path), st.lineno))
+            elif unsure and name not in pos_of and len(args) > len(pos_of):
+                v = Unknown(f"dataclass field {name} (after a field whose init= is not known)")
+            elif i < len(args):
                 v = args[i]
             elif name in kwargs:
                 v = kwargs[name]
             elif "**" in kwargs:  # ``Cls(**unknown)``: any field may be in it, not the default
                 v = Unknown(f"dataclass field {name} (keyword arguments of unknown keys)")
             elif st.value is not None:
-                v = self.exprs.eval(st.value, c.ns["__frame__"])
+                v = spec if spec is not None else self.exprs.eval(st.value, c.ns["__frame__"])
                 if isinstance(v, FieldSpec):  # ``field(default_factory=list)``
                     v = v.resolve(self.ip, (str(c.mod.path), st.lineno))
                 if isinstance(v, Ext) and v.qual.endswith("field"):
@@ -1528,10 +1597,14 @@ class Calls:
                 v.touch()  # a plain int would be wrapped below: the layer depends on its type
             if (not isinstance(v, Sourced) or getattr(v, "bare", False)) and not _held_as_is(v):
                 v = resource(v, name, str(c.mod.path), st.lineno)
+            if is_initvar:
+                initvars[name] = v
+                continue
             obj.attrs[name] = v
         ok, post, _ = self.classes.mro_attr(cls, "__post_init__")
         if ok and isinstance(post, Func):
-            self.call_func(Func(post.node, post.mod, post.closure, post.owner, obj), [], {})
+            post_args = list(initvars.values())
+            self.call_func(Func(post.node, post.mod, post.closure, post.owner, obj), post_args, {})
 
     def is_dataclass(self, cls: Cls) -> bool:
         """A ``@dataclass`` class, or an attrs class whose ``__init__`` attrs writes the same

@@ -9,6 +9,7 @@ bounded (``Budget``), so hostile code ends in a clear note, not a hang.
 from __future__ import annotations
 
 import ast
+import builtins
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -81,6 +82,30 @@ def _never_swallows(e: ast.expr) -> bool:
     f = e.func if isinstance(e, ast.Call) else e
     name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
     return name in _NEVER_SWALLOW
+
+
+def _suppressed(exprs: Any, e: ast.expr, fr: Any) -> list[type]:
+    """The builtin exception classes a ``contextlib.suppress(A, B)`` manager swallows (its
+    ``__exit__`` returns true for a subclass of one of them); [] for any other manager, or
+    where one argument is not a builtin exception class (a class of the code, a name not
+    resolved: whether it swallows is not known, so the exception goes on)."""
+    if not (isinstance(e, ast.Call) and isinstance(e.func, _NAMES) and not e.keywords):
+        return []
+    if not all(isinstance(a, _NAMES) for a in e.args):
+        return []
+    if getattr(plain(exprs.eval(e.func, fr)), "qual", None) != "contextlib.suppress":
+        return []
+    out: list[type] = []
+    for a in e.args:
+        q = getattr(plain(exprs.eval(a, fr)), "qual", "")
+        c = getattr(builtins, q[len("builtins.") :], None) if q.startswith("builtins.") else None
+        if not (isinstance(c, type) and issubclass(c, BaseException)):
+            return []
+        out.append(c)
+    return out
+
+
+_NAMES = (ast.Name, ast.Attribute)  # read twice (the manager's call is evaluated again)
 
 
 def _modules_in(local: dict) -> list[tuple[Any, tuple]]:
@@ -179,6 +204,8 @@ class Statements:
     def __init__(self, ip: Interp) -> None:
         self.ip = ip  # the owner: the state every part shares
         self.loops: list[list] = []  # one slot per running loop (``_undecided_break``)
+        # ``with contextlib.suppress(...)`` bodies running (library/machine.py ``torch_layer``)
+        self.suppressing = 0
 
     def wire(self) -> None:
         """The parts this one asks (set by the owner once all exist)."""
@@ -487,7 +514,9 @@ class Statements:
         from driftcheck.parsers.source.interp import ctxmanager
 
         exits: list[Any] = []
+        suppressed: list[type] = []  # what a ``contextlib.suppress(...)`` item swallows
         for item in st.items:
+            suppressed += _suppressed(self.exprs, item.context_expr, fr)
             got = ctxmanager.enter(self, item.context_expr, fr)
             if got is None:
                 v = self.exprs.eval(item.context_expr, fr)
@@ -506,6 +535,7 @@ class Statements:
                 exits.append(leave)
             if item.optional_vars is not None:
                 self.assign(item.optional_vars, value, fr)
+        self.suppressing += bool(suppressed)
         try:
             self.run_body(st.body, fr)
         except Raised as e:
@@ -513,11 +543,23 @@ class Statements:
                 e.sure = False
             for leave in reversed(exits):
                 leave()
+            raised = getattr(builtins, e.what.rsplit(".", 1)[-1], None)
+            if (
+                suppressed
+                and isinstance(raised, type)
+                and issubclass(raised, BaseException)
+                and issubclass(raised, tuple(suppressed))
+            ):
+                # ``contextlib.suppress(ValueError)``: its ``__exit__`` returns true for a
+                # subclass of what it names, and the statement after the ``with`` runs
+                return
             raise
         except (Return, _Break, _Continue):
             for leave in reversed(exits):
                 leave()
             raise
+        finally:
+            self.suppressing -= bool(suppressed)
         for leave in reversed(exits):
             leave()
 

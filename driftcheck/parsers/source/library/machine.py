@@ -337,8 +337,14 @@ class Library:
             # drops what its named parameters do not take
             args, kwargs = torchlib.drop_discarded(args, kwargs, posnames)
         leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
-        if leaf is not None:
+        guarded = bool(self.ip.tries) or self.stmts.suppressing > 0
+        if leaf is not None and (cls is None or not guarded or not _catalogue_refuses(leaf)):
             return leaf
+        # ``nn.Conv2d(24, 40, 3, groups=5)`` inside a ``try`` / ``contextlib.suppress``, with
+        # arguments the catalogue refuses, all known, and torch's source here: its
+        # ``__init__`` is interpreted, so that what it raises (``ValueError: in_channels must
+        # be divisible by groups``) is raised here too and the handler skips the layer, as in
+        # torch. Unguarded, the leaf stays (the verifier names the mismatch: conv-groups)
         if cls is None and q in TORCH_STACK_INITS:
             stack = self.torch_stack_init(q, args, kwargs, loc)
             if stack is not None:
@@ -606,6 +612,15 @@ class Library:
         return out
 
     def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
+        if name == "__setstate__" and base.qual in _MODULE_BASES and isinstance(inst, Obj):
+            from driftcheck.parsers.source.interp import copyhooks
+
+            if copyhooks.setting_state(self.ip):  # a deep copy's (interp/copyhooks.py)
+                return BuiltinMethod(
+                    lambda a, k: copyhooks.module_setstate(
+                        self.ip, plain(a[0]) if len(a) == 1 and not k else None
+                    )
+                )
         if name == "__init__" or name == "__post_init__" and isinstance(inst, Config):
             if isinstance(inst, Config):
                 if name == "__post_init__":  # PreTrainedConfig's: RoPE standardised (configs.py)
@@ -1070,6 +1085,27 @@ def object_setattr(inst: Obj, a: list) -> None:
 # self``): the base's, on the same items -- a dropped write kept stale values, a wrong count
 _DICT_WRITES = frozenset(("update", "setdefault", "pop", "__setitem__"))
 _HTML_PARSER = "html.parser.HTMLParser"  # a base modelled by library/htmlparse.py
+
+
+_MODULE_BASES = ("torch.nn.Module", "torch.nn.modules.module.Module")
+
+
+def _catalogue_refuses(leaf: Leaf) -> bool:
+    """Whether the catalogue's weight rule refuses a leaf whose arguments are all known plain
+    values (ints, floats, bools, strings, None, tuples of them): torch's constructor may
+    raise for them."""
+    from driftcheck.graph.counting import _layer_weights
+
+    if leaf.unresolved or not all(_plain_arg(v) for v in leaf.params.values()):
+        return False
+    spec = catalogue.get(leaf.type)
+    return spec is not None and _layer_weights(spec, leaf.params) is None
+
+
+def _plain_arg(v: Any) -> bool:
+    if isinstance(v, tuple):
+        return all(_plain_arg(x) for x in v)
+    return v is None or type(v) in (int, float, bool, str)
 
 
 def _items_of(v: Any) -> Any:

@@ -142,8 +142,69 @@ def _sum(c: Call) -> Any:
     return py_call("sum", c.interp, c.args, c.kwargs)
 
 
-@B.entry("sorted", doc="sorted(xs, key=, reverse=) of known values")
+class _Undecided(Exception):
+    """A comparison ``sorted`` asked whose answer is not known statically."""
+
+
+def _own_lt(c: Call, items: list[Any]) -> Any:
+    """``__lt__`` of the one source class every item is a plain instance of (``sorted``
+    compares with ``<`` only, so ``functools.total_ordering``'s derived methods are never
+    asked); None where the items are not such instances or the class has no ``__lt__`` read
+    from source."""
+    objs = [plain(x) for x in items]
+    if not objs or not all(isinstance(o, Obj) and not o.module for o in objs):
+        return None
+    cls = objs[0].cls
+    if not isinstance(cls, Cls) or any(o.cls is not cls for o in objs):
+        return None
+    ok, lt, where = c.interp.classes.mro_attr(cls, "__lt__")
+    return lt if ok and isinstance(lt, Func) and isinstance(where, Cls) else None
+
+
+def _sorted_by_own_lt(c: Call) -> Any:
+    """``sorted(specs)`` of instances of a class with its own ``__lt__``: Python's own sort,
+    each ``a < b`` it asks answered by interpreting ``a.__lt__(b)`` (the same comparisons in
+    the same order, so the same stable order, ``reverse=`` included). None where this does
+    not apply; unknown where a comparison's answer is not a known bool (a ``NotImplemented``
+    too: Python would then ask ``b.__gt__(a)``)."""
+    raw = plain(c.args[0]) if len(c.args) == 1 else None
+    if type(raw) not in (list, tuple) or set(c.kwargs) - {"reverse"}:
+        return None
+    lt = _own_lt(c, list(raw))
+    if lt is None:
+        return None
+    rev = plain(c.kwargs.get("reverse", False))
+    if not isinstance(rev, bool):
+        return c.unknown("sorted() with an unknown reverse=")
+
+    class _Key:
+        __slots__ = ("v",)
+
+        def __init__(self, v: Any) -> None:
+            self.v = v
+
+        def __lt__(self, other: _Key) -> bool:
+            bound = Func(lt.node, lt.mod, lt.closure, lt.owner, self.v)
+            got = plain(c.interp.calls.call_func(bound, [other.v], {}))
+            if not isinstance(got, bool):
+                raise _Undecided
+            return got
+
+    try:
+        return [k.v for k in sorted((_Key(x) for x in raw), reverse=rev)]
+    except _Undecided:
+        return c.unknown("sorted() by an __lt__ whose answer is not known")
+
+
+@B.entry(
+    "sorted",
+    doc="sorted(xs, key=, reverse=) of known values; of instances of a source class with its "
+    "own __lt__, ordered by it",
+)
 def _sorted(c: Call) -> Any:
+    by_lt = _sorted_by_own_lt(c)
+    if by_lt is not None:
+        return by_lt
     if not c.kwargs:
         return py_call("sorted", c.interp, c.args, {})
     items = c.interp.items.iterate(c.args[0]) if c.args else None

@@ -1749,11 +1749,14 @@ class FieldSpec(Unknown):
     """``dataclasses.field(default=..., default_factory=...)``: unknown wherever a value is
     read (as before this entry), resolved by the dataclass constructor to its default."""
 
-    __slots__ = ("default", "factory", "converter")
+    __slots__ = ("default", "factory", "converter", "init")
 
-    def __init__(self, default: Any, factory: Any, converter: Any = None) -> None:
+    def __init__(self, default: Any, factory: Any, converter: Any = None, init: Any = True) -> None:
         super().__init__("call of dataclasses.field")
         self.default, self.factory = default, factory
+        # ``field(init=False)``: no ``__init__`` parameter; the default (if any) is still set.
+        # None: an ``init=`` that is not a known bool (the parameters after it are unknown)
+        self.init = init
         # attrs' ``converter=``: run on the value the field gets, given or default
         # (interp/objmodel.py ``init_dataclass``)
         self.converter = converter
@@ -1765,13 +1768,26 @@ class FieldSpec(Unknown):
             return self.default
         return Unknown("dataclass field without a default")
 
+    def has_default(self) -> bool:
+        return self.factory is not None or self.default is not _MISSING
+
 
 _MISSING = object()
 
 
 @DC.entry("field", doc="field(default=, default_factory=): the default a dataclass instance gets")
 def _field(c: Call) -> Any:
-    return FieldSpec(c.kwargs.get("default", _MISSING), c.kwargs.get("default_factory"))
+    return FieldSpec(
+        c.kwargs.get("default", _MISSING), c.kwargs.get("default_factory"), init=_init_flag(c)
+    )
+
+
+def _init_flag(c: Call) -> Any:
+    """The ``init=`` a ``field()`` call gives: True without one, the bool given, else None."""
+    if "init" not in c.kwargs:
+        return True
+    v = plain(c.kwargs["init"])
+    return v if isinstance(v, bool) else None
 
 
 def _fields_of(v: Any) -> dict[str, Any] | None:
@@ -2108,7 +2124,7 @@ def _at_field(c: Call) -> Any:
     factory = c.kwargs.get("factory")
     if isinstance(default, _AttrsFactory):
         default, factory = _MISSING, default.factory
-    return FieldSpec(default, factory, c.kwargs.get("converter"))
+    return FieldSpec(default, factory, c.kwargs.get("converter"), init=_init_flag(c))
 
 
 # ---------------------------------------------------------------------------------- inspect

@@ -740,6 +740,29 @@ def _dataclass_init(node: ast.ClassDef) -> bool:
     return False
 
 
+def dataclass_keeps_init(node: ast.ClassDef) -> bool:
+    """Whether ``@dataclass`` leaves this class's ``__init__`` as it is: the class defines its
+    own (``dataclasses`` never overwrites it) or says ``init=False``; then ``C(...)`` runs that
+    ``__init__`` (or a base's), not the generated one, and no ``__post_init__``."""
+    decorated = any(
+        (d.func if isinstance(d, ast.Call) else d).__class__ in (ast.Name, ast.Attribute)
+        and unparse_name(d.func if isinstance(d, ast.Call) else d) == "dataclass"
+        for d in node.decorator_list
+    )
+    if not decorated:
+        return False
+    own = any(
+        isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == "__init__"
+        for st in node.body
+    )
+    return own or not _dataclass_init(node)
+
+
+def unparse_name(e: ast.expr) -> str | None:
+    """The last name of ``dataclass`` / ``dataclasses.dataclass``."""
+    return e.attr if isinstance(e, ast.Attribute) else getattr(e, "id", None)
+
+
 def inherited_dataclass(classes: Any, cls: Any, after: Any = None) -> Any:
     """The dataclass whose generated ``__init__`` ``cls(...)`` (or ``super().__init__`` after
     ``after``) runs: the first class in the MRO that has an ``__init__``, when that class is a
