@@ -308,7 +308,10 @@ def _sites(interp: Any, path: str) -> list[tuple]:
         return cache[path]
     mod = _module_of(interp, path)
     if mod is None:
-        cache[path] = [(path, ast.Module(body=[], type_ignores=[]), "lost", None)]
+        # the file as a whole (line 1): notes and memo keys read a site's position
+        lost = ast.Module(body=[], type_ignores=[])
+        lost.lineno, lost.col_offset = 1, 0
+        cache[path] = [(path, lost, "lost", None)]
         return cache[path]
     out: list[tuple] = []
     top: set[int] = set()

@@ -1,0 +1,48 @@
+"""Session 28, lead: a register() site in a package file the analyzer cannot read as a module."""
+
+from __future__ import annotations
+
+import textwrap
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count
+
+
+def test_a_register_site_in_an_unreadable_file_is_an_honest_unknown(tmp_path) -> None:
+    """A package file whose name is no module name (``extra-regs.py``) holds ``Mixer.register``:
+    the analyzer cannot tell whether it runs, so ``isinstance(p, Mixer)`` is unknown. The site
+    used to raise inside the analyzer (its placeholder node had no line): the statement was
+    "not interpreted (AttributeError ...)", the answer unknown for the wrong reason."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "abcs.py").write_text(
+        "from abc import ABCMeta\n\n\nclass Mixer(metaclass=ABCMeta):\n    pass\n"
+    )
+    (pkg / "extra-regs.py").write_text(
+        "import torch.nn as nn\nfrom pkg.abcs import Mixer\n\nMixer.register(nn.Linear)\n"
+    )
+    model = pkg / "model.py"
+    model.write_text(
+        textwrap.dedent(
+            """
+            import torch.nn as nn
+            from pkg.abcs import Mixer
+
+
+            class M(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    layers = [nn.Linear(8, 8), nn.LayerNorm(8)]
+                    self.keep = nn.ModuleList(p for p in layers if not isinstance(p, Mixer))
+
+
+            model = M()
+            """
+        )
+    )
+    graph = parse_source(model)
+    notes = " ".join(graph.notes) if hasattr(graph, "notes") else ""
+    assert "AttributeError" not in notes, notes
+    got = graph.params_total()
+    assert got is None or got == torch_count(model, root="model", sys_path=tmp_path), got
