@@ -94,9 +94,7 @@ def _stack_part(path: str) -> str | None:
     return "encoder" if is_enc else "decoder"
 
 
-def _stacks(
-    m: Obj, path: str, seen: set | None = None, least: int = 2
-) -> list[tuple[str, Obj]]:
+def _stacks(m: Obj, path: str, seen: set | None = None, least: int = 2) -> list[tuple[str, Obj]]:
     """ModuleLists / Sequentials of ``least`` or more user blocks, with their dotted paths;
     with ``least=1`` also a ModuleDict keyed as a numbered list (``_numbered``)."""
     seen = set() if seen is None else seen
