@@ -7,6 +7,7 @@ finding holding both values where one size differs.
 
 from __future__ import annotations
 
+import runpy
 from collections import Counter
 
 import pytest
@@ -199,7 +200,8 @@ def test_t5_mine_counts_equal_transformers_and_is_clean(tmp_path, flax):
     mine, hf = _mine(code, "Seq2Seq"), _hf(cfg, "T5ForConditionalGeneration")
     assert _count(mine) == _count(hf)
     assert _shapes(mine) == _shapes(hf)
-    out = mine(torch.randint(0, 64, (1, 5)), torch.randint(0, 64, (1, 3)))
+    real = runpy.run_path(str(code), run_name="__seq2seq__")["Seq2Seq"]()  # runs on CPU
+    out = real(torch.randint(0, 64, (1, 5)), torch.randint(0, 64, (1, 3)))
     assert out.shape == (1, 3, 64)
     assert _run(code, path) == []
 
@@ -239,3 +241,136 @@ def test_relative_buckets_swap_is_one_finding(tmp_path):
     only_mine, only_hf = _shapes(mine) - _shapes(hf), _shapes(hf) - _shapes(mine)
     assert only_mine == Counter({(16, 4): 2}) and only_hf == Counter({(32, 4): 2})
     _one(_run(code, path), 16, 32)
+
+
+# ------------------------------------------------ a windowed hierarchy with heads per stage
+# Swin as users write it (timm's fused ``qkv`` reshaped to ``(B, N, 3, heads, -1)``): each
+# stage has its own head count, and one changed stage is a change of the list, said once.
+SWIN_MINE = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+IMG, PATCH, WIDTH, DEPTHS, HEADS, WIN, RATIO = 32, 2, 16, (2, 2), (2, 4), 4, 4
+
+
+class WinAttn(nn.Module):
+    def __init__(self, dim, heads):
+        super().__init__()
+        self.heads = heads
+        self.bias_table = nn.Parameter(torch.zeros((2 * WIN - 1) ** 2, heads))
+        self.qkv = nn.Linear(dim, 3 * dim)
+        self.out = nn.Linear(dim, dim)
+        r = torch.arange(WIN)
+        yy, xx = torch.meshgrid(r, r, indexing="ij")
+        c = torch.stack([yy.flatten(), xx.flatten()])
+        d = (c[:, :, None] - c[:, None, :]).permute(1, 2, 0) + WIN - 1
+        self.register_buffer("pos", d[..., 0] * (2 * WIN - 1) + d[..., 1], persistent=False)
+
+    def forward(self, x):
+        b, n, c = x.shape
+        q, k, v = self.qkv(x).reshape(b, n, 3, self.heads, -1).permute(2, 0, 3, 1, 4)
+        s = q @ k.transpose(-2, -1) * (c // self.heads) ** -0.5
+        s = s + self.bias_table[self.pos.reshape(-1)].reshape(n, n, -1).permute(2, 0, 1)
+        return self.out((s.softmax(-1) @ v).transpose(1, 2).reshape(b, n, c))
+
+
+class Block(nn.Module):
+    def __init__(self, dim, heads, side):
+        super().__init__()
+        self.side = side
+        self.ln1 = nn.LayerNorm(dim, eps=1e-5)
+        self.attn = WinAttn(dim, heads)
+        self.ln2 = nn.LayerNorm(dim, eps=1e-5)
+        self.fc1 = nn.Linear(dim, RATIO * dim)
+        self.fc2 = nn.Linear(RATIO * dim, dim)
+
+    def forward(self, x):
+        b, n, c = x.shape
+        g = self.side // WIN
+        h = self.ln1(x).view(b, g, WIN, g, WIN, c).permute(0, 1, 3, 2, 4, 5)
+        h = self.attn(h.reshape(-1, WIN * WIN, c))
+        h = h.view(b, g, g, WIN, WIN, c).permute(0, 1, 3, 2, 4, 5).reshape(b, n, c)
+        x = x + h
+        return x + self.fc2(F.gelu(self.fc1(self.ln2(x))))
+
+
+class Merge(nn.Module):
+    def __init__(self, dim, side):
+        super().__init__()
+        self.side = side
+        self.ln = nn.LayerNorm(4 * dim, eps=1e-5)
+        self.down = nn.Linear(4 * dim, 2 * dim, bias=False)
+
+    def forward(self, x):
+        b, _, c = x.shape
+        x = x.view(b, self.side, self.side, c)
+        x = torch.cat([x[:, 0::2, 0::2], x[:, 1::2, 0::2], x[:, 0::2, 1::2], x[:, 1::2, 1::2]], -1)
+        return self.down(self.ln(x.view(b, -1, 4 * c)))
+
+
+class Hier(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Conv2d(3, WIDTH, PATCH, stride=PATCH)
+        self.stem_ln = nn.LayerNorm(WIDTH, eps=1e-5)
+        side, dim = IMG // PATCH, WIDTH
+        self.stages = nn.ModuleList()
+        for i, (depth, heads) in enumerate(zip(DEPTHS, HEADS)):
+            stage = nn.Sequential(*[Block(dim, heads, side) for _ in range(depth)])
+            if i + 1 < len(DEPTHS):
+                stage.append(Merge(dim, side))
+                side, dim = side // 2, dim * 2
+            self.stages.append(stage)
+        self.final = nn.LayerNorm(dim, eps=1e-5)
+
+    def forward(self, pixels):
+        x = self.stem_ln(self.stem(pixels).flatten(2).transpose(1, 2))
+        for stage in self.stages:
+            x = stage(x)
+        x = self.final(x)
+        return x, x.mean(1)
+"""
+
+SWIN_CFG = dict(
+    image_size=32,
+    patch_size=2,
+    embed_dim=16,
+    depths=[2, 2],
+    num_heads=[2, 4],
+    window_size=4,
+    mlp_ratio=4.0,
+    layer_norm_eps=1e-5,
+    architectures=["SwinModel"],
+)
+
+
+def _stage_heads(model) -> list:
+    return [stage[0].attn.heads for stage in model.stages]
+
+
+def test_swin_mine_counts_equal_transformers_and_is_clean(tmp_path):
+    code = _write(tmp_path, "hier.py", SWIN_MINE)
+    cfg, path = _config(tmp_path, "cfg", "SwinConfig", **SWIN_CFG)
+    mine, hf = _mine(code, "Hier"), _hf(cfg, "SwinModel")
+    assert _count(mine) == _count(hf)  # (a fused qkv against q, k, v: the shapes differ)
+    real = runpy.run_path(str(code), run_name="__hier__")["Hier"]()  # runs on CPU
+    assert real(torch.randn(1, 3, 32, 32))[0].shape == (1, 64, 32)
+    assert _run(code, path) == []
+
+
+def test_per_stage_heads_are_one_finding_holding_both_lists(tmp_path):
+    code = _write(
+        tmp_path, "hier.py", SWIN_MINE.replace("(2, 2), (2, 4), 4, 4", "(2, 2), (2, 8), 4, 4")
+    )
+    cfg, path = _config(tmp_path, "cfg", "SwinConfig", **SWIN_CFG)
+    # torch: the code's stages hold 2 and 8 heads (their bias tables 2 and 8 wide), the
+    # config's 2 and 4
+    mine, hf = _mine(code, "Hier"), _hf(cfg, "SwinModel")
+    assert _stage_heads(mine) == [2, 8]
+    hf_tables = [
+        s.blocks[0].attention.relative_position_bias.relative_position_bias_table.shape[1]
+        for s in hf.encoder.layers
+    ]
+    assert hf_tables == [2, 4]
+    _one(_run(code, path), [2, 8], [2, 4])

@@ -114,6 +114,8 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     rotary, rotary_said = _rotary(left, right, da, db)
     facts += rotary
     skip = {f.key for f in facts} | ({"rotaryDim"} if rotary_said else set())
+    if "stageHeads" in skip:
+        skip |= STAGE_HEADS  # the values each stage holds are that list's, told once
     facts += _new_uses(use_diffs(left, right, skip), facts, rest)
     _inner_split(left, right, da, db, facts)
     if semantic_enabled():

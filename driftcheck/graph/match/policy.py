@@ -55,6 +55,7 @@ MAJOR_FACTS = frozenset(
         "stemWidth",
         "stageMlpRatios",
         "stageSrRatios",
+        "stageHeads",
         "numClsTokens",
         "numParameters",
         "tensorCount",
