@@ -374,3 +374,27 @@ def test_per_stage_heads_are_one_finding_holding_both_lists(tmp_path):
     ]
     assert hf_tables == [2, 4]
     _one(_run(code, path), [2, 8], [2, 4])
+
+
+def test_uniform_stage_mlp_ratio_is_one_finding(tmp_path):
+    code = _write(
+        tmp_path, "hier.py", SWIN_MINE.replace("(2, 2), (2, 4), 4, 4", "(2, 2), (2, 4), 4, 2")
+    )
+    cfg, path = _config(tmp_path, "cfg", "SwinConfig", **SWIN_CFG)
+    # torch: the code's MLPs are twice as wide as each stage, the config's four times
+    mine, hf = _mine(code, "Hier"), _hf(cfg, "SwinModel")
+    assert [s[0].fc1.out_features for s in mine.stages] == [32, 64]
+    assert [s.blocks[0].mlp.fc1.out_features for s in hf.encoder.layers] == [64, 128]
+    _one(_run(code, path), [2, 2], [4, 4])
+
+
+def test_embed_width_is_one_finding_with_the_stem_under_it(tmp_path):
+    code = _write(
+        tmp_path, "hier.py", SWIN_MINE.replace("= 32, 2, 16, (2, 2)", "= 32, 2, 24, (2, 2)")
+    )
+    cfg, path = _config(tmp_path, "cfg", "SwinConfig", **SWIN_CFG)
+    # torch: the code's stem and stages are 24 and 48 wide, the config's 16 and 32
+    mine, hf = _mine(code, "Hier"), _hf(cfg, "SwinModel")
+    assert mine.stem.out_channels == 24 and mine.final.normalized_shape == (48,)
+    assert hf.embeddings.patch_embeddings.projection.out_channels == 16
+    _one(_run(code, path), [24, 48], [16, 32])
