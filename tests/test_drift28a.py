@@ -398,3 +398,18 @@ def test_embed_width_is_one_finding_with_the_stem_under_it(tmp_path):
     assert mine.stem.out_channels == 24 and mine.final.normalized_shape == (48,)
     assert hf.embeddings.patch_embeddings.projection.out_channels == 16
     _one(_run(code, path), [24, 48], [16, 32])
+
+
+def test_window_size_is_one_finding_told_in_windows(tmp_path):
+    code = _write(
+        tmp_path, "hier.py", SWIN_MINE.replace("(2, 2), (2, 4), 4, 4", "(2, 2), (2, 4), 8, 4")
+    )
+    cfg, path = _config(tmp_path, "cfg", "SwinConfig", **SWIN_CFG)
+    # torch: the code's windows are 8 x 8 (bias tables of 15 ** 2 rows), the config's 4 x 4
+    mine, hf = _mine(code, "Hier"), _hf(cfg, "SwinModel")
+    assert mine.stages[0][0].attn.bias_table.shape[0] == 225
+    attn = hf.encoder.layers[0].blocks[0].attention
+    assert attn.relative_position_bias.relative_position_bias_table.shape[0] == 49
+    real = runpy.run_path(str(code), run_name="__hier__")["Hier"]()
+    assert real(torch.randn(1, 3, 32, 32))[0].shape == (1, 64, 32)
+    _one(_run(code, path), 8, 4)

@@ -26,6 +26,7 @@ FACTS: dict[str, str] = {
     "tokenizerVocabSize": "tokenizer's vocabulary size, where known",
     "maxPositionEmbeddings": "trained context length (n_positions, context_length)",
     "positionBuckets": "relative position buckets (DeBERTa-v2: two table rows per bucket)",
+    "windowSize": "attention window side of a windowed vision transformer (Swin's window_size)",
     "relativeAttentionMaxDistance": (
         "distance past which T5's relative position buckets all share one row "
         "(relative_attention_max_distance)"

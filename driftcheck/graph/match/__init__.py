@@ -45,6 +45,7 @@ from driftcheck.graph.match.facts import (
     as_adapter_reduction,
     as_mlp_ratio,
     as_position_buckets,
+    as_window,
     fact_diffs,
 )
 from driftcheck.graph.match.facts import _side as fact_side
@@ -92,7 +93,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     _shared_width(right, db)
     _latent_ranks(left, right, a, b, da, db)
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
-    facts = as_adapter_reduction(left, right, facts)
+    facts = as_window(left, right, as_adapter_reduction(left, right, facts))
     facts = _dense_lead_moves(_shared_moves(_moe_said(facts)))
     facts += flat_facts(left, right, a, b, da, db, facts)
     if "stageDepths" in da and "stageDepths" in db:

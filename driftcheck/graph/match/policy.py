@@ -35,6 +35,7 @@ MAJOR_FACTS = frozenset(
         "intermediateSize",
         "mlpRatio",
         "positionBuckets",
+        "windowSize",
         "adapterReductionFactor",
         "kvLoraRank",
         "qLoraRank",
