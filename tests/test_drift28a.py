@@ -413,3 +413,100 @@ def test_window_size_is_one_finding_told_in_windows(tmp_path):
     real = runpy.run_path(str(code), run_name="__hier__")["Hier"]()
     assert real(torch.randn(1, 3, 32, 32))[0].shape == (1, 64, 32)
     _one(_run(code, path), 8, 4)
+
+
+# ------------------------------------------- a final norm's eps beside fixed block epsilons
+# ConvNeXt as users write it: every norm inside the network fixed at 1e-6 (as transformers'
+# own), the final norm built with the config's ``layer_norm_eps``. The code's final norm with
+# another eps is that value against the config's, though both sides' block norms agree.
+CONVNEXT_MINE = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+DIMS, DEPTHS, PATCH, FINAL_EPS = (16, 32), (2, 2), 4, 1e-12
+
+
+class ChanNorm(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(dim))
+        self.bias = nn.Parameter(torch.zeros(dim))
+
+    def forward(self, x):
+        x = x.permute(0, 2, 3, 1)
+        x = F.layer_norm(x, x.shape[-1:], self.weight, self.bias, 1e-6)
+        return x.permute(0, 3, 1, 2)
+
+
+class Block(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.dw = nn.Conv2d(dim, dim, 7, padding=3, groups=dim)
+        self.norm = nn.LayerNorm(dim, eps=1e-6)
+        self.up = nn.Linear(dim, 4 * dim)
+        self.down = nn.Linear(4 * dim, dim)
+        self.scale = nn.Parameter(torch.full((dim,), 1e-6))
+
+    def forward(self, x):
+        h = self.dw(x).permute(0, 2, 3, 1)
+        h = self.scale * self.down(F.gelu(self.up(self.norm(h))))
+        return x + h.permute(0, 3, 1, 2)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, DIMS[0], PATCH, stride=PATCH), ChanNorm(DIMS[0]))
+        self.stages = nn.ModuleList()
+        for i, (dim, depth) in enumerate(zip(DIMS, DEPTHS)):
+            parts = []
+            if i > 0:
+                parts += [ChanNorm(DIMS[i - 1]), nn.Conv2d(DIMS[i - 1], dim, 2, stride=2)]
+            parts += [Block(dim) for _ in range(depth)]
+            self.stages.append(nn.Sequential(*parts))
+        self.final = nn.LayerNorm(DIMS[-1], eps=FINAL_EPS)
+
+    def forward(self, pixels):
+        x = self.stem(pixels)
+        for stage in self.stages:
+            x = stage(x)
+        return self.final(x.mean((-2, -1)))
+"""
+
+CONVNEXT_CFG = dict(
+    num_stages=2,
+    hidden_sizes=[16, 32],
+    depths=[2, 2],
+    patch_size=4,
+    image_size=32,
+    layer_norm_eps=1e-12,
+    architectures=["ConvNextModel"],
+)
+
+
+def test_convnext_mine_counts_equal_transformers_and_is_clean(tmp_path):
+    code = _write(tmp_path, "net.py", CONVNEXT_MINE)
+    cfg, path = _config(tmp_path, "cfg", "ConvNextConfig", **CONVNEXT_CFG)
+    mine, hf = _mine(code, "Net"), _hf(cfg, "ConvNextModel")
+    assert _count(mine) == _count(hf)
+    real = runpy.run_path(str(code), run_name="__net__")["Net"]()
+    assert real(torch.randn(1, 3, 32, 32)).shape == (1, 32)
+    assert _run(code, path) == []
+
+
+def test_final_norm_eps_beside_fixed_block_eps_is_one_finding(tmp_path):
+    code = _write(
+        tmp_path,
+        "net.py",
+        CONVNEXT_MINE.replace(
+            "PATCH, FINAL_EPS = (16, 32), (2, 2), 4, 1e-12",
+            "PATCH, FINAL_EPS = (16, 32), (2, 2), 4, 0.1",
+        ),
+    )
+    cfg, path = _config(tmp_path, "cfg", "ConvNextConfig", **CONVNEXT_CFG)
+    # torch: the final norms' eps differ (0.1 against 1e-12), every other norm's is 1e-6
+    mine, hf = _mine(code, "Net"), _hf(cfg, "ConvNextModel")
+    assert mine.final.eps == 0.1 and hf.layernorm.eps == 1e-12
+    assert {m.eps for m in hf.encoder.modules() if hasattr(m, "eps")} == {1e-6}
+    _one(_run(code, path), 0.1, 1e-12)
