@@ -787,6 +787,14 @@ def _twin(findings: list[Finding], key: str, cfg_side: str, value: Any, code_sid
         one = [value] + (list(value) if isinstance(value, (list, tuple)) else [])
         if any(same(cv, v) for v in one) and any(same(kv, h) for h in held):
             return f  # (or one stage's value of a per-stage claim)
+        if (
+            any(same(cv, v) for v in one)
+            and isinstance(kv, (list, tuple))
+            and kv
+            and all(any(same(x, h) for h in held) for x in kv)
+        ):
+            return f  # a per-stage list on both sides (``model.stageHeads``): the code's
+            # list is made of the values its modules hold
     return None
 
 

@@ -26,6 +26,7 @@ FACTS: dict[str, str] = {
     "tokenizerVocabSize": "tokenizer's vocabulary size, where known",
     "maxPositionEmbeddings": "trained context length (n_positions, context_length)",
     "positionBuckets": "relative position buckets (DeBERTa-v2: two table rows per bucket)",
+    "windowSize": "attention window side of a windowed vision transformer (Swin's window_size)",
     "relativeAttentionMaxDistance": (
         "distance past which T5's relative position buckets all share one row "
         "(relative_attention_max_distance)"
@@ -56,6 +57,7 @@ FACTS: dict[str, str] = {
     "stemWidth": "output width of the stem convolution before the first stage",
     "stageMlpRatios": "MLP inner width over the width of each stage (PvT's mlp_ratios)",
     "stageSrRatios": "spatial reduction of the keys and values in each stage (PvT's sr_ratios)",
+    "stageHeads": "attention heads of each stage of a hierarchical network (Swin's num_heads)",
     "numClsTokens": "class tokens kept in one [1, k, width] table beside the positions (Pixio's)",
     "numParameters": "total parameter count claimed by a side",
     # serving / checkpoint

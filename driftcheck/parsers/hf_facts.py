@@ -166,6 +166,7 @@ def extract(
     _rope(cfg, facts, put)
     _mlp_ratio(cfg, facts, put)
     _position_buckets(cfg, put)
+    _window(cfg, put)
     _adapter_reduction(cfg, put)
     _video(cfg, put)
     _derived(facts, put)
@@ -282,6 +283,18 @@ def _position_buckets(cfg: dict[str, Any], put: Any) -> None:
     v = cfg.get("position_buckets")
     if _int(v) and v > 0:
         put("positionBuckets", v, "position_buckets")
+
+
+def _window(cfg: dict[str, Any], put: Any) -> None:
+    """A windowed vision transformer's ``window_size`` (Swin: attention inside windows of
+    ``w x w`` patches, a relative-position table of ``(2w - 1) ** 2`` rows per block,
+    ``graph.match.facts.as_window``); not where the model type reads the key as another
+    fact (GPT-Neo's ``window_size`` is its sliding window, ``TYPE_KEYS``)."""
+    v = cfg.get("window_size")
+    mt = cfg.get("model_type")
+    own = TYPE_KEYS.get(mt, {}) if isinstance(mt, str) else {}
+    if _int(v) and v > 0 and not any("window_size" in keys for keys in own.values()):
+        put("windowSize", v, "window_size")
 
 
 def _adapter_reduction(cfg: dict[str, Any], put: Any) -> None:

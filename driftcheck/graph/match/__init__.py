@@ -45,6 +45,7 @@ from driftcheck.graph.match.facts import (
     as_adapter_reduction,
     as_mlp_ratio,
     as_position_buckets,
+    as_window,
     fact_diffs,
 )
 from driftcheck.graph.match.facts import _side as fact_side
@@ -92,7 +93,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     _shared_width(right, db)
     _latent_ranks(left, right, a, b, da, db)
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
-    facts = as_adapter_reduction(left, right, facts)
+    facts = as_window(left, right, as_adapter_reduction(left, right, facts))
     facts = _dense_lead_moves(_shared_moves(_moe_said(facts)))
     facts += flat_facts(left, right, a, b, da, db, facts)
     if "stageDepths" in da and "stageDepths" in db:
@@ -107,13 +108,15 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     hybrid_depth(left, right, a, b, diffs)
     diffs = extra_layer(left, right, a, b, diffs)
     rest = _fold(facts, diffs)
-    facts = _stage_mlp_ratios(facts)
+    facts = _stem_follows(_stage_mlp_ratios(facts))
     facts += as_position_buckets(left, right, rest)
     facts += as_video_positions(left, right, a, b, da, db, rest)
     fold_positions(a, b, da, db, facts, rest)  # a CLIP tower's table (imagetable.py)
     rotary, rotary_said = _rotary(left, right, da, db)
     facts += rotary
     skip = {f.key for f in facts} | ({"rotaryDim"} if rotary_said else set())
+    if "stageHeads" in skip:
+        skip |= STAGE_HEADS  # the values each stage holds are that list's, told once
     facts += _new_uses(use_diffs(left, right, skip), facts, rest)
     _inner_split(left, right, da, db, facts)
     if semantic_enabled():
@@ -388,13 +391,19 @@ def _stage_mlp_ratios(facts: list[FactDiff]) -> list[FactDiff]:
     from stage to stage (PvT's ``mlp_ratios = [4, 2]`` against ``[2, 2]``) are one finding
     holding both lists: the MLP width (``intermediateSize``, read off one stage) or the one
     ratio (``mlpRatio``) that also differs is under it. Where every stage has one ratio on
-    both sides, the one width or ratio says it: the list is dropped."""
+    both sides, the one width or ratio says it where it differs too: the list is dropped
+    then, and is the finding otherwise."""
     lst = next((f for f in facts if f.key == "stageMlpRatios"), None)
     if lst is None:
         return facts
     vals = [lst.values.get(s) for s in SIDES]
-    if not all(isinstance(v, list) for v in vals) or all(len(set(v)) == 1 for v in vals):
+    if not all(isinstance(v, list) for v in vals):
         return [f for f in facts if f is not lst]
+    if all(len(set(v)) == 1 for v in vals):
+        if any(f.key in ("intermediateSize", "mlpRatio") for f in facts):
+            return [f for f in facts if f is not lst]
+        return facts  # no width or ratio of one stage says it (a stage's MLP width is no
+        # model width, and the code may state no ratio): the list is the finding
     out = []
     for f in facts:
         if f.key in ("intermediateSize", "mlpRatio"):
@@ -405,6 +414,25 @@ def _stage_mlp_ratios(facts: list[FactDiff]) -> list[FactDiff]:
             continue
         out.append(f)
     return out
+
+
+def _stem_follows(facts: list[FactDiff]) -> list[FactDiff]:
+    """The stem's width that is the first stage's width on each side (Swin's patch
+    embedding, ``embed_dim`` wide like the blocks after it): a changed ``embed_dim`` changes
+    both; one root, the stages' widths, the stem's under it."""
+    widths = next((f for f in facts if f.key == "stageWidths"), None)
+    stem = next((f for f in facts if f.key == "stemWidth"), None)
+    if widths is None or stem is None:
+        return facts
+    for side in SIDES:
+        w = widths.values.get(side)
+        if not (isinstance(w, list) and w and same(w[0], stem.values.get(side))):
+            return facts
+    widths.absorbed.append(
+        Diff("param", stem.attribute, stem.values["left"], stem.values["right"], dict(stem.locs))
+    )
+    widths.absorbed.extend(stem.absorbed)
+    return [f for f in facts if f is not stem]
 
 
 def _has_layers(items: list) -> bool:

@@ -1217,8 +1217,22 @@ def _splits(items) -> list[Item]:
 def _fused_heads(it: Item, size: Any) -> Any:
     """``view(b, t, 2, -1, head_dim)`` of a fused k|v (q|k|v) projection of known width:
     the ``-1`` is that width over the parts and the head width (Gemma's one KV head written
-    ``kv_proj(h).view(b, t, 2, -1, hd)``), read as the ints the split would state; any other
-    size as it is."""
+    ``kv_proj(h).view(b, t, 2, -1, hd)``), read as the ints the split would state; so is
+    ``view(b, t, 3, heads, -1)`` (timm's ``qkv(x).reshape(B, N, 3, self.num_heads, -1)``:
+    the ``-1`` is the width over the parts and the heads); any other size as it is."""
+    if (
+        isinstance(size, (list, tuple))
+        and len(size) == 3
+        and size[2] == -1
+        and type(size[0]) is int
+        and size[0] in (2, 3)
+        and type(size[1]) is int
+        and size[1] > 0
+        and type(it.src_width) is int
+        and it.src_width > 0
+        and it.src_width % (size[0] * size[1]) == 0
+    ):
+        return [size[0], size[1], it.src_width // (size[0] * size[1])]
     if not (
         isinstance(size, (list, tuple))
         and len(size) == 3
@@ -1440,7 +1454,46 @@ def stages(g: Graph) -> dict[str, Derived]:
     reduce = _stage_sr_ratios(blocks, kids)
     if reduce is not None:
         out["stageSrRatios"] = Derived(reduce, "model.stageSrRatios", first.loc, first.id)
+    heads = _stage_heads(g, blocks)
+    if heads is not None:
+        out["stageHeads"] = Derived(heads, "model.stageHeads", first.loc, first.id)
     return out
+
+
+def _stage_heads(g: Graph, blocks: list[tuple[Any, int, int]]) -> list | None:
+    """Each stage's attention heads (Swin's / PvT's ``num_heads`` list): the head count
+    ``_head_splits`` reads off each block's own reshapes (the query's split into heads and
+    head width), one per stage. None unless every block with such reshapes has one (a copy
+    of a block the forward was not followed through has none: it is skipped), the blocks
+    of a stage agree, every stage has one, and there are two stages or more: a split not
+    read (a shape the parser left unknown) makes the whole list unknown."""
+    from driftcheck.graph.match.canon import Canon
+
+    canon = Canon(g)
+    per_stage: list = []
+    last_w = None
+    for node, _k, w in blocks:
+        item = canon._item(node, 0)
+        if item is None or not item.is_block:
+            return None
+        if not any(it.ltype == "Unflatten" for it in walk(item.children or [])):
+            continue  # forward followed through another copy of the block: nothing to read
+        got: dict[str, Derived] = {}
+        _head_splits(item, got, [])
+        n = got.get("numHeads")
+        if n is None or type(n.value) is not int:
+            return None
+        if per_stage and last_w == w:
+            if per_stage[-1] != n.value:
+                return None
+            continue
+        per_stage.append(n.value)
+        last_w = w
+    widths: list = []  # one width per stage, in order: every stage must have given its heads
+    for _node, _k, w in blocks:
+        if not widths or widths[-1] != w:
+            widths.append(w)
+    return per_stage if len(per_stage) >= 2 and len(per_stage) == len(widths) else None
 
 
 def _one_side(v: Any) -> Any:

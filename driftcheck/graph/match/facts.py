@@ -11,6 +11,7 @@ by the producers themselves, never guessed:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -435,6 +436,53 @@ def as_position_buckets(left: Graph, right: Graph, rest: list[Diff]) -> list[Fac
             absorbed=[d],
         )
     ]
+
+
+def _odd_square_side(v: Any) -> int | None:
+    """``w`` where ``v == (2w - 1) ** 2``, ``w >= 1``; else None."""
+    if type(v) is not int or v < 1:
+        return None
+    r = math.isqrt(v)
+    return (r + 1) // 2 if r * r == v and r % 2 == 1 else None
+
+
+def as_window(left: Graph, right: Graph, facts: list[FactDiff]) -> list[FactDiff]:
+    """A side stating a window size ``w`` (Swin's ``window_size``) builds each block's
+    relative-position table with ``(2w - 1) ** 2`` rows, which the structure reads as
+    positions (or tokens, where no other table is there): where those counts differ, that side's are ``(2w - 1) ** 2`` and the other
+    side's another odd square ``(2v - 1) ** 2``, the change is the window, told in windows
+    (``v`` against ``w``), the positions under it. A window clamped to a smaller image
+    (HF's Swin uses the resolution when it is smaller) has other rows: nothing is read."""
+    said = [(s, g) for s, g in zip(SIDES, (left, right)) if "windowSize" in g.facts]
+    # the rows of a table read as positions, or as tokens where the model has no token
+    # table (a vision model: its first table is a block's relative-position table)
+    rows = [f for f in facts if f.key in ("maxPositionEmbeddings", "vocabSize")]
+    if len(said) != 1 or len(rows) != 1:
+        return facts
+    pos = rows[0]
+    side, g = said[0]
+    stated = g.facts["windowSize"]
+    other = "right" if side == "left" else "left"
+    if _odd_square_side(pos.values.get(side)) != stated.value:
+        return facts
+    v = _odd_square_side(pos.values.get(other))
+    if v is None or v == stated.value:
+        return facts
+    locs = dict(pos.locs)
+    if stated.loc is not None:
+        locs[side] = stated.loc.model_copy(update={"side": side})
+    values = {side: stated.value, other: v}
+    window = FactDiff(
+        "windowSize",
+        {"left": values["left"], "right": values["right"]},
+        locs,
+        "model.windowSize",
+        absorbed=[
+            Diff("param", pos.attribute, pos.values["left"], pos.values["right"], dict(pos.locs)),
+            *pos.absorbed,
+        ],
+    )
+    return [window if f is pos else f for f in facts]
 
 
 def as_adapter_reduction(left: Graph, right: Graph, facts: list[FactDiff]) -> list[FactDiff]:

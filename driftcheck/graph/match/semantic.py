@@ -27,7 +27,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from driftcheck.graph.match import policy
-from driftcheck.graph.match.canon import Item, norm_value, weight_total
+from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, weight_total
 from driftcheck.graph.match.diff import Diff
 from driftcheck.graph.match.facts import FactDiff
 
@@ -253,7 +253,16 @@ def settle(
     ]
     out: list[Diff] = []
     counts: list[Diff] = []
+    swap = one_swap(a, b) if not major else None
+    if swap is not None and not any(
+        _weighty(d) and (d.left, d.right) == swap for d in rest if d.kind not in COUNT_KINDS
+    ):
+        swap = None  # the swapped size is shown by no diff: report what the alignment saw
     for d in rest:
+        if swap is not None and (_weighty(d) or d.kind in COUNT_KINDS):
+            if d.kind not in COUNT_KINDS and (d.left, d.right) == swap:
+                out.append(d)
+            continue  # the same weights paired the wrong way (``one_swap``)
         if d.equivalent and d.soft and not d.weights_change and heads_agree and not _resplit(d):
             d.layout = True  # info: how an equivalent implementation lays its tensors out
             out.append(d)
@@ -304,6 +313,54 @@ def settle(
     else:
         out.extend(counts)
     return out
+
+
+def weight_bag(items: list[Item]) -> dict[tuple, int] | None:
+    """Every weight's shape with its count (blocks opened and multiplied, ``Node.tied``
+    weights once, as ``weight_total`` counts them); None where any is unknown."""
+    bag: dict[tuple, int] = {}
+
+    def add(its: list[Item], times: int) -> bool:
+        for it in its:
+            if it.soft:
+                continue
+            if it.is_block:
+                if not add(it.children or [], times * it.count):
+                    return False
+                continue
+            w = leaf_weights(it.ltype, it.params)
+            if w is None:
+                return False
+            for name, shape in w.items():
+                if name in it.node.tied:
+                    continue
+                if not all(type(x) is int for x in shape):
+                    return False
+                bag[tuple(shape)] = bag.get(tuple(shape), 0) + times
+        return True
+
+    return bag if add(items, 1) else None
+
+
+def one_swap(a: list[Item], b: list[Item]) -> tuple[int, int] | None:
+    """Both sides hold the same weights but for one shape: ``n`` tensors of one shape on the
+    left stand where ``n`` tensors of another, of the same rank and differing on one axis,
+    stand on the right (T5's relative-bias tables, 16 buckets against 32, one per stack).
+    Returns that axis's two sizes. Every other weight is the same on both sides, so a
+    layer count, a missing or an extra layer, or another shape change the alignment shows
+    is the same weights paired the wrong way: only the swapped size is a change."""
+    la, lb = weight_bag(a), weight_bag(b)
+    if la is None or lb is None:
+        return None
+    only_a = {k: v - lb.get(k, 0) for k, v in la.items() if v > lb.get(k, 0)}
+    only_b = {k: v - la.get(k, 0) for k, v in lb.items() if v > la.get(k, 0)}
+    if len(only_a) != 1 or len(only_b) != 1:
+        return None
+    (x, n), (y, m) = next(iter(only_a.items())), next(iter(only_b.items()))
+    if n != m or len(x) != len(y):
+        return None
+    moved = [(p, q) for p, q in zip(x, y) if p != q]
+    return moved[0] if len(moved) == 1 else None
 
 
 def semantic_enabled() -> bool:

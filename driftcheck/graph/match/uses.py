@@ -117,7 +117,40 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
         }
         values = {"left": _one_or_all(shown_l), "right": _one_or_all(shown_r)}
         out.append(FactDiff(key, values, locs, f"model.{key}", held=vias))
+    for key in LAYER_FACTS:
+        if key not in skip and not any(f.key == key for f in out):
+            out += _stated_layer(left, right, key)
     return out
+
+
+def _stated_layer(left: Graph, right: Graph, key: str) -> list[FactDiff]:
+    """A value one side states (a config's ``layer_norm_eps``) that its model's layers hold
+    (ConvNeXt's final norm: its block norms are fixed at 1e-6), where the other side states
+    none, holds it nowhere (uses or layers), and holds on its layers one value the stating
+    side holds nowhere: that layer's value against the stated one. The uses alone agree
+    there (both sides' fixed block eps), so ``use_diffs`` sees nothing."""
+    same_any = lambda v, vs: any(same(v, x) or _f32_same(v, x) for x in vs)  # noqa: E731
+    for side, g, other, o in (("left", left, "right", right), ("right", right, "left", left)):
+        stated = o.facts.get(key)
+        if stated is None or key in g.facts:
+            continue
+        x = norm_value(stated.value)
+        mine = [*_by_value(g.uses).get(key, {}), *_layer_values(g, key)]
+        theirs = [*_by_value(o.uses).get(key, {}), *_layer_values(o, key)]
+        if not same_any(x, _layer_values(o, key)) or same_any(x, mine):
+            continue
+        extra = [v for v in _layer_values(g, key) if not same_any(v, theirs)]
+        if len(extra) != 1:
+            continue
+        locs = {
+            side: _layer_loc(g, key, extra[0], side),
+            other: stated.loc.model_copy(update={"side": other}) if stated.loc else None,
+        }
+        values = {side: extra[0], other: x}
+        return [
+            FactDiff(key, {"left": values["left"], "right": values["right"]}, locs, f"model.{key}")
+        ]
+    return []
 
 
 HEAD_FACTS = frozenset(("numHeads", "numKvHeads", "headDim"))

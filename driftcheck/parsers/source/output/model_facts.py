@@ -41,9 +41,21 @@ def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
         graph.facts["numLayers"] = Fact(value=n, loc=_stack_loc(ml, n, interp))
     # the outermost stacks only: a layer's own list (a sparse layer's experts in a
     # ``ModuleList``, at ``encoder.1.ff.experts``) is no second encoder stack
-    outer = [s for s in stacks if not any(s[0].startswith(f"{o[0]}.") for o in stacks)]
-    enc = [s for s in outer if _stack_part(s[0]) == "encoder"]
-    dec = [s for s in outer if _stack_part(s[0]) == "decoder"]
+    enc, dec = _enc_dec(stacks)
+    if not (len(enc) == 1 and len(dec) == 1):
+        # a stack of one layer is a stack too where its path names it the encoder's or the
+        # decoder's (``num_decoder_layers=1`` against an encoder of 2: ``nn.ModuleList(Layer()
+        # for _ in range(1))`` holds one layer; without it neither count is read, and a
+        # planted depth shows as missing and extra layers). A one-entry list holding other
+        # lists (``nn.ModuleList([Stack()])`` around the real stack, or one layer whose
+        # experts are a list) is left out: its one entry may be no layer
+        ones = _stacks(root, "", least=1)
+        ones = [
+            s
+            for s in ones
+            if len(s[1].children) > 1 or not any(o[0].startswith(f"{s[0]}.") for o in ones)
+        ]
+        enc, dec = _enc_dec(ones)
     if len(enc) == 1 and len(dec) == 1:
         for key, (_, ml) in (("numEncoderLayers", enc[0]), ("numDecoderLayers", dec[0])):
             n = len(ml.children)
@@ -54,6 +66,14 @@ def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
     if main is not None:
         _attr_facts(graph, main[1])
     _eps_fact(graph)
+
+
+def _enc_dec(stacks: list[tuple[str, Obj]]) -> tuple[list, list]:
+    """The outermost stacks whose paths name the encoder / the decoder."""
+    outer = [s for s in stacks if not any(s[0].startswith(f"{o[0]}.") for o in stacks)]
+    enc = [s for s in outer if _stack_part(s[0]) == "encoder"]
+    dec = [s for s in outer if _stack_part(s[0]) == "decoder"]
+    return enc, dec
 
 
 ENCODER_WORDS = frozenset({"enc", "encoder", "encoders"})
@@ -74,21 +94,40 @@ def _stack_part(path: str) -> str | None:
     return "encoder" if is_enc else "decoder"
 
 
-def _stacks(m: Obj, path: str, seen: set | None = None) -> list[tuple[str, Obj]]:
-    """ModuleLists / Sequentials of user blocks, with their dotted paths."""
+def _stacks(m: Obj, path: str, seen: set | None = None, least: int = 2) -> list[tuple[str, Obj]]:
+    """ModuleLists / Sequentials of ``least`` or more user blocks, with their dotted paths;
+    with ``least=1`` also a ModuleDict keyed as a numbered list (``_numbered``)."""
     seen = set() if seen is None else seen
     out: list[tuple[str, Obj]] = []
     if id(m) in seen:
         return out
     seen.add(id(m))
-    if m.kind in ("ModuleList", "Sequential") and len(m.children) > 1:
+    kinds = ("ModuleList", "Sequential") if least > 1 or not _numbered(m) else (m.kind,)
+    if m.kind in kinds and len(m.children) >= least:
         kids = list(m.children.values())
         if all(isinstance(c, Obj) and c.cls is not None and c.module for c in kids):
             out.append((path, m))
     for name, c in m.children.items():
         if isinstance(c, Obj):
-            out.extend(_stacks(c, f"{path}.{name}" if path else name, seen))
+            out.extend(_stacks(c, f"{path}.{name}" if path else name, seen, least))
     return out
+
+
+NUMBERED = re.compile(r"(.*?)(\d+)")
+
+
+def _numbered(m: Obj) -> bool:
+    """A ModuleDict whose keys are one prefix and ``0..n-1`` in order (``layers_0``,
+    ``layers_1``: a Flax port's layer names): a list of layers, written as a dict."""
+    if m.kind != "ModuleDict" or not m.children:
+        return False
+    prefixes = set()
+    for i, key in enumerate(m.children):
+        hit = NUMBERED.fullmatch(str(key))
+        if hit is None or int(hit.group(2)) != i or hit.group(2) != str(i):
+            return False
+        prefixes.add(hit.group(1))
+    return len(prefixes) == 1
 
 
 def _main_stack(stacks: list[tuple[str, Obj]]) -> tuple[str, Obj] | None:
