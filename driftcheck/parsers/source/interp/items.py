@@ -17,6 +17,7 @@ from driftcheck.parsers.source.interp import (
     fwdhooks,
     modnamespace,
     opaque,
+    protocols,
     submodpath,
     tuplesub,
 )
@@ -404,6 +405,10 @@ class Items:
         raw = plain_bare(v)
         if isinstance(raw, tuplesub.ONE_SHOT):  # before lists: ``Once`` is one
             return raw.take()
+        if type(raw) in _FINITE_ITERATORS:
+            # ``iter(xs)`` of a known sequence (returned by a ``__reversed__`` / ``__iter__``):
+            # read once, as Python's iterator is (a second loop sees nothing)
+            return list(raw)
         if isinstance(raw, (list, tuple)):
             # a run of items we cannot count (``xs.extend(v)``, values/abstract.py): a loop we
             # cannot enumerate, never one item
@@ -654,6 +659,9 @@ class Items:
             return Unknown("isinstance")
         if isinstance(t, Cls):
             got = self._cls_isinstance(raw, t)
+            proto = protocols.protocol_isinstance(self, raw, t, got)
+            if proto is not None:  # a ``typing.Protocol`` class (interp/protocols.py)
+                return proto
             if got is True and not classtype.may_deny(self.ip, t):
                 return True  # a real subclass is an instance unless a hook may deny it
             hook = classtype.virtual_hook(self.ip, t)

@@ -1,0 +1,220 @@
+"""Session 28 (wildfix28b, issue #16): fresh27's dev part -- confident wrong counts.
+
+- A class's own ``__getattribute__`` runs on every attribute read of its instances
+  (interp/getattribute.py); ``object.__getattribute__`` / ``super().__getattribute__`` in it
+  are the plain lookup (291 counted where torch has 1,110).
+- ``reversed(obj)`` calls the class's ``__reversed__`` (1,680 where torch has 4,130); a class
+  with ``__iter__`` only is not reversible (TypeError): unknown, never the reversed items.
+  ``iter(xs)`` of a known list is read once, as Python's iterator.
+- ``isinstance(x, P)`` of a ``@runtime_checkable`` ``typing.Protocol`` is structural
+  (interp/protocols.py; 351 where torch has 405); a protocol not runtime-checkable raises.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pytest
+
+from tests.model_count_support import check_count_matches_torch, check_honest_unknown
+
+pytest.importorskip("torch")
+
+
+# ------------------------------------------------------------------ __getattribute__
+def test_getattribute_hook_scales_reads(tmp_path) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import torch.nn as nn
+        class Sizes:
+            def __init__(self, k, **dims):
+                self.k = k
+                self.__dict__.update(dims)
+            def __getattribute__(self, name):
+                v = object.__getattribute__(self, name)
+                if name.endswith("_w"):
+                    return v * object.__getattribute__(self, "k")
+                return v
+            def pair(self):
+                return (self.a_w, self.b_w)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                s = Sizes(k=3, a_w=4, b_w=5)
+                self.l1 = nn.Linear(s.a_w, s.b_w)
+                self.l2 = nn.Linear(*s.pair())
+                self.l3 = nn.Linear(s.k, 2)
+        """,
+    )
+
+
+def test_getattribute_through_super_and_getattr_fallback(tmp_path) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import torch.nn as nn
+        class Base:
+            pass
+        class Sizes(Base):
+            def __init__(self):
+                self.width = 6
+            def __getattribute__(self, name):
+                if name.startswith("missing"):
+                    raise AttributeError(name)
+                return super().__getattribute__(name) + 1 if name == "width" else (
+                    super().__getattribute__(name))
+            def __getattr__(self, name):
+                return 7
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                s = Sizes()
+                self.l1 = nn.Linear(s.width, s.missing_one)
+        """,
+    )
+
+
+def test_getattribute_recursing_on_itself_is_unknown(tmp_path) -> None:
+    code = """
+        import torch.nn as nn
+        class Sizes:
+            def __init__(self):
+                object.__setattr__(self, "width", 6)
+            def __getattribute__(self, name):
+                return self.width
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.l1 = nn.Linear(Sizes().width, 2)
+        """
+
+    class Sizes:
+        def __getattribute__(self, name):
+            return self.width
+
+    with pytest.raises(RecursionError):  # CPython: the hook reads through itself
+        Sizes().width
+    check_honest_unknown(tmp_path, code)
+
+
+# ------------------------------------------------------------------ __reversed__
+def test_reversed_calls_dunder(tmp_path) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import torch.nn as nn
+        class Spec:
+            def __init__(self, *d):
+                self.d = list(d)
+            def __iter__(self):
+                return iter(self.d)
+            def __reversed__(self):
+                return iter([x + 1 for x in self.d[::-1]])
+        def chain(ds):
+            ds = list(ds)
+            return nn.Sequential(*[nn.Linear(a, b) for a, b in zip(ds, ds[1:])])
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                s = Spec(9, 5, 2)
+                self.enc = chain(s)
+                self.dec = chain(reversed(s))
+        """,
+    )
+
+
+def test_iter_of_a_list_is_read_once(tmp_path) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import torch.nn as nn
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                it = iter([4, 6, 8])
+                first = list(it)
+                rest = list(it)
+                self.l = nn.Linear(first[2], 3 + len(rest))
+        """,
+    )
+
+
+def test_reversed_of_iter_only_class_is_unknown(tmp_path) -> None:
+    class OnlyIter:
+        def __iter__(self):
+            return iter([1, 2])
+
+    with pytest.raises(TypeError):
+        reversed(OnlyIter())
+    check_honest_unknown(
+        tmp_path,
+        """
+        import torch.nn as nn
+        class OnlyIter:
+            def __init__(self):
+                self.d = [4, 6]
+            def __iter__(self):
+                return iter(self.d)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                w = list(reversed(OnlyIter()))
+                self.l = nn.Linear(w[0], w[1])
+        """,
+    )
+
+
+# ------------------------------------------------------------------ typing.Protocol
+def test_runtime_protocol_is_structural(tmp_path) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        """
+        from typing import Protocol, runtime_checkable
+        import torch.nn as nn
+        @runtime_checkable
+        class HasReset(Protocol):
+            def reset_parameters(self) -> None: ...
+        @runtime_checkable
+        class HasWidth(Protocol):
+            width: int
+        class Own(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.width = 5
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                mods = []
+                for layer in [nn.Linear(6, 6), nn.ReLU(), nn.Conv1d(6, 6, 1), nn.Dropout(), Own()]:
+                    mods.append(layer)
+                    if isinstance(layer, HasReset):
+                        mods.append(nn.LayerNorm(6))
+                    if isinstance(layer, HasWidth):
+                        mods.append(nn.Linear(layer.width, 1))
+                self.body = nn.ModuleList(mods)
+        """,
+    )
+
+
+def test_protocol_not_runtime_checkable_is_unknown(tmp_path) -> None:
+    class P(Protocol):
+        def reset_parameters(self) -> None: ...
+
+    with pytest.raises(TypeError):
+        isinstance(object(), P)
+    check_honest_unknown(
+        tmp_path,
+        """
+        from typing import Protocol
+        import torch.nn as nn
+        class P(Protocol):
+            def reset_parameters(self) -> None: ...
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.l = nn.Linear(4, 4)
+                if isinstance(self.l, P):
+                    self.n = nn.LayerNorm(4)
+        """,
+    )
