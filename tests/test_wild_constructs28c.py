@@ -94,7 +94,7 @@ def test_getattribute_recursing_on_itself_is_unknown(tmp_path) -> None:
             return self.width
 
     with pytest.raises(RecursionError):  # CPython: the hook reads through itself
-        Sizes().width
+        _ = Sizes().width
     check_honest_unknown(tmp_path, code)
 
 

@@ -254,9 +254,11 @@ class Attributes:
                     # lookup, past the hook that calls it (interp/getattribute.py)
                     inst = obj.inst
                     return BuiltinMethod(
-                        lambda a, k: self.getattr(inst, plain(a[0]), raw=True)
-                        if len(a) == 1 and not k and isinstance(plain(a[0]), str)
-                        else Unknown("super().__getattribute__ with unknown arguments")
+                        lambda a, k: (
+                            self.getattr(inst, plain(a[0]), raw=True)
+                            if len(a) == 1 and not k and isinstance(plain(a[0]), str)
+                            else Unknown("super().__getattribute__ with unknown arguments")
+                        )
                     )
                 if isinstance(where, Ext):
                     return self.library.ext_method(obj.inst, where, name)
