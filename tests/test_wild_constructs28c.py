@@ -218,3 +218,57 @@ def test_protocol_not_runtime_checkable_is_unknown(tmp_path) -> None:
                     self.n = nn.LayerNorm(4)
         """,
     )
+
+
+# ------------------------------------------------------------------ core install parity
+_TEL_SUBCLASS = """
+import torch.nn as nn
+
+
+class Gate(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = nn.Parameter(nn.init.ones_(nn.Linear(1, 3).weight.new_empty(3)))
+
+    def forward(self, x):
+        return x * self.scale.sum()
+
+
+class Layer(nn.TransformerEncoderLayer):
+    def __init__(self, d, act):
+        super().__init__(d_model=d, nhead=2, dim_feedforward=2 * d, activation=act,
+                         batch_first=True)
+        self.dropout = nn.Identity()
+        if isinstance(act, Gate):
+            self.linear1 = nn.Linear(self.linear1.in_features, self.linear1.out_features * 2)
+            self.linear2 = nn.Linear(self.linear2.in_features, self.linear2.out_features)
+
+
+model = nn.ModuleList([Layer(8, Gate()), Layer(12, nn.GELU()), Layer(4, "relu")])
+"""
+
+
+def test_transformer_layer_subclass_core_install_matches_torch(tmp_path) -> None:
+    """A torch transformer layer subclass reading and replacing its ``linear1`` with a module
+    activation: the core install (no torch source: the catalogue's layer, its children as
+    catalogue layers, the activation registered) counts what torch builds, as the full one."""
+    import json
+    import subprocess
+    import sys
+
+    from benchmarks import installs
+    from tests.conftest import ROOT
+    from tests.model_count_support import torch_count
+
+    path = tmp_path / "tel.py"
+    path.write_text(_TEL_SUBCLASS)
+    want = torch_count(path, root="model")
+    for mode in ("core", "full"):
+        p = subprocess.run(
+            [sys.executable, "-c", installs.cli(mode), "check", str(path), "--format", "json"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=300,
+        )
+        assert json.loads(p.stdout)["params_total"] == want, (mode, p.stdout[-2000:])
