@@ -431,6 +431,16 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("numpy.random.default_rng",),
+        # a Generator's draws held by their shape (exact_snn-style weights)
+        "import numpy as np\nrng = np.random.default_rng(3)\n"
+        "result = (rng.standard_normal((3, 4)).shape, rng.normal(0.0, 2.0, size=5).shape, "
+        "rng.uniform(-1, 1, (2, 3)).shape, rng.random(4).shape, "
+        "rng.integers(0, 9, size=(2, 2)).shape, (rng.standard_normal((3, 2)) * 0.5).shape)",
+    )
+)
+VALUES.append(
+    (
         ("numpy.random.randn", "numpy.random.rand", "numpy.diag", "numpy.triu", "numpy.tril"),
         # Glow's LU weights: random matrices held by their shape
         "import numpy as np\nw = np.random.randn(3, 4)\n"

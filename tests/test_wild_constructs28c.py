@@ -272,3 +272,24 @@ def test_transformer_layer_subclass_core_install_matches_torch(tmp_path) -> None
             timeout=300,
         )
         assert json.loads(p.stdout)["params_total"] == want, (mode, p.stdout[-2000:])
+
+
+# ------------------------------------------------------------------ numpy Generator draws
+def test_default_rng_draw_sizes_a_parameter(tmp_path) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        class M(nn.Module):
+            def __init__(self, n_in=6, n_out=4, seed=0):
+                super().__init__()
+                rng = np.random.default_rng(seed)
+                w = (rng.standard_normal((n_out, n_in + 1)) * 0.2).astype(np.float64)
+                w[:, -1] = 1.5
+                self.weight = nn.Parameter(torch.tensor(w, dtype=torch.float32))
+                self.bias = nn.Parameter(torch.from_numpy(rng.uniform(-1, 1, size=n_out)))
+                self.lin = nn.Linear(n_in, n_out)
+        """,
+    )
