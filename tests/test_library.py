@@ -1708,17 +1708,6 @@ VALUES.append(
 
 VALUES.append(
     (
-        ("builtins.object.__getattribute__",),
-        "class C:\n    def __init__(self):\n        self.k = 3\n        self.w = 4\n"
-        "    def __getattribute__(self, name):\n"
-        "        v = object.__getattribute__(self, name)\n"
-        "        return v * 2 if name == 'w' else v\nc = C()\n"
-        "result = (c.w, c.k, object.__getattribute__(c, 'w'))",
-    )
-)
-
-VALUES.append(
-    (
         ("torch.hann_window", "torch.hamming_window", "torch.blackman_window"),
         "import torch\nresult = (torch.hann_window(8), torch.hann_window(5, periodic=False), "
         "torch.hamming_window(7, True, 0.5, 0.5), torch.blackman_window(0), "

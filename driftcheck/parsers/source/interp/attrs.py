@@ -14,7 +14,6 @@ from driftcheck.parsers.source.interp import (
     classtype,
     condreplace,
     deftime,
-    getattribute,
     gradflag,
     leafdel,
     leafflags,
@@ -111,14 +110,12 @@ class Attributes:
         self.library = ip.library  # ext_method, leaf_attr, obj_method, tensor_attr, value_attr
 
     # ------------------------------------------------------------------ attributes
-    def getattr(self, obj: Any, name: str, where: tuple | None = None, raw: bool = False) -> Any:
+    def getattr(self, obj: Any, name: str, where: tuple | None = None) -> Any:
         if isinstance(obj, Sourced):
             obj = unwrap(obj)
         if name in _GRAD_TOUCH:  # may change a parameter's requires_grad (interp/gradflag.py)
             gradflag.touched(self.ip, obj, name)
         if isinstance(obj, Obj):
-            if not raw and obj.cls is not None and getattribute.defines(obj.cls):
-                return getattribute.run(self, obj, name)  # interp/getattribute.py
             for d in (obj.children, obj.params, obj.buffers, obj.attrs):
                 if name in d:
                     v = d[name]
@@ -249,17 +246,6 @@ class Attributes:
                 ok, v, where = self.classes.mro_attr(cls, name, after=obj.owner)
                 if ok:
                     return self.bind(v, obj.inst)
-                if name == "__getattribute__" and isinstance(obj.inst, Obj):
-                    # no class before ``object`` (nor ``nn.Module``) defines it: the plain
-                    # lookup, past the hook that calls it (interp/getattribute.py)
-                    inst = obj.inst
-                    return BuiltinMethod(
-                        lambda a, k: (
-                            self.getattr(inst, plain(a[0]), raw=True)
-                            if len(a) == 1 and not k and isinstance(plain(a[0]), str)
-                            else Unknown("super().__getattribute__ with unknown arguments")
-                        )
-                    )
                 if isinstance(where, Ext):
                     return self.library.ext_method(obj.inst, where, name)
                 if (

@@ -555,6 +555,8 @@ class Items:
             return Unknown("isinstance")
         if t is typeunion.NONE_TYPE:  # ``None`` in a union ``A | None``
             return raw is None
+        if t.__class__ is Cls and protocols.is_protocol(t):  # ``typing.Protocol`` (protocols.py)
+            return protocols.protocol_isinstance(self, raw, t, self._cls_isinstance(raw, t))
         if isinstance(t, Ext):
             q = t.qual
             if q.startswith("builtins.") and q[len("builtins.") :] in BUILTIN_CALLABLE_TYPES:
@@ -659,9 +661,6 @@ class Items:
             return Unknown("isinstance")
         if isinstance(t, Cls):
             got = self._cls_isinstance(raw, t)
-            proto = protocols.protocol_isinstance(self, raw, t, got)
-            if proto is not None:  # a ``typing.Protocol`` class (interp/protocols.py)
-                return proto
             if got is True and not classtype.may_deny(self.ip, t):
                 return True  # a real subclass is an instance unless a hook may deny it
             hook = classtype.virtual_hook(self.ip, t)

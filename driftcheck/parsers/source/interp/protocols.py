@@ -80,10 +80,9 @@ def _members(t: Cls) -> dict[str, bool] | None:
 
 
 def protocol_isinstance(items: Items, raw: Any, t: Cls, nominal: Any) -> Any:
-    """CPython's answer for ``isinstance(raw, t)``, ``t`` a Protocol class read from source;
-    None when ``t`` is none (the caller's rules apply)."""
-    if not is_protocol(t):
-        return None
+    """CPython's answer for ``isinstance(raw, t)``, ``t`` a Protocol class read from source
+    (``is_protocol``); ``nominal``: whether ``t`` is in the instance's class MRO. A protocol not
+    runtime-checkable raises TypeError even for a nominal instance (3.11 and 3.12)."""
     if not _runtime(t):
         return Unknown(f"isinstance with protocol {t.name} not @runtime_checkable (TypeError)")
     if nominal is True:

@@ -515,22 +515,6 @@ def _object_setattr(c: Call) -> Any:
     return None
 
 
-@B.entry(
-    "object.__getattribute__",
-    doc="object.__getattribute__(obj, name): the plain lookup, past the class's own "
-    "__getattribute__ hook",
-)
-def _object_getattribute(c: Call) -> Any:
-    """``object.__getattribute__(self, name)`` in a class's own ``__getattribute__``: the
-    instance's attribute as Python finds it without the hook (interp/getattribute.py)."""
-    if len(c.args) != 2 or c.kwargs:
-        return Unknown("object.__getattribute__ with unknown arguments")
-    obj, name = plain(c.args[0]), plain(c.args[1])
-    if not isinstance(name, str):
-        return Unknown(f"object.__getattribute__ of a name we cannot compute ({_nm(name)})")
-    return c.interp.attrs.getattr(obj, name, raw=True)
-
-
 def _module_ref(obj: Any) -> bool:
     """A module object read from source (``sys.modules[__name__]``, ``import m``)."""
     from driftcheck.parsers.source.interp.attrs import ModRef
