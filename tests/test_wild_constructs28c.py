@@ -267,3 +267,119 @@ def test_protocol_subclass_itself_is_not_a_protocol(tmp_path) -> None:
                         self.extra.append(nn.LayerNorm(3))
         """,
     )
+
+
+# ------------------------------------------------------------------ numeric protocols
+def test_numeric_protocols_follow_cpython() -> None:
+    """What the analyzer runs is what CPython calls (and refuses)."""
+    import math
+
+    class W:
+        def __int__(self):
+            return 9
+
+        def __round__(self, n=None):
+            return 16 if n is None else 17
+
+        def __ceil__(self):
+            return 5
+
+        def __floor__(self):
+            return 4
+
+        def __neg__(self):
+            return "neg"
+
+        def __radd__(self, other):
+            return other + 100
+
+    class OnlyFloat:
+        def __float__(self):
+            return 2.5
+
+    class Bad:
+        def __int__(self):
+            return 2.5
+
+    w = W()
+    assert (int(w), round(w), round(w, 1), math.ceil(w), math.floor(w), -w) == (
+        9,
+        16,
+        17,
+        5,
+        4,
+        "neg",
+    )
+    assert sum([w, w]) == 0 + 100 + 100
+    assert (math.ceil(OnlyFloat()), math.floor(OnlyFloat())) == (3, 2)
+    with pytest.raises(TypeError):
+        int(Bad())
+    with pytest.raises(TypeError):
+        int(OnlyFloat())
+    with pytest.raises(TypeError):
+        -OnlyFloat()
+
+
+def test_numeric_protocols_size_layers(tmp_path) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import math
+        import torch.nn as nn
+        class Width:
+            def __init__(self, v):
+                self.v = v
+            def __int__(self):
+                return (int(self.v) + 7) // 8 * 8
+            def __round__(self, n=None):
+                return int(self.v) + (1 if n is None else n)
+            def __ceil__(self):
+                return int(self.v) + 2
+            def __floor__(self):
+                return int(self.v) - 1
+            def __abs__(self):
+                return 7
+            def __neg__(self):
+                return Width(self.v * 2)
+        class OnlyFloat:
+            def __float__(self):
+                return 4.5
+        class Spec:
+            def __init__(self, d):
+                self.d = d
+            def __add__(self, other):
+                return Spec(self.d + (other.d if isinstance(other, Spec) else other))
+            def __radd__(self, other):
+                return Spec(self.d + other + 1)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                w = Width(12.5)
+                total = sum([Spec(3), Spec(4)], 2)
+                self.a = nn.Linear(int(w), round(w))
+                self.b = nn.Linear(round(w, 3), math.ceil(w))
+                self.c = nn.Linear(math.floor(w), abs(w))
+                self.d = nn.Linear(int(-w), total.d + sum([Spec(1)]).d)
+                self.e = nn.Linear(math.ceil(OnlyFloat()), math.floor(OnlyFloat()))
+        """,
+    )
+
+
+def test_numeric_protocol_type_errors_are_unknown(tmp_path) -> None:
+    for expr in ("int(Bad())", "int(OnlyFloat())", "8 + int(-OnlyFloat())"):
+        check_honest_unknown(
+            tmp_path,
+            f"""
+            import torch.nn as nn
+            class Bad:
+                def __int__(self):
+                    return 2.5
+            class OnlyFloat:
+                def __float__(self):
+                    return 4.5
+            class M(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(4, {expr})
+            """,
+        )

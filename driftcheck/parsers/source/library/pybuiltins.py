@@ -136,6 +136,11 @@ def _once(items: list[Any]) -> Any:
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
 
 
+_NUM_PROTOCOL = frozenset(
+    ("int", "float", "round", "abs", "math.ceil", "math.floor", "math.trunc", "sum")
+)
+
+
 _RUN_UNKNOWN = frozenset(
     ("len", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all", "sorted")
     + ("dict", "bool", "str", "repr", "map", "filter", "iter", "next")
@@ -188,6 +193,16 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         # ``len(xs)``, ``enumerate(xs)``... of a list holding a run of items we cannot count
         # (values/abstract.py); ``list(xs)``/``tuple(xs)``/``reversed(xs)`` keep the run
         return Unknown(f"{name}() of a list holding {_run_why(args)}")
+    if name in _NUM_PROTOCOL and args:  # an instance's own __int__ / __round__... (numproto.py)
+        from driftcheck.parsers.source.interp import numproto  # a cycle at import
+
+        got = (
+            numproto.sum_objects(interp, args, kwargs)
+            if name == "sum"
+            else numproto.convert(interp, name, args, kwargs)
+        )
+        if got is not NotImplemented:
+            return got
     # items are read only where needed: ``tuple(xs)`` or ``len(xs)`` reads no number in xs
     pa = [plain(a) for a in args] if name not in _ITEMWISE else []
     if name in ("int", "float", "bool", "str", "abs", "round"):
