@@ -431,6 +431,16 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("builtins.property",),
+        # the call form of @property (session 28, wildfix28b)
+        "def _w(self):\n    return self.a * 3\n"
+        "class C:\n    w = property(_w)\n    v = property(fget=lambda self: self.a + 1)\n"
+        "    def __init__(self, a):\n        self.a = a\n"
+        "c = C(4)\nresult = (c.w, c.v, C(2).w)",
+    )
+)
+VALUES.append(
+    (
         ("numpy.random.default_rng",),
         # a Generator's draws held by their shape (exact_snn-style weights)
         "import numpy as np\nrng = np.random.default_rng(3)\n"

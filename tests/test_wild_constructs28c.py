@@ -383,3 +383,26 @@ def test_numeric_protocol_type_errors_are_unknown(tmp_path) -> None:
                     self.a = nn.Linear(4, {expr})
             """,
         )
+
+
+# ------------------------------------------------------------------ property(fget)
+def test_property_call_form_sizes_layers(tmp_path) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import torch.nn as nn
+        def _hidden(self):
+            return self.base * self.expand
+        class Cfg:
+            hidden = property(_hidden)
+            out = property(lambda self: self.base // 2, doc="half")
+            def __init__(self, base, expand):
+                self.base, self.expand = base, expand
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                c = Cfg(8, 3)
+                self.a = nn.Linear(c.base, c.hidden)
+                self.b = nn.Linear(c.hidden, c.out)
+        """,
+    )

@@ -165,6 +165,32 @@ def _reversed(c: Call) -> Any:
     return py_call("reversed", c.interp, c.args, c.kwargs)
 
 
+@B.entry(
+    "property",
+    doc="property(fget) in a class body: a read-only property whose getter is that function "
+    "(as @property makes it); with a setter or deleter given: unknown",
+)
+def _property(c: Call) -> Any:
+    """``hidden = property(_hidden)`` (the call form of ``@property``): reading
+    ``obj.hidden`` calls ``_hidden(obj)``. Only a getter read from source is modelled; a
+    ``fset`` / ``fdel`` (writes through the property) is left unknown rather than read as a
+    plain attribute."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    args = list(c.args)
+    kw = dict(c.kwargs)
+    if len(args) > 4 or set(kw) - {"fget", "fset", "fdel", "doc"}:
+        return c.unknown("property() with arguments we cannot follow")
+    got = dict(zip(("fget", "fset", "fdel", "doc"), args)) | kw
+    fget = plain(got.get("fget"))
+    if any(plain(got.get(k)) is not None for k in ("fset", "fdel")):
+        return c.unknown("property() with a setter or deleter")
+    if not isinstance(fget, Func) or fget.bound is not None or fget.is_classmethod:
+        return c.unknown("property() of a getter that is no plain function")
+    closure = {**(fget.closure or {}), "__property__": True}
+    return Func(fget.node, fget.mod, closure, fget.owner, None, fget.is_static, False)
+
+
 @B.entry("zip", doc="zip(*xs) of known finite sequences (strict= ignored), single-pass")
 def _zip(c: Call) -> Any:
     return py_call("zip", c.interp, c.args, {})
