@@ -431,6 +431,15 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("builtins.dir",),
+        # a class's own __dir__: its items, sorted (session 28, wildfix28b)
+        "class T:\n    a = 1\n    b = 2\n    def __init__(self, on):\n        self.on = on\n"
+        "    def __dir__(self):\n        return [n for n in ('b', 'a', 'zz') if n in self.on]\n"
+        "result = (dir(T(['zz', 'a'])), dir(T([])))",
+    )
+)
+VALUES.append(
+    (
         ("builtins.property",),
         # the call form of @property (session 28, wildfix28b)
         "def _w(self):\n    return self.a * 3\n"

@@ -406,3 +406,27 @@ def test_property_call_form_sizes_layers(tmp_path) -> None:
                 self.b = nn.Linear(c.hidden, c.out)
         """,
     )
+
+
+# ------------------------------------------------------------------ dir() through __dir__
+def test_dir_through_own_dunder_sizes_heads(tmp_path) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import torch.nn as nn
+        class Tasks:
+            sentiment = 3
+            topic = 12
+            language = 40
+            def __init__(self, enabled):
+                self.enabled = enabled
+            def __dir__(self):
+                return iter(self.enabled)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                t = Tasks(["topic", "sentiment"])
+                self.heads = nn.ModuleDict({n: nn.Linear(4, getattr(t, n)) for n in dir(t)})
+                self.first = nn.Linear(2, getattr(t, dir(t)[0]))
+        """,
+    )
