@@ -438,6 +438,35 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("builtins.dir",),
+        # a class's own __dir__: its items, sorted (session 28, wildfix28b)
+        "class T:\n    a = 1\n    b = 2\n    def __init__(self, on):\n        self.on = on\n"
+        "    def __dir__(self):\n        return [n for n in ('b', 'a', 'zz') if n in self.on]\n"
+        "result = (dir(T(['zz', 'a'])), dir(T([])))",
+    )
+)
+VALUES.append(
+    (
+        ("builtins.property",),
+        # the call form of @property (session 28, wildfix28b)
+        "def _w(self):\n    return self.a * 3\n"
+        "class C:\n    w = property(_w)\n    v = property(fget=lambda self: self.a + 1)\n"
+        "    def __init__(self, a):\n        self.a = a\n"
+        "c = C(4)\nresult = (c.w, c.v, C(2).w)",
+    )
+)
+VALUES.append(
+    (
+        ("numpy.random.default_rng",),
+        # a Generator's draws held by their shape (exact_snn-style weights)
+        "import numpy as np\nrng = np.random.default_rng(3)\n"
+        "result = (rng.standard_normal((3, 4)).shape, rng.normal(0.0, 2.0, size=5).shape, "
+        "rng.uniform(-1, 1, (2, 3)).shape, rng.random(4).shape, "
+        "rng.integers(0, 9, size=(2, 2)).shape, (rng.standard_normal((3, 2)) * 0.5).shape)",
+    )
+)
+VALUES.append(
+    (
         ("numpy.random.randn", "numpy.random.rand", "numpy.diag", "numpy.triu", "numpy.tril"),
         # Glow's LU weights: random matrices held by their shape
         "import numpy as np\nw = np.random.randn(3, 4)\n"

@@ -684,6 +684,12 @@ class Expressions:
             return got if got is not None else Tensor(v.shape)
         if isinstance(v, (Unknown, Tensor)):
             return v
+        if v.__class__ is Obj:  # ``-spec``: its class's ``__neg__`` (interp/numproto.py)
+            from driftcheck.parsers.source.interp import numproto
+
+            got = numproto.unary(self.ip, op, v)
+            if got is not NotImplemented:
+                return got
         if isinstance(op, ast.Invert) and getattr(v, "_enum_member", False):
             r = enumflags.invert(self.ip, v)  # ``~Feat.POS``: the other bits (enumflags.py)
             if r is not NotImplemented:

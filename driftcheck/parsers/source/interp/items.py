@@ -17,6 +17,7 @@ from driftcheck.parsers.source.interp import (
     fwdhooks,
     modnamespace,
     opaque,
+    protocols,
     submodpath,
     tuplesub,
 )
@@ -404,6 +405,10 @@ class Items:
         raw = plain_bare(v)
         if isinstance(raw, tuplesub.ONE_SHOT):  # before lists: ``Once`` is one
             return raw.take()
+        if type(raw) in _FINITE_ITERATORS:
+            # ``iter(xs)`` of a known sequence (returned by a ``__reversed__`` / ``__iter__``):
+            # read once, as Python's iterator is (a second loop sees nothing)
+            return list(raw)
         if isinstance(raw, (list, tuple)):
             # a run of items we cannot count (``xs.extend(v)``, values/abstract.py): a loop we
             # cannot enumerate, never one item
@@ -550,6 +555,8 @@ class Items:
             return Unknown("isinstance")
         if t is typeunion.NONE_TYPE:  # ``None`` in a union ``A | None``
             return raw is None
+        if t.__class__ is Cls and protocols.is_protocol(t):  # ``typing.Protocol`` (protocols.py)
+            return protocols.protocol_isinstance(self, raw, t, self._cls_isinstance(raw, t))
         if isinstance(t, Ext):
             q = t.qual
             if q.startswith("builtins.") and q[len("builtins.") :] in BUILTIN_CALLABLE_TYPES:

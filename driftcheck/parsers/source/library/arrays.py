@@ -724,6 +724,71 @@ def _np_matrix_op(name: str) -> Any:
     return impl
 
 
+class RandomGenerator:
+    """``np.random.default_rng(seed)``: numpy's ``Generator``. Its draws are random (values
+    unknown); an array draw is held by its shape (``size``), as ``np.random.randn`` is, which
+    sizes the parameters built from it (exact_snn-style ``nn.Parameter(torch.tensor(
+    rng.standard_normal((n_out, n_in + 1)) * scale))``)."""
+
+    __slots__ = ()
+    library_type = "numpy.random.Generator"
+    # method -> its parameters before ``size`` (numpy 1.17+ ``Generator``)
+    DRAWS = {
+        "standard_normal": (),
+        "random": (),
+        "normal": ("loc", "scale"),
+        "uniform": ("low", "high"),
+        "integers": ("low", "high"),
+        "standard_exponential": (),
+        "exponential": ("scale",),
+    }
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+        from driftcheck.parsers.source.values.abstract import Unknown
+
+        if name not in self.DRAWS:
+            return Unknown(f"numpy.random.Generator.{name}")
+        before = self.DRAWS[name]
+        return BuiltinMethod(lambda a, k: _draw(name, before, a, k))
+
+
+def _draw(name: str, before: tuple, a: list, k: dict) -> Any:
+    """``rng.<name>(..., size=...)``: an array of shape ``size`` (values unknown); no size, a
+    single number (unknown); array-valued parameters or a size we cannot read: unknown."""
+    from driftcheck.parsers.source.values.abstract import Tensor, Unknown, UnknownNumber, plain
+
+    names = (*before, "size")
+    if len(a) > len(names) or set(k) - {*names, "dtype", "endpoint"}:
+        return Unknown(f"Generator.{name}() with arguments we cannot follow")
+    got = {**dict(zip(names, a)), **k}
+    for p in before:
+        v = plain(got.get(p, 0))
+        if p in got and (isinstance(v, bool) or not isinstance(v, (int, float))):
+            return Unknown(f"Generator.{name}() of a {p} that is no known number")
+    size = plain(got.get("size"))
+    if size is None:
+        return UnknownNumber(f"Generator.{name}()")
+    dims = [plain(d) for d in size] if isinstance(size, (list, tuple)) else [size]
+    if not all(isinstance(d, int) and not isinstance(d, bool) for d in dims):
+        return Unknown(f"Generator.{name}() of a size we cannot follow")
+    if any(d < 0 for d in dims) or math.prod(dims) > SIZE_LIMIT:
+        return Unknown(f"Generator.{name}() of a size we do not build")
+    return Tensor(tuple(dims))
+
+
+def _default_rng(c: Any) -> Any:
+    if len(c.args) > 1 or set(c.kwargs) - {"seed"}:
+        return c.unknown("default_rng() with arguments we cannot follow")
+    return RandomGenerator()
+
+
+NP.add(
+    "random.default_rng",
+    _default_rng,
+    "random.default_rng(seed): a Generator whose draws (standard_normal, normal, uniform, random, "
+    "integers, exponential) with a size are arrays of that shape, values unknown",
+)
 NP.add("random.randn", _randn, "random.randn(*dims): an array of that shape, values unknown")
 NP.add("random.rand", _randn, "random.rand(*dims): an array of that shape, values unknown")
 for _n in ("diag", "triu", "tril"):

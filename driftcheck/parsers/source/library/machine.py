@@ -566,6 +566,7 @@ class Library:
         posnames = torchlib.shipped_posnames(q)
         if torchlib.shipped_discards_extra(q):
             args, kwargs = torchlib.drop_discarded(args, kwargs, posnames)
+        args, kwargs, act = _module_activation(q, args, kwargs, posnames)
         leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
         spec = catalogue.get(leaf.type) if leaf is not None else None
         if leaf is None or spec is None or leaf.unresolved:
@@ -593,10 +594,47 @@ class Library:
             obj.attrs[name] = conv_tuple(leaf, name, given.get(name, v))
             if obj.loc is not None:
                 obj.attr_locs[name] = obj.loc
-        for name, shape in weights.items():
+        kids = self._catalogue_children(leaf, weights, loc)
+        for name, child in kids or ():  # torch's sub-modules, as its ``__init__`` builds them
+            self.ip.attrs.register(obj, name, child, loc[1], str(loc[0]))
+        for name, shape in weights.items() if kids is None else ():
             obj.params[name] = Tensor(tuple(shape), param=True)
             obj.params[name].owner, obj.params[name].name = obj, name
         obj.qual = obj.qual or q
+        if act is not None:  # ``self.activation = activation``: a module, registered
+            self.ip.attrs.register(obj, "activation", act, loc[1], str(loc[0]))
+
+    def _catalogue_children(self, leaf: Leaf, weights: dict, loc: tuple) -> list | None:
+        """The torch children of a composite catalogue layer (interp/leafparts.py's table:
+        ``linear1``, ``self_attn``, ``norm1``... of a ``TransformerEncoderLayer``) as catalogue
+        layers of their own, for a subclass's ``__init__`` to read and replace
+        (``self.linear1 = nn.Linear(self.linear1.in_features, ...)``: as flat weights the
+        child was unknown, and a replaced one would have been counted twice). Used only when
+        their weights are exactly the catalogue's for the whole layer; None otherwise (the
+        flat weights, as before)."""
+        from driftcheck.parsers.source.interp import leafparts
+
+        ps = leafparts.parts(leaf, self.ip)
+        if not ps:
+            return None
+        out: list = []
+        got: dict = {}
+        for name, m in ps:
+            if not isinstance(m, leafparts.PartLeaf):
+                return None
+            child = torchlib.make_leaf(m.torch, [], dict(m.params), loc, None)
+            cspec = catalogue.get(child.type) if child is not None else None
+            if child is None or cspec is None or child.unresolved:
+                return None
+            try:
+                w = cspec.weights(cspec.bind(child.params))
+            except (catalogue.CatalogueError, TypeError, ValueError, KeyError):
+                return None
+            got.update({f"{name}.{k}": tuple(s) for k, s in w.items()})
+            out.append((name, child))
+        if got != {k: tuple(s) for k, s in weights.items()}:
+            return None
+        return out
 
     @staticmethod
     def _catalogue_given(spec: Any, q: str, args: list, kwargs: dict) -> dict[str, Any]:
@@ -1064,6 +1102,30 @@ _OBJECT_SETATTR = frozenset(
         "types.SimpleNamespace",
     )
 )
+
+
+def _module_activation(
+    q: str, args: list, kwargs: dict, posnames: list[str] | None
+) -> tuple[list, dict, Any]:
+    """``super().__init__(..., activation=ReGLU())`` in a subclass of a torch transformer
+    layer, torch not installed: torch's ``__init__`` keeps a callable ``activation`` as it is
+    (``self.activation = activation``), so a module instance is registered as the child
+    ``activation`` and the layer's own weights do not depend on it (the catalogue's string
+    parameter only names which function). The arguments without it and the module; the
+    arguments unchanged and None when no module is passed there (or the class has no such
+    parameter in the shipped signature table)."""
+    if not posnames or "activation" not in posnames:
+        return args, kwargs, None
+    i = posnames.index("activation")
+    v = kwargs.get("activation") if "activation" in kwargs else (args[i] if i < len(args) else None)
+    if v is None or not is_module(plain(v)):
+        return args, kwargs, None
+    if "activation" in kwargs:
+        kwargs = {k: x for k, x in kwargs.items() if k != "activation"}
+        return args, kwargs, plain(v)
+    if i == len(args) - 1:
+        return args[:i], kwargs, plain(v)
+    return args, kwargs, None  # positional arguments after it: left to make_leaf (unknown)
 
 
 def object_setattr(inst: Obj, a: list) -> None:

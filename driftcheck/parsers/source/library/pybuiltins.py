@@ -136,6 +136,11 @@ def _once(items: list[Any]) -> Any:
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
 
 
+_NUM_PROTOCOL = frozenset(
+    ("int", "float", "round", "abs", "math.ceil", "math.floor", "math.trunc", "sum")
+)
+
+
 _RUN_UNKNOWN = frozenset(
     ("len", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all", "sorted")
     + ("dict", "bool", "str", "repr", "map", "filter", "iter", "next")
@@ -152,6 +157,32 @@ def _run_why(args: list[Any]) -> str:
     return "items we cannot count"
 
 
+def _reversed_protocol(interp: Any, obj: Obj) -> Any:
+    """``reversed(obj)`` of an instance of a class read from source, as CPython does it: the
+    class's own ``__reversed__`` when it defines one (an encoder spec giving the decoder's
+    widths: it was the plain reversed ``__iter__`` items, a confident wrong count); without
+    it the sequence protocol (``__len__`` and ``__getitem__``), which only ``iterate`` models
+    (None: go on there); with neither, CPython raises TypeError (``__iter__`` alone is not
+    reversible): unknown, never the reversed iteration."""
+    from driftcheck.parsers.source.values.abstract import Cls, Func
+
+    ok, fn, where = interp.classes.mro_attr(obj.cls, "__reversed__")
+    if ok and isinstance(fn, Func) and isinstance(where, Cls):
+        return interp.calls.call_func(interp.attrs.bind(fn, obj), [], {})
+    if ok:
+        return Unknown(f"reversed(): {obj.cls.name}.__reversed__ we cannot run")
+    if not all(isinstance(c, Cls) for c in obj.cls.mro()):
+        return None  # a library base (a ``list`` subclass...): iterate's own rules
+    has_len, _, _ = interp.classes.mro_attr(obj.cls, "__len__")
+    has_item, _, _ = interp.classes.mro_attr(obj.cls, "__getitem__")
+    if has_len and has_item:
+        return None
+    return Unknown(
+        f"reversed() of a {obj.cls.name} instance without __reversed__ or __len__/__getitem__"
+        " (TypeError in CPython)"
+    )
+
+
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
     if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
@@ -162,6 +193,16 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         # ``len(xs)``, ``enumerate(xs)``... of a list holding a run of items we cannot count
         # (values/abstract.py); ``list(xs)``/``tuple(xs)``/``reversed(xs)`` keep the run
         return Unknown(f"{name}() of a list holding {_run_why(args)}")
+    if name in _NUM_PROTOCOL and args:  # an instance's own __int__ / __round__... (numproto.py)
+        from driftcheck.parsers.source.interp import numproto  # a cycle at import
+
+        got = (
+            numproto.sum_objects(interp, args, kwargs)
+            if name == "sum"
+            else numproto.convert(interp, name, args, kwargs)
+        )
+        if got is not NotImplemented:
+            return got
     # items are read only where needed: ``tuple(xs)`` or ``len(xs)`` reads no number in xs
     pa = [plain(a) for a in args] if name not in _ITEMWISE else []
     if name in ("int", "float", "bool", "str", "abs", "round"):
@@ -250,6 +291,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         r = unwrap(args[0])
         if isinstance(r, range):
             sizes.check_len(sizes.range_len(r), f"{name}(range(...))")
+        if name == "reversed" and r.__class__ is Obj and not r.kind and r.cls is not None:
+            got = _reversed_protocol(interp, r)
+            if got is not None:
+                return got
         items = interp.items.iterate(args[0])
         if items is None:
             return Unknown(name)

@@ -226,6 +226,32 @@ def _reversed(c: Call) -> Any:
     return py_call("reversed", c.interp, c.args, c.kwargs)
 
 
+@B.entry(
+    "property",
+    doc="property(fget) in a class body: a read-only property whose getter is that function "
+    "(as @property makes it); with a setter or deleter given: unknown",
+)
+def _property(c: Call) -> Any:
+    """``hidden = property(_hidden)`` (the call form of ``@property``): reading
+    ``obj.hidden`` calls ``_hidden(obj)``. Only a getter read from source is modelled; a
+    ``fset`` / ``fdel`` (writes through the property) is left unknown rather than read as a
+    plain attribute."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    args = list(c.args)
+    kw = dict(c.kwargs)
+    if len(args) > 4 or set(kw) - {"fget", "fset", "fdel", "doc"}:
+        return c.unknown("property() with arguments we cannot follow")
+    got = dict(zip(("fget", "fset", "fdel", "doc"), args)) | kw
+    fget = plain(got.get("fget"))
+    if any(plain(got.get(k)) is not None for k in ("fset", "fdel")):
+        return c.unknown("property() with a setter or deleter")
+    if not isinstance(fget, Func) or fget.bound is not None or fget.is_classmethod:
+        return c.unknown("property() of a getter that is no plain function")
+    closure = {**(fget.closure or {}), "__property__": True}
+    return Func(fget.node, fget.mod, closure, fget.owner, None, fget.is_static, False)
+
+
 @B.entry("zip", doc="zip(*xs) of known finite sequences (strict= ignored), single-pass")
 def _zip(c: Call) -> Any:
     return py_call("zip", c.interp, c.args, {})
@@ -442,6 +468,25 @@ _NAMESPACES: dict[str, type] = {
 }
 
 
+def _own_dir(c: Call, obj: Obj) -> Any:
+    """``dir(obj)`` where a class read from source (not torch's) in ``type(obj)``'s MRO
+    defines ``__dir__``: CPython calls it and returns its items as a sorted list (a task list
+    switched on per instance); items that are not all known strings: unknown. None where no
+    such method applies (the other rules, or unknown)."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    ok, fn, where = c.interp.classes.mro_attr(obj.cls, "__dir__")
+    mod = getattr(getattr(where, "mod", None), "name", "") or ""
+    if not ok or not isinstance(fn, Func) or not isinstance(where, Cls) or mod.startswith("torch"):
+        return None
+    got = c.interp.calls.call_func(c.interp.attrs.bind(fn, obj), [], {})
+    items = c.interp.items.iterate(got)
+    names = [plain(x) for x in items] if items is not None else None
+    if names is None or not all(isinstance(n, str) for n in names):
+        return c.unknown(f"dir() through {where.name}.__dir__ of items we cannot list")
+    return sorted(names)
+
+
 @B.entry(
     "dir",
     doc="dir(module): the names its source binds at top level (torch's read from disk; "
@@ -457,6 +502,10 @@ def _dir(c: Call) -> Any:
 
     x = plain(c.args[0]) if len(c.args) == 1 else None
     mod = None
+    if x.__class__ is Obj and isinstance(x.cls, Cls) and not x.kind:
+        own = _own_dir(c, x)  # the class's own ``__dir__``, sorted as ``dir()`` does
+        if own is not None:
+            return own
     if isinstance(x, Config) and x.made_by in _NAMESPACES and not x.aliases:
         # ``dir(argparse.Namespace(a=1))``: its fields and the namespace class's own names, as
         # Python lists them (momentfm copies a Namespace by ``for a in dir(ns)``)

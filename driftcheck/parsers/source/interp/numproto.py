@@ -1,0 +1,121 @@
+"""Python's numeric protocols on instances of classes read from source.
+
+CPython's builtins and ``math`` ask the argument's type: ``int(x)`` calls ``type(x).__int__``
+(then ``__index__``), ``float(x)`` ``__float__`` (then ``__index__``), ``round(x[, n])``
+``__round__``, ``abs(x)`` ``__abs__``, ``math.ceil`` / ``math.floor`` ``__ceil__`` /
+``__floor__`` (then ``float(x)``), ``math.trunc`` ``__trunc__``; ``-x`` / ``+x`` / ``~x``
+``__neg__`` / ``__pos__`` / ``__invert__``; ``sum(xs, start)`` is ``start + x0 + x1 ...``,
+so ``0 + spec`` runs ``type(spec).__radd__``. A width object converted so was unknown. The
+method is run as Python runs it; ``int`` / ``float`` check the type of what it returns as
+CPython does (TypeError: unknown); a class whose MRO is all read from source and defines
+none of the methods is CPython's TypeError: unknown. Anything else (a library base) is left
+to the callers' own rules (NotImplemented).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Cls, Func, Obj, Unknown, plain, unwrap
+
+# builtin -> the methods CPython tries, in order
+CONVERSIONS = {
+    "int": ("__int__", "__index__"),
+    "float": ("__float__", "__index__"),
+    "round": ("__round__",),
+    "abs": ("__abs__",),
+    "math.ceil": ("__ceil__", "__float__"),
+    "math.floor": ("__floor__", "__float__"),
+    "math.trunc": ("__trunc__",),
+}
+UNARY = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}
+
+
+def _own(where: Any) -> bool:
+    mod = getattr(getattr(where, "mod", None), "name", None) or ""
+    return isinstance(where, Cls) and not (mod == "torch" or mod.startswith("torch."))
+
+
+def _source_only(obj: Obj) -> bool:
+    return all(
+        isinstance(c, Cls) or getattr(c, "qual", "") == "builtins.object" for c in obj.cls.mro()
+    )
+
+
+def _method(ip: Any, obj: Obj, dunder: str) -> Any:
+    ok, fn, where = ip.classes.mro_attr(obj.cls, dunder)
+    if ok and isinstance(fn, Func) and _own(where):
+        return ip.attrs.bind(fn, obj)
+    return None
+
+
+def applies(v: Any) -> bool:
+    """An instance of a class read from source (not a torch container)."""
+    return v.__class__ is Obj and isinstance(v.cls, Cls) and not v.kind
+
+
+def convert(ip: Any, name: str, args: list, kwargs: dict) -> Any:
+    """``name(obj, ...)`` through the protocol; NotImplemented where it does not apply."""
+    if not args or not applies(unwrap(args[0])):
+        return NotImplemented
+    obj = unwrap(args[0])
+    extra = args[1:]
+    if kwargs or (extra and name != "round") or len(extra) > 1:
+        return Unknown(f"{name}() of a {obj.cls.name} instance with more arguments")
+    for dunder in CONVERSIONS[name]:
+        fn = _method(ip, obj, dunder)
+        if fn is None:
+            continue
+        r = ip.calls.call_func(fn, list(extra) if dunder == "__round__" else [], {})
+        p = plain(r)
+        if dunder == "__float__" and name.startswith("math."):
+            if p.__class__ is not float:
+                return Unknown(f"{name}(): {obj.cls.name}.__float__ returned no float")
+            return math.ceil(p) if name == "math.ceil" else math.floor(p)
+        if name == "int" or dunder == "__index__":
+            if isinstance(p, bool) or p.__class__ is int:
+                return int(p) if name != "float" else float(p)
+            return Unknown(f"{name}(): {obj.cls.name}.{dunder} returned no int (TypeError)")
+        if name == "float":
+            if p.__class__ is float:
+                return p
+            return Unknown(f"float(): {obj.cls.name}.__float__ returned no float (TypeError)")
+        return r
+    if obj.module or not _source_only(obj):
+        return NotImplemented
+    return Unknown(f"{name}() of a {obj.cls.name} instance without the method (TypeError)")
+
+
+def unary(ip: Any, op: ast.unaryop, v: Any) -> Any:
+    """``-obj`` / ``+obj`` / ``~obj``: the class's method; NotImplemented where it does not
+    apply (a torch module, a library base)."""
+    dunder = UNARY.get(type(op))
+    if dunder is None or not applies(v):
+        return NotImplemented
+    fn = _method(ip, v, dunder)
+    if fn is not None:
+        return ip.calls.call_func(fn, [], {})
+    if v.module or not _source_only(v):
+        return NotImplemented
+    return Unknown(f"unary {dunder} on a {v.cls.name} instance without it (TypeError)")
+
+
+def sum_objects(ip: Any, args: list, kwargs: dict) -> Any:
+    """``sum(xs[, start])`` over a list or tuple holding instances of source classes:
+    ``start + xs[0] + xs[1] ...`` with Python's operators (``__add__`` / ``__radd__``).
+    NotImplemented where no item is such an instance."""
+    if not args or len(args) > 2 or set(kwargs) - {"start"}:
+        return NotImplemented
+    raw = unwrap(args[0])
+    if not isinstance(raw, (list, tuple)) or not any(applies(plain(x)) for x in raw):
+        return NotImplemented
+    acc = args[1] if len(args) > 1 else kwargs.get("start", 0)
+    if isinstance(plain(acc), str):
+        return Unknown("sum() with a str start (TypeError)")
+    for x in raw:
+        acc = ip.exprs.binop(ast.Add(), acc, x)
+        if isinstance(plain(acc), Unknown):
+            return acc
+    return acc
