@@ -179,6 +179,9 @@ class Flow:
         self.escapes = 0
         # on real sizes: ids of module containers ``forward`` changed (``dataflow_grown``)
         self.grown: set[int] = set()
+        # on real sizes: (id(module), attribute) -> (module, the value) ``forward`` wrote
+        # there earlier in this pass (``dataflow_fix28b``): later reads see it
+        self.attr_set: dict[tuple[int, str], tuple[Any, Any]] = {}
         self.speculative = 0
         self.first_in: dict[str, Any] = {}  # on real sizes: a repeated block's first input shape
         # on real sizes: the plain settings of the copy whose run gave a repeated block's

@@ -154,6 +154,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_more23
 
                 dataflow_more23.aug_attribute(self, st, rhs, fr)  # ``self.count += h.sum(0)``
+                from driftcheck.parsers.source.forward import dataflow_fix28b
+
+                dataflow_fix28b.aug_assigned(self, st, rhs, fr)  # ``self.step += 1`` stored
                 if not self.aug_item(st, rhs, fr):  # ``out[-1] *= r`` on a local list
                     self.f.tensor_writes += 1  # ``self.pos += 1``, ``x[i] += v``: may be a tensor
         elif isinstance(st, ast.Expr):
@@ -197,6 +200,10 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_checks
 
             dataflow_checks.assert_sizes(self, st, fr)  # ``assert t <= block_size``
+        elif isinstance(st, ast.Delete) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix28b
+
+            dataflow_fix28b.deleted(self, st, fr)  # ``del self.cache``
         # pass, assert, del, import, global, nonlocal, class defs: no dataflow
 
     def aug_item(self, st: ast.AugAssign, rhs: Any, fr: Frame) -> bool:
@@ -255,6 +262,9 @@ class Runner:
         if isinstance(tgt, (ast.Attribute, ast.Subscript)) and self.f.input_shape is not None:
             # a list stored where other code may reach it (``self.cache = outs``)
             dataflow_axes.escapes(self.f, UNK, [v], {})
+            from driftcheck.parsers.source.forward import dataflow_fix28b
+
+            dataflow_fix28b.assigned(self, tgt, v, fr)  # ``self.cache = t``: later reads see t
         # attribute / subscript stores (caches, in-place writes) carry no module dataflow
 
     def unpack(self, v: Any, n: int, site: tuple | None = None) -> list[Any]:

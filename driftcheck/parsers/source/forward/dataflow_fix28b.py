@@ -1,0 +1,266 @@
+"""Module attributes that ``forward`` itself writes (on real sizes).
+
+A cache filled lazily in ``forward`` (a rope table built ``(0, d)`` in ``__init__`` and
+re-registered when too short, a KV cache set to None and filled on the first call, a mask
+built once) is, after the write, the tensor ``forward`` wrote, not the one ``__init__`` left:
+reading the ``__init__`` value there was a false crash (``x * self.cos_cached[:T]`` on a
+``(0, 16)`` table). Python's rule: a later read of ``self.<name>`` sees the last write along
+the path taken.
+
+Every write to an attribute of a module the pass knows is followed here:
+``self.x = v`` (``self.x.data = v``), ``self.x op= v`` on a number or a sequence,
+``setattr(self, "x", v)`` / ``self.__setattr__("x", v)`` / ``object.__setattr__(self, ...)``,
+``self.register_buffer("x", v)`` / ``register_parameter`` / ``add_module`` /
+``register_module``, ``self._buffers["x"] = v`` (``_parameters``, ``_modules``,
+``__dict__``), ``del self.x`` / ``delattr(self, "x")``, and the in-place methods that change a
+tensor's shape (``self.x.resize_(...)``, ``unsqueeze_``, ``t_`` ...). Later reads of
+``self.x`` return the value written. A write in code forward may not run (an undecided
+branch, a loop run zero times or more, a ``try`` body: ``Flow.speculative``) leaves what
+holds both with and without it (the dataflow's ``join``: a tensor of unknown shape where
+the two differ), never one of them.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Obj
+from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, Tens
+
+# ``self.<holder>[name] = v``: torch's own dicts of a module's parts (and the instance dict)
+_HOLDERS = frozenset({"_buffers", "_parameters", "_modules", "__dict__"})
+# torch's in-place tensor methods that change the tensor's shape (the tensor stays the
+# attribute's value: its later reads have the new shape)
+_RESHAPE_INPLACE = frozenset(
+    {
+        "resize_",
+        "resize_as_",
+        "set_",
+        "unsqueeze_",
+        "squeeze_",
+        "t_",
+        "transpose_",
+        "swapdims_",
+        "swapaxes_",
+        "as_strided_",
+    }
+)
+_DELETED = object()  # ``del self.x``: what a later read sees is not followed
+
+
+def _table(f: Any) -> dict[tuple[int, str], tuple[Any, Any]]:
+    return f.attr_set
+
+
+def _owner(f: Any, v: Any) -> Any:
+    """The module object ``v`` is (a ``Mod`` of one the pass built), or None."""
+    if not isinstance(v, Mod):
+        return None
+    obj = f.resolve(v.obj)
+    return obj if isinstance(obj, Obj) else None
+
+
+def written(run: Any, owner: Any, name: Any, v: Any) -> None:
+    """``owner.<name> = v`` ran in ``forward``: later reads see ``v`` (on the path taken) or
+    what holds with and without the write (in code forward may not run)."""
+    f = run.f
+    if f.input_shape is None or not isinstance(name, str) or owner is None:
+        return
+    obj = f.resolve(owner)
+    table = _table(f)
+    k = (id(obj), name)
+    if f.speculative:
+        old = table[k][1] if k in table else _initial(run, obj, name)
+        if old is _DELETED or v is _DELETED:
+            v = UNK
+        else:
+            v = run.join({"v": old}, {"v": v})["v"]
+    table[k] = (obj, v)  # (the object kept: its id stays its own for the pass)
+
+
+def _initial(run: Any, obj: Any, name: str) -> Any:
+    """The value a read of ``obj.<name>`` gave before any write (the ``__init__`` one)."""
+    from driftcheck.parsers.source.forward.dataflow_ops import module_attr
+
+    return module_attr(run, Mod(obj), name)
+
+
+def read(f: Any, obj: Any, name: str) -> tuple[bool, Any]:
+    """(True, the value) when ``forward`` wrote ``obj.<name>`` earlier in this pass."""
+    table = f.attr_set
+    if not table:
+        return False, None
+    got = table.get((id(obj), name))
+    if got is None:
+        return False, None
+    v = got[1]
+    return True, (UNK if v is _DELETED else v)
+
+
+def _self_chain(e: ast.expr) -> bool:
+    """``self`` / ``self.a.b``: names and attributes only (evaluating it again is pure)."""
+    while isinstance(e, ast.Attribute):
+        e = e.value
+    return isinstance(e, ast.Name)
+
+
+def assigned(run: Any, tgt: ast.expr, v: Any, fr: Any) -> None:
+    """``<m>.x = v`` / ``<m>.x.data = v`` / ``<m>._buffers["x"] = v`` / ``del <m>.x``
+    (``v`` is ``_DELETED`` for a ``del``)."""
+    f = run.f
+    if f.input_shape is None:
+        return
+    if isinstance(tgt, ast.Attribute) and _self_chain(tgt.value):
+        if tgt.attr == "data" and isinstance(tgt.value, ast.Attribute):
+            if _self_chain(tgt.value.value):
+                owner = _owner(f, run.eval(tgt.value.value, fr))
+                if owner is not None:  # ``self.x.data = v``: x now holds v's values and shape
+                    written(run, owner, tgt.value.attr, v if isinstance(v, Tens) else Tens(None))
+                    return
+        owner = _owner(f, run.eval(tgt.value, fr))
+        if owner is not None:
+            written(run, owner, tgt.attr, v)
+        return
+    if (
+        isinstance(tgt, ast.Subscript)
+        and isinstance(tgt.value, ast.Attribute)
+        and tgt.value.attr in _HOLDERS
+        and _self_chain(tgt.value.value)
+    ):
+        owner = _owner(f, run.eval(tgt.value.value, fr))
+        if owner is not None:
+            key = run.eval(tgt.slice, fr)
+            if isinstance(key, str):
+                written(run, owner, key, v)
+            else:  # a key we cannot read: any attribute of the module may have changed
+                _forget_all(run, owner)
+
+
+def _forget_all(run: Any, owner: Any) -> None:
+    obj = run.f.resolve(owner)
+    names = set()
+    for part in ("children", "params", "buffers", "attrs"):
+        names.update(getattr(obj, part, None) or ())
+    for n in names:
+        written(run, owner, n, _DELETED)
+
+
+def deleted(run: Any, st: ast.Delete, fr: Any) -> None:
+    """``del self.x`` / ``del self._buffers["x"]``: later reads are not followed."""
+    for t in st.targets:
+        assigned(run, t, _DELETED, fr)
+
+
+def aug_assigned(run: Any, st: ast.AugAssign, rhs: Any, fr: Any) -> None:
+    """``self.x op= v``: on a number or a sequence Python stores the result back (a tensor
+    is written in place: its shape stays)."""
+    tgt = st.target
+    if run.f.input_shape is None or not isinstance(tgt, ast.Attribute):
+        return
+    if not _self_chain(tgt.value):
+        return
+    owner = _owner(run.f, run.eval(tgt.value, fr))
+    if owner is None:
+        return
+    load = ast.copy_location(ast.Attribute(tgt.value, tgt.attr, ast.Load()), tgt)
+    cur = run.eval(load, fr)
+    if isinstance(cur, Tens):
+        return
+    if cur is UNK or isinstance(cur, (dict,)):
+        written(run, owner, tgt.attr, UNK)
+        return
+    try:
+        new = run.binop(st.op, cur, rhs, fr, st)
+    except Exception:  # noqa: BLE001 - an operation not followed: the value is unknown
+        new = UNK
+    written(run, owner, tgt.attr, new)
+
+
+# torch's ``register_buffer`` / ``register_parameter`` / ``add_module``: a name the module
+# already has (``hasattr``) that is not one of this kind is refused with a KeyError; the
+# ``Obj`` parts that hold the names of the other kinds (``attrs``: the instance dict)
+_OTHER_PARTS = {
+    "register_buffer": ("attrs", "children", "params"),
+    "register_parameter": ("attrs", "children", "buffers"),
+    "add_module": ("attrs", "params", "buffers"),
+    "register_module": ("attrs", "params", "buffers"),
+}
+
+
+def _name_taken(run: Any, obj: Any, how: str, key: Any, loc: Any) -> None:
+    """``self.register_buffer("cache", t)`` where ``__init__`` made ``self.cache`` a plain
+    attribute (``self.cache = None`` / a plain tensor) or a layer: torch's KeyError
+    "attribute 'cache' already exists". Judged for a module of the code's own on
+    ``nn.Module`` alone, built with every condition decided, whose name ``forward`` has not
+    written before."""
+    from driftcheck.parsers.source.interp.objmodel import _NN_MODULE
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    f = run.f
+    if f.speculative or not isinstance(key, str) or not key or "." in key:
+        return
+    if not isinstance(obj, Obj) or not obj.module or obj.kind or obj.qual or obj.cls is None:
+        return
+    if obj.unresolved or (id(obj), key) in f.attr_set or any(at == loc for at, _ in f.crashes):
+        return
+    if not any(key in getattr(obj, part) for part in _OTHER_PARTS[how]):
+        return
+    try:
+        mro = obj.cls.mro()
+    except Exception:  # noqa: BLE001 - a class we cannot read: nothing is certain
+        return
+    if any(not isinstance(c, Cls) and getattr(c, "qual", None) not in _NN_MODULE for c in mro):
+        return  # a base we do not see into (a library class)
+    f.crash(loc, f"KeyError: \"attribute '{key}' already exists\"")
+
+
+def registered(run: Any, obj: Any, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``self.register_buffer("x", t)`` / ``register_parameter`` / ``add_module`` /
+    ``register_module`` in ``forward``: torch's check that the name is not taken by another
+    kind, then ``self.x`` is the value registered."""
+    key = args[0] if args else kwargs.get("name")
+    _name_taken(run, run.f.resolve(obj), name, key, loc)
+    if len(args) > 1:
+        v = args[1]
+    else:
+        v = next((kwargs[k] for k in ("tensor", "param", "module") if k in kwargs), UNK)
+    written(run, obj, key, v)
+
+
+def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> None:
+    """After a call in ``forward``: ``setattr(self, "x", v)`` and its spellings,
+    ``delattr(self, "x")``, and ``self.x.<reshaping in-place method>(...)``."""
+    f = run.f
+    if f.input_shape is None:
+        return
+    func = e.func
+    if isinstance(func, ast.Name) and func.id in ("setattr", "delattr") and len(args) >= 2:
+        owner = _owner(f, args[0])
+        if owner is not None:
+            if func.id == "delattr":
+                written(run, owner, args[1], _DELETED)
+            elif len(args) >= 3:
+                written(run, owner, args[1], args[2])
+        return
+    if not isinstance(func, ast.Attribute):
+        return
+    if func.attr == "__setattr__":
+        if len(args) >= 3 and _owner(f, args[0]) is not None:
+            written(run, _owner(f, args[0]), args[1], args[2])  # ``object.__setattr__(self, ..)``
+        elif len(args) >= 2 and _self_chain(func.value):
+            owner = _owner(f, run.eval(func.value, fr))
+            if owner is not None:
+                written(run, owner, args[0], args[1])  # ``self.__setattr__("x", v)``
+        return
+    if func.attr == "__delattr__" and len(args) == 1 and _self_chain(func.value):
+        owner = _owner(f, run.eval(func.value, fr))
+        if owner is not None:
+            written(run, owner, args[0], _DELETED)
+        return
+    if func.attr in _RESHAPE_INPLACE and isinstance(func.value, ast.Attribute):
+        if not _self_chain(func.value.value):
+            return
+        owner = _owner(f, run.eval(func.value.value, fr))
+        if owner is not None:
+            written(run, owner, func.value.attr, out if isinstance(out, Tens) else Tens(None))
