@@ -202,6 +202,67 @@ cache(
     init="self.act = nn.ReLU()",
 )
 
+# ---- halfin: float16 / bfloat16 into an uncast Linear / Conv (float32 weights)
+cache("halfin_linear_bf16", "return self.fc(h.bfloat16())")
+cache("halfin_linear_to_half", "return self.fc(h.to(torch.float16))")
+cache(
+    "halfin_conv_half",
+    "return self.conv(h.transpose(1, 2).half())",
+    init="self.conv = nn.Conv1d(8, 4, 3)",
+)
+cache("halfin_norm_ok", "return self.norm(h.bfloat16())", init="self.norm = nn.LayerNorm(8)")
+cache("halfin_cast_in_forward_ok", "self.fc.half()\n        return self.fc(h.half())")
+cache(
+    "halfin_apply_in_forward_ok",
+    "self.apply(lambda m: m.bfloat16())\n        return self.fc(h.bfloat16())",
+)
+cache(
+    "halfin_double_cast_ok",
+    "self.fc.double()\n        return self.fc(h.double())",
+)
+cache(
+    "halfin_weight_data_ok",
+    "self.fc.weight.data = self.fc.weight.data.half()\n"
+    "        self.fc.bias.data = self.fc.bias.data.half()\n"
+    "        return self.fc(h.half())",
+)
+cache(
+    "halfin_after_gelu",
+    "return self.head(self.act(h).bfloat16())",
+    init="self.act = nn.GELU()\n        self.head = nn.Linear(8, 4)",
+)
+cache(
+    "halfin_autocast_ok",
+    'with torch.autocast("cpu", dtype=torch.bfloat16):\n'
+    "            return self.head(self.act(h).bfloat16())",
+    init="self.act = nn.GELU()\n        self.head = nn.Linear(8, 4)",
+)
+cache(
+    "halfin_cast_in_init_ok",
+    "return self.head(h.bfloat16())",
+    init="self.head = nn.Linear(8, 4).to(torch.bfloat16)",
+)
+
+# ---- unpack: a result whose length is fixed (a named tuple of torch, one index vector per
+# axis) unpacked into another number of names
+cache("unpack_svd_two", "U, S = torch.linalg.svd(h[0])\n        return U @ torch.diag(S)")
+cache("unpack_lstsq_three", "a, b, c = torch.linalg.lstsq(h[0], h[0])\n        return a")
+cache("unpack_slogdet_method", "s, l, m = h[0].slogdet()\n        return s * l")
+cache(
+    "unpack_nonzero_rank",
+    "ys, xs = torch.nonzero(h > 0, as_tuple=True)\n        return h.sum() + ys.sum()",
+)
+cache("unpack_max_three", "v, i, j = h.max(-1)\n        return v")
+cache(
+    "unpack_ok",
+    "U, S, Vh = torch.linalg.svd(h[0])\n"
+    "        b, t, c = torch.nonzero(h > 0, as_tuple=True)\n"
+    "        s, l = h[0].slogdet()\n"
+    "        v, i = h.max(-1)\n"
+    "        q, r = torch.linalg.qr(h[0])\n"
+    "        return U @ torch.diag(S) @ Vh + v.sum() + s * l + q @ r",
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -216,3 +277,54 @@ def test_size_free_without_input_shape(tmp_path, capsys):
     check_silent_without_shape(
         MODELS, HEAD, ("attrwrite_none_assign_narrow", "attrwrite_heads_plain"), tmp_path, capsys
     )
+
+
+def test_half_table_is_torchs():
+    """``dataflow_fix28b.HALF_REFUSED``: torch refuses float16 and bfloat16 input for exactly
+    these float32 layers (with its message), and takes it for the norms left out."""
+    torch = pytest.importorskip("torch")
+    from torch import nn
+
+    from driftcheck.parsers.source.forward.dataflow_fix28b import HALF_REFUSED
+
+    made = {
+        "Linear": (lambda: nn.Linear(4, 3), (2, 4)),
+        "Conv1d": (lambda: nn.Conv1d(4, 3, 3), (2, 4, 8)),
+        "Conv2d": (lambda: nn.Conv2d(4, 3, 3), (2, 4, 8, 8)),
+        "Conv3d": (lambda: nn.Conv3d(4, 3, 3), (2, 4, 5, 5, 5)),
+        "LayerNorm": (lambda: nn.LayerNorm(4), (2, 4)),
+        "GroupNorm": (lambda: nn.GroupNorm(2, 4), (2, 4, 5)),
+        "BatchNorm1d": (lambda: nn.BatchNorm1d(4).eval(), (2, 4)),
+    }
+    assert set(HALF_REFUSED) < set(made)
+    for name, (make, shape) in made.items():
+        for dt, word in ((torch.float16, "Half"), (torch.bfloat16, "BFloat16")):
+            try:
+                make()(torch.randn(shape).to(dt))
+                err = None
+            except RuntimeError as e:
+                err = str(e)
+            if name in HALF_REFUSED:
+                assert err == HALF_REFUSED[name].format(w=word), (name, dt, err)
+            else:
+                assert err is None, (name, dt, err)
+
+
+def test_arity_table_is_torchs():
+    """``dataflow_fix28b.ARITY`` / ``METHOD_ARITY``: the length of each function's result, as
+    torch returns it."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_fix28b import ARITY, METHOD_ARITY
+
+    torch.manual_seed(0)
+    a = torch.randn(4, 4)
+    spd = a @ a.T + 4 * torch.eye(4)
+    two = {"torch.linalg.lstsq", "torch.linalg.solve_ex"}
+    for q, n in ARITY.items():
+        fn = eval(q, {"torch": torch})  # noqa: S307 - a name of the table, resolved in torch
+        x = spd if ("eigh" in q or "cholesky" in q or "ldl" in q) else a
+        got = fn(x, x) if q in two else fn(x)
+        assert isinstance(got, tuple) and len(got) == n, (q, n, len(got))
+    for name, n in METHOD_ARITY.items():
+        got = getattr(a, name)()
+        assert isinstance(got, tuple) and len(got) == n, (name, n, len(got))

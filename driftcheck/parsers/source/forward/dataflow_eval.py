@@ -123,6 +123,10 @@ class Runner:
         self.tick()
         if isinstance(st, ast.Assign):
             v = self.eval(st.value, fr)
+            if isinstance(st.value, ast.Call) and self.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix28b
+
+                dataflow_fix28b.unpack_call(self, st, fr)  # ``U, S = torch.linalg.svd(a)``
             for t in st.targets:
                 if isinstance(t, ast.Attribute) and self.f.input_shape is not None:
                     from driftcheck.parsers.source.forward import dataflow_params
@@ -268,6 +272,11 @@ class Runner:
         # attribute / subscript stores (caches, in-place writes) carry no module dataflow
 
     def unpack(self, v: Any, n: int, site: tuple | None = None) -> list[Any]:
+        if site is not None and isinstance(v, tuple) and len(v) != n:
+            from driftcheck.parsers.source.forward import dataflow_fix28b
+
+            if dataflow_fix28b.unpack_known(self, v, n, site):  # ``ys, xs = x4d.nonzero(..)``
+                return [UNK] * n
         if isinstance(v, (tuple, list)) and len(v) == n:
             return list(v)
         if isinstance(v, ShapeOf):

@@ -46,6 +46,10 @@ _RESHAPE_INPLACE = frozenset(
         "as_strided_",
     }
 )
+# ``nn.Module`` methods that may change its parameters' dtype
+_MODULE_CASTS = frozenset(
+    {"half", "bfloat16", "float", "double", "to", "type", "apply", "_apply", "to_empty"}
+)
 _DELETED = object()  # ``del self.x``: what a later read sees is not followed
 
 
@@ -112,6 +116,8 @@ def assigned(run: Any, tgt: ast.expr, v: Any, fr: Any) -> None:
     if f.input_shape is None:
         return
     if isinstance(tgt, ast.Attribute) and _self_chain(tgt.value):
+        if tgt.attr in ("weight", "bias", "data") and isinstance(tgt.value, (ast.Attribute, ast.Name)):
+            f.cast_in_forward = True  # ``lin.weight.data = w.half()``: its dtype is open
         if tgt.attr == "data" and isinstance(tgt.value, ast.Attribute):
             if _self_chain(tgt.value.value):
                 owner = _owner(f, run.eval(tgt.value.value, fr))
@@ -245,6 +251,9 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, f
         return
     if not isinstance(func, ast.Attribute):
         return
+    if func.attr in _MODULE_CASTS and _self_chain(func.value):
+        if isinstance(run.eval(func.value, fr), Mod):
+            f.cast_in_forward = True  # ``self.head.half()``: the weights' dtype is open
     if func.attr == "__setattr__":
         if len(args) >= 3 and _owner(f, args[0]) is not None:
             written(run, _owner(f, args[0]), args[1], args[2])  # ``object.__setattr__(self, ..)``
@@ -264,3 +273,94 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, f
         owner = _owner(f, run.eval(func.value.value, fr))
         if owner is not None:
             written(run, owner, func.value.attr, out if isinstance(out, Tens) else Tens(None))
+
+
+# layers whose float32 weights torch refuses a float16 / bfloat16 input for (torch 2.13, CPU;
+# ``tests/test_crash28b.py`` measures it again): the matrix product / convolution kernels do
+# not mix floating dtypes, where the norms (LayerNorm, GroupNorm, BatchNorm) do
+HALF_REFUSED = {
+    "Linear": "mat1 and mat2 must have the same dtype, but got {w} and Float",
+    "Conv1d": "Input type (c10::{w}) and bias type (float) should be the same",
+    "Conv2d": "Input type (c10::{w}) and bias type (float) should be the same",
+    "Conv3d": "Input type (c10::{w}) and bias type (float) should be the same",
+}
+_HALF_WORDS = {"float16": "Half", "bfloat16": "BFloat16"}
+
+
+def half_layer_input(f: Any, type_: str, x: Any) -> str | None:
+    """An uncast ``nn.Linear`` / ``nn.Conv{1,2,3}d`` (float32 weights) called on a tensor whose
+    exact dtype is float16 or bfloat16 (``h.bfloat16()``, ``x.to(torch.half)``): torch's
+    dtype error (message of the layer with a bias)."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+
+    if f.cast_in_forward:
+        return None  # a module cast or weight write ran in ``forward``
+    msg = HALF_REFUSED.get(type_)
+    word = _HALF_WORDS.get(exact(f, x) or "")
+    if msg is None or word is None:
+        return None
+    return f"{type_}: RuntimeError: {msg.format(w=word)} (the weights are float32)"
+
+
+# torch functions whose result is a tuple of a fixed length whatever the input (a named
+# tuple: ``U, S, Vh = torch.linalg.svd(a)``; ``tests/test_crash28b.py`` measures each again);
+# the tensor methods of the same name return the same
+ARITY = {
+    "torch.linalg.svd": 3, "torch.svd": 3, "torch.linalg.qr": 2, "torch.linalg.eigh": 2,
+    "torch.linalg.eig": 2, "torch.linalg.slogdet": 2, "torch.slogdet": 2,
+    "torch.linalg.lu_factor": 2, "torch.linalg.lu_factor_ex": 3, "torch.linalg.lu": 3,
+    "torch.linalg.lstsq": 4, "torch.linalg.inv_ex": 2, "torch.linalg.cholesky_ex": 2,
+    "torch.linalg.solve_ex": 2, "torch.linalg.ldl_factor": 2, "torch.frexp": 2,
+    "torch.aminmax": 2, "torch.std_mean": 2, "torch.var_mean": 2, "torch.geqrf": 2,
+    "torch.histogram": 2,
+}  # fmt: skip
+METHOD_ARITY = {"svd": 3, "slogdet": 2, "frexp": 2, "aminmax": 2, "geqrf": 2, "histogram": 2}
+
+
+def _unpack_error(got: int, n: int) -> str:
+    if got > n:
+        return f"ValueError: too many values to unpack (expected {n})"
+    return f"ValueError: not enough values to unpack (expected {n}, got {got})"
+
+
+def unpack_call(run: Any, st: ast.Assign, fr: Any) -> None:
+    """``U, S = torch.linalg.svd(a)`` / ``sign, logdet, x = h.slogdet()``: a fixed-length
+    result unpacked into another number of names (Python's ValueError)."""
+    f = run.f
+    call = st.value
+    if f.input_shape is None or f.speculative or not isinstance(call, ast.Call):
+        return
+    func = call.func
+    if not isinstance(func, ast.Attribute) or not _self_chain(func):
+        return
+    fv = run.eval(func, fr)
+    q = getattr(fv, "qual", None)
+    got = ARITY.get(q) if isinstance(q, str) else None
+    if got is None and func.attr in METHOD_ARITY and isinstance(run.eval(func.value, fr), Tens):
+        got = METHOD_ARITY[func.attr]
+    if got is None:
+        return
+    for t in st.targets:
+        if not isinstance(t, (ast.Tuple, ast.List)):
+            continue
+        if any(isinstance(e, ast.Starred) for e in t.elts) or len(t.elts) == got:
+            continue
+        f.crash(fr.loc(st), _unpack_error(got, len(t.elts)))
+        return
+
+
+def unpack_known(run: Any, v: Any, n: int, site: tuple | None) -> bool:
+    """``ys, xs = torch.nonzero(mask4d, as_tuple=True)`` / ``v, i, j = x.max(-1)``: a tuple
+    whose length the pass knows for certain (one index vector per axis; torch's value/index
+    pair) unpacked into another number of names. True when the crash was noted."""
+    from driftcheck.parsers.source.forward.dataflow_axes import IndexTuple, NamedPair
+
+    if site is None or run.f.input_shape is None or not isinstance(v, (IndexTuple, NamedPair)):
+        return False
+    if len(v) == n:
+        return False
+    fr, tgt = site
+    if any(at == fr.loc(tgt) for at, _ in run.f.crashes):
+        return False
+    run.f.crash(fr.loc(tgt), _unpack_error(len(v), n))
+    return True
