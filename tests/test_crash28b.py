@@ -263,6 +263,60 @@ cache(
     "        return U @ torch.diag(S) @ Vh + v.sum() + s * l + q @ r",
 )
 
+# ---- maskdtype: an integer / uint8 mask into torch's attention layers
+_MHA = "self.attn = nn.MultiheadAttention(8, 2, batch_first=True)"
+_ENC = (
+    "self.enc = nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0, "
+    "batch_first=True), 1, enable_nested_tensor=False)"
+)
+cache(
+    "maskdtype_mha_long",
+    "pad = (x.abs().sum(-1) == 0).long()\n"
+    "        return self.attn(h, h, h, key_padding_mask=pad)[0]",
+    init=_MHA,
+)
+cache(
+    "maskdtype_mha_attn_uint8",
+    "m = torch.ones(T, T).triu(1).to(torch.uint8)\n"
+    "        return self.attn(h, h, h, attn_mask=m)[0]",
+    init=_MHA,
+)
+cache(
+    "maskdtype_encoder_inverted",
+    "keep = (x[..., 0] > -100).long()\n"
+    "        return self.enc(h, src_key_padding_mask=1 - keep)",
+    init=_ENC,
+)
+cache(
+    "maskdtype_ok",
+    "pad = x.abs().sum(-1) == 0\n"
+    "        a = self.attn(h, h, h, key_padding_mask=pad)[0]\n"
+    "        b = self.attn(h, h, h, key_padding_mask=pad.float())[0]\n"
+    "        keep = (x[..., 0] > -100).long()\n"
+    "        return a + b + self.enc(h, src_key_padding_mask=(1 - keep).bool())",
+    init=_MHA + "\n        " + _ENC,
+)
+
+# ---- getsub: ``get_submodule`` of a name the module does not have (or not a module)
+_SEQ = "self.body = nn.Sequential(nn.Linear(8, 8), nn.ReLU(), nn.Linear(8, 8))"
+cache("getsub_named", 'return self.body.get_submodule("fc2").weight.sum() + h', init=_SEQ)
+cache("getsub_past_end", 'return self.body.get_submodule("3").weight.sum() + h', init=_SEQ)
+cache("getsub_param", 'return self.get_submodule("scale").weight + h',
+      init="self.scale = nn.Parameter(torch.ones(8))")  # fmt: skip
+cache("getsub_user_missing", 'return self.get_submodule("body.2.bias").sum() + h', init=_SEQ)
+cache(
+    "getsub_ok",
+    'w = self.body.get_submodule("2").weight + self.get_submodule("body.0").weight\n'
+    '        return h @ w + self.get_submodule("").fc(h)',
+    init=_SEQ,
+)
+cache(
+    "getsub_grown_ok",
+    "self.body.append(nn.Linear(8, 8))\n"
+    '        return h @ self.body.get_submodule("3").weight',
+    init=_SEQ,
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -328,3 +382,16 @@ def test_arity_table_is_torchs():
     for name, n in METHOD_ARITY.items():
         got = getattr(a, name)()
         assert isinstance(got, tuple) and len(got) == n, (name, n, len(got))
+
+
+def test_container_methods_are_torchs():
+    """``CONTAINER_METHODS``: the public names torch's containers have beyond ``nn.Module``'s
+    (``get_submodule`` passes over them, as ``hasattr`` holds)."""
+    nn = pytest.importorskip("torch.nn")
+    from driftcheck.parsers.source.forward.dataflow_fix28b import CONTAINER_METHODS
+    from driftcheck.parsers.source.interp.objmodel import NN_MODULE_MEMBERS
+
+    names = set()
+    for c in (nn.Sequential, nn.ModuleList, nn.ModuleDict):
+        names |= {n for n in dir(c) if not n.startswith("_")}
+    assert names - set(NN_MODULE_MEMBERS) == CONTAINER_METHODS

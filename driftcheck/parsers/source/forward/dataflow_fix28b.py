@@ -241,6 +241,8 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, f
     if f.input_shape is None:
         return
     func = e.func
+    if kwargs and isinstance(fv, Mod):
+        mask_dtype(run, fv, kwargs, fr.loc(e))  # ``key_padding_mask=pad.long()``
     if isinstance(func, ast.Name) and func.id in ("setattr", "delattr") and len(args) >= 2:
         owner = _owner(f, args[0])
         if owner is not None:
@@ -250,6 +252,11 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, f
                 written(run, owner, args[1], args[2])
         return
     if not isinstance(func, ast.Attribute):
+        return
+    if func.attr == "get_submodule" and len(args) == 1 and _self_chain(func.value):
+        owner = run.eval(func.value, fr)
+        if isinstance(owner, Mod):
+            get_submodule(run, owner.obj, args[0], fr.loc(e))
         return
     if func.attr in _MODULE_CASTS and _self_chain(func.value):
         if isinstance(run.eval(func.value, fr), Mod):
@@ -364,3 +371,98 @@ def unpack_known(run: Any, v: Any, n: int, site: tuple | None) -> bool:
         return False
     run.f.crash(fr.loc(tgt), _unpack_error(len(v), n))
     return True
+
+
+# torch's attention layers and the mask keywords their ``forward`` passes through
+# ``F._canonical_mask``: an integer or uint8 mask is refused ("only bool and floating types of
+# <name> are supported", an AssertionError, train and eval alike; measured in
+# ``tests/test_crash28b.py``)
+MASK_KEYWORDS = {
+    "MultiheadAttention": ("key_padding_mask", "attn_mask"),
+    "TransformerEncoder": ("src_key_padding_mask", "mask"),
+    "TransformerEncoderLayer": ("src_key_padding_mask", "src_mask"),
+    "TransformerDecoderLayer": (
+        "tgt_mask", "memory_mask", "tgt_key_padding_mask", "memory_key_padding_mask",
+    ),
+    "TransformerDecoder": (
+        "tgt_mask", "memory_mask", "tgt_key_padding_mask", "memory_key_padding_mask",
+    ),
+}  # fmt: skip
+
+
+def _layer_type(f: Any, v: Any) -> str | None:
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    if not isinstance(v, Mod):
+        return None
+    obj = f.resolve(v.obj)
+    if isinstance(obj, Leaf):
+        return obj.type
+    q = getattr(obj, "qual", None) if isinstance(obj, Obj) else None
+    return q.rsplit(".", 1)[-1] if isinstance(q, str) and q.startswith("torch.nn.") else None
+
+
+def mask_dtype(run: Any, fv: Any, kwargs: dict, loc: Any) -> None:
+    """``self.attn(q, k, v, key_padding_mask=pad.long())`` / ``self.enc(h,
+    src_key_padding_mask=1 - attention_mask)``: an integer or uint8 mask (dtype known)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    f = run.f
+    names = MASK_KEYWORDS.get(_layer_type(f, fv) or "")
+    if not names or any(at == loc for at, _ in f.crashes):
+        return
+    for k in names:
+        m = kwargs.get(k)
+        dt = dataflow_checks.fact(f, m, "dtype") if isinstance(m, Tens) else None
+        if dt in (dataflow_checks.INT, dataflow_checks.UINT8):
+            f.crash(loc, f"AssertionError: only bool and floating types of {k} are supported")
+            return
+
+
+# the public methods torch's containers add to ``nn.Module``'s (``tests/test_crash28b.py``
+# compares with torch): ``hasattr(seq, name)`` holds for them
+CONTAINER_METHODS = frozenset(
+    {"append", "clear", "extend", "insert", "items", "keys", "pop", "update", "values"}
+)
+_CONTAINERS = ("Sequential", "ModuleList", "ModuleDict")
+
+
+def get_submodule(run: Any, owner: Any, target: Any, loc: Any) -> None:
+    """``self.backbone.get_submodule("conv2")`` / ``("4")`` on modules whose parts the pass
+    knows: torch walks ``target``'s dotted names with ``hasattr`` / ``getattr``; a name the
+    module does not have is an AttributeError ("Sequential has no attribute `conv2`"), one
+    that is a parameter or buffer is "`w` is not an nn.Module". Judged on containers
+    ``__init__`` built (not grown in ``forward``) and on modules of the code's own through
+    ``dataflow_attrs.missing_attr``'s certainty; anything else ends the walk, silent."""
+    from driftcheck.parsers.source.forward import dataflow_attrs, dataflow_grown
+    from driftcheck.parsers.source.interp.objmodel import NN_MODULE_MEMBERS
+
+    f = run.f
+    if f.speculative or not isinstance(target, str) or target == "":
+        return
+    obj = f.resolve(owner)
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    for item in target.split("."):
+        if isinstance(obj, Leaf) and item in ("weight", "bias"):
+            # a torch layer's ``weight`` / ``bias``: a Parameter, None or absent, never a module
+            f.crash(loc, f"AttributeError: `{item}` is not an nn.Module")
+            return
+        if not isinstance(obj, Obj) or not obj.module or (id(obj), item) in f.attr_set:
+            return
+        if item in obj.children:
+            obj = f.resolve(obj.children[item])
+            continue
+        if item in obj.params or item in obj.buffers:
+            f.crash(loc, f"AttributeError: `{item}` is not an nn.Module")
+            return
+        if item in obj.attrs or item.startswith("_") or item in NN_MODULE_MEMBERS:
+            return
+        if obj.kind in _CONTAINERS and obj.cls is None:
+            if dataflow_grown.grown(f, obj) or obj.unresolved or item in CONTAINER_METHODS:
+                return
+            f.crash(loc, f"AttributeError: {obj.kind} has no attribute `{item}`")
+            return
+        if obj.kind is None and obj.cls is not None:
+            dataflow_attrs.missing_attr(run, Mod(obj), item, loc)  # its certainty, its words
+        return
