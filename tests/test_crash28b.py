@@ -283,8 +283,7 @@ cache(
 )
 cache(
     "maskdtype_encoder_inverted",
-    "keep = (x[..., 0] > -100).long()\n"
-    "        return self.enc(h, src_key_padding_mask=1 - keep)",
+    "keep = (x[..., 0] > -100).long()\n        return self.enc(h, src_key_padding_mask=1 - keep)",
     init=_ENC,
 )
 cache(
@@ -312,8 +311,7 @@ cache(
 )
 cache(
     "getsub_grown_ok",
-    "self.body.append(nn.Linear(8, 8))\n"
-    '        return h @ self.body.get_submodule("3").weight',
+    'self.body.append(nn.Linear(8, 8))\n        return h @ self.body.get_submodule("3").weight',
     init=_SEQ,
 )
 

@@ -116,7 +116,9 @@ def assigned(run: Any, tgt: ast.expr, v: Any, fr: Any) -> None:
     if f.input_shape is None:
         return
     if isinstance(tgt, ast.Attribute) and _self_chain(tgt.value):
-        if tgt.attr in ("weight", "bias", "data") and isinstance(tgt.value, (ast.Attribute, ast.Name)):
+        if tgt.attr in ("weight", "bias", "data") and isinstance(
+            tgt.value, (ast.Attribute, ast.Name)
+        ):
             f.cast_in_forward = True  # ``lin.weight.data = w.half()``: its dtype is open
         if tgt.attr == "data" and isinstance(tgt.value, ast.Attribute):
             if _self_chain(tgt.value.value):
