@@ -23,7 +23,9 @@ from tests.crash_rule_support import (
     check_silent_without_shape,
 )
 
-HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+HEAD = (
+    "import numpy as np\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+)
 
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
@@ -313,6 +315,18 @@ cache(
     "getsub_grown_ok",
     'self.body.append(nn.Linear(8, 8))\n        return h @ self.body.get_submodule("3").weight',
     init=_SEQ,
+)
+
+# ---- fromnumpy: ``torch.from_numpy`` of a Python list or tuple
+_SIZES = "self.sizes = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]"
+cache("fromnumpy_list_attr", "return h * torch.from_numpy(self.sizes).float()", init=_SIZES)
+cache("fromnumpy_tuple", "return h * torch.from_numpy(tuple(self.sizes)).float()", init=_SIZES)
+cache(
+    "fromnumpy_ok",
+    "a = torch.from_numpy(np.array(self.sizes)).float()\n"
+    "        b = torch.from_numpy(self.arr).float()\n"
+    "        return h * a * b * torch.from_numpy(np.asarray(self.sizes, dtype=np.float32))",
+    init=_SIZES + "\n        self.arr = np.array(self.sizes)",
 )
 
 

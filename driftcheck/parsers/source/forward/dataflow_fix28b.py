@@ -243,6 +243,8 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, f
     if f.input_shape is None:
         return
     func = e.func
+    if isinstance(func, ast.Attribute) and func.attr == "from_numpy":
+        from_numpy(run, fv, args, kwargs, fr.loc(e))  # ``torch.from_numpy([1, 2])``
     if kwargs and isinstance(fv, Mod):
         mask_dtype(run, fv, kwargs, fr.loc(e))  # ``key_padding_mask=pad.long()``
     if isinstance(func, ast.Name) and func.id in ("setattr", "delattr") and len(args) >= 2:
@@ -468,3 +470,13 @@ def get_submodule(run: Any, owner: Any, target: Any, loc: Any) -> None:
         if obj.kind is None and obj.cls is not None:
             dataflow_attrs.missing_attr(run, Mod(obj), item, loc)  # its certainty, its words
         return
+
+
+def from_numpy(run: Any, fv: Any, args: list, kwargs: dict, loc: Any) -> None:
+    """``torch.from_numpy(self.sizes)`` of a Python list or tuple the pass holds (numpy arrays
+    are never one here): torch's TypeError "expected np.ndarray (got list)"."""
+    if getattr(fv, "qual", None) != "torch.from_numpy" or len(args) != 1 or kwargs:
+        return
+    v = args[0]
+    if type(v) in (list, tuple) and not run.f.speculative:
+        run.f.crash(loc, f"TypeError: expected np.ndarray (got {type(v).__name__})")
