@@ -329,6 +329,30 @@ cache(
     init=_SIZES + "\n        self.arr = np.array(self.sizes)",
 )
 
+# ---- packlen: ``pack_padded_sequence`` lengths of rank other than 1
+_GRU = "self.gru = nn.GRU(8, 4, batch_first=True)"
+_PACKED = "from torch.nn.utils.rnn import pack_padded_sequence\n        "
+cache(
+    "packlen_keepdim",
+    _PACKED + "n = (x.abs().sum(-1) > 0).sum(1, keepdim=True)\n"
+    "        return self.gru(pack_padded_sequence(h, n, batch_first=True, "
+    "enforce_sorted=False))[1]",
+    init=_GRU,
+)
+cache(
+    "packlen_scalar",
+    _PACKED + "n = (x.abs().sum(-1) > 0).sum()\n"
+    "        return self.gru(pack_padded_sequence(h, n, batch_first=True))[1]",
+    init=_GRU,
+)
+cache(
+    "packlen_ok",
+    _PACKED + "n = (x.abs().sum(-1) > 0).sum(1, keepdim=True)\n"
+    "        return self.gru(pack_padded_sequence(h, n.squeeze(1), batch_first=True, "
+    "enforce_sorted=False))[1]",
+    init=_GRU,
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -245,6 +245,7 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, f
     func = e.func
     if isinstance(func, ast.Attribute) and func.attr == "from_numpy":
         from_numpy(run, fv, args, kwargs, fr.loc(e))  # ``torch.from_numpy([1, 2])``
+    pack_lengths(run, fv, args, kwargs, fr.loc(e))  # ``lengths`` of rank 2
     if kwargs and isinstance(fv, Mod):
         mask_dtype(run, fv, kwargs, fr.loc(e))  # ``key_padding_mask=pad.long()``
     if isinstance(func, ast.Name) and func.id in ("setattr", "delattr") and len(args) >= 2:
@@ -480,3 +481,24 @@ def from_numpy(run: Any, fv: Any, args: list, kwargs: dict, loc: Any) -> None:
     v = args[0]
     if type(v) in (list, tuple) and not run.f.speculative:
         run.f.crash(loc, f"TypeError: expected np.ndarray (got {type(v).__name__})")
+
+
+_PACK = ("torch.nn.utils.rnn.pack_padded_sequence",)
+
+
+def pack_lengths(run: Any, fv: Any, args: list, kwargs: dict, loc: Any) -> None:
+    """``pack_padded_sequence(x, lengths)`` with ``lengths`` a tensor of known rank other
+    than 1 (``mask.sum(1, keepdim=True)``): torch refuses it ("'lengths' argument should be a
+    1D CPU int64 tensor", or index_select's IndexError when ``enforce_sorted=False``)."""
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    if getattr(fv, "qual", None) not in _PACK or run.f.speculative:
+        return
+    lengths = args[1] if len(args) > 1 else kwargs.get("lengths")
+    shape = known_shape(lengths) if isinstance(lengths, Tens) else None
+    if shape is not None and len(shape) != 1:
+        run.f.crash(
+            loc,
+            "pack_padded_sequence: 'lengths' must be a 1-D tensor, got a "
+            f"{len(shape)}-D one of shape {tuple(shape)}",
+        )
