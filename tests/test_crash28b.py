@@ -353,6 +353,19 @@ cache(
     init=_GRU,
 )
 
+# ---- moduleto: ``nn.Module.to`` of an integer / bool dtype
+cache("moduleto_int64", "head = self.fc.to(torch.int64)\n        return head(h)")
+cache("moduleto_ids_dtype", "ids = (x > 0).long()\n        self.fc.to(ids.dtype)\n        return h")
+cache("moduleto_tensor", "ids = (x > 0).long()\n        self.to(ids)\n        return h")
+cache("moduleto_device_bool", 'self.fc.to("cpu", torch.bool)\n        return h')
+cache(
+    "moduleto_ok",
+    "ids = (x > 0).long()\n"
+    "        self.fc.to(x.dtype)\n"
+    "        self.fc.to(torch.float32)\n"
+    "        return self.fc(h) + ids.to(torch.float32)",
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -264,8 +264,11 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, f
             get_submodule(run, owner.obj, args[0], fr.loc(e))
         return
     if func.attr in _MODULE_CASTS and _self_chain(func.value):
-        if isinstance(run.eval(func.value, fr), Mod):
+        recv = run.eval(func.value, fr)
+        if isinstance(recv, Mod):
             f.cast_in_forward = True  # ``self.head.half()``: the weights' dtype is open
+            if func.attr == "to":
+                module_to(run, e, recv, args, kwargs, fr)  # ``.to(torch.int64)``
     if func.attr == "__setattr__":
         if len(args) >= 3 and _owner(f, args[0]) is not None:
             written(run, _owner(f, args[0]), args[1], args[2])  # ``object.__setattr__(self, ..)``
@@ -502,3 +505,63 @@ def pack_lengths(run: Any, fv: Any, args: list, kwargs: dict, loc: Any) -> None:
             "pack_padded_sequence: 'lengths' must be a 1-D tensor, got a "
             f"{len(shape)}-D one of shape {tuple(shape)}",
         )
+
+
+# torch's integer and bool dtypes (``nn.Module.to`` takes floating or complex ones only)
+_INT_DTYPES = frozenset(
+    f"torch.{n}"
+    for n in (
+        "int64", "long", "int32", "int", "int16", "short", "int8", "uint8", "uint16",
+        "uint32", "uint64", "bool",
+    )
+)  # fmt: skip
+
+
+def _int_dtype_arg(run: Any, v: Any, node: ast.expr | None, fr: Any) -> str | None:
+    """The integer / bool dtype ``v`` names (``torch.int64``; ``ids.dtype`` or ``ids`` itself of
+    an integer tensor), or None."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    q = getattr(v, "qual", None)
+    if isinstance(q, str) and q in _INT_DTYPES:
+        return q
+    t = v if isinstance(v, Tens) else None
+    if t is None and isinstance(node, ast.Attribute) and node.attr == "dtype":
+        if _self_chain(node.value):
+            got = run.eval(node.value, fr)
+            t = got if isinstance(got, Tens) else None
+    if t is None:
+        return None
+    dt = dataflow_checks.fact(run.f, t, "dtype")
+    if dt == dataflow_checks.INT:
+        return (
+            "torch.int64"
+            if dataflow_checks.fact(run.f, t, "itype") in (None, "int64")
+            else "an integer dtype"
+        )
+    if dt == dataflow_checks.UINT8:
+        return "torch.uint8"
+    return None
+
+
+def module_to(run: Any, e: ast.Call, recv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``self.head.to(torch.int64)`` / ``.to(ids.dtype)`` / ``.to(ids)`` on a module: torch's
+    TypeError "nn.Module.to only accepts floating point or complex dtypes"."""
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    f = run.f
+    obj = f.resolve(recv.obj)
+    if f.speculative or not (isinstance(obj, Leaf) or (isinstance(obj, Obj) and obj.module)):
+        return
+    cands = list(zip(args, e.args)) + [(kwargs.get("dtype"), None)]
+    for v, node in cands:
+        if isinstance(node, ast.Starred):
+            return
+        got = _int_dtype_arg(run, v, node, fr)
+        if got is not None:
+            f.crash(
+                fr.loc(e),
+                "TypeError: nn.Module.to only accepts floating point or complex dtypes, "
+                f"but got desired dtype={got}",
+            )
+            return
