@@ -249,7 +249,10 @@ cache(
 # axis) unpacked into another number of names
 cache("unpack_svd_two", "U, S = torch.linalg.svd(h[0])\n        return U @ torch.diag(S)")
 cache("unpack_lstsq_three", "a, b, c = torch.linalg.lstsq(h[0], h[0])\n        return a")
-cache("unpack_slogdet_method", "s, l, m = h[0].slogdet()\n        return s * l")
+cache(
+    "unpack_slogdet_method",
+    "m = h[0, :, :6]\n        s, l, z = m.slogdet()\n        return s * l",
+)
 cache(
     "unpack_nonzero_rank",
     "ys, xs = torch.nonzero(h > 0, as_tuple=True)\n        return h.sum() + ys.sum()",
@@ -257,12 +260,13 @@ cache(
 cache("unpack_max_three", "v, i, j = h.max(-1)\n        return v")
 cache(
     "unpack_ok",
-    "U, S, Vh = torch.linalg.svd(h[0])\n"
+    "m = h[0, :, :6]\n"
+    "        U, S, Vh = torch.linalg.svd(m)\n"
     "        b, t, c = torch.nonzero(h > 0, as_tuple=True)\n"
-    "        s, l = h[0].slogdet()\n"
+    "        s, l = m.slogdet()\n"
     "        v, i = h.max(-1)\n"
-    "        q, r = torch.linalg.qr(h[0])\n"
-    "        return U @ torch.diag(S) @ Vh + v.sum() + s * l + q @ r",
+    "        q, r = torch.linalg.qr(m)\n"
+    "        return U @ torch.diag(S) @ Vh + v.sum() + s * l + q @ r + b.sum()",
 )
 
 # ---- maskdtype: an integer / uint8 mask into torch's attention layers
