@@ -179,6 +179,12 @@ class Flow:
         self.escapes = 0
         # on real sizes: ids of module containers ``forward`` changed (``dataflow_grown``)
         self.grown: set[int] = set()
+        # on real sizes: (id(module), attribute) -> (module, the value) ``forward`` wrote
+        # there earlier in this pass (``dataflow_fix28b``): later reads see it
+        self.attr_set: dict[tuple[int, str], tuple[Any, Any]] = {}
+        # on real sizes: ``forward`` ran a module cast (``self.head.half()``, ``m.to(dt)``,
+        # ``.apply(fn)``) or wrote a layer's weight: no layer's weight dtype is known after it
+        self.cast_in_forward = False
         self.speculative = 0
         self.first_in: dict[str, Any] = {}  # on real sizes: a repeated block's first input shape
         # on real sizes: the plain settings of the copy whose run gave a repeated block's

@@ -260,7 +260,12 @@ class Calls:
                 got = dataflow_fix27.vmap_result(self, e, args, kwargs, fr)  # a sample's run
                 if got is not None:
                     return got
-        return self.call_value(fv, args, kwargs, fr, e)
+        out = self.call_value(fv, args, kwargs, fr, e)
+        if self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix28b
+
+            dataflow_fix28b.called(self.run, e, fv, args, kwargs, out, fr)  # ``setattr(self, ..)``
+        return out
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         dataflow_axes.escapes(self.run.f, fv, args, kwargs)

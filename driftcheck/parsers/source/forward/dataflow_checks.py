@@ -298,6 +298,8 @@ def _layer_input(f: Any, node: Any, x: Any, dtype: Any, loc: Any) -> None:
     elif node.type in FLOAT_WEIGHT and dtype in ("complex", "float64") and not _cast(f, node):
         # rfft, .double(); a layer built with ``dtype=`` or cast (``layer.double()``) may match
         f.crash(loc, f"{node.type}: input is {dtype} but the weight is float32 (dtype mismatch)")
+    elif node.type in FLOAT_WEIGHT and dtype == FLOAT and _half_into_float32(f, node, x, loc):
+        return  # ``self.head(h.bfloat16())``: float16 / bfloat16 into float32 weights
     elif node.type in FLOAT_WEIGHT and dtype is not None:
         # a layer cast to a dtype the pass read (``self.double()`` in ``__init__``): float64
         # weights take float64 only; float32 / float16 / bfloat16 ones no float64 or complex
@@ -311,6 +313,17 @@ def _layer_input(f: Any, node: Any, x: Any, dtype: Any, loc: Any) -> None:
             )
 
 
+def _half_into_float32(f: Any, node: Any, x: Any, loc: Any) -> bool:
+    from driftcheck.parsers.source.forward import dataflow_fix28b
+
+    if _cast(f, node):
+        return False
+    err = dataflow_fix28b.half_layer_input(f, node.type, x)
+    if err is not None:
+        f.crash(loc, err)
+    return err is not None
+
+
 def _cast_dtype(f: Any, node: Any) -> str | None:
     """The dtype a module cast gave the layer's weights, where the pass read it."""
     leaf = f.b.objs.get(node.id)
@@ -322,6 +335,8 @@ def _cast(f: Any, node: Any) -> bool:
     """The layer was built with ``dtype=`` or a module cast ran on it (``Leaf.cast``), or its
     interpreted object is not at hand: its weights are not known to be float32."""
     leaf = f.b.objs.get(node.id)
+    if getattr(f, "cast_in_forward", False):
+        return True  # ``self.head.double()`` ran in ``forward`` (``dataflow_fix28b``)
     return leaf is None or bool(getattr(leaf, "cast", False))
 
 

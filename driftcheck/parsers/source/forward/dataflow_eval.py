@@ -123,6 +123,10 @@ class Runner:
         self.tick()
         if isinstance(st, ast.Assign):
             v = self.eval(st.value, fr)
+            if isinstance(st.value, ast.Call) and self.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix28b
+
+                dataflow_fix28b.unpack_call(self, st, fr)  # ``U, S = torch.linalg.svd(a)``
             for t in st.targets:
                 if isinstance(t, ast.Attribute) and self.f.input_shape is not None:
                     from driftcheck.parsers.source.forward import dataflow_params
@@ -154,6 +158,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_more23
 
                 dataflow_more23.aug_attribute(self, st, rhs, fr)  # ``self.count += h.sum(0)``
+                from driftcheck.parsers.source.forward import dataflow_fix28b
+
+                dataflow_fix28b.aug_assigned(self, st, rhs, fr)  # ``self.step += 1`` stored
                 if not self.aug_item(st, rhs, fr):  # ``out[-1] *= r`` on a local list
                     self.f.tensor_writes += 1  # ``self.pos += 1``, ``x[i] += v``: may be a tensor
         elif isinstance(st, ast.Expr):
@@ -197,6 +204,10 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_checks
 
             dataflow_checks.assert_sizes(self, st, fr)  # ``assert t <= block_size``
+        elif isinstance(st, ast.Delete) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix28b
+
+            dataflow_fix28b.deleted(self, st, fr)  # ``del self.cache``
         # pass, assert, del, import, global, nonlocal, class defs: no dataflow
 
     def aug_item(self, st: ast.AugAssign, rhs: Any, fr: Frame) -> bool:
@@ -255,9 +266,17 @@ class Runner:
         if isinstance(tgt, (ast.Attribute, ast.Subscript)) and self.f.input_shape is not None:
             # a list stored where other code may reach it (``self.cache = outs``)
             dataflow_axes.escapes(self.f, UNK, [v], {})
+            from driftcheck.parsers.source.forward import dataflow_fix28b
+
+            dataflow_fix28b.assigned(self, tgt, v, fr)  # ``self.cache = t``: later reads see t
         # attribute / subscript stores (caches, in-place writes) carry no module dataflow
 
     def unpack(self, v: Any, n: int, site: tuple | None = None) -> list[Any]:
+        if site is not None and isinstance(v, tuple) and len(v) != n:
+            from driftcheck.parsers.source.forward import dataflow_fix28b
+
+            if dataflow_fix28b.unpack_known(self, v, n, site):  # ``ys, xs = x4d.nonzero(..)``
+                return [UNK] * n
         if isinstance(v, (tuple, list)) and len(v) == n:
             return list(v)
         if isinstance(v, ShapeOf):

@@ -58,7 +58,11 @@ def autocast_may_run(interp: Any) -> bool:
     if not isinstance(mods, dict):
         return True
     named = False
-    for info in list(mods.values()):
+    for key, info in list(mods.items()):
+        if isinstance(key, str) and key.startswith("@torch:"):
+            # torch's own source the pass read (``nn.MultiheadAttention``'s fast path asks
+            # ``torch.is_autocast_enabled()``): torch's modules never enter autocast themselves
+            continue  # (session 28, crashfix28b)
         path = getattr(info, "path", None)
         try:
             text = path.read_text(errors="replace") if path is not None else ""

@@ -265,6 +265,12 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
     if not isinstance(obj, Obj):
         return UNK
     dataflow_grown.attr_read(run.f, obj, name)  # ``self.experts.update(...)`` follows
+    if run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_fix28b
+
+        hit, got = dataflow_fix28b.read(run.f, obj, name)  # ``forward`` wrote it earlier
+        if hit:
+            return got
     if run.f.input_shape is not None and obj.module and not obj.cls:
         if obj.kind == "ModuleDict" and name == "update":
             return Bound(Mod(m.obj), name)  # see call_bound: its names are checked
@@ -756,7 +762,12 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         or (b.name == "update" and getattr(t.obj, "kind", None) == "ModuleDict")
     ):
         loc = fr.loc(at) if at is not None else None
-        return dataflow_grown.registered(run.f, run.f.resolve(t.obj), b.name, args, kwargs, loc)
+        got = dataflow_grown.registered(run.f, run.f.resolve(t.obj), b.name, args, kwargs, loc)
+        if b.name != "update":
+            from driftcheck.parsers.source.forward import dataflow_fix28b
+
+            dataflow_fix28b.registered(run, t.obj, b.name, args, kwargs, loc)  # ``self.x`` is it
+        return got
     if isinstance(t, Mod) and b.name in _TENSOR_LISTS and run.f.input_shape is not None:
         from driftcheck.parsers.source.forward import dataflow_params
 
