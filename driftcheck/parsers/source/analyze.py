@@ -8,7 +8,7 @@ from typing import Any
 
 from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.graph.model import Graph, Origin
-from driftcheck.parsers.source.interp import postbuild, selfmodule
+from driftcheck.parsers.source.interp import globalsat, postbuild, selfmodule
 from driftcheck.parsers.source.interp.statements import Frame, Raised
 from driftcheck.parsers.source.library import lazylayers
 from driftcheck.parsers.source.library.machine import Interp
@@ -204,6 +204,7 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
     where = f"{m.path}:{body[last].lineno}"
     try:
         for i, st in enumerate(body[: end + 1]):
+            globalsat.run_in_order(interp, m, st.lineno)
             if i > last:
                 where = f"{m.path}:{st.lineno}"
                 with postbuild.Watch(interp) as watch:
