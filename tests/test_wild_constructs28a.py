@@ -246,3 +246,140 @@ def test_iterator_untouched_at_import_stays_exact(tmp_path) -> None:
                 self.b = nn.Linear(next(WIDTHS), 2)
         """
     _check(tmp_path, code, "M")
+
+
+# ---------------------------------------------------------------- the Python data model
+
+
+def test_data_descriptor_wins_over_the_instance_dict(tmp_path) -> None:
+    # CPython's object.__getattribute__: a data descriptor (``__get__`` + ``__set__``) before
+    # the instance's ``__dict__``, the ``__dict__`` before a non-data one (was 2050, torch 656)
+    code = """
+        import torch.nn as nn
+        class NonData:
+            def __get__(self, obj, owner=None):
+                return 8
+        class Data:
+            def __get__(self, obj, owner=None):
+                return 16
+            def __set__(self, obj, v):
+                pass
+        class Doubled:
+            def __set_name__(self, owner, name):
+                self.name = name
+            def __get__(self, obj, owner=None):
+                return obj.__dict__[self.name] * 2
+            def __set__(self, obj, v):
+                obj.__dict__[self.name] = v
+        class Cfg:
+            a = NonData()
+            b = Data()
+            c = Doubled()
+            def __init__(self):
+                self.__dict__["a"] = 40
+                self.__dict__["b"] = 50
+                self.c = 3
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                c = Cfg()
+                self.l = nn.Linear(c.a, c.b)
+                self.k = nn.Linear(c.c, 2)
+        model = M()
+        """
+    _check(tmp_path, code, None)
+    _check(tmp_path, code, "M")
+
+
+def test_getattribute_of_a_source_class_is_called(tmp_path) -> None:
+    # ``__getattribute__`` runs for every read (was ignored: 120, torch 150); its
+    # ``object.__getattribute__(self, name)`` is the plain read
+    code = """
+        import torch.nn as nn
+        class Cfg:
+            def __init__(self, **kw):
+                self._kw = kw
+            def __getattr__(self, name):
+                try:
+                    return self._kw[name]
+                except KeyError:
+                    return 12
+        class Strict:
+            d = 5
+            e = 7
+            def __getattribute__(self, name):
+                if name == "d":
+                    return 20
+                return object.__getattribute__(self, name)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                c = Cfg(d=8)
+                self.l = nn.Linear(c.d, c.h)
+                self.k = nn.Linear(Strict().d, Strict().e)
+        model = M()
+        """
+    _check(tmp_path, code, None)
+    _check(tmp_path, code, "M")
+
+
+def test_getattribute_raising_attribute_error_falls_back_to_getattr(tmp_path) -> None:
+    code = """
+        import torch.nn as nn
+        class Cfg:
+            def __getattribute__(self, name):
+                if name.startswith("d_"):
+                    raise AttributeError(name)
+                return object.__getattribute__(self, name)
+            def __getattr__(self, name):
+                return int(name[2:]) * 2
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.l = nn.Linear(Cfg().d_8, 2)
+        model = M()
+        """
+    _check(tmp_path, code, None)
+    _check(tmp_path, code, "M")
+
+
+EXIT_CODE = """
+    import torch.nn as nn
+    class Manager:
+        def __init__(self, kind=ValueError):
+            self.kind = kind
+        def __enter__(self):
+            return self
+        def __exit__(self, et, ev, tb):
+            {exit}
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = nn.Linear(4, 4)
+            try:
+                with Manager():
+                    self.b = nn.Linear(4, 8)
+                    raise ValueError("stop")
+                    self.c = nn.Linear(100, 100)
+            except ValueError:
+                self.e = nn.Linear(2, 2)
+            self.d = nn.Linear(8, 2)
+    model = M()
+    """
+
+
+@pytest.mark.parametrize("exit", ["return True", "return 1", "return False", "return None"])
+def test_exit_that_surely_swallows_or_not(tmp_path, exit) -> None:
+    # a known answer of ``__exit__``: the statement after the ``with`` (swallowed) or the
+    # ``except`` (let through); was a crash verdict (``M.__init__ would raise ValueError``)
+    _check(tmp_path, EXIT_CODE.format(exit=exit), None)
+    _check(tmp_path, EXIT_CODE.format(exit=exit), "M")
+
+
+def test_exit_whose_answer_is_not_known_is_no_crash_verdict(tmp_path) -> None:
+    # ``issubclass`` of an exception type the analysis does not hand over: unknown, never
+    # "would raise" (the manager may swallow it) and never a count
+    code = EXIT_CODE.format(exit="return et is not None and issubclass(et, self.kind)")
+    code = code.replace("            except ValueError:\n", "            except KeyError:\n")
+    _check(tmp_path, code, None, lazy_unknown=True)
+    _check(tmp_path, code, "M", lazy_unknown=True)

@@ -511,9 +511,20 @@ class Statements:
         except Raised as e:
             if not all(_never_swallows(item.context_expr) for item in st.items):
                 e.sure = False
+            pending: Raised | None = e
             for leave in reversed(exits):
-                leave()
-            raise
+                if pending is not None and getattr(leave, "takes_raised", False):
+                    # a class read from source: its ``__exit__`` is handed the exception and
+                    # a true answer swallows it, the ``with`` statement's end is reached
+                    # (interp/ctxmanager.py ``enter_object``); the managers outside it exit
+                    # normally, as in CPython
+                    if leave(pending) is True:
+                        pending = None
+                else:
+                    leave()
+            if pending is not None:
+                raise
+            return
         except (Return, _Break, _Continue):
             for leave in reversed(exits):
                 leave()
