@@ -383,3 +383,100 @@ def test_exit_whose_answer_is_not_known_is_no_crash_verdict(tmp_path) -> None:
     code = code.replace("            except ValueError:\n", "            except KeyError:\n")
     _check(tmp_path, code, None, lazy_unknown=True)
     _check(tmp_path, code, "M", lazy_unknown=True)
+
+
+def test_instancecheck_of_a_source_metaclass_is_called(tmp_path) -> None:
+    # ``type(Wide).__instancecheck__(Wide, x)``, and True without asking for an instance whose
+    # type is the class itself (was unknown)
+    code = """
+        import torch.nn as nn
+        class Meta(type):
+            def __instancecheck__(cls, obj):
+                return getattr(obj, "out_features", 0) > 4
+        class Wide(metaclass=Meta):
+            pass
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                cands = [nn.Linear(4, 2), nn.Linear(4, 8), nn.Linear(8, 16)]
+                self.keep = nn.ModuleList(c for c in cands if isinstance(c, Wide))
+                self.own = nn.Linear(3, 3) if isinstance(Wide(), Wide) else nn.Linear(30, 30)
+        model = M()
+        """
+    _check(tmp_path, code, None)
+    _check(tmp_path, code, "M")
+
+
+def test_getitem_iteration_protocol(tmp_path) -> None:
+    # a class with ``__getitem__`` and no ``__iter__``: ``obj[0]``, ``obj[1]``... until
+    # IndexError (was unknown)
+    code = """
+        import torch.nn as nn
+        class Squares:
+            def __getitem__(self, i):
+                if i >= 4:
+                    raise IndexError(i)
+                return (i + 1) ** 2
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.ls = nn.ModuleList(nn.Linear(w, 2) for w in Squares())
+                self.n = nn.Linear(len(list(Squares())), 2)
+        model = M()
+        """
+    _check(tmp_path, code, None)
+    _check(tmp_path, code, "M")
+
+
+ORDERED = """
+    import functools
+    import torch.nn as nn
+    {deco}
+    class Stage:
+        def __init__(self, w):
+            self.w = w
+        def __eq__(self, o):
+            return self.w == o.w
+        def {root}(self, o):
+            return self.w {sym} o.w
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            st = sorted([Stage(4), Stage(16), Stage(8), Stage(16)])
+            self.first = nn.Linear(st[0].w, 2)
+            self.last = nn.Linear(st[-1].w, 3)
+            self.hi = nn.Linear(max([Stage(4), Stage(16), Stage(8)]).w, 2)
+            self.lo = nn.Linear(min(Stage(4), Stage(16), Stage(8)).w, 5)
+            flags = [Stage(4) >= Stage(8), Stage(4) <= Stage(4), Stage(8) > Stage(4)]
+            flags += [Stage(4) != Stage(4), Stage(4) == Stage(8)]
+            self.flags = nn.ModuleList(nn.Linear(2, 2) for f in flags if f)
+    model = M()
+    """
+
+
+@pytest.mark.parametrize(
+    "root,sym",
+    [("__lt__", ">"), ("__lt__", "<"), ("__le__", "<="), ("__gt__", ">"), ("__ge__", ">=")],
+)
+def test_total_ordering_and_sorting_by_a_class_s_own_comparisons(tmp_path, root, sym) -> None:
+    # sorted / min / max / the derived operators by functools' formulas (were unknown)
+    code = ORDERED.format(deco="@functools.total_ordering", root=root, sym=sym)
+    _check(tmp_path, code, None)
+    _check(tmp_path, code, "M")
+
+
+def test_comparison_without_the_operator_is_unknown_not_a_guess(tmp_path) -> None:
+    # no ``total_ordering``: ``>`` reflects to ``__lt__``, ``!=`` inverts ``__eq__`` (exact);
+    # ``>=`` has no method at all (CPython raises TypeError): unknown, never a count
+    code = ORDERED.format(deco="", root="__lt__", sym="<")
+    code = code.replace(
+        "flags = [Stage(4) >= Stage(8), Stage(4) <= Stage(4), Stage(8) > Stage(4)]",
+        "flags = [Stage(8) > Stage(4)]",
+    )
+    _check(tmp_path, code, None)
+    _check(tmp_path, code, "M")
+    path = tmp_path / "model.py"
+    path.write_text(
+        textwrap.dedent(code.replace("[Stage(8) > Stage(4)]", "[Stage(4) >= Stage(8)]"))
+    )
+    assert parse_source(path, entry="M").params_total() is None
