@@ -480,3 +480,33 @@ def test_comparison_without_the_operator_is_unknown_not_a_guess(tmp_path) -> Non
         textwrap.dedent(code.replace("[Stage(8) > Stage(4)]", "[Stage(4) >= Stage(8)]"))
     )
     assert parse_source(path, entry="M").params_total() is None
+
+
+def test_deepcopy_hook_recording_itself_in_the_memo(tmp_path) -> None:
+    # ``memo[id(self)] = new`` inside ``__deepcopy__`` (was havoc: the memo unknown, and with
+    # it every ``copy.deepcopy(part, memo)``), ``Spec.__new__(Spec)`` (object.__new__)
+    code = """
+        import copy
+        import torch.nn as nn
+        class Spec:
+            def __init__(self, d):
+                self.d = d
+                self.extra = [d]
+                self.me = self
+            def __deepcopy__(self, memo):
+                new = Spec.__new__(Spec)
+                memo[id(self)] = new
+                new.d = self.d * 2
+                new.extra = copy.deepcopy(self.extra, memo)
+                new.me = copy.deepcopy(self.me, memo)
+                return new
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                s = copy.deepcopy(Spec(8))
+                self.l = nn.Linear(s.d, s.extra[0])
+                self.k = nn.Linear(3, 5) if s.me is s else nn.Linear(30, 50)
+        model = M()
+        """
+    _check(tmp_path, code, None)
+    _check(tmp_path, code, "M")

@@ -194,6 +194,13 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
+            if name == "__new__" and all(isinstance(c, Cls) for c in obj.mro()):
+                # ``C.__new__(C)`` of a class whose bases are all read from source and define
+                # no ``__new__``: ``object.__new__``, a fresh instance, ``__init__`` not run (a
+                # ``__deepcopy__`` building its copy field by field)
+                from driftcheck.parsers.source.interp import plainnew
+
+                return plainnew.object_new(self.classes)
             if name == "__dict__":  # ``'__init__' in C.__dict__``: ``vars(C)`` (classvars.py)
                 from driftcheck.parsers.source.library.classvars import class_dict
 

@@ -314,6 +314,11 @@ class Items:
 
     def setitem(self, obj: Any, key: Any, v: Any) -> None:
         raw, k = plain(obj), plain(key)
+        if copyhooks.memo_write(self.ip, raw, k):
+            # ``memo[id(self)] = new`` in a ``__deepcopy__``: the deep copy's own memo, keyed
+            # by identity as CPython's is (interp/copyhooks.py): ``self`` copies to ``new``
+            raw[id(plain(k.target))] = v
+            return
         if isinstance(k, Unknown):
             if isinstance(raw, dict):
                 self.ip.havoc[id(raw)] = (raw, f"written under an unknown key ({k.why})")

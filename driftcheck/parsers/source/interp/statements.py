@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.parsers.source.interp import (
     attrregistry,
     branchstate,
+    copyhooks,
     globalstmt,
     leafdel,
     loopattrs,
@@ -1012,7 +1013,12 @@ class Statements:
             ownerless.put_into(self.ip, plain(obj), "item assignment", [v], tgt.lineno, fr)
             self.items.setitem(obj, key, v)
             raw = plain(obj)
-            if raw.__class__ is dict and isinstance(plain(key), Unknown) and fr.func is not None:
+            if (
+                raw.__class__ is dict
+                and isinstance(plain(key), Unknown)
+                and fr.func is not None
+                and not copyhooks.memo_write(self.ip, raw, plain(key))
+            ):
                 # ``heads[name] = 2`` with ``name`` unknown: a new key or one replaced, so its
                 # length, keys and items are unknown (it was read as if never written)
                 where = f"{fr.mod.path.name}:{tgt.lineno}" if fr.mod is not None else ""
