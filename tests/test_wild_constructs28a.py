@@ -112,7 +112,9 @@ CLASS_ATTR_AFTER = """
     """
 
 
-@pytest.mark.parametrize("write", ["Cfg.d = 64", 'setattr(Cfg, "d", 64)'])
+@pytest.mark.parametrize(
+    "write", ["Cfg.d = 64", 'setattr(Cfg, "d", 64)', 'setattr(C := Cfg, "d", 64)']
+)
 def test_class_attribute_written_after_the_model(tmp_path, write) -> None:
     code = CLASS_ATTR_AFTER.format(write=write)
     _check(tmp_path, code, None)  # 68: the model saw d = 16

@@ -195,8 +195,11 @@ def _filler(st: ast.stmt) -> str | None:
         if isinstance(f, ast.Attribute) and f.attr in MUTATORS:
             return _store_root(f.value)  # ``cfg.sizes.update(d=32)``: a table inside it
         args = st.value.args
-        if isinstance(f, ast.Name) and f.id == "setattr" and args and isinstance(args[0], ast.Name):
-            return args[0].id  # ``setattr(cfg, name, value)``
+        target = args[0] if args else None
+        if isinstance(target, ast.NamedExpr):
+            target = target.value  # ``setattr(c := Cfg, name, value)``: the object is ``Cfg``
+        if isinstance(f, ast.Name) and f.id == "setattr" and isinstance(target, ast.Name):
+            return target.id  # ``setattr(cfg, name, value)``
         if isinstance(f, ast.Name) and f.id == "next" and args and isinstance(args[0], ast.Name):
             return args[0].id  # ``next(it)``: the iterator advanced
         if (name := _exec_namespace(st.value)) is not None:
