@@ -210,7 +210,7 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
     where = f"{m.path}:{body[last].lineno}"
     try:
         for i, st in enumerate(body[: end + 1]):
-            globalsat.run_in_order(interp, m, st.lineno)
+            globalsat.run_in_order(interp, m, st.lineno, body[end].lineno)
             if i > last:
                 where = f"{m.path}:{st.lineno}"
                 with postbuild.Watch(interp) as watch:

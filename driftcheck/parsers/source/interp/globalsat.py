@@ -48,18 +48,28 @@ def leave(interp: Any, mod: Any, old: int | None) -> None:
         lines[id(mod)] = old
 
 
-def run_in_order(interp: Any, mod: Any, line: int) -> None:
+def run_in_order(interp: Any, mod: Any, line: int, end: int) -> None:
     """The caller runs ``mod``'s top-level statements itself, in source order, and is at the
-    statement starting at ``line`` (analyze.module_root: a script's ``model = ...``). The
-    statements below it have not run yet: ``modglobals.fill`` leaves them to the caller, and
-    a ``register`` written below is not yet in effect (interp/classtype.py)."""
-    interp.__dict__.setdefault(_IN_ORDER, {})[id(mod)] = line
+    statement starting at ``line`` (analyze.module_root: a script's ``model = ...``); ``end``:
+    the line of the last statement it runs. The statements below ``line`` have not run yet (a
+    ``register`` written there is not yet in effect, interp/classtype.py; a class attribute
+    patched there is not yet set, objmodel); those below ``end`` never run before the model
+    is built (``modglobals.fill`` leaves them out)."""
+    interp.__dict__.setdefault(_IN_ORDER, {})[id(mod)] = (line, end)
 
 
 def in_order_line(interp: Any, mod: Any) -> int | None:
     """The line ``run_in_order`` marked for ``mod``, or None."""
     got = interp.__dict__.get(_IN_ORDER)
-    return None if not got else got.get(id(mod))
+    at = None if not got else got.get(id(mod))
+    return None if at is None else at[0]
+
+
+def in_order_end(interp: Any, mod: Any) -> int | None:
+    """The line of the last statement the in-order run of ``mod`` runs, or None."""
+    got = interp.__dict__.get(_IN_ORDER)
+    at = None if not got else got.get(id(mod))
+    return None if at is None else at[1]
 
 
 def running_line(interp: Any, mod: Any) -> int | None:

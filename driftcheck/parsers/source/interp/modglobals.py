@@ -710,12 +710,19 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
     from driftcheck.parsers.source.values.abstract import Unknown
 
     sts = plan(mod, name).after
-    upto = globalsat.in_order_line(interp, mod)
+    upto = globalsat.in_order_end(interp, mod)
     if upto is not None:
         # the module's body is being run in order by the caller (a script up to ``model =
-        # M()``): the statements from its place on run there, when reached, or never (written
-        # after the model is built: ``Cfg.d = 64`` below ``model = M()`` does not change it)
-        sts = tuple(st for st in sts if st.lineno < upto)
+        # M()``): a statement below the last one it runs never runs before the model is
+        # built (``Cfg.d = 64`` below ``model = M()`` does not change it); one below the
+        # current line that is no definition the caller runs itself when it reaches it (run
+        # here too, ``Cfg.d *= 2`` was applied twice)
+        now = globalsat.in_order_line(interp, mod) or 0
+        sts = tuple(
+            st
+            for st in sts
+            if st.lineno <= upto and (st.lineno < now or isinstance(st, _DEFS))
+        )
     elif _stateful(value):
         lost = _advanced_elsewhere(mod, name, sts)
         if lost is not None:
@@ -736,6 +743,9 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
             globalsat.leave(interp, mod, old)
         value = interp.globals[id(mod)].get(name, value)
         globalsat.record(interp, mod, name, st.lineno, value)
+
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def _stateful(value: Any) -> bool:
