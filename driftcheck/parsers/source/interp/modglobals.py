@@ -719,9 +719,7 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
         # here too, ``Cfg.d *= 2`` was applied twice)
         now = globalsat.in_order_line(interp, mod) or 0
         sts = tuple(
-            st
-            for st in sts
-            if st.lineno <= upto and (st.lineno < now or isinstance(st, _DEFS))
+            st for st in sts if st.lineno <= upto and (st.lineno < now or isinstance(st, _DEFS))
         )
     elif _stateful(value):
         lost = _advanced_elsewhere(mod, name, sts)
