@@ -1731,6 +1731,16 @@ VALUES.append(
         "        object.__setattr__(self, 'b', self.a * 3)\nc = C(a=5)\nresult = (c.a, c.b)",
     )
 )
+# session 28 (wrongs28): a class's own ``__getattribute__`` handing other names to object's
+VALUES.append(
+    (
+        ("builtins.object.__getattribute__",),
+        "class C:\n    d = 5\n    e = 7\n    def __getattribute__(self, name):\n"
+        "        if name == 'd':\n            return 20\n"
+        "        return object.__getattribute__(self, name)\n"
+        "c = C()\nc.f = 3\nresult = (c.d, c.e, c.f, object.__getattribute__(c, 'd'))",
+    )
+)
 
 VALUES.append(
     (

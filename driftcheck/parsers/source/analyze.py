@@ -8,7 +8,7 @@ from typing import Any
 
 from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.graph.model import Graph, Origin
-from driftcheck.parsers.source.interp import postbuild, selfmodule
+from driftcheck.parsers.source.interp import globalsat, postbuild, selfmodule
 from driftcheck.parsers.source.interp.statements import Frame, Raised
 from driftcheck.parsers.source.library import lazylayers
 from driftcheck.parsers.source.library.machine import Interp
@@ -97,12 +97,18 @@ def interpret(
             why = "code nested too deeply to follow"
             root, raised = _stopped_leaf(interp, cls.mod.path, cls.node.lineno, why), True
         except Raised as e:
-            if not own_raise(interp, mods, e, f"{cls.name}(...)"):
+            if not e.sure:
+                # it left a ``with`` block whose manager may swallow it (an ``__exit__`` whose
+                # answer is not known): whether construction goes on is not known statically
+                why = f"`raise {e.what}` at line {e.line} inside a with block that may swallow it"
+                root, raised = _stopped_leaf(interp, cls.mod.path, cls.node.lineno, why), True
+            elif not own_raise(interp, mods, e, f"{cls.name}(...)"):
                 raise DriftcheckError(
                     f"{cls.name}.__init__ would raise {e.what} (line {e.line}) with this config",
                     f"{e.path or cls.mod.path}:{e.line}",
                 ) from None
-            root, raised = _raised_leaf(cls.mod.path, cls.node.lineno, e), True
+            else:
+                root, raised = _raised_leaf(cls.mod.path, cls.node.lineno, e), True
         if not isinstance(root, Obj) and not raised:
             raise DriftcheckError(f"{cls.name} did not build a module", str(p))
     graph = Graph(name=name, origin=Origin(kind="source", path=str(p), detail=qual))
@@ -204,6 +210,7 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
     where = f"{m.path}:{body[last].lineno}"
     try:
         for i, st in enumerate(body[: end + 1]):
+            globalsat.run_in_order(interp, m, st.lineno, body[end].lineno)
             if i > last:
                 where = f"{m.path}:{st.lineno}"
                 with postbuild.Watch(interp) as watch:

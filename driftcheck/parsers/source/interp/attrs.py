@@ -31,7 +31,7 @@ from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
 from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.pybuiltins import MATH_CONST, BuiltinMethod
-from driftcheck.parsers.source.loader import ModInfo
+from driftcheck.parsers.source.loader import ModInfo, body_index
 from driftcheck.parsers.source.values.abstract import (
     CLASS_WRITES,
     Cls,
@@ -97,6 +97,9 @@ class Attributes:
 
     def __init__(self, ip: Interp) -> None:
         self.ip = ip  # the owner: the state every part shares
+        # (id(instance), name) of the reads a source ``__getattribute__`` is making now (its
+        # own ``object.__getattribute__(self, name)``): emptied as each call returns
+        self._in_getattribute: set[tuple[int, str]] = set()
 
     def wire(self) -> None:
         """The parts this one asks (set by the owner once all exist)."""
@@ -116,6 +119,14 @@ class Attributes:
         if name in _GRAD_TOUCH:  # may change a parameter's requires_grad (interp/gradflag.py)
             gradflag.touched(self.ip, obj, name)
         if isinstance(obj, Obj):
+            if obj.cls is not None and obj.cls.__class__ is Cls:
+                hooked = self.user_getattribute(obj, name)
+                if hooked is not None:
+                    return hooked[0]
+                if name in obj.attrs:
+                    got = self.data_descriptor(obj, name)
+                    if got is not None:
+                        return got[0]
             for d in (obj.children, obj.params, obj.buffers, obj.attrs):
                 if name in d:
                     v = d[name]
@@ -183,6 +194,13 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
+            if name == "__new__" and all(isinstance(c, Cls) for c in obj.mro()):
+                # ``C.__new__(C)`` of a class whose bases are all read from source and define
+                # no ``__new__``: ``object.__new__``, a fresh instance, ``__init__`` not run (a
+                # ``__deepcopy__`` building its copy field by field)
+                from driftcheck.parsers.source.interp import plainnew
+
+                return plainnew.object_new(self.classes)
             if name == "__dict__":  # ``'__init__' in C.__dict__``: ``vars(C)`` (classvars.py)
                 from driftcheck.parsers.source.library.classvars import class_dict
 
@@ -305,6 +323,62 @@ class Attributes:
                 return BuiltinMethod(lambda a, k: tensorsub.as_subclass(src, a, k))
             return self.library.tensor_attr(obj, name)
         return self.library.value_attr(obj, name)
+
+    def user_getattribute(self, obj: Obj, name: str) -> tuple | None:
+        """``(value,)`` of ``obj.name`` read through a ``__getattribute__`` that a class read
+        from source (outside torch) in ``type(obj)``'s MRO defines: CPython calls it for
+        every attribute read on the instance; an ``AttributeError`` it raises falls back to
+        the class's ``__getattr__``. None where no such hook applies, or for the read the hook
+        makes itself (``object.__getattribute__(self, name)``: the plain read below)."""
+        if not any(
+            isinstance(c, Cls) and "__getattribute__" in body_index(c.node) for c in obj.cls.mro()
+        ):
+            return None
+        ok, fn, where = self.classes.mro_attr(obj.cls, "__getattribute__")
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return None
+        if where.mod.name.split(".")[0] == "torch":
+            return None
+        key = (id(obj), name)
+        busy = self._in_getattribute
+        if key in busy:
+            return None
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        busy.add(key)
+        try:
+            return (self.calls.call_func(self.bind(fn, obj), [name], {}),)
+        except Raised as e:
+            if "AttributeError" not in str(e.what):
+                raise
+            miss = Unknown(f"{obj.cls.name}.__getattribute__({name!r}) raised AttributeError")
+            return (self.fallback_getattr(obj, name, miss),)
+        finally:
+            busy.discard(key)
+
+    def data_descriptor(self, obj: Obj, name: str) -> tuple | None:
+        """``(value,)`` where a class attribute ``name`` of ``type(obj)`` is a data descriptor
+        (its class, read from source, defines ``__get__`` and ``__set__`` or ``__delete__``):
+        CPython's ``object.__getattribute__`` calls its ``__get__`` before looking in the
+        instance's ``__dict__`` (a value written there directly, ``self.__dict__["b"] = 50``,
+        does not shadow it; a non-data descriptor's does). None otherwise. Only a class body
+        binding ``name`` to a call's result (how a descriptor instance is made) is read."""
+        if not any(
+            isinstance(c, Cls)
+            and isinstance(st := body_index(c.node).get(name), (ast.Assign, ast.AnnAssign))
+            and isinstance(st.value, ast.Call)
+            for c in obj.cls.mro()
+        ):
+            return None
+        ok, v, _ = self.classes.mro_attr(obj.cls, name)
+        if not ok:
+            return None
+        get = self.descriptor(v, "__get__")
+        if get is None:
+            return None
+        if self.descriptor(v, "__set__") is None and self.descriptor(v, "__delete__") is None:
+            return None
+        return (self.calls.call_func(get, [obj, obj.cls], {}),)
 
     def fallback_getattr(self, obj: Obj, name: str, missing: Unknown) -> Any:
         """An attribute the object and its class lack: the class's own ``__getattr__`` (one

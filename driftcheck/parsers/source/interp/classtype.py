@@ -19,6 +19,7 @@ import ast
 import re
 from typing import Any
 
+from driftcheck.parsers.source.interp import globalsat
 from driftcheck.parsers.source.values.abstract import Cls, Ext, ExtClass, Unknown, plain
 
 _PLAIN = frozenset(
@@ -152,6 +153,8 @@ def _registrations(interp: Any, cls: Cls) -> Any:
     out: list[Any] = []
     for path in list(dict.fromkeys([*files, *map(str, list(interp.files))])):
         for site in _sites(interp, path):
+            if not_yet_run(interp, site):
+                continue
             got = _follow(interp, site)
             recv = got[0]
             if isinstance(recv, (Ext, ExtClass)):
@@ -221,7 +224,7 @@ def std_registered(interp: Any, cls: Cls, qual: str) -> Any:
         mro = cls.mro()
         for path in list(dict.fromkeys([*files, *map(str, list(interp.files))])):
             for site in _sites(interp, path):
-                if site[2] == "hook":
+                if site[2] == "hook" or not_yet_run(interp, site):
                     continue  # a source class's hook answers for it and its subclasses only
                 recv, val, why = _follow(interp, site)
                 if isinstance(recv, (Ext, ExtClass)):
@@ -239,6 +242,18 @@ def std_registered(interp: Any, cls: Cls, qual: str) -> Any:
         return None
     finally:
         state[_BUSY] = False
+
+
+def not_yet_run(interp: Any, site: tuple) -> bool:
+    """Whether a top-level ``register`` site (``C.register(X)``, ``@C.register``) lies below
+    the top-level statement of its module that runs now (globalsat.running_line: a script run
+    in order up to ``model = M()``, an import-time read): Python has not run it yet, so the
+    class is not registered at that point (``model = M()`` then ``Mixer.register(nn.Linear)``:
+    ``isinstance(layer, Mixer)`` is False while the model is built)."""
+    if site[2] not in ("top", "deco") or site[3] is None:
+        return False
+    line = globalsat.running_line(interp, site[3])
+    return line is not None and site[1].lineno > line
 
 
 def _package_files(cls: Cls) -> list[str] | None:

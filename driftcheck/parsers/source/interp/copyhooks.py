@@ -74,6 +74,13 @@ def active(ip: Any, memo: Any) -> bool:
     return any(m is memo for m in getattr(ip.items, _ACTIVE, ()))
 
 
+def memo_write(ip: Any, memo: Any, key: Any) -> bool:
+    """Whether ``memo[key] = v`` is a ``__deepcopy__`` recording its copy in the running deep
+    copy's memo under ``id(obj)`` (``memo[id(self)] = new``): kept by identity
+    (interp/items.py ``setitem``), a known write."""
+    return key.__class__ is ObjId and isinstance(memo, dict) and active(ip, memo)
+
+
 def run_deepcopy(
     ip: Any, raw: Obj, hook: tuple[str, Any], memo: dict, clone_new: Callable[..., Any]
 ) -> Any:

@@ -149,7 +149,22 @@ def enter_object(ip: Any, v: Any) -> tuple[Any, Callable[[], None]] | None:
         return None
     value = ip.calls.call_func(ip.attrs.bind(fe, o), [], {})
 
-    def leave() -> None:
-        ip.calls.call_func(ip.attrs.bind(fx, o), [None, None, None], {})
+    def leave(raised: Any = None) -> bool | None:
+        """``__exit__(None, None, None)``; with ``raised`` (the body raised it) the call
+        CPython makes then, its type, value and traceback unknown to the analysis: True when
+        it surely swallows the exception (returns a true value we know), False when it surely
+        lets it through, None when its answer is not known."""
+        if raised is None:
+            ip.calls.call_func(ip.attrs.bind(fx, o), [None, None, None], {})
+            return None
+        from driftcheck.parsers.source.values.abstract import UnknownPlain
 
+        why = f"the exception ({raised.what}) handed to {o.cls.name}.__exit__"
+        exc = [UnknownPlain(why), UnknownPlain(why), UnknownPlain(why)]
+        got = plain(ip.calls.call_func(ip.attrs.bind(fx, o), exc, {}))
+        if got is None or isinstance(got, (bool, int, str)):
+            return bool(got)
+        return None
+
+    leave.takes_raised = True  # type: ignore[attr-defined]
     return value, leave

@@ -20,6 +20,7 @@ from driftcheck.parsers.source.interp import (
     modtruth,
     opaque,
     pendingret,
+    richcmp,
     tuplesub,
     unpacked,
 )
@@ -784,6 +785,8 @@ class Expressions:
             return r if isinstance(op, ast.In) else not r
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return Unknown("compare")
+        if (a.__class__ is Obj or b.__class__ is Obj) and richcmp.involved(self.ip, op, a, b):
+            return richcmp.compare(self.ip, op, a, b)  # a class's own ``__lt__`` / ``__eq__``
         if getattr(a, "data", None) is not None or getattr(b, "data", None) is not None:
             if isinstance(a, Tensor) or isinstance(b, Tensor):
                 got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)

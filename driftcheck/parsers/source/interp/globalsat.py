@@ -26,6 +26,7 @@ from typing import Any
 
 _LINE = "_dc_import_line"  # on the interpreter: id(module) -> the top-level line running now
 _HISTORY = "_dc_global_history"  # (id(module), name) -> [(line, value)] in source order
+_IN_ORDER = "_dc_in_order_line"  # id(module) -> the line a caller running its body in order is at
 
 
 def enter(interp: Any, mod: Any, line: int) -> int | None:
@@ -45,6 +46,41 @@ def leave(interp: Any, mod: Any, old: int | None) -> None:
         lines.pop(id(mod), None)
     else:
         lines[id(mod)] = old
+
+
+def run_in_order(interp: Any, mod: Any, line: int, end: int) -> None:
+    """The caller runs ``mod``'s top-level statements itself, in source order, and is at the
+    statement starting at ``line`` (analyze.module_root: a script's ``model = ...``); ``end``:
+    the line of the last statement it runs. The statements below ``line`` have not run yet (a
+    ``register`` written there is not yet in effect, interp/classtype.py; a class attribute
+    patched there is not yet set, objmodel); those below ``end`` never run before the model
+    is built (``modglobals.fill`` leaves them out)."""
+    interp.__dict__.setdefault(_IN_ORDER, {})[id(mod)] = (line, end)
+
+
+def in_order_line(interp: Any, mod: Any) -> int | None:
+    """The line ``run_in_order`` marked for ``mod``, or None."""
+    got = interp.__dict__.get(_IN_ORDER)
+    at = None if not got else got.get(id(mod))
+    return None if at is None else at[0]
+
+
+def in_order_end(interp: Any, mod: Any) -> int | None:
+    """The line of the last statement the in-order run of ``mod`` runs, or None."""
+    got = interp.__dict__.get(_IN_ORDER)
+    at = None if not got else got.get(id(mod))
+    return None if at is None else at[1]
+
+
+def running_line(interp: Any, mod: Any) -> int | None:
+    """The top-level line of ``mod`` whose statement runs now, as importing it runs them: the
+    caller's in-order position, else an import-time read's line (``enter``); None outside
+    import-time code (a model built after the import)."""
+    line = in_order_line(interp, mod)
+    if line is not None:
+        return line
+    lines = interp.__dict__.get(_LINE)
+    return None if not lines else lines.get(id(mod))
 
 
 def record(interp: Any, mod: Any, name: str, line: int, value: Any) -> None:

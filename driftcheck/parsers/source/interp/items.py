@@ -315,6 +315,11 @@ class Items:
 
     def setitem(self, obj: Any, key: Any, v: Any) -> None:
         raw, k = plain(obj), plain(key)
+        if copyhooks.memo_write(self.ip, raw, k):
+            # ``memo[id(self)] = new`` in a ``__deepcopy__``: the deep copy's own memo, keyed
+            # by identity as CPython's is (interp/copyhooks.py): ``self`` copies to ``new``
+            raw[id(plain(k.target))] = v
+            return
         if isinstance(k, Unknown):
             if isinstance(raw, dict):
                 self.ip.havoc[id(raw)] = (raw, f"written under an unknown key ({k.why})")
@@ -432,6 +437,9 @@ class Items:
             got = self.user_iter(raw)
             if got is not _NO_ITER:
                 return got
+            got = self._user_getitem_iter(raw)
+            if got is not _NO_ITER:
+                return got
             if "__items__" in raw.attrs:
                 items = raw.attrs["__items__"]
                 # items unknown (changed one way of an undecided condition): not enumerable
@@ -487,6 +495,36 @@ class Items:
         if r is obj or isinstance(r, Unknown):
             return None
         return self.iterate(r)
+
+    def _user_getitem_iter(self, obj: Obj) -> Any:
+        """``for x in obj`` on a plain object (no base but ``object``) whose class, read from
+        source, defines ``__getitem__`` and no ``__iter__``: CPython's old sequence protocol,
+        ``obj[0]``, ``obj[1]``, ... until it raises ``IndexError`` (or ``StopIteration``).
+        Anything else it raises, a value we cannot know, or more than ``_MAX_NEXT`` items:
+        unknown (None). ``_NO_ITER`` where the protocol does not apply."""
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        if not isinstance(obj.cls, Cls) or obj.module or "__items__" in obj.attrs:
+            return _NO_ITER
+        if any(
+            not isinstance(c, Cls) and getattr(c, "qual", "") != "builtins.object"
+            for c in obj.cls.mro()
+        ):
+            return _NO_ITER  # a library base (``dict``, ``list``...) iterates its own way
+        ok, fn, where = self.classes.mro_attr(obj.cls, "__getitem__")
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return _NO_ITER
+        out: list[Any] = []
+        for i in range(_MAX_NEXT):
+            try:
+                x = self.calls.call_func(self.attrs.bind(fn, obj), [i], {})
+            except Raised as e:
+                stop = ("IndexError", "builtins.IndexError", "StopIteration")
+                return out if e.what in (*stop, "builtins.StopIteration") else None
+            if isinstance(plain_bare(x), Unknown):
+                return None
+            out.append(x)
+        return None
 
     def _user_next(self, it: Obj) -> Any:
         """The items of an iterator object whose class (read from source, not torch's) defines
@@ -660,6 +698,9 @@ class Items:
                 return False
             return Unknown("isinstance")
         if isinstance(t, Cls):
+            meta = self._instancecheck(raw, t)
+            if meta is not None:
+                return meta[0]
             got = self._cls_isinstance(raw, t)
             if got is True and not classtype.may_deny(self.ip, t):
                 return True  # a real subclass is an instance unless a hook may deny it
@@ -680,6 +721,25 @@ class Items:
             finally:
                 busy.pop()
         return Unknown("isinstance")
+
+    def _instancecheck(self, raw: Any, t: Cls) -> tuple | None:
+        """``(answer,)`` of ``isinstance(raw, t)`` where ``type(t)`` is a metaclass read from
+        source whose MRO defines ``__instancecheck__`` in source: CPython answers True for an
+        instance whose type is ``t`` itself without asking, else calls
+        ``type(t).__instancecheck__(t, raw)`` and takes its truth (unknown where the answer is
+        not a plain value). None where no such metaclass hook applies."""
+        meta = classtype.class_type(self.ip, t)
+        if not isinstance(meta, Cls):
+            return None
+        ok, fn, where = self.classes.mro_attr(meta, "__instancecheck__")
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return None
+        if isinstance(raw, Obj) and raw.cls is t:
+            return (True,)
+        got = plain(self.calls.call_func(self.attrs.bind(fn, t), [raw], {}))
+        if got is None or isinstance(got, (bool, int, float, str)):
+            return (bool(got),)
+        return (Unknown(f"isinstance: {meta.name}.__instancecheck__ answered a value not known"),)
 
     @staticmethod
     def _cls_isinstance(raw: Any, t: Cls) -> bool:

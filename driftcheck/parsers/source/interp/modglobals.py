@@ -195,8 +195,11 @@ def _filler(st: ast.stmt) -> str | None:
         if isinstance(f, ast.Attribute) and f.attr in MUTATORS:
             return _store_root(f.value)  # ``cfg.sizes.update(d=32)``: a table inside it
         args = st.value.args
-        if isinstance(f, ast.Name) and f.id == "setattr" and args and isinstance(args[0], ast.Name):
-            return args[0].id  # ``setattr(cfg, name, value)``
+        target = args[0] if args else None
+        if isinstance(target, ast.NamedExpr):
+            target = target.value  # ``setattr(c := Cfg, name, value)``: the object is ``Cfg``
+        if isinstance(f, ast.Name) and f.id == "setattr" and isinstance(target, ast.Name):
+            return target.id  # ``setattr(cfg, name, value)``
         if isinstance(f, ast.Name) and f.id == "next" and args and isinstance(args[0], ast.Name):
             return args[0].id  # ``next(it)``: the iterator advanced
         if (name := _exec_namespace(st.value)) is not None:
@@ -449,11 +452,32 @@ def _filled_by_call(mod: ModInfo, st: ast.stmt) -> set[str]:
 _REPLAY_NODES = 400  # a larger compound statement binding a global is not replayed (unknown)
 
 
+def _advanced(st: ast.stmt) -> set[str]:
+    """Globals ``next(name)`` / ``next(name, default)`` advances in a top-level statement
+    (outside the functions and lambdas it defines)."""
+    out: set[str] = set()
+    todo: list[ast.AST] = [st]
+    while todo:
+        node = todo.pop()
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "next"
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+        ):
+            out.add(node.args[0].id)
+        todo.extend(ch for ch in ast.iter_child_nodes(node) if not isinstance(ch, _SCOPES))
+    return out
+
+
 def _filled_names(st: ast.stmt) -> set[str]:
     """Globals the top-level statement fills or rebinds (a ``for`` loop: those its body fills)."""
     name = _filler(st) or _rebinds(st)
     if name is not None:
-        return {name}
+        return {name, *_advanced(st)}
+    if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
+        return _advanced(st)  # ``skip = next(it)``: the iterator moved on
     if isinstance(st, ast.For) and not st.orelse:
         return {n for n in map(_filler, ast.walk(st)) if n is not None}
     if isinstance(st, (ast.If, ast.With, ast.Try)):
@@ -683,8 +707,27 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
     """Run the statements that fill or rebind the global ``name`` once it is bound to
     ``value``, as importing the module would; a rebinding replaces the global's value."""
     from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.values.abstract import Unknown
 
     sts = plan(mod, name).after
+    upto = globalsat.in_order_end(interp, mod)
+    if upto is not None:
+        # the module's body is being run in order by the caller (a script up to ``model =
+        # M()``): a statement below the last one it runs never runs before the model is
+        # built (``Cfg.d = 64`` below ``model = M()`` does not change it); one below the
+        # current line that is no definition the caller runs itself when it reaches it (run
+        # here too, ``Cfg.d *= 2`` was applied twice)
+        now = globalsat.in_order_line(interp, mod) or 0
+        sts = tuple(
+            st for st in sts if st.lineno <= upto and (st.lineno < now or isinstance(st, _DEFS))
+        )
+    elif _stateful(value):
+        lost = _advanced_elsewhere(mod, name, sts)
+        if lost is not None:
+            interp.globals[id(mod)][name] = Unknown(
+                f"module global {name}: an iterator that {lost} may advance at import"
+            )
+            return
     if not sts:
         return
     fr = Frame(mod)
@@ -698,6 +741,84 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
             globalsat.leave(interp, mod, old)
         value = interp.globals[id(mod)].get(name, value)
         globalsat.record(interp, mod, name, st.lineno, value)
+
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _stateful(value: Any) -> bool:
+    """An iterator whose position top-level code moves (``it = iter(SIZES)``, a generator, a
+    ``zip`` / ``map``): ``next(it)`` at import changes what a later reader gets."""
+    from collections.abc import Iterator
+
+    from driftcheck.parsers.source.interp.tuplesub import Generator, Once
+
+    return isinstance(value, (Generator, Once, Iterator)) and not isinstance(value, (str, bytes))
+
+
+def _advanced_elsewhere(mod: ModInfo, name: str, replayed: tuple[ast.stmt, ...]) -> str | None:
+    """Read lazily (a root class built after the import), a module global holding an iterator
+    is where the whole import left it. ``fill`` replays the statements that advance it by
+    name (``next(it)``, also in a loop or an assignment); a top-level statement after its
+    binding that calls code of the module reading it (``first = Block()`` whose ``__init__``
+    calls ``next(it)``, ``model = M()``) may advance it too: that statement, named with its
+    file:line, or None."""
+    first = mod.assigns.get(name)
+    if first is None:
+        return None
+    readers = _readers_of(mod, name)
+    skip = {id(st) for st in replayed}
+    for st in mod.tree.body:
+        if st.lineno <= first.lineno or id(st) in skip:
+            continue
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Import, ast.ImportFrom)):
+            continue
+        if main_block(st) and not st.orelse:
+            continue
+        for node in _run_now(st):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                if node.id == name or node.id in readers:
+                    return f"`{_short(st)}` at {mod.path.name}:{st.lineno}"
+    return None
+
+
+def _run_now(st: ast.stmt) -> list[ast.AST]:
+    """The nodes of a top-level statement that run when it runs: a class statement's
+    decorators, bases and body, not the bodies of the functions it defines."""
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = [st]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        for ch in ast.iter_child_nodes(node):
+            if isinstance(ch, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                todo.extend(ch.decorator_list if not isinstance(ch, ast.Lambda) else ())
+                continue
+            todo.append(ch)
+    return out
+
+
+def _readers_of(mod: ModInfo, name: str) -> frozenset[str]:
+    """The module's top-level functions and classes whose code reads the global ``name``,
+    directly or by calling another such one (by name)."""
+    defs = {
+        st.name: st
+        for st in mod.tree.body
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    }
+    loads = {
+        k: {n.id for n in ast.walk(d) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        for k, d in defs.items()
+    }
+    found = {k for k, ls in loads.items() if name in ls}
+    grew = True
+    while grew:
+        grew = False
+        for k, ls in loads.items():
+            if k not in found and ls & found:
+                found.add(k)
+                grew = True
+    return frozenset(found)
 
 
 def _fill_one(interp: Any, mod: ModInfo, name: str, st: ast.stmt, fr: Any, value: Any) -> None:
@@ -729,8 +850,10 @@ def _fill_one(interp: Any, mod: ModInfo, name: str, st: ast.stmt, fr: Any, value
             value = replay_binding(interp, mod, st, name, value)
             interp.globals[id(mod)][name] = value
             return
-        if not isinstance(value, (Obj, Cls, Config, dict, list)) and not hasattr(
-            type(value), "library_mutable"
+        if (
+            not isinstance(value, (Obj, Cls, Config, dict, list))
+            and not hasattr(type(value), "library_mutable")
+            and not _stateful(value)
         ):  # a library value filled in place (library/inifiles.py: ``read_string``); a
             # namespace object (``SimpleNamespace()``) filled by ``hp.d = 8`` / ``setattr``
             return

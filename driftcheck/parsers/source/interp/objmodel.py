@@ -608,6 +608,11 @@ class Classes:
         frame = cls.ns["__frame__"]
         patch = class_patches(cls.mod.tree).get((cls.name, name))
         before: Any = Unknown(f"recursive class attribute {name}")
+        upto = globalsat.in_order_line(self.ip, cls.mod)
+        if patch is not None and upto is not None and patch.lineno > upto:
+            # the module's body runs in order up to a line above the patch (a script's
+            # ``model = M()`` then ``Cfg.d = 64``): not set yet; the caller runs it if reached
+            patch = None
         if (
             patch is not None
             and cls.node in cls.mod.tree.body

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.parsers.source.interp import (
     attrregistry,
     branchstate,
+    copyhooks,
     globalstmt,
     leafdel,
     loopattrs,
@@ -541,8 +542,19 @@ class Statements:
         except Raised as e:
             if not all(_never_swallows(item.context_expr) for item in st.items):
                 e.sure = False
+            pending: Raised | None = e
             for leave in reversed(exits):
-                leave()
+                if pending is not None and getattr(leave, "takes_raised", False):
+                    # a class read from source: its ``__exit__`` is handed the exception and
+                    # a true answer swallows it, the ``with`` statement's end is reached
+                    # (interp/ctxmanager.py ``enter_object``); the managers outside it exit
+                    # normally, as in CPython
+                    if leave(pending) is True:
+                        pending = None
+                else:
+                    leave()
+            if pending is None:
+                return
             raised = getattr(builtins, e.what.rsplit(".", 1)[-1], None)
             if (
                 suppressed
@@ -1043,7 +1055,12 @@ class Statements:
             ownerless.put_into(self.ip, plain(obj), "item assignment", [v], tgt.lineno, fr)
             self.items.setitem(obj, key, v)
             raw = plain(obj)
-            if raw.__class__ is dict and isinstance(plain(key), Unknown) and fr.func is not None:
+            if (
+                raw.__class__ is dict
+                and isinstance(plain(key), Unknown)
+                and fr.func is not None
+                and not copyhooks.memo_write(self.ip, raw, plain(key))
+            ):
                 # ``heads[name] = 2`` with ``name`` unknown: a new key or one replaced, so its
                 # length, keys and items are unknown (it was read as if never written)
                 where = f"{fr.mod.path.name}:{tgt.lineno}" if fr.mod is not None else ""

@@ -21,6 +21,7 @@ from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.values.abstract import (
     Budget,
+    Cls,
     Config,
     Obj,
     SymBase,
@@ -266,6 +267,8 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if items is None:
             return Unknown(name)
         items = [plain(x) for x in items]
+        if name in ("min", "max", "sorted") and any(x.__class__ is Obj for x in items):
+            return _user_ordered(interp, name, items, kwargs)  # a class's own ``__lt__``
         if not _known(*items):
             return Unknown(name)
         fn = {"min": min, "max": max, "sum": sum, "any": any, "all": all, "sorted": sorted}[name]
@@ -985,3 +988,54 @@ def _product(interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     if n > 1 and rep * math.log(n) > math.log(100_000):  # not n ** rep: rep may be huge
         return Unknown("product over 100,000 items")
     return list(itertools.product(*its, repeat=rep))
+
+
+class _Unanswered(Exception):
+    """A comparison whose answer is not known (``_user_ordered``)."""
+
+
+def _user_ordered(interp: Any, name: str, items: list, kwargs: dict) -> Any:
+    """``sorted`` / ``min`` / ``max`` of objects whose classes, read from source, define their
+    comparisons (``sorted(stages)`` by a stage's ``__lt__``, ``@total_ordering``): CPython's
+    own algorithm run with each comparison asked of the analyzed class (interp/richcmp.py):
+    ``sorted`` and ``min`` ask ``<``, ``max`` asks ``>``. Unknown where an item is not such an
+    object, a keyword other than ``reverse`` is given, or an answer is not known."""
+    import ast
+
+    from driftcheck.parsers.source.interp import richcmp
+
+    if set(kwargs) - ({"reverse"} if name == "sorted" else set()) or not items:
+        return Unknown(name)
+    if not all(isinstance(x, Obj) and isinstance(x.cls, Cls) and not x.module for x in items):
+        return Unknown(name)
+    rev = plain(kwargs.get("reverse", False))
+    if not isinstance(rev, bool):
+        return Unknown(name)
+
+    def ask(op: ast.cmpop, a: Any, b: Any) -> bool:
+        got = richcmp.compare(interp, op, a, b)
+        if isinstance(plain(got), Unknown):
+            raise _Unanswered
+        t = plain(got)
+        if t is None or isinstance(t, (bool, int, float, str)):
+            return bool(t)
+        raise _Unanswered
+
+    class Key:
+        __slots__ = ("v",)
+
+        def __init__(self, v: Any) -> None:
+            self.v = v
+
+        def __lt__(self, other: Key) -> bool:
+            return ask(ast.Lt(), self.v, other.v)
+
+        def __gt__(self, other: Key) -> bool:
+            return ask(ast.Gt(), self.v, other.v)
+
+    try:
+        if name == "sorted":
+            return [k.v for k in sorted(map(Key, items), reverse=rev)]
+        return (min if name == "min" else max)(map(Key, items)).v
+    except _Unanswered:
+        return Unknown(f"{name} of objects whose comparison is not known")

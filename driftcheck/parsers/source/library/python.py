@@ -625,6 +625,31 @@ def _object_setattr(c: Call) -> Any:
     return None
 
 
+@B.entry(
+    "object.__getattribute__",
+    doc="object.__getattribute__(obj, name): the plain read, past a class's own __getattribute__",
+)
+def _object_getattribute(c: Call) -> Any:
+    """``object.__getattribute__(self, name)`` (a class's own ``__getattribute__`` handing the
+    names it does not rewrite on): the read as ``object`` makes it -- data descriptors, the
+    instance's namespace, the class's attributes -- without calling that class's
+    ``__getattribute__`` again (interp/attrs.py ``user_getattribute``)."""
+    if len(c.args) != 2 or c.kwargs:
+        return Unknown("object.__getattribute__ with unknown arguments")
+    obj, name = plain(c.args[0]), plain(c.args[1])
+    if not isinstance(obj, Obj) or not isinstance(name, str):
+        return Unknown("object.__getattribute__ of a value or name not known")
+    busy = c.interp.attrs._in_getattribute
+    key = (id(obj), name)
+    fresh = key not in busy
+    busy.add(key)
+    try:
+        return c.interp.attrs.getattr(obj, name)
+    finally:
+        if fresh:
+            busy.discard(key)
+
+
 def _module_ref(obj: Any) -> bool:
     """A module object read from source (``sys.modules[__name__]``, ``import m``)."""
     from driftcheck.parsers.source.interp.attrs import ModRef
