@@ -516,8 +516,11 @@ class Statements:
 
         exits: list[Any] = []
         suppressed: list[type] = []  # what a ``contextlib.suppress(...)`` item swallows
+        lets_through: list[bool] = []  # per item: surely lets an exception of the body out
         for item in st.items:
-            suppressed += _suppressed(self.exprs, item.context_expr, fr)
+            names = _suppressed(self.exprs, item.context_expr, fr)
+            suppressed += names
+            lets_through.append(_never_swallows(item.context_expr))
             got = ctxmanager.enter(self, item.context_expr, fr)
             if got is None:
                 v = self.exprs.eval(item.context_expr, fr)
@@ -540,7 +543,15 @@ class Statements:
         try:
             self.run_body(st.body, fr)
         except Raised as e:
-            if not all(_never_swallows(item.context_expr) for item in st.items):
+            raised = getattr(builtins, e.what.rsplit(".", 1)[-1], None)
+            known = isinstance(raised, type) and issubclass(raised, BaseException)
+            for k, item in enumerate(st.items):
+                # a ``contextlib.suppress`` of builtin classes none of which ``raised`` is a
+                # subclass of lets it through too (its ``__exit__`` answers False)
+                names = _suppressed(self.exprs, item.context_expr, fr) if known else []
+                if names and not issubclass(raised, tuple(names)):
+                    lets_through[k] = True
+            if not all(lets_through):
                 e.sure = False
             pending: Raised | None = e
             for leave in reversed(exits):
@@ -555,13 +566,7 @@ class Statements:
                     leave()
             if pending is None:
                 return
-            raised = getattr(builtins, e.what.rsplit(".", 1)[-1], None)
-            if (
-                suppressed
-                and isinstance(raised, type)
-                and issubclass(raised, BaseException)
-                and issubclass(raised, tuple(suppressed))
-            ):
+            if suppressed and known and issubclass(raised, tuple(suppressed)):
                 # ``contextlib.suppress(ValueError)``: its ``__exit__`` returns true for a
                 # subclass of what it names, and the statement after the ``with`` runs
                 return
