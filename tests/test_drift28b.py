@@ -17,6 +17,9 @@ finding, never a guess).
 
 from __future__ import annotations
 
+import json
+import runpy
+
 import pytest
 
 from tests.drift_support import config as _config
@@ -178,3 +181,49 @@ def test_a_format_string_cpython_refuses_is_unknown(tmp_path):
     with pytest.raises(ValueError):
         list(__import__("string").Formatter().parse("a{b:1"))
     assert isinstance(plain(static_result(tmp_path, code)), Unknown)
+
+
+# ------------------------------------- a norm's eps read as an attribute of a module global
+def _namespace_eps_source(sizes: dict) -> str:
+    body = LLAMA_BODY.replace('S["rms_eps"]', "C.rms_eps")
+    assert body != LLAMA_BODY
+    return (
+        "import json\nfrom types import SimpleNamespace\n\n"
+        + _HEAD
+        + f"C = json.loads({json.dumps(sizes)!r}, object_hook=lambda d: SimpleNamespace(**d))\n"
+        "S = vars(C)\n" + body
+    )
+
+
+def test_a_norm_eps_read_as_a_global_namespace_attribute(tmp_path):
+    """``rsqrt(x.pow(2).mean(-1, keepdim=True) + C.rms_eps)`` in a norm's ``forward``, ``C`` a
+    module global: the normalisation's epsilon by what the expression computes (as
+    ``H["rms_eps"]`` is); torch's output moves with it."""
+    cfg, cfg_path = _config(tmp_path, "cfg", "LlamaConfig", **LLAMA_CFG)
+    code = _write(tmp_path, "tiny.py", _namespace_eps_source(SIZES))
+    assert _count(_mine(code, "Tiny")) == _count(_hf(cfg, "LlamaForCausalLM"))
+    assert _run(code, cfg_path) == []
+    planted = _write(tmp_path, "planted.py", _namespace_eps_source({**SIZES, "rms_eps": 0.1}))
+    _one(_run(planted, cfg_path), 0.1, 1e-06)
+    # the value torch computes with: the two files' outputs differ on the same weights
+    a, b = (runpy.run_path(str(p), run_name="__dc28b__")["Norm"](8) for p in (code, planted))
+    x = torch.randn(2, 8) * 0.1
+    assert (a(x) - b(x)).abs().max() > 1e-3
+
+
+def test_an_attribute_of_a_global_not_under_a_root_is_no_eps(tmp_path):
+    """``x * C.scale`` (no mean or variance under a square root) is no normalisation's eps."""
+    from driftcheck.parsers import load
+
+    src = (
+        "from types import SimpleNamespace\n" + _HEAD + "C = SimpleNamespace(scale=0.1, eps=0.2)\n"
+        "class N(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.w = nn.Parameter(torch.ones(8))\n"
+        "    def forward(self, x):\n"
+        "        y = x * C.scale + C.eps\n"
+        "        return self.w * y / torch.sqrt(x.pow(2).mean(-1, keepdim=True)) \n"
+    )
+    g = load(str(_write(tmp_path, "n.py", src)))
+    assert not [u for u in g.uses if u.key == "normEps"]
