@@ -227,3 +227,31 @@ def test_an_attribute_of_a_global_not_under_a_root_is_no_eps(tmp_path):
     )
     g = load(str(_write(tmp_path, "n.py", src)))
     assert not [u for u in g.uses if u.key == "normEps"]
+
+
+# ------------------------------- a head split the side does not make is never told (T5 heads)
+def test_heads_changed_where_the_mlp_is_as_wide_as_the_other_sides_heads(tmp_path):
+    """T5 code with 4 heads of ``d_kv = 8`` (``view(b, t, H, KV)``) and ``d_ff = 64`` against a
+    config of 8 heads: 8 x 8 = 64 is the config's attention width and, by chance, the MLP
+    width. The code splits nothing as 4 heads x 16 (its own splits show 8): the finding is the
+    head count, 4 against 8, never an inner-width split the code does not make."""
+    from tests.test_drift18_t5_distance import CODE, T5
+
+    code = _write(tmp_path, "t5_enc.py", CODE.format(dist=128))
+    ns = runpy.run_path(str(code))
+    cfg, path = _config(tmp_path, "h8", "T5Config", **{**T5, "num_heads": 8})
+    with torch.device("meta"):
+        mine, hf = ns["M"](), transformers.T5EncoderModel(cfg)
+    # torch: the code's attention is 4 x 8 = 32 wide, the config's 8 x 8 = 64
+    assert mine.blocks[0].q.out_features == 32
+    assert hf.encoder.block[0].layer[0].SelfAttention.q.out_features == 64
+    found = _run(code, path)
+    assert found
+    assert not any("16" in f.message and "split" in f.message for f in found), [
+        f.message for f in found
+    ]
+    assert all(
+        not isinstance(f.values.get("left"), dict) or f.values["left"].get("headDim") != 16
+        for f in found
+    )
+    _one_pair(found, 4, 8)
