@@ -643,6 +643,59 @@ VALUES.append(
 
 VALUES.append(
     (
+        ("string.Formatter", "ast.literal_eval"),
+        # sizes as the format specs of a run-name template (conversion, nested spec, escaped
+        # braces, an empty field), read with string.Formatter().parse; a one-shot iterator
+        "import ast, string\n"
+        "T = 'run-{vocab:96}-{eps:1e-05}{{x}}{name!r:>{w}}{}'\n"
+        "it = string.Formatter().parse(T)\n"
+        "first = next(it)\n"
+        "rest = list(it)\n"
+        "again = list(it)\n"
+        "P = {f: ast.literal_eval(s) for _t, f, s, _c in string.Formatter().parse(T) if f and s.isascii() and s[:1].isdigit()}\n"
+        "result = (first, rest, again, P)",
+    )
+)
+
+VALUES.append(
+    (
+        ("xml.dom.minidom.parseString",),
+        # sizes in an XML description read with minidom: attributes of the root, one element
+        # per stage in document order, text children, a missing attribute ('')
+        "from xml.dom import minidom\n"
+        'doc = minidom.parseString(\'<m w="16" eps="1e-05"><s d="2"/>t<s d="3" h="4"/></m>\')\n'
+        "r = doc.documentElement\n"
+        "st = r.getElementsByTagName('s')\n"
+        "result = (r.tagName, int(r.getAttribute('w')), float(r.getAttribute('eps')), "
+        "[int(x.getAttribute('d')) for x in st], st[0].getAttribute('h'), st[1].hasAttribute('h'), "
+        "[c.nodeType for c in r.childNodes], r.childNodes[1].data, r.firstChild.nextSibling.nodeValue, "
+        "st[0].parentNode.tagName, doc.documentElement.getElementsByTagName('zz'))",
+    )
+)
+
+VALUES.append(
+    (
+        ("re.Scanner", "ast.literal_eval"),
+        # a compact spec tokenised by re.Scanner: a lookahead phrase, lambda actions run in
+        # order, a None action skipped, a constant action, an action returning None, the
+        # scanner's own match, the unscanned rest
+        "import ast, re\n"
+        "sc = re.Scanner([\n"
+        "    (r'[a-z]+(?=[0-9])', lambda s, t: ('key', t)),\n"
+        "    (r'[0-9][0-9.e+-]*', lambda s, t: ('value', ast.literal_eval(t))),\n"
+        "    (r'[a-z]+', lambda s, t: ('word', s.match.group().upper())),\n"
+        "    (r';', 'SEMI'),\n"
+        "    (r'#', lambda s, t: None),\n"
+        "    (r'\\s+', None),\n"
+        "])\n"
+        "toks, rest = sc.scan('vit img32 eps1e-12;# depth2 ! x3')\n"
+        "S = {a[1]: b[1] for a, b in zip(toks, toks[1:]) if a[0] == 'key'}\n"
+        "result = (toks, rest, S)",
+    )
+)
+
+VALUES.append(
+    (
         ("argparse.ArgumentParser",),
         # a training script's defaults: parse_args of a known list, replayed on argparse itself
         "import argparse\np = argparse.ArgumentParser(description='t')\n"

@@ -337,6 +337,11 @@ def _inner_split(left: Graph, right: Graph, da: dict, db: dict, facts: list[Fact
     ):
         return  # a side that holds a head width of its own (reads ``config.head_dim``) keeps
         # it: its head count alone changed, and its split is not the inner width's
+    seen = fact_side((left, right)[other == "right"], (da, db)[other == "right"], "headDim", other)
+    if seen is not None and _int(seen[0]) is not None and _int(seen[0]) != width // heads[other]:
+        return  # the side's own head splits show another head width (T5's ``view(b, t, H,
+        # d_kv)`` beside an MLP as wide as the other side's heads x head width): the inner
+        # width is not what its heads split, and a split it does not make is never told
     head_dim[other] = width // heads[other]
     f.values = {s: {"numHeads": heads[s], "headDim": head_dim[s]} for s in SIDES}
     split = {s: f"{heads[s]} heads x {head_dim[s]}" for s in SIDES}

@@ -446,7 +446,9 @@ class Runner:
         if isinstance(e, ast.Name):
             return self.lookup(e.id, fr, e)
         if isinstance(e, ast.Attribute):
-            return self.attr(self.eval(e.value, fr), e.attr, fr, e)
+            out = self.attr(self.eval(e.value, fr), e.attr, fr, e)
+            self.global_item_use(e, out, fr)
+            return out
         if isinstance(e, ast.Call):
             return self.calls.call_expr(e, fr)
         if isinstance(e, ast.BinOp):
@@ -636,25 +638,29 @@ class Runner:
             ("normEps", raw, path, line), ("normEps", raw, (path, line, None), via)
         )
 
-    def global_item_use(self, e: ast.Subscript, v: Any, fr: Frame) -> None:
-        """``H["rms_eps"]``, an item of a module global under a constant key, added to a mean
-        or a variance under a square root in ``forward`` (``torch.rsqrt(x.pow(2).mean(-1,
-        keepdim=True) + H["rms_eps"])``): the normalisation's epsilon by what the expression
-        computes, whatever the key's name (``norm_eps_site``), as a global named ``EPS`` is."""
+    def global_item_use(self, e: ast.Subscript | ast.Attribute, v: Any, fr: Frame) -> None:
+        """``H["rms_eps"]`` / ``cfg.rms_norm_eps``, an item under a constant key or an
+        attribute of a module global, added to a mean or a variance under a square root in
+        ``forward`` (``torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + H["rms_eps"])``): the
+        normalisation's epsilon by what the expression computes, whatever the key's name
+        (``norm_eps_site``), as a global named ``EPS`` is. (``self.eps`` is the module's own
+        attribute: ``self`` is a local.)"""
         if not (
             isinstance(e.value, ast.Name)
-            and isinstance(e.slice, ast.Constant)
-            and isinstance(e.slice.value, str)
             and e.value.id not in fr.locals
+            and (
+                isinstance(e, ast.Attribute)
+                or (isinstance(e.slice, ast.Constant) and isinstance(e.slice.value, str))
+            )
         ):
-            return
-        node = getattr(fr.func, "node", None)
-        if node is None or not norm_eps_site(node, e):
             return
         from driftcheck.parsers.source.speed.symbolic import plain_hole
 
         raw = plain_hole(v)
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            return
+        node = getattr(fr.func, "node", None)
+        if node is None or not norm_eps_site(node, e):
             return
         owner = getattr(fr.func, "owner", None)
         path, line = fr.loc(e)
@@ -1172,16 +1178,16 @@ def _moment(e: ast.expr) -> bool:
     )
 
 
-def _eps_sum(e: ast.expr, name: str | ast.Subscript) -> bool:
-    """``moment + NAME`` (either order); ``name`` may be a subscript (``H["eps"]``), matched
-    by its text."""
+def _eps_sum(e: ast.expr, name: str | ast.Subscript | ast.Attribute) -> bool:
+    """``moment + NAME`` (either order); ``name`` may be a subscript (``H["eps"]``) or an
+    attribute (``cfg.eps``), matched by its text."""
     if not isinstance(e, ast.BinOp) or not isinstance(e.op, ast.Add):
         return False
     for a, b in ((e.left, e.right), (e.right, e.left)):
         if isinstance(name, str):
             same = isinstance(a, ast.Name) and a.id == name
         else:
-            same = isinstance(a, ast.Subscript) and ast.dump(a) == ast.dump(name)
+            same = isinstance(a, type(name)) and ast.dump(a) == ast.dump(name)
         if same and _moment(b):
             return True
     return False
@@ -1238,7 +1244,7 @@ def _under_root(node: ast.AST, e: ast.AST) -> bool:
     return False
 
 
-def norm_eps_site(node: ast.AST, name: str | ast.Subscript) -> bool:
+def norm_eps_site(node: ast.AST, name: str | ast.Subscript | ast.Attribute) -> bool:
     """The function ``node`` adds the global ``name`` to a mean or a variance under a square
     root -- ``torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + EPS)``, ``(var + EPS).sqrt()``,
     the epsilon of an RMS or layer normalisation, as

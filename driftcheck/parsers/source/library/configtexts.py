@@ -366,6 +366,141 @@ def _template(c: Call) -> Any:
     return TemplateValue(t)
 
 
+class FormatterValue:
+    """``string.Formatter()``: ``parse(text)`` of a known text is CPython's own split of the
+    format string into ``(literal_text, field_name, format_spec, conversion)`` tuples, a
+    single-pass iterator as CPython's (an unmatched brace, which CPython refuses, is unknown).
+    Its other methods are unknown. A subclass (which may override ``parse``) is never this
+    value."""
+
+    library_type: ClassVar[str] = "string.Formatter"
+
+    def attr(self, name: str) -> Any:
+        if name == "parse":
+            return _Method(lambda a, k: self._parse(a, k))
+        return Unknown(f"string.Formatter attribute {name}")
+
+    def _parse(self, a: list, k: dict) -> Any:
+        from driftcheck.parsers.source.interp.tuplesub import Generator
+
+        text = plain(a[0]) if len(a) == 1 and not k else plain(k.get("format_string"))
+        if len(a) + len(k) != 1 or not isinstance(text, str) or len(text) > MAX_TEXT:
+            return Unknown("string.Formatter().parse() of a text we cannot read")
+        try:
+            return Generator(list(string.Formatter().parse(text)))
+        except ValueError:  # an unmatched brace: CPython raises
+            return Unknown("string.Formatter().parse() that would raise")
+
+
+@ST.entry("Formatter", doc="Formatter(): parse(text) of a known format string, CPython's fields")
+def _formatter(c: Call) -> Any:
+    if c.args or c.kwargs:
+        return c.unknown("string.Formatter() with arguments")
+    return FormatterValue()
+
+
+# ---------------------------------------------------------------------------------- minidom
+# Sizes kept as an XML description read with ``xml.dom.minidom.parseString``: the document is
+# parsed by CPython's own minidom and read through a read-only view (attributes, children,
+# ``getAttribute``, ``getElementsByTagName``...). A DOM is mutable, and a write through any
+# alias (a node list item, a child) would change what a later read sees, so a document is made
+# only when neither the calling file nor a module of the analyzed code it imports names a DOM
+# mutator (``setAttribute``, ``appendChild``, ``removeChild``..., or an assignment to
+# ``nodeValue`` / ``data`` / ``value``); otherwise the call is unknown, never a stale read.
+DOM = Group("xml.dom.minidom")
+_DOM_WRITES = re.compile(
+    r"\b(setAttribute\w*|removeAttribute\w*|appendChild|removeChild|insertBefore|replaceChild"
+    r"|unlink|setIdAttribute\w*|appendData|insertData|deleteData|replaceData|replaceWholeText"
+    r"|splitText|renameNode|adoptNode)\b|\.normalize\(\s*\)"
+    r"|\.(nodeValue|data|value|prefix)\s*[-+*/%&|^@]?=(?!=)"
+)
+# read-only attributes: scalars as CPython has them; nodes and node lists wrapped
+_DOM_SCALARS = frozenset(
+    ("tagName", "nodeName", "nodeValue", "nodeType", "localName", "data", "name", "value")
+)
+_DOM_NODES = frozenset(
+    ("documentElement", "firstChild", "lastChild", "parentNode", "nextSibling", "previousSibling")
+)
+_DOM_METHODS = frozenset(
+    ("getAttribute", "hasAttribute", "getElementsByTagName", "hasChildNodes", "hasAttributes")
+)
+
+
+class DomNode:
+    """A node of a known XML document that CPython's ``xml.dom.minidom`` parsed (read-only)."""
+
+    library_type: ClassVar[str] = "xml.dom.minidom.Node"
+
+    def __init__(self, node: Any, seen: dict) -> None:
+        self.node, self.seen = node, seen  # ``seen``: node -> its view (one per document)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DomNode) and other.node is self.node
+
+    def __hash__(self) -> int:
+        return hash(self.node)
+
+    def _wrap(self, v: Any) -> Any:
+        if v is None or isinstance(v, (str, int, float)):
+            return v
+        if isinstance(v, (list, tuple)):  # a NodeList: a list of nodes
+            return [self._wrap(x) for x in v]
+        view = self.seen.get(v)
+        if view is None:
+            view = self.seen[v] = DomNode(v, self.seen)
+        return view
+
+    def attr(self, name: str) -> Any:
+        n = self.node
+        if name in _DOM_SCALARS or name in _DOM_NODES:
+            try:
+                return self._wrap(getattr(n, name))
+            except AttributeError:
+                return Unknown(f"minidom node attribute {name} (CPython raises)")
+        if name == "childNodes":
+            return self._wrap(list(n.childNodes))
+        if name in _DOM_METHODS:
+            return _Method(lambda a, k: self._call(name, a, k))
+        return Unknown(f"minidom node attribute {name}")
+
+    def _call(self, name: str, a: list, k: dict) -> Any:
+        args = [plain(x) for x in a]
+        if k or not all(isinstance(x, str) for x in args):
+            return Unknown(f"minidom {name}() of arguments we cannot read")
+        fn = getattr(self.node, name, None)
+        if fn is None:
+            return Unknown(f"minidom {name}() of a node without it (CPython raises)")
+        try:
+            return self._wrap(fn(*args))
+        except (TypeError, AttributeError):
+            return Unknown(f"minidom {name}() that would raise")
+
+
+@DOM.entry(
+    "parseString",
+    doc="parseString(text): a read-only view of the known XML text CPython's minidom parsed "
+    "(unknown where the file names a DOM mutator, or the text has a DTD)",
+)
+def _dom_parse_string(c: Call) -> Any:
+    from xml.dom import minidom
+    from xml.parsers.expat import ExpatError
+
+    t = c.plain(0, "string")
+    if isinstance(t, bytes):
+        t = t.decode("utf-8", "replace")
+    if not isinstance(t, str) or len(t) > MAX_TEXT or len(c.args) != 1 or c.kwargs:
+        return c.unknown("xml.dom.minidom.parseString() of a text we cannot read")
+    if "<!DOCTYPE" in t or "<!ENTITY" in t:
+        return c.unknown("xml.dom.minidom.parseString() of a document with a DTD")
+    if _file_mentions(c.interp, c.loc[0], _DOM_WRITES, _DOM_WRITES):
+        return c.unknown("xml.dom.minidom.parseString() in a file that may change the document")
+    try:
+        doc = minidom.parseString(t)
+    except ExpatError:
+        return c.unknown("xml.dom.minidom.parseString() of a text that does not parse")
+    return DomNode(doc, {})
+
+
 # ---------------------------------------------------------------------------------- fractions
 FR = Group("fractions")
 
@@ -417,10 +552,17 @@ def _names_context(ip: Any, path: Any) -> bool:
     """Whether the calling file names a decimal context, or a module of the analyzed code it
     imports (one level, not an installed library: a helper that sets the precision, which a
     module global read lazily may never run) calls one."""
+    return _file_mentions(ip, path, _CONTEXT_NAMES, _CONTEXT_CALLS)
+
+
+def _file_mentions(ip: Any, path: Any, here: re.Pattern, imported: re.Pattern) -> bool:
+    """Whether the calling file's text matches ``here``, or a module of the analyzed code it
+    imports (one level, not an installed library) matches ``imported``; an unreadable file
+    counts as a match (not decided)."""
     from driftcheck.parsers.source.loader import installed
 
     text = _text_of(path)
-    if text is None or _CONTEXT_NAMES.search(text) is not None:
+    if text is None or here.search(text) is not None:
         return True
     finder = getattr(ip, "finder", None)
     for a, b in _IMPORTS.findall(text):
@@ -428,7 +570,7 @@ def _names_context(ip: Any, path: Any) -> bool:
         if found is None or installed(found):
             continue
         t = _text_of(found)
-        if t is None or _CONTEXT_CALLS.search(t) is not None:
+        if t is None or imported.search(t) is not None:
             return True
     return False
 

@@ -193,6 +193,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "csv",
         "xml.etree.ElementTree",
         "xml.etree.cElementTree",
+        "xml.dom.minidom",
         "string",
         "fractions",
         "dataclasses",

@@ -1554,9 +1554,10 @@ RE_MAX_TEXT = 4096  # a longer subject string is not matched statically (unknown
 
 
 def _nested_repeat(items: Any, inside: bool = False) -> bool:
-    """A repeat inside a repeat (``(a+)+``), a backreference or a lookaround anywhere in a
-    parsed pattern: what can make a backtracking match exponential. Without them a match over
-    a bounded string is bounded."""
+    """A repeat inside a repeat (``(a+)+``), a backreference, or a lookaround holding a repeat
+    anywhere in a parsed pattern: what can make a backtracking match exponential. Without them
+    a match over a bounded string is bounded (a lookaround of fixed items, ``(?=[0-9])``, is a
+    constant-time test at each position it is tried)."""
     for op, av in items:
         name = str(op)
         if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
@@ -1565,8 +1566,11 @@ def _nested_repeat(items: Any, inside: bool = False) -> bool:
                     return True
             elif inside or _nested_repeat(av[2], True):
                 return True
-        elif name in ("GROUPREF", "GROUPREF_EXISTS", "ASSERT", "ASSERT_NOT"):
+        elif name in ("GROUPREF", "GROUPREF_EXISTS"):
             return True
+        elif name in ("ASSERT", "ASSERT_NOT"):  # (direction, pattern): no repeat inside
+            if _nested_repeat(av[1], True):
+                return True
         elif name == "SUBPATTERN":
             if _nested_repeat(av[-1], inside):
                 return True

@@ -205,6 +205,102 @@ RE.add(
 )
 
 
+# ------------------------------------------------------------------ re.Scanner
+# ``re.Scanner(lexicon).scan(text)``: the stdlib's (undocumented) lexer. CPython's own Scanner
+# tokenises the known text with the known patterns; each phrase's action is replaced by a
+# recorder, so CPython decides which phrase matches where and where scanning stops. The
+# analyzed code's actions are then run through the interpreter in that order, as ``scan`` calls
+# them (``action(scanner, token)``, ``scanner.match`` the phrase's Match); a None action or a
+# None result is dropped, any other constant action is the token's item. An action that is not a
+# function or a constant, a result we cannot tell from None, or a pattern we do not run makes
+# the scan unknown.
+SCAN_MAX_TOKENS = 4096
+
+
+class _Hit:
+    __slots__ = ("i", "m")
+
+    def __init__(self, i: int, m: Any) -> None:
+        self.i, self.m = i, m
+
+
+class ScannerValue:
+    """``re.Scanner(lexicon, flags)`` of known patterns; ``scan(text)`` of a known text."""
+
+    library_type = "re.Scanner"
+
+    def __init__(self, scanner: Any, actions: list, interp: Any, loc: tuple) -> None:
+        self.scanner, self.actions, self.interp, self.loc = scanner, actions, interp, loc
+        self.match: Any = Unknown("re.Scanner.match before scan()")
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+        if name == "scan":
+            return BuiltinMethod(lambda a, k: self._scan(a, k))
+        if name == "match":
+            return self.match
+        return Unknown(f"re.Scanner attribute {name}")
+
+    def _scan(self, a: list, k: dict) -> Any:
+        from driftcheck.parsers.source.library.stdlib import RE_MAX_TEXT
+
+        text = plain(a[0]) if len(a) == 1 and not k else None
+        if not isinstance(text, str) or len(text) > RE_MAX_TEXT:
+            return Unknown("re.Scanner.scan() of a text we cannot read")
+        hits, rest = self.scanner.scan(text)  # recorders only: no analyzed code runs here
+        if len(hits) > SCAN_MAX_TOKENS:
+            return Unknown("re.Scanner.scan() of too many tokens")
+        out = []
+        for h in hits:
+            act = self.actions[h.i]
+            if isinstance(act, Func):
+                self.match = MatchValue(h.m)
+                got = self.interp.calls.call(act, [self, h.m.group()], {}, self.loc)
+                if isinstance(plain(got), Unknown):
+                    return Unknown("re.Scanner.scan() of an action whose result is not known")
+                act = got
+            if plain(act) is not None:
+                out.append(act)
+        return (out, rest)
+
+
+@RE.entry(
+    "Scanner",
+    doc="Scanner(lexicon, flags): scan(text) of a known text, CPython's tokens with the "
+    "code's actions run in order",
+)
+def _re_scanner(c: Call) -> Any:
+    import re
+
+    from driftcheck.parsers.source.library.stdlib import _safe_pattern
+
+    flags = plain(c.args[1]) if len(c.args) > 1 else plain(c.kwargs.get("flags", 0))
+    phrases = c.interp.items.iterate(c.arg(0, "lexicon"))
+    if len(c.args) > 2 or set(c.kwargs) - {"lexicon", "flags"} or phrases is None:
+        return c.unknown("re.Scanner() of a lexicon we cannot read")
+    if not isinstance(flags, int) or isinstance(flags, bool):
+        return c.unknown("re.Scanner() with unknown flags")
+    lexicon, actions = [], []
+    for ph in phrases:
+        pair = c.interp.items.iterate(ph)
+        if pair is None or len(pair) != 2 or not _safe_pattern(plain(pair[0])):
+            return c.unknown("re.Scanner() with a phrase we do not run")
+        act = pair[1] if isinstance(plain(pair[1]), Func) else plain(pair[1])
+        if not isinstance(act, (Func, str, int, float, bytes, type(None))):
+            return c.unknown("re.Scanner() with an action we cannot call statically")
+        i = len(actions)
+        actions.append(act)
+        lexicon.append(
+            (plain(pair[0]), None if act is None else (lambda s, _t, i=i: _Hit(i, s.match)))
+        )
+    try:
+        sc = re.Scanner(lexicon, flags)
+    except Exception:  # noqa: BLE001 - CPython refuses the patterns: not decided statically
+        return c.unknown("re.Scanner() that would raise")
+    return ScannerValue(sc, actions, c.interp, c.loc)
+
+
 # ------------------------------------------------------------------ bool()
 B = Group("builtins", title="builtins (wild)")
 
