@@ -46,3 +46,43 @@ def test_a_register_site_in_an_unreadable_file_is_an_honest_unknown(tmp_path) ->
     assert "AttributeError" not in notes, notes
     got = graph.params_total()
     assert got is None or got == torch_count(model, root="model", sys_path=tmp_path), got
+
+
+_PROPERTY_CALL = """
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def _get(self):
+        return self._w
+
+    def _set(self, v):
+        self._w = 2 * v
+
+    w = {binding}
+
+    def __init__(self):
+        super().__init__()
+        self.w = 5
+        self.l = nn.Linear(self.w, 2)
+"""
+
+
+def _count(tmp_path, code: str) -> tuple[int | None, int]:
+    path = tmp_path / "model.py"
+    path.write_text(code)
+    return parse_source(path, entry="M").params_total(), torch_count(path, root="M")
+
+
+def test_a_write_over_a_property_call_with_a_setter_is_no_plain_store(tmp_path) -> None:
+    """``w = property(_get, _set)``: ``self.w = 5`` runs the setter (torch: Linear(10, 2), 22
+    parameters). Found by wildfix28b on main: the write was stored plainly (12, no note)."""
+    got, want = _count(tmp_path, _PROPERTY_CALL.format(binding="property(_get, _set)"))
+    assert want == 22
+    assert got is None, got
+
+
+def test_a_write_over_a_known_class_attribute_stays_exact(tmp_path) -> None:
+    """A plain class attribute (an int): the instance write is a plain store, as in Python."""
+    got, want = _count(tmp_path, _PROPERTY_CALL.format(binding="3"))
+    assert got == want == 12

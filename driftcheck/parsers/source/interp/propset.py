@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Cls, Obj, Tensor, is_module, plain
+from driftcheck.parsers.source.values.abstract import Cls, Obj, Tensor, Unknown, is_module, plain
 
 
 def module_property_set(
@@ -41,6 +41,14 @@ def module_property_set(
             # Python's "property 'x' of 'C' object has no setter": an undecided branch takes
             # it as that branch raising, a ``try`` catching it runs its handler
             raise Raised("AttributeError", line, path)
+        if not _registered(obj, name, v) and _unknown_class_binding(obj, name):
+            # ``w = property(get, set)`` or any class attribute whose value is not known: it may
+            # be a data descriptor, whose ``__set__`` runs instead of a plain store (Python's
+            # ``object.__setattr__``): what ``obj.name`` holds afterwards is not known
+            where = f" ({path}:{line})" if path is not None and line is not None else ""
+            why = f"{name}: written over a class attribute we cannot read{where}: a descriptor?"
+            attrs.register(obj, name, Unknown(why), line, str(path) if path else None)
+            return True
         return False
     if _registered(obj, name, v):
         return False
@@ -48,6 +56,15 @@ def module_property_set(
     if setter is None:
         return False
     return bool(attrs.classes.call_setter(setter, obj, v))
+
+
+def _unknown_class_binding(obj: Obj, name: str) -> bool:
+    """Whether the first class of ``obj``'s MRO (read from source) that binds ``name`` binds a
+    value not known (a data descriptor there would take the write)."""
+    for c in obj.cls.mro():
+        if isinstance(c, Cls) and name in c.ns:
+            return isinstance(c.ns[name], Unknown)
+    return False
 
 
 def _registered(obj: Obj, name: str, v: Any) -> bool:
