@@ -41,7 +41,7 @@ def module_property_set(
             # Python's "property 'x' of 'C' object has no setter": an undecided branch takes
             # it as that branch raising, a ``try`` catching it runs its handler
             raise Raised("AttributeError", line, path)
-        if not _registered(obj, name, v) and _unknown_class_binding(obj, name):
+        if _unknown_class_binding(obj, name) and _plain_data(v):  # no plain() on most writes
             # ``w = property(get, set)`` or any class attribute whose value is not known: it may
             # be a data descriptor, whose ``__set__`` runs instead of a plain store (Python's
             # ``object.__setattr__``): what ``obj.name`` holds afterwards is not known
@@ -56,6 +56,15 @@ def module_property_set(
     if setter is None:
         return False
     return bool(attrs.classes.call_setter(setter, obj, v))
+
+
+def _plain_data(v: Any) -> bool:
+    """A number, string, bool, None or a tuple / list of them: the values a property setter
+    is handed (a function or a layer written over an unread binding is left as before)."""
+    p = plain(v)
+    if isinstance(p, (tuple, list)):
+        return all(_plain_data(x) for x in p)
+    return p is None or isinstance(p, (int, float, str, bool))
 
 
 def _unknown_class_binding(obj: Obj, name: str) -> bool:
