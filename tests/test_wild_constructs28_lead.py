@@ -86,3 +86,31 @@ def test_a_write_over_a_known_class_attribute_stays_exact(tmp_path) -> None:
     """A plain class attribute (an int): the instance write is a plain store, as in Python."""
     got, want = _count(tmp_path, _PROPERTY_CALL.format(binding="3"))
     assert got == want == 12
+
+
+def test_a_dataclass_field_written_in_post_init_stays_exact(tmp_path) -> None:
+    """``widths: list = field(init=False)`` binds no descriptor (``dataclasses.Field`` has no
+    ``__set__``): the write in ``__post_init__`` is a plain store (the first version of the rule
+    above took any unknown class binding for a descriptor and lost this count)."""
+    code = """
+from dataclasses import dataclass, field
+import torch.nn as nn
+
+
+@dataclass
+class Cfg:
+    base: int = 4
+    widths: list = field(init=False)
+
+    def __post_init__(self):
+        self.widths = [self.base * (i + 1) for i in range(3)]
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        w = Cfg().widths
+        self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in zip([2] + w, w))
+"""
+    got, want = _count(tmp_path, code)
+    assert got == want, (got, want)

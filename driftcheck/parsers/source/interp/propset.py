@@ -14,7 +14,15 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Cls, Obj, Tensor, Unknown, is_module, plain
+from driftcheck.parsers.source.values.abstract import (
+    Cls,
+    Obj,
+    Tensor,
+    Unknown,
+    UnknownDescriptor,
+    is_module,
+    plain,
+)
 
 
 def module_property_set(
@@ -41,10 +49,10 @@ def module_property_set(
             # Python's "property 'x' of 'C' object has no setter": an undecided branch takes
             # it as that branch raising, a ``try`` catching it runs its handler
             raise Raised("AttributeError", line, path)
-        if _unknown_class_binding(obj, name) and _plain_data(v):  # no plain() on most writes
-            # ``w = property(get, set)`` or any class attribute whose value is not known: it may
-            # be a data descriptor, whose ``__set__`` runs instead of a plain store (Python's
-            # ``object.__setattr__``): what ``obj.name`` holds afterwards is not known
+        if _unknown_class_binding(obj, name) and not _registered(obj, name, v):
+            # ``w = property(get, set)``: a data descriptor, whose ``__set__`` runs instead of a
+            # plain store (Python's ``object.__setattr__``): what ``obj.name`` holds afterwards
+            # is not known
             where = f" ({path}:{line})" if path is not None and line is not None else ""
             why = f"{name}: written over a class attribute we cannot read{where}: a descriptor?"
             attrs.register(obj, name, Unknown(why), line, str(path) if path else None)
@@ -58,21 +66,13 @@ def module_property_set(
     return bool(attrs.classes.call_setter(setter, obj, v))
 
 
-def _plain_data(v: Any) -> bool:
-    """A number, string, bool, None or a tuple / list of them: the values a property setter
-    is handed (a function or a layer written over an unread binding is left as before)."""
-    p = plain(v)
-    if isinstance(p, (tuple, list)):
-        return all(_plain_data(x) for x in p)
-    return p is None or isinstance(p, (int, float, str, bool))
-
-
 def _unknown_class_binding(obj: Obj, name: str) -> bool:
     """Whether the first class of ``obj``'s MRO (read from source) that binds ``name`` binds a
-    value not known (a data descriptor there would take the write)."""
+    data descriptor whose setter is not followed (``property(get, set)``). Other unknown class
+    attributes are not taken as descriptors: ``field(init=False)`` in a dataclass is none."""
     for c in obj.cls.mro():
         if isinstance(c, Cls) and name in c.ns:
-            return isinstance(c.ns[name], Unknown)
+            return isinstance(c.ns[name], UnknownDescriptor)
     return False
 
 

@@ -245,7 +245,10 @@ def _property(c: Call) -> Any:
     got = dict(zip(("fget", "fset", "fdel", "doc"), args)) | kw
     fget = plain(got.get("fget"))
     if any(plain(got.get(k)) is not None for k in ("fset", "fdel")):
-        return c.unknown("property() with a setter or deleter")
+        from driftcheck.parsers.source.values.abstract import UnknownDescriptor
+
+        # a data descriptor: an instance write runs its setter (interp/propset.py)
+        return UnknownDescriptor(c.unknown("property() with a setter or deleter").why)
     if not isinstance(fget, Func) or fget.bound is not None or fget.is_classmethod:
         return c.unknown("property() of a getter that is no plain function")
     closure = {**(fget.closure or {}), "__property__": True}

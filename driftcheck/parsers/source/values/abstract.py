@@ -71,6 +71,14 @@ class UnknownPlain(Unknown):
     __slots__ = ()
 
 
+class UnknownDescriptor(Unknown):
+    """A class attribute known to be a data descriptor whose ``__set__`` is not followed
+    (``w = property(get, set)``): an instance write goes through it, not into a plain store
+    (interp/propset.py)."""
+
+    __slots__ = ()
+
+
 class UnknownRun(Unknown):
     """Items of a list or deque we cannot count: ``xs.extend(v)`` (``extendleft``) with ``v``
     not enumerable adds a run of unknown length (none, one or many items), held in place as
