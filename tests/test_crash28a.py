@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import textwrap
 
 import pytest
 
@@ -22,34 +21,19 @@ from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
+    registrar,
 )
 
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
 
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
-
-
-def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS)
 
 
 def expr(name: str, body: str, shape: tuple[int, ...] = (4, 8), init: str = "") -> None:
     """A model whose forward is ``h = self.fc(x)`` (a float ``(*shape[:-1], 8)``) then ``body``."""
-    model(
-        name,
-        shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(8, 8)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.fc(x)
-        {body}
-""",
-    )
+    model(name, shape, net_source(("self.fc = nn.Linear(8, 8)",), body, init))
 
 
 # ---- randint: ``randint(low, high, size)`` has that shape (a view of another size crashes)

@@ -13,14 +13,14 @@ branch leaves it unknown.
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from tests.crash_rule_support import (
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
+    net_source,
+    registrar,
 )
 
 HEAD = (
@@ -28,10 +28,7 @@ HEAD = (
 )
 
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
-
-
-def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
-    MODELS[name] = (textwrap.dedent(src), shape, kind)
+model = registrar(MODELS)
 
 
 def cache(name: str, body: str, init: str = "", shape: tuple[int, ...] = (2, 6, 8)) -> None:
@@ -40,18 +37,7 @@ def cache(name: str, body: str, init: str = "", shape: tuple[int, ...] = (2, 6, 
     model(
         name,
         shape,
-        f"""
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(8, 8)
-        {init or "pass"}
-
-    def forward(self, x):
-        h = self.fc(x)
-        T = x.shape[1]
-        {body}
-""",
+        net_source(("self.fc = nn.Linear(8, 8)",), "T = x.shape[1]\n        " + body, init),
     )
 
 
