@@ -77,3 +77,27 @@ def test_graph_command_loads_only_the_families_it_uses():
     loaded = set(out.stderr.strip().splitlines()[-1].split(","))
     families = {m for m in loaded if m.rpartition(".")[2] not in ("spec", "_helpers")}
     assert families == {"driftcheck.graph.catalogue.core"}, loaded
+
+
+def test_every_static_rule_module_imports_without_torch():
+    """Every module of the static parser (forward rules included) imports, in a fresh
+    interpreter, without error and without torch or transformers. The forward pass calls many
+    rule modules inside ``try`` blocks (a rule that cannot read its arguments leaves a value
+    unknown): a module that fails to import would silently turn every check into "no findings"
+    (session 28, crashfix28b saw it while a module of theirs had an import error)."""
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "import driftcheck.parsers.source as src\n"
+        "bad = []\n"
+        "for m in pkgutil.walk_packages(src.__path__, src.__name__ + '.'):\n"
+        "    try:\n"
+        "        importlib.import_module(m.name)\n"
+        "    except Exception as e:\n"
+        "        bad.append(f'{m.name}: {type(e).__name__}: {e}')\n"
+        "heavy = [h for h in ('torch', 'transformers') if h in sys.modules]\n"
+        "print(len(list(pkgutil.walk_packages(src.__path__, src.__name__ + '.'))))\n"
+        "assert not bad and not heavy, (bad, heavy)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert int(out.stdout.strip()) > 100, out.stdout  # the walk found the parser's modules
