@@ -158,6 +158,22 @@ CASES: dict[str, tuple] = {
         ],
         [("numHeads", "num_heads", 8, 4)],
     ),
+    "mixtral_hf_config_class_copy": (
+        *_cfg("mixtral_safetensors_header_shapes"),
+        [
+            sub("vocabSize", _KW.format("vocab_size"), 96, 128),
+            sub("numLayers", _KW.format("num_hidden_layers"), 2, 3),
+            sub("numHeads", _KW.format("num_attention_heads"), 4, 8),
+            sub("numKvHeads", _KW.format("num_key_value_heads"), 2, 1),
+            sub("intermediateSize", _KW.format("intermediate_size"), 96, 64),
+            sub("numExperts", _KW.format("num_local_experts"), 4, 8),
+            # the default's line (8 spaces) holds the same text: the line break anchors it
+            sub("numExpertsPerTok", "\n" + _KW.format("num_experts_per_tok"), 2, 1),
+            sub("normEps", _KW.format("rms_norm_eps"), "1e-05", "0.1", (1e-05, 0.1)),
+            sub("ropeTheta", _KW.format("rope_theta"), "1000000.0", "10000.0", (1e6, 1e4)),
+        ],
+        [("numKvHeads", "num_key_value_heads", 4, 2)],
+    ),
 }
 
 _BODY = {
@@ -169,6 +185,7 @@ _BODY = {
     "clip_text_quopri_mail_body": "clip_text_difflib_preset",
     "whisper_json_raw_decode_stream": "whisper_tokenize_dims_text",
     "t5_bz2_archive_members": "t5_exec_python_config",
+    "mixtral_hf_config_class_copy": "mixtral_safetensors_header_shapes",
 }
 SAME_OUTPUT: dict[str, list[tuple]] = {name: _F24[body] for name, body in _BODY.items()}
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
@@ -293,6 +310,20 @@ VALUES: dict[str, dict[str, str]] = {
             relativeAttentionNumBuckets="buckets",
             relativeAttentionMaxDistance="max_distance",
             normEps="eps",
+        ).items()
+    },
+    "mixtral_hf_config_class_copy": {
+        fact: f'P["{key}"]'
+        for fact, key in dict(
+            vocabSize="vocab_size",
+            numLayers="n_layers",
+            numHeads="n_heads",
+            numKvHeads="n_kv_heads",
+            intermediateSize="hidden_dim",
+            numExperts="n_experts",
+            numExpertsPerTok="top_k",
+            normEps="norm_eps",
+            ropeTheta="rope_theta",
         ).items()
     },
 }
