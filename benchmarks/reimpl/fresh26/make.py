@@ -28,6 +28,7 @@ from benchmarks.reimpl.fresh11.make import sub  # noqa: E402
 from benchmarks.reimpl.fresh24.make import CASES as _C24  # noqa: E402
 from benchmarks.reimpl.fresh24.make import SAME_OUTPUT as _F24  # noqa: E402
 from benchmarks.reimpl.fresh24.make import SAME_OUTPUT_IO as _IO24  # noqa: E402
+from benchmarks.reimpl.set_checks import TOKENS, rope  # noqa: E402
 
 _KW = "    {}={{}},\n"
 _KW8 = "        {}={{}},\n"
@@ -35,6 +36,7 @@ _JV = '    "{}": {{}},\n'
 _JW = '  "{}": {{}},\n'
 _OPT = '    "{}", "{{}}",\n'
 _QP = "{}=3D{{}}\n"
+_PY = "{} = {{}}\n"
 
 
 def _cfg(fresh24_case: str) -> tuple:
@@ -174,6 +176,35 @@ CASES: dict[str, tuple] = {
         ],
         [("numKvHeads", "num_key_value_heads", 4, 2)],
     ),
+    "llama_flat_attention_buffer": (
+        "llama",
+        "LlamaConfig",
+        dict(
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            vocab_size=96,
+            intermediate_size=128,
+            rms_norm_eps=1e-6,
+            max_position_embeddings=128,
+            rope_parameters=rope(10000.0),
+            tie_word_embeddings=False,
+            **TOKENS,
+        ),
+        "LlamaForCausalLM",
+        [
+            sub("vocabSize", _PY.format("VOCAB_SIZE"), 96, 128),
+            sub("hiddenSize", _PY.format("DIM"), 64, 96),
+            sub("numLayers", 'LAYER_SPEC = "{}"', "D D", "D D D", (2, 3)),
+            sub("numHeads", _PY.format("N_HEADS"), 4, 8),
+            sub("numKvHeads", _PY.format("N_KV_HEADS"), 2, 1),
+            sub("intermediateSize", _PY.format("FFN_DIM"), 128, 192),
+            sub("normEps", _PY.format("NORM_EPS"), "1e-06", "0.1", (1e-06, 0.1)),
+            sub("ropeTheta", _PY.format("ROPE_THETA"), "10000.0", "100.0", (10000.0, 100.0)),
+        ],
+        [("numKvHeads", "num_key_value_heads", 4, 2)],
+    ),
 }
 
 _BODY = {
@@ -187,10 +218,17 @@ _BODY = {
     "t5_bz2_archive_members": "t5_exec_python_config",
     "mixtral_hf_config_class_copy": "mixtral_safetensors_header_shapes",
 }
+_FLAT = "+".join(rf"model.layers.\1.self_attn.{p}_proj.weight" for p in "qkvo")
 SAME_OUTPUT: dict[str, list[tuple]] = {name: _F24[body] for name, body in _BODY.items()}
+# the flat attention parameter is q, k, v and o stacked by rows, flattened
+SAME_OUTPUT["llama_flat_attention_buffer"] = [
+    (r"^layers\.(\d+)\.attention\.flat_weight$", _FLAT, "reshape"),
+    *(r for r in _F24["qwen2_tensor_parallel_world_one"] if r"attention\.w" not in r[0]),
+]
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     name: _IO24[body] for name, body in _BODY.items()
 }
+SAME_OUTPUT_IO["llama_flat_attention_buffer"] = ("ids", ["logits"])
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
 same_output = _MAKE.same_output
@@ -312,6 +350,16 @@ VALUES: dict[str, dict[str, str]] = {
             normEps="eps",
         ).items()
     },
+    "llama_flat_attention_buffer": dict(
+        vocabSize="ARGS.vocab_size",
+        hiddenSize="ARGS.dim",
+        numLayers="ARGS.n_layers",
+        numHeads="ARGS.n_heads",
+        numKvHeads="ARGS.n_kv_heads",
+        intermediateSize="ARGS.hidden_dim",
+        normEps="ARGS.norm_eps",
+        ropeTheta="ARGS.rope_theta",
+    ),
     "mixtral_hf_config_class_copy": {
         fact: f'P["{key}"]'
         for fact, key in dict(
