@@ -37,6 +37,7 @@ _JW = '  "{}": {{}},\n'
 _OPT = '    "{}", "{{}}",\n'
 _QP = "{}=3D{{}}\n"
 _PY = "{} = {{}}\n"
+_MJ = '            "{}": {{}},\n'
 
 
 def _cfg(fresh24_case: str) -> tuple:
@@ -176,6 +177,22 @@ CASES: dict[str, tuple] = {
         ],
         [("numKvHeads", "num_key_value_heads", 4, 2)],
     ),
+    "gemma2_parametrize_norm_marshal": (
+        *_cfg("gemma2_urllib_query_string"),
+        [
+            sub("vocabSize", _MJ.format("vocab"), 128, 192),
+            sub("hiddenSize", _MJ.format("width"), 64, 96),
+            sub("numLayers", _MJ.format("layers"), 2, 3),
+            sub("numHeads", _MJ.format("heads"), 4, 8),
+            sub("numKvHeads", _MJ.format("kv_heads"), 2, 4),
+            sub("headDim", _MJ.format("head_dim"), 16, 8),
+            sub("intermediateSize", _MJ.format("ffn"), 128, 192),
+            sub("normEps", _MJ.format("eps"), "1e-06", "0.01", (1e-06, 0.01)),
+            sub("ropeTheta", _MJ.format("rope_base"), "10000.0", "100.0", (10000.0, 100.0)),
+            sub("slidingWindow", _MJ.format("window"), 8, 4),
+        ],
+        [("intermediateSize", "intermediate_size", 192, 128)],
+    ),
     "llama_flat_attention_buffer": (
         "llama",
         "LlamaConfig",
@@ -225,9 +242,18 @@ SAME_OUTPUT["llama_flat_attention_buffer"] = [
     (r"^layers\.(\d+)\.attention\.flat_weight$", _FLAT, "reshape"),
     *(r for r in _F24["qwen2_tensor_parallel_world_one"] if r"attention\.w" not in r[0]),
 ]
+# the parametrized norm gains are stored as ``<norm>.parametrizations.weight.original``
+SAME_OUTPUT["gemma2_parametrize_norm_marshal"] = [
+    *(
+        (pat + r"parametrizations\.weight\.original$", repl + "weight")
+        for pat, repl in _F24["gemma2_urllib_query_string"]
+    ),
+    *_F24["gemma2_urllib_query_string"],
+]
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     name: _IO24[body] for name, body in _BODY.items()
 }
+SAME_OUTPUT_IO["gemma2_parametrize_norm_marshal"] = ("ids", ["logits"])
 SAME_OUTPUT_IO["llama_flat_attention_buffer"] = ("ids", ["logits"])
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
@@ -350,6 +376,18 @@ VALUES: dict[str, dict[str, str]] = {
             normEps="eps",
         ).items()
     },
+    "gemma2_parametrize_norm_marshal": _hp(
+        vocabSize="vocab",
+        hiddenSize="width",
+        numLayers="layers",
+        numHeads="heads",
+        numKvHeads="kv_heads",
+        headDim="head_dim",
+        intermediateSize="ffn",
+        normEps="eps",
+        ropeTheta="rope_base",
+        slidingWindow="window",
+    ),
     "llama_flat_attention_buffer": dict(
         vocabSize="ARGS.vocab_size",
         hiddenSize="ARGS.dim",
