@@ -38,6 +38,7 @@ _OPT = '    "{}", "{{}}",\n'
 _QP = "{}=3D{{}}\n"
 _PY = "{} = {{}}\n"
 _MJ = '            "{}": {{}},\n'
+_JS8 = '        "{}": {{}},\n'
 
 
 def _cfg(fresh24_case: str) -> tuple:
@@ -193,6 +194,20 @@ CASES: dict[str, tuple] = {
         ],
         [("intermediateSize", "intermediate_size", 192, 128)],
     ),
+    "qwen2_functional_call_checkpoint_hparams": (
+        *_cfg("qwen2_tensor_parallel_world_one"),
+        [
+            sub("hiddenSize", _JS8.format("dim"), 64, 96),
+            sub("numLayers", _JS8.format("n_layers"), 2, 3),
+            sub("numHeads", _JS8.format("n_heads"), 4, 8),
+            sub("numKvHeads", _JS8.format("n_kv_heads"), 2, 1),
+            sub("vocabSize", _JS8.format("vocab_size"), 96, 128),
+            sub("intermediateSize", _JS8.format("hidden_dim"), 128, 192),
+            sub("normEps", _JS8.format("norm_eps"), "1e-06", "0.1", (1e-06, 0.1)),
+            sub("ropeTheta", _JS8.format("rope_theta"), "10000.0", "100.0", (10000.0, 100.0)),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
     "llama_flat_attention_buffer": (
         "llama",
         "LlamaConfig",
@@ -250,9 +265,22 @@ SAME_OUTPUT["gemma2_parametrize_norm_marshal"] = [
     ),
     *_F24["gemma2_urllib_query_string"],
 ]
+# the functional Qwen2's flat ParameterDict: the template's names with "." written "__"
+SAME_OUTPUT["qwen2_functional_call_checkpoint_hparams"] = [
+    (r"^weights\.tok_embeddings__", "model.embed_tokens."),
+    (r"^weights\.norm__", "model.norm."),
+    (r"^weights\.output__", "lm_head."),
+    (r"^weights\.layers__(\d+)__attention_norm__", r"model.layers.\1.input_layernorm."),
+    (r"^weights\.layers__(\d+)__ffn_norm__", r"model.layers.\1.post_attention_layernorm."),
+    (r"^weights\.layers__(\d+)__attention__w([qkvo])__", r"model.layers.\1.self_attn.\2_proj."),
+    (r"^weights\.layers__(\d+)__feed_forward__w1__", r"model.layers.\1.mlp.gate_proj."),
+    (r"^weights\.layers__(\d+)__feed_forward__w3__", r"model.layers.\1.mlp.up_proj."),
+    (r"^weights\.layers__(\d+)__feed_forward__w2__", r"model.layers.\1.mlp.down_proj."),
+]
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     name: _IO24[body] for name, body in _BODY.items()
 }
+SAME_OUTPUT_IO["qwen2_functional_call_checkpoint_hparams"] = ("ids", ["logits"])
 SAME_OUTPUT_IO["gemma2_parametrize_norm_marshal"] = ("ids", ["logits"])
 SAME_OUTPUT_IO["llama_flat_attention_buffer"] = ("ids", ["logits"])
 
@@ -387,6 +415,16 @@ VALUES: dict[str, dict[str, str]] = {
         normEps="eps",
         ropeTheta="rope_base",
         slidingWindow="window",
+    ),
+    "qwen2_functional_call_checkpoint_hparams": dict(
+        hiddenSize="ARGS.dim",
+        numLayers="ARGS.n_layers",
+        numHeads="ARGS.n_heads",
+        numKvHeads="ARGS.n_kv_heads",
+        vocabSize="ARGS.vocab_size",
+        intermediateSize="ARGS.hidden_dim",
+        normEps="ARGS.norm_eps",
+        ropeTheta="ARGS.rope_theta",
     ),
     "llama_flat_attention_buffer": dict(
         vocabSize="ARGS.vocab_size",
