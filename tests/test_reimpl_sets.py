@@ -584,13 +584,17 @@ SPECS: dict[str, Spec] = {
     # dataclass read back with asdict, open_clip's JSON vision_cfg, timm's @register_model entry
     # points, the Swin repository's yacs merge_from_list, Meta's ModelArgs(**params), HF's config
     # class copied into the model file), three with sizes in a quoted-printable mail body, a
-    # raw_decode stream of JSON documents and bz2 archive members; every one output-proven on
-    # fresh24's bodies. 9 cases / 9 architectures / 78 plants / 0 new: a 40-minute brief (README)
+    # raw_decode stream of JSON documents and bz2 archive members, and three in new model styles
+    # (Gemma 2 with parametrize'd norm gains + marshal blobs, Qwen2 through torch.func's
+    # functional_call over a flat ParameterDict + torch.save'd hparams, Llama with one flat
+    # attention parameter sliced into views + add_module over a spec string); every one
+    # output-proven. 12 cases / 10 architectures / 107 plants / 0 new: a 40-minute brief (README)
     "fresh26": Spec(
         sample=[
             "gemma2_dataclass_asdict",
             "swin_yacs_merge_from_list",
             "whisper_json_raw_decode_stream",
+            "llama_flat_attention_buffer",
         ],
         outputs=[
             "gemma2_dataclass_asdict",
@@ -602,11 +606,14 @@ SPECS: dict[str, Spec] = {
             "whisper_json_raw_decode_stream",
             "t5_bz2_archive_members",
             "mixtral_hf_config_class_copy",
+            "gemma2_parametrize_norm_marshal",
+            "qwen2_functional_call_checkpoint_hparams",
+            "llama_flat_attention_buffer",
         ],
         keeping=("mixtral_hf_config_class_copy", "mixtral_hf_config_class_copy__numExpertsPerTok"),
-        min_cases=9,
-        min_archs=9,
-        min_plants=75,
+        min_cases=12,
+        min_archs=10,
+        min_plants=100,
         min_new=0,
     ),
 }
