@@ -579,6 +579,43 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh26 (session 29): the least-covered of the most re-implemented families (Gemma 2, CLIP
+    # vision and text, ConvNeXt, Swin, Qwen2, Whisper, T5, Mixtral); six in plain styles (a
+    # dataclass read back with asdict, open_clip's JSON vision_cfg, timm's @register_model entry
+    # points, the Swin repository's yacs merge_from_list, Meta's ModelArgs(**params), HF's config
+    # class copied into the model file), three with sizes in a quoted-printable mail body, a
+    # raw_decode stream of JSON documents and bz2 archive members, and three in new model styles
+    # (Gemma 2 with parametrize'd norm gains + marshal blobs, Qwen2 through torch.func's
+    # functional_call over a flat ParameterDict + torch.save'd hparams, Llama with one flat
+    # attention parameter sliced into views + add_module over a spec string); every one
+    # output-proven. 12 cases / 10 architectures / 107 plants / 0 new: a 40-minute brief (README)
+    "fresh26": Spec(
+        sample=[
+            "gemma2_dataclass_asdict",
+            "swin_yacs_merge_from_list",
+            "whisper_json_raw_decode_stream",
+            "llama_flat_attention_buffer",
+        ],
+        outputs=[
+            "gemma2_dataclass_asdict",
+            "clip_vision_openclip_model_cfg",
+            "convnext_timm_register_model",
+            "swin_yacs_merge_from_list",
+            "qwen2_meta_params_json",
+            "clip_text_quopri_mail_body",
+            "whisper_json_raw_decode_stream",
+            "t5_bz2_archive_members",
+            "mixtral_hf_config_class_copy",
+            "gemma2_parametrize_norm_marshal",
+            "qwen2_functional_call_checkpoint_hparams",
+            "llama_flat_attention_buffer",
+        ],
+        keeping=("mixtral_hf_config_class_copy", "mixtral_hf_config_class_copy__numExpertsPerTok"),
+        min_cases=12,
+        min_archs=10,
+        min_plants=100,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
@@ -806,3 +843,37 @@ def test_fresh25_scanner_value_check_can_fail(tmp_path):
     variant.write_text(src.replace("depth2\n", "depth 2\n"))
     with pytest.raises(KeyError):
         make.computed(variant, "vit_re_scanner_spec", "numLayers")
+
+
+def test_fresh26_config_plants_are_visible_to_torch():
+    """fresh26's config plants each change a state-dict shape of the planted HF model."""
+    make, _, _ = _set("fresh26")
+    assert make.config_plants_visible() == []
+
+
+def test_fresh26_recorded_values_are_what_python_computes():
+    """Each fresh26 code plant's recorded (left, right) values are the values the clean case and
+    the planted file compute when Python runs them."""
+    make, _, _ = _set("fresh26")
+    assert make.recorded_values_match() == []
+
+
+def test_fresh26_value_check_can_fail(tmp_path):
+    """Whisper's dims are a stream of JSON documents, later ones updating earlier ones: without
+    the tiny document's ``"n_vocab": 96`` line the module computes large-v3's 51866."""
+    make, corpus, _ = _set("fresh26")
+    src = (corpus / "cases" / "whisper_json_raw_decode_stream.py").read_text()
+    variant = tmp_path / "whisper_json_raw_decode_stream.py"
+    variant.write_text(src.replace('  "n_vocab": 96,\n', ""))
+    assert make.computed(variant, "whisper_json_raw_decode_stream", "vocabSize") == 51866
+
+
+def test_fresh26_quopri_value_check_can_fail(tmp_path):
+    """The CLIP text sizes are quoted-printable: ``=3D`` decodes to ``=``; a line written
+    ``vocab:99`` (no encoded ``=``) is not a size, so the vocabulary is missing."""
+    make, corpus, _ = _set("fresh26")
+    src = (corpus / "cases" / "clip_text_quopri_mail_body.py").read_text()
+    variant = tmp_path / "clip_text_quopri_mail_body.py"
+    variant.write_text(src.replace("vocab=3D99\n", "vocab:99\n"))
+    with pytest.raises(KeyError):
+        make.computed(variant, "clip_text_quopri_mail_body", "vocabSize")
