@@ -2,4 +2,12 @@
 
 from egn import EGN
 
-model = EGN(num_classes=3, in_dim=12, input_kind="spd", branches=2, channels=3, dims=[12, 8], batchnorm=False)
+model = EGN(
+    num_classes=3,
+    in_dim=12,
+    input_kind="spd",
+    branches=2,
+    channels=3,
+    dims=[12, 8],
+    batchnorm=False,
+)

@@ -3,4 +3,6 @@
 import torch.nn as nn
 from torch_ks_nf4 import NF4Linear
 
-model = nn.Sequential(NF4Linear(64, 128), nn.GELU(), NF4Linear(128, 64, bias=False), nn.GELU(), nn.Linear(64, 10))
+model = nn.Sequential(
+    NF4Linear(64, 128), nn.GELU(), NF4Linear(128, 64, bias=False), nn.GELU(), nn.Linear(64, 10)
+)

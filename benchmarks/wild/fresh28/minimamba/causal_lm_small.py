@@ -2,4 +2,6 @@
 
 from minimamba import MambaConfig, MambaForCausalLM
 
-model = MambaForCausalLM(MambaConfig(d_model=64, n_layer=2, vocab_size=500, d_state=8, d_conv=4, expand=2))
+model = MambaForCausalLM(
+    MambaConfig(d_model=64, n_layer=2, vocab_size=500, d_state=8, d_conv=4, expand=2)
+)

@@ -7,7 +7,9 @@ from minimamba import MambaConfig, MambaEncoder
 class Tagger(nn.Module):
     def __init__(self, in_dim, width, layers, tags):
         super().__init__()
-        cfg = MambaConfig(d_model=width, n_layer=layers, d_state=4, expand=3, conv_bias=False, rms_norm=False)
+        cfg = MambaConfig(
+            d_model=width, n_layer=layers, d_state=4, expand=3, conv_bias=False, rms_norm=False
+        )
         self.inp = nn.Linear(in_dim, width)
         self.enc = MambaEncoder(cfg)
         self.head = nn.Linear(width, tags)

@@ -7,8 +7,7 @@ import torch.nn as nn
 
 class Head(nn.Module, metaclass=abc.ABCMeta):
     @abc.abstractproperty
-    def width(self):
-        ...
+    def width(self): ...
 
     def __init__(self, d_in):
         super().__init__()

@@ -11,7 +11,10 @@ class FeatureSet:
         return FeatureSet(n for n in self.names if n in other.names)
 
     def __xor__(self, other):
-        return FeatureSet([n for n in self.names if n not in other.names] + [n for n in other.names if n not in self.names])
+        return FeatureSet(
+            [n for n in self.names if n not in other.names]
+            + [n for n in other.names if n not in self.names]
+        )
 
     def __len__(self):
         return len(self.names) * 4  # every feature is a 4-dim embedding

@@ -19,7 +19,7 @@ plan = Plan([("stem", 32), ("a", 48), ("b", 64), ("c", 64), ("d", 96), ("head", 
 del plan["b"]
 
 prev, layers = 16, []
-for name, width in plan:
+for _name, width in plan:
     layers.append(nn.Linear(prev, width))
     prev = width
 model = nn.Sequential(*layers)

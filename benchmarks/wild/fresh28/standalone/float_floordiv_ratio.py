@@ -25,4 +25,6 @@ class Bottleneck(nn.Module):
         self.drop = nn.Dropout(p=float(ratio) / 10)
 
 
-model = nn.Sequential(Bottleneck(channels=50, ratio=Ratio(4, 1)), Bottleneck(channels=50, ratio=Ratio(3, 1)))
+model = nn.Sequential(
+    Bottleneck(channels=50, ratio=Ratio(4, 1)), Bottleneck(channels=50, ratio=Ratio(3, 1))
+)

@@ -8,4 +8,6 @@ d_model = int.from_bytes(view[0:2], "big")  # 64
 d_ff = int.from_bytes(view[2:4], "little")  # 32
 n_layers = view[4]  # 3
 
-model = nn.Sequential(*[nn.Sequential(nn.Linear(d_model, d_ff), nn.Linear(d_ff, d_model)) for _ in range(n_layers)])
+model = nn.Sequential(
+    *[nn.Sequential(nn.Linear(d_model, d_ff), nn.Linear(d_ff, d_model)) for _ in range(n_layers)]
+)

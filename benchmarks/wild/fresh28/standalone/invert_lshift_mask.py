@@ -1,4 +1,4 @@
-"""Head widths from a bitmask class: `~mask` via `__invert__` (within 6 bits), `mask << 1` via `__lshift__` (wraps)."""
+"""Head widths from a bitmask class: `~mask` via `__invert__` (within 6 bits), `mask << k` via `__lshift__` (a 6-bit rotate)."""
 
 import torch.nn as nn
 

@@ -11,7 +11,11 @@ widths_str = [reloaded.get(str(i), 8) for i in range(3)]  # [24, 48, 96]
 
 model = nn.ModuleDict(
     {
-        "int_keys": nn.Sequential(*[nn.Conv2d(3 if i == 0 else widths[i - 1], w, 3) for i, w in enumerate(widths)]),
-        "str_keys": nn.Sequential(*[nn.Conv2d(3 if i == 0 else widths_str[i - 1], w, 3) for i, w in enumerate(widths_str)]),
+        "int_keys": nn.Sequential(
+            *[nn.Conv2d(3 if i == 0 else widths[i - 1], w, 3) for i, w in enumerate(widths)]
+        ),
+        "str_keys": nn.Sequential(
+            *[nn.Conv2d(3 if i == 0 else widths_str[i - 1], w, 3) for i, w in enumerate(widths_str)]
+        ),
     }
 )

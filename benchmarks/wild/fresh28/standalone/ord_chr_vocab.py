@@ -8,4 +8,6 @@ specials = ["<pad>", "<bos>", "<eos>"]
 vocab = specials + letters + digits
 dim = ord("@")  # 64
 
-model = nn.Sequential(nn.Embedding(len(vocab), dim, padding_idx=0), nn.GRU(dim, dim // 2, batch_first=True))
+model = nn.Sequential(
+    nn.Embedding(len(vocab), dim, padding_idx=0), nn.GRU(dim, dim // 2, batch_first=True)
+)

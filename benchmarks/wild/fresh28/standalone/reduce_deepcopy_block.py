@@ -1,4 +1,4 @@
-"""`copy.deepcopy` of a block whose `__reduce__` rebuilds it from its constructor arguments with a wider hidden size."""
+"""`copy.deepcopy` of a block whose `__reduce_ex__` rebuilds it from its constructor arguments with a wider hidden size."""
 
 import copy
 

@@ -11,7 +11,9 @@ run = {"heads": 6, "layers": 1}
 hp = functools.reduce(operator.or_, [defaults, dataset, run])
 
 model = nn.TransformerEncoder(
-    nn.TransformerEncoderLayer(hp["d_model"], hp["heads"], dim_feedforward=hp["ff"], batch_first=True),
+    nn.TransformerEncoderLayer(
+        hp["d_model"], hp["heads"], dim_feedforward=hp["ff"], batch_first=True
+    ),
     num_layers=hp["layers"],
     enable_nested_tensor=False,
 )

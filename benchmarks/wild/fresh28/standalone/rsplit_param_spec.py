@@ -10,6 +10,4 @@ for line in lines:
     if attr == "width":
         widths[owner] = int(value)
 
-model = nn.ModuleDict(
-    {owner.replace(".", "_"): nn.Linear(8, w) for owner, w in widths.items()}
-)
+model = nn.ModuleDict({owner.replace(".", "_"): nn.Linear(8, w) for owner, w in widths.items()})

@@ -19,4 +19,6 @@ for line in textwrap.dedent(CONFIG).splitlines():
         k, v = line.split(":")
         cfg[k.strip()] = int(v)
 
-model = nn.Sequential(nn.Linear(cfg["in_dim"], cfg["hidden"]), nn.Tanh(), nn.Linear(cfg["hidden"], cfg["out_dim"]))
+model = nn.Sequential(
+    nn.Linear(cfg["in_dim"], cfg["hidden"]), nn.Tanh(), nn.Linear(cfg["hidden"], cfg["out_dim"])
+)

@@ -10,7 +10,9 @@ class ProtoNet(nn.Module):
         super().__init__()
         self.encoder = MLPBlock(d_in, d_model, num_layers=2, hidden_size=32)
         self.prototypes = nn.Parameter(torch.zeros(n_proto, d_model))
-        self.cross = nn.ModuleList([CrossTransformerLayer(d_model, 4, 2 * d_model) for _ in range(2)])
+        self.cross = nn.ModuleList(
+            [CrossTransformerLayer(d_model, 4, 2 * d_model) for _ in range(2)]
+        )
         self.out = nn.Linear(d_model, 1)
 
 

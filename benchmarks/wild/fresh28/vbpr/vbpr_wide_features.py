@@ -4,4 +4,6 @@ import torch
 from vbpr import VBPR
 
 n_items = 120
-model = VBPR(n_users=64, n_items=n_items, features=torch.zeros((n_items, 512)), dim_gamma=20, dim_theta=10)
+model = VBPR(
+    n_users=64, n_items=n_items, features=torch.zeros((n_items, 512)), dim_gamma=20, dim_theta=10
+)
