@@ -127,6 +127,8 @@ FRESH25_TRUTH = ROOT / "benchmarks" / "wild" / "fresh25" / "truth.json"
 FRESH26_TRUTH = ROOT / "benchmarks" / "wild" / "fresh26" / "truth.json"
 # the twenty-seventh fresh batch (benchmarks/wild/fresh27, session 28): the same, written blind
 FRESH27_TRUTH = ROOT / "benchmarks" / "wild" / "fresh27" / "truth.json"
+# the twenty-eighth fresh batch (benchmarks/wild/fresh28, session 29): the same, written blind
+FRESH28_TRUTH = ROOT / "benchmarks" / "wild" / "fresh28" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -519,9 +521,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh25",
             "fresh26",
             "fresh27",
+            "fresh28",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh27: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh28: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -553,6 +556,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh25",
         "fresh26",
         "fresh27",
+        "fresh28",
     )
     truth_path = {
         "main": TRUTH,
@@ -582,6 +586,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh25": FRESH25_TRUTH,
         "fresh26": FRESH26_TRUTH,
         "fresh27": FRESH27_TRUTH,
+        "fresh28": FRESH28_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -633,6 +638,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh25": "fresh25 batch",
                 "fresh26": "fresh26 batch",
                 "fresh27": "fresh27 batch",
+                "fresh28": "fresh28 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

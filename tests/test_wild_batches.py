@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh27): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh28): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -400,6 +400,30 @@ BATCHES: dict[str, Batch] = {
         min_library_files=26,
         min_libraries=7,
         min_standalone=30,
+    ),
+    # written blind in session 29 (helper wild28; a 40-minute deadline)
+    "fresh28": Batch(
+        sample={
+            # copy.deepcopy goes through the block's __reduce_ex__: the copies are rebuilt wider
+            "reduce_deepcopy_block": (False, False),
+            # copy.copy of a spec calls its __copy__, which halves the width
+            "copy_dunder_prototype": (False, False),
+            # a next() before the loop consumes the first width of a hand-written iterator
+            "next_dunder_iterator": (False, False),
+            # int keys come back from a json round trip as strings: int lookups fall back
+            "json_roundtrip_int_keys": (False, False),
+            # an except TypeError fallback builds a Linear + GLU instead of the rejected keyword form
+            "except_typeerror_fallback": (False, False),
+            # dict.popitem removes the last inserted key, not the largest
+            "popitem_lifo_blocks": (False, False),
+            # a __setattr__ override freezes submodules assigned under "frozen_" names
+            "setattr_override_freeze": (False, True),
+            # a ModuleList slice holds the same modules: the first two blocks appear twice
+            "modulelist_slice_reuse": (True, False),
+        },
+        min_library_files=28,
+        min_libraries=10,
+        min_standalone=39,
     ),
 }
 
