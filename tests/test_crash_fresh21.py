@@ -97,6 +97,31 @@ SAMPLE = {
     "f21_rope_angle_table__long_pos": "RuntimeError",
     "f21_gqa_decoder_attention__rep_kv": "RuntimeError",
     "f21_fpn_fuse__ok_square_int": None,
+    # second pass: dtypes of masks and values computed in forward
+    "f21_detr_mask_resizer__bool_mask": "NotImplementedError",  # nearest resize of a bool mask
+    "f21_detr_mask_resizer__ok_uint8": None,
+    "f21_accuracy_reporting_classifier__bool_mean": "RuntimeError",
+    "f21_accuracy_reporting_classifier__ok_sum": None,  # sum of bools / int is a float
+    "f21_numpy_style_cast__to_string": "RuntimeError",  # "float32" read as a device string
+    "f21_numpy_style_cast__like_string": "TypeError",
+    "f21_causal_mask_builder__device_tensor": "TypeError",
+    "f21_causal_mask_builder__float_diag": "TypeError",  # diagonal=T / T
+    "f21_causal_mask_builder__ok_int_ratio": None,
+    "f21_sdpa_dropout_block__percent": "RuntimeError",
+    "f21_sdpa_dropout_block__ok_eval_percent": None,  # dropout_p is 0.0 outside training
+    "f21_sdpa_dropout_block__ok_one": None,  # p = 1.0 is in range
+    "f21_quantized_value_embedding__raw_scale": "IndexError",
+    "f21_quantized_value_embedding__ok": None,
+    "f21_heatmap_peak_picker__bool_mask": "NotImplementedError",
+    "f21_heatmap_peak_picker__ok_float_mask": None,
+    "f21_length_regulator__float_durations": "NotImplementedError",
+    "f21_length_regulator__ok_int": None,  # int32 repeats are legal
+    "f21_action_sampler__raw_logits": "RuntimeError",
+    "f21_action_sampler__ok_exp": None,
+    "f21_strided_position_encoder__true_div": "RuntimeError",
+    "f21_centre_token_pooler__true_div": "IndexError",
+    "f21_progressive_downsampler__ok_edge": None,  # 32 / 2**5 = 1
+    "f21_progressive_downsampler__six_levels": "RuntimeError",
 }
 
 globals().update(

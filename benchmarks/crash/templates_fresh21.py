@@ -10,8 +10,13 @@ with a repeated output subscript, 3-D ids into ``EmbeddingBag``, ``torch.stack``
 ``torch.iinfo`` of a float dtype, a per-channel ``clamp`` bound of the wrong shape, the arguments of
 ``F.embedding`` / ``torch.gather`` / ``torch.index_select`` swapped, reflect-padded convs after
 downsampling, ``.grad`` read in forward, a learned position table shorter than the sequence,
-``torch.unique`` / ``split`` unpacked into the wrong number of names, ``nanmean`` of ints and
-``torch.where`` with a ``None`` branch.
+``torch.unique`` / ``split`` unpacked into the wrong number of names, ``nanmean`` of ints,
+``torch.where`` with a ``None`` branch, and (a second pass on values computed in forward) a bool
+mask resized with ``interpolate`` or dilated with ``max_pool2d``, ``mean`` of a bool comparison,
+numpy-style dtype strings (``x.to("float32")``, ``dtype="float32"``), ``device=`` given a tensor,
+``triu`` with a float diagonal, an SDPA ``dropout_p`` given as a percent, ids quantized from signed
+values into an ``Embedding``, float durations to ``repeat_interleave`` and raw logits to
+``multinomial``.
 Familiar classes (U-Net skips, MoE ``topk``, ViT position grids, GQA head repeats, masks of the
 wrong shape in SDPA and ``masked_fill``, bool masks in arithmetic, long positions in a matmul,
 pooling to zero, pixel shuffle, ``split`` sizes, transposed-conv ``output_padding``, video frames
@@ -977,6 +982,224 @@ class Net(nn.Module):
 )
 
 
+# ---------------------------------------------------------------- session 29, second pass: dtypes of masks and values
+template("detr_mask_resizer", "(2, 3, 16, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.backbone = nn.Sequential(
+            nn.Conv2d(3, 8, 3, stride=2, padding=1), nn.ReLU(),
+            nn.Conv2d(8, 16, 3, stride=2, padding=1), nn.ReLU(),
+        )
+        self.proj = nn.Conv2d(16, 8, 1)
+
+    def forward(self, x):
+        feat = self.backbone(x)
+        m = x[:, :1] > -3.0
+        mask = F.interpolate({m}, size=feat.shape[-2:]).bool()
+        return self.proj(feat).masked_fill(~mask, 0.0)
+"""
+)
+
+template("accuracy_reporting_classifier", "(6, 10)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.mlp = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 3))
+
+    def forward(self, x):
+        logits = self.mlp(x)
+        target = torch.arange(x.shape[0]) % 3
+        correct = logits.argmax(-1) == target
+        acc = {acc}
+        return logits, acc
+"""
+)
+
+template("numpy_style_cast", "(4, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 4)
+
+    def forward(self, x):
+        h = {cast}
+        return self.fc(h)
+"""
+)
+
+template("causal_mask_builder", "(2, 5, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.qkv = nn.Linear(16, 48)
+        self.out = nn.Linear(16, 16)
+
+    def forward(self, x):
+        B, T, D = x.shape
+        q, k, v = self.qkv(x).chunk(3, -1)
+        future = torch.triu(torch.ones(T, T, dtype=torch.bool, {dev}), diagonal={diag})
+        s = (q @ k.transpose(1, 2)) / D ** 0.5
+        s = s.masked_fill(future, float("-inf"))
+        return self.out(s.softmax(-1) @ v)
+"""
+)
+
+template("sdpa_dropout_block", "(2, 6, 16)")(
+    """
+class Attn(nn.Module):
+    def __init__(self, d, heads, p):
+        super().__init__()
+        self.h, self.p = heads, p
+        self.qkv = nn.Linear(d, 3 * d)
+        self.o = nn.Linear(d, d)
+
+    def forward(self, x):
+        B, T, D = x.shape
+        q, k, v = self.qkv(x).view(B, T, 3, self.h, -1).permute(2, 0, 3, 1, 4)
+        y = F.scaled_dot_product_attention(q, k, v, dropout_p={drop})
+        return self.o(y.transpose(1, 2).reshape(B, T, D))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = Attn(16, 2, {p})
+        self.mlp = nn.Sequential(nn.LayerNorm(16), nn.Linear(16, 16))
+
+    def forward(self, x):
+        x = x + self.attn(x)
+        return x + self.mlp(x)
+"""
+)
+
+template("quantized_value_embedding", "(2, 12)")(
+    """
+class Net(nn.Module):
+    def __init__(self, bins=16):
+        super().__init__()
+        self.bins = bins
+        self.register_buffer("edges", torch.linspace(-2, 2, bins - 1))
+        self.emb = nn.Embedding(bins, 16)
+        self.enc = nn.TransformerEncoderLayer(16, 2, 32, batch_first=True, dropout=0.0)
+        self.head = nn.Linear(16, 1)
+
+    def forward(self, x):
+        ids = {ids}
+        return self.head(self.enc(self.emb(ids))).squeeze(-1)
+"""
+)
+
+template("heatmap_peak_picker", "(1, 4, 16, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.head = nn.Sequential(nn.Conv2d(4, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 3, 1))
+
+    def forward(self, x):
+        heat = torch.sigmoid(self.head(x))
+        hot = heat > 0.5
+        grown = F.max_pool2d({src}, 3, stride=1, padding=1)
+        return heat * grown
+"""
+)
+
+template("length_regulator", "(1, 6, 16)")(
+    """
+class DurationPredictor(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.net = nn.Sequential(nn.Conv1d(d, d, 3, padding=1), nn.ReLU(), nn.Conv1d(d, 1, 1))
+
+    def forward(self, h):
+        return self.net(h.transpose(1, 2)).squeeze(1)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Linear(16, 16)
+        self.dp = DurationPredictor(16)
+        self.dec = nn.Linear(16, 8)
+
+    def forward(self, x):
+        h = self.enc(x)
+        log_dur = self.dp(h)
+        dur = torch.clamp(torch.round(torch.exp(log_dur)), min=1){cast}
+        frames = torch.repeat_interleave(h[0], dur[0], dim=0)
+        return self.dec(frames)
+"""
+)
+
+template("action_sampler", "(4, 10)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.policy = nn.Sequential(nn.Linear(10, 32), nn.Tanh(), nn.Linear(32, 6))
+
+    def forward(self, x):
+        logits = self.policy(x)
+        action = torch.multinomial({probs}, 1)
+        return logits.gather(1, action)
+"""
+)
+
+template("strided_position_encoder", "(2, 8, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self, stride=2):
+        super().__init__()
+        self.stride = stride
+        self.down = nn.Conv1d(16, 16, 3, stride=stride, padding=1)
+        self.pos = nn.Embedding(16, 16)
+
+    def forward(self, x):
+        h = self.down(x.transpose(1, 2)).transpose(1, 2)
+        pos = torch.arange(0, x.shape[1], self.stride) {op} self.stride
+        return h + self.pos(pos)
+"""
+)
+
+template("centre_token_pooler", "(3, 7, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Sequential(nn.Linear(8, 16), nn.GELU(), nn.Linear(16, 16))
+        self.cls = nn.Linear(16, 2)
+
+    def forward(self, x):
+        h = self.enc(x)
+        B, T, _ = h.shape
+        centre = torch.full((B,), T) {op} 2
+        return self.cls(h[torch.arange(B), centre])
+"""
+)
+
+template("progressive_downsampler", "(1, 3, 32, 32)")(
+    """
+class Net(nn.Module):
+    def __init__(self, levels={levels}):
+        super().__init__()
+        self.stem = nn.Conv2d(3, 8, 3, padding=1)
+        self.stages = nn.ModuleList([nn.Conv2d(8, 8, 3, padding=1) for _ in range(levels)])
+        self.fc = nn.Linear(8, 2)
+
+    def forward(self, x):
+        h = self.stem(x)
+        for conv in self.stages:
+            h = F.avg_pool2d(F.relu(conv(h)), 2)
+        return self.fc(h.mean((2, 3)))
+"""
+)
+
+
 VARIANTS = [
     # MultiheadAttention calls
     ("causal_decoder_block", "ok", "clean", {"attn": "self.attn(h, h, h, attn_mask=mask)[0]"}),
@@ -1407,6 +1630,97 @@ VARIANTS = [
         "conv_int_input",
         {"ri": "True", "pooled": "self.pool(h)[1]"},
     ),
+    # session 29, second pass: dtypes of masks and values
+    ("detr_mask_resizer", "ok", "clean", {"m": "m.float()"}),
+    ("detr_mask_resizer", "ok_uint8", "clean", {"m": "m.to(torch.uint8)"}),
+    ("detr_mask_resizer", "bool_mask", "interp_bool_mask", {"m": "m"}),
+    ("accuracy_reporting_classifier", "ok", "clean", {"acc": "correct.float().mean()"}),
+    (
+        "accuracy_reporting_classifier",
+        "ok_sum",
+        "clean",
+        {"acc": "correct.sum() / correct.numel()"},
+    ),
+    ("accuracy_reporting_classifier", "bool_mean", "mean_bool_mask", {"acc": "correct.mean()"}),
+    (
+        "accuracy_reporting_classifier",
+        "bool_mean_fn",
+        "mean_bool_mask",
+        {"acc": "torch.mean(correct)"},
+    ),
+    ("numpy_style_cast", "ok", "clean", {"cast": "x.to(torch.float32)"}),
+    (
+        "numpy_style_cast",
+        "ok_like",
+        "clean",
+        {"cast": "torch.zeros_like(x, dtype=torch.float32) + x"},
+    ),
+    ("numpy_style_cast", "to_string", "dtype_as_string", {"cast": 'x.to("float32")'}),
+    (
+        "numpy_style_cast",
+        "like_string",
+        "dtype_as_string",
+        {"cast": 'torch.zeros_like(x, dtype="float32") + x'},
+    ),
+    ("causal_mask_builder", "ok", "clean", {"dev": "device=x.device", "diag": "1"}),
+    ("causal_mask_builder", "ok_int_ratio", "clean", {"dev": "device=x.device", "diag": "T // T"}),
+    ("causal_mask_builder", "device_tensor", "device_arg_tensor", {"dev": "device=x", "diag": "1"}),
+    (
+        "causal_mask_builder",
+        "float_diag",
+        "triu_float_diagonal",
+        {"dev": "device=x.device", "diag": "T / T"},
+    ),
+    ("sdpa_dropout_block", "ok", "clean", {"drop": "self.p if self.training else 0.0", "p": 0.1}),
+    (
+        "sdpa_dropout_block",
+        "ok_eval_percent",
+        "clean",
+        {"drop": "self.p if self.training else 0.0", "p": 10},
+    ),
+    ("sdpa_dropout_block", "percent", "sdpa_dropout_p_range", {"drop": "self.p", "p": 10}),
+    ("sdpa_dropout_block", "ok_one", "clean", {"drop": "self.p", "p": 1.0}),
+    ("quantized_value_embedding", "ok", "clean", {"ids": "torch.bucketize(x, self.edges)"}),
+    (
+        "quantized_value_embedding",
+        "ok_sigmoid",
+        "clean",
+        {"ids": "(x.sigmoid() * (self.bins - 1)).long()"},
+    ),
+    (
+        "quantized_value_embedding",
+        "raw_scale",
+        "embedding_negative_ids",
+        {"ids": "(x * self.bins).long()"},
+    ),
+    (
+        "quantized_value_embedding",
+        "tanh_scale",
+        "embedding_negative_ids",
+        {"ids": "(x.tanh() * (self.bins - 1)).long()"},
+    ),
+    ("heatmap_peak_picker", "ok", "clean", {"src": "heat"}),
+    ("heatmap_peak_picker", "ok_float_mask", "clean", {"src": "hot.float()"}),
+    ("heatmap_peak_picker", "bool_mask", "maxpool_bool_input", {"src": "hot"}),
+    ("length_regulator", "ok", "clean", {"cast": ".long()"}),
+    ("length_regulator", "ok_int", "clean", {"cast": ".int()"}),
+    ("length_regulator", "float_durations", "repeat_interleave_float_repeats", {"cast": ""}),
+    ("action_sampler", "ok", "clean", {"probs": "logits.softmax(-1)"}),
+    ("action_sampler", "ok_exp", "clean", {"probs": "logits.exp()"}),
+    ("action_sampler", "raw_logits", "multinomial_negative_probs", {"probs": "logits"}),
+    (
+        "action_sampler",
+        "log_probs",
+        "multinomial_negative_probs",
+        {"probs": "logits.log_softmax(-1)"},
+    ),
+    ("strided_position_encoder", "ok", "clean", {"op": "//"}),
+    ("strided_position_encoder", "true_div", "embedding_float_ids", {"op": "/"}),
+    ("centre_token_pooler", "ok", "clean", {"op": "//"}),
+    ("centre_token_pooler", "true_div", "index_dtype", {"op": "/"}),
+    ("progressive_downsampler", "ok", "clean", {"levels": 4}),
+    ("progressive_downsampler", "ok_edge", "clean", {"levels": 5}),
+    ("progressive_downsampler", "six_levels", "pool_too_small", {"levels": 6}),
 ]
 
 # clean variants that look risky (shapes that only just fit, a legal spelling, an edge value, a
@@ -1449,6 +1763,15 @@ RISKY_CLEAN = (
     "token_mixer_norm__ok_2d",
     "reflect_conv_downsampler__ok_13",
     "gru_sentence_encoder__ok_hn_slice",
+    "detr_mask_resizer__ok_uint8",
+    "accuracy_reporting_classifier__ok_sum",
+    "causal_mask_builder__ok_int_ratio",
+    "sdpa_dropout_block__ok_eval_percent",
+    "sdpa_dropout_block__ok_one",
+    "quantized_value_embedding__ok",
+    "length_regulator__ok_int",
+    "action_sampler__ok_exp",
+    "progressive_downsampler__ok_edge",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -1481,4 +1804,10 @@ WHOLE_MODELS = (
     "clip_conv3d",
     "gqa_decoder_attention",
     "multiscale_pool_head",
+    "detr_mask_resizer",
+    "sdpa_dropout_block",
+    "quantized_value_embedding",
+    "heatmap_peak_picker",
+    "length_regulator",
+    "progressive_downsampler",
 )
