@@ -122,6 +122,22 @@ SAMPLE = {
     "f21_centre_token_pooler__true_div": "IndexError",
     "f21_progressive_downsampler__ok_edge": None,  # 32 / 2**5 = 1
     "f21_progressive_downsampler__six_levels": "RuntimeError",
+    # third pass: dtypes and layouts of tensors built in forward
+    "f21_stn_resampler__double_grid": "RuntimeError",
+    "f21_stn_resampler__ok_cast": None,
+    "f21_channels_last_cnn__view_flat": "RuntimeError",
+    "f21_channels_last_cnn__ok_reshape": None,
+    "f21_mixed_precision_moe__bf16_store": "RuntimeError",
+    "f21_mixed_precision_moe__ok": None,
+    "f21_image_token_injector__half_features": "RuntimeError",
+    "f21_image_token_injector__ok_cast": None,
+    "f21_mixed_precision_block__ok_autocast": None,  # CPU autocast to float16
+    "f21_mixed_precision_block__ok_bf16_norm": None,  # LayerNorm: bf16 input, float weights
+    "f21_mixed_precision_block__half_matmul": "RuntimeError",
+    "f21_dilated_tcn__true_div": "TypeError",
+    "f21_dilated_tcn__ok_int": None,
+    "f21_window_partition_attention__window_5": "RuntimeError",
+    "f21_window_partition_attention__ok_6": None,
 }
 
 globals().update(

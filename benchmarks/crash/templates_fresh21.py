@@ -16,7 +16,10 @@ mask resized with ``interpolate`` or dilated with ``max_pool2d``, ``mean`` of a 
 numpy-style dtype strings (``x.to("float32")``, ``dtype="float32"``), ``device=`` given a tensor,
 ``triu`` with a float diagonal, an SDPA ``dropout_p`` given as a percent, ids quantized from signed
 values into an ``Embedding``, float durations to ``repeat_interleave`` and raw logits to
-``multinomial``.
+``multinomial``; a third pass on dtypes of tensors built in forward: a float64 sampling grid
+into ``grid_sample``, ``view`` of a channels_last feature map, bf16 / fp16 expert outputs written
+into a float buffer by index and a half projector's features ``masked_scatter``-ed into float
+embeddings (with clean twins: CPU autocast to float16, a bfloat16 LayerNorm input).
 Familiar classes (U-Net skips, MoE ``topk``, ViT position grids, GQA head repeats, masks of the
 wrong shape in SDPA and ``masked_fill``, bool masks in arithmetic, long positions in a matmul,
 pooling to zero, pixel shuffle, ``split`` sizes, transposed-conv ``output_padding``, video frames
@@ -1200,6 +1203,140 @@ class Net(nn.Module):
 )
 
 
+# ---------------------------------------------------------------- session 29, third pass: dtypes of buffers built in forward
+template("stn_resampler", "(2, 3, 12, 12)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.loc = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1))
+        self.shift = nn.Linear(8, 2)
+        self.out = nn.Conv2d(3, 4, 3, padding=1)
+
+    def forward(self, x):
+        B, _, H, W = x.shape
+        ys = torch.linspace(-1, 1, H{dt})
+        xs = torch.linspace(-1, 1, W{dt})
+        gy, gx = torch.meshgrid(ys, xs, indexing="ij")
+        grid = torch.stack([gx, gy], -1).expand(B, H, W, 2){cast}
+        grid = grid + 0.1 * torch.tanh(self.shift(self.loc(x).flatten(1)))[:, None, None, :]
+        return self.out(F.grid_sample(x, grid, align_corners=False))
+"""
+)
+
+template("channels_last_cnn", "(2, 3, 16, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.features = nn.Sequential(
+            nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(),
+            nn.Conv2d(8, 8, 3, stride=2, padding=1), nn.ReLU(),
+        )
+        self.fc = nn.Linear(8 * 8 * 8, 10)
+
+    def forward(self, x):
+        x = x.contiguous(memory_format=torch.channels_last)
+        h = self.features(x)
+        return self.fc({flat})
+"""
+)
+
+template("mixed_precision_moe", "(2, 4, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self, compute_dtype=torch.{dt}):
+        super().__init__()
+        self.compute_dtype = compute_dtype
+        self.gate = nn.Linear(16, 3)
+        self.experts = nn.ModuleList([nn.Linear(16, 16).to(compute_dtype) for _ in range(3)])
+
+    def forward(self, x):
+        flat = x.reshape(-1, 16)
+        choice = self.gate(flat).argmax(-1)
+        out = torch.zeros_like(flat)
+        for e, expert in enumerate(self.experts):
+            sel = choice == e
+            y = expert(flat[sel].to(self.compute_dtype))
+            out[sel] = {store}
+        return out.view_as(x)
+"""
+)
+
+template("image_token_injector", "(2, 10)", "tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(8, 16)
+        self.image_query = nn.Parameter(torch.randn(1, 10, 12))
+        self.projector = nn.Sequential(nn.Linear(12, 16), nn.GELU(), nn.Linear(16, 16)){proj_dtype}
+        self.lm = nn.Linear(16, 8)
+
+    def forward(self, ids):
+        embeds = self.embed(ids)
+        feats = self.projector(self.image_query{q_cast}).expand(ids.shape[0], -1, -1)
+        slots = (ids == 1)[..., None].expand_as(embeds)
+        embeds = embeds.masked_scatter(slots, {feats})
+        return self.lm(embeds)
+"""
+)
+
+template("mixed_precision_block", "(2, 5, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln = nn.LayerNorm(8)
+        self.fc = nn.Linear(8, 8)
+        self.w = nn.Parameter(torch.randn(8, 8) * 0.1)
+
+    def forward(self, x):
+{body}
+        return x + h.float()
+"""
+)
+
+template("dilated_tcn", "(2, 4, 20)")(
+    """
+class Net(nn.Module):
+    def __init__(self, k=3, levels=3):
+        super().__init__()
+        self.k = k
+        self.weights = nn.ParameterList(
+            [nn.Parameter(torch.randn(4, 4, k) * 0.1) for _ in range(levels)]
+        )
+        self.head = nn.Conv1d(4, 2, 1)
+
+    def forward(self, x):
+        for i, w in enumerate(self.weights):
+            d = 2 ** i
+            pad = {pad}
+            x = x + torch.relu(F.conv1d(x, w, padding=pad, dilation=d))
+        return self.head(x)
+"""
+)
+
+template("window_partition_attention", "(2, 12, 12, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self, window={ws}):
+        super().__init__()
+        self.ws = window
+        self.attn = nn.MultiheadAttention(8, 2, batch_first=True)
+        self.norm = nn.LayerNorm(8)
+
+    def forward(self, x):
+        B, H, W, C = x.shape
+        ws = self.ws
+        win = x.view(B, H // ws, ws, W // ws, ws, C).permute(0, 1, 3, 2, 4, 5).reshape(-1, ws * ws, C)
+        y = self.attn(win, win, win, need_weights=False)[0]
+        y = y.view(B, H // ws, W // ws, ws, ws, C).permute(0, 1, 3, 2, 4, 5).reshape(B, H, W, C)
+        return self.norm(x + y)
+"""
+)
+
+
 VARIANTS = [
     # MultiheadAttention calls
     ("causal_decoder_block", "ok", "clean", {"attn": "self.attn(h, h, h, attn_mask=mask)[0]"}),
@@ -1721,6 +1858,86 @@ VARIANTS = [
     ("progressive_downsampler", "ok", "clean", {"levels": 4}),
     ("progressive_downsampler", "ok_edge", "clean", {"levels": 5}),
     ("progressive_downsampler", "six_levels", "pool_too_small", {"levels": 6}),
+    # session 29, third pass: dtypes of buffers built in forward, sizes from the config
+    ("stn_resampler", "ok", "clean", {"dt": "", "cast": ""}),
+    ("stn_resampler", "ok_cast", "clean", {"dt": ", dtype=torch.float64", "cast": ".to(x.dtype)"}),
+    (
+        "stn_resampler",
+        "double_grid",
+        "grid_sample_dtype",
+        {"dt": ", dtype=torch.float64", "cast": ""},
+    ),
+    ("channels_last_cnn", "ok", "clean", {"flat": "h.flatten(1)"}),
+    ("channels_last_cnn", "ok_reshape", "clean", {"flat": "h.reshape(h.shape[0], -1)"}),
+    ("channels_last_cnn", "view_flat", "channels_last_view", {"flat": "h.view(h.shape[0], -1)"}),
+    (
+        "channels_last_cnn",
+        "view_size",
+        "channels_last_view",
+        {"flat": "h.view(h.size(0), 8 * 8 * 8)"},
+    ),
+    ("mixed_precision_moe", "ok", "clean", {"dt": "bfloat16", "store": "y.to(out.dtype)"}),
+    ("mixed_precision_moe", "ok_float", "clean", {"dt": "float32", "store": "y"}),
+    ("mixed_precision_moe", "bf16_store", "index_put_dtype", {"dt": "bfloat16", "store": "y"}),
+    ("mixed_precision_moe", "half_store", "index_put_dtype", {"dt": "float16", "store": "y"}),
+    ("image_token_injector", "ok", "clean", {"proj_dtype": "", "q_cast": "", "feats": "feats"}),
+    (
+        "image_token_injector",
+        "ok_cast",
+        "clean",
+        {"proj_dtype": ".half()", "q_cast": ".half()", "feats": "feats.to(embeds.dtype)"},
+    ),
+    (
+        "image_token_injector",
+        "half_features",
+        "masked_scatter_dtype",
+        {"proj_dtype": ".half()", "q_cast": ".half()", "feats": "feats"},
+    ),
+    (
+        "image_token_injector",
+        "double_features",
+        "masked_scatter_dtype",
+        {"proj_dtype": ".double()", "q_cast": ".double()", "feats": "feats"},
+    ),
+    (
+        "mixed_precision_block",
+        "ok_autocast",
+        "clean",
+        {
+            "body": '        with torch.autocast("cpu", dtype=torch.float16):\n'
+            "            h = self.fc(self.ln(x))"
+        },
+    ),
+    (
+        "mixed_precision_block",
+        "ok_bf16_norm",
+        "clean",
+        {"body": "        h = self.fc(self.ln(x.to(torch.bfloat16)).float())"},
+    ),
+    (
+        "mixed_precision_block",
+        "ok_half_both",
+        "clean",
+        {"body": "        h = x.half() @ self.w.half()"},
+    ),
+    (
+        "mixed_precision_block",
+        "half_matmul",
+        "dtype_mismatch",
+        {"body": "        h = x.half() @ self.w"},
+    ),
+    (
+        "mixed_precision_block",
+        "half_linear",
+        "dtype_mismatch",
+        {"body": "        h = self.fc(self.ln(x).half())"},
+    ),
+    ("dilated_tcn", "ok", "clean", {"pad": "(self.k - 1) * d // 2"}),
+    ("dilated_tcn", "ok_int", "clean", {"pad": "int((self.k - 1) * d / 2)"}),
+    ("dilated_tcn", "true_div", "conv_float_padding", {"pad": "(self.k - 1) * d / 2"}),
+    ("window_partition_attention", "ok", "clean", {"ws": 4}),
+    ("window_partition_attention", "ok_6", "clean", {"ws": 6}),
+    ("window_partition_attention", "window_5", "window_partition", {"ws": 5}),
 ]
 
 # clean variants that look risky (shapes that only just fit, a legal spelling, an edge value, a
@@ -1772,6 +1989,15 @@ RISKY_CLEAN = (
     "length_regulator__ok_int",
     "action_sampler__ok_exp",
     "progressive_downsampler__ok_edge",
+    "stn_resampler__ok_cast",
+    "channels_last_cnn__ok_reshape",
+    "mixed_precision_moe__ok",
+    "image_token_injector__ok_cast",
+    "mixed_precision_block__ok_autocast",
+    "mixed_precision_block__ok_bf16_norm",
+    "mixed_precision_block__ok_half_both",
+    "dilated_tcn__ok_int",
+    "window_partition_attention__ok_6",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -1810,4 +2036,9 @@ WHOLE_MODELS = (
     "heatmap_peak_picker",
     "length_regulator",
     "progressive_downsampler",
+    "stn_resampler",
+    "channels_last_cnn",
+    "mixed_precision_moe",
+    "image_token_injector",
+    "dilated_tcn",
 )
