@@ -138,6 +138,14 @@ SAMPLE = {
     "f21_dilated_tcn__ok_int": None,
     "f21_window_partition_attention__window_5": "RuntimeError",
     "f21_window_partition_attention__ok_6": None,
+    # fourth pass: sizes and dtypes inferred from the data
+    "f21_bf16_activation_logger__bf16_numpy": "TypeError",
+    "f21_bf16_activation_logger__ok_half": None,  # numpy has float16, not bfloat16
+    "f21_one_hot_token_mixer__inferred": "RuntimeError",  # ids in [0, 2): 2 classes, not 8
+    "f21_one_hot_token_mixer__ok_positional": None,
+    "f21_class_balance_reweighter__inferred": "RuntimeError",
+    "f21_class_balance_reweighter__ok": None,
+    "f21_mixed_precision_block__ok_cuda_autocast": None,
 }
 
 globals().update(

@@ -19,7 +19,9 @@ values into an ``Embedding``, float durations to ``repeat_interleave`` and raw l
 ``multinomial``; a third pass on dtypes of tensors built in forward: a float64 sampling grid
 into ``grid_sample``, ``view`` of a channels_last feature map, bf16 / fp16 expert outputs written
 into a float buffer by index and a half projector's features ``masked_scatter``-ed into float
-embeddings (with clean twins: CPU autocast to float16, a bfloat16 LayerNorm input).
+embeddings (with clean twins: CPU autocast to float16, a bfloat16 LayerNorm input), and a fourth on sizes and dtypes
+inferred from the data: ``one_hot`` / ``bincount`` without ``num_classes`` / ``minlength`` feeding
+a fixed-size table, and ``.numpy()`` of a bfloat16 activation.
 Familiar classes (U-Net skips, MoE ``topk``, ViT position grids, GQA head repeats, masks of the
 wrong shape in SDPA and ``masked_fill``, bool masks in arithmetic, long positions in a matmul,
 pooling to zero, pixel shuffle, ``split`` sizes, transposed-conv ``output_padding``, video frames
@@ -1337,6 +1339,54 @@ class Net(nn.Module):
 )
 
 
+# ---------------------------------------------------------------- session 29, fourth pass: sizes inferred from the data
+template("bf16_activation_logger", "(2, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(8, 16), nn.GELU(), nn.Linear(16, 4)).to(torch.bfloat16)
+        self.hist = []
+
+    def forward(self, x):
+        h = self.body(x.to(torch.bfloat16))
+        self.hist.append({arr})
+        return h.float()
+"""
+)
+
+template("one_hot_token_mixer", "(2, 6)", "tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self, vocab=8):
+        super().__init__()
+        self.table = nn.Parameter(torch.randn(vocab, 16) * 0.1)
+        self.mix = nn.Sequential(nn.LayerNorm(16), nn.Linear(16, 16), nn.ReLU(), nn.Linear(16, vocab))
+
+    def forward(self, ids):
+        oh = F.one_hot(ids{nc}).float()
+        return self.mix(oh @ self.table)
+"""
+)
+
+template("class_balance_reweighter", "(4, 6)", "tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self, vocab=8):
+        super().__init__()
+        self.vocab = vocab
+        self.emb = nn.Embedding(vocab, 12)
+        self.register_buffer("prior", torch.full((vocab,), 1.0 / vocab))
+        self.out = nn.Linear(12, 3)
+
+    def forward(self, ids):
+        counts = torch.bincount(ids.flatten(){ml}).float()
+        w = self.prior / (counts / counts.sum() + 1e-3)
+        return self.out(self.emb(ids) * w[ids, None])
+"""
+)
+
+
 VARIANTS = [
     # MultiheadAttention calls
     ("causal_decoder_block", "ok", "clean", {"attn": "self.attn(h, h, h, attn_mask=mask)[0]"}),
@@ -1938,6 +1988,32 @@ VARIANTS = [
     ("window_partition_attention", "ok", "clean", {"ws": 4}),
     ("window_partition_attention", "ok_6", "clean", {"ws": 6}),
     ("window_partition_attention", "window_5", "window_partition", {"ws": 5}),
+    # session 29, fourth pass: sizes and dtypes inferred from the data
+    ("bf16_activation_logger", "ok", "clean", {"arr": "h.float().numpy()"}),
+    ("bf16_activation_logger", "ok_half", "clean", {"arr": "h.half().numpy()"}),
+    ("bf16_activation_logger", "ok_list", "clean", {"arr": "h.tolist()"}),
+    ("bf16_activation_logger", "bf16_numpy", "numpy_bf16", {"arr": "h.numpy()"}),
+    (
+        "bf16_activation_logger",
+        "bf16_detach_numpy",
+        "numpy_bf16",
+        {"arr": "h.detach().cpu().numpy()"},
+    ),
+    ("one_hot_token_mixer", "ok", "clean", {"nc": ", num_classes=8"}),
+    ("one_hot_token_mixer", "ok_positional", "clean", {"nc": ", self.table.shape[0]"}),
+    ("one_hot_token_mixer", "inferred", "one_hot_inferred_classes", {"nc": ""}),
+    ("one_hot_token_mixer", "inferred_kw", "one_hot_inferred_classes", {"nc": ", num_classes=-1"}),
+    ("class_balance_reweighter", "ok", "clean", {"ml": ", minlength=self.vocab"}),
+    ("class_balance_reweighter", "inferred", "bincount_inferred_length", {"ml": ""}),
+    (
+        "mixed_precision_block",
+        "ok_cuda_autocast",
+        "clean",
+        {
+            "body": '        with torch.autocast("cuda", enabled=torch.cuda.is_available()):\n'
+            "            h = self.fc(self.ln(x))"
+        },
+    ),
 ]
 
 # clean variants that look risky (shapes that only just fit, a legal spelling, an edge value, a
@@ -1998,6 +2074,10 @@ RISKY_CLEAN = (
     "mixed_precision_block__ok_half_both",
     "dilated_tcn__ok_int",
     "window_partition_attention__ok_6",
+    "bf16_activation_logger__ok_half",
+    "one_hot_token_mixer__ok_positional",
+    "class_balance_reweighter__ok",
+    "mixed_precision_block__ok_cuda_autocast",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -2041,4 +2121,6 @@ WHOLE_MODELS = (
     "mixed_precision_moe",
     "image_token_injector",
     "dilated_tcn",
+    "bf16_activation_logger",
+    "one_hot_token_mixer",
 )
