@@ -538,6 +538,20 @@ class Runner:
                 out.append(part.value)
                 continue
             if (
+                isinstance(part, ast.FormattedValue)
+                and part.format_spec
+                and part.conversion == -1
+                and self.f.input_shape is not None
+            ):
+                from driftcheck.parsers.source.forward import dataflow_fix29
+
+                err = dataflow_fix29.format_spec(
+                    self.f, self.eval(part.value, fr), part.format_spec
+                )
+                if err is not None:
+                    self.f.crash(fr.loc(part), err)  # ``f"{t:.4f}"`` of a 1-D tensor
+                return UNK
+            if (
                 not isinstance(part, ast.FormattedValue)
                 or part.format_spec
                 or part.conversion != -1

@@ -650,6 +650,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
 
                 err = dataflow_fix27b.method_error(run.f, t, b.name, args, kwargs)  # ``copy_``
             if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix29
+
+                err = dataflow_fix29.method_error(run.f, t, b.name, args, kwargs)
+            if err is None:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 err = dataflow_dtype_ops.float_only_error(run.f, b.name, t, args, kwargs)
