@@ -9,7 +9,12 @@ every rule family (the name's first word) has a crashing model and a clean twin.
 (``torch.flip(x, 1)``, ``torch.permute(x, 0, 2, 1)``, ``torch.isin(x, [1, 2])``), from the
 measured ``argkinds_table``; ``filldiag``: ``fill_diagonal_`` on fewer than 2 dims or unequal
 sizes past 2; ``distsample``: ``d.sample(n)`` / ``d.rsample(n)`` of a Python number;
-``fmtspec``: ``f"{t:.3f}"`` of a tensor of rank >= 1.
+``fmtspec``: ``f"{t:.3f}"`` of a tensor of rank >= 1; ``randfill``: the parameter domain of
+``exponential_`` / ``geometric_`` / ``log_normal_`` / ``cauchy_`` / ``bernoulli_``;
+``zerodiv``: an integer or bool tensor ``%`` / ``//`` / ``remainder`` / ``div(rounding_mode)``
+by the int 0; ``putrange``: ``put_`` / ``put`` / ``take`` of known index values; ``segment``:
+``segment_reduce`` lengths; ``bag``: ``EmbeddingBag`` offsets; ``smallidx``: int16 / int8
+embedding indices.
 """
 
 from __future__ import annotations
@@ -135,6 +140,112 @@ fwd(
 fwd(
     "fmtspec_one_item",
     'aux = h.pow(2).mean((0, 1))[:1]\n        s = f"{aux:>8}"\n        return h',
+)
+
+
+# ---- randfill: the parameter domains of torch's in-place random fills
+fwd(
+    "randfill_exponential_zero",
+    "r = 2.0 * (1.0 - 1.0)\n        return h + torch.empty_like(h).exponential_(r)",
+)
+fwd("randfill_exponential_ok", "return h + torch.empty_like(h).exponential_(0.5)")
+fwd("randfill_geometric_one", "return h + torch.empty_like(h).geometric_(1)")
+fwd("randfill_geometric_ok", "return h + torch.empty_like(h).geometric_(0.3)")
+fwd("randfill_lognormal_std", "return h + torch.empty_like(h).log_normal_(0.0, 0.0)")
+fwd("randfill_cauchy_sigma", "return h + torch.empty_like(h).cauchy_(sigma=-1.0)")
+fwd("randfill_cauchy_ok", "return h + torch.empty_like(h).cauchy_()")
+fwd("randfill_bernoulli_p", "return h * torch.empty_like(h).bernoulli_(1.5)")
+fwd("randfill_bernoulli_ok", "return h * torch.empty_like(h).bernoulli_(1.0)")
+fwd("randfill_bernoulli_fn", "return h * torch.bernoulli(h.sigmoid(), -0.5)")
+
+# ---- zerodiv: integer / bool tensors by the int 0
+fwd("zerodiv_mod", "w = 16 // 32\n        return h + (torch.arange(h.shape[1]) % w)[:, None]")
+fwd("zerodiv_mod_ok", "w = 16 // 8\n        return h + (torch.arange(h.shape[1]) % w)[:, None]")
+fwd("zerodiv_float_ok", "return h + (torch.arange(h.shape[1]).float() % 0)[:, None]")
+fwd("zerodiv_floordiv", "return h + (torch.arange(h.shape[1]) // 0)[:, None]")
+fwd("zerodiv_truediv_ok", "return h + (torch.arange(h.shape[1]) / 0)[:, None]")
+fwd("zerodiv_remainder_fn", "return h + torch.remainder(h.argmax(-1), 0)[..., None]")
+fwd("zerodiv_div_floor", "return h + h.argmax(-1).div(0, rounding_mode='floor')[..., None]")
+fwd("zerodiv_div_plain_ok", "return h + h.argmax(-1).div(0)[..., None]")
+fwd("zerodiv_empty_ok", "return h + (torch.arange(0) % 0).sum()")
+fwd("zerodiv_bool", "return h + ((h > 0) % 0)")
+
+# ---- putrange: ``put_`` / ``put`` / ``take`` of known index values
+fwd(
+    "putrange_one_past",
+    "m = torch.zeros(4)\n        idx = torch.arange(2) + 4 - 1\n        return h + m.put_(idx, h[:, 0, 0]).sum()",
+)
+fwd(
+    "putrange_ok",
+    "m = torch.zeros(4)\n        idx = torch.arange(2) + 4 - 2\n        return h + m.put_(idx, h[:, 0, 0]).sum()",
+)
+fwd("putrange_negative_ok", "return h + torch.zeros(4).put(torch.tensor([-4]), h[0, 0, :1]).sum()")
+fwd("putrange_negative", "return h + torch.zeros(4).put(torch.tensor([-5]), h[0, 0, :1]).sum()")
+fwd("putrange_take", "return h + torch.take(h, torch.tensor([96])).sum()")
+
+# ---- segment: ``torch.segment_reduce`` lengths of known values
+fwd(
+    "segment_sum_short",
+    "return torch.segment_reduce(h[0], 'mean', lengths=torch.tensor([2, 3]))",
+    shape=(2, 6, 8),
+)
+fwd("segment_ok", "return torch.segment_reduce(h[0], 'mean', lengths=torch.tensor([2, 4]))")
+fwd(
+    "segment_unsafe_ok",
+    "return torch.segment_reduce(h[0], 'sum', lengths=torch.tensor([2, 3]), unsafe=True)",
+)
+fwd("segment_negative", "return torch.segment_reduce(h[0], 'sum', lengths=torch.tensor([7, -1]))")
+
+# ---- bag: EmbeddingBag offsets of known values
+_BAG = ("self.fc = nn.Linear(8, 8)", "self.bag = nn.EmbeddingBag(20, 8, mode='mean')")
+for _name, _off in (
+    ("bag_offsets_start", "torch.arange(1, 3) * 6"),
+    ("bag_offsets_ok", "torch.arange(0, 2) * 6"),
+    ("bag_offsets_end", "torch.tensor([0, 13])"),
+    ("bag_offsets_end_ok", "torch.tensor([0, 12])"),
+):
+    model(
+        _name,
+        (2, 6, 8),
+        net_source(_BAG, f"ids = h.argmax(-1).flatten()\n        return self.bag(ids, {_off})"),
+    )
+fwd(
+    "bag_functional_start",
+    "ids = h.argmax(-1).flatten()\n        w = torch.zeros(20, 4)\n"
+    "        return F.embedding_bag(ids, w, torch.tensor([2, 6]))",
+)
+
+# ---- smallidx: int16 / int8 indices into an embedding
+_EMB = ("self.fc = nn.Linear(8, 8)", "self.emb = nn.Embedding(8, 4)")
+for _name, _cast in (
+    ("smallidx_int16", ".to(torch.int16)"),
+    ("smallidx_int8", ".to(dtype=torch.int8)"),
+    ("smallidx_short", ".short()"),
+    ("smallidx_int32_ok", ".to(torch.int32)"),
+    ("smallidx_back_ok", ".to(torch.int16).long()"),
+    ("smallidx_plus_ok", ".to(torch.int16) + torch.zeros(6, dtype=torch.long)"),
+    ("smallidx_mod_missed_ok", ".to(torch.int32) % 8"),
+    (
+        "smallidx_where_ok",
+        ".to(torch.int16).where(h[..., 0] > 0, torch.zeros(6, dtype=torch.long))",
+    ),
+    ("smallidx_max_ok", ".to(torch.int16).maximum(torch.zeros(6, dtype=torch.long))"),
+    ("smallidx_clamp", ".to(torch.int16).clamp(0, 7)"),
+):
+    model(_name, (2, 6, 8), net_source(_EMB, f"return self.emb(h.argmax(-1){_cast})"))
+fwd(
+    "smallidx_cat_ok",
+    "i = h.argmax(-1)\n        return self.emb(torch.cat([i.to(torch.int16), i], 1))",
+    init="self.emb = nn.Embedding(8, 4)",
+)
+fwd(
+    "smallidx_stack_ok",
+    "i = h.argmax(-1)\n        return self.emb(torch.stack([i.to(torch.int16), i]))",
+    init="self.emb = nn.Embedding(8, 4)",
+)
+fwd(
+    "smallidx_functional",
+    "return F.embedding(h.argmax(-1).to(torch.int16), torch.zeros(8, 4))",
 )
 
 
@@ -275,3 +386,73 @@ def test_fill_diagonal_rule_is_torchs():
                     assert err.endswith(raised), (s, err, raised)
                 n += 1
     assert n > 200
+
+
+def test_random_fill_rule_is_torchs():
+    """The fill domains against torch: 5 fills x 12 parameter values (ints and floats, both
+    sides of each bound), the message torch's own."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward import dataflow_fix29
+
+    values = (-1, -0.5, 0, 0.0, 1e-9, 0.3, 0.5, 1, 1.0, 1.5, 2, float("inf"))
+    n = 0
+    for name, (pos, _key, _default, _bad, _msg) in dataflow_fix29._FILLS.items():
+        for v in values:
+            args = [v] if pos == 0 else [0.0, v]
+            err = dataflow_fix29.random_fill(None, name, args, {})
+            try:
+                getattr(torch.zeros(3), name)(*args)
+                raised = None
+            except RuntimeError as e:
+                raised = str(e)
+            assert (err is None) is (raised is None), (name, v, err, raised)
+            if raised:
+                assert err == f"RuntimeError: {raised}", (name, v, err, raised)
+            n += 1
+    assert n == 60
+
+
+def test_zero_division_rule_is_torchs():
+    """``t % d`` / ``t // d`` / ``remainder`` / ``fmod`` / ``div(rounding_mode)`` against
+    torch for 8 dtypes x 5 divisors (the rule's dtype facts: int family, uint8, bool, float)."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward import dataflow_checks, dataflow_fix29
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    fam = {torch.int8: "int64", torch.int16: "int64", torch.int32: "int64",
+           torch.int64: "int64", torch.uint8: "uint8", torch.bool: "bool",
+           torch.float32: "float", torch.float64: "float64"}  # fmt: skip
+
+    class F:
+        input_shape = (3,)
+
+    f = F()
+    t = Tens(None, (3,))
+    calls = {
+        "%": lambda x, d: x % d,
+        "//": lambda x, d: x // d,
+        "remainder": lambda x, d: x.remainder(d),
+        "fmod": lambda x, d: torch.fmod(x, d),
+        "div_floor": lambda x, d: x.div(d, rounding_mode="floor"),
+        "div": lambda x, d: x.div(d),
+    }
+    for dt, word in fam.items():
+        for d in (0, False, 0.0, 1, -1):
+            for how, call in calls.items():
+                kw = {"rounding_mode": "floor"} if how == "div_floor" else {}
+                kw = kw if how.startswith("div") else {"": 0}
+                orig = dataflow_checks.fact
+                dataflow_checks.fact = lambda _f, _t, key, w=word: w if key == "dtype" else None
+                try:
+                    err = dataflow_fix29.zero_division(f, t, d, kw)
+                finally:
+                    dataflow_checks.fact = orig
+                try:
+                    call(torch.ones(3, dtype=dt), d)
+                    raised = False
+                except RuntimeError as e:
+                    raised = "ZeroDivisionError" in str(e)
+                if err is not None:  # every claim is torch's ZeroDivisionError
+                    assert raised, (dt, d, how, err)
+                if raised and d.__class__ is int:  # and an int 0 is always claimed (False
+                    assert err is not None, (dt, d, how)  # is not: bool % False differs)

@@ -384,6 +384,10 @@ class Calls:
                     from driftcheck.parsers.source.forward import dataflow_fix27b
 
                     err = dataflow_fix27b.leaf_error(self.run.f, obj, args, kwargs)  # ``Bag``
+                if err is None:
+                    from driftcheck.parsers.source.forward import dataflow_fix29
+
+                    err = dataflow_fix29.leaf_error(self.run.f, obj, args, kwargs)  # offsets
                 if err is not None:
                     self.run.f.crash(loc, err)
                     return Tens(None)

@@ -759,6 +759,12 @@ class Runner:
             dataflow_dtype_ops.binop(self.f, op, a, b, fr.loc(at))  # ``k ** -1``, ``f | m``
             if dataflow_argtypes.binop(self.f, op, a, b, fr.loc(at)):
                 return Tens(None)  # ``1 - mask`` of a bool tensor
+            from driftcheck.parsers.source.forward import dataflow_fix29
+
+            err = dataflow_fix29.binop(self.f, op, a, b)  # ``ids % 0``
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return Tens(None)
             out = ops.tensor_binop(self, op, a, b, fr, at)
             dataflow_dtype_ops.half_binop(self.f, op, a, b, out)  # float16 stays float16
             if self.f.input_shape is not None and isinstance(op, ast.MatMult):

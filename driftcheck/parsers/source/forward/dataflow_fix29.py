@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from driftcheck.parsers.source.forward import argkinds_table
+from driftcheck.parsers.source.forward import argkinds_table, dataflow_checks
+from driftcheck.parsers.source.forward.dataflow_common import arg
 from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
 _WORDS = {"T": "Tensor", "i": "int", "f": "float", "L": "list", "U": "tuple"}
@@ -64,9 +65,22 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
     if f.input_shape is None:
         return None
     mod, _, name = q.rpartition(".")
+    err = None
     if mod == "torch" and not kwargs:
-        return refused_kinds(name, args)
-    return None
+        err = refused_kinds(name, args)
+    if err is None and mod == "torch" and name in _ZERO_DIV and len(args) >= 2:
+        err = zero_division(f, args[0], args[1], kwargs if name == "div" else {"": 0})
+    if err is None and mod == "torch" and name == "segment_reduce":
+        err = segment_lengths(f, args, kwargs)
+    if err is None and mod == "torch" and name == "bernoulli" and len(args) >= 2:
+        err = random_fill(f, "bernoulli_", args[1:], kwargs)
+    if err is None and mod == "torch" and name in ("put", "take") and len(args) >= 2:
+        err = index_range(f, args[0], args[1])
+    if err is None and q == "torch.nn.functional.embedding_bag":
+        err = bag_offsets(f, arg(args, kwargs, 0, "input"), arg(args, kwargs, 2, "offsets"))
+    if err is None and q == "torch.nn.functional.embedding":
+        err = small_index(f, arg(args, kwargs, 0, "input"))
+    return err
 
 
 # ---------------------------------------------------------------------- tensor methods
@@ -113,6 +127,187 @@ def method_error(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | N
         return fill_diagonal(t)
     if name in ("sample", "rsample", "sample_n"):
         return dist_sample(t, name, args, kwargs)
+    if name in _FILLS:
+        return random_fill(f, name, args, kwargs)
+    if name in _ZERO_DIV_METHODS and args and t.__class__ is Tens:
+        return zero_division(f, t, args[0], kwargs if name.startswith("div") else {"": 0})
+    if name in ("put_", "put", "take") and args and t.__class__ is Tens:
+        return index_range(f, t, args[0])
+    return None
+
+
+# ---------------------------------------------------------------------- random fills
+# in-place random fills and the domain torch checks for their parameter (position, keyword,
+# default; the test for a bad value; torch's message)
+_FILLS: dict[str, tuple[int, str, Any, Any, str]] = {
+    "exponential_": (0, "lambd", 1.0, lambda v: v <= 0, "exponential_ expects lambda > 0.0, but found lambda={}"),
+    "geometric_": (0, "p", None, lambda v: not 0 < v < 1, "geometric_ expects p to be in (0, 1), but got p={}"),
+    "log_normal_": (1, "std", 2.0, lambda v: v <= 0, "log_normal_ expects std > 0.0, but found std={}"),
+    "cauchy_": (1, "sigma", 1.0, lambda v: v <= 0, "cauchy_ expects sigma > 0.0, but found sigma={}"),
+    "bernoulli_": (0, "p", None, lambda v: not 0 <= v <= 1, "bernoulli_ expects p to be in [0, 1], but got p={}"),
+}  # fmt: skip
+
+
+def _number(v: Any) -> float | int | None:
+    """A Python number known for certain (not a bool, not NaN)."""
+    if v.__class__ not in (int, float) or v != v:
+        return None
+    return v
+
+
+def random_fill(f: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``t.exponential_(0.0)``, ``t.geometric_(1)``, ``t.log_normal_(m, 0)``,
+    ``t.cauchy_(m, 0)``, ``t.bernoulli_(1.5)`` (and ``torch.bernoulli(t, p)``): torch checks
+    the parameter's domain before it draws (for any size and dtype of ``t``)."""
+    pos, key, default, bad, msg = _FILLS[name]
+    v = _number(arg(args, kwargs, pos, key, default))
+    if v is None or not bad(v):
+        return None
+    shown = int(v) if float(v).is_integer() else v
+    return "RuntimeError: " + msg.format(shown)
+
+
+# ---------------------------------------------------------------------- integer division by 0
+_ZERO_DIV = frozenset({"remainder", "fmod", "floor_divide", "div", "divide"})
+_ZERO_DIV_METHODS = frozenset(
+    {"remainder", "remainder_", "fmod", "fmod_", "floor_divide", "floor_divide_", "div", "div_",
+     "divide", "divide_"}
+)  # fmt: skip
+_INTEGRAL = (dataflow_checks.INT, dataflow_checks.UINT8, "bool")
+
+
+def zero_division(f: Any, t: Any, d: Any, kwargs: dict) -> str | None:
+    """``t % 0``, ``t // 0``, ``t.remainder(0)``, ``t.fmod(0)``, ``t.div(0, rounding_mode=...)``
+    of an integer or bool tensor with elements, by the Python int 0: torch's
+    integer kernels raise. ``kwargs``: the call's (``div`` divides by 0 only with a rounding
+    mode; true division gives inf)."""
+    if "rounding_mode" not in kwargs and "" not in kwargs:
+        return None
+    if "rounding_mode" in kwargs and kwargs["rounding_mode"] not in ("floor", "trunc"):
+        return None
+    s = known_shape(t)
+    if t.__class__ is not Tens or s is None or math.prod(s) == 0:
+        return None
+    if d.__class__ is not int or d != 0:
+        return None
+    if dataflow_checks.fact(f, t, "dtype") not in _INTEGRAL:
+        return None
+    return "RuntimeError: ZeroDivisionError"
+
+
+def binop(f: Any, op: Any, a: Any, b: Any) -> str | None:
+    """``a % b`` / ``a // b`` (and ``%=`` / ``//=``) of an integer tensor by 0."""
+    import ast
+
+    if f.input_shape is None or not isinstance(op, (ast.Mod, ast.FloorDiv)):
+        return None
+    return zero_division(f, a, b, {"": 0})
+
+
+# ---------------------------------------------------------------------- known index values
+def _values(f: Any, t: Any) -> Any:
+    from driftcheck.parsers.source.forward import dataflow_known
+
+    a = dataflow_known.array(f, t) if t.__class__ is Tens else None
+    if a is None or getattr(a.dtype, "kind", None) not in ("i", "u") or not a.size:
+        return None
+    return a
+
+
+def index_range(f: Any, t: Any, idx: Any) -> str | None:
+    """``t.put_(idx, v)`` / ``t.put(...)`` / ``t.take(idx)``: every index in
+    ``[-numel, numel)`` of ``t`` (flat), when the index values are known."""
+    s, a = known_shape(t), _values(f, idx)
+    if s is None or a is None:
+        return None
+    n = math.prod(s)
+    bad = a[(a >= n) | (a < -n)]
+    if not bad.size:
+        return None
+    return (
+        f"IndexError: out of range: tried to access index {int(bad.flat[0])} on a tensor of "
+        f"{n} elements."
+    )
+
+
+def segment_lengths(f: Any, args: list, kwargs: dict) -> str | None:
+    """``torch.segment_reduce(data, reduce, lengths=..., axis=0, unsafe=False)`` with 1-D
+    lengths of known values: none negative, and (unless ``unsafe``) they sum to
+    ``data.size(0)``; ``axis`` must be 0 for 1-D lengths."""
+    data = arg(args, kwargs, 0, "data")
+    ds, a = known_shape(data), _values(f, kwargs.get("lengths"))
+    if ds is None or a is None or a.ndim != 1 or len(args) > 2:
+        return None
+    if set(kwargs) - {"lengths", "axis", "unsafe", "reduce", "data"}:
+        return None
+    axis, unsafe = kwargs.get("axis", 0), kwargs.get("unsafe", False)
+    if axis.__class__ is not int or unsafe not in (True, False) or not ds:
+        return None
+    if axis != 0:
+        return (
+            "RuntimeError: segment_reduce(): Expected axis to be the last dimension of lengths "
+            f"but got {axis}."
+        )
+    if (a < 0).any():
+        return "RuntimeError: lengths contains negative value!"
+    if not unsafe and int(a.sum()) != ds[0]:
+        return (
+            "RuntimeError: segment_reduce(): Expected all rows of lengths along axis to sum to "
+            f"data.size(lengths.dim()-1) when !unsafe (they sum to {int(a.sum())}, the size is "
+            f"{ds[0]})."
+        )
+    return None
+
+
+def bag_offsets(f: Any, x: Any, offsets: Any) -> str | None:
+    """``nn.EmbeddingBag`` / ``F.embedding_bag`` of 1-D ids and 1-D offsets of known values:
+    ``offsets[0]`` must be 0 and ``offsets[-1]`` at most the number of ids."""
+    xs, a = known_shape(x), _values(f, offsets)
+    if xs is None or len(xs) != 1 or a is None or a.ndim != 1:
+        return None
+    if int(a[0]) != 0:
+        return (
+            "RuntimeError: offsets[0] has to be 0, i.e., the first sequence in the mini-batch "
+            f"has to start from position 0. However, got {int(a[0])}"
+        )
+    if int(a[-1]) > xs[0]:
+        return (
+            f"RuntimeError: offsets[-1] can not be greater than input's length {xs[0]} but got "
+            f"offsets[-1] of {int(a[-1])}"
+        )
+    return None
+
+
+_SMALL_INTS = {"Short": "torch.ShortTensor", "Char": "torch.CharTensor"}
+
+
+def small_index(f: Any, x: Any) -> str | None:
+    """``nn.Embedding`` / ``F.embedding`` indices of int16 / int8 (a cast or ``dtype=`` named
+    the width): torch takes int64 and int32 only."""
+    if x.__class__ is not Tens or dataflow_checks.fact(f, x, "dtype") != dataflow_checks.INT:
+        return None
+    got = _SMALL_INTS.get(dataflow_checks.fact(f, x, "itype"))
+    if got is None:
+        return None
+    return (
+        "RuntimeError: Expected tensor for argument #1 'indices' to have one of the following "
+        f"scalar types: Long, Int; but got {got} instead (while checking arguments for "
+        "embedding)"
+    )
+
+
+def leaf_error(f: Any, obj: Any, args: list, kwargs: dict) -> str | None:
+    """torch's own ``nn.EmbeddingBag`` (offsets) and ``nn.Embedding`` (index width)."""
+    torch_cls = obj.torch if isinstance(getattr(obj, "torch", None), str) else ""
+    if f.input_shape is None or torch_cls.rpartition(".")[2] != getattr(obj, "type", None):
+        return None
+    if not torch_cls.startswith("torch.nn."):
+        return None
+    x = args[0] if args else kwargs.get("input")
+    if obj.type == "EmbeddingBag":
+        return bag_offsets(f, x, args[1] if len(args) > 1 else kwargs.get("offsets"))
+    if obj.type == "Embedding":
+        return small_index(f, x)
     return None
 
 
