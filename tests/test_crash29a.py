@@ -249,15 +249,6 @@ fwd(
 )
 
 
-@pytest.mark.parametrize("name", sorted(MODELS))
-def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
-    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
-
-
-def test_every_rule_has_both_sides(tmp_path):
-    check_both_sides(MODELS, HEAD, tmp_path)
-
-
 def test_size_free_without_input_shape(tmp_path, capsys):
     check_silent_without_shape(
         MODELS,
@@ -456,3 +447,97 @@ def test_zero_division_rule_is_torchs():
                     assert raised, (dt, d, how, err)
                 if raised and d.__class__ is int:  # and an int 0 is always claimed (False
                     assert err is not None, (dt, d, how)  # is not: bool % False differs)
+
+
+def _sparse_forms(torch, s: tuple) -> dict:
+    """Argument forms of each refused method, valid for a dense tensor of shape ``s``."""
+    n = len(s)
+    dense = torch.zeros(s)
+    return {
+        "view": [(-1,), tuple(s)],  # (its own shape too: no shortcut)
+        "reshape": [(-1,), tuple(s)],
+        "contiguous": [()],
+        "expand": [(2, *s), tuple(s), (-1,) * n],
+        "repeat": [(2,) * n, (1,) * n],
+        "mean": [(), (0,)],
+        "max": [(), (0,), (0, True)],
+        "softmax": [(0,), (-1,)],
+        "log_softmax": [(0,), (-1,)],
+        "exp": [()],
+        "log": [()],
+        "sigmoid": [()],
+        "clamp": [(0, 1), (0,), ()],
+        "narrow": [(0, 0, 1), (0, 0, s[0])],
+        "chunk": [(2,), (1, 0), (1,)],
+        "split": [(1,), (10,)],
+        "argmax": [(), (0,)],
+        "numpy": [()],
+        "masked_fill": [(dense > 0, 0.0)],
+        "view_as": [(dense,)],
+        "reshape_as": [(dense,)],
+        "expand_as": [(dense,)],
+        "unfold": [(0, 1, 1)],
+    }
+
+
+def test_sparse_tables_are_torchs():
+    """On sparse COO tensors of 1 to 3 dims (float32 and float64, from ``to_sparse()``):
+    every ``SPARSE_REFUSED`` method raises in each argument form (forms a dense tensor takes),
+    and every form ``_sparse_keeps`` accepts gives a sparse COO tensor; ``to_dense()`` does not."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward import dataflow_fix29 as fx
+
+    keeps = [
+        ("sum", (1,), {}), ("sum", (-1,), {"keepdim": True}), ("sum", (), {"dim": 0}),
+        ("pow", (-0.5,), {}), ("pow", (2,), {}), ("mul", (2,), {}), ("div", (2.0,), {}),
+        ("transpose", (0, 1), {}), ("unsqueeze", (0,), {}),
+        *((name, (), {}) for name in sorted(fx._SPARSE_SAME)),
+    ]  # fmt: skip
+    for name, args, kwargs in keeps:
+        assert fx._sparse_keeps(name, list(args), kwargs, 2), name
+    assert not fx._sparse_keeps("sum", [], {}, 2)
+    assert not fx._sparse_keeps("sum", [(0, 1)], {}, 2)
+    assert not fx._sparse_keeps("sum", [0], {}, 1)
+    assert not fx._sparse_keeps("to_dense", [], {})
+    for s in ((5,), (4, 4), (2, 3, 4)):
+        for dt in (torch.float32, torch.float64):
+            a = (torch.rand(s) > 0.5).to(dt).to_sparse()
+            assert a.layout == torch.sparse_coo
+            forms = _sparse_forms(torch, s)
+            assert set(forms) == fx.SPARSE_REFUSED
+            for name, fs in forms.items():
+                for args in fs:
+                    with pytest.raises((RuntimeError, NotImplementedError, TypeError)):
+                        getattr(a, name)(*args)
+            for name, args, kwargs in keeps:
+                if len(s) < 2 and name in ("sum", "transpose"):
+                    assert name == "transpose" or not fx._sparse_keeps(name, [*args], kwargs, 1)
+                    continue  # (1-D: a dim it lacks, or a dense sum)
+                if name == "t" and len(s) > 2:
+                    continue  # (``t()`` of 3 dims raises, dense or sparse)
+                got = getattr(a, name)(*args, **kwargs)
+                assert got.layout == torch.sparse_coo, (s, name, args)
+            assert a.to_dense().layout == torch.strided
+
+
+# ---- sparse: a tensor made sparse by ``to_sparse()`` has no view / reshape / mean ...
+_GCN = "adj = (h[0] @ h[0].t() > 0).float()\n        adj = adj.to_sparse()\n        "
+fwd("sparse_view", _GCN + "norm = adj.sum(1).pow(-0.5).view(-1, 1)\n        return norm")
+fwd("sparse_reshape", _GCN + "return adj.sum(1).reshape(-1, 1)")
+fwd("sparse_mean", _GCN + "return adj.mean(1)")
+fwd("sparse_dense_ok", _GCN + "return adj.to_dense().sum(1).view(-1, 1)")
+fwd("sparse_sum_all_ok", _GCN + "return adj.sum().view(1)")
+fwd("sparse_mm_ok", _GCN + "return torch.sparse.mm(adj, h[0]).view(-1)")
+fwd("sparse_keep_ok", _GCN + "return adj.t().coalesce().to_dense().view(-1)")
+fwd("sparse_transposed", _GCN + "return adj.transpose(0, 1).float().view(-1)")
+fwd("sparse_flatten_ok", _GCN + "return adj.sum(1).flatten(0, 0).to_dense()")
+fwd("sparse_vector_sum_ok", _GCN + "return adj.sum(1).sum(0).view(1)")
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_every_rule_has_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)

@@ -123,6 +123,9 @@ def method_error(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | N
     """torch's error for ``t.<name>(...)`` where a rule above decides, else None."""
     if f.input_shape is None:
         return None
+    err = sparse_error(f, t, name)
+    if err is not None:
+        return err
     if name == "fill_diagonal_" and t.__class__ is Tens:
         return fill_diagonal(t)
     if name in ("sample", "rsample", "sample_n"):
@@ -327,3 +330,78 @@ def format_spec(f: Any, v: Any, spec: Any) -> str | None:
     if v.__class__ is Tens and s is not None and len(s) >= 1 and literal:
         return "TypeError: unsupported format string passed to Tensor.__format__"
     return None
+
+
+# ---------------------------------------------------------------------- sparse COO tensors
+# methods torch has no sparse COO kernel for (or refuses for the layout), with any arguments
+# (measured on 1-D, 2-D and 3-D float32 / float64 sparse tensors, several argument forms each,
+# no-op forms included: tests/test_crash29a.py; ``flatten`` is not here: ``flatten(0, 0)`` and
+# a 1-D ``flatten()`` return the sparse tensor itself)
+SPARSE_REFUSED = frozenset(
+    {"view", "reshape", "contiguous", "expand", "repeat", "mean", "max", "softmax",
+     "log_softmax", "exp", "log", "sigmoid", "clamp", "narrow", "chunk", "split", "argmax",
+     "numpy", "masked_fill", "view_as", "reshape_as", "expand_as", "unfold"}
+)  # fmt: skip
+# methods whose result is again a sparse COO tensor, with the argument forms measured
+_SPARSE_SAME = frozenset(
+    {"t", "coalesce", "float", "double", "half", "clone", "detach", "abs", "neg", "sqrt",
+     "relu", "tanh", "cpu"}
+)  # fmt: skip
+
+
+def _sparse_keeps(name: str, args: list, kwargs: dict, rank: int | None = None) -> bool:
+    """``t.<name>(*args, **kwargs)`` of a sparse COO tensor of ``rank`` dims is sparse COO
+    again."""
+    if name in _SPARSE_SAME:
+        return not args and not kwargs
+    if name == "sum":  # one int dim of 2 or more (a tuple, no dim, a 1-D input: dense)
+        dim = arg(args, kwargs, 0, "dim")
+        rest = set(kwargs) - {"dim", "keepdim"}
+        ok = rank is not None and rank >= 2
+        return ok and dim.__class__ is int and len(args) <= 2 and not rest
+    if name in ("pow", "mul", "div"):
+        return len(args) == 1 and not kwargs and _number(args[0]) is not None
+    if name in ("transpose", "unsqueeze"):
+        return (
+            all(a.__class__ is int for a in args)
+            and len(args) == (2 if name == "transpose" else 1)
+            and not kwargs
+        )
+    return False
+
+
+def is_sparse(f: Any, t: Any) -> bool:
+    return t.__class__ is Tens and dataflow_checks.fact(f, t, "sparse") is True
+
+
+def sparse_error(f: Any, t: Any, name: str) -> str | None:
+    """``t.view(...)`` / ``t.reshape(...)`` ... of a tensor the pass knows is sparse COO."""
+    if name in SPARSE_REFUSED and is_sparse(f, t):
+        return (
+            f"RuntimeError: {name}() of a sparse COO tensor (made by to_sparse()): torch has "
+            "no sparse kernel for it (NotImplementedError / RuntimeError); call to_dense() first"
+        )
+    return None
+
+
+def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> Any:
+    """The result of ``t.<name>(...)``: a sparse COO tensor after ``t.to_sparse()`` /
+    ``to_sparse_coo()`` (of a tensor of known shape, no layout argument) and after a method
+    that keeps a sparse tensor sparse; never the sparse tensor's own object for a result
+    that may be dense."""
+    if f.input_shape is None or t.__class__ is not Tens:
+        return out
+    made = name in ("to_sparse", "to_sparse_coo") and not kwargs and len(args) <= 1
+    made = made and known_shape(t) is not None and all(a.__class__ is int for a in args)
+    s = known_shape(t)
+    rank = len(s) if s is not None else None
+    if made or (is_sparse(f, t) and _sparse_keeps(name, args, kwargs, rank)):
+        if made:  # (torch keeps the shape: the pass may not follow ``to_sparse``)
+            out = Tens(None, t.shape)
+        elif out is t or out.__class__ is not Tens:
+            out = Tens(None, out.shape if out.__class__ is Tens else None)
+        dataflow_checks.add_facts(f, out, sparse=True)
+        return out
+    if out is t and is_sparse(f, t):
+        return Tens(t.src, t.shape)  # (``to_dense()`` read as the same tensor: not sparse)
+    return out
