@@ -534,6 +534,34 @@ fwd("sparse_flatten_ok", _GCN + "return adj.sum(1).flatten(0, 0).to_dense()")
 fwd("sparse_vector_sum_ok", _GCN + "return adj.sum(1).sum(0).view(1)")
 
 
+# ---- dictout: attributes of a dict ``forward`` made (a submodule's HF-style output)
+_BACKBONE = """
+class Backbone(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        h = self.fc(x)
+        return BUILD
+"""
+
+
+def dictout(name: str, build: str, use: str) -> None:
+    src = _BACKBONE.replace("BUILD", build) + net_source(
+        ("self.backbone = Backbone()",), use.replace("OUT", "h")
+    ).replace("h = self.backbone(x)", "h = self.backbone(x)")
+    model(name, (2, 6, 8), src)
+
+
+dictout("dictout_literal_mean", '{"last": h, "pooled": h.mean(1)}', "return OUT.mean(1)")
+dictout("dictout_call_mean", "dict(last=h, pooled=h.mean(1))", "return OUT.mean(1)")
+dictout("dictout_key_ok", "dict(last=h, pooled=h.mean(1))", 'return OUT["pooled"]')
+dictout("dictout_get_ok", '{"last": h}', 'return OUT.get("last").mean(1)')
+dictout("dictout_values_ok", '{"last": h}', "return list(OUT.values())[0]")
+dictout("dictout_attr_name", '{"last": h}', "return OUT.last_hidden_state")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -502,6 +502,8 @@ class Runner:
                 key = self.eval(k, fr)
                 if isinstance(key, _KNOWN):
                     d[key] = self.eval(v, fr)
+            if self.f.input_shape is not None:
+                self.f.made_dicts.append(d)  # a real ``dict`` (attribute reads are checked)
             return d
         if isinstance(e, ast.Subscript):
             out = self.subscript(self.eval(e.value, fr), e.slice, fr, e)
@@ -1097,6 +1099,12 @@ class Runner:
 
             dataflow_attrs.missing_attr(self, v, name, fr.loc(at))  # torch's AttributeError
         if got is UNK and at is not None and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix29
+
+            err = dataflow_fix29.dict_attribute(self.f, v, name)  # ``out.mean(1)`` of a dict
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return UNK
             from driftcheck.parsers.source.forward.dataflow_axes import IndexTuple, NamedPair
 
             if isinstance(v, (NamedPair, IndexTuple)) and name not in type(v).attrs:

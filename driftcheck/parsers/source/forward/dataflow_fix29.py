@@ -405,3 +405,18 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
     if out is t and is_sparse(f, t):
         return Tens(t.src, t.shape)  # (``to_dense()`` read as the same tensor: not sparse)
     return out
+
+
+# ---------------------------------------------------------------------- dicts
+_DICT_ATTRS = frozenset(dir(dict))
+
+
+def dict_attribute(f: Any, v: Any, name: str) -> str | None:
+    """``out.mean(1)`` where ``out`` is a dict ``forward`` itself made (a ``{...}`` literal or
+    a ``dict(...)`` call, returned by a submodule, say): a ``dict`` has no such attribute
+    (``dir(dict)``, the same in every Python 3.10+)."""
+    if v.__class__ is not dict or name in _DICT_ATTRS:
+        return None
+    if not any(v is d for d in f.made_dicts):
+        return None
+    return f"AttributeError: 'dict' object has no attribute '{name}'"
