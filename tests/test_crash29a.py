@@ -280,7 +280,7 @@ _PARSER = re.compile(
 
 
 def test_argkinds_rule_is_torchs():
-    """Every refusal the rule claims over 4000 draws (a function of the table, 1 to 4
+    """Every refusal the rule claims over 4000 draws (a function of the table, 1 to 7
     arguments of random kinds and values other than the generator's fillers: tensors of rank 0
     to 3, sizes 0 to 4, four dtypes) is torch's parser's TypeError; and it claims some. (A
     first version named one-element tensors ``T`` too: torch took a 0-d tensor as an int.)"""
@@ -293,10 +293,10 @@ def test_argkinds_rule_is_torchs():
     claimed = 0
     for _ in range(4000):
         name = rng.choice(names)
-        n = rng.randint(1, argkinds_table.MAX_ARGS)
+        n = rng.randint(1, argkinds_table.MAX_ARGS + 3)  # (past MAX_ARGS: ``MAXPOS``)
         shapes, real = [], []
         for i in range(n):
-            k = "T" if i == 0 else rng.choice("TifLU")
+            k = "T" if i == 0 and n <= argkinds_table.MAX_ARGS else rng.choice("TifLU")
             if k == "T":
                 s = tuple(rng.choice((0, 1, 2, 4)) for _ in range(rng.randint(0, 3)))
                 dt = rng.choice((torch.float32, torch.int64, torch.bool, torch.float16))
@@ -532,6 +532,19 @@ fwd("sparse_keep_ok", _GCN + "return adj.t().coalesce().to_dense().view(-1)")
 fwd("sparse_transposed", _GCN + "return adj.transpose(0, 1).float().view(-1)")
 fwd("sparse_flatten_ok", _GCN + "return adj.sum(1).flatten(0, 0).to_dense()")
 fwd("sparse_vector_sum_ok", _GCN + "return adj.sum(1).sum(0).view(1)")
+
+
+# ---- fillshape: an in-place random fill returns its tensor (the shape is followed on)
+fwd(
+    "fillshape_view_bad",
+    "n = torch.empty_like(h).exponential_(1.0)\n        return (h + n).view(5, -1)",
+)
+fwd(
+    "fillshape_view_ok",
+    "n = torch.empty_like(h).exponential_(1.0)\n        return (h + n).view(4, -1)",
+)
+fwd("fillshape_dense_bad", _GCN + "return adj.coalesce().to_dense().view(5, -1)")
+fwd("fillshape_dense_ok", _GCN + "return adj.coalesce().to_dense().view(4, -1)")
 
 
 # ---- dictout: attributes of a dict ``forward`` made (a submodule's HF-style output)

@@ -43,6 +43,12 @@ def _kind(v: Any) -> str | None:
 def refused_kinds(name: str, args: list) -> str | None:
     """torch's TypeError for ``torch.<name>(*args)`` (positional only) where the measured
     table says its parser refuses these kinds of arguments, else None."""
+    most = argkinds_table.MAXPOS.get(name)
+    if most is not None and len(args) > most:
+        return (
+            f"TypeError: {name}() takes {most} positional argument{'s' if most > 1 else ''} "
+            f"at most but {len(args)} were given"
+        )
     ok = argkinds_table.ACCEPTED.get(name)
     if ok is None or not args or len(args) > argkinds_table.MAX_ARGS:
         return None
@@ -68,6 +74,8 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
     err = None
     if mod == "torch" and not kwargs:
         err = refused_kinds(name, args)
+    elif mod == "torch" and len(args) > argkinds_table.MAXPOS.get(name, len(args)):
+        err = refused_kinds(name, args)  # too many positional arguments, whatever the keywords
     if err is None and mod == "torch" and name in _ZERO_DIV and len(args) >= 2:
         err = zero_division(f, args[0], args[1], kwargs if name == "div" else {"": 0})
     if err is None and mod == "torch" and name == "segment_reduce":
@@ -391,6 +399,11 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
     that may be dense."""
     if f.input_shape is None or t.__class__ is not Tens:
         return out
+    if name in _FILLS or name == "random_":
+        # an in-place fill returns the tensor itself (its shape: the pass did not follow it)
+        if out.__class__ is Tens and out.shape is None and known_shape(t) is not None:
+            return t
+        return out
     made = name in ("to_sparse", "to_sparse_coo") and not kwargs and len(args) <= 1
     made = made and known_shape(t) is not None and all(a.__class__ is int for a in args)
     s = known_shape(t)
@@ -398,12 +411,17 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
     if made or (is_sparse(f, t) and _sparse_keeps(name, args, kwargs, rank)):
         if made:  # (torch keeps the shape: the pass may not follow ``to_sparse``)
             out = Tens(None, t.shape)
-        elif out is t or out.__class__ is not Tens:
-            out = Tens(None, out.shape if out.__class__ is Tens else None)
+        elif out is t or out.__class__ is not Tens or out.shape is None:
+            shape = out.shape if out.__class__ is Tens else None
+            if shape is None and name in _SPARSE_SAME and name != "t":
+                shape = t.shape  # (elementwise, casts, coalesce: the shape stays)
+            out = Tens(None, shape)
         dataflow_checks.add_facts(f, out, sparse=True)
         return out
+    if name == "to_dense" and is_sparse(f, t) and not args and not kwargs:
+        return Tens(None, t.shape)  # a dense tensor of the same shape
     if out is t and is_sparse(f, t):
-        return Tens(t.src, t.shape)  # (``to_dense()`` read as the same tensor: not sparse)
+        return Tens(t.src, t.shape)  # (read as the same tensor: maybe dense)
     return out
 
 
