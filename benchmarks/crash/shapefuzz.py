@@ -2930,6 +2930,156 @@ def _adaptive_max(r, s, bad):
     return Step(init=init, fwd=fwd, bad=bad, out=out)
 
 
+# ---- session 29 (crashfix29), third batch, written before seeds 92 / 94: torch functions
+# called with other kinds of arguments (an int for a dims tuple, separate ints, a list where a
+# tensor goes), integer tensors divided by a size that Python arithmetic made 0, the parameter
+# domains of the in-place random fills, ``fill_diagonal_``, format specs of tensors in
+# f-strings, and sparse COO tensors
+@op("torch_fn_kinds")
+def _torch_fn_kinds(r, s, bad):
+    """``torch.flip / roll / tile / permute / transpose / sum / isin / maximum`` in the
+    argument kinds torch takes, or (bad) in ones it may refuse."""
+    n = len(s)
+    d = r.randrange(n) - (n if r.random() < 0.5 else 0)
+    perm = list(range(n))
+    r.shuffle(perm)
+    e = r.randrange(n)
+    good = [
+        (f"x = torch.flip(x, ({d},))", list(s)),
+        (f"x = torch.flip(x, [{d}])", list(s)),
+        (f"x = torch.roll(x, {r.choice([1, -2])}, {d})", list(s)),
+        (f"x = torch.permute(x, ({_t(perm)},))", [s[p] for p in perm]),
+        (f"x = torch.tile(x, ({_t([1] * n)},))", list(s)),
+        (
+            f"x = torch.transpose(x, {d}, {e})",
+            [s[e] if j == d % n else s[d % n] if j == e else v for j, v in enumerate(s)],
+        ),
+        (f"x = torch.sum(x, {d}, keepdim=True)", [1 if j == d % n else v for j, v in enumerate(s)]),
+        ("x = x + torch.isin(x.argmax(-1, keepdim=True), torch.tensor([0, 1])).float()", list(s)),
+        ("x = torch.maximum(x, torch.zeros(1))", list(s)),
+    ]
+    worse = [
+        f"x = torch.flip(x, {d})",
+        f"x = torch.permute(x, {_t(perm)})",
+        f"x = torch.tile(x, {r.choice([1, 2])})",
+        f"x = torch.roll(x, {r.choice([1.0, 0.5])}, {d})",
+        f"x = torch.transpose(x, {d})",
+        f"x = torch.sum(x, {float(d)})",
+        "x = x + torch.isin(x.argmax(-1, keepdim=True), [0, 1]).float()",
+        "x = torch.maximum(x, 0)",
+    ]
+    if bad:
+        return Step(fwd=[r.choice(worse)], bad=True)
+    line, out = r.choice(good)
+    return Step(fwd=[line], out=out)
+
+
+@op("int_div_zero")
+def _int_div_zero(r, s, bad):
+    """An integer position index ``% w`` / ``// w`` (``remainder``, ``div(rounding_mode)``)
+    where ``w`` comes from Python arithmetic on sizes, 0 in the bad draw."""
+    n = s[-1]
+    k = r.choice([1, 2])
+    w = f"(x.shape[-1] // {n + 1})" if bad else f"max(x.shape[-1] // {k}, 1)"
+    form = r.choice(
+        [
+            f"i = torch.arange(x.shape[-1]) % {w}",
+            f"i = torch.arange(x.shape[-1]) // {w}",
+            f"i = torch.remainder(torch.arange(x.shape[-1]), {w})",
+            f"i = torch.arange(x.shape[-1]).div({w}, rounding_mode='floor')",
+        ]
+    )
+    return Step(fwd=[form, "x = x + i.float()"], bad=bad, out=None if bad else list(s))
+
+
+@op("random_fill")
+def _random_fill(r, s, bad):
+    """``torch.empty_like(x).<fill>(p)`` with ``p`` from Python arithmetic, outside the fill's
+    domain in the bad draw."""
+    keep = 1.0 if bad else r.choice([0.5, 0.9])
+    form = r.choice(
+        [
+            f"n = torch.empty_like(x).exponential_(2.0 * (1.0 - {keep}))",
+            f"n = torch.empty_like(x).geometric_({keep} if {keep} < 1 else 1)",
+            f"n = torch.empty_like(x).bernoulli_({keep} + {0.5 if bad else 0.0})",
+            f"n = torch.empty_like(x).log_normal_(0.0, 1.0 - {keep})",
+            f"n = torch.empty_like(x).cauchy_(0.0, (1.0 - {keep}) * 3)",
+        ]
+    )
+    return Step(fwd=[form, "x = x + 0.01 * n"], bad=bad, out=None if bad else list(s))
+
+
+@op("fill_diag")
+def _fill_diag(r, s, bad):
+    """``fill_diagonal_`` of the input (2 dims, or all sizes equal past 2), or of a 3-D
+    product of unequal sizes (bad)."""
+    n = len(s)
+    ok = n == 2 or (n > 2 and len(set(s)) == 1)
+    if not bad:
+        if ok:
+            return Step(fwd=["x = x.clone()", "x.fill_diagonal_(0.0)"], out=list(s))
+        return Step(
+            fwd=[
+                "x = x.clone()",
+                "x[0].fill_diagonal_(0.0)"
+                if n == 3 and s[1] == s[2]
+                else "x.view(-1, x.shape[-1]).fill_diagonal_(0.0)",
+            ],
+            out=list(s),
+        )
+    if ok and n > 1:
+        return Step(fwd=["x = x.clone()", "x.flatten().fill_diagonal_(0.0)"], bad=True)
+    return Step(fwd=["x = x.clone()", "x.fill_diagonal_(0.0)"], bad=True)
+
+
+@op("format_spec")
+def _format_spec(r, s, bad):
+    """A statistic logged with an f-string: a 0-d tensor (or ``.item()``) with a format spec,
+    or (bad) a tensor of rank >= 1 with one."""
+    spec = r.choice([".3f", ".2e", ">8", ""])
+    if bad:
+        v = r.choice(["x.mean(0)", "x.pow(2).mean(-1)", "x.flatten()[:1]"])
+        spec = spec or ".4f"
+    else:
+        v = r.choice(["x.mean()", "x.pow(2).mean().item()", "x.mean(0)"])
+        if v == "x.mean(0)":
+            spec = ""
+    return Step(
+        init=["self.log{i} = []"],
+        fwd=[f'self.log{{i}}.append(f"stat={{{v}:{spec}}}")'.replace(":}", "}")],
+        bad=bad,
+        out=None if bad else list(s),
+    )
+
+
+@op("sparse_layout")
+def _sparse_layout(r, s, bad):
+    """A 2-D input made sparse COO (a graph adjacency): products and ``to_dense()`` run; a
+    view, reshape, mean or softmax of the sparse tensor (bad) has no sparse kernel."""
+    if len(s) != 2:
+        return None
+    pre = ["a = (x > 0).float().to_sparse()"]
+    if bad:
+        tail = r.choice(
+            [
+                "x = x * a.sum(1).view(-1, 1)",
+                "x = x * a.sum(1).pow(2).reshape(-1, 1)",
+                "x = x + a.mean(1, keepdim=True)",
+                "x = x + a.softmax(-1)",
+            ]
+        )
+        return Step(fwd=[*pre, tail], bad=True)
+    tail, out = r.choice(
+        [
+            ("x = x * a.sum(1).to_dense().view(-1, 1)", list(s)),
+            (f"x = torch.sparse.mm(a, torch.ones({s[1]}, 3))", [s[0], 3]),
+            ("x = x + a.to_dense().softmax(-1)", list(s)),
+            ("x = x + a.t().coalesce().to_dense().t()", list(s)),
+        ]
+    )
+    return Step(fwd=[*pre, tail], out=out)
+
+
 @dataclass
 class Program:
     name: str

@@ -185,6 +185,9 @@ class Flow:
         # on real sizes: ``forward`` ran a module cast (``self.head.half()``, ``m.to(dt)``,
         # ``.apply(fn)``) or wrote a layer's weight: no layer's weight dtype is known after it
         self.cast_in_forward = False
+        # on real sizes: the dicts ``forward`` itself made (``{...}``, ``dict(...)``), kept
+        # alive and compared by identity (``dataflow_fix29.dict_attribute``)
+        self.made_dicts: list[dict] = []
         self.speculative = 0
         self.first_in: dict[str, Any] = {}  # on real sizes: a repeated block's first input shape
         # on real sizes: the plain settings of the copy whose run gave a repeated block's

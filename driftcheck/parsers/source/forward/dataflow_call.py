@@ -384,6 +384,10 @@ class Calls:
                     from driftcheck.parsers.source.forward import dataflow_fix27b
 
                     err = dataflow_fix27b.leaf_error(self.run.f, obj, args, kwargs)  # ``Bag``
+                if err is None:
+                    from driftcheck.parsers.source.forward import dataflow_fix29
+
+                    err = dataflow_fix29.leaf_error(self.run.f, obj, args, kwargs)  # offsets
                 if err is not None:
                     self.run.f.crash(loc, err)
                     return Tens(None)
@@ -935,7 +939,10 @@ class Calls:
         if name in ("isinstance", "hasattr", "callable", "print", "id", "type", "str", "repr"):
             return UNK
         if name in ("dict",):
-            return dict(kwargs)
+            made = dict(kwargs)
+            if self.run.f.input_shape is not None and not args and not _splatted(at):
+                self.run.f.made_dicts.append(made)  # ``dict(a=1)``: a real ``dict``
+            return made
         return self.unknown_call(args, kwargs, f"line {getattr(at, 'lineno', '?')}: {name}()")
 
 
@@ -1007,3 +1014,8 @@ def _plain_seq(v: Any) -> bool:
     """A list, tuple, dict, range or string (never a module container: iterating one here
     folds runs of identical layers, which an iterator's position would not survive)."""
     return isinstance(v, (list, tuple, dict, range, str))
+
+
+def _splatted(at: Any) -> bool:
+    """A call with ``*xs`` or ``**kw`` (keys the pass may not see: still a dict)."""
+    return not isinstance(at, ast.Call) or any(isinstance(a, ast.Starred) for a in at.args)

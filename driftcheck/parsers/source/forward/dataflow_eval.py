@@ -502,6 +502,8 @@ class Runner:
                 key = self.eval(k, fr)
                 if isinstance(key, _KNOWN):
                     d[key] = self.eval(v, fr)
+            if self.f.input_shape is not None:
+                self.f.made_dicts.append(d)  # a real ``dict`` (attribute reads are checked)
             return d
         if isinstance(e, ast.Subscript):
             out = self.subscript(self.eval(e.value, fr), e.slice, fr, e)
@@ -537,6 +539,20 @@ class Runner:
             if isinstance(part, ast.Constant) and isinstance(part.value, str):
                 out.append(part.value)
                 continue
+            if (
+                isinstance(part, ast.FormattedValue)
+                and part.format_spec
+                and part.conversion == -1
+                and self.f.input_shape is not None
+            ):
+                from driftcheck.parsers.source.forward import dataflow_fix29
+
+                err = dataflow_fix29.format_spec(
+                    self.f, self.eval(part.value, fr), part.format_spec
+                )
+                if err is not None:
+                    self.f.crash(fr.loc(part), err)  # ``f"{t:.4f}"`` of a 1-D tensor
+                return UNK
             if (
                 not isinstance(part, ast.FormattedValue)
                 or part.format_spec
@@ -745,6 +761,12 @@ class Runner:
             dataflow_dtype_ops.binop(self.f, op, a, b, fr.loc(at))  # ``k ** -1``, ``f | m``
             if dataflow_argtypes.binop(self.f, op, a, b, fr.loc(at)):
                 return Tens(None)  # ``1 - mask`` of a bool tensor
+            from driftcheck.parsers.source.forward import dataflow_fix29
+
+            err = dataflow_fix29.binop(self.f, op, a, b)  # ``ids % 0``
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return Tens(None)
             out = ops.tensor_binop(self, op, a, b, fr, at)
             dataflow_dtype_ops.half_binop(self.f, op, a, b, out)  # float16 stays float16
             if self.f.input_shape is not None and isinstance(op, ast.MatMult):
@@ -1077,6 +1099,12 @@ class Runner:
 
             dataflow_attrs.missing_attr(self, v, name, fr.loc(at))  # torch's AttributeError
         if got is UNK and at is not None and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix29
+
+            err = dataflow_fix29.dict_attribute(self.f, v, name)  # ``out.mean(1)`` of a dict
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return UNK
             from driftcheck.parsers.source.forward.dataflow_axes import IndexTuple, NamedPair
 
             if isinstance(v, (NamedPair, IndexTuple)) and name not in type(v).attrs:

@@ -650,6 +650,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
 
                 err = dataflow_fix27b.method_error(run.f, t, b.name, args, kwargs)  # ``copy_``
             if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix29
+
+                err = dataflow_fix29.method_error(run.f, t, b.name, args, kwargs)
+            if err is None:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 err = dataflow_dtype_ops.float_only_error(run.f, b.name, t, args, kwargs)
@@ -678,6 +682,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             return dataflow_fix27.tensor_where(run, t, args, kwargs, fr, at)
         out = torchops.method(run, t, b.name, args, kwargs, fr, at)
         if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix29
+
+            out = dataflow_fix29.after_method(run.f, t, b.name, args, kwargs, out)  # sparse
             from driftcheck.parsers.source.forward import dataflow_dtype_ops, dataflow_fix26
 
             dataflow_fix26.full_reduction(t, b.name, args, kwargs, out)  # ``cnt.sum()``: 0-D

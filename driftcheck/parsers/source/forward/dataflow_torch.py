@@ -208,6 +208,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
                 from driftcheck.parsers.source.forward import dataflow_fix27b
 
                 err = dataflow_fix27b.torch_error(run.f, q, args, kwargs)  # ``torch.sum(list)``
+            if err is None and not _splat(at):
+                from driftcheck.parsers.source.forward import dataflow_fix29
+
+                err = dataflow_fix29.torch_error(run.f, q, args, kwargs)  # ``torch.flip(x, 1)``
         name = q.rsplit(".", 1)[-1]
         top = q.startswith("torch.nn.functional.") or q.count(".") == 1
         if err is None and top and args:
