@@ -1,0 +1,19 @@
+import torch.nn as nn
+
+WIDTH = 8
+
+
+def grow():
+    global WIDTH
+    WIDTH *= 2
+    return WIDTH
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(grow(), 4)
+        self.b = nn.Linear(grow(), 4)
+
+
+model = M()

@@ -1,0 +1,15 @@
+import torch.nn as nn
+
+import sys
+
+WIDTH = 8
+sys.modules[__name__].__dict__["WIDTH"] = 48
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(WIDTH, 4)
+
+
+model = M()

@@ -1,0 +1,13 @@
+import torch.nn as nn
+
+for _name, _w in [("SMALL", 8), ("LARGE", 64)]:
+    globals()[_name] = _w
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(LARGE, SMALL)  # noqa: F821
+
+
+model = M()
