@@ -97,6 +97,11 @@ class BuiltinMethod:
         return self.fn(args, kwargs)
 
 
+def _number(v: Any) -> bool:
+    """A known int or float (not a bool)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
 def _known(*vals: Any) -> bool:
     return not any(isinstance(v, (Unknown, Tensor)) for v in vals)
 
@@ -370,6 +375,11 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         return Unknown(name)
     if name in ("math.prod", "numpy.prod", "numpy.sum") and len(pa) == 1:
         xs = plain(pa[0])
+        start = 1  # ``math.prod(xs, start=5)``: CPython multiplies from ``start``
+        if kwargs:
+            start = plain(kwargs.get("start")) if set(kwargs) == {"start"} else None
+            if name != "math.prod" or not _number(start):
+                return Unknown(f"{name}() with keyword arguments {sorted(kwargs)}")
         if name != "math.prod" and getattr(xs, "elementwise", False):
             xs = list(xs)  # a numpy array (library/arrays.py)
         elif name != "math.prod" and isinstance(xs, (int, float)) and not isinstance(xs, bool):
@@ -379,8 +389,8 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs
         ):
             if name.endswith("prod"):
-                _product_bits(xs, name)
-                return math.prod(xs)
+                _product_bits([*xs, start] if isinstance(start, int) else xs, name)
+                return math.prod(xs, start=start)
             return sum(xs)
         return Unknown(name)
     if name in NUMPY_SEQ and pa:
@@ -395,6 +405,16 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in MATH:
         if not _known(*pa) or not all(isinstance(x, (int, float)) for x in pa):
             return Unknown(name)
+        if kwargs:
+            # keyword-only options (``math.isclose(a, b, rel_tol=0.5)``) change the answer:
+            # passed on where they are known numbers; any other keyword is an honest unknown
+            kw = {k: plain(v) for k, v in kwargs.items()}
+            if name != "math.isclose" or not all(_number(v) for v in kw.values()):
+                return Unknown(f"{name}() with keyword arguments {sorted(kwargs)}")
+            try:
+                return math.isclose(*pa, **kw)
+            except (TypeError, ValueError):
+                return Unknown(name)
         if name.endswith(("prod", "lcm")):
             _product_bits(pa[0] if name.endswith("prod") else pa, name)
         try:

@@ -255,8 +255,29 @@ def _property(c: Call) -> Any:
     return Func(fget.node, fget.mod, closure, fget.owner, None, fget.is_static, False)
 
 
-@B.entry("zip", doc="zip(*xs) of known finite sequences (strict= ignored), single-pass")
+@B.entry(
+    "zip",
+    doc="zip(*xs) of known finite sequences, single-pass; strict=True of unequal lengths: "
+    "unknown (CPython raises ValueError only once the shorter one ends)",
+)
 def _zip(c: Call) -> Any:
+    if set(c.kwargs) - {"strict"}:
+        return c.unknown("zip() with keyword arguments other than strict=")
+    if "strict" in c.kwargs:
+        strict = plain(c.kwargs["strict"])
+        if not isinstance(strict, bool):
+            return c.unknown("zip(strict=...) of a value not known")
+        if strict and len(c.args) > 1:
+            # only sequences read again without being consumed (an iterator read here would be
+            # advanced before the pairs are made)
+            seqs = [plain(a) for a in c.args]
+            if not all(isinstance(x, (list, tuple, range, str)) for x in seqs) or (
+                len({len(x) for x in seqs}) > 1
+            ):
+                # the pairs before the end of the shorter sequence are yielded, then
+                # ValueError: where the caller stops (a loop that built layers, an except
+                # clause) depends on how it consumes them
+                return c.unknown("zip(strict=True) of sequences of different or unknown lengths")
     return py_call("zip", c.interp, c.args, {})
 
 
