@@ -496,6 +496,8 @@ class Attributes:
         if isinstance(obj, Unknown):  # a layer written onto a value not known (ownerless.py)
             ownerless.written(self.ip, obj, name, v, line, fr)
 
+        if name == "__class__" and classtype.assign_class(self.ip, obj, v):
+            return  # the instance's class replaced (interp/classtype.py)
         if isinstance(obj, submodpath.UnknownSubmodule):
             at = (fr.mod.path if fr is not None and fr.mod is not None else "?", line)
             submodpath.written(obj, name, v, at)

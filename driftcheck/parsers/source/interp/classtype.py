@@ -518,3 +518,23 @@ def subclasshook(cls: Cls) -> bool:
         )
         for c in cls.mro()
     )
+
+
+def assign_class(interp: Any, obj: Any, v: Any) -> bool:
+    """``obj.__class__ = Other`` on an instance of a class read from source: CPython keeps the
+    instance (its ``__dict__``) and looks its methods and class attributes up on ``Other`` from
+    then on (a spec whose ``width()`` answered 8 answers ``Other``'s 96). A plain store into
+    the instance's attributes left every later method read on the old class: a confident wrong
+    count. Followed where both classes are read from source and are both modules or both
+    not (a container kind, a library class, a value not known: the store as before). True
+    when done."""
+    from driftcheck.parsers.source.values.abstract import Obj
+
+    new = plain(v)
+    if not (isinstance(obj, Obj) and isinstance(obj.cls, Cls) and isinstance(new, Cls)):
+        return False
+    if obj.kind or obj.qual is not None or interp.classes.is_module_cls(new) != obj.module:
+        return False
+    obj.cls = new
+    obj.attrs.pop("__class__", None)
+    return True
