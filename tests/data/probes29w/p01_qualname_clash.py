@@ -1,8 +1,10 @@
 import torch.nn as nn
 
+
 def make_spec(w):
     class Spec:
         width = w
+
     return Spec
 
 

@@ -1,14 +1,17 @@
 import torch.nn as nn
 
+
 def encoder():
     class Block:
         width = 24
+
     return Block
 
 
 def decoder():
     class Block:
         width = 40
+
     return Block
 
 

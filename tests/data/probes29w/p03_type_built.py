@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Base:
     width = 8
 

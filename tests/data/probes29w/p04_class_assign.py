@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Small:
     def width(self):
         return 8

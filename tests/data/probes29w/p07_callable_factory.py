@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Factory:
     def __init__(self, base):
         self.base = base

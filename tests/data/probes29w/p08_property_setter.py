@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Cfg:
     def __init__(self):
         self._width = 8

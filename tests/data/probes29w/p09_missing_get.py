@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Defaults(dict):
     def __missing__(self, key):
         return 32

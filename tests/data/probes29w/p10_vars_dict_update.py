@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Cfg:
     width = 8
     depth = 1

@@ -9,7 +9,9 @@ class M(nn.Module):
     def __init__(self):
         super().__init__()
         self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in pairwise(WIDTHS))
-        self.skip = nn.ModuleList(nn.Linear(len(a), len(b)) for a, b in pairwise(["ab", "cde", "f"]))
+        self.skip = nn.ModuleList(
+            nn.Linear(len(a), len(b)) for a, b in pairwise(["ab", "cde", "f"])
+        )
 
 
 model = M()

@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Default(dict):
     def __missing__(self, key):
         return "7"

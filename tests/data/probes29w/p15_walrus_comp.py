@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

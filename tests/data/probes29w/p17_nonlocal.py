@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 def make_counter():
     count = 0
 

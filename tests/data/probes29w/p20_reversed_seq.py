@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Widths:
     def __init__(self, *ws):
         self.ws = ws

@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Stages:
     def __init__(self, depth):
         self.depth = depth

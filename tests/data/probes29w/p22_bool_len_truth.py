@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Flag:
     def __init__(self, on):
         self.on = on

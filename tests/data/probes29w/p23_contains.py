@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Prefixes:
     def __init__(self, *p):
         self.p = p

@@ -22,7 +22,8 @@ class M(nn.Module):
         super().__init__()
         specs = [A(), B(), A()]
         self.layers = nn.ModuleList(
-            nn.Linear(s.width, 4) if isinstance(s, Sized) else nn.Linear(s.height, 40) for s in specs
+            nn.Linear(s.width, 4) if isinstance(s, Sized) else nn.Linear(s.height, 40)
+            for s in specs
         )
 
 

@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 def widen(cls):
     cls.width *= 2
     return cls

@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Filtered(nn.Module):
     def __setattr__(self, name, value):
         if name.startswith("aux") and isinstance(value, nn.Module):

@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Cfg:
     hidden = 24
     depth = 2

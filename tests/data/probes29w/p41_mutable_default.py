@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 def widths(extra, acc=[]):
     acc.append(extra)
     return list(acc)

@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 def width():
     try:
         return 8

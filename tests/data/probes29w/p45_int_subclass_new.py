@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Even(int):
     def __new__(cls, v):
         return super().__new__(cls, v + v % 2)

@@ -9,7 +9,7 @@ class M(nn.Module):
         recent = deque([4, 8, 16, 32], maxlen=2)
         recent.appendleft(2)
         kinds = Counter(["a", "b", "a", "c", "a", "b"])
-        (top, n), = kinds.most_common(1)
+        ((top, n),) = kinds.most_common(1)
         self.layers = nn.ModuleList(nn.Linear(w, n) for w in recent)
 
 

@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Cfg:
     @property
     def width(self):

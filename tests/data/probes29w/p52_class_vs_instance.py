@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Counter:
     count = 0
 

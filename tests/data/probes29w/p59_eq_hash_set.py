@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Spec:
     def __init__(self, width, tag):
         self.width, self.tag = width, tag

@@ -1,5 +1,6 @@
 import torch.nn as nn
 
+
 class Specs:
     class Conv:
         def __init__(self, width):

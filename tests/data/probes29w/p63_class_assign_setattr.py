@@ -1,17 +1,28 @@
 import torch.nn as nn
+
+
 class Small:
     width = 8
+
     def __init__(self):
         self.depth = 2
+
+
 class Large(Small):
     width = 96
+
+
 class A(nn.Module):
     def __init__(self):
         super().__init__()
         self.l = nn.Linear(4, 4)
+
+
 class B(A):
     def extra(self):
         return 32
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()
@@ -23,4 +34,6 @@ class M(nn.Module):
         self.a2 = a
         self.b = nn.Linear(a.extra(), 2)
         self.c = nn.Linear(type(s).width, 2 if isinstance(s, Large) else 50)
+
+
 model = M()

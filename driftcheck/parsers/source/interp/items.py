@@ -33,6 +33,7 @@ from driftcheck.parsers.source.library import (
     typeunion,
     wildlib,
 )
+from driftcheck.parsers.source.library.pybuiltins import whole_dict
 from driftcheck.parsers.source.library.python import BUILTIN_CALLABLE_TYPES, builtin_callable_type
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleType, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
@@ -423,7 +424,8 @@ class Items:
                 return None
             return list(raw)
         if isinstance(raw, (dict, set, frozenset, str)):
-            return list(raw)
+            raw = whole_dict(raw)  # a registry made on lookup: made whole (interp/decorated.py)
+            return None if isinstance(raw, Unknown) else list(raw)
         if isinstance(raw, Obj):
             its = tuplesub.items(raw)
             if its is not None:

@@ -232,8 +232,33 @@ def _rebinds(st: ast.stmt) -> str | None:
 _NAMESPACE_CALLS = frozenset(("globals", "vars", "locals"))  # at module level all are globals()
 
 
+def _own_module(e: ast.expr) -> bool:
+    """``sys.modules[__name__]``: the module itself."""
+    return (
+        isinstance(e, ast.Subscript)
+        and isinstance(e.slice, ast.Name)
+        and e.slice.id == "__name__"
+        and isinstance(e.value, ast.Attribute)
+        and e.value.attr == "modules"
+        and isinstance(e.value.value, ast.Name)
+        and e.value.value.id == "sys"
+    )
+
+
 def _is_namespace(e: ast.expr) -> bool:
-    """``globals()`` (or ``vars()`` / ``locals()``, the same dict at module level)."""
+    """``globals()`` (or ``vars()`` / ``locals()``, the same dict at module level), and the
+    module's own ``sys.modules[__name__].__dict__`` / ``vars(sys.modules[__name__])``."""
+    if isinstance(e, ast.Attribute) and e.attr == "__dict__" and _own_module(e.value):
+        return True
+    if (
+        isinstance(e, ast.Call)
+        and isinstance(e.func, ast.Name)
+        and e.func.id == "vars"
+        and len(e.args) == 1
+        and not e.keywords
+        and _own_module(e.args[0])
+    ):
+        return True
     return (
         isinstance(e, ast.Call)
         and isinstance(e.func, ast.Name)
@@ -728,6 +753,11 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
                 f"module global {name}: an iterator that {lost} may advance at import"
             )
             return
+    else:
+        lost = _rebound_at_import(mod, name, sts)
+        if lost is not None:
+            interp.globals[id(mod)][name] = Unknown(f"module global {name}: {lost}")
+            return
     if not sts:
         return
     fr = Frame(mod)
@@ -780,6 +810,66 @@ def _advanced_elsewhere(mod: ModInfo, name: str, replayed: tuple[ast.stmt, ...])
                 if node.id == name or node.id in readers:
                     return f"`{_short(st)}` at {mod.path.name}:{st.lineno}"
     return None
+
+
+def _rebound_at_import(mod: ModInfo, name: str, replayed: tuple[ast.stmt, ...]) -> str | None:
+    """Read lazily (a root class built after the import), a module global that a function of
+    the module rebinds (``global WIDTH; WIDTH *= 2``) holds what the whole import left: where
+    a top-level statement after its binding runs such a function (``model = M()`` whose
+    ``__init__`` calls it; not a statement ``fill`` replays), its value after the import is
+    not the first binding (read as 8 where the import left 32: a confident wrong). Why, with
+    the function and the statement at file:line, or None."""
+    first = mod.assigns.get(name)
+    if first is None:
+        return None
+    defs = {
+        st.name: st
+        for st in mod.tree.body
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    }
+    writers = {k for k, d in defs.items() if _rebinds_global(d, name)}
+    if not writers:
+        return None
+    loads = {
+        k: {n.id for n in ast.walk(d) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        for k, d in defs.items()
+    }
+    found, grew = set(writers), True
+    while grew:  # the functions and classes that call a writer, by name
+        grew = False
+        for k, ls in loads.items():
+            if k not in found and ls & found:
+                found.add(k)
+                grew = True
+    skip = {id(st) for st in replayed}
+    for st in mod.tree.body:
+        if st.lineno <= first.lineno or id(st) in skip:
+            continue
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Import, ast.ImportFrom)):
+            continue
+        if main_block(st) and not st.orelse:
+            continue
+        for node in _run_now(st):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in found:
+                w = defs[sorted(writers)[0]]
+                return (
+                    f"rebound by `global {name}` in {w.name} ({mod.path.name}:{w.lineno}), which "
+                    f"`{_short(st)}` at {mod.path.name}:{st.lineno} may run at import"
+                )
+    return None
+
+
+def _rebinds_global(d: ast.AST, name: str) -> bool:
+    """A function (or a method of a class) that declares ``global name`` and stores to it."""
+    for fn in ast.walk(d):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if not any(isinstance(n, ast.Global) and name in n.names for n in ast.walk(fn)):
+            continue
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del)):
+                return True
+    return False
 
 
 def _run_now(st: ast.stmt) -> list[ast.AST]:

@@ -1006,6 +1006,11 @@ class Library:
             return Unknown(f"__dict__.{name} of a module")
         if isinstance(v, wildlib.ModGlobals) and name in ("items", "keys", "values"):
             return selfmodule.dict_method(self.ip, v, name)  # interp/selfmodule.py
+        if isinstance(v, wildlib.ModGlobals) and name in ("update", "setdefault"):
+            # ``globals().update(DEPTH=3)`` run in order (a script up to ``model = M()``):
+            # the module's namespace written, as Python's dict is (was dropped: the global kept
+            # its first binding, a confident wrong count)
+            return BuiltinMethod(lambda a, k: wildlib.globals_write(self.ip, v, name, a, k))
         if isinstance(v, wildlib.ModGlobals) and name == "get":
             # ``globals().get(name)`` (asteroid-filterbanks' ``get("free")``)
             return BuiltinMethod(lambda a, k: wildlib.globals_get_or(self.ip, v, a, k))

@@ -97,6 +97,21 @@ class BuiltinMethod:
         return self.fn(args, kwargs)
 
 
+def whole_dict(raw: Any) -> Any:
+    """A dict as a read of all its entries sees it: a registry whose entries are made on
+    lookup (interp/decorated.py ``Registry``) first made whole, or an Unknown."""
+    w = getattr(raw, "whole", None) if isinstance(raw, dict) and type(raw) is not dict else None
+    return raw if w is None else w()
+
+
+def _dict_view(raw: dict, name: str) -> Any:
+    """``d.keys()`` / ``values()`` / ``items()`` as a list, ``d.copy()`` as a dict."""
+    raw = whole_dict(raw)
+    if isinstance(raw, Unknown):
+        return raw
+    return dict(raw) if name == "copy" else list(getattr(raw, name)())
+
+
 def _number(v: Any) -> bool:
     """A known int or float (not a bool)."""
     return isinstance(v, (int, float)) and not isinstance(v, bool)
@@ -240,7 +255,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         except (TypeError, ValueError, OverflowError):
             return Unknown(name)
     if name == "len":
-        v = unwrap(args[0]) if args else None
+        v = whole_dict(unwrap(args[0])) if args else None
         if isinstance(v, (list, tuple, dict, str, bytes, range, set)) or getattr(
             v, "elementwise", 0
         ):
@@ -334,7 +349,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name == "dict":
         out: dict = {}
         if args:
-            src = plain(args[0])
+            src = whole_dict(plain(args[0]))
+            if isinstance(src, Unknown):
+                return src
             if isinstance(src, Config):
                 out.update(src.fields)
             elif isinstance(src, dict):
@@ -683,7 +700,7 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
                 )
             )
         if name in ("keys", "values", "items"):
-            return BuiltinMethod(lambda a, k: list(getattr(raw, name)()))
+            return BuiltinMethod(lambda a, k: _dict_view(raw, name))
         if name in ("pop", "setdefault"):
             from driftcheck.parsers.source.interp import dictkeys
 
@@ -704,7 +721,7 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
         if name == "update":
             return BuiltinMethod(lambda a, k: raw.update(*(plain(x) for x in a), **k))
         if name == "copy":
-            return BuiltinMethod(lambda a, k: dict(raw))
+            return BuiltinMethod(lambda a, k: _dict_view(raw, "copy"))
     if isinstance(raw, (str, bytes)):  # bytes' methods are as pure as str's (decode, hex)
         fn = getattr(raw, name, None)
         if fn is not None and callable(fn) and not name.startswith("_"):

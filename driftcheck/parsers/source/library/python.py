@@ -898,6 +898,12 @@ def _vars(c: Call) -> Any:
         # (a copy here left the Namespace as parsed: a confident wrong count, session 21)
         return dict(v.fields) if v.origin == "omegaconf" else v.fields
     if isinstance(v, ModRef) and v.mod is not None:
+        if str(c.loc[0]) == str(v.mod.path):
+            from driftcheck.parsers.source.library import wildlib
+
+            # ``vars(sys.modules[__name__])`` in the module itself: its live namespace, as
+            # ``globals()`` is (an update through it was dropped on a copy)
+            return wildlib.ModGlobals(v.mod)
         return module_vars(c, v.mod)
     if isinstance(v, Cls):  # a class used as a namespace (library/classvars.py)
         from driftcheck.parsers.source.library.classvars import class_vars
