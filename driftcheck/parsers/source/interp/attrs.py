@@ -205,8 +205,8 @@ class Attributes:
                 from driftcheck.parsers.source.library.classvars import class_dict
 
                 return class_dict(self.ip, obj, (obj.mod.path, obj.node.lineno))
-            if name == "__qualname__" and any(st is obj.node for st in obj.mod.tree.body):
-                return obj.name  # a top-level class: its qualified name is its name
+            if name == "__qualname__":
+                return classtype.qualname(obj)  # its place in the syntax (interp/classtype.py)
             if name == "__doc__":
                 return class_doc(obj)
             if name == "__mro__":

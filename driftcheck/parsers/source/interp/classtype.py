@@ -538,3 +538,27 @@ def assign_class(interp: Any, obj: Any, v: Any) -> bool:
     obj.cls = new
     obj.attrs.pop("__class__", None)
     return True
+
+
+def qualname(cls: Cls) -> str:
+    """``C.__qualname__`` of a class read from source: its place in the module's syntax, as
+    CPython composes it (``Outer.Inner``, ``make.<locals>.Spec``); a class made by
+    ``type(name, bases, ns)`` (no statement in the module's tree) has its name. A written
+    ``__qualname__`` is read before this (the class namespace)."""
+    table = cls.mod.__dict__.get("_dc_qualnames")
+    if table is None:
+        table = {}
+        todo: list[tuple[ast.AST, str]] = [(st, "") for st in cls.mod.tree.body]
+        while todo:
+            node, prefix = todo.pop()
+            if isinstance(node, ast.ClassDef):
+                q = prefix + node.name
+                table[id(node)] = q
+                todo.extend((ch, q + ".") for ch in node.body)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                q = prefix + node.name + ".<locals>."
+                todo.extend((ch, q) for ch in node.body)
+            else:
+                todo.extend((ch, prefix) for ch in ast.iter_child_nodes(node))
+        cls.mod.__dict__["_dc_qualnames"] = table
+    return table.get(id(cls.node), cls.name)
