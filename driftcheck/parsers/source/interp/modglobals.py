@@ -822,28 +822,50 @@ def _rebound_at_import(mod: ModInfo, name: str, replayed: tuple[ast.stmt, ...]) 
     first = mod.assigns.get(name)
     if first is None:
         return None
+    writers = {
+        st.name: st
+        for st in mod.tree.body
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        and _rebinds_global(st, name)
+    }
+    if not writers:
+        return None
+    st = runs_at_import(mod, set(writers), first.lineno, replayed)
+    if st is None:
+        return None
+    w = writers[sorted(writers)[0]]
+    return (
+        f"rebound by `global {name}` in {w.name} ({mod.path.name}:{w.lineno}), which "
+        f"`{_short(st)}` at {mod.path.name}:{st.lineno} may run at import"
+    )
+
+
+def runs_at_import(
+    mod: ModInfo, names: set[str], after: int, skip: tuple[ast.stmt, ...] = ()
+) -> ast.stmt | None:
+    """The first top-level statement of ``mod`` below line ``after`` (not one of ``skip``)
+    that may run code of the top-level functions or classes ``names`` at import: it names
+    one of them, or one whose code names one (by name, transitively). Function bodies and
+    ``if __name__ == "__main__":`` blocks do not run at import."""
     defs = {
         st.name: st
         for st in mod.tree.body
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
     }
-    writers = {k for k, d in defs.items() if _rebinds_global(d, name)}
-    if not writers:
-        return None
     loads = {
         k: {n.id for n in ast.walk(d) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         for k, d in defs.items()
     }
-    found, grew = set(writers), True
-    while grew:  # the functions and classes that call a writer, by name
+    found, grew = set(names), True
+    while grew:  # the functions and classes that call one of them, by name
         grew = False
         for k, ls in loads.items():
             if k not in found and ls & found:
                 found.add(k)
                 grew = True
-    skip = {id(st) for st in replayed}
+    skipped = {id(st) for st in skip}
     for st in mod.tree.body:
-        if st.lineno <= first.lineno or id(st) in skip:
+        if st.lineno <= after or id(st) in skipped:
             continue
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Import, ast.ImportFrom)):
             continue
@@ -851,11 +873,7 @@ def _rebound_at_import(mod: ModInfo, name: str, replayed: tuple[ast.stmt, ...]) 
             continue
         for node in _run_now(st):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in found:
-                w = defs[sorted(writers)[0]]
-                return (
-                    f"rebound by `global {name}` in {w.name} ({mod.path.name}:{w.lineno}), which "
-                    f"`{_short(st)}` at {mod.path.name}:{st.lineno} may run at import"
-                )
+                return st
     return None
 
 
