@@ -866,6 +866,17 @@ class Items:
             return None if obj.module else Unknown(f"hasattr through {where.name}.__getattr__")
         return True
 
+    def _property_has(self, obj: Obj, name: str) -> Any:
+        """``hasattr(obj, name)`` where ``name`` is a property of its class read from source:
+        the getter run; True where it returns, False where it raises ``AttributeError``."""
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        try:
+            got = self.attrs.getattr(obj, name)
+        except Raised as e:
+            return False if e.what == "AttributeError" else Unknown("hasattr of a property")
+        return Unknown("hasattr of a property") if isinstance(got, Unknown) else True
+
     def hasattr(self, x: Any, name: Any) -> Any:
         from driftcheck.parsers.source.interp.attrs import ModRef
 
@@ -883,7 +894,9 @@ class Items:
                 found, v, _ = self.classes.mro_attr(raw.cls, name)
                 if found and isinstance(v, Func) and propobj.is_property_def(v.node):
                     # Python runs the getter: an AttributeError it raises makes hasattr False
-                    return Unknown("hasattr of a property")
+                    # (and ``getattr(obj, name, default)`` the default); another exception
+                    # goes through: unknown here
+                    return self._property_has(raw, name)
                 if found:
                     return True
                 hook = self._own_getattr_has(raw, name)

@@ -192,16 +192,46 @@ def _reversed_protocol(interp: Any, obj: Obj) -> Any:
         return interp.calls.call_func(interp.attrs.bind(fn, obj), [], {})
     if ok:
         return Unknown(f"reversed(): {obj.cls.name}.__reversed__ we cannot run")
-    if not all(isinstance(c, Cls) for c in obj.cls.mro()):
+    if not all(
+        isinstance(c, Cls) or getattr(c, "qual", "") == "builtins.object" for c in obj.cls.mro()
+    ):
         return None  # a library base (a ``list`` subclass...): iterate's own rules
-    has_len, _, _ = interp.classes.mro_attr(obj.cls, "__len__")
-    has_item, _, _ = interp.classes.mro_attr(obj.cls, "__getitem__")
+    has_len, flen, wlen = interp.classes.mro_attr(obj.cls, "__len__")
+    has_item, fitem, witem = interp.classes.mro_attr(obj.cls, "__getitem__")
     if has_len and has_item:
-        return None
+        return _reversed_sequence(interp, obj, flen, fitem, wlen, witem)
     return Unknown(
         f"reversed() of a {obj.cls.name} instance without __reversed__ or __len__/__getitem__"
         " (TypeError in CPython)"
     )
+
+
+def _reversed_sequence(interp: Any, obj: Any, flen: Any, fitem: Any, wlen: Any, witem: Any) -> Any:
+    """``reversed(obj)`` through the sequence protocol: ``n = len(obj)``, then ``obj[n - 1]``
+    ... ``obj[0]`` (CPython's ``reversed`` object), each through the class's own methods;
+    unknown where either is no function read from source, the length is not a known int, an
+    item is not known or a call raises. The items are read now, as a single-pass iterator."""
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Cls, Func
+
+    why = f"reversed() of a {obj.cls.name} through __len__/__getitem__"
+    if not all(isinstance(f, Func) for f in (flen, fitem)) or not all(
+        isinstance(w, Cls) for w in (wlen, witem)
+    ):
+        return Unknown(why)
+    try:
+        n = plain(interp.calls.call_func(interp.attrs.bind(flen, obj), [], {}))
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0 or n > 100_000:
+            return Unknown(why)
+        out = []
+        for i in range(n - 1, -1, -1):
+            x = interp.calls.call_func(interp.attrs.bind(fitem, obj), [i], {})
+            if isinstance(plain(x), Unknown):
+                return Unknown(why)
+            out.append(x)
+    except Raised:
+        return Unknown(why)
+    return _once(out)
 
 
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
