@@ -1010,6 +1010,15 @@ class Items:
             from driftcheck.parsers.source.library.modcopy import shallow_copy_module
 
             return shallow_copy_module(raw)
+        if isinstance(raw, Obj) and not raw.kind and not raw.children and not raw.params:
+            # ``copy.copy(obj)`` of a plain object: a new instance whose ``__dict__`` holds the
+            # same values (its lists shared with the original, as Python's copy leaves them:
+            # a deep clone here kept ``b.widths.append(16)`` off ``a``, a confident wrong);
+            # a dict subclass's items copied one level (``__reduce_ex__`` rebuilds them)
+            out = Obj(cls=raw.cls, module=False, attrs=dict(raw.attrs), loc=raw.loc, qual=raw.qual)
+            if isinstance(raw.attrs.get("__items__"), dict):
+                out.attrs["__items__"] = dict(raw.attrs["__items__"])
+            return out
         if isinstance(raw, (Obj, Leaf)):
             return self.clone_module(raw)
         return v
@@ -1101,6 +1110,12 @@ class Items:
             cls=m.cls, module=m.module, attrs=dict(m.attrs), loc=m.loc, kind=m.kind, qual=m.qual
         )
         memo[id(m)] = new  # a child holding its parent (a back reference) finds this copy
+        for k, v in m.attrs.items():
+            if type(plain_bare(v)) in _DEEP:
+                # the instance's own lists / dicts / objects are copied too, as Python's
+                # deepcopy copies ``__dict__`` (shared, ``c.widths.append(32)`` on the copy
+                # changed the original: a confident wrong count)
+                new.attrs[k] = self.deep_copy_value(v, memo)
         new.children = {k: self._clone(c, memo) for k, c in m.children.items()}
         new.none_keys = list(m.none_keys)
         new.params = {k: clonetie.param(memo, p, new, k) for k, p in m.params.items()}
@@ -1128,6 +1143,7 @@ def is_class(v: Any) -> Any:
     return False
 
 
+_DEEP = (list, dict, set, tuple, Obj)  # attribute values a deep copy copies (``_clone_new``)
 _NO_ITER = object()  # the class defines no ``__iter__`` of its own
 _MAX_ITER_DEPTH = 8
 _MAX_NEXT = 4096  # items a user iterator's ``__next__`` is called for (then unknown)

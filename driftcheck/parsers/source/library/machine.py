@@ -491,6 +491,17 @@ class Library:
             else:  # torch is not installed (core install): the catalogue's weights
                 self.catalogue_init(obj, q, args, kwargs, loc)
             return
+        if short == "Module" and q in _MODULE_BASES and obj.module and not obj.kind:
+            # torch's ``Module.__init__`` makes ``_parameters`` / ``_buffers`` / ``_modules``
+            # anew: run a second time (``super().__init__()`` again, a mixin's own call) it
+            # drops what was registered before (4,232 counted where torch has 72)
+            if getattr(obj, _MODULE_INIT_RAN, False):
+                obj.children.clear()
+                obj.params.clear()
+                obj.buffers.clear()
+                obj.none_keys.clear()
+            setattr(obj, _MODULE_INIT_RAN, True)
+            return
         if q in ("pydantic.BaseModel", "pydantic.main.BaseModel") and obj.cls is not None:
             # a pydantic model: keyword fields over the class's annotated defaults
             self.calls.init_dataclass(obj, obj.cls, [], kwargs)
@@ -1155,6 +1166,7 @@ _HTML_PARSER = "html.parser.HTMLParser"  # a base modelled by library/htmlparse.
 
 
 _MODULE_BASES = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_MODULE_INIT_RAN = "_dc_module_init_ran"  # on an Obj: torch's Module.__init__ ran on it (ext_init)
 
 
 def _catalogue_refuses(leaf: Leaf) -> bool:

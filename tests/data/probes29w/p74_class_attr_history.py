@@ -1,0 +1,13 @@
+import torch.nn as nn
+
+
+class M(nn.Module):
+    history = []
+
+    def __init__(self):
+        super().__init__()
+        self.history.append(8)
+        self.layers = nn.ModuleList(nn.Linear(w, 2) for w in self.history)
+
+
+model = M()

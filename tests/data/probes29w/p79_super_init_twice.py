@@ -1,0 +1,12 @@
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(64, 64)
+        super().__init__()
+        self.b = nn.Linear(8, 8)
+
+
+model = M()

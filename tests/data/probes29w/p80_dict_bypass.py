@@ -1,0 +1,12 @@
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(8, 8)
+        object.__setattr__(self, "hidden", nn.Linear(64, 64))
+        self.__dict__["aux"] = nn.Linear(32, 32)
+
+
+model = M()
