@@ -562,3 +562,132 @@ def qualname(cls: Cls) -> str:
                 todo.extend((ch, prefix) for ch in ast.iter_child_nodes(node))
         cls.mod.__dict__["_dc_qualnames"] = table
     return table.get(id(cls.node), cls.name)
+
+
+_MUTATORS = frozenset(
+    "append extend insert update setdefault pop popitem remove clear add discard "
+    "appendleft extendleft sort reverse".split()
+)
+
+
+def _class_writes(mod: Any) -> dict[tuple[str, str], set[str]]:
+    """(class name, attribute) -> the top-level functions and classes of ``mod`` whose code
+    changes that class attribute: ``C.attr = v`` / ``C.attr += v`` / ``setattr(C, "attr", v)``
+    / ``C.attr.append(x)`` / ``C.attr[k] = v``, and in the class's own methods
+    ``self.attr.append(x)`` / ``self.attr[k] = v`` / ``cls.attr = v`` / ``type(self).attr = v``
+    (``self.attr = v`` makes an instance attribute: not a write of the class). Once per module."""
+    got = mod.__dict__.get("_dc_class_writes")
+    if got is not None:
+        return got
+    out: dict[tuple[str, str], set[str]] = {}
+    classes = {st.name for st in mod.tree.body if isinstance(st, ast.ClassDef)}
+
+    def owner(e: ast.expr, own: str | None) -> str | None:
+        if isinstance(e, ast.Name) and e.id in classes:
+            return e.id
+        if own is not None and isinstance(e, ast.Name) and e.id == "cls":
+            return own
+        if (
+            own is not None
+            and isinstance(e, ast.Call)
+            and isinstance(e.func, ast.Name)
+            and e.func.id == "type"
+            and len(e.args) == 1
+        ):
+            return own  # ``type(self).attr = v``
+        if own is not None and isinstance(e, ast.Attribute) and e.attr == "__class__":
+            return own  # ``self.__class__.attr = v``
+        return None
+
+    def held(e: ast.expr, own: str | None) -> tuple[str, str] | None:
+        """``C.attr`` / ``self.attr`` (in ``own``'s methods) whose object is changed."""
+        if not isinstance(e, ast.Attribute):
+            return None
+        c = owner(e.value, own)
+        if c is None and own is not None and isinstance(e.value, ast.Name) and e.value.id == "self":
+            c = own
+        return (c, e.attr) if c is not None else None
+
+    for st in mod.tree.body:
+        if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        own = st.name if isinstance(st, ast.ClassDef) else None
+        for n in _run_later(st):
+            keys: list[tuple[str, str] | None] = []
+            if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+                tgts = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
+                for t in tgts:
+                    if isinstance(t, ast.Attribute) and (c := owner(t.value, own)) is not None:
+                        keys.append((c, t.attr))
+                    elif isinstance(t, ast.Subscript):
+                        keys.append(held(t.value, own))
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+                if n.func.attr in _MUTATORS:
+                    keys.append(held(n.func.value, own))
+            if (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Name)
+                and n.func.id == "setattr"
+                and len(n.args) >= 2
+                and isinstance(n.args[1], ast.Constant)
+                and isinstance(n.args[1].value, str)
+            ):
+                c = owner(n.args[0], own)
+                if c is not None:
+                    keys.append((c, n.args[1].value))
+            for k in keys:
+                if k is not None:
+                    out.setdefault(k, set()).add(st.name)
+    mod.__dict__["_dc_class_writes"] = out
+    return out
+
+
+# run when a class statement runs, which the analyzer models when it makes the class
+_AT_CLASS_STATEMENT = frozenset(("__init_subclass__", "__set_name__", "__class_getitem__"))
+
+
+def _run_later(st: ast.stmt) -> list[ast.AST]:
+    """The nodes of a top-level function, or of a class's methods, that run when called (not
+    a class body's own statements, nor ``__init_subclass__`` / ``__set_name__``: they run
+    with the class statement, which the analyzer makes as Python does)."""
+    if not isinstance(st, ast.ClassDef):
+        return list(ast.walk(st))
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = list(st.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if n.name not in _AT_CLASS_STATEMENT:
+                out.extend(ast.walk(n))
+        elif isinstance(n, ast.ClassDef):
+            todo.extend(n.body)
+        else:
+            todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def state_at_import(interp: Any, cls: Cls, name: str) -> str | None:
+    """Read lazily (a root class built after the whole import), a class attribute that code
+    of the module changes (``Block.count += 1`` in ``Block.__init__``, ``self.history.append``
+    on a class-level list, ``Cfg.width = wide`` in another class) holds what the import left
+    where a top-level statement may run that code at import (``model = M()``): not the body's
+    value (54 where torch has 126). Why, naming the writer and the statement, or None. The
+    in-order run of a script runs those statements itself."""
+    from driftcheck.parsers.source.interp import modglobals
+
+    mod = cls.mod
+    if getattr(mod, "tree", None) is None or not any(st is cls.node for st in mod.tree.body):
+        return None
+    if globalsat.in_order_end(interp, mod) is not None:
+        return None
+    writers = _class_writes(mod).get((cls.name, name))
+    if not writers:
+        return None
+    st = modglobals.runs_at_import(mod, set(writers), cls.node.lineno)
+    if st is None:
+        return None
+    w = sorted(writers)[0]
+    return (
+        f"{cls.name}.{name}: changed by {w}, which `{ast.unparse(st)[:60]}` at "
+        f"{mod.path.name}:{st.lineno} may run at import"
+    )

@@ -846,7 +846,8 @@ def runs_at_import(
     """The first top-level statement of ``mod`` below line ``after`` (not one of ``skip``)
     that may run code of the top-level functions or classes ``names`` at import: it names
     one of them, or one whose code names one (by name, transitively). Function bodies and
-    ``if __name__ == "__main__":`` blocks do not run at import."""
+    ``if __name__ == "__main__":`` blocks do not run at import; class statements are made
+    when first read, with what they run (``__init_subclass__``, decorators: objmodel)."""
     defs = {
         st.name: st
         for st in mod.tree.body
@@ -867,7 +868,7 @@ def runs_at_import(
     for st in mod.tree.body:
         if st.lineno <= after or id(st) in skipped:
             continue
-        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Import, ast.ImportFrom)):
+        if isinstance(st, (*_DEFS, ast.Import, ast.ImportFrom)):
             continue
         if main_block(st) and not st.orelse:
             continue

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     attrsconv,
+    classtype,
     deftime,
     fwdhooks,
     globalsat,
@@ -659,6 +660,10 @@ class Classes:
             found, frame = patch, Frame(cls.mod)
         if found is None:
             return False, None
+        lost = classtype.state_at_import(self.ip, cls, name)
+        if lost is not None:  # changed by code the import ran (interp/classtype.py)
+            cls.ns[name] = Unknown(lost)
+            return True, cls.ns[name]
         cls.ns[name] = before
         if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
             v: Any = self.make_func(found, frame, owner=cls)
