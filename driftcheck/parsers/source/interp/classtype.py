@@ -691,3 +691,99 @@ def state_at_import(interp: Any, cls: Cls, name: str) -> str | None:
         f"{cls.name}.{name}: changed by {w}, which `{ast.unparse(st)[:60]}` at "
         f"{mod.path.name}:{st.lineno} may run at import"
     )
+
+
+def metaclass_rewrites(interp: Any, cls: Cls) -> str | None:
+    """Why the attributes of ``cls`` are not its body's: its metaclass, read from source,
+    defines a ``__new__`` that changes the namespace it is handed (``ns["width"] = ...``,
+    ``ns.update(...)``, ``del ns[k]``) or the class it makes (``setattr(new_cls, ...)``,
+    ``new_cls.x = ...``) before CPython makes the class of it, which is not followed here
+    (12 where torch has 24: a confident wrong). None where no such ``__new__`` applies."""
+    got = cls.__dict__.get(_META_REWRITES, _UNSET)
+    if got is _UNSET:
+        got = cls.__dict__[_META_REWRITES] = _metaclass_rewrites(interp, cls)
+    return got
+
+
+_META_REWRITES = "_dc_meta_rewrites"  # on a Cls: metaclass_rewrites' answer, once
+_UNSET = object()
+
+
+def _metaclass_rewrites(interp: Any, cls: Cls) -> str | None:
+    from driftcheck.parsers.source.values.abstract import Func
+
+    try:
+        meta = plain(interp.calls.metaclass_of(cls))
+    except Exception:  # noqa: BLE001 - a metaclass we cannot read: nothing said here
+        return None
+    if not isinstance(meta, Cls):
+        return None
+    ok, fn, where = interp.classes.mro_attr(meta, "__new__")
+    if not (ok and isinstance(fn, Func) and isinstance(where, Cls)):
+        return None
+    node = fn.node
+    params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+    ns = params[3] if len(params) > 3 else None
+    made: set[str] = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Assign) and any(
+            isinstance(v, ast.Call)
+            and isinstance(v.func, ast.Attribute)
+            and v.func.attr == "__new__"
+            for v in [n.value]
+        ):
+            made.update(t.id for t in n.targets if isinstance(t, ast.Name))
+    for n in ast.walk(node):
+        changed = False
+        if isinstance(n, (ast.Assign, ast.AugAssign, ast.Delete)):
+            tgts = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
+            for t in tgts:
+                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+                    changed |= t.value.id == ns
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name):
+                    changed |= t.value.id in made
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+            v = n.func.value
+            changed = isinstance(v, ast.Name) and v.id == ns and n.func.attr in _MUTATORS
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr":
+            changed = bool(n.args) and isinstance(n.args[0], ast.Name) and n.args[0].id in made
+        if changed:
+            return (
+                f"class {cls.name}: its metaclass {meta.name}'s __new__ "
+                f"({where.mod.path.name}:{node.lineno}) changes the class namespace (not followed)"
+            )
+    return None
+
+
+def metaclass_init(interp: Any, cls: Cls) -> None:
+    """The class statement calls its metaclass's ``__init__(cls, name, bases, ns)`` once the
+    class is made (``type.__call__``): one read from source runs here (a registry it fills:
+    ``KINDS.append(cls)``; was never run, the list read empty: 0 where torch has 44). The
+    namespace argument is an unknown value (the class's own attributes are read from it);
+    one that raises makes importing the module fail (``subclassreg.failed``)."""
+    from driftcheck.parsers.source.interp import subclassreg
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.loader import installed
+    from driftcheck.parsers.source.values.abstract import Budget, Func
+
+    try:
+        meta = plain(interp.calls.metaclass_of(cls))
+    except Budget:
+        raise
+    except Exception:  # noqa: BLE001 - a metaclass we cannot read: nothing run
+        return
+    if not isinstance(meta, Cls):
+        return
+    ok, fn, where = interp.classes.mro_attr(meta, "__init__")
+    if not (ok and isinstance(fn, Func) and isinstance(where, Cls)) or installed(where.mod.path):
+        return
+    ns = Unknown(f"the namespace of class {cls.name} handed to {meta.name}.__init__")
+    bound = Func(fn.node, fn.mod, fn.closure, fn.owner, cls)
+    try:
+        interp.calls.call_func(bound, [cls.name, tuple(cls.bases), ns], {})
+    except Budget:
+        raise
+    except Raised as e:
+        subclassreg.failed(interp, cls.mod, cls.node, e)
+    except Exception:  # noqa: BLE001 - what it would store stays absent
+        pass

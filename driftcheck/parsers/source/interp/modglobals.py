@@ -848,13 +848,17 @@ def runs_at_import(
     one of them, or one whose code names one (by name, transitively). Function bodies and
     ``if __name__ == "__main__":`` blocks do not run at import; class statements are made
     when first read, with what they run (``__init_subclass__``, decorators: objmodel)."""
+    from driftcheck.parsers.source.interp.classtype import _run_later
+
     defs = {
         st.name: st
         for st in mod.tree.body
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
     }
+    # what a function runs when called; a class, what its methods run (its decorators and
+    # body statements run with its class statement, which the analyzer makes itself)
     loads = {
-        k: {n.id for n in ast.walk(d) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        k: {n.id for n in _run_later(d) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         for k, d in defs.items()
     }
     found, grew = set(names), True
@@ -865,7 +869,16 @@ def runs_at_import(
                 found.add(k)
                 grew = True
     skipped = {id(st) for st in skip}
+    metaclassed: set[str] = set()  # classes whose statement runs a metaclass in ``found``
     for st in mod.tree.body:
+        if isinstance(st, ast.ClassDef):
+            # a class statement runs its metaclass's ``__new__`` / ``__init__`` (not modelled)
+            meta = [k.value for k in st.keywords if k.arg == "metaclass"]
+            bases = {b.id for b in st.bases if isinstance(b, ast.Name)}
+            if any(isinstance(m, ast.Name) and m.id in found for m in meta) or bases & metaclassed:
+                metaclassed.add(st.name)
+                if st.lineno > after and id(st) not in skipped:
+                    return st
         if st.lineno <= after or id(st) in skipped:
             continue
         if isinstance(st, (*_DEFS, ast.Import, ast.ImportFrom)):
@@ -879,16 +892,52 @@ def runs_at_import(
 
 
 def _rebinds_global(d: ast.AST, name: str) -> bool:
-    """A function (or a method of a class) that declares ``global name`` and stores to it."""
+    """A function (or a method of a class) that declares ``global name`` and stores to it,
+    or changes the object the global holds in place (``KINDS.append(cls)``, ``TABLE[k] = v``)
+    without a local of that name."""
     for fn in ast.walk(d):
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        if not any(isinstance(n, ast.Global) and name in n.names for n in ast.walk(fn)):
-            continue
+        declared = any(isinstance(n, ast.Global) and name in n.names for n in ast.walk(fn))
+        local = not declared and _binds_local(fn, name)
         for n in ast.walk(fn):
-            if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del)):
+            if (
+                declared
+                and isinstance(n, ast.Name)
+                and n.id == name
+                and isinstance(n.ctx, (ast.Store, ast.Del))
+            ):
+                return True
+            if local:
+                continue
+            if (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and isinstance(n.func.value, ast.Name)
+                and n.func.value.id == name
+                and n.func.attr in MUTATORS
+            ):
+                return True
+            if (
+                isinstance(n, ast.Subscript)
+                and isinstance(n.ctx, (ast.Store, ast.Del))
+                and isinstance(n.value, ast.Name)
+                and n.value.id == name
+            ):
                 return True
     return False
+
+
+def _binds_local(fn: ast.AST, name: str) -> bool:
+    """``name`` is a local of the function ``fn`` (a parameter, or bound in its body)."""
+    a = fn.args  # type: ignore[attr-defined]
+    params = [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg]
+    if any(p is not None and p.arg == name for p in params):
+        return True
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(fn)
+    )
 
 
 def _run_now(st: ast.stmt) -> list[ast.AST]:

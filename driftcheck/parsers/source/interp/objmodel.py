@@ -547,6 +547,8 @@ class Classes:
         c.ns = {"__frame__": frame}
         if any(isinstance(b, Cls) for b in c.bases):
             self.init_subclass(c, frame)
+        if node.keywords or any(isinstance(b, Cls) for b in c.bases):
+            classtype.metaclass_init(self.ip, c)
         return c
 
     def resolve_bases(self, bases: list[Any], node: ast.ClassDef, mod: ModInfo) -> list[Any]:
@@ -658,9 +660,11 @@ class Classes:
                     self._unpatched.pop()
                 before = own if ok else before
             found, frame = patch, Frame(cls.mod)
-        if found is None:
+        lost = classtype.metaclass_rewrites(self.ip, cls) if name[:2] != "__" else None
+        if found is None and lost is None:
             return False, None
-        lost = classtype.state_at_import(self.ip, cls, name)
+        if lost is None:
+            lost = classtype.state_at_import(self.ip, cls, name)
         if lost is not None:  # changed by code the import ran (interp/classtype.py)
             cls.ns[name] = Unknown(lost)
             return True, cls.ns[name]
