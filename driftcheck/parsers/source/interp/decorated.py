@@ -115,6 +115,8 @@ class Registry(dict):
         read as it stands."""
         from driftcheck.parsers.source.interp import globalsat
 
+        if type(self) is not Registry:
+            return self  # a registry filled another way (callregistry, metaregistry): its own
         if self._whole is True or self._whole is _RUNNING:
             return self  # whole, or being made whole (a decorator reads it: as it stands)
         if globalsat.in_order_line(self._interp, self._mod) is not None:
@@ -173,7 +175,7 @@ class Registry(dict):
             # every definition was run (a key not there is Python's KeyError), or they are
             # being run (a decorator's ``if key in REGISTRY``: not stored yet)
             return False
-        if self._whole is None and self._single_file():
+        if self._whole is None and type(self) is Registry and self._single_file():
             from driftcheck.parsers.source.interp import globalsat
 
             if globalsat.in_order_line(self._interp, self._mod) is None and self.whole() is self:

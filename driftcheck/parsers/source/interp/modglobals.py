@@ -753,8 +753,12 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
                 f"module global {name}: an iterator that {lost} may advance at import"
             )
             return
-    else:
-        lost = _rebound_at_import(mod, name, sts)
+    elif not _modelled_registry(value):
+        # the statements the plan replays (the table's own mutations, ``_scan(names)``, and
+        # the fills after its binding) are followed: not counted as unknown changes
+        b = plan(mod, name).before
+        done = tuple(mod.tree.body[i] for i, kind, _ in b if kind == 1) + tuple(sts)
+        lost = _rebound_at_import(mod, name, done)
         if lost is not None:
             interp.globals[id(mod)][name] = Unknown(f"module global {name}: {lost}")
             return
@@ -840,6 +844,23 @@ def _rebound_at_import(mod: ModInfo, name: str, replayed: tuple[ast.stmt, ...]) 
     )
 
 
+def _lazily_bound(st: ast.stmt, read: set[str]) -> bool:
+    """A top-level ``name = expr`` whose name the module's functions or methods read: the
+    analyzer evaluates it (with what it calls) when the name is first read, as a global's
+    first binding; one no code reads (``model = M()``) is never evaluated by a lazy read."""
+    tgts = st.targets if isinstance(st, ast.Assign) else [st.target]  # type: ignore[attr-defined]
+    names = [t.id for t in tgts if isinstance(t, ast.Name)]
+    return len(names) == len(tgts) and any(n in read for n in names)
+
+
+def _modelled_registry(value: Any) -> bool:
+    """A table whose fills at import are modelled on their own (a decorator-, call- or
+    metaclass-filled registry: interp/decorated.py and its subclasses)."""
+    from driftcheck.parsers.source.interp.decorated import Registry
+
+    return isinstance(value, Registry)
+
+
 def runs_at_import(
     mod: ModInfo, names: set[str], after: int, skip: tuple[ast.stmt, ...] = ()
 ) -> ast.stmt | None:
@@ -869,6 +890,7 @@ def runs_at_import(
                 found.add(k)
                 grew = True
     skipped = {id(st) for st in skip}
+    read = set().union(*loads.values()) if loads else set()
     metaclassed: set[str] = set()  # classes whose statement runs a metaclass in ``found``
     for st in mod.tree.body:
         if isinstance(st, ast.ClassDef):
@@ -885,6 +907,8 @@ def runs_at_import(
             continue
         if main_block(st) and not st.orelse:
             continue
+        if isinstance(st, (ast.Assign, ast.AnnAssign)) and _lazily_bound(st, read):
+            continue  # ``CFG = json.loads(..., object_hook=hook)``: run when CFG is first read
         for node in _run_now(st):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in found:
                 return st
