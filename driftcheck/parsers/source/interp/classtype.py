@@ -710,8 +710,13 @@ _UNSET = object()
 
 
 def _metaclass_rewrites(interp: Any, cls: Cls) -> str | None:
+    from driftcheck.parsers.source.loader import installed
     from driftcheck.parsers.source.values.abstract import Func
 
+    if getattr(cls.mod, "path", None) is None or installed(cls.mod.path):
+        return None  # a library's class: modelled by the analyzer's own rules
+    if not any(isinstance(c, Cls) and c.node.keywords for c in cls.mro()):
+        return None  # no ``metaclass=`` anywhere in its source MRO
     try:
         meta = plain(interp.calls.metaclass_of(cls))
     except Exception:  # noqa: BLE001 - a metaclass we cannot read: nothing said here
@@ -766,6 +771,8 @@ def metaclass_init(interp: Any, cls: Cls) -> None:
     from driftcheck.parsers.source.loader import installed
     from driftcheck.parsers.source.values.abstract import Budget, Func
 
+    if installed(cls.mod.path):
+        return  # a library's class: the analyzer models those libraries itself
     try:
         meta = plain(interp.calls.metaclass_of(cls))
     except Budget:

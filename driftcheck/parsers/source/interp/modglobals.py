@@ -826,14 +826,10 @@ def _rebound_at_import(mod: ModInfo, name: str, replayed: tuple[ast.stmt, ...]) 
     first = mod.assigns.get(name)
     if first is None:
         return None
-    writers = {
-        st.name: st
-        for st in mod.tree.body
-        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-        and _rebinds_global(st, name)
-    }
-    if not writers:
+    names = _global_writers(mod).get(name)
+    if not names:
         return None
+    writers = {st.name: st for st in mod.tree.body if isinstance(st, _DEFS) and st.name in names}
     st = runs_at_import(mod, set(writers), first.lineno, replayed)
     if st is None:
         return None
@@ -869,19 +865,7 @@ def runs_at_import(
     one of them, or one whose code names one (by name, transitively). Function bodies and
     ``if __name__ == "__main__":`` blocks do not run at import; class statements are made
     when first read, with what they run (``__init_subclass__``, decorators: objmodel)."""
-    from driftcheck.parsers.source.interp.classtype import _run_later
-
-    defs = {
-        st.name: st
-        for st in mod.tree.body
-        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-    }
-    # what a function runs when called; a class, what its methods run (its decorators and
-    # body statements run with its class statement, which the analyzer makes itself)
-    loads = {
-        k: {n.id for n in _run_later(d) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-        for k, d in defs.items()
-    }
+    loads = _def_loads(mod)
     found, grew = set(names), True
     while grew:  # the functions and classes that call one of them, by name
         grew = False
@@ -913,6 +897,65 @@ def runs_at_import(
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in found:
                 return st
     return None
+
+
+def _global_writers(mod: ModInfo) -> dict[str, set[str]]:
+    """Global name -> the top-level functions and classes of ``mod`` that rebind it (``global``)
+    or change it in place (``_rebinds_global``); once per module."""
+    got = mod.__dict__.get("_dc_global_writers")
+    if got is None:
+        got = {}
+        candidates: dict[str, set[str]] = {}
+        for st in mod.tree.body:
+            if not isinstance(st, _DEFS):
+                continue
+            for n in ast.walk(st):
+                if isinstance(n, ast.Global):
+                    for g in n.names:
+                        candidates.setdefault(g, set()).add(st.name)
+                elif (
+                    isinstance(n, ast.Call)
+                    and isinstance(n.func, ast.Attribute)
+                    and isinstance(n.func.value, ast.Name)
+                    and n.func.attr in MUTATORS
+                ):
+                    candidates.setdefault(n.func.value.id, set()).add(st.name)
+                elif (
+                    isinstance(n, ast.Subscript)
+                    and isinstance(n.ctx, (ast.Store, ast.Del))
+                    and isinstance(n.value, ast.Name)
+                ):
+                    candidates.setdefault(n.value.id, set()).add(st.name)
+        defs = {st.name: st for st in mod.tree.body if isinstance(st, _DEFS)}
+        for g, ds in candidates.items():
+            if g not in mod.assigns:
+                continue
+            w = {d for d in ds if _rebinds_global(defs[d], g)}
+            if w:
+                got[g] = w
+        mod.__dict__["_dc_global_writers"] = got
+    return got
+
+
+def _def_loads(mod: ModInfo) -> dict[str, set[str]]:
+    """Top-level function or class -> the names its code loads when run: a function's body; a
+    class's methods (its decorators and body statements run with its class statement, which
+    the analyzer makes itself). Once per module."""
+    got = mod.__dict__.get("_dc_def_loads")
+    if got is None:
+        from driftcheck.parsers.source.interp.classtype import _run_later
+
+        got = {
+            st.name: {
+                n.id
+                for n in _run_later(st)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+            }
+            for st in mod.tree.body
+            if isinstance(st, _DEFS)
+        }
+        mod.__dict__["_dc_def_loads"] = got
+    return got
 
 
 def _rebinds_global(d: ast.AST, name: str) -> bool:
