@@ -205,8 +205,8 @@ class Attributes:
                 from driftcheck.parsers.source.library.classvars import class_dict
 
                 return class_dict(self.ip, obj, (obj.mod.path, obj.node.lineno))
-            if name == "__qualname__" and any(st is obj.node for st in obj.mod.tree.body):
-                return obj.name  # a top-level class: its qualified name is its name
+            if name == "__qualname__":
+                return classtype.qualname(obj)  # its place in the syntax (interp/classtype.py)
             if name == "__doc__":
                 return class_doc(obj)
             if name == "__mro__":
@@ -496,6 +496,8 @@ class Attributes:
         if isinstance(obj, Unknown):  # a layer written onto a value not known (ownerless.py)
             ownerless.written(self.ip, obj, name, v, line, fr)
 
+        if name == "__class__" and classtype.assign_class(self.ip, obj, v):
+            return  # the instance's class replaced (interp/classtype.py)
         if isinstance(obj, submodpath.UnknownSubmodule):
             at = (fr.mod.path if fr is not None and fr.mod is not None else "?", line)
             submodpath.written(obj, name, v, at)

@@ -518,3 +518,279 @@ def subclasshook(cls: Cls) -> bool:
         )
         for c in cls.mro()
     )
+
+
+def assign_class(interp: Any, obj: Any, v: Any) -> bool:
+    """``obj.__class__ = Other`` on an instance of a class read from source: CPython keeps the
+    instance (its ``__dict__``) and looks its methods and class attributes up on ``Other`` from
+    then on (a spec whose ``width()`` answered 8 answers ``Other``'s 96). A plain store into
+    the instance's attributes left every later method read on the old class: a confident wrong
+    count. Followed where both classes are read from source and are both modules or both
+    not (a container kind, a library class, a value not known: the store as before). True
+    when done."""
+    from driftcheck.parsers.source.values.abstract import Obj
+
+    new = plain(v)
+    if not (isinstance(obj, Obj) and isinstance(obj.cls, Cls) and isinstance(new, Cls)):
+        return False
+    if obj.kind or obj.qual is not None or interp.classes.is_module_cls(new) != obj.module:
+        return False
+    obj.cls = new
+    obj.attrs.pop("__class__", None)
+    return True
+
+
+def qualname(cls: Cls) -> str:
+    """``C.__qualname__`` of a class read from source: its place in the module's syntax, as
+    CPython composes it (``Outer.Inner``, ``make.<locals>.Spec``); a class made by
+    ``type(name, bases, ns)`` (no statement in the module's tree) has its name. A written
+    ``__qualname__`` is read before this (the class namespace)."""
+    table = cls.mod.__dict__.get("_dc_qualnames")
+    if table is None:
+        table = {}
+        todo: list[tuple[ast.AST, str]] = [(st, "") for st in cls.mod.tree.body]
+        while todo:
+            node, prefix = todo.pop()
+            if isinstance(node, ast.ClassDef):
+                q = prefix + node.name
+                table[id(node)] = q
+                todo.extend((ch, q + ".") for ch in node.body)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                q = prefix + node.name + ".<locals>."
+                todo.extend((ch, q) for ch in node.body)
+            else:
+                todo.extend((ch, prefix) for ch in ast.iter_child_nodes(node))
+        cls.mod.__dict__["_dc_qualnames"] = table
+    return table.get(id(cls.node), cls.name)
+
+
+_MUTATORS = frozenset(
+    "append extend insert update setdefault pop popitem remove clear add discard "
+    "appendleft extendleft sort reverse".split()
+)
+
+
+def _class_writes(mod: Any) -> dict[tuple[str, str], set[str]]:
+    """(class name, attribute) -> the top-level functions and classes of ``mod`` whose code
+    changes that class attribute: ``C.attr = v`` / ``C.attr += v`` / ``setattr(C, "attr", v)``
+    / ``C.attr.append(x)`` / ``C.attr[k] = v``, and in the class's own methods
+    ``self.attr.append(x)`` / ``self.attr[k] = v`` / ``cls.attr = v`` / ``type(self).attr = v``
+    (``self.attr = v`` makes an instance attribute: not a write of the class). Once per module."""
+    got = mod.__dict__.get("_dc_class_writes")
+    if got is not None:
+        return got
+    out: dict[tuple[str, str], set[str]] = {}
+    classes = {st.name for st in mod.tree.body if isinstance(st, ast.ClassDef)}
+
+    def owner(e: ast.expr, own: str | None) -> str | None:
+        if isinstance(e, ast.Name) and e.id in classes:
+            return e.id
+        if own is not None and isinstance(e, ast.Name) and e.id == "cls":
+            return own
+        if (
+            own is not None
+            and isinstance(e, ast.Call)
+            and isinstance(e.func, ast.Name)
+            and e.func.id == "type"
+            and len(e.args) == 1
+        ):
+            return own  # ``type(self).attr = v``
+        if own is not None and isinstance(e, ast.Attribute) and e.attr == "__class__":
+            return own  # ``self.__class__.attr = v``
+        return None
+
+    def held(e: ast.expr, own: str | None) -> tuple[str, str] | None:
+        """``C.attr`` / ``self.attr`` (in ``own``'s methods) whose object is changed."""
+        if not isinstance(e, ast.Attribute):
+            return None
+        c = owner(e.value, own)
+        if c is None and own is not None and isinstance(e.value, ast.Name) and e.value.id == "self":
+            c = own
+        return (c, e.attr) if c is not None else None
+
+    for st in mod.tree.body:
+        if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        own = st.name if isinstance(st, ast.ClassDef) else None
+        for n in _run_later(st):
+            keys: list[tuple[str, str] | None] = []
+            if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+                tgts = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
+                for t in tgts:
+                    if isinstance(t, ast.Attribute) and (c := owner(t.value, own)) is not None:
+                        keys.append((c, t.attr))
+                    elif isinstance(t, ast.Subscript):
+                        keys.append(held(t.value, own))
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+                if n.func.attr in _MUTATORS:
+                    keys.append(held(n.func.value, own))
+            if (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Name)
+                and n.func.id == "setattr"
+                and len(n.args) >= 2
+                and isinstance(n.args[1], ast.Constant)
+                and isinstance(n.args[1].value, str)
+            ):
+                c = owner(n.args[0], own)
+                if c is not None:
+                    keys.append((c, n.args[1].value))
+            for k in keys:
+                if k is not None:
+                    out.setdefault(k, set()).add(st.name)
+    mod.__dict__["_dc_class_writes"] = out
+    return out
+
+
+# run when a class statement runs, which the analyzer models when it makes the class
+_AT_CLASS_STATEMENT = frozenset(("__init_subclass__", "__set_name__", "__class_getitem__"))
+
+
+def _run_later(st: ast.stmt) -> list[ast.AST]:
+    """The nodes of a top-level function, or of a class's methods, that run when called (not
+    a class body's own statements, nor ``__init_subclass__`` / ``__set_name__``: they run
+    with the class statement, which the analyzer makes as Python does)."""
+    if not isinstance(st, ast.ClassDef):
+        return list(ast.walk(st))
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = list(st.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if n.name not in _AT_CLASS_STATEMENT:
+                out.extend(ast.walk(n))
+        elif isinstance(n, ast.ClassDef):
+            todo.extend(n.body)
+        else:
+            todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def state_at_import(interp: Any, cls: Cls, name: str) -> str | None:
+    """Read lazily (a root class built after the whole import), a class attribute that code
+    of the module changes (``Block.count += 1`` in ``Block.__init__``, ``self.history.append``
+    on a class-level list, ``Cfg.width = wide`` in another class) holds what the import left
+    where a top-level statement may run that code at import (``model = M()``): not the body's
+    value (54 where torch has 126). Why, naming the writer and the statement, or None. The
+    in-order run of a script runs those statements itself."""
+    from driftcheck.parsers.source.interp import modglobals
+
+    mod = cls.mod
+    if getattr(mod, "tree", None) is None or not any(st is cls.node for st in mod.tree.body):
+        return None
+    if globalsat.in_order_end(interp, mod) is not None:
+        return None
+    writers = _class_writes(mod).get((cls.name, name))
+    if not writers:
+        return None
+    st = modglobals.runs_at_import(mod, set(writers), cls.node.lineno)
+    if st is None:
+        return None
+    w = sorted(writers)[0]
+    return (
+        f"{cls.name}.{name}: changed by {w}, which `{ast.unparse(st)[:60]}` at "
+        f"{mod.path.name}:{st.lineno} may run at import"
+    )
+
+
+def metaclass_rewrites(interp: Any, cls: Cls) -> str | None:
+    """Why the attributes of ``cls`` are not its body's: its metaclass, read from source,
+    defines a ``__new__`` that changes the namespace it is handed (``ns["width"] = ...``,
+    ``ns.update(...)``, ``del ns[k]``) or the class it makes (``setattr(new_cls, ...)``,
+    ``new_cls.x = ...``) before CPython makes the class of it, which is not followed here
+    (12 where torch has 24: a confident wrong). None where no such ``__new__`` applies."""
+    got = cls.__dict__.get(_META_REWRITES, _UNSET)
+    if got is _UNSET:
+        got = cls.__dict__[_META_REWRITES] = _metaclass_rewrites(interp, cls)
+    return got
+
+
+_META_REWRITES = "_dc_meta_rewrites"  # on a Cls: metaclass_rewrites' answer, once
+_UNSET = object()
+
+
+def _metaclass_rewrites(interp: Any, cls: Cls) -> str | None:
+    from driftcheck.parsers.source.loader import installed
+    from driftcheck.parsers.source.values.abstract import Func
+
+    if getattr(cls.mod, "path", None) is None or installed(cls.mod.path):
+        return None  # a library's class: modelled by the analyzer's own rules
+    if not any(isinstance(c, Cls) and c.node.keywords for c in cls.mro()):
+        return None  # no ``metaclass=`` anywhere in its source MRO
+    try:
+        meta = plain(interp.calls.metaclass_of(cls))
+    except Exception:  # noqa: BLE001 - a metaclass we cannot read: nothing said here
+        return None
+    if not isinstance(meta, Cls):
+        return None
+    ok, fn, where = interp.classes.mro_attr(meta, "__new__")
+    if not (ok and isinstance(fn, Func) and isinstance(where, Cls)):
+        return None
+    node = fn.node
+    params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+    ns = params[3] if len(params) > 3 else None
+    made: set[str] = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Assign) and any(
+            isinstance(v, ast.Call)
+            and isinstance(v.func, ast.Attribute)
+            and v.func.attr == "__new__"
+            for v in [n.value]
+        ):
+            made.update(t.id for t in n.targets if isinstance(t, ast.Name))
+    for n in ast.walk(node):
+        changed = False
+        if isinstance(n, (ast.Assign, ast.AugAssign, ast.Delete)):
+            tgts = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
+            for t in tgts:
+                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+                    changed |= t.value.id == ns
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name):
+                    changed |= t.value.id in made
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+            v = n.func.value
+            changed = isinstance(v, ast.Name) and v.id == ns and n.func.attr in _MUTATORS
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr":
+            changed = bool(n.args) and isinstance(n.args[0], ast.Name) and n.args[0].id in made
+        if changed:
+            return (
+                f"class {cls.name}: its metaclass {meta.name}'s __new__ "
+                f"({where.mod.path.name}:{node.lineno}) changes the class namespace (not followed)"
+            )
+    return None
+
+
+def metaclass_init(interp: Any, cls: Cls) -> None:
+    """The class statement calls its metaclass's ``__init__(cls, name, bases, ns)`` once the
+    class is made (``type.__call__``): one read from source runs here (a registry it fills:
+    ``KINDS.append(cls)``; was never run, the list read empty: 0 where torch has 44). The
+    namespace argument is an unknown value (the class's own attributes are read from it);
+    one that raises makes importing the module fail (``subclassreg.failed``)."""
+    from driftcheck.parsers.source.interp import subclassreg
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.loader import installed
+    from driftcheck.parsers.source.values.abstract import Budget, Func
+
+    if installed(cls.mod.path):
+        return  # a library's class: the analyzer models those libraries itself
+    try:
+        meta = plain(interp.calls.metaclass_of(cls))
+    except Budget:
+        raise
+    except Exception:  # noqa: BLE001 - a metaclass we cannot read: nothing run
+        return
+    if not isinstance(meta, Cls):
+        return
+    ok, fn, where = interp.classes.mro_attr(meta, "__init__")
+    if not (ok and isinstance(fn, Func) and isinstance(where, Cls)) or installed(where.mod.path):
+        return
+    ns = Unknown(f"the namespace of class {cls.name} handed to {meta.name}.__init__")
+    bound = Func(fn.node, fn.mod, fn.closure, fn.owner, cls)
+    try:
+        interp.calls.call_func(bound, [cls.name, tuple(cls.bases), ns], {})
+    except Budget:
+        raise
+    except Raised as e:
+        subclassreg.failed(interp, cls.mod, cls.node, e)
+    except Exception:  # noqa: BLE001 - what it would store stays absent
+        pass

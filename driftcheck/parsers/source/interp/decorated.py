@@ -21,6 +21,9 @@ from typing import Any
 
 from driftcheck.parsers.source.loader import ModInfo
 
+STAMPED = "_driftcheck_stamped"  # objmodel.STAMPED (imported there from here would cycle)
+_RUNNING = "running"  # Registry._whole while its definitions run
+
 MAX_SCAN_FILES = 2000
 
 _EMPTY_CALLS = {"dict", "defaultdict", "OrderedDict", "collections.defaultdict"}
@@ -98,8 +101,87 @@ class Registry(dict):
         self._mod = mod
         self._decorators = decorators
         self._misses: set[Any] = set()
+        self._whole: Any = None  # what ``whole`` found: True (every entry made) or an Unknown
+
+    def whole(self) -> Any:
+        """The registry as the whole import leaves it, for a read of every entry (iteration,
+        ``len``, ``keys()`` / ``items()``): entries are otherwise made only when their key is
+        looked up, so iterating gave only those looked up so far (an empty dict: a confident
+        wrong count of a ``ModuleDict`` built over it). Where the decorated definitions are all
+        in the registry's own module (a single file, not a package whose other modules may or
+        may not be imported), every one is run again in file order, as the import runs them
+        (the dict's order is theirs); otherwise, or where one cannot be followed, an Unknown.
+        The in-order run of a script (which runs each decorated statement itself, in order) is
+        read as it stands."""
+        from driftcheck.parsers.source.interp import globalsat
+
+        if type(self) is not Registry:
+            return self  # a registry filled another way (callregistry, metaregistry): its own
+        if self._whole is True or self._whole is _RUNNING:
+            return self  # whole, or being made whole (a decorator reads it: as it stands)
+        if globalsat.in_order_line(self._interp, self._mod) is not None:
+            return self
+        if self._whole is None:
+            self._whole = _RUNNING
+            self._whole = self._run_all()
+        return self if self._whole is True else self._whole
+
+    def _single_file(self) -> bool:
+        return not (self._mod.name.count(".") or self._mod.is_pkg)
+
+    def _run_all(self) -> Any:
+        from driftcheck.parsers.source.interp.exprs import Frame
+        from driftcheck.parsers.source.interp.statements import Raised
+        from driftcheck.parsers.source.values.abstract import Budget, Func, Unknown
+
+        mod = self._mod
+        if not self._single_file():
+            return Unknown(
+                f"registry filled by decorators in {mod.name}'s package: which of its modules "
+                "are imported is not known"
+            )
+        fr = Frame(mod)
+        before = dict(self)
+        dict.clear(self)
+        try:
+            for st in mod.tree.body:
+                if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    continue
+                mine = [d for d in st.decorator_list if _deco_name(d) in self._decorators]
+                if not mine:
+                    continue
+                where = f"{mod.path.name}:{st.lineno}"
+                if mod.defs.get(st.name) is not st:
+                    return Unknown(f"registry entry of {st.name} at {where} not followed")
+                v = self._interp.names.global_lookup(mod, st.name)
+                # a class's lookup ran its innermost stamping / class-returning decorators
+                # (objmodel ``Names._stamped``): the rest run here, innermost first
+                ran = self._interp.__dict__.get(STAMPED, {}).get(id(st), 0)
+                for d in list(reversed(st.decorator_list))[ran:]:
+                    deco = self._interp.exprs.eval(d, fr)
+                    if not isinstance(deco, Func):
+                        return Unknown(f"registry entry of {st.name} at {where} not followed")
+                    v = self._interp.calls.call(deco, [v], {}, (mod.path, d.lineno))
+        except Budget:
+            raise
+        except (Raised, Exception) as e:  # noqa: BLE001 - a registration not followed
+            return Unknown(f"registry of {mod.name}: a registration not followed ({e})")
+        for k, v in before.items():  # stored by a lookup's own decorator run, before this
+            self.setdefault(k, v)
+        return True
 
     def _find(self, key: Any) -> bool:
+        if self._whole is True or self._whole is _RUNNING:
+            # every definition was run (a key not there is Python's KeyError), or they are
+            # being run (a decorator's ``if key in REGISTRY``: not stored yet)
+            return False
+        if self._whole is None and type(self) is Registry and self._single_file():
+            from driftcheck.parsers.source.interp import globalsat
+
+            if globalsat.in_order_line(self._interp, self._mod) is None and self.whole() is self:
+                # the definitions of a single file all run, in order: the key is there or
+                # not (a key made from the name, ``cls.__name__.lower()``, found too)
+                return dict.__contains__(self, key)
         if not isinstance(key, str) or not key or any(c in key for c in "'\"\n\\"):
             return False
         if key in self._misses:
@@ -203,6 +285,20 @@ class Registry(dict):
 
     def get(self, key: Any, default: Any = None) -> Any:
         return self[key] if key in self else default
+
+
+def _deco_name(d: ast.expr) -> str | None:
+    """The function a decorator names (``@register`` / ``@register("x")`` / ``@m.register``)."""
+    f = d.func if isinstance(d, ast.Call) else d
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    return f.id if isinstance(f, ast.Name) else None
+
+
+def whole(v: Any) -> Any:
+    """``v`` itself, or for a decorator-filled registry the registry as the whole import
+    leaves it (``Registry.whole``: an Unknown where that is not known)."""
+    return v.whole() if isinstance(v, Registry) else v
 
 
 def registry_for(interp: Any, mod: ModInfo, name: str, value: Any) -> Any:

@@ -67,6 +67,9 @@ def value(interp: Any, f: Any, default: ast.expr, frame: Any) -> Any:
         # (a closure's own reads go through the live scopes: objmodel.Names.lookup)
         closure = {k: v for k, v in closure.items() if k != "__scopes__"}
         frame = Frame(frame.mod, frame.func, closure)
+    lost = _changed_at_import(interp, f, default)
+    if lost is not None:
+        return Unknown(lost)
     why = stale(f.mod, f.node, default)
     if why is not None:
         seen = _at_def(f.mod, f.node, default)
@@ -75,6 +78,87 @@ def value(interp: Any, f: Any, default: ast.expr, frame: Any) -> Any:
         frame = Frame(frame.mod, frame.func, closure)
         frame.locals.update(seen)  # what the stale globals held when the ``def`` ran
     return interp.exprs.eval(default, frame)
+
+
+_CONTAINERS = frozenset(("list", "dict", "set", "defaultdict", "OrderedDict", "deque"))
+
+
+def _changed_at_import(interp: Any, f: Any, default: ast.expr) -> str | None:
+    """Read lazily (a root class built after the whole import), a mutable default that the
+    function's body changes (``def widths(w, acc=[]): acc.append(w)``) holds what the calls
+    made at import left in it: where a top-level statement after the ``def`` may run the
+    function (``model = M()`` whose ``__init__`` calls it), the default is not the fresh
+    container (18 where torch has 36). Why, naming the statement, or None. The in-order run
+    of a script makes those calls itself."""
+    from driftcheck.parsers.source.interp import globalsat, modglobals
+
+    is_display = isinstance(default, (ast.List, ast.Dict, ast.Set))
+    if not is_display and not (
+        isinstance(default, ast.Call)
+        and isinstance(default.func, (ast.Name, ast.Attribute))
+        and (getattr(default.func, "id", None) or getattr(default.func, "attr", None))
+        in _CONTAINERS
+    ):
+        return None
+    mod = f.mod
+    if mod is None or getattr(mod, "tree", None) is None:
+        return None
+    if globalsat.in_order_end(interp, mod) is not None:
+        return None
+    at = _tables(mod)[1].get(id(f.node))
+    if at is None:
+        return None
+    top = mod.tree.body[at]
+    if not isinstance(top, _SCOPES):
+        return None
+    param = _param_of(f.node, default)
+    if param is None or not _mutates(f.node, param, modglobals.MUTATORS):
+        return None
+    st = modglobals.runs_at_import(mod, {top.name}, top.end_lineno or top.lineno)
+    if st is None:
+        return None
+    return (
+        f"default {param}={ast.unparse(default)} of {f.node.name}: a mutable default its "
+        f"body changes, which `{ast.unparse(st)[:60]}` at {mod.path.name}:{st.lineno} may "
+        "run at import"
+    )
+
+
+def _param_of(fnode: Any, default: ast.expr) -> str | None:
+    """The parameter whose default is the expression ``default``."""
+    a = fnode.args
+    pos = [*a.posonlyargs, *a.args]
+    for p, d in zip(pos[len(pos) - len(a.defaults) :], a.defaults):
+        if d is default:
+            return p.arg
+    for p, d in zip(a.kwonlyargs, a.kw_defaults):
+        if d is default:
+            return p.arg
+    return None
+
+
+def _mutates(fnode: Any, name: str, mutators: frozenset[str]) -> bool:
+    """The function's code changes the object ``name`` holds in place: a mutating method
+    (``name.append(x)``), an item store or delete (``name[k] = v``), an augmented assignment."""
+    for n in ast.walk(fnode):
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and isinstance(n.func.value, ast.Name)
+            and n.func.value.id == name
+            and n.func.attr in mutators
+        ):
+            return True
+        if (
+            isinstance(n, ast.Subscript)
+            and isinstance(n.ctx, (ast.Store, ast.Del))
+            and isinstance(n.value, ast.Name)
+            and n.value.id == name
+        ):
+            return True
+        if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id == name:
+            return True
+    return False
 
 
 def _at_def(mod: Any, fnode: Any, default: ast.expr) -> dict[str, Any] | None:

@@ -33,6 +33,7 @@ from driftcheck.parsers.source.library import (
     typeunion,
     wildlib,
 )
+from driftcheck.parsers.source.library.pybuiltins import whole_dict
 from driftcheck.parsers.source.library.python import BUILTIN_CALLABLE_TYPES, builtin_callable_type
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleType, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
@@ -423,7 +424,8 @@ class Items:
                 return None
             return list(raw)
         if isinstance(raw, (dict, set, frozenset, str)):
-            return list(raw)
+            raw = whole_dict(raw)  # a registry made on lookup: made whole (interp/decorated.py)
+            return None if isinstance(raw, Unknown) else list(raw)
         if isinstance(raw, Obj):
             its = tuplesub.items(raw)
             if its is not None:
@@ -864,6 +866,17 @@ class Items:
             return None if obj.module else Unknown(f"hasattr through {where.name}.__getattr__")
         return True
 
+    def _property_has(self, obj: Obj, name: str) -> Any:
+        """``hasattr(obj, name)`` where ``name`` is a property of its class read from source:
+        the getter run; True where it returns, False where it raises ``AttributeError``."""
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        try:
+            got = self.attrs.getattr(obj, name)
+        except Raised as e:
+            return False if e.what == "AttributeError" else Unknown("hasattr of a property")
+        return Unknown("hasattr of a property") if isinstance(got, Unknown) else True
+
     def hasattr(self, x: Any, name: Any) -> Any:
         from driftcheck.parsers.source.interp.attrs import ModRef
 
@@ -881,7 +894,9 @@ class Items:
                 found, v, _ = self.classes.mro_attr(raw.cls, name)
                 if found and isinstance(v, Func) and propobj.is_property_def(v.node):
                     # Python runs the getter: an AttributeError it raises makes hasattr False
-                    return Unknown("hasattr of a property")
+                    # (and ``getattr(obj, name, default)`` the default); another exception
+                    # goes through: unknown here
+                    return self._property_has(raw, name)
                 if found:
                     return True
                 hook = self._own_getattr_has(raw, name)
@@ -995,6 +1010,15 @@ class Items:
             from driftcheck.parsers.source.library.modcopy import shallow_copy_module
 
             return shallow_copy_module(raw)
+        if isinstance(raw, Obj) and not raw.kind and not raw.children and not raw.params:
+            # ``copy.copy(obj)`` of a plain object: a new instance whose ``__dict__`` holds the
+            # same values (its lists shared with the original, as Python's copy leaves them:
+            # a deep clone here kept ``b.widths.append(16)`` off ``a``, a confident wrong);
+            # a dict subclass's items copied one level (``__reduce_ex__`` rebuilds them)
+            out = Obj(cls=raw.cls, module=False, attrs=dict(raw.attrs), loc=raw.loc, qual=raw.qual)
+            if isinstance(raw.attrs.get("__items__"), dict):
+                out.attrs["__items__"] = dict(raw.attrs["__items__"])
+            return out
         if isinstance(raw, (Obj, Leaf)):
             return self.clone_module(raw)
         return v
@@ -1086,6 +1110,12 @@ class Items:
             cls=m.cls, module=m.module, attrs=dict(m.attrs), loc=m.loc, kind=m.kind, qual=m.qual
         )
         memo[id(m)] = new  # a child holding its parent (a back reference) finds this copy
+        for k, v in m.attrs.items():
+            if type(plain_bare(v)) in _DEEP:
+                # the instance's own lists / dicts / objects are copied too, as Python's
+                # deepcopy copies ``__dict__`` (shared, ``c.widths.append(32)`` on the copy
+                # changed the original: a confident wrong count)
+                new.attrs[k] = self.deep_copy_value(v, memo)
         new.children = {k: self._clone(c, memo) for k, c in m.children.items()}
         new.none_keys = list(m.none_keys)
         new.params = {k: clonetie.param(memo, p, new, k) for k, p in m.params.items()}
@@ -1113,6 +1143,7 @@ def is_class(v: Any) -> Any:
     return False
 
 
+_DEEP = (list, dict, set, tuple, Obj)  # attribute values a deep copy copies (``_clone_new``)
 _NO_ITER = object()  # the class defines no ``__iter__`` of its own
 _MAX_ITER_DEPTH = 8
 _MAX_NEXT = 4096  # items a user iterator's ``__next__`` is called for (then unknown)

@@ -232,8 +232,33 @@ def _rebinds(st: ast.stmt) -> str | None:
 _NAMESPACE_CALLS = frozenset(("globals", "vars", "locals"))  # at module level all are globals()
 
 
+def _own_module(e: ast.expr) -> bool:
+    """``sys.modules[__name__]``: the module itself."""
+    return (
+        isinstance(e, ast.Subscript)
+        and isinstance(e.slice, ast.Name)
+        and e.slice.id == "__name__"
+        and isinstance(e.value, ast.Attribute)
+        and e.value.attr == "modules"
+        and isinstance(e.value.value, ast.Name)
+        and e.value.value.id == "sys"
+    )
+
+
 def _is_namespace(e: ast.expr) -> bool:
-    """``globals()`` (or ``vars()`` / ``locals()``, the same dict at module level)."""
+    """``globals()`` (or ``vars()`` / ``locals()``, the same dict at module level), and the
+    module's own ``sys.modules[__name__].__dict__`` / ``vars(sys.modules[__name__])``."""
+    if isinstance(e, ast.Attribute) and e.attr == "__dict__" and _own_module(e.value):
+        return True
+    if (
+        isinstance(e, ast.Call)
+        and isinstance(e.func, ast.Name)
+        and e.func.id == "vars"
+        and len(e.args) == 1
+        and not e.keywords
+        and _own_module(e.args[0])
+    ):
+        return True
     return (
         isinstance(e, ast.Call)
         and isinstance(e.func, ast.Name)
@@ -728,6 +753,15 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
                 f"module global {name}: an iterator that {lost} may advance at import"
             )
             return
+    elif not _modelled_registry(value):
+        # the statements the plan replays (the table's own mutations, ``_scan(names)``, and
+        # the fills after its binding) are followed: not counted as unknown changes
+        b = plan(mod, name).before
+        done = tuple(mod.tree.body[i] for i, kind, _ in b if kind == 1) + tuple(sts)
+        lost = _rebound_at_import(mod, name, done)
+        if lost is not None:
+            interp.globals[id(mod)][name] = Unknown(f"module global {name}: {lost}")
+            return
     if not sts:
         return
     fr = Frame(mod)
@@ -780,6 +814,197 @@ def _advanced_elsewhere(mod: ModInfo, name: str, replayed: tuple[ast.stmt, ...])
                 if node.id == name or node.id in readers:
                     return f"`{_short(st)}` at {mod.path.name}:{st.lineno}"
     return None
+
+
+def _rebound_at_import(mod: ModInfo, name: str, replayed: tuple[ast.stmt, ...]) -> str | None:
+    """Read lazily (a root class built after the import), a module global that a function of
+    the module rebinds (``global WIDTH; WIDTH *= 2``) holds what the whole import left: where
+    a top-level statement after its binding runs such a function (``model = M()`` whose
+    ``__init__`` calls it; not a statement ``fill`` replays), its value after the import is
+    not the first binding (read as 8 where the import left 32: a confident wrong). Why, with
+    the function and the statement at file:line, or None."""
+    first = mod.assigns.get(name)
+    if first is None:
+        return None
+    names = _global_writers(mod).get(name)
+    if not names:
+        return None
+    writers = {st.name: st for st in mod.tree.body if isinstance(st, _DEFS) and st.name in names}
+    st = runs_at_import(mod, set(writers), first.lineno, replayed)
+    if st is None:
+        return None
+    w = writers[sorted(writers)[0]]
+    return (
+        f"rebound by `global {name}` in {w.name} ({mod.path.name}:{w.lineno}), which "
+        f"`{_short(st)}` at {mod.path.name}:{st.lineno} may run at import"
+    )
+
+
+def _lazily_bound(st: ast.stmt, read: set[str]) -> bool:
+    """A top-level ``name = expr`` whose name the module's functions or methods read: the
+    analyzer evaluates it (with what it calls) when the name is first read, as a global's
+    first binding; one no code reads (``model = M()``) is never evaluated by a lazy read."""
+    tgts = st.targets if isinstance(st, ast.Assign) else [st.target]  # type: ignore[attr-defined]
+    names = [t.id for t in tgts if isinstance(t, ast.Name)]
+    return len(names) == len(tgts) and any(n in read for n in names)
+
+
+def _modelled_registry(value: Any) -> bool:
+    """A table whose fills at import are modelled on their own (a decorator-, call- or
+    metaclass-filled registry: interp/decorated.py and its subclasses)."""
+    from driftcheck.parsers.source.interp.decorated import Registry
+
+    return isinstance(value, Registry)
+
+
+def runs_at_import(
+    mod: ModInfo, names: set[str], after: int, skip: tuple[ast.stmt, ...] = ()
+) -> ast.stmt | None:
+    """The first top-level statement of ``mod`` below line ``after`` (not one of ``skip``)
+    that may run code of the top-level functions or classes ``names`` at import: it names
+    one of them, or one whose code names one (by name, transitively). Function bodies and
+    ``if __name__ == "__main__":`` blocks do not run at import; class statements are made
+    when first read, with what they run (``__init_subclass__``, decorators: objmodel)."""
+    loads = _def_loads(mod)
+    found, grew = set(names), True
+    while grew:  # the functions and classes that call one of them, by name
+        grew = False
+        for k, ls in loads.items():
+            if k not in found and ls & found:
+                found.add(k)
+                grew = True
+    skipped = {id(st) for st in skip}
+    read = set().union(*loads.values()) if loads else set()
+    metaclassed: set[str] = set()  # classes whose statement runs a metaclass in ``found``
+    for st in mod.tree.body:
+        if isinstance(st, ast.ClassDef):
+            # a class statement runs its metaclass's ``__new__`` / ``__init__`` (not modelled)
+            meta = [k.value for k in st.keywords if k.arg == "metaclass"]
+            bases = {b.id for b in st.bases if isinstance(b, ast.Name)}
+            if any(isinstance(m, ast.Name) and m.id in found for m in meta) or bases & metaclassed:
+                metaclassed.add(st.name)
+                if st.lineno > after and id(st) not in skipped:
+                    return st
+        if st.lineno <= after or id(st) in skipped:
+            continue
+        if isinstance(st, (*_DEFS, ast.Import, ast.ImportFrom)):
+            continue
+        if main_block(st) and not st.orelse:
+            continue
+        if isinstance(st, (ast.Assign, ast.AnnAssign)) and _lazily_bound(st, read):
+            continue  # ``CFG = json.loads(..., object_hook=hook)``: run when CFG is first read
+        for node in _run_now(st):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in found:
+                return st
+    return None
+
+
+def _global_writers(mod: ModInfo) -> dict[str, set[str]]:
+    """Global name -> the top-level functions and classes of ``mod`` that rebind it (``global``)
+    or change it in place (``_rebinds_global``); once per module."""
+    got = mod.__dict__.get("_dc_global_writers")
+    if got is None:
+        got = {}
+        candidates: dict[str, set[str]] = {}
+        for st in mod.tree.body:
+            if not isinstance(st, _DEFS):
+                continue
+            for n in ast.walk(st):
+                if isinstance(n, ast.Global):
+                    for g in n.names:
+                        candidates.setdefault(g, set()).add(st.name)
+                elif (
+                    isinstance(n, ast.Call)
+                    and isinstance(n.func, ast.Attribute)
+                    and isinstance(n.func.value, ast.Name)
+                    and n.func.attr in MUTATORS
+                ):
+                    candidates.setdefault(n.func.value.id, set()).add(st.name)
+                elif (
+                    isinstance(n, ast.Subscript)
+                    and isinstance(n.ctx, (ast.Store, ast.Del))
+                    and isinstance(n.value, ast.Name)
+                ):
+                    candidates.setdefault(n.value.id, set()).add(st.name)
+        defs = {st.name: st for st in mod.tree.body if isinstance(st, _DEFS)}
+        for g, ds in candidates.items():
+            if g not in mod.assigns:
+                continue
+            w = {d for d in ds if _rebinds_global(defs[d], g)}
+            if w:
+                got[g] = w
+        mod.__dict__["_dc_global_writers"] = got
+    return got
+
+
+def _def_loads(mod: ModInfo) -> dict[str, set[str]]:
+    """Top-level function or class -> the names its code loads when run: a function's body; a
+    class's methods (its decorators and body statements run with its class statement, which
+    the analyzer makes itself). Once per module."""
+    got = mod.__dict__.get("_dc_def_loads")
+    if got is None:
+        from driftcheck.parsers.source.interp.classtype import _run_later
+
+        got = {
+            st.name: {
+                n.id
+                for n in _run_later(st)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+            }
+            for st in mod.tree.body
+            if isinstance(st, _DEFS)
+        }
+        mod.__dict__["_dc_def_loads"] = got
+    return got
+
+
+def _rebinds_global(d: ast.AST, name: str) -> bool:
+    """A function (or a method of a class) that declares ``global name`` and stores to it,
+    or changes the object the global holds in place (``KINDS.append(cls)``, ``TABLE[k] = v``)
+    without a local of that name."""
+    for fn in ast.walk(d):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        declared = any(isinstance(n, ast.Global) and name in n.names for n in ast.walk(fn))
+        local = not declared and _binds_local(fn, name)
+        for n in ast.walk(fn):
+            if (
+                declared
+                and isinstance(n, ast.Name)
+                and n.id == name
+                and isinstance(n.ctx, (ast.Store, ast.Del))
+            ):
+                return True
+            if local:
+                continue
+            if (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and isinstance(n.func.value, ast.Name)
+                and n.func.value.id == name
+                and n.func.attr in MUTATORS
+            ):
+                return True
+            if (
+                isinstance(n, ast.Subscript)
+                and isinstance(n.ctx, (ast.Store, ast.Del))
+                and isinstance(n.value, ast.Name)
+                and n.value.id == name
+            ):
+                return True
+    return False
+
+
+def _binds_local(fn: ast.AST, name: str) -> bool:
+    """``name`` is a local of the function ``fn`` (a parameter, or bound in its body)."""
+    a = fn.args  # type: ignore[attr-defined]
+    params = [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg]
+    if any(p is not None and p.arg == name for p in params):
+        return True
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(fn)
+    )
 
 
 def _run_now(st: ast.stmt) -> list[ast.AST]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     attrsconv,
+    classtype,
     deftime,
     fwdhooks,
     globalsat,
@@ -350,13 +351,40 @@ class Names:
         so far unread: the class as the statement defines it is kept."""
         from driftcheck.parsers.source.interp.statements import Raised
 
+        if globalsat.in_order_line(self.ip, mod) == d.lineno:
+            # the in-order run is at this ``class`` statement: it runs every decorator of the
+            # analyzed code itself, once (analyze.apply_user_decorators); stamping here too
+            # ran ``cls.width *= 2`` twice (41 where Python has 21)
+            return c
         fr = Frame(mod)
+        done = self.ip.__dict__.setdefault(STAMPED, {})  # decorators run here, per statement
+        done[id(d)] = 0
         for deco_node in reversed(d.decorator_list):
             try:
                 deco = self.exprs.eval(deco_node, fr)
             except (Raised, Exception):  # noqa: BLE001 - a decorator we cannot read: stop
                 return c
+            done[id(d)] += 1
+            if isinstance(deco, Func) and _returns_other(deco.node):
+                # ``def wrap(cls): class Wrapped(cls): ...; return Wrapped``: the name binds to
+                # what the decorator returns (the class as written was kept: a confident wrong
+                # 10 where Python has 22). Followed; what it returns if not known: unknown
+                try:
+                    out = self.ip.calls.call(deco, [c], {}, (mod.path, deco_node.lineno))
+                except Raised as e:
+                    return Unknown(
+                        f"class {d.name}: decorator at {mod.path}:{deco_node.lineno} raises {e.what}"
+                    )
+                if isinstance(out, Cls):
+                    c = out
+                    continue
+                if isinstance(out, (Func, Obj)):
+                    return out
+                return Unknown(
+                    f"class {d.name}: what the decorator at {mod.path}:{deco_node.lineno} returns"
+                )
             if not isinstance(deco, Func) or not _stamps_argument(deco.node):
+                done[id(d)] -= 1  # not run
                 return c
             try:
                 out = self.ip.calls.call(deco, [c], {}, (mod.path, deco_node.lineno))
@@ -519,6 +547,8 @@ class Classes:
         c.ns = {"__frame__": frame}
         if any(isinstance(b, Cls) for b in c.bases):
             self.init_subclass(c, frame)
+        if node.keywords or any(isinstance(b, Cls) for b in c.bases):
+            classtype.metaclass_init(self.ip, c)
         return c
 
     def resolve_bases(self, bases: list[Any], node: ast.ClassDef, mod: ModInfo) -> list[Any]:
@@ -630,8 +660,14 @@ class Classes:
                     self._unpatched.pop()
                 before = own if ok else before
             found, frame = patch, Frame(cls.mod)
-        if found is None:
+        lost = classtype.metaclass_rewrites(self.ip, cls) if name[:2] != "__" else None
+        if found is None and lost is None:
             return False, None
+        if lost is None:
+            lost = classtype.state_at_import(self.ip, cls, name)
+        if lost is not None:  # changed by code the import ran (interp/classtype.py)
+            cls.ns[name] = Unknown(lost)
+            return True, cls.ns[name]
         cls.ns[name] = before
         if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
             v: Any = self.make_func(found, frame, owner=cls)
@@ -1662,6 +1698,28 @@ def _is_setter(f: ast.FunctionDef, name: str) -> bool:
 
 
 _MISSING = object()
+
+
+STAMPED = "_driftcheck_stamped"
+"""On the interpreter: id(class statement) -> how many of its decorators (innermost first)
+``Names._stamped`` ran when the class was looked up (interp/decorated.py runs the rest)."""
+
+
+def _returns_other(node: ast.AST) -> bool:
+    """A one-argument function (a class decorator) with a ``return`` of something other than
+    its argument itself: a wrapper class or a new value takes the decorated name."""
+    if not isinstance(node, ast.FunctionDef) or len(node.args.args) != 1:
+        return False
+    arg = node.args.args[0].arg
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Return):
+            if not (isinstance(n.value, ast.Name) and n.value.id == arg):
+                return True
+        elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(n))
+    return False
 
 
 def _stamps_argument(node: ast.AST) -> bool:

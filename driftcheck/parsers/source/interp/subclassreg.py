@@ -86,10 +86,19 @@ def ensure(ip: Any, cls: Any) -> None:
     from driftcheck.parsers.source.values.abstract import Budget
 
     names = {cls.name}
+    pending = getattr(ip.names, "_pending", ())
     for mod in [cls.mod, *_importers(ip, cls.mod)]:
         for st in mod.tree.body:
             if not isinstance(st, ast.ClassDef) or st is cls.node:
                 continue
+            if (id(mod), st.name) in pending:
+                # read while this class statement is being made (its ``__init_subclass__``
+                # reads the table): Python has run only the statements above it, so the
+                # subclasses below are not made yet. Made on a later read (the flag is
+                # cleared): making them here put them first (the table's order
+                # B, C, A where Python has A, B, C: a confident wrong count)
+                setattr(cls, DONE, False)
+                return
             if not (_base_names(st) & names):
                 continue
             names.add(st.name)

@@ -71,6 +71,8 @@ def members(interp: Any, cls: Cls) -> dict[str, Any]:
     last = 0
     flag = enumflags.is_flag(cls)
     seen: list[int] = []  # the int values so far: a flag's ``auto()`` is the next bit
+    values: list[Any] = []  # every member value so far (``_generate_next_value_``'s last_values)
+    gnv = _own_next_value(interp, cls)
     for c in reversed([c for c in cls.mro() if isinstance(c, Cls)]):
         for st in c.node.body:
             if not (isinstance(st, ast.Assign) and len(st.targets) == 1):
@@ -85,18 +87,44 @@ def members(interp: Any, cls: Cls) -> dict[str, Any]:
                 and v.why.startswith("enum.auto()")
                 and isinstance(st.value, ast.Call)  # ``AB = A | B`` of two auto(): no auto()
             ):
-                v = t.id.lower() if mix is str else enumflags.next_auto(seen) if flag else last + 1
+                if isinstance(gnv, Unknown):
+                    v = gnv
+                elif gnv is not None:
+                    # CPython calls the class's own ``_generate_next_value_(name, start, count,
+                    # last_values)`` for each ``auto()`` (count: the member names so far)
+                    v = plain(interp.calls.call_func(gnv, [t.id, 1, len(out), list(values)], {}))
+                elif mix is str:
+                    v = t.id.lower()
+                else:
+                    v = enumflags.next_auto(seen) if flag else last + 1
             elif isinstance(v, Unknown) and out and _of_names(st.value):
                 v = plain(_with_members(interp, c, st.value, out))
             if isinstance(v, int) and not isinstance(v, bool):
                 last = v
                 seen.append(v)
+            values.append(v)
             dup = next((m for m in out.values() if _same(m.value, v)), None)
             if dup is not None:  # an alias: Python gives the first member
                 out[t.id] = dup
                 continue
             out[t.id] = _make(t.id, v, c if c is cls else cls, mix)
     return out
+
+
+def _own_next_value(interp: Any, cls: Cls) -> Any:
+    """The ``_generate_next_value_`` a class read from source (or a source base) defines, as a
+    function to call; None for the library's own (Enum's ``last + 1``, Flag's next bit,
+    StrEnum's lowercased name: modelled above). Before, ``auto()`` was numbered the default way
+    even where the class defined its own: a confident wrong (16, 32, 100, 64 read as 1, 2, 100,
+    101)."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    ok, fn, where = interp.classes.mro_attr(cls, "_generate_next_value_")
+    if not (ok and isinstance(where, Cls)):
+        return None
+    # one that is no function read from source (a callable object, a value not known):
+    # its numbering is not known
+    return fn if isinstance(fn, Func) else Unknown("enum auto(): _generate_next_value_ not followed")
 
 
 _PURE = (ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Load, ast.operator, ast.unaryop)

@@ -491,6 +491,17 @@ class Library:
             else:  # torch is not installed (core install): the catalogue's weights
                 self.catalogue_init(obj, q, args, kwargs, loc)
             return
+        if short == "Module" and q in _MODULE_BASES and obj.module and not obj.kind:
+            # torch's ``Module.__init__`` makes ``_parameters`` / ``_buffers`` / ``_modules``
+            # anew: run a second time (``super().__init__()`` again, a mixin's own call) it
+            # drops what was registered before (4,232 counted where torch has 72)
+            if getattr(obj, _MODULE_INIT_RAN, False):
+                obj.children.clear()
+                obj.params.clear()
+                obj.buffers.clear()
+                obj.none_keys.clear()
+            setattr(obj, _MODULE_INIT_RAN, True)
+            return
         if q in ("pydantic.BaseModel", "pydantic.main.BaseModel") and obj.cls is not None:
             # a pydantic model: keyword fields over the class's annotated defaults
             self.calls.init_dataclass(obj, obj.cls, [], kwargs)
@@ -1006,6 +1017,11 @@ class Library:
             return Unknown(f"__dict__.{name} of a module")
         if isinstance(v, wildlib.ModGlobals) and name in ("items", "keys", "values"):
             return selfmodule.dict_method(self.ip, v, name)  # interp/selfmodule.py
+        if isinstance(v, wildlib.ModGlobals) and name in ("update", "setdefault"):
+            # ``globals().update(DEPTH=3)`` run in order (a script up to ``model = M()``):
+            # the module's namespace written, as Python's dict is (was dropped: the global kept
+            # its first binding, a confident wrong count)
+            return BuiltinMethod(lambda a, k: wildlib.globals_write(self.ip, v, name, a, k))
         if isinstance(v, wildlib.ModGlobals) and name == "get":
             # ``globals().get(name)`` (asteroid-filterbanks' ``get("free")``)
             return BuiltinMethod(lambda a, k: wildlib.globals_get_or(self.ip, v, a, k))
@@ -1150,6 +1166,7 @@ _HTML_PARSER = "html.parser.HTMLParser"  # a base modelled by library/htmlparse.
 
 
 _MODULE_BASES = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_MODULE_INIT_RAN = "_dc_module_init_ran"  # on an Obj: torch's Module.__init__ ran on it (ext_init)
 
 
 def _catalogue_refuses(leaf: Leaf) -> bool:

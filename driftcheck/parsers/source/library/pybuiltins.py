@@ -97,6 +97,26 @@ class BuiltinMethod:
         return self.fn(args, kwargs)
 
 
+def whole_dict(raw: Any) -> Any:
+    """A dict as a read of all its entries sees it: a registry whose entries are made on
+    lookup (interp/decorated.py ``Registry``) first made whole, or an Unknown."""
+    w = getattr(raw, "whole", None) if isinstance(raw, dict) and type(raw) is not dict else None
+    return raw if w is None else w()
+
+
+def _dict_view(raw: dict, name: str) -> Any:
+    """``d.keys()`` / ``values()`` / ``items()`` as a list, ``d.copy()`` as a dict."""
+    raw = whole_dict(raw)
+    if isinstance(raw, Unknown):
+        return raw
+    return dict(raw) if name == "copy" else list(getattr(raw, name)())
+
+
+def _number(v: Any) -> bool:
+    """A known int or float (not a bool)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
 def _known(*vals: Any) -> bool:
     return not any(isinstance(v, (Unknown, Tensor)) for v in vals)
 
@@ -172,16 +192,46 @@ def _reversed_protocol(interp: Any, obj: Obj) -> Any:
         return interp.calls.call_func(interp.attrs.bind(fn, obj), [], {})
     if ok:
         return Unknown(f"reversed(): {obj.cls.name}.__reversed__ we cannot run")
-    if not all(isinstance(c, Cls) for c in obj.cls.mro()):
+    if not all(
+        isinstance(c, Cls) or getattr(c, "qual", "") == "builtins.object" for c in obj.cls.mro()
+    ):
         return None  # a library base (a ``list`` subclass...): iterate's own rules
-    has_len, _, _ = interp.classes.mro_attr(obj.cls, "__len__")
-    has_item, _, _ = interp.classes.mro_attr(obj.cls, "__getitem__")
+    has_len, flen, wlen = interp.classes.mro_attr(obj.cls, "__len__")
+    has_item, fitem, witem = interp.classes.mro_attr(obj.cls, "__getitem__")
     if has_len and has_item:
-        return None
+        return _reversed_sequence(interp, obj, flen, fitem, wlen, witem)
     return Unknown(
         f"reversed() of a {obj.cls.name} instance without __reversed__ or __len__/__getitem__"
         " (TypeError in CPython)"
     )
+
+
+def _reversed_sequence(interp: Any, obj: Any, flen: Any, fitem: Any, wlen: Any, witem: Any) -> Any:
+    """``reversed(obj)`` through the sequence protocol: ``n = len(obj)``, then ``obj[n - 1]``
+    ... ``obj[0]`` (CPython's ``reversed`` object), each through the class's own methods;
+    unknown where either is no function read from source, the length is not a known int, an
+    item is not known or a call raises. The items are read now, as a single-pass iterator."""
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Cls, Func
+
+    why = f"reversed() of a {obj.cls.name} through __len__/__getitem__"
+    if not all(isinstance(f, Func) for f in (flen, fitem)) or not all(
+        isinstance(w, Cls) for w in (wlen, witem)
+    ):
+        return Unknown(why)
+    try:
+        n = plain(interp.calls.call_func(interp.attrs.bind(flen, obj), [], {}))
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0 or n > 100_000:
+            return Unknown(why)
+        out = []
+        for i in range(n - 1, -1, -1):
+            x = interp.calls.call_func(interp.attrs.bind(fitem, obj), [i], {})
+            if isinstance(plain(x), Unknown):
+                return Unknown(why)
+            out.append(x)
+    except Raised:
+        return Unknown(why)
+    return _once(out)
 
 
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
@@ -235,7 +285,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         except (TypeError, ValueError, OverflowError):
             return Unknown(name)
     if name == "len":
-        v = unwrap(args[0]) if args else None
+        v = whole_dict(unwrap(args[0])) if args else None
         if isinstance(v, (list, tuple, dict, str, bytes, range, set)) or getattr(
             v, "elementwise", 0
         ):
@@ -329,7 +379,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name == "dict":
         out: dict = {}
         if args:
-            src = plain(args[0])
+            src = whole_dict(plain(args[0]))
+            if isinstance(src, Unknown):
+                return src
             if isinstance(src, Config):
                 out.update(src.fields)
             elif isinstance(src, dict):
@@ -370,6 +422,11 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         return Unknown(name)
     if name in ("math.prod", "numpy.prod", "numpy.sum") and len(pa) == 1:
         xs = plain(pa[0])
+        start = 1  # ``math.prod(xs, start=5)``: CPython multiplies from ``start``
+        if kwargs:
+            start = plain(kwargs.get("start")) if set(kwargs) == {"start"} else None
+            if name != "math.prod" or not _number(start):
+                return Unknown(f"{name}() with keyword arguments {sorted(kwargs)}")
         if name != "math.prod" and getattr(xs, "elementwise", False):
             xs = list(xs)  # a numpy array (library/arrays.py)
         elif name != "math.prod" and isinstance(xs, (int, float)) and not isinstance(xs, bool):
@@ -379,8 +436,8 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs
         ):
             if name.endswith("prod"):
-                _product_bits(xs, name)
-                return math.prod(xs)
+                _product_bits([*xs, start] if isinstance(start, int) else xs, name)
+                return math.prod(xs, start=start)
             return sum(xs)
         return Unknown(name)
     if name in NUMPY_SEQ and pa:
@@ -395,6 +452,16 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in MATH:
         if not _known(*pa) or not all(isinstance(x, (int, float)) for x in pa):
             return Unknown(name)
+        if kwargs:
+            # keyword-only options (``math.isclose(a, b, rel_tol=0.5)``) change the answer:
+            # passed on where they are known numbers; any other keyword is an honest unknown
+            kw = {k: plain(v) for k, v in kwargs.items()}
+            if name != "math.isclose" or not all(_number(v) for v in kw.values()):
+                return Unknown(f"{name}() with keyword arguments {sorted(kwargs)}")
+            try:
+                return math.isclose(*pa, **kw)
+            except (TypeError, ValueError):
+                return Unknown(name)
         if name.endswith(("prod", "lcm")):
             _product_bits(pa[0] if name.endswith("prod") else pa, name)
         try:
@@ -663,7 +730,7 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
                 )
             )
         if name in ("keys", "values", "items"):
-            return BuiltinMethod(lambda a, k: list(getattr(raw, name)()))
+            return BuiltinMethod(lambda a, k: _dict_view(raw, name))
         if name in ("pop", "setdefault"):
             from driftcheck.parsers.source.interp import dictkeys
 
@@ -684,7 +751,7 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
         if name == "update":
             return BuiltinMethod(lambda a, k: raw.update(*(plain(x) for x in a), **k))
         if name == "copy":
-            return BuiltinMethod(lambda a, k: dict(raw))
+            return BuiltinMethod(lambda a, k: _dict_view(raw, "copy"))
     if isinstance(raw, (str, bytes)):  # bytes' methods are as pure as str's (decode, hex)
         fn = getattr(raw, name, None)
         if fn is not None and callable(fn) and not name.startswith("_"):

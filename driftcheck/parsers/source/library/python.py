@@ -255,8 +255,29 @@ def _property(c: Call) -> Any:
     return Func(fget.node, fget.mod, closure, fget.owner, None, fget.is_static, False)
 
 
-@B.entry("zip", doc="zip(*xs) of known finite sequences (strict= ignored), single-pass")
+@B.entry(
+    "zip",
+    doc="zip(*xs) of known finite sequences, single-pass; strict=True of unequal lengths: "
+    "unknown (CPython raises ValueError only once the shorter one ends)",
+)
 def _zip(c: Call) -> Any:
+    if set(c.kwargs) - {"strict"}:
+        return c.unknown("zip() with keyword arguments other than strict=")
+    if "strict" in c.kwargs:
+        strict = plain(c.kwargs["strict"])
+        if not isinstance(strict, bool):
+            return c.unknown("zip(strict=...) of a value not known")
+        if strict and len(c.args) > 1:
+            # only sequences read again without being consumed (an iterator read here would be
+            # advanced before the pairs are made)
+            seqs = [plain(a) for a in c.args]
+            if not all(isinstance(x, (list, tuple, range, str)) for x in seqs) or (
+                len({len(x) for x in seqs}) > 1
+            ):
+                # the pairs before the end of the shorter sequence are yielded, then
+                # ValueError: where the caller stops (a loop that built layers, an except
+                # clause) depends on how it consumes them
+                return c.unknown("zip(strict=True) of sequences of different or unknown lengths")
     return py_call("zip", c.interp, c.args, {})
 
 
@@ -877,6 +898,12 @@ def _vars(c: Call) -> Any:
         # (a copy here left the Namespace as parsed: a confident wrong count, session 21)
         return dict(v.fields) if v.origin == "omegaconf" else v.fields
     if isinstance(v, ModRef) and v.mod is not None:
+        if str(c.loc[0]) == str(v.mod.path):
+            from driftcheck.parsers.source.library import wildlib
+
+            # ``vars(sys.modules[__name__])`` in the module itself: its live namespace, as
+            # ``globals()`` is (an update through it was dropped on a copy)
+            return wildlib.ModGlobals(v.mod)
         return module_vars(c, v.mod)
     if isinstance(v, Cls):  # a class used as a namespace (library/classvars.py)
         from driftcheck.parsers.source.library.classvars import class_vars

@@ -931,6 +931,40 @@ def _exports(ip: Any, sub: Any, name: str) -> bool:
     return isinstance(names, (list, tuple)) and name in names
 
 
+def globals_write(ip: Any, g: ModGlobals, method: str, args: list, kwargs: dict) -> Any:
+    """``globals().update(mapping, **kw)`` / ``globals().setdefault(name, value)``: the
+    module's namespace written (``globals()[k] = v`` is interp/items.py). A mapping we cannot
+    read is an unknown result and writes nothing we could name."""
+    ns = ip.globals.setdefault(id(g.mod), {})
+    if method == "setdefault":
+        key = plain(args[0]) if args else None
+        if not isinstance(key, str) or len(args) > 2 or kwargs:
+            return Unknown("globals().setdefault() of a key not known")
+        if key in ns:
+            return ns[key]
+        if globals_has(ip, g.mod, key) is True:
+            # bound by a statement of the module: whether it has run yet is not known here
+            return Unknown(f"globals().setdefault({key!r}) of a name the module binds")
+        ns[key] = args[1] if len(args) > 1 else None
+        return ns[key]
+    if len(args) > 1:
+        return Unknown("globals().update() with more than one mapping")
+    out: dict[str, Any] = {}
+    if args:
+        m = plain(args[0])
+        if isinstance(m, (list, tuple)):
+            try:
+                m = dict(plain(x) for x in m)
+            except (TypeError, ValueError):
+                return Unknown("globals().update() of pairs not known")
+        if not isinstance(m, dict) or not all(isinstance(k, str) for k in m):
+            return Unknown("globals().update() of a mapping not known")
+        out.update(m)
+    out.update(kwargs)
+    ns.update(out)
+    return None
+
+
 def globals_get(ip: Any, g: ModGlobals, name: Any) -> Any:
     """``globals()[name]``: the module's binding where ``globals_has`` finds it, else unknown."""
     if globals_has(ip, g.mod, name) is not True:

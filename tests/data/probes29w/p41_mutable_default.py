@@ -1,0 +1,17 @@
+# ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
+import torch.nn as nn
+
+
+def widths(extra, acc=[]):
+    acc.append(extra)
+    return list(acc)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        ws = widths(8)
+        self.layers = nn.ModuleList(nn.Linear(w, 2) for w in ws)
+
+
+model = M()

@@ -1,0 +1,13 @@
+# ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(64, 64)
+        super().__init__()
+        self.b = nn.Linear(8, 8)
+
+
+model = M()

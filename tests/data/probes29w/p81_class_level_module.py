@@ -1,0 +1,14 @@
+# ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
+import torch.nn as nn
+
+
+class M(nn.Module):
+    shared = nn.Linear(64, 64)
+
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(8, 8)
+        self.b = self.shared
+
+
+model = M()
