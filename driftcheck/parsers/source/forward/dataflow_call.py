@@ -283,6 +283,10 @@ class Calls:
         if isinstance(fv, Bound):
             return self.run.bound_call(fv, args, kwargs, fr, at)
         if isinstance(fv, Ext):
+            if args and isinstance(args[0], Mod):
+                got = _functional_call(fv.qual, args, kwargs)  # ``functional_call(m, p, xs)``
+                if got is not None:
+                    return self.call_module(args[0].obj, got[0], got[1], fr, at)
             return self.call_ext(fv.qual, args, kwargs, fr, at)
         if isinstance(fv, torchops.TorchForward):
             tens = [a for a in args if isinstance(a, Tens)]
@@ -1007,3 +1011,26 @@ def _plain_seq(v: Any) -> bool:
     """A list, tuple, dict, range or string (never a module container: iterating one here
     folds runs of identical layers, which an iterator's position would not survive)."""
     return isinstance(v, (list, tuple, dict, range, str))
+
+
+def _functional_call(qual: str, args: list, kwargs: dict) -> tuple[list, dict] | None:
+    """``torch.func.functional_call(module, params, args, kwargs)``: the module's forward runs on
+    ``args`` (a tuple, or one value torch wraps in a tuple) and ``kwargs``, with the given
+    tensors in place of its parameters (output/functemplate.py); the positional and keyword
+    arguments of that run, or None where they are not known or this is another call."""
+    from driftcheck.parsers.source.output.functemplate import CALLEES
+
+    if (
+        qual not in CALLEES
+        or len(args) > 4
+        or set(kwargs) - {"args", "kwargs", "tie_weights", "strict"}
+    ):
+        return None
+    xs = args[2] if len(args) > 2 else kwargs.get("args", ())
+    kw = args[3] if len(args) > 3 else kwargs.get("kwargs")
+    xs = list(xs) if isinstance(xs, (tuple, list)) else [xs]
+    if kw is None:
+        kw = {}
+    if not isinstance(kw, dict) or not all(isinstance(k, str) for k in kw):
+        return None
+    return xs, dict(kw)
