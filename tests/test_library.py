@@ -2428,3 +2428,16 @@ VALUES.append(
         "quopri.decodestring(b'x=3D1', header=True))",
     )
 )
+VALUES.append(
+    (
+        ("io.BytesIO", "torch.save", "torch.load"),
+        # a run's hparams saved beside the step into a buffer and read back (fresh26)
+        "import io\nimport torch\nbuf = io.BytesIO()\n"
+        "torch.save({'step': 3, 'hp': {'dim': 64, 'eps': 1e-06, 'stages': [1, 2]}}, buf)\n"
+        "ck = torch.load(io.BytesIO(buf.getvalue()), weights_only=True)\n"
+        "start = buf.seek(0)\nck2 = torch.load(buf, map_location='cpu')\n"
+        "b2 = io.BytesIO(b'ab')\nend = b2.seek(0, 2)\nn = b2.write(b'cd')\n"
+        "result = (ck, ck2['hp']['dim'], start, end, n, b2.getvalue(), b2.tell(), "
+        "io.BytesIO(b'xy').read())",
+    )
+)
