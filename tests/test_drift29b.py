@@ -134,13 +134,14 @@ class Functional(nn.Module):
         with torch.device("meta"):
             template = Tiny()
         self.__dict__["template"] = template
+        self.drop = nn.Dropout(0.0)  # no weights: kept beside the template
         self.weights = nn.ParameterDict(
             {n.replace(".", "__"): nn.Parameter(torch.zeros(p.shape)) for n, p in template.named_parameters()}
         )
 
     def forward(self, ids):
         w = {k.replace("__", "."): p for k, p in self.weights.items()}
-        return torch.func.functional_call(self.template, w, (ids,))
+        return self.drop(torch.func.functional_call(self.template, w, (ids,)))
 """
 
 

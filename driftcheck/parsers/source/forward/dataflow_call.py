@@ -283,8 +283,9 @@ class Calls:
         if isinstance(fv, Bound):
             return self.run.bound_call(fv, args, kwargs, fr, at)
         if isinstance(fv, Ext):
-            if args and isinstance(args[0], Mod):
-                got = _functional_call(fv.qual, args, kwargs)  # ``functional_call(m, p, xs)``
+            if args and isinstance(args[0], Mod) and self.run.f.nid(args[0].obj):
+                # ``functional_call(m, p, xs)`` of a module in the graph (output/functemplate.py)
+                got = _functional_call(fv.qual, args, kwargs)
                 if got is not None:
                     return self.call_module(args[0].obj, got[0], got[1], fr, at)
             return self.call_ext(fv.qual, args, kwargs, fr, at)

@@ -110,5 +110,8 @@ def adopt_templates(root: Any, interp: Any) -> None:
             f"with this module's {sum(mine.values())} parameters of the same shapes; the graph "
             "holds the template's layers in their place"
         )
-        m.children = {name: t}
+        # the children holding parameters (all mirrored: the multisets are equal) give way to
+        # the template; parameter-free children (a dropout ``forward`` also calls) stay
+        kept = {k: c for k, c in m.children.items() if _shapes(c, interp.attrs) == Counter()}
+        m.children = {**kept, name: t}
         m.params = {}
