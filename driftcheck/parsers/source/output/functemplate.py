@@ -84,11 +84,14 @@ def adopt_templates(root: Any, interp: Any) -> None:
         return
     from driftcheck.parsers.source.output.builder import _walk
 
+    by_cls: dict[int, list[str]] = {}  # this call only: each class's forward read once
     for _path, m in list(_walk(root, "")):
         if not isinstance(m, Obj) or not m.module or m.cls is None:
             continue
-        ok, fn, _owner = interp.classes.mro_attr(m.cls, "forward")
-        names = _templates(fn) if ok else []
+        names = by_cls.get(id(m.cls))
+        if names is None:
+            ok, fn, _owner = interp.classes.mro_attr(m.cls, "forward")
+            names = by_cls[id(m.cls)] = _templates(fn) if ok else []
         if len(set(names)) != 1:
             continue
         name = names[0]
