@@ -2404,3 +2404,40 @@ VALUES.append(
         "y < x, y.minute, ck.weekday(), date(year=2020, month=2, day=29).toordinal())",
     )
 )
+# session 29 (reimplfix29b): a quoted-printable mail body, marshal round trips and a stream of
+# concatenated JSON documents read by JSONDecoder.raw_decode (library/purecalls.py, wildlib.py)
+VALUES.append(
+    (
+        (
+            "quopri.decodestring",
+            "quopri.encodestring",
+            "marshal.dumps",
+            "marshal.loads",
+            "json.JSONDecoder",
+        ),
+        "import ast\nimport json\nimport marshal\nimport quopri\n"
+        "body = b'> w=3D512\\nw=3D32\\neps=3D1e-05\\nname=3D=22tiny=22\\n'\n"
+        "hp = {}\nfor line in quopri.decodestring(body).decode('ascii').splitlines():\n"
+        "    if line.startswith('>'):\n        continue\n"
+        "    k, sep, v = line.partition('=')\n    if sep:\n        hp[k] = ast.literal_eval(v)\n"
+        "m = marshal.loads(marshal.dumps({'dim': 64, 'stages': (1, 2), 'eps': 1e-06} | {'x': [3]}))\n"
+        's = \'{"a": 1, "b": [2]}  {"a": 5}\'\ndec = json.JSONDecoder()\n'
+        "doc, end = dec.raw_decode(s)\ndoc2, end2 = dec.raw_decode(s, end + 2)\n"
+        "result = (hp, m, m['stages'][1], doc, end, doc2, end2, dec.decode(' [1, 2.5] '), "
+        "json.JSONDecoder(strict=False).decode('\"a\\tb\"'), quopri.encodestring(b'a=b\\t', quotetabs=True), "
+        "quopri.decodestring(b'x=3D1', header=True))",
+    )
+)
+VALUES.append(
+    (
+        ("io.BytesIO", "torch.save", "torch.load"),
+        # a run's hparams saved beside the step into a buffer and read back (fresh26)
+        "import io\nimport torch\nbuf = io.BytesIO()\n"
+        "torch.save({'step': 3, 'hp': {'dim': 64, 'eps': 1e-06, 'stages': [1, 2]}}, buf)\n"
+        "ck = torch.load(io.BytesIO(buf.getvalue()), weights_only=True)\n"
+        "start = buf.seek(0)\nck2 = torch.load(buf, map_location='cpu')\n"
+        "b2 = io.BytesIO(b'ab')\nend = b2.seek(0, 2)\nn = b2.write(b'cd')\n"
+        "result = (ck, ck2['hp']['dim'], start, end, n, b2.getvalue(), b2.tell(), "
+        "io.BytesIO(b'xy').read())",
+    )
+)

@@ -113,6 +113,9 @@ def interpret(
             raise DriftcheckError(f"{cls.name} did not build a module", str(p))
     graph = Graph(name=name, origin=Origin(kind="source", path=str(p), detail=qual))
     apply_hf_ties(root, interp)
+    from driftcheck.parsers.source.output.functemplate import adopt_templates
+
+    adopt_templates(root, interp)  # ``functional_call(self.template, weights, ...)``
     from driftcheck.parsers.source.output.raw_layers import type_raw_layers, type_raw_params
 
     if isinstance(root, Obj):  # a root the code does not build is an Unknown leaf

@@ -117,6 +117,8 @@ EXT_TOPS = {
     "unicodedata",
     "codecs",
     "difflib",
+    "quopri",
+    "marshal",  # dumps / loads round trips (library/purecalls.py)
     # compressed round trips (library/purecalls.py: compress remembers, decompress gives back)
     "zlib",
     "gzip",

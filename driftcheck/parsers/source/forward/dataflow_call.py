@@ -283,6 +283,11 @@ class Calls:
         if isinstance(fv, Bound):
             return self.run.bound_call(fv, args, kwargs, fr, at)
         if isinstance(fv, Ext):
+            if args and isinstance(args[0], Mod) and self.run.f.nid(args[0].obj):
+                # ``functional_call(m, p, xs)`` of a module in the graph (output/functemplate.py)
+                got = _functional_call(fv.qual, args, kwargs)
+                if got is not None:
+                    return self.call_module(args[0].obj, got[0], got[1], fr, at)
             return self.call_ext(fv.qual, args, kwargs, fr, at)
         if isinstance(fv, torchops.TorchForward):
             tens = [a for a in args if isinstance(a, Tens)]
@@ -1019,3 +1024,26 @@ def _plain_seq(v: Any) -> bool:
 def _splatted(at: Any) -> bool:
     """A call with ``*xs`` or ``**kw`` (keys the pass may not see: still a dict)."""
     return not isinstance(at, ast.Call) or any(isinstance(a, ast.Starred) for a in at.args)
+
+
+def _functional_call(qual: str, args: list, kwargs: dict) -> tuple[list, dict] | None:
+    """``torch.func.functional_call(module, params, args, kwargs)``: the module's forward runs on
+    ``args`` (a tuple, or one value torch wraps in a tuple) and ``kwargs``, with the given
+    tensors in place of its parameters (output/functemplate.py); the positional and keyword
+    arguments of that run, or None where they are not known or this is another call."""
+    from driftcheck.parsers.source.output.functemplate import CALLEES
+
+    if (
+        qual not in CALLEES
+        or len(args) > 4
+        or set(kwargs) - {"args", "kwargs", "tie_weights", "strict"}
+    ):
+        return None
+    xs = args[2] if len(args) > 2 else kwargs.get("args", ())
+    kw = args[3] if len(args) > 3 else kwargs.get("kwargs")
+    xs = list(xs) if isinstance(xs, (tuple, list)) else [xs]
+    if kw is None:
+        kw = {}
+    if not isinstance(kw, dict) or not all(isinstance(k, str) for k in kw):
+        return None
+    return xs, dict(kw)

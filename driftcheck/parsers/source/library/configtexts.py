@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.library.registry import Call, Group
-from driftcheck.parsers.source.values.abstract import Cls, Unknown, plain
+from driftcheck.parsers.source.values.abstract import Cls, Unknown, UnknownPlain, plain
 
 MAX_TEXT = 200_000  # characters: a longer text is not decoded statically (unknown)
 
@@ -149,6 +149,120 @@ def _stringio(c: Call) -> Any:
     if set(c.kwargs) - {"initial_value"}:  # ``newline=`` translates line ends: not modelled
         return c.unknown("io.StringIO() with a newline argument")
     return TextStream(t, c.interp)
+
+
+class TorchSaved(UnknownPlain):
+    """The bytes ``torch.save(obj, stream)`` wrote: not known statically (torch's zip format
+    holds versions and record names), but ``torch.load`` of them gives back a fresh copy of
+    ``obj`` (kept as a CPython constant: plain data only, library/torchfns.py)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: Any, why: str) -> None:
+        super().__init__(why)
+        self.data = data
+
+
+class ByteStream(TextStream):
+    """``io.BytesIO(initial)`` of known bytes (or of the bytes ``torch.save`` wrote): the whole
+    content and the position. ``getvalue()`` is the content; ``seek(0)`` / ``tell()`` move and
+    read the position; ``read()`` from the start of known bytes is the bytes; ``write`` of known
+    bytes at the end adds them; ``torch.save`` into an empty stream and ``torch.load`` from its
+    start are in library/torchfns.py. Anything else (a seek elsewhere, a write into saved bytes,
+    a change under an undecided condition) loses the content: unknown from then on."""
+
+    library_type: ClassVar[str] = "io.BytesIO"
+
+    def __init__(self, content: Any, interp: Any = None) -> None:
+        super().__init__("", interp)
+        self.content = content  # bytes, a TorchSaved, or None once lost
+        self.at_end = False  # the position is after the content (else at its start)
+
+    def changed(self) -> bool:
+        """Record a change; False (and the content lost) where it happens under an undecided
+        condition (the content then depends on the way the program took)."""
+        where = self._undecided()
+        if where:
+            self.lost = f"a change under {where}"
+            self.content = None
+        return self.content is not None
+
+    def attr(self, name: str) -> Any:
+        if name == "getvalue":
+            return _Method(lambda a, k: self._getvalue(a, k))
+        if name == "seek":
+            return _Method(lambda a, k: self._seek(a, k))
+        if name == "tell":
+            return _Method(lambda a, k: self._tell(a, k))
+        if name == "read":
+            return _Method(lambda a, k: self._read_bytes(a, k))
+        if name == "write":
+            return _Method(lambda a, k: self._write(a, k))
+        return Unknown(f"io.BytesIO attribute {name}")
+
+    def _why(self) -> str:
+        return self.lost or "after a change not modelled"
+
+    def _getvalue(self, a: list, k: dict) -> Any:
+        if a or k or self.content is None:
+            return Unknown(f"io.BytesIO.getvalue() {self._why()}")
+        return self.content
+
+    def _size(self) -> int | None:
+        return len(self.content) if isinstance(self.content, bytes) else None
+
+    def _tell(self, a: list, k: dict) -> Any:
+        if a or k or self.content is None:
+            return Unknown(f"io.BytesIO.tell() {self._why()}")
+        if not self.at_end:
+            return 0
+        n = self._size()
+        return n if n is not None else Unknown("io.BytesIO.tell() after torch.save")
+
+    def _seek(self, a: list, k: dict) -> Any:
+        pos, whence = (plain(x) for x in (a + [0, 0])[:2]) if not k else (None, None)
+        if not self.changed():
+            return Unknown(f"io.BytesIO.seek() {self._why()}")
+        if pos != 0 or whence not in (0, 2) or len(a) > 2:
+            self.lost, self.content = "a seek inside the content", None
+            return Unknown("io.BytesIO.seek() inside the content")
+        self.at_end = whence == 2
+        n = self._size()
+        return 0 if whence == 0 else (n if n is not None else Unknown("io.BytesIO.seek() end"))
+
+    def _read_bytes(self, a: list, k: dict) -> Any:
+        if a or k or self.content is None or not self.changed():
+            return Unknown(f"io.BytesIO.read() {self._why()}")
+        if self.at_end:
+            return b""
+        self.at_end = True
+        return self.content
+
+    def _write(self, a: list, k: dict) -> Any:
+        b = plain(a[0]) if len(a) == 1 and not k else None
+        if not self.changed():
+            return Unknown(f"io.BytesIO.write() {self._why()}")
+        ok = type(b) is bytes and isinstance(self.content, bytes)
+        if not ok or not (self.at_end or not self.content) or len(self.content) + len(b) > MAX_TEXT:
+            self.lost, self.content = "a write not modelled", None
+            return Unknown("io.BytesIO.write() not modelled")
+        self.content += b
+        self.at_end = True
+        return len(b)
+
+
+@IO.entry(
+    "BytesIO",
+    doc="BytesIO(initial): known bytes (or bytes torch.save wrote) read back whole; getvalue, "
+    "seek(0), tell, read, write at the end; torch.save / torch.load round trips",
+)
+def _bytesio(c: Call) -> Any:
+    b = c.plain(0, "initial_bytes", b"")
+    if len(c.args) > 1 or set(c.kwargs) - {"initial_bytes"}:
+        return c.unknown("io.BytesIO() with arguments not modelled")
+    if isinstance(b, TorchSaved) or (type(b) is bytes and len(b) <= MAX_TEXT):
+        return ByteStream(b, c.interp)
+    return c.unknown("io.BytesIO() of bytes we cannot read")
 
 
 # ---------------------------------------------------------------------------------- csv

@@ -1,7 +1,7 @@
 """Pure standard-library functions of constant data, evaluated by CPython itself.
 
 Sizes reach model code through stdlib decoders of data the file itself holds: a base64 blob
-decoded and parsed as JSON, an Apple property list, an HTML-escaped text, a hex-encoded header. These modules are names to the interpreter (``stoplist.EXT_TOPS``; ``html``
+decoded and parsed as JSON, a quoted-printable mail body, an Apple property list, an HTML-escaped text, a hex-encoded header. These modules are names to the interpreter (``stoplist.EXT_TOPS``; ``html``
 itself; ``html.parser`` is modelled by library/htmlparse.py: ``stoplist.PURE_STOPS``), never read from source. Each function listed here is pure (no file, network, clock, environment or
 randomness; the same arguments give the same result in every process), deterministic and
 linear in its input. When every argument is a known constant of a plain type (str, bytes, int,
@@ -70,6 +70,8 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     "difflib": {"get_close_matches": ("n", "cutoff")},
     # JSON text of plain data (the inverse of json.loads, library/wildlib.py)
     "json": {"dumps": ("indent", "separators", "sort_keys", "ensure_ascii", "allow_nan")},
+    # quoted-printable text (``=3D`` for ``=``: a mail body kept as it arrived)
+    "quopri": {"decodestring": ("header",), "encodestring": ("quotetabs", "header")},
 }
 
 
@@ -311,6 +313,59 @@ for _codec, (_kws, _n) in CODECS.items():
         "decompress(b) of compress(data): data; of known bytes: one whole stream decompressed "
         f"in CPython (at most {OUT_MAX} bytes out); anything else unknown",
     )
+
+
+# -------------------------------------------------------------------------------- marshal
+# ``marshal.dumps(x)`` of known plain data is a ``Marshalled`` value: its bytes are not known
+# (marshal's format is CPython's own and changes between versions) but it remembers a copy of
+# ``x``; ``marshal.loads`` of it is a fresh copy of ``x`` again (the round trip CPython
+# guarantees for these types). ``loads`` of any other bytes is unknown: marshal is not safe on
+# data it did not write, and its format is not read here.
+MARSHAL = Group("marshal", title="marshal (round trips)")
+
+
+class Marshalled(UnknownPlain):
+    """``marshal.dumps(x)``: bytes not known statically that ``marshal.loads`` turns into x."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: Any, why: str) -> None:
+        super().__init__(why)
+        self.data = data
+
+
+@MARSHAL.entry(
+    "dumps",
+    doc="dumps(x[, version]) of known plain data (str, bytes, numbers, None, lists, tuples and "
+    "dicts of them, <= 64 KiB): bytes not known statically that loads gives back as x",
+)
+def _marshal_dumps(c: Call) -> Any:
+    import marshal
+
+    if not c.args or len(c.args) > 2 or set(c.kwargs) - {"version"}:
+        return UnknownPlain(f"marshal.dumps() with arguments not read at {c.where}")
+    try:
+        budget = [TEXT_MAX]
+        args = [_constant(a, budget) for a in c.args]
+        kwargs = {k: _constant(v, budget) for k, v in c.kwargs.items()}
+        marshal.dumps(*args, **kwargs)  # CPython accepts it (a bad version raises)
+    except _NotConstant:
+        return UnknownPlain(f"marshal.dumps() of a value not known statically at {c.where}")
+    except Exception:  # noqa: BLE001
+        return UnknownPlain(f"marshal.dumps() that CPython refuses at {c.where}")
+    return Marshalled(args[0], f"marshalled bytes at {c.where}")
+
+
+@MARSHAL.entry(
+    "loads",
+    doc="loads(b) of bytes marshal.dumps made here: a fresh copy of what was dumped; of any "
+    "other bytes unknown",
+)
+def _marshal_loads(c: Call) -> Any:
+    v = c.plain(0, "bytes")
+    if not isinstance(v, Marshalled) or len(c.args) > 1 or set(c.kwargs) - {"bytes"}:
+        return c.unknown("marshal.loads() of bytes not made by marshal.dumps here")
+    return _constant(v.data, [OUT_MAX])
 
 
 # -------------------------------------------------------------------------------- hashlib

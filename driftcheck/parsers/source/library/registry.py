@@ -242,6 +242,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "hashlib",
         "codecs",
         "difflib",
+        "quopri",
+        "marshal",
     ),
     "sqlitedb": ("sqlite3",),
 }

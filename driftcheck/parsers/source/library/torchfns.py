@@ -886,3 +886,60 @@ def _jit_module(c: Call) -> Any:
 
 for _j in ("jit.trace", "jit.script", "jit.trace_module"):
     T.add(_j, _jit_module, f"{_j}(module, ...): the same module, its parameters shared")
+
+
+# ------------------------------------------------------------------ torch.save / torch.load
+# A run's hyperparameters saved beside the step into an in-memory buffer and read back:
+# ``torch.save(obj, buf)`` into an empty ``io.BytesIO`` remembers a copy of ``obj`` (plain data
+# only: str, bytes, numbers, None, lists, tuples and dicts of them; a tensor or an object is not
+# kept) and ``torch.load`` of those bytes, from the start (the buffer after ``seek(0)`` or a new
+# ``BytesIO(buf.getvalue())``), is a fresh copy (what ``weights_only=True`` allows too). A path,
+# a file or any other stream is unknown: nothing is read from disk.
+
+
+@T.entry(
+    "save",
+    doc="save(obj, f) into an empty io.BytesIO: the buffer holds a copy of obj (plain data "
+    "only) for torch.load; anything else loses the buffer's content (unknown)",
+)
+def _torch_save(c: Call) -> Any:
+    from driftcheck.parsers.source.library.configtexts import ByteStream, TorchSaved
+    from driftcheck.parsers.source.library.purecalls import _constant, _NotConstant
+
+    f = c.plain(1, "f")
+    if not isinstance(f, ByteStream):
+        return None  # a file or path: nothing modelled is changed
+    extra = set(c.kwargs) - {"obj", "f"}
+    if len(c.args) > 2 or extra or not f.changed() or f.content != b"" or f.at_end:
+        f.lost, f.content = (
+            "torch.save() not modelled (arguments, or into a non-empty buffer)",
+            None,
+        )
+        return None
+    try:
+        data = _constant(c.arg(0, "obj"), [1 << 16])
+    except _NotConstant:
+        f.lost, f.content = "torch.save() of a value that is not plain data", None
+        return None
+    f.content, f.at_end = TorchSaved(data, f"bytes torch.save wrote at {c.where}"), True
+    return None
+
+
+@T.entry(
+    "load",
+    doc="load(f) of an io.BytesIO holding what torch.save wrote, read from its start: a fresh "
+    "copy of the saved plain data; a path, a file or any other stream is unknown",
+)
+def _torch_load(c: Call) -> Any:
+    from driftcheck.parsers.source.library.configtexts import ByteStream, TorchSaved
+    from driftcheck.parsers.source.library.purecalls import _constant
+
+    f = c.plain(0, "f")
+    # map_location / mmap only move tensors (a saved dict of plain data holds none)
+    keys = {"f", "map_location", "weights_only", "mmap"}
+    if not isinstance(f, ByteStream) or len(c.args) > 2 or set(c.kwargs) - keys:
+        return c.unknown("torch.load() of a file, a path or a stream not modelled")
+    if not isinstance(f.content, TorchSaved) or f.at_end or not f.changed():
+        return c.unknown("torch.load() of a buffer not read from the start of torch.save's bytes")
+    f.at_end = True
+    return _constant(f.content.data, [1 << 18])

@@ -522,6 +522,64 @@ def _json_loads(c: Call) -> Any:
     return _parse_text(c, json.loads, "json")
 
 
+class JSONDecoderValue:
+    """``json.JSONDecoder()`` (no hooks): ``raw_decode(s, idx)`` and ``decode(s)`` of a known
+    text parsed by Python's own decoder (a stream of concatenated documents read in a loop by
+    ``raw_decode``, each call giving the document and the index after it). A text not known, a
+    document it refuses or one holding non-JSON values is unknown, never a guess."""
+
+    library_type = "json.JSONDecoder"
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+        if name in ("raw_decode", "decode"):
+            return BuiltinMethod(lambda a, k: self._decode(name, a, k))
+        return Unknown(f"json.JSONDecoder attribute {name}")
+
+    def _decode(self, name: str, a: list, k: dict) -> Any:
+        import json
+
+        what = f"json.JSONDecoder.{name}()"
+        keys = ("s", "idx") if name == "raw_decode" else ("s",)
+        if len(a) > len(keys) or set(k) - set(keys[len(a) :]):
+            return Unknown(f"{what} with arguments not modelled")
+        got = {
+            **dict(zip(keys, (plain(x) for x in a), strict=False)),
+            **{n: plain(v) for n, v in k.items()},
+        }
+        text, idx = got.get("s"), got.get("idx", 0)
+        if not isinstance(text, str) or type(idx) is not int:
+            return Unknown(f"{what} of a text or index not known statically")
+        if len(text) > TEXT_MAX:
+            return Unknown(f"{what} of a text over {TEXT_MAX} characters")
+        try:
+            out = getattr(json.JSONDecoder(strict=self.strict), name)(
+                text, *((idx,) if name == "raw_decode" else ())
+            )
+        except Exception:  # noqa: BLE001 - json would raise: not decided statically
+            return Unknown(f"{what} of a text the decoder refuses")
+        doc = out[0] if name == "raw_decode" else out
+        if not _plain_data(doc):
+            return Unknown(f"{what} of a document with non-JSON values")
+        return out
+
+
+@JSON.entry(
+    "JSONDecoder",
+    doc="JSONDecoder() (strict= only): raw_decode(s, idx) and decode(s) of a known text (<= 64 "
+    "KiB) by Python's json; hooks are not modelled (unknown)",
+)
+def _json_decoder(c: Call) -> Any:
+    strict = c.plain(len(c.args), "strict", True)
+    if c.args or set(c.kwargs) - {"strict"} or type(strict) is not bool:
+        return c.unknown("json.JSONDecoder() with hooks or arguments not modelled")
+    return JSONDecoderValue(strict)
+
+
 AST = Group("ast", title="ast (texts)")
 
 
