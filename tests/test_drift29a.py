@@ -188,3 +188,129 @@ def test_unscaled_rope_still_ignores_the_claim(tmp_path):
     found = _run(code, path)
     assert [f.kind for f in found] == ["unread-config-key"], [f.message for f in found]
     assert "rope_parameters" in found[0].message
+
+
+# ------------------------------------------ per-layer RoPE bases picked in a submodule's forward
+# An UltraBERT-style encoder: every second layer is global, and the attention (a submodule of
+# the repeated block) keeps ``is_global`` and picks its rotary base in its own code. The blocks
+# are one structure, folded into one node: the copy whose attention holds another switch must
+# have its forward followed too, or the global layers' base is never seen.
+ULTRA_MINE = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+VOCAB, WIDTH, LAYERS, HEADS, KV, HEAD_DIM, FFN = 64, 32, 2, 4, 2, 8, 64
+LOCAL_BASE, GLOBAL_BASE, WINDOW, GLOBAL_EVERY = 10000.0, 2560000.0, 128, 2
+
+
+class Attention(nn.Module):
+    def __init__(self, is_global):
+        super().__init__()
+        self.is_global = is_global
+        self.q_proj = nn.Linear(WIDTH, HEADS * HEAD_DIM, bias=False)
+        self.k_proj = nn.Linear(WIDTH, KV * HEAD_DIM, bias=False)
+        self.v_proj = nn.Linear(WIDTH, KV * HEAD_DIM, bias=False)
+        self.o_proj = nn.Linear(HEADS * HEAD_DIM, WIDTH, bias=False)
+
+    def freqs(self):
+        base = GLOBAL_BASE if self.is_global else LOCAL_BASE
+        return 1.0 / base ** (torch.arange(0, HEAD_DIM, 2).float() / HEAD_DIM)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        a = torch.arange(t).float()[:, None] * self.freqs()
+        a = torch.cat([a, a], -1)
+
+        def rot(z):
+            return z * a.cos() + torch.cat([-z[..., HEAD_DIM // 2 :], z[..., : HEAD_DIM // 2]], -1) * a.sin()
+
+        q = rot(self.q_proj(x).view(b, t, HEADS, HEAD_DIM).transpose(1, 2))
+        k = rot(self.k_proj(x).view(b, t, KV, HEAD_DIM).transpose(1, 2))
+        v = self.v_proj(x).view(b, t, KV, HEAD_DIM).transpose(1, 2)
+        mask = None
+        if not self.is_global:
+            i = torch.arange(t)
+            mask = (i[:, None] - i[None]).abs() < WINDOW
+        o = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=True)
+        return self.o_proj(o.transpose(1, 2).reshape(b, t, -1))
+
+
+class Block(nn.Module):
+    def __init__(self, i):
+        super().__init__()
+        self.input_layernorm = nn.RMSNorm(WIDTH, eps=1e-6)
+        self.self_attn = Attention((i + 1) % GLOBAL_EVERY == 0)
+        self.post_attention_layernorm = nn.RMSNorm(WIDTH, eps=1e-6)
+        self.gate_proj = nn.Linear(WIDTH, FFN, bias=False)
+        self.up_proj = nn.Linear(WIDTH, FFN, bias=False)
+        self.down_proj = nn.Linear(FFN, WIDTH, bias=False)
+
+    def forward(self, x):
+        x = x + self.self_attn(self.input_layernorm(x))
+        h = self.post_attention_layernorm(x)
+        return x + self.down_proj(F.silu(self.gate_proj(h)) * self.up_proj(h))
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(VOCAB, WIDTH)
+        self.layers = nn.ModuleList(Block(i) for i in range(LAYERS))
+        self.norm = nn.RMSNorm(WIDTH, eps=1e-6)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.norm(x)
+"""
+
+ULTRA_CFG = dict(
+    vocab_size=64,
+    hidden_size=32,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=8,
+    intermediate_size=64,
+    layer_types=["sliding_attention", "full_attention"],
+    sliding_window=127,
+    architectures=["UltrabertModel"],
+)
+
+
+def _ultra(tmp_path, source=ULTRA_MINE):
+    code = _write(tmp_path, "encoder.py", source)
+    cfg, path = _config(tmp_path, "cfg", "UltrabertConfig", **ULTRA_CFG)
+    return code, cfg, path
+
+
+def test_submodule_switch_gives_each_layer_its_rope_base(tmp_path):
+    from driftcheck.parsers import load
+
+    code, cfg, path = _ultra(tmp_path)
+    real = runpy.run_path(str(code))["Encoder"]()
+    hf = transformers.UltrabertModel(cfg)
+    assert _count(real) == _count(hf)
+    # torch: the code's two layers use transformers' two per-layer-type frequency tables
+    rot = hf.rotary_emb
+    mine = [layer.self_attn.freqs() for layer in real.layers]
+    assert torch.allclose(mine[0], rot.sliding_attention_inv_freq)
+    assert torch.allclose(mine[1], rot.full_attention_inv_freq)
+    held = {u.value for u in load(str(code)).uses if u.key == "ropeTheta"}
+    assert held == {10000.0, 2560000.0}
+    assert _run(code, path) == []
+
+
+def test_submodule_switch_changed_global_base_is_one_finding(tmp_path):
+    old = "LOCAL_BASE, GLOBAL_BASE, WINDOW, GLOBAL_EVERY = 10000.0, 2560000.0"
+    assert old in ULTRA_MINE
+    source = ULTRA_MINE.replace(old, old.replace("2560000.0", "1000000.0"))
+    code, cfg, path = _ultra(tmp_path, source)
+    real = runpy.run_path(str(code))["Encoder"]()
+    hf = transformers.UltrabertModel(cfg)
+    assert not torch.allclose(real.layers[1].self_attn.freqs(), hf.rotary_emb.full_attention_inv_freq)
+    found = _run(code, path)
+    assert len(found) == 1, [f.message for f in found]
+    assert {found[0].values["left"], found[0].values["right"]} == {1000000, 2560000}, found[0].message
