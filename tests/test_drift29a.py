@@ -310,7 +310,11 @@ def test_submodule_switch_changed_global_base_is_one_finding(tmp_path):
     code, cfg, path = _ultra(tmp_path, source)
     real = runpy.run_path(str(code))["Encoder"]()
     hf = transformers.UltrabertModel(cfg)
-    assert not torch.allclose(real.layers[1].self_attn.freqs(), hf.rotary_emb.full_attention_inv_freq)
+    assert not torch.allclose(
+        real.layers[1].self_attn.freqs(), hf.rotary_emb.full_attention_inv_freq
+    )
     found = _run(code, path)
     assert len(found) == 1, [f.message for f in found]
-    assert {found[0].values["left"], found[0].values["right"]} == {1000000, 2560000}, found[0].message
+    assert {found[0].values["left"], found[0].values["right"]} == {1000000, 2560000}, found[
+        0
+    ].message
