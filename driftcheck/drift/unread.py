@@ -400,7 +400,7 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
         sub, _, leaf = key.rpartition(".")
         if sub and (sub not in read or read & {n.lower() for n in FACTORIES}):
             continue  # a sub-config the code never opens, or hands to another model's code
-        names = {leaf, both.get(leaf, leaf), *CLAIMS.get(fact, ())}  # any key naming the fact
+        names = {leaf, both.get(leaf, leaf), *CLAIMS.get(fact, ()), *_scaling_keys(fact, value)}
         if {n.lower() for n in names} & read:  # N_EXPERTS as a module constant reads too
             continue
         if not sub and _overridden(reference, fact, value):
@@ -478,6 +478,23 @@ def _width_follows(findings: list[Finding], raw: dict[str, Any], code_side: str,
         if attr.endswith("numHeads") and width and hc * wc == width == hv * wv:
             return True
     return False
+
+
+SCALING_KEYS_NOT = ("rope_type", "rope_theta", "partial_rotary_factor")
+"""Keys a ``rope_parameters`` dict holds that name no scaling (the type's tag, the base, the
+rotated fraction every rotary has)."""
+
+
+def _scaling_keys(fact: str, value: Any) -> tuple[str, ...]:
+    """The keys a RoPE scaling claim's own dict names its parameters by
+    (``low_freq_factor``, ``original_max_position_embeddings``, ``beta_fast``: the names
+    ``modeling_rope_utils`` reads them by): code that names one (Meta's llama3
+    ``apply_scaling(freqs, low_freq_factor=1, ...)``) may implement the claim with its own
+    constants, so the claim is judged unknown rather than ignored. Compound names only: a
+    bare ``factor`` or ``truncate`` names nothing in particular."""
+    if fact != "ropeScaling" or not isinstance(value, dict):
+        return ()
+    return tuple(k for k in value if isinstance(k, str) and "_" in k and k not in SCALING_KEYS_NOT)
 
 
 def _family_rope(raw: dict[str, Any], sub: str, model_type: str | None, value: Any) -> bool:

@@ -40,7 +40,35 @@ def plain_state(o: Obj) -> tuple | None:
             out.append((k, type(p).__name__, p))
         else:
             return None  # anything else (a tensor, a callable): no plain state to compare
+    out += _inner_state(o, "", MAX_DEPTH)
     return tuple(sorted(out, key=lambda x: x[0]))
+
+
+MAX_DEPTH = 3
+"""Levels of submodules whose settings belong to a copy's state."""
+
+
+def _inner_state(o: Obj, prefix: str, depth: int) -> list[tuple]:
+    """The plain settings of the copy's submodules, under their paths: a block whose
+    attention keeps the switch (``self.self_attn = Attention(c, is_global=(i + 1) % 2 ==
+    0)``, the rotary base picked in the attention's own ``forward``) differs from the first
+    copy there, not in its own attributes. A submodule's other attributes (the config object
+    every copy shares, a tensor) are left out: they are not what a copy's settings are."""
+    from driftcheck.parsers.source.speed.symbolic import plain_hole
+
+    out: list[tuple] = []
+    if depth <= 0:
+        return out
+    for name, c in o.children.items():
+        if not isinstance(c, Obj):
+            continue
+        path = f"{prefix}{name}."
+        for k, v in c.attrs.items():
+            p = plain_hole(v)
+            if not _index_name(k) and (p is None or isinstance(p, (bool, int, float, str))):
+                out.append((path + k, type(p).__name__, p))
+        out += _inner_state(c, path, depth - 1)
+    return out
 
 
 def _index_name(name: str) -> bool:
@@ -96,7 +124,8 @@ def follow_copy_states(graph: Graph, builder: Any, interp: Any, root: Any, rep: 
         scratch = graph.model_copy(deep=True)
         flow = Flow(scratch, builder, interp)
         flow.map_tree(root)
-        flow.rep[id(c)] = c  # this copy is itself here: its own settings are read
+        for o in _tree(c):  # this copy and its submodules are themselves here: their own
+            flow.rep[id(o)] = o  # settings are read
         runner = Runner(flow)
         fn = runner.calls.forward_of(c)
         if fn is None:
@@ -110,6 +139,16 @@ def follow_copy_states(graph: Graph, builder: Any, interp: Any, root: Any, rep: 
         except Exception:  # noqa: BLE001 - values are extra; the graph stands without them
             pass
         runner.calls = flow.queries = flow.unused = None  # type: ignore[assignment]
+
+
+def _tree(o: Obj, depth: int = MAX_DEPTH) -> list[Obj]:
+    """``o`` and its submodules down to ``depth`` levels (those ``plain_state`` reads)."""
+    out = [o]
+    if depth > 0:
+        for c in o.children.values():
+            if isinstance(c, Obj):
+                out += _tree(c, depth - 1)
+    return out
 
 
 def _mod(o: Obj) -> Any:
