@@ -2221,6 +2221,15 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("sys.intern",),
+        # fresh28's registry keyed by interned names: a key built at run time matches by ``is``
+        # once interned (session 29, wildfix29c)
+        "import sys\nreg = {sys.intern('enc' + 'oder'): 32}\nw = sys.intern(''.join(['enc', 'oder']))\n"
+        "result = ([v for k, v in reg.items() if k is w], sys.intern('x') is sys.intern('x'))",
+    )
+)
+VALUES.append(
+    (
         ("sqlite3.connect",),
         # fresh22's run table: rows written and read back in one in-memory database
         "import sqlite3\ndb = sqlite3.connect(':memory:')\n"

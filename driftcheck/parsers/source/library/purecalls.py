@@ -70,6 +70,9 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     "difflib": {"get_close_matches": ("n", "cutoff")},
     # JSON text of plain data (the inverse of json.loads, library/wildlib.py)
     "json": {"dumps": ("indent", "separators", "sort_keys", "ensure_ascii", "allow_nan")},
+    # the interned copy of a text: equal to it (``is`` between texts compares their values,
+    # ops/operators.py ``identical``: two interned equal texts are one object in CPython)
+    "sys": {"intern": ()},
 }
 
 

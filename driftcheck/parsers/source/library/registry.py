@@ -242,6 +242,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "hashlib",
         "codecs",
         "difflib",
+        "sys",
     ),
     "sqlitedb": ("sqlite3",),
 }

@@ -1213,6 +1213,15 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
         got = containerops.method(obj, name, interp)  # torch's removals (containerops.py)
         if got is not None:
             return got
+    if name == "__delitem__":
+        # ``blocks.__delitem__(i)`` / ``super().__delitem__(i)``: as ``del blocks[i]``
+        def delitem(a: list, k: dict) -> Any:
+            if len(a) != 1 or k:
+                obj.unresolved.append("__delitem__() not followed")
+            else:
+                interp.stmts.del_container_item(obj, plain(a[0]), None)
+
+        return BuiltinMethod(delitem)
     if name in ("pop", "clear", "popitem", "__setitem__", "__delitem__", "setdefault"):
         # a change to the container we do not follow: its contents are no longer known
         def changed(a: list, k: dict) -> Any:
