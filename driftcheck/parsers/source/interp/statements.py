@@ -1133,7 +1133,9 @@ class Statements:
                 # is a copy: deleting from it alone left the layer counted)
                 own = obj.owner
                 if isinstance(key, Unknown):
-                    own.unresolved.append(f"_modules item deleted under an unknown name ({key.why})")
+                    own.unresolved.append(
+                        f"_modules item deleted under an unknown name ({key.why})"
+                    )
                 elif str(key) in own.children or str(key) in own.none_keys:
                     own.children.pop(str(key), None)
                     if str(key) in own.none_keys:

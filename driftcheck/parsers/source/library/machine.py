@@ -1061,6 +1061,8 @@ _PLAIN_COPIES = frozenset({"data", "detach", "clone"})
 
 def _copy_method(lib: Any, v: WeightRef) -> BuiltinMethod:
     return BuiltinMethod(lambda a, k: lib.weight_copy(v))
+
+
 # the attributes ``PreTrainedModel.get_encoder()`` / ``get_decoder()`` return, in the order
 # transformers 5 tries them (modeling_utils.py)
 _HF_PART_NAMES = {
