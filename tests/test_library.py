@@ -1569,6 +1569,24 @@ MODELS.append(
 # entries no row runs, and why
 MODELS.append(
     (
+        ("torch.nn.Embedding.from_pretrained", "torch.nn.EmbeddingBag.from_pretrained"),
+        # fresh28 vbpr: frozen pretrained features are a parameter all the same (session 29)
+        """
+        import torch
+        import torch.nn as nn
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                feats = torch.zeros(80, 32)
+                self.features = nn.Embedding.from_pretrained(feats, freeze=True)
+                self.text = nn.EmbeddingBag.from_pretrained(torch.ones(40, 6), mode="sum")
+                self.proj = nn.Embedding.from_pretrained(self.features.weight, padding_idx=0)
+                self.tune = nn.Embedding.from_pretrained(torch.zeros(7, feats.size(1)), False)
+        """,
+    )
+)
+MODELS.append(
+    (
         ("types.MethodType", "contextlib.nullcontext"),
         # a function bound to one instance adds layers; nullcontext's as-value is its argument
         """

@@ -495,6 +495,58 @@ def _get_clones(c: Call) -> Any:
     return layers
 
 
+# ``from_pretrained``'s own keywords besides the tensor and ``freeze``, per class (torch 2.x
+# ``nn.Embedding.from_pretrained`` / ``nn.EmbeddingBag.from_pretrained``): handed to the layer
+_PRETRAINED_KW = {
+    "Embedding": ("padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse"),
+    "EmbeddingBag": (
+        "max_norm",
+        "norm_type",
+        "scale_grad_by_freq",
+        "mode",
+        "sparse",
+        "include_last_offset",
+        "padding_idx",
+    ),
+}
+
+
+def _from_pretrained(c: Call) -> Any:
+    """torch's classmethod: a layer of ``embeddings.shape`` (2-D, asserted) whose weight is
+    ``Parameter(embeddings)`` -- a parameter like any other (``freeze`` only clears its
+    ``requires_grad``; ``parameters()`` still yields it)."""
+    from driftcheck.parsers.source.library import wildlib
+
+    kind = c.qual.rsplit(".", 2)[-2]
+    t = plain(c.arg(0, "embeddings"))
+    shape: Any = None
+    if isinstance(t, WeightRef):
+        shape = wildlib.weight_shape(c.interp.attrs, t)
+    elif isinstance(t, Tensor):
+        shape = t.shape
+    extra = set(c.kwargs) - {"embeddings", "freeze", *_PRETRAINED_KW[kind]}
+    if (
+        not isinstance(shape, tuple)
+        or len(shape) != 2
+        or not all(plain(d).__class__ is int for d in shape)
+        or len(c.args) > 2
+        or extra
+    ):
+        return UnknownModule(f"{c.qual}() of a tensor of unknown shape at {c.where}")
+    kw = {k: v for k, v in c.kwargs.items() if k in _PRETRAINED_KW[kind]}
+    rows, cols = (plain(d) for d in shape)
+    return c.interp.library.torch_layer(f"torch.nn.{kind}", [rows, cols], kw, c.loc)
+
+
+for _kind in _PRETRAINED_KW:
+    NN.add(
+        f"{_kind}.from_pretrained",
+        _from_pretrained,
+        f"{_kind}.from_pretrained(embeddings, freeze=True, ...): a {_kind} of embeddings' "
+        "2-D shape, its weight a parameter (frozen or not)",
+    )
+
+
 @NN.entry(
     "Transformer.generate_square_subsequent_mask",
     doc="Transformer.generate_square_subsequent_mask(sz): a (sz, sz) float mask (-inf above "
