@@ -1587,6 +1587,28 @@ MODELS.append(
 )
 MODELS.append(
     (
+        ("torch.compile",),
+        # fresh28 inkan: a compiled basis function kept on the layer registers nothing
+        """
+        import torch
+        import torch.nn as nn
+        def _basis(x, n):
+            return x.unsqueeze(-1).repeat(1, 1, n)
+        basis = torch.compile(_basis)
+        @torch.compile(mode="reduce-overhead")
+        def width(d):
+            return 2 * d
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self._basis_fn = {(True,): basis, (False,): _basis}[(True,)]
+                self.width = width  # (never called: no compilation in the test)
+                self.lin = nn.Linear(4, 6)
+        """,
+    )
+)
+MODELS.append(
+    (
         ("types.MethodType", "contextlib.nullcontext"),
         # a function bound to one instance adds layers; nullcontext's as-value is its argument
         """

@@ -936,5 +936,39 @@ def _jit_module(c: Call) -> Any:
     return UnknownModule(f"{c.qual} of a value we cannot follow (maybe a module) at {c.where}")
 
 
+def _compile(c: Call) -> Any:
+    """``torch.compile(fn)`` of a function read from source: a callable that computes what
+    ``fn`` computes (torch's ``_TorchCompileWrapper`` / the function itself for
+    ``disable=True``), holding no weights -- stored on a module it registers nothing.
+    ``torch.compile(**options)`` with no function is a decorator doing the same. A module
+    (an ``OptimizedModule`` wrapping it under ``_orig_mod``) or a value not known: unknown,
+    as before (it may be a layer)."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    if not c.args and "model" not in c.kwargs:
+        return BuiltinMethod(
+            lambda a, k: (
+                a[0] if len(a) == 1 and not k and isinstance(plain(a[0]), Func) else _compiled(c)
+            )
+        )
+    fn = c.arg(0, "model")
+    if isinstance(plain(fn), Func):
+        return fn
+    return _compiled(c)
+
+
+def _compiled(c: Call) -> Any:
+    what = "a layer" if any(is_module(plain(a)) for a in c.args) else "a value not followed"
+    return UnknownModule(f"call of {c.qual} on {what} at {c.where}")
+
+
+T.add(
+    "compile",
+    _compile,
+    "compile(fn, **options) of a function read from source: a callable computing what fn "
+    "does, no weights; compile(**options): such a decorator; of a module: unknown",
+)
+
+
 for _j in ("jit.trace", "jit.script", "jit.trace_module"):
     T.add(_j, _jit_module, f"{_j}(module, ...): the same module, its parameters shared")
