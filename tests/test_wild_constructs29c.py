@@ -270,3 +270,116 @@ model = nn.ModuleList(
 def test_except_typeerror_fallback_is_what_python_builds(tmp_path) -> None:
     got, want = _both(tmp_path, FALLBACK)
     assert got == want, (got, want)
+
+
+# ------------------------------------------------------------------ unknowns now exact
+def test_embedding_from_pretrained_counts_the_frozen_weight(tmp_path) -> None:
+    code = """
+    import torch
+    import torch.nn as nn
+
+
+    class VB(nn.Module):
+        def __init__(self, n_users, features, dim):
+            super().__init__()
+            self.features = nn.Embedding.from_pretrained(features, freeze=True)
+            self.users = nn.Embedding(n_users, dim)
+            self.embedding = nn.Embedding(features.size(1), dim)
+
+
+    model = VB(50, torch.zeros(80, 32), 6)
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want == 80 * 32 + 50 * 6 + 32 * 6, (got, want)
+
+
+def test_compiled_function_on_a_layer_registers_nothing(tmp_path) -> None:
+    code = """
+    import torch
+    import torch.nn as nn
+
+
+    def _basis(x, n):
+        return x.unsqueeze(-1).repeat(1, 1, n)
+
+
+    FNS = {True: torch.compile(_basis), False: _basis}
+
+
+    class KAN(nn.Module):
+        def __init__(self, d_in, d_out, compile_basis=True):
+            super().__init__()
+            self._basis_fn = FNS[compile_basis]
+            self.weight = nn.Parameter(torch.empty(d_out, d_in * 4))
+
+
+    model = nn.Sequential(KAN(6, 16), KAN(16, 1, compile_basis=False))
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)
+
+
+FORMAT = """
+import torch.nn as nn
+
+
+class Stage:
+    def __init__(self, base, mult):
+        self.base, self.mult = base, mult
+
+    def __format__(self, spec):
+        if spec == "w":
+            return str(self.base * self.mult)
+        return f"Stage({self.base}x{self.mult})"
+
+
+stages = [Stage(8, 2), Stage(8, 4)]
+widths = [int(x) for x in ",".join(f"{s:w}" for s in stages).split(",")]
+widths.append(int(format(Stage(3, 3), "w")))
+widths.append(len(f"{stages[0]}"))
+model = nn.Sequential(*[nn.Linear(a, b) for a, b in zip([4] + widths, widths)])
+"""
+
+
+def test_own_format_in_fstrings_and_format(tmp_path) -> None:
+    got, want = _both(tmp_path, FORMAT)
+    assert got == want, (got, want)
+
+
+def test_format_returning_no_str_is_unknown(tmp_path) -> None:
+    code = FORMAT.replace("return str(self.base * self.mult)", "return self.base * self.mult")
+    path = tmp_path / "model.py"
+    path.write_text(code)
+    assert parse_source(path).params_total() is None
+
+
+MRO = """
+import torch.nn as nn
+
+
+class Base:
+    step = 4
+
+
+class Left(Base):
+    step = 8
+
+
+class Right(Base):
+    step = 12
+
+
+class Join(Left, Right):
+    pass
+
+
+widths = [k.__dict__["step"] for k in Join.mro() if "step" in k.__dict__]
+widths.append(len(Join.mro()))
+widths.append(Join.mro()[2].step)
+model = nn.Sequential(*[nn.Linear(a, b) for a, b in zip([2] + widths, widths)])
+"""
+
+
+def test_class_mro_method_and_object_dict(tmp_path) -> None:
+    got, want = _both(tmp_path, MRO)
+    assert got == want, (got, want)
