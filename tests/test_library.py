@@ -1609,6 +1609,26 @@ MODELS.append(
 )
 MODELS.append(
     (
+        ("torch.diagonal", "torch.linalg.diagonal"),
+        # fresh28 egnlib: a Stiefel init's QR sign fix (torch.diagonal(r, dim1=-2, dim2=-1))
+        """
+        import torch
+        import torch.nn as nn
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                q, r = torch.linalg.qr(torch.randn(3, 16, 10))
+                sign = torch.sign(torch.diagonal(r, dim1=-2, dim2=-1))
+                self.w = nn.Parameter(q * sign.unsqueeze(-2))
+                self.a = nn.Parameter(torch.diagonal(torch.zeros(4, 5, 6), 1))
+                self.b = nn.Parameter(torch.linalg.diagonal(torch.zeros(2, 7, 3), offset=-2))
+                self.c = nn.Parameter(torch.zeros(5, 6, 8).diagonal(-1, 0, 2))
+                self.d = nn.Parameter(torch.diagonal(torch.zeros(3, 4), 9))
+        """,
+    )
+)
+MODELS.append(
+    (
         ("types.MethodType", "contextlib.nullcontext"),
         # a function bound to one instance adds layers; nullcontext's as-value is its argument
         """

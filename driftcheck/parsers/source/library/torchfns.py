@@ -464,6 +464,42 @@ def _diag(c: Call) -> Any:
     return Tensor(diag_shape(_shape(c.arg(0, "input")), c.plain(1, "diagonal", 0)))
 
 
+def diagonal_shape(s: tuple | None, off: Any, d1: Any, d2: Any) -> tuple | Unknown:
+    """``torch.diagonal(t, offset, dim1, dim2)``'s shape: ``dim1`` and ``dim2`` removed, the
+    diagonal's length appended (0 when the offset lies outside); torch raises for the same
+    dim twice or a dim out of range (unknown here)."""
+    if s is None or not all(x.__class__ is int for x in (off, d1, d2)) or len(s) < 2:
+        return Unknown("diagonal")
+    n = len(s)
+    if not (-n <= d1 < n and -n <= d2 < n) or d1 % n == d2 % n:
+        return Unknown("diagonal of dims torch refuses")
+    a, b = s[d1 % n], s[d2 % n]
+    k = min(a, b - off) if off >= 0 else min(a + off, b)
+    rest = tuple(x for i, x in enumerate(s) if i not in (d1 % n, d2 % n))
+    return (*rest, max(k, 0))
+
+
+def _diagonal(c: Call) -> Any:
+    lin = c.qual.startswith("torch.linalg.")
+    s = _shape(c.arg(0, "A" if lin else "input"))
+    off = c.plain(1, "offset", 0)
+    d1 = c.plain(2, "dim1", -2 if lin else 0)
+    d2 = c.plain(3, "dim2", -1 if lin else 1)
+    return Tensor(diagonal_shape(s, off, d1, d2))
+
+
+T.add(
+    "diagonal",
+    _diagonal,
+    "diagonal(t, offset=0, dim1=0, dim2=1): dim1 and dim2 removed, the diagonal's length last",
+)
+T.add(
+    "linalg.diagonal",
+    _diagonal,
+    "linalg.diagonal(A, offset=0, dim1=-2, dim2=-1): the batch dims, the diagonal's length last",
+)
+
+
 def diag_shape(s: tuple | None, off: Any) -> tuple | Unknown:
     """``torch.diag``'s shape: (n + |off|, n + |off|) of a vector of n, the diagonal's length
     of a matrix (m, n) (0 when the offset lies outside it)."""

@@ -572,6 +572,16 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
             return Tensor(diag_shape(tuple(shp) if ok else None, off))
 
         return BuiltinMethod(diag)
+    if name == "diagonal":  # ``r.diagonal(dim1=-2, dim2=-1)`` (library/torchfns.py)
+        from driftcheck.parsers.source.library.torchfns import diagonal_shape
+
+        def diagonal(a: list, k: dict) -> Any:
+            ok = known and all(isinstance(d, int) for d in shp)
+            got = [plain(a[i]) if len(a) > i else plain(k.get(n, dflt)) for i, (n, dflt) in
+                   enumerate((("offset", 0), ("dim1", 0), ("dim2", 1)))]
+            return Tensor(diagonal_shape(tuple(shp) if ok else None, *got))
+
+        return BuiltinMethod(diagonal)
     if name == "lu":  # ``Q.lu()``: (LU, pivots)
         from driftcheck.parsers.source.library.torchfns import lu_factor_shapes
 
