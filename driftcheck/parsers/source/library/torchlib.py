@@ -577,8 +577,10 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
 
         def diagonal(a: list, k: dict) -> Any:
             ok = known and all(isinstance(d, int) for d in shp)
-            got = [plain(a[i]) if len(a) > i else plain(k.get(n, dflt)) for i, (n, dflt) in
-                   enumerate((("offset", 0), ("dim1", 0), ("dim2", 1)))]
+            got = [
+                plain(a[i]) if len(a) > i else plain(k.get(n, dflt))
+                for i, (n, dflt) in enumerate((("offset", 0), ("dim1", 0), ("dim2", 1)))
+            ]
             return Tensor(diagonal_shape(tuple(shp) if ok else None, *got))
 
         return BuiltinMethod(diagonal)
