@@ -2281,6 +2281,15 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("builtins.hex", "builtins.oct", "builtins.bin"),
+        # fresh28 hex_base_widths / int_from_bytes_header (session 29, wildfix29c)
+        "view = memoryview(bytes([0x00, 0x40, 0x20, 0x00, 0x03]))\n"
+        "result = (hex(64), int(hex(64)[2:]) + 1, oct(8), bin(5), hex(-255), bin(True), "
+        "int.from_bytes(view[0:2], 'big'), int.from_bytes(view[2:4], 'little'), view[4])",
+    )
+)
+VALUES.append(
+    (
         ("sys.intern",),
         # fresh28's registry keyed by interned names: a key built at run time matches by ``is``
         # once interned (session 29, wildfix29c)
