@@ -383,3 +383,46 @@ model = nn.Sequential(*[nn.Linear(a, b) for a, b in zip([2] + widths, widths)])
 def test_class_mro_method_and_object_dict(tmp_path) -> None:
     got, want = _both(tmp_path, MRO)
     assert got == want, (got, want)
+
+
+TEXTS = """
+import re
+
+import torch.nn as nn
+
+
+class LayerSpec:
+    def __init__(self, d_in, d_out):
+        self.d_in, self.d_out = d_in, d_out
+
+    def __str__(self):
+        return f"Linear -> {self.d_out}"
+
+    def __repr__(self):
+        return f"LayerSpec(in={self.d_in * 2})"
+
+
+class OnlyRepr:
+    def __repr__(self):
+        return "w=12"
+
+
+layers = []
+for s in [LayerSpec(8, 16), LayerSpec(16, 24)]:
+    d_out = int(re.search(r"-> (\\d+)", str(s)).group(1))
+    d_in = int(re.search(r"in=(\\d+)", repr(s)).group(1))
+    layers.append(nn.Linear(d_in, d_out))
+layers.append(nn.Linear(int(str(OnlyRepr())[2:]), len(f"{OnlyRepr()}|{LayerSpec(1, 2)}")))
+model = nn.Sequential(*layers)
+"""
+
+
+def test_own_str_and_repr(tmp_path) -> None:
+    got, want = _both(tmp_path, TEXTS)
+    assert got == want, (got, want)
+
+
+def test_str_returning_no_str_is_unknown(tmp_path) -> None:
+    path = tmp_path / "model.py"
+    path.write_text(TEXTS.replace('return f"Linear -> {self.d_out}"', "return self.d_out"))
+    assert parse_source(path).params_total() is None

@@ -204,6 +204,12 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         )
         if got is not NotImplemented:
             return got
+    if name in ("str", "repr") and len(args) == 1 and not kwargs:
+        from driftcheck.parsers.source.interp import numproto  # a cycle at import
+
+        got = numproto.text_obj(interp, unwrap(args[0]), name)  # a class's own __str__/__repr__
+        if got is not NotImplemented:
+            return got
     if name == "format" and args and len(args) <= 2 and not kwargs:
         from driftcheck.parsers.source.interp import numproto  # a cycle at import
 
