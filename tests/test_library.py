@@ -2290,6 +2290,15 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("calendar.monthrange", "calendar.isleap", "calendar.leapdays", "calendar.weekday"),
+        # fresh28 monthrange_leap_width: February of a leap year (session 29, wildfix29c)
+        "import calendar\n"
+        "result = (calendar.monthrange(2024, 2), calendar.monthrange(2023, 2)[1], "
+        "calendar.isleap(1900), calendar.leapdays(2000, 2025), calendar.weekday(2024, 2, 29))",
+    )
+)
+VALUES.append(
+    (
         ("sys.intern",),
         # fresh28's registry keyed by interned names: a key built at run time matches by ``is``
         # once interned (session 29, wildfix29c)

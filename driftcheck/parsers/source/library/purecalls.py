@@ -73,6 +73,8 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     # the interned copy of a text: equal to it (``is`` between texts compares their values,
     # ops/operators.py ``identical``: two interned equal texts are one object in CPython)
     "sys": {"intern": ()},
+    # the proleptic Gregorian calendar: (first weekday, days) of a month, leap years
+    "calendar": {"monthrange": (), "isleap": (), "leapdays": (), "weekday": ()},
 }
 
 

@@ -243,6 +243,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "codecs",
         "difflib",
         "sys",
+        "calendar",
     ),
     "sqlitedb": ("sqlite3",),
 }
