@@ -47,7 +47,6 @@ ORDER = (
     "fresh18",
     "fresh19",
     "fresh20",
-    "fresh21",
 )
 
 

@@ -1569,6 +1569,66 @@ MODELS.append(
 # entries no row runs, and why
 MODELS.append(
     (
+        ("torch.nn.Embedding.from_pretrained", "torch.nn.EmbeddingBag.from_pretrained"),
+        # fresh28 vbpr: frozen pretrained features are a parameter all the same (session 29)
+        """
+        import torch
+        import torch.nn as nn
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                feats = torch.zeros(80, 32)
+                self.features = nn.Embedding.from_pretrained(feats, freeze=True)
+                self.text = nn.EmbeddingBag.from_pretrained(torch.ones(40, 6), mode="sum")
+                self.proj = nn.Embedding.from_pretrained(self.features.weight, padding_idx=0)
+                self.tune = nn.Embedding.from_pretrained(torch.zeros(7, feats.size(1)), False)
+        """,
+    )
+)
+MODELS.append(
+    (
+        ("torch.compile",),
+        # fresh28 inkan: a compiled basis function kept on the layer registers nothing
+        """
+        import torch
+        import torch.nn as nn
+        def _basis(x, n):
+            return x.unsqueeze(-1).repeat(1, 1, n)
+        basis = torch.compile(_basis)
+        @torch.compile(mode="reduce-overhead")
+        def width(d):
+            return 2 * d
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self._basis_fn = {(True,): basis, (False,): _basis}[(True,)]
+                self.width = width  # (never called: no compilation in the test)
+                self.lin = nn.Linear(4, 6)
+        """,
+    )
+)
+MODELS.append(
+    (
+        ("torch.diagonal", "torch.linalg.diagonal"),
+        # fresh28 egnlib: a Stiefel init's QR sign fix (torch.diagonal(r, dim1=-2, dim2=-1))
+        """
+        import torch
+        import torch.nn as nn
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                q, r = torch.linalg.qr(torch.randn(3, 16, 10))
+                sign = torch.sign(torch.diagonal(r, dim1=-2, dim2=-1))
+                self.w = nn.Parameter(q * sign.unsqueeze(-2))
+                self.a = nn.Parameter(torch.diagonal(torch.zeros(4, 5, 6), 1))
+                self.b = nn.Parameter(torch.linalg.diagonal(torch.zeros(2, 7, 3), offset=-2))
+                self.c = nn.Parameter(torch.zeros(5, 6, 8).diagonal(-1, 0, 2))
+                self.d = nn.Parameter(torch.diagonal(torch.zeros(3, 4), 9))
+        """,
+    )
+)
+MODELS.append(
+    (
         ("types.MethodType", "contextlib.nullcontext"),
         # a function bound to one instance adds layers; nullcontext's as-value is its argument
         """
@@ -2217,6 +2277,33 @@ VALUES.append(
         "binascii.a2b_base64(b'YQ=='), binascii.crc32(b'abc'), plistlib.loads(x), "
         "plistlib.loads(x)['stages'][1], html.escape('<a href=\"x\">', quote=False), "
         "html.unescape('&lt;td&gt;64&#60;'), unicodedata.normalize('NFKC', '\\uff16\\uff14'))",
+    )
+)
+VALUES.append(
+    (
+        ("builtins.hex", "builtins.oct", "builtins.bin"),
+        # fresh28 hex_base_widths / int_from_bytes_header (session 29, wildfix29c)
+        "view = memoryview(bytes([0x00, 0x40, 0x20, 0x00, 0x03]))\n"
+        "result = (hex(64), int(hex(64)[2:]) + 1, oct(8), bin(5), hex(-255), bin(True), "
+        "int.from_bytes(view[0:2], 'big'), int.from_bytes(view[2:4], 'little'), view[4])",
+    )
+)
+VALUES.append(
+    (
+        ("calendar.monthrange", "calendar.isleap", "calendar.leapdays", "calendar.weekday"),
+        # fresh28 monthrange_leap_width: February of a leap year (session 29, wildfix29c)
+        "import calendar\n"
+        "result = (calendar.monthrange(2024, 2), calendar.monthrange(2023, 2)[1], "
+        "calendar.isleap(1900), calendar.leapdays(2000, 2025), calendar.weekday(2024, 2, 29))",
+    )
+)
+VALUES.append(
+    (
+        ("sys.intern",),
+        # fresh28's registry keyed by interned names: a key built at run time matches by ``is``
+        # once interned (session 29, wildfix29c)
+        "import sys\nreg = {sys.intern('enc' + 'oder'): 32}\nw = sys.intern(''.join(['enc', 'oder']))\n"
+        "result = ([v for k, v in reg.items() if k is w], sys.intern('x') is sys.intern('x'))",
     )
 )
 VALUES.append(

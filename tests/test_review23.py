@@ -279,7 +279,6 @@ HUNT_UNKNOWN = {
     "user_lazy_mixin",
     "mm_registry_build",
     "qat_linear",
-    "skip_init_and_from_pretrained",
     "spectral_norm_convtranspose",
     "state_dict_keys_sizing",
     "weight_norm_g_v_shapes",

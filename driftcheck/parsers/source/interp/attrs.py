@@ -216,6 +216,21 @@ class Attributes:
                 return (
                     mro if mro is not None else Unknown(f"{obj.name}.__mro__ with a library base")
                 )
+            if name == "mro" and not self.classes.mro_attr(obj, "mro")[0]:
+                # ``C.mro()``: ``type.mro``, the list of ``C.__mro__`` (a metaclass may override
+                # it: then the class's own ``mro`` found above in the MRO is not this)
+                from driftcheck.parsers.source.library.mrolib import class_mro
+
+                at = obj
+                return BuiltinMethod(
+                    lambda a, k: (
+                        Unknown(f"{at.name}.mro() with arguments")
+                        if a or k
+                        else list(got)
+                        if (got := class_mro(at)) is not None
+                        else Unknown(f"{at.name}.mro() with a library base")
+                    )
+                )
             if name == "__subclasses__":
                 cls = obj
                 return BuiltinMethod(
@@ -300,6 +315,10 @@ class Attributes:
                     return got
             if name in ("__name__", "__qualname__") and short[:1].isupper():
                 return short  # a library class's name (``nn.BatchNorm2d.__name__``)
+            if name == "__dict__" and obj.qual == "builtins.object":
+                # ``"step" in klass.__dict__`` along ``C.mro()``, ``object`` last: its names
+                # (slot wrappers, values not modelled) as the running CPython has them
+                return {k: Unknown(f"object.__dict__[{k!r}]") for k in object.__dict__}
             return ext_const(obj.attr(name))
         if isinstance(obj, ModRef):
             if obj.mod is None:

@@ -18,6 +18,7 @@ from driftcheck.parsers.source.interp import (
     membership,
     modnamespace,
     modtruth,
+    numproto,
     opaque,
     pendingret,
     richcmp,
@@ -505,6 +506,16 @@ class Expressions:
                 parts.append(str(v.value))
             elif isinstance(v, ast.FormattedValue):
                 x = plain(self.eval(v.value, fr))
+                if v.conversion == -1 and numproto.applies(x):
+                    # ``f"{stage:w}"``: the class's own ``__format__`` (interp/numproto.py)
+                    spec = "" if v.format_spec is None else self.fstring(v.format_spec, fr)
+                    got = numproto.format_obj(self.ip, x, spec)
+                    if got is not NotImplemented:
+                        if not isinstance(got, str):
+                            return Unknown("f-string")
+                        parts.append(got)
+                        n += len(got)
+                        continue
                 if not isinstance(x, _SIMPLE):
                     if v.format_spec is None and _literal_container(x):
                         # ``f"{c}"`` of a list / tuple / dict of constants: its ``str`` (each

@@ -1363,6 +1363,7 @@ class Calls:
         # ``f(**d)`` of a mapping we could not follow: any argument not passed by name may be
         # in it, so none takes its default (a default there was a confident wrong count)
         splat = kwargs.pop("**", None)
+        self._refused_binding(f, args, kwargs)
         if splat is not None and not isinstance(splat, Unknown):
             splat = Unknown("kwargs")
         for i, p in enumerate(pos):
@@ -1392,6 +1393,31 @@ class Calls:
                 fr.locals[a.kwarg.arg] = Unknown(f"{a.kwarg.arg}: **{splat.why}")
             else:
                 fr.locals[a.kwarg.arg] = kwargs
+
+    def _refused_binding(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> None:
+        """Python's ``TypeError`` for a call ``f`` cannot bind: a keyword none of its parameters
+        names (no ``**kwargs``), or more positional arguments than it takes (no ``*args``) --
+        ``nn.Linear(12, 20, gain=2.0)`` read from torch's source. Raised only where the
+        innermost running ``try`` surely catches ``TypeError`` on a decided path (the
+        ``except TypeError:`` fallback then runs, as in Python); elsewhere the call goes on
+        as before (an unguarded one fails in Python and is never a benchmark truth)."""
+        a = f.node.args
+        names = {p.arg for p in (*a.args, *a.kwonlyargs)}
+        bad_kw = a.kwarg is None and any(k not in names for k in kwargs)
+        n_pos = len(a.posonlyargs) + len(a.args)
+        bad_pos = a.vararg is None and len(args) > n_pos  # ``self`` included when bound
+        if not (bad_kw or bad_pos) or self.ip.uncertain or not self.ip.tries:
+            return
+        if any(isinstance(plain(x), Unknown) for x in args) or any(k == "**" for k in kwargs):
+            return
+        mark = self.ip.tries[-1]
+        stmts = self.ip.stmts
+        if not any(stmts._catches(h, "TypeError", mark.fr) is True for h in mark.st.handlers):
+            return
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        at = self.ip.at_mod
+        raise Raised("TypeError", self.ip.at_line, getattr(at, "path", None))
 
     def run_new(
         self, cls: Cls, new: Func, args: list[Any], kwargs: dict[str, Any]

@@ -216,6 +216,7 @@ class Statements:
         self.classes = ip.classes  # make_class, make_func
         self.attrs = ip.attrs  # setattr
         self.items = ip.items  # inplace_add, iterate, setitem
+        self.calls = ip.calls  # call_func (a class's own ``__delitem__``)
 
     # ------------------------------------------------------------------ budget
     def tick(self) -> None:
@@ -1070,7 +1071,7 @@ class Statements:
                 # length, keys and items are unknown (it was read as if never written)
                 where = f"{fr.mod.path.name}:{tgt.lineno}" if fr.mod is not None else ""
                 why = f"dict written under an unknown key at {where}"
-                branchstate.forget(fr.locals, {id(raw)}, [], why)
+                self._forget_everywhere(raw, fr, why)
                 self.note(f"{where}: {why}: its keys and items are unknown")
         elif t is ast.Starred:
             self.assign(tgt.value, v, fr)
@@ -1121,37 +1122,103 @@ class Statements:
             key = plain(self.exprs.eval(tgt.slice, fr))
             if leafdel.registry_of_leaf(self, tgt.value, fr, key, tgt.lineno):
                 return  # ``del conv._parameters["weight"]`` (interp/leafdel.py)
-            obj = plain(self.exprs.eval(tgt.value, fr))
+            held = self.exprs.eval(tgt.value, fr)
+            obj = plain(held)
+            if isinstance(obj, Obj) and obj.cls is not None and self._own_delitem(obj, tgt, fr):
+                return  # ``del plan[name]`` on a class of the analyzed code with ``__delitem__``
             if isinstance(obj, Obj) and obj.kind:
-                src = obj.params if obj.kind.startswith("Parameter") else obj.children
+                self.del_container_item(obj, key, tgt.lineno)
+            elif isinstance(obj, modtree.ModulesView):
+                # ``del self._modules[name]``: torch's registry of the owner itself (the view
+                # is a copy: deleting from it alone left the layer counted)
+                own = obj.owner
                 if isinstance(key, Unknown):
-                    obj.unresolved.append(f"del with an unknown key at line {tgt.lineno}")
-                elif obj.kind in ("ModuleDict", "ParameterDict"):
-                    src.pop(str(key), None)
-                elif obj.kind.startswith("Parameter"):
-                    items = list(src.values())
-                    try:
-                        del items[key]
-                    except (IndexError, TypeError):
-                        obj.unresolved.append(f"del at line {tgt.lineno}")
-                    else:
-                        src.clear()
-                        src.update({str(i): v for i, v in enumerate(items)})
-                else:
-                    items = container_values(obj)  # ``None`` items keep their slots
-                    try:
-                        del items[key]
-                    except (IndexError, TypeError):
-                        obj.unresolved.append(f"del at line {tgt.lineno}")
-                    else:
-                        obj.children, obj.none_keys = {}, []
-                        for i, v in enumerate(items):
-                            torchlib.container_add(obj, v, str(i))
+                    own.unresolved.append(
+                        f"_modules item deleted under an unknown name ({key.why})"
+                    )
+                elif str(key) in own.children or str(key) in own.none_keys:
+                    own.children.pop(str(key), None)
+                    if str(key) in own.none_keys:
+                        own.none_keys.remove(str(key))
+                    obj.pop(key, None)
             elif isinstance(obj, (dict, list)) and not isinstance(key, Unknown):
                 try:
                     del obj[key]
                 except (KeyError, IndexError, TypeError):
                     pass
+            elif obj.__class__ is dict:
+                # ``del widths[name]`` with ``name`` unknown: some key is gone, which one is not
+                # known (it was read as if never deleted)
+                self._forget(obj, fr, tgt.lineno, "dict item deleted under an unknown key")
+            elif (
+                isinstance(obj, Obj)
+                and isinstance(obj.attrs.get("__items__"), dict)
+                and obj.cls is not None
+                and not self.classes.mro_attr(obj.cls, "__delitem__")[0]
+                and not isinstance(key, Unknown)
+            ):
+                obj.attrs["__items__"].pop(key, None)  # a dict subclass: dict's own ``__delitem__``
+            elif isinstance(obj, Obj) and obj.cls is not None and not obj.kind:
+                # an instance whose ``__delitem__`` is not read from the analyzed code (an
+                # installed library's): what it drops is not known
+                self._forget(obj, fr, tgt.lineno, "del of an item of an instance not followed")
+
+    def del_container_item(self, obj: Obj, key: Any, line: int | None) -> None:
+        """torch's ``__delitem__`` of a container module (``del blocks[0]``, also
+        ``super().__delitem__(i)`` in a subclass's own): the item removed, a list renumbered."""
+        src = obj.params if obj.kind.startswith("Parameter") else obj.children
+        if isinstance(key, Unknown):
+            obj.unresolved.append(f"del with an unknown key at line {line}")
+        elif obj.kind in ("ModuleDict", "ParameterDict"):
+            src.pop(str(key), None)
+        elif obj.kind.startswith("Parameter"):
+            items = list(src.values())
+            try:
+                del items[key]
+            except (IndexError, TypeError):
+                obj.unresolved.append(f"del at line {line}")
+            else:
+                src.clear()
+                src.update({str(i): v for i, v in enumerate(items)})
+        else:
+            items = container_values(obj)  # ``None`` items keep their slots
+            try:
+                del items[key]
+            except (IndexError, TypeError):
+                obj.unresolved.append(f"del at line {line}")
+            else:
+                obj.children, obj.none_keys = {}, []
+                for i, v in enumerate(items):
+                    torchlib.container_add(obj, v, str(i))
+
+    def _own_delitem(self, obj: Obj, tgt: ast.Subscript, fr: Frame) -> bool:
+        """``del obj[key]`` where ``obj``'s class (read from the analyzed code) defines
+        ``__delitem__``: Python calls that method with the key (a slice for ``del o[a:b]``),
+        whatever it does; before, the statement was dropped (a confident overcount)."""
+        from driftcheck.parsers.source.interp.items import _own_code
+        from driftcheck.parsers.source.values.abstract import Func
+
+        ok, fn, where = self.classes.mro_attr(obj.cls, "__delitem__")
+        if not (ok and isinstance(fn, Func) and _own_code(where)):
+            return False
+        key = self.exprs.eval(tgt.slice, fr)
+        self.calls.call_func(self.attrs.bind(fn, obj), [key], {})
+        return True
+
+    def _forget_everywhere(self, raw: Any, fr: Frame, why: str) -> None:
+        """``raw`` (changed in a way not followed) becomes unknown wherever this frame can
+        reach it: its locals and its module's globals (a registry dict a function fills)."""
+        branchstate.forget(fr.locals, {id(raw)}, [], why)
+        ns = self.ip.globals.get(id(fr.mod)) if fr.mod is not None else None
+        if ns is not None and ns is not fr.locals:
+            branchstate.forget(ns, {id(raw)}, [], why)
+
+    def _forget(self, raw: Any, fr: Frame, line: int, what: str) -> None:
+        where = f"{fr.mod.path.name}:{line}" if fr.mod is not None else f"line {line}"
+        why = f"{what} at {where}"
+        self.ip.havoc[id(raw)] = (raw, why)
+        self._forget_everywhere(raw, fr, why)
+        self.note(f"{where}: {why}: its items are unknown")
 
     def delete_attr(self, obj: Any, attr: str, line: int | None) -> None:
         """``del obj.attr`` / ``delattr(obj, attr)``: what torch's ``__delattr__`` drops."""

@@ -124,7 +124,9 @@ def _own_next_value(interp: Any, cls: Cls) -> Any:
         return None
     # one that is no function read from source (a callable object, a value not known):
     # its numbering is not known
-    return fn if isinstance(fn, Func) else Unknown("enum auto(): _generate_next_value_ not followed")
+    return (
+        fn if isinstance(fn, Func) else Unknown("enum auto(): _generate_next_value_ not followed")
+    )
 
 
 _PURE = (ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Load, ast.operator, ast.unaryop)

@@ -740,6 +740,17 @@ class Library:
             # ``super().register_parameter(name, p)`` in a class's own override (gpytorch's
             # ``Module``): torch's registration, never a call that does nothing
             return BuiltinMethod(lambda a, k: self._register(inst, name, a, k))
+        if (
+            isinstance(inst, Obj)
+            and inst.kind
+            and base.qual.startswith("torch.nn.")
+            and base.qual.rsplit(".", 1)[-1] == inst.kind
+        ):
+            # ``super().__delitem__(i)`` / ``super().append(m)`` in a container subclass's
+            # own method: torch's container method (library/torchlib.py), as on the instance
+            got = torchlib.container_method(inst, name, self.ip)
+            if got is not None:
+                return got
         if isinstance(inst, Obj) and inst.module and self.ip.classes.is_module_cls(base):
             # ``super().named_parameters()`` in a mixin whose next class is ``nn.Module`` (or
             # a torch layer): torch's own walk, as ``self.named_parameters()`` reads it; it was
@@ -986,6 +997,14 @@ class Library:
             method = leafparts.part(leaf, name, self.ip)
         return method if method is not None else Unknown(f"{leaf.type}.{name}")
 
+    def weight_copy(self, v: WeightRef) -> Tensor:
+        """A plain tensor of ``v``'s shape (``Parameter.data`` / ``.detach()`` / ``.clone()``):
+        torch returns a ``Tensor``, not the ``Parameter``, so a module attribute holding it
+        registers nothing; the shape is the weight's where torch allocates it from known
+        arguments, else unknown."""
+        shape = wildlib.weight_shape(self.attrs, v)
+        return Tensor(shape if shape is not None else Unknown("weight shape"))
+
     def tensor_attr(self, t: Tensor, name: str) -> Any:
         return torchlib.tensor_method(self.ip, t, name)
 
@@ -995,8 +1014,10 @@ class Library:
                 return gradflag.read(self.ip, v)
             if name in wildlib.WEIGHT_SIZE_ATTRS:  # ``lin.weight.shape[-1]`` of a known layer
                 return wildlib.weight_size_attr(self.attrs, v, name)
-            if name in ("shape", "data"):
-                return Unknown("weight shape") if name == "shape" else v
+            if name == "shape":
+                return Unknown("weight shape")
+            if name in _PLAIN_COPIES:  # ``lin.bias.data``: a plain tensor, never registered
+                return self.weight_copy(v) if name == "data" else _copy_method(self, v)
             if name == "device":  # ``next(net.parameters()).device`` (torchlib.OneDevice)
                 return torchlib.ONE_DEVICE
             if name in _NEW_BY_SIZE:  # ``conv.weight.new_zeros((r * k, c * k))``: loralib
@@ -1048,7 +1069,16 @@ class Library:
 
 # (not ``t``: a transposed weight has the transposed shape, a new tensor below -- read as the
 # weight itself, ``nn.Parameter(enc.weight.t())`` had the encoder's shape, not its transpose)
-SAMEISH = {"to", "data", "detach", "clone", "float"}
+SAMEISH = {"to", "float"}
+# a Parameter's ``data`` / ``detach()`` / ``clone()``: a plain torch.Tensor (CPython
+# ``type(lin.bias.data) is torch.Tensor``), a new object torch does not register
+_PLAIN_COPIES = frozenset({"data", "detach", "clone"})
+
+
+def _copy_method(lib: Any, v: WeightRef) -> BuiltinMethod:
+    return BuiltinMethod(lambda a, k: lib.weight_copy(v))
+
+
 # the attributes ``PreTrainedModel.get_encoder()`` / ``get_decoder()`` return, in the order
 # transformers 5 tries them (modeling_utils.py)
 _HF_PART_NAMES = {

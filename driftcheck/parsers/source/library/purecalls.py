@@ -72,6 +72,11 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     "json": {"dumps": ("indent", "separators", "sort_keys", "ensure_ascii", "allow_nan")},
     # quoted-printable text (``=3D`` for ``=``: a mail body kept as it arrived)
     "quopri": {"decodestring": ("header",), "encodestring": ("quotetabs", "header")},
+    # the interned copy of a text: equal to it (``is`` between texts compares their values,
+    # ops/operators.py ``identical``: two interned equal texts are one object in CPython)
+    "sys": {"intern": ()},
+    # the proleptic Gregorian calendar: (first weekday, days) of a month, leap years
+    "calendar": {"monthrange": (), "isleap": (), "leapdays": (), "weekday": ()},
 }
 
 

@@ -254,6 +254,19 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         )
         if got is not NotImplemented:
             return got
+    if name in ("str", "repr") and len(args) == 1 and not kwargs:
+        from driftcheck.parsers.source.interp import numproto  # a cycle at import
+
+        got = numproto.text_obj(interp, unwrap(args[0]), name)  # a class's own __str__/__repr__
+        if got is not NotImplemented:
+            return got
+    if name == "format" and args and len(args) <= 2 and not kwargs:
+        from driftcheck.parsers.source.interp import numproto  # a cycle at import
+
+        spec = plain(args[1]) if len(args) > 1 else ""
+        got = numproto.format_obj(interp, unwrap(args[0]), spec)  # a class's own __format__
+        if got is not NotImplemented:
+            return got
     # items are read only where needed: ``tuple(xs)`` or ``len(xs)`` reads no number in xs
     pa = [plain(a) for a in args] if name not in _ITEMWISE else []
     if name in ("int", "float", "bool", "str", "abs", "round"):

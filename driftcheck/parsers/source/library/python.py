@@ -1045,6 +1045,19 @@ def _ord(c: Call) -> Any:
     return ord(s)
 
 
+def _int_text(c: Call) -> Any:
+    """``hex(64)`` / ``oct(8)`` / ``bin(5)`` of a known int (a bool is one): CPython's text."""
+    i = c.plain(0)
+    name = c.qual.rsplit(".", 1)[-1]
+    if len(c.args) != 1 or c.kwargs or not isinstance(i, int) or abs(i) > 1 << 64:
+        return c.unknown(f"{name}() of a value that is not a known int")
+    return {"hex": hex, "oct": oct, "bin": bin}[name](i)
+
+
+for _n in ("hex", "oct", "bin"):
+    B.add(_n, _int_text, f"{_n}(i) of a known int: its text as CPython writes it")
+
+
 @B.entry("chr", doc="chr(i) of a known code point")
 def _chr(c: Call) -> Any:
     i = c.plain(0)
@@ -1159,6 +1172,8 @@ def _int_from_bytes(c: Call) -> Any:
     signed = c.plain(2, "signed", False)
     if isinstance(b, (list, tuple)) and all(isinstance(x, int) for x in b):
         b = bytes(x for x in b if 0 <= x < 256) if all(0 <= x < 256 for x in b) else None
+    if isinstance(b, memoryview) and b.nbytes <= 64:  # ``view[0:2]``: its bytes (a buffer)
+        b = b.tobytes()
     if (
         not isinstance(b, bytes)
         or len(b) > 64

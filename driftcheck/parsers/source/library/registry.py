@@ -244,6 +244,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "difflib",
         "quopri",
         "marshal",
+        "sys",
+        "calendar",
     ),
     "sqlitedb": ("sqlite3",),
 }

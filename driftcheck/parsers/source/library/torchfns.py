@@ -464,6 +464,42 @@ def _diag(c: Call) -> Any:
     return Tensor(diag_shape(_shape(c.arg(0, "input")), c.plain(1, "diagonal", 0)))
 
 
+def diagonal_shape(s: tuple | None, off: Any, d1: Any, d2: Any) -> tuple | Unknown:
+    """``torch.diagonal(t, offset, dim1, dim2)``'s shape: ``dim1`` and ``dim2`` removed, the
+    diagonal's length appended (0 when the offset lies outside); torch raises for the same
+    dim twice or a dim out of range (unknown here)."""
+    if s is None or not all(x.__class__ is int for x in (off, d1, d2)) or len(s) < 2:
+        return Unknown("diagonal")
+    n = len(s)
+    if not (-n <= d1 < n and -n <= d2 < n) or d1 % n == d2 % n:
+        return Unknown("diagonal of dims torch refuses")
+    a, b = s[d1 % n], s[d2 % n]
+    k = min(a, b - off) if off >= 0 else min(a + off, b)
+    rest = tuple(x for i, x in enumerate(s) if i not in (d1 % n, d2 % n))
+    return (*rest, max(k, 0))
+
+
+def _diagonal(c: Call) -> Any:
+    lin = c.qual.startswith("torch.linalg.")
+    s = _shape(c.arg(0, "A" if lin else "input"))
+    off = c.plain(1, "offset", 0)
+    d1 = c.plain(2, "dim1", -2 if lin else 0)
+    d2 = c.plain(3, "dim2", -1 if lin else 1)
+    return Tensor(diagonal_shape(s, off, d1, d2))
+
+
+T.add(
+    "diagonal",
+    _diagonal,
+    "diagonal(t, offset=0, dim1=0, dim2=1): dim1 and dim2 removed, the diagonal's length last",
+)
+T.add(
+    "linalg.diagonal",
+    _diagonal,
+    "linalg.diagonal(A, offset=0, dim1=-2, dim2=-1): the batch dims, the diagonal's length last",
+)
+
+
 def diag_shape(s: tuple | None, off: Any) -> tuple | Unknown:
     """``torch.diag``'s shape: (n + |off|, n + |off|) of a vector of n, the diagonal's length
     of a matrix (m, n) (0 when the offset lies outside it)."""
@@ -493,6 +529,58 @@ def _get_clones(c: Call) -> Any:
     for _ in range(n):
         torchlib.container_add(layers, c.interp.items.clone_module(layer))
     return layers
+
+
+# ``from_pretrained``'s own keywords besides the tensor and ``freeze``, per class (torch 2.x
+# ``nn.Embedding.from_pretrained`` / ``nn.EmbeddingBag.from_pretrained``): handed to the layer
+_PRETRAINED_KW = {
+    "Embedding": ("padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse"),
+    "EmbeddingBag": (
+        "max_norm",
+        "norm_type",
+        "scale_grad_by_freq",
+        "mode",
+        "sparse",
+        "include_last_offset",
+        "padding_idx",
+    ),
+}
+
+
+def _from_pretrained(c: Call) -> Any:
+    """torch's classmethod: a layer of ``embeddings.shape`` (2-D, asserted) whose weight is
+    ``Parameter(embeddings)`` -- a parameter like any other (``freeze`` only clears its
+    ``requires_grad``; ``parameters()`` still yields it)."""
+    from driftcheck.parsers.source.library import wildlib
+
+    kind = c.qual.rsplit(".", 2)[-2]
+    t = plain(c.arg(0, "embeddings"))
+    shape: Any = None
+    if isinstance(t, WeightRef):
+        shape = wildlib.weight_shape(c.interp.attrs, t)
+    elif isinstance(t, Tensor):
+        shape = t.shape
+    extra = set(c.kwargs) - {"embeddings", "freeze", *_PRETRAINED_KW[kind]}
+    if (
+        not isinstance(shape, tuple)
+        or len(shape) != 2
+        or not all(plain(d).__class__ is int for d in shape)
+        or len(c.args) > 2
+        or extra
+    ):
+        return UnknownModule(f"{c.qual}() of a tensor of unknown shape at {c.where}")
+    kw = {k: v for k, v in c.kwargs.items() if k in _PRETRAINED_KW[kind]}
+    rows, cols = (plain(d) for d in shape)
+    return c.interp.library.torch_layer(f"torch.nn.{kind}", [rows, cols], kw, c.loc)
+
+
+for _kind in _PRETRAINED_KW:
+    NN.add(
+        f"{_kind}.from_pretrained",
+        _from_pretrained,
+        f"{_kind}.from_pretrained(embeddings, freeze=True, ...): a {_kind} of embeddings' "
+        "2-D shape, its weight a parameter (frozen or not)",
+    )
 
 
 @NN.entry(
@@ -882,6 +970,40 @@ def _jit_module(c: Call) -> Any:
     if isinstance(m, Func):
         return c.unknown(f"{c.qual} of a function")
     return UnknownModule(f"{c.qual} of a value we cannot follow (maybe a module) at {c.where}")
+
+
+def _compile(c: Call) -> Any:
+    """``torch.compile(fn)`` of a function read from source: a callable that computes what
+    ``fn`` computes (torch's ``_TorchCompileWrapper`` / the function itself for
+    ``disable=True``), holding no weights -- stored on a module it registers nothing.
+    ``torch.compile(**options)`` with no function is a decorator doing the same. A module
+    (an ``OptimizedModule`` wrapping it under ``_orig_mod``) or a value not known: unknown,
+    as before (it may be a layer)."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    if not c.args and "model" not in c.kwargs:
+        return BuiltinMethod(
+            lambda a, k: (
+                a[0] if len(a) == 1 and not k and isinstance(plain(a[0]), Func) else _compiled(c)
+            )
+        )
+    fn = c.arg(0, "model")
+    if isinstance(plain(fn), Func):
+        return fn
+    return _compiled(c)
+
+
+def _compiled(c: Call) -> Any:
+    what = "a layer" if any(is_module(plain(a)) for a in c.args) else "a value not followed"
+    return UnknownModule(f"call of {c.qual} on {what} at {c.where}")
+
+
+T.add(
+    "compile",
+    _compile,
+    "compile(fn, **options) of a function read from source: a callable computing what fn "
+    "does, no weights; compile(**options): such a decorator; of a module: unknown",
+)
 
 
 for _j in ("jit.trace", "jit.script", "jit.trace_module"):

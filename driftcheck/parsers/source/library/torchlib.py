@@ -572,6 +572,18 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
             return Tensor(diag_shape(tuple(shp) if ok else None, off))
 
         return BuiltinMethod(diag)
+    if name == "diagonal":  # ``r.diagonal(dim1=-2, dim2=-1)`` (library/torchfns.py)
+        from driftcheck.parsers.source.library.torchfns import diagonal_shape
+
+        def diagonal(a: list, k: dict) -> Any:
+            ok = known and all(isinstance(d, int) for d in shp)
+            got = [
+                plain(a[i]) if len(a) > i else plain(k.get(n, dflt))
+                for i, (n, dflt) in enumerate((("offset", 0), ("dim1", 0), ("dim2", 1)))
+            ]
+            return Tensor(diagonal_shape(tuple(shp) if ok else None, *got))
+
+        return BuiltinMethod(diagonal)
     if name == "lu":  # ``Q.lu()``: (LU, pivots)
         from driftcheck.parsers.source.library.torchfns import lu_factor_shapes
 
@@ -1213,6 +1225,15 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
         got = containerops.method(obj, name, interp)  # torch's removals (containerops.py)
         if got is not None:
             return got
+    if name == "__delitem__":
+        # ``blocks.__delitem__(i)`` / ``super().__delitem__(i)``: as ``del blocks[i]``
+        def delitem(a: list, k: dict) -> Any:
+            if len(a) != 1 or k:
+                obj.unresolved.append("__delitem__() not followed")
+            else:
+                interp.stmts.del_container_item(obj, plain(a[0]), None)
+
+        return BuiltinMethod(delitem)
     if name in ("pop", "clear", "popitem", "__setitem__", "__delitem__", "setdefault"):
         # a change to the container we do not follow: its contents are no longer known
         def changed(a: list, k: dict) -> Any:
