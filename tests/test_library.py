@@ -457,6 +457,18 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("builtins.dict", "builtins.len"),
+        # a dict subclass's stored items: dict() copies them, len() counts them, whatever its
+        # own __setitem__ did on the way (session 29, wildfix29b)
+        "class Rec(dict):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.seen = []\n    def __setitem__(self, k, v):\n        self.seen.append(k)\n"
+        "        super().__setitem__(k, v * 2)\n"
+        "r = Rec()\nr['a'] = 1\nr['b'] = 5\nr['a'] = 3\n"
+        "result = (dict(r), len(r), r.seen, dict(r, c=1))",
+    )
+)
+VALUES.append(
+    (
         ("numpy.random.default_rng",),
         # a Generator's draws held by their shape (exact_snn-style weights)
         "import numpy as np\nrng = np.random.default_rng(3)\n"

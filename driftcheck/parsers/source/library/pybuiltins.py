@@ -245,6 +245,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
 
             its = v.attrs[tuplesub.ITEMS]
             return Unknown("len") if tuplesub.defines(v.cls, "__len__") else len(its)
+        if isinstance(v, Obj) and not tuplesub_defines(v, "__len__"):
+            its = _dict_subclass_items(interp, v)
+            if its is not None:  # a dict subclass: its stored items (``dict.__len__``)
+                return len(its)
         if isinstance(v, Obj) and v.kind:
             return (
                 len(v.children) + len(v.none_keys) if v.kind != "ParameterList" else len(v.params)
@@ -334,6 +338,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
                 out.update(src.fields)
             elif isinstance(src, dict):
                 out.update(src)
+            elif _dict_subclass_items(interp, src) is not None:
+                # a dict subclass not overriding ``__iter__``: CPython copies its stored items
+                # (``PyDict_Merge``), whatever its own ``keys`` / ``__getitem__`` say
+                out.update(_dict_subclass_items(interp, src))
             else:
                 items = interp.items.iterate(src)
                 if items is None:
@@ -1039,3 +1047,24 @@ def _user_ordered(interp: Any, name: str, items: list, kwargs: dict) -> Any:
         return (min if name == "min" else max)(map(Key, items)).v
     except _Unanswered:
         return Unknown(f"{name} of objects whose comparison is not known")
+
+
+def tuplesub_defines(v: Any, name: str) -> bool:
+    """Whether the class of ``v`` (read from source) defines ``name`` itself."""
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    return tuplesub.defines(v.cls, name)
+
+
+def _dict_subclass_items(interp: Any, v: Any) -> dict | None:
+    """The items a dict subclass's instance (read from source) stores -- ``dict.__setitem__``
+    through ``super()`` -- when its class does not override ``__iter__`` and none was
+    written under a key we could not compute; None otherwise."""
+    if not (isinstance(v, Obj) and not v.module and v.cls is not None):
+        return None
+    items = v.attrs.get("__items__")
+    if not isinstance(items, dict) or id(items) in interp.havoc:
+        return None
+    if tuplesub_defines(v, "__iter__") or tuplesub_defines(v, "keys"):
+        return None
+    return items
