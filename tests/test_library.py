@@ -469,6 +469,19 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("builtins.sorted", "builtins.min", "builtins.max"),
+        # tuples holding instances of a tuple subclass without comparisons of its own: tuple
+        # order, item by item, stable (e3nn's Irreps.sort; session 29, wildfix29b)
+        "class Ir(tuple):\n    def __new__(cls, l, p):\n        return super().__new__(cls, (l, p))\n"
+        "    @property\n    def l(self):\n        return self[0]\n"
+        "xs = [(Ir(2, 1), 0, 8), (Ir(0, 1), 1, 4), (Ir(1, -1), 2, 8), (Ir(0, 1), 3, 2)]\n"
+        "s = sorted(xs)\n"
+        "result = ([(t[0].l, t[1], t[2]) for t in s], min(xs)[1], max(xs)[1], "
+        "[i for _, i, _ in sorted(xs)], sorted([Ir(1, 1), Ir(0, -1)])[0].l)",
+    )
+)
+VALUES.append(
+    (
         ("numpy.random.default_rng",),
         # a Generator's draws held by their shape (exact_snn-style weights)
         "import numpy as np\nrng = np.random.default_rng(3)\n"

@@ -271,10 +271,22 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if items is None:
             return Unknown(name)
         items = [plain(x) for x in items]
-        if name in ("min", "max", "sorted") and any(x.__class__ is Obj for x in items):
+        keys = _tuple_keys(items) if name in ("min", "max", "sorted") and not kwargs else None
+        if keys is None and name in ("min", "max", "sorted") and any(
+            x.__class__ is Obj for x in items
+        ):
             return _user_ordered(interp, name, items, kwargs)  # a class's own ``__lt__``
         if not _known(*items):
             return Unknown(name)
+        if keys is not None:
+            if keys is not None:  # tuples holding tuple-subclass instances: tuple order
+                try:
+                    at = {"min": min, "max": max, "sorted": sorted}[name](
+                        range(len(items)), key=keys.__getitem__
+                    )
+                except TypeError:
+                    return Unknown(name)
+                return [items[i] for i in at] if name == "sorted" else items[at]
         fn = {"min": min, "max": max, "sum": sum, "any": any, "all": all, "sorted": sorted}[name]
         try:
             if name == "sum" and len(pa) > 1:
@@ -1068,3 +1080,41 @@ def _dict_subclass_items(interp: Any, v: Any) -> dict | None:
     if tuplesub_defines(v, "__iter__") or tuplesub_defines(v, "keys"):
         return None
     return items
+
+
+class _NoKey(Exception):
+    """A value ``_tuple_keys`` cannot stand in for."""
+
+
+_ORDERING = ("__lt__", "__gt__", "__le__", "__ge__", "__eq__")
+
+
+def _tuple_keys(items: list) -> list | None:
+    """Stand-ins that compare as Python compares ``items`` when some of them are (or hold)
+    instances of a tuple subclass read from source that defines none of the rich comparisons
+    (``tuple``'s own: item by item): each such instance its items as a plain tuple; plain
+    numbers, strings, ``None``, tuples and lists as they are. None when no such instance is
+    there or a value is anything else (its order is not this one)."""
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    seen = [False]
+
+    def key(v: Any) -> Any:
+        v = plain(v)
+        if v is None or isinstance(v, (bool, int, float, str)):
+            return v
+        if type(v) is tuple:
+            return tuple(key(x) for x in v)
+        if type(v) is list:
+            return [key(x) for x in v]
+        if isinstance(v, Obj) and isinstance(v.attrs.get(tuplesub.ITEMS), tuple):
+            if not any(tuplesub.defines(v.cls, d) for d in _ORDERING):
+                seen[0] = True
+                return tuple(key(x) for x in v.attrs[tuplesub.ITEMS])
+        raise _NoKey
+
+    try:
+        keys = [key(x) for x in items]
+    except _NoKey:
+        return None
+    return keys if seen[0] else None
