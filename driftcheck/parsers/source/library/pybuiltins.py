@@ -272,8 +272,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
         items = [plain(x) for x in items]
         keys = _tuple_keys(items) if name in ("min", "max", "sorted") and not kwargs else None
-        if keys is None and name in ("min", "max", "sorted") and any(
-            x.__class__ is Obj for x in items
+        if (
+            keys is None
+            and name in ("min", "max", "sorted")
+            and any(x.__class__ is Obj for x in items)
         ):
             return _user_ordered(interp, name, items, kwargs)  # a class's own ``__lt__``
         if not _known(*items):
