@@ -482,6 +482,25 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("builtins.str", "builtins.repr"),
+        # text protocols of source classes: own __str__ / __repr__, object.__str__ falling back
+        # to __repr__, a tuple subclass's items, f-strings through __format__ / str
+        # (e3nn's _MulIr: str(irreps[0]) == "8x0e"; session 29, wildfix29b)
+        "class Ir(tuple):\n    def __new__(cls, l, p):\n        return super().__new__(cls, (l, p))\n"
+        '    def __repr__(self):\n        return f\'{self[0]}{"e" if self[1] == 1 else "o"}\'\n'
+        "class MulIr(tuple):\n    def __new__(cls, mul, ir):\n"
+        "        return super().__new__(cls, (mul, ir))\n"
+        "    def __repr__(self):\n        return f'{self[0]}x{self[1]}'\n"
+        "class Plain(tuple):\n    pass\n"
+        "class Named:\n    def __str__(self):\n        return 'named'\n"
+        "    def __format__(self, spec):\n        return 'fmt:' + spec\n"
+        "m = MulIr(8, Ir(1, -1))\n"
+        "result = (str(m), repr(m), f'{m}', f'{m!r}', str(Plain((1, 'a'))), repr(Plain((2,))), "
+        "str(Named()), f'{Named():>4}', f'{Named()!s:>7}', '+'.join(str(MulIr(k, Ir(k, 1))) for k in (1, 2)))",
+    )
+)
+VALUES.append(
+    (
         ("numpy.random.default_rng",),
         # a Generator's draws held by their shape (exact_snn-style weights)
         "import numpy as np\nrng = np.random.default_rng(3)\n"

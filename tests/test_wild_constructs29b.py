@@ -266,3 +266,111 @@ def test_raising_metaclass_is_never_the_body(tmp_path) -> None:
     path = write_sized(tmp_path, RAISES)
     got = parse_source(path, entry="M").params_total()
     assert got in (None, torch_count(path)), got
+
+
+TEXT = """
+import torch.nn as nn
+
+
+class Ir(tuple):
+    def __new__(cls, l, p):
+        return super().__new__(cls, (l, p))
+
+    def __repr__(self):
+        return f"{self[0]}{'e' if self[1] == 1 else 'o'}"
+
+
+class MulIr(tuple):
+    def __new__(cls, mul, ir):
+        return super().__new__(cls, (mul, ir))
+
+    def __repr__(self):
+        return f"{self[0]}x{self[1]}"
+
+
+def parse(text):
+    mul, rest = text.split("x")
+    return int(mul) * (2 * int(rest[:-1]) + 1)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        spec = str(MulIr(8, Ir(1, -1)))  # "8x1o": 24 features
+        self.a = nn.Linear(parse(spec), len(f"{MulIr(2, Ir(0, 1))}!"))
+"""
+
+OBJECT_REPR = """
+import torch.nn as nn
+
+
+class Spec:
+    pass
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, len(repr(Spec())))  # holds the object's address
+"""
+
+BAD_STR = """
+import torch.nn as nn
+
+
+class Spec:
+    def __str__(self):
+        return 5
+
+
+try:
+    WIDTH = len(str(Spec()))
+except TypeError:
+    WIDTH = 3
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, WIDTH)
+"""
+
+
+def test_text_protocols_count_matches_torch(tmp_path) -> None:
+    check_count_matches_torch(tmp_path, TEXT)
+
+
+def test_object_repr_is_unknown(tmp_path) -> None:
+    check_honest_unknown(tmp_path, OBJECT_REPR)
+
+
+def test_str_returning_no_str_is_never_counted(tmp_path) -> None:
+    """``__str__`` returning an int: CPython's TypeError (the handler's 3). Never the int."""
+    from driftcheck.parsers.source import parse_source
+    from tests.model_count_support import torch_count, write_sized
+
+    path = write_sized(tmp_path, BAD_STR)
+    got = parse_source(path, entry="M").params_total()
+    assert got in (None, torch_count(path)), got
+
+
+E3NN_TEXT = """
+import torch.nn as nn
+from e3nn import o3
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        hidden = o3.Irreps("8x0e + 8x1o")
+        scalars = o3.Irreps(str(hidden[0]))  # MACE's last-layer hidden irreps
+        sh = o3.Irreps.spherical_harmonics(2)
+        inter = (sh * 8).sort()[0].simplify()  # MACE's interaction irreps
+        self.a = nn.Linear(scalars.dim, inter.dim)
+        self.b = nn.Linear(len(inter), hidden.dim)
+"""
+
+
+def test_e3nn_irreps_text_and_sort_count_matches_torch(tmp_path) -> None:
+    pytest.importorskip("e3nn")
+    check_count_matches_torch(tmp_path, E3NN_TEXT)

@@ -204,6 +204,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         )
         if got is not NotImplemented:
             return got
+    if name == "str" and len(args) == 1 and not kwargs:
+        from driftcheck.parsers.source.interp import textproto  # a cycle at import
+
+        # an instance's own __str__ / __repr__, a tuple subclass's items (textproto.py)
+        got = textproto.text(interp, args[0], "str")
+        if got is not NotImplemented:
+            return got
     # items are read only where needed: ``tuple(xs)`` or ``len(xs)`` reads no number in xs
     pa = [plain(a) for a in args] if name not in _ITEMWISE else []
     if name in ("int", "float", "bool", "str", "abs", "round"):
