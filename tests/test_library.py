@@ -501,6 +501,17 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("torch.zeros", "torch.empty", "torch.ones"),
+        # a size object with __index__: torch reads it through operator.index (session 29)
+        "import torch\nclass W:\n    def __init__(self, n):\n        self.n = n\n"
+        "    def __index__(self):\n        return self.n * 2\n"
+        "w = W(3)\n"
+        "result = (tuple(torch.zeros(w, 2).shape), tuple(torch.empty((3, w)).shape), "
+        "tuple(torch.ones(size=(w,)).shape), tuple(torch.zeros([w, W(1)]).shape))",
+    )
+)
+VALUES.append(
+    (
         ("numpy.random.default_rng",),
         # a Generator's draws held by their shape (exact_snn-style weights)
         "import numpy as np\nrng = np.random.default_rng(3)\n"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from driftcheck.errors import DriftcheckError
 from tests.model_count_support import check_count_matches_torch, check_honest_unknown
 
 pytest.importorskip("torch")
@@ -374,3 +375,55 @@ class M(nn.Module):
 def test_e3nn_irreps_text_and_sort_count_matches_torch(tmp_path) -> None:
     pytest.importorskip("e3nn")
     check_count_matches_torch(tmp_path, E3NN_TEXT)
+
+
+INDEX_WIDTH = """
+import torch.nn as nn
+
+
+class Width:
+    def __init__(self, base, mult):
+        self.base, self.mult = base, mult
+
+    def __index__(self):
+        return self.base * self.mult
+
+
+w = Width(4, 3)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = LAYER
+"""
+
+
+@pytest.mark.parametrize(
+    "layer",
+    [
+        "nn.Linear(w, w, bias=False)",
+        "nn.Embedding(w, 8)",
+        "nn.BatchNorm1d(w)",
+        "nn.Conv2d(w, 8, 3)",  # torch: Width % int, TypeError
+        "nn.LayerNorm(w)",  # torch: tuple(Width), TypeError
+        "nn.GRU(w, 8)",  # torch: input_size should be of type int
+    ],
+)
+def test_index_object_sizes_as_torch_reads_them(tmp_path, layer) -> None:
+    """An object with ``__index__`` as a layer's size: torch's own ``__init__`` decides (its
+    ``torch.empty`` reads the size through ``__index__``; some layers raise). Exact where
+    torch builds the layer, unknown where it raises: never a count torch does not give."""
+    from driftcheck.parsers.source import parse_source
+    from tests.model_count_support import torch_count, write_sized
+
+    path = write_sized(tmp_path, INDEX_WIDTH.replace("LAYER", layer))
+    try:
+        want: int | None = torch_count(path)
+    except TypeError:
+        want = None
+    try:
+        got = parse_source(path, entry="M").params_total()
+    except DriftcheckError:  # "M.__init__ would raise TypeError": torch's verdict too
+        got = None
+    assert got == want, (layer, got, want)
