@@ -1212,8 +1212,9 @@ def _index_objects(args: list, kwargs: dict) -> bool:
     defines ``__index__`` (interp/numproto.py ``index_value``)."""
     from driftcheck.parsers.source.interp import numproto  # a cycle at import
 
-    for a in (*args, *kwargs.values()):
-        o = plain(a)
+    for o in (*args, *kwargs.values()):
+        # the raw value, never ``plain()``: a config hole read here would be a use a
+        # template records (tests/test_template.py); a size object is never wrapped
         if numproto.applies(o) and not o.module:
             if any(isinstance(c, Cls) and "__index__" in body_index(c.node) for c in o.cls.mro()):
                 return True

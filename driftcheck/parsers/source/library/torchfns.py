@@ -169,12 +169,13 @@ def _indexed(c: Call) -> Call:
     changed = False
 
     def conv(a: Any) -> Any:
+        # raw values only, never ``plain()``: a config hole read here would be a use a
+        # template records (tests/test_template.py); a size object is never wrapped
         nonlocal changed
-        p = plain(a)
-        if isinstance(p, (tuple, list)) and any(numproto.applies(plain(x)) for x in p):
+        if type(a) in (tuple, list) and any(numproto.applies(x) for x in a):
             changed = True
-            return type(p)(numproto.index_value(ip, x) for x in p)
-        if numproto.applies(p):
+            return type(a)(numproto.index_value(ip, x) for x in a)
+        if numproto.applies(a):
             changed = True
             return numproto.index_value(ip, a)
         return a
