@@ -457,6 +457,61 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("builtins.dict", "builtins.len"),
+        # a dict subclass's stored items: dict() copies them, len() counts them, whatever its
+        # own __setitem__ did on the way (session 29, wildfix29b)
+        "class Rec(dict):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.seen = []\n    def __setitem__(self, k, v):\n        self.seen.append(k)\n"
+        "        super().__setitem__(k, v * 2)\n"
+        "r = Rec()\nr['a'] = 1\nr['b'] = 5\nr['a'] = 3\n"
+        "result = (dict(r), len(r), r.seen, dict(r, c=1))",
+    )
+)
+VALUES.append(
+    (
+        ("builtins.sorted", "builtins.min", "builtins.max"),
+        # tuples holding instances of a tuple subclass without comparisons of its own: tuple
+        # order, item by item, stable (e3nn's Irreps.sort; session 29, wildfix29b)
+        "class Ir(tuple):\n    def __new__(cls, l, p):\n        return super().__new__(cls, (l, p))\n"
+        "    @property\n    def l(self):\n        return self[0]\n"
+        "xs = [(Ir(2, 1), 0, 8), (Ir(0, 1), 1, 4), (Ir(1, -1), 2, 8), (Ir(0, 1), 3, 2)]\n"
+        "s = sorted(xs)\n"
+        "result = ([(t[0].l, t[1], t[2]) for t in s], min(xs)[1], max(xs)[1], "
+        "[i for _, i, _ in sorted(xs)], sorted([Ir(1, 1), Ir(0, -1)])[0].l)",
+    )
+)
+VALUES.append(
+    (
+        ("builtins.str", "builtins.repr"),
+        # text protocols of source classes: own __str__ / __repr__, object.__str__ falling back
+        # to __repr__, a tuple subclass's items, f-strings through __format__ / str
+        # (e3nn's _MulIr: str(irreps[0]) == "8x0e"; session 29, wildfix29b)
+        "class Ir(tuple):\n    def __new__(cls, l, p):\n        return super().__new__(cls, (l, p))\n"
+        '    def __repr__(self):\n        return f\'{self[0]}{"e" if self[1] == 1 else "o"}\'\n'
+        "class MulIr(tuple):\n    def __new__(cls, mul, ir):\n"
+        "        return super().__new__(cls, (mul, ir))\n"
+        "    def __repr__(self):\n        return f'{self[0]}x{self[1]}'\n"
+        "class Plain(tuple):\n    pass\n"
+        "class Named:\n    def __str__(self):\n        return 'named'\n"
+        "    def __format__(self, spec):\n        return 'fmt:' + spec\n"
+        "m = MulIr(8, Ir(1, -1))\n"
+        "result = (str(m), repr(m), f'{m}', f'{m!r}', str(Plain((1, 'a'))), repr(Plain((2,))), "
+        "str(Named()), f'{Named():>4}', f'{Named()!s:>7}', '+'.join(str(MulIr(k, Ir(k, 1))) for k in (1, 2)))",
+    )
+)
+VALUES.append(
+    (
+        ("torch.zeros", "torch.empty", "torch.ones"),
+        # a size object with __index__: torch reads it through operator.index (session 29)
+        "import torch\nclass W:\n    def __init__(self, n):\n        self.n = n\n"
+        "    def __index__(self):\n        return self.n * 2\n"
+        "w = W(3)\n"
+        "result = (tuple(torch.zeros(w, 2).shape), tuple(torch.empty((3, w)).shape), "
+        "tuple(torch.ones(size=(w,)).shape), tuple(torch.zeros([w, W(1)]).shape))",
+    )
+)
+VALUES.append(
+    (
         ("numpy.random.default_rng",),
         # a Generator's draws held by their shape (exact_snn-style weights)
         "import numpy as np\nrng = np.random.default_rng(3)\n"

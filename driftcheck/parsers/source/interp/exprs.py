@@ -22,6 +22,7 @@ from driftcheck.parsers.source.interp import (
     opaque,
     pendingret,
     richcmp,
+    textproto,
     tuplesub,
     unpacked,
 )
@@ -516,6 +517,15 @@ class Expressions:
                         parts.append(got)
                         n += len(got)
                         continue
+                if not isinstance(x, _SIMPLE) and textproto.applies(x):
+                    # an instance of a source class: its own __format__ / __str__ /
+                    # __repr__ (interp/textproto.py)
+                    x = self._instance_text(x, v, fr)
+                    if not isinstance(x, str):
+                        return Unknown("f-string")
+                    parts.append(x)
+                    n += len(x)
+                    continue
                 if not isinstance(x, _SIMPLE):
                     if v.format_spec is None and _literal_container(x):
                         # ``f"{c}"`` of a list / tuple / dict of constants: its ``str`` (each
@@ -545,6 +555,23 @@ class Expressions:
                     TooBig(f"f-string of over {sizes.SIZE_LIMIT:,} characters")
                 )
         return "".join(parts)
+
+    def _instance_text(self, x: Any, v: ast.FormattedValue, fr: Frame) -> Any:
+        """The text ``{x!c:spec}`` writes for an instance ``textproto.applies`` takes."""
+        spec = "" if v.format_spec is None else self.fstring(v.format_spec, fr)
+        if not isinstance(spec, str):
+            return Unknown("f-string")
+        if v.conversion == ord("a"):
+            return Unknown("f-string: !a")
+        if v.conversion in (ord("r"), ord("s")):
+            t = textproto.text(self.ip, x, "repr" if v.conversion == ord("r") else "str")
+            if not isinstance(t, str):
+                return t
+            try:
+                return sizes.format_value(t, spec)
+            except (TypeError, ValueError, TooBig):
+                return Unknown("f-string")
+        return textproto.format_value(self.ip, x, spec)
 
     def constant_use(self, e: ast.Name, fr: Frame) -> Any:
         """A module constant meaning a fact no weight holds (``MAX_POS`` sizing a computed

@@ -167,8 +167,12 @@ def _names_key(node: ast.ClassDef, key: str) -> bool:
 def type_new(interp: Any, args: list[Any]) -> Any:
     """``type.__new__(mcls, name, bases, namespace)`` reached through ``super().__new__`` in a
     metaclass hook run by ``MetaRegistry``: the class being created; else unknown."""
+    from driftcheck.parsers.source.interp import metanew
     from driftcheck.parsers.source.values.abstract import Unknown, plain
 
+    made = metanew.type_new(interp, args)  # a class statement's metaclass hooks (metanew.py)
+    if made is not None:
+        return made
     pending = interp.__dict__.get("_dc_meta_pending") or []
     if pending and len(args) >= 2 and plain(args[1]) == pending[-1].name:
         return pending[-1]

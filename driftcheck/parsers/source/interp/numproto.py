@@ -157,3 +157,19 @@ def sum_objects(ip: Any, args: list, kwargs: dict) -> Any:
         if isinstance(plain(acc), Unknown):
             return acc
     return acc
+
+
+def index_value(ip: Any, v: Any) -> Any:
+    """``operator.index(v)`` for an instance of a class read from source with its own
+    ``__index__`` (torch reads a size so: ``torch.empty((w, 10))``): the int it returns, an
+    unknown when it returns no int (CPython's TypeError); ``v`` itself for anything else."""
+    obj = unwrap(v)
+    if not applies(obj):
+        return v
+    fn = _method(ip, obj, "__index__")
+    if fn is None:
+        return v
+    p = plain(ip.calls.call_func(fn, [], {}))
+    if p.__class__ is int:
+        return p
+    return Unknown(f"{obj.cls.name}.__index__ returned no int (TypeError)")

@@ -23,6 +23,7 @@ from driftcheck.parsers.source.interp import (
     gradflag,
     lazyparams,
     leafsubcall,
+    metanew,
     modglobals,
     ownerless,
     pendingret,
@@ -428,7 +429,7 @@ class Names:
         d = mod.defs.get(name)
         if isinstance(d, ast.ClassDef):
             c = self.classes.make_class(d, mod, None)
-            return self._stamped(c, d, mod) if d.decorator_list else c
+            return self._stamped(c, d, mod) if d.decorator_list and isinstance(c, Cls) else c
         branch = getattr(mod, "branch_defs", {}).get(name)
         if branch is not None and isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
             # ``if NEW: def f() ... else: def f() ...``: the branch the import takes
@@ -547,9 +548,7 @@ class Classes:
         c.ns = {"__frame__": frame}
         if any(isinstance(b, Cls) for b in c.bases):
             self.init_subclass(c, frame)
-        if node.keywords or any(isinstance(b, Cls) for b in c.bases):
-            classtype.metaclass_init(self.ip, c)
-        return c
+        return metanew.create(self, c)  # a metaclass read from source: its hooks
 
     def resolve_bases(self, bases: list[Any], node: ast.ClassDef, mod: ModInfo) -> list[Any]:
         """``types.resolve_bases``, as the ``class`` statement runs it: a base that is an

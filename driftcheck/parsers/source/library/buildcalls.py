@@ -381,10 +381,19 @@ def _literal(v: Any, depth: int = 0) -> tuple[bool, Any]:
     return False, None
 
 
-@B.entry("repr", doc="repr(x) of a known plain value (numbers, strings, containers of them)")
+@B.entry(
+    "repr",
+    doc="repr(x) of a known plain value (numbers, strings, containers of them); of an "
+    "instance of a source class, its own __repr__ (a tuple subclass's items)",
+)
 def _repr(c: Call) -> Any:
     if len(c.args) != 1 or c.kwargs:
         return c.unknown()
+    from driftcheck.parsers.source.interp import textproto  # a cycle at import
+
+    got = textproto.text(c.interp, c.args[0], "repr")  # interp/textproto.py
+    if got is not NotImplemented:
+        return got
     ok, v = _literal(c.args[0])
     if not ok:
         from driftcheck.parsers.source.interp import numproto

@@ -57,7 +57,7 @@ from driftcheck.parsers.source.library.stdlib import (
     namedtuple_attr,
     namedtuple_class_attr,
 )
-from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
+from driftcheck.parsers.source.loader import Finder, ModInfo, body_index, parse_file
 from driftcheck.parsers.source.speed.memo import Memo
 from driftcheck.parsers.source.speed.symbolic import unhole
 from driftcheck.parsers.source.stoplist import PRETRAINED_BASES
@@ -338,6 +338,13 @@ class Library:
             args, kwargs = torchlib.drop_discarded(args, kwargs, posnames)
         leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
         guarded = bool(self.ip.tries) or self.stmts.suppressing > 0
+        if leaf is not None and cls is not None and _index_objects(args, kwargs):
+            # ``nn.Linear(10, Width(16, 3))``: an object of the code's own class with
+            # ``__index__`` where a size goes. torch keeps the object and uses it as its own
+            # ``__init__`` does (``torch.empty`` reads it through ``__index__``; Conv's
+            # ``in_channels % groups`` raises): that ``__init__`` is interpreted, not the
+            # catalogue's reading of plain ints (without torch's source: the leaf, unknown)
+            leaf = None
         if leaf is not None and (cls is None or not guarded or not _catalogue_refuses(leaf)):
             return leaf
         # ``nn.Conv2d(24, 40, 3, groups=5)`` inside a ``try`` / ``contextlib.suppress``, with
@@ -1245,3 +1252,17 @@ def _dict_write(items: dict, name: str, ip: Any) -> Any:
         return None
 
     return BuiltinMethod(update)
+
+
+def _index_objects(args: list, kwargs: dict) -> bool:
+    """Whether an argument is an instance of a class read from source (not a module) that
+    defines ``__index__`` (interp/numproto.py ``index_value``)."""
+    from driftcheck.parsers.source.interp import numproto  # a cycle at import
+
+    for o in (*args, *kwargs.values()):
+        # the raw value, never ``plain()``: a config hole read here would be a use a
+        # template records (tests/test_template.py); a size object is never wrapped
+        if numproto.applies(o) and not o.module:
+            if any(isinstance(c, Cls) and "__index__" in body_index(c.node) for c in o.cls.mro()):
+                return True
+    return False

@@ -267,6 +267,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         got = numproto.format_obj(interp, unwrap(args[0]), spec)  # a class's own __format__
         if got is not NotImplemented:
             return got
+    if name == "str" and len(args) == 1 and not kwargs:
+        from driftcheck.parsers.source.interp import textproto  # a cycle at import
+
+        # an instance's own __str__ / __repr__, a tuple subclass's items (textproto.py)
+        got = textproto.text(interp, args[0], "str")
+        if got is not NotImplemented:
+            return got
     # items are read only where needed: ``tuple(xs)`` or ``len(xs)`` reads no number in xs
     pa = [plain(a) for a in args] if name not in _ITEMWISE else []
     if name in ("int", "float", "bool", "str", "abs", "round"):
@@ -308,6 +315,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
 
             its = v.attrs[tuplesub.ITEMS]
             return Unknown("len") if tuplesub.defines(v.cls, "__len__") else len(its)
+        if isinstance(v, Obj) and not tuplesub_defines(v, "__len__"):
+            its = _dict_subclass_items(interp, v)
+            if its is not None:  # a dict subclass: its stored items (``dict.__len__``)
+                return len(its)
         if isinstance(v, Obj) and v.kind:
             return (
                 len(v.children) + len(v.none_keys) if v.kind != "ParameterList" else len(v.params)
@@ -330,10 +341,24 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if items is None:
             return Unknown(name)
         items = [plain(x) for x in items]
-        if name in ("min", "max", "sorted") and any(x.__class__ is Obj for x in items):
+        keys = _tuple_keys(items) if name in ("min", "max", "sorted") and not kwargs else None
+        if (
+            keys is None
+            and name in ("min", "max", "sorted")
+            and any(x.__class__ is Obj for x in items)
+        ):
             return _user_ordered(interp, name, items, kwargs)  # a class's own ``__lt__``
         if not _known(*items):
             return Unknown(name)
+        if keys is not None:
+            if keys is not None:  # tuples holding tuple-subclass instances: tuple order
+                try:
+                    at = {"min": min, "max": max, "sorted": sorted}[name](
+                        range(len(items)), key=keys.__getitem__
+                    )
+                except TypeError:
+                    return Unknown(name)
+                return [items[i] for i in at] if name == "sorted" else items[at]
         fn = {"min": min, "max": max, "sum": sum, "any": any, "all": all, "sorted": sorted}[name]
         try:
             if name == "sum" and len(pa) > 1:
@@ -399,6 +424,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
                 out.update(src.fields)
             elif isinstance(src, dict):
                 out.update(src)
+            elif _dict_subclass_items(interp, src) is not None:
+                # a dict subclass not overriding ``__iter__``: CPython copies its stored items
+                # (``PyDict_Merge``), whatever its own ``keys`` / ``__getitem__`` say
+                out.update(_dict_subclass_items(interp, src))
             else:
                 items = interp.items.iterate(src)
                 if items is None:
@@ -1119,3 +1148,62 @@ def _user_ordered(interp: Any, name: str, items: list, kwargs: dict) -> Any:
         return (min if name == "min" else max)(map(Key, items)).v
     except _Unanswered:
         return Unknown(f"{name} of objects whose comparison is not known")
+
+
+def tuplesub_defines(v: Any, name: str) -> bool:
+    """Whether the class of ``v`` (read from source) defines ``name`` itself."""
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    return tuplesub.defines(v.cls, name)
+
+
+def _dict_subclass_items(interp: Any, v: Any) -> dict | None:
+    """The items a dict subclass's instance (read from source) stores -- ``dict.__setitem__``
+    through ``super()`` -- when its class does not override ``__iter__`` and none was
+    written under a key we could not compute; None otherwise."""
+    if not (isinstance(v, Obj) and not v.module and v.cls is not None):
+        return None
+    items = v.attrs.get("__items__")
+    if not isinstance(items, dict) or id(items) in interp.havoc:
+        return None
+    if tuplesub_defines(v, "__iter__") or tuplesub_defines(v, "keys"):
+        return None
+    return items
+
+
+class _NoKey(Exception):
+    """A value ``_tuple_keys`` cannot stand in for."""
+
+
+_ORDERING = ("__lt__", "__gt__", "__le__", "__ge__", "__eq__")
+
+
+def _tuple_keys(items: list) -> list | None:
+    """Stand-ins that compare as Python compares ``items`` when some of them are (or hold)
+    instances of a tuple subclass read from source that defines none of the rich comparisons
+    (``tuple``'s own: item by item): each such instance its items as a plain tuple; plain
+    numbers, strings, ``None``, tuples and lists as they are. None when no such instance is
+    there or a value is anything else (its order is not this one)."""
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    seen = [False]
+
+    def key(v: Any) -> Any:
+        v = plain(v)
+        if v is None or isinstance(v, (bool, int, float, str)):
+            return v
+        if type(v) is tuple:
+            return tuple(key(x) for x in v)
+        if type(v) is list:
+            return [key(x) for x in v]
+        if isinstance(v, Obj) and isinstance(v.attrs.get(tuplesub.ITEMS), tuple):
+            if not any(tuplesub.defines(v.cls, d) for d in _ORDERING):
+                seen[0] = True
+                return tuple(key(x) for x in v.attrs[tuplesub.ITEMS])
+        raise _NoKey
+
+    try:
+        keys = [key(x) for x in items]
+    except _NoKey:
+        return None
+    return keys if seen[0] else None

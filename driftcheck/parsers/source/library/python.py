@@ -46,7 +46,8 @@ def _py(name: str) -> Any:
 _PY_CALL = {
     "int": "int(x), int(s, base): a known number or string",
     "float": "float(x) of a known value",
-    "str": "str(x), bounded in length",
+    "str": "str(x), bounded in length; an instance's own __str__ / __repr__ (a tuple subclass's "
+    "items)",
     "abs": "abs(x) of a known number",
     "any": "any(xs) over a known finite sequence of known values",
     "all": "all(xs) over a known finite sequence of known values",

@@ -145,6 +145,46 @@ def _skip_init(c: Call) -> Any:
     return c.interp.calls.call(c.args[0], c.args[1:], kw, c.loc)
 
 
+# factories whose argument is data (or a tensor to copy the shape of), not sizes
+_DATA_FACTORIES = (
+    "tensor",
+    "as_tensor",
+    "from_numpy",
+    "Tensor",
+    "FloatTensor",
+    "LongTensor",
+    "_like",
+)
+
+
+def _indexed(c: Call) -> Call:
+    """``c`` with each size argument (or item of a sizes tuple / list) that is an instance of
+    a source class with ``__index__`` replaced by the int that method returns: torch reads a
+    size through ``operator.index``. ``c`` itself when there is none."""
+    from dataclasses import replace
+
+    from driftcheck.parsers.source.interp import numproto  # a cycle at import
+
+    ip = c.interp
+    changed = False
+
+    def conv(a: Any) -> Any:
+        # raw values only, never ``plain()``: a config hole read here would be a use a
+        # template records (tests/test_template.py); a size object is never wrapped
+        nonlocal changed
+        if type(a) in (tuple, list) and any(numproto.applies(x) for x in a):
+            changed = True
+            return type(a)(numproto.index_value(ip, x) for x in a)
+        if numproto.applies(a):
+            changed = True
+            return numproto.index_value(ip, a)
+        return a
+
+    args = [conv(a) for a in c.args]
+    kwargs = {k: conv(v) if k == "size" else v for k, v in c.kwargs.items()}
+    return replace(c, args=args, kwargs=kwargs) if changed else c
+
+
 def _factory(c: Call) -> Any:
     if c.qual.endswith("_like") and c.args and isinstance(plain(c.args[0]), WeightRef):
         from driftcheck.parsers.source.library.wildlib import weight_shape
@@ -153,6 +193,8 @@ def _factory(c: Call) -> Any:
         shape = weight_shape(c.interp.attrs, plain(c.args[0]))
         if shape is not None:
             return Tensor(shape)
+    if not c.qual.endswith(_DATA_FACTORIES):
+        c = _indexed(c)  # a size object of the code's own with ``__index__``
     # its dtype where torch fixes it without values (library/tensordtypes.py)
     dtype = tensordtypes.factory(c.qual.rsplit(".", 1)[-1], c.args, c.kwargs)
     if "size" in c.kwargs and not c.qual.endswith(("tensor", "as_tensor")):  # normal(0, 1, size=)
