@@ -54,7 +54,7 @@ CASES = {
     "p90_instance_counter_class_attr": ("exact", "unknown"),  # M: 54 vs 126
     "p91_global_list_filled_by_init": ("exact", "unknown"),  # M: 25 vs 30
     "p19_zip_strict": ("unknown", "unknown"),  # 184 vs 364: strict= ignored
-    "p72_metaclass_new_ns": ("unknown", "unknown"),  # 156 vs 200: metaclass __new__ edits ns
+    "p72_metaclass_new_ns": ("exact", "exact"),  # was 156 vs 200: __new__ run (interp/metanew.py)
     # unknown before, torch's count now
     "p01_qualname_clash": ("exact", "exact"),
     "p61_qualname_instances": ("exact", "exact"),

@@ -19,7 +19,7 @@ import ast
 import re
 from typing import Any
 
-from driftcheck.parsers.source.interp import globalsat
+from driftcheck.parsers.source.interp import globalsat, metanew
 from driftcheck.parsers.source.values.abstract import Cls, Ext, ExtClass, Unknown, plain
 
 _PLAIN = frozenset(
@@ -726,6 +726,10 @@ def _metaclass_rewrites(interp: Any, cls: Cls) -> str | None:
     ok, fn, where = interp.classes.mro_attr(meta, "__new__")
     if not (ok and isinstance(fn, Func) and isinstance(where, Cls)):
         return None
+    if not installed(meta.mod.path) and "__new__" in (
+        metanew.own_hooks(interp.classes, meta) or {}
+    ):
+        return None  # interp/metanew.py runs this ``__new__`` as CPython does (or says unknown)
     node = fn.node
     params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
     ns = params[3] if len(params) > 3 else None

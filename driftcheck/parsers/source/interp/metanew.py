@@ -56,7 +56,7 @@ def create(classes: Any, c: Cls) -> Any:
     meta = plain(ip.calls.metaclass_of(c))
     if not isinstance(meta, Cls) or installed(meta.mod.path):
         return c
-    own = _own_hooks(classes, meta)
+    own = own_hooks(classes, meta)
     if own is None or not own:
         return c  # a library metaclass base with hooks of its own, or none defined in source
     _earlier_first(classes, c)
@@ -117,7 +117,7 @@ def _earlier_first(classes: Any, c: Cls) -> None:
             classes.ip.names.global_lookup(mod, st.name)
 
 
-def _own_hooks(classes: Any, meta: Cls) -> dict[str, Func] | None:
+def own_hooks(classes: Any, meta: Cls) -> dict[str, Func] | None:
     """The hooks the metaclass's source defines (the first definition in its MRO); None
     when a base of another library than ``type`` / ``abc.ABCMeta`` comes first (its own hook
     may do anything: not followed, as before)."""
