@@ -216,6 +216,11 @@ class Attributes:
                 return (
                     mro if mro is not None else Unknown(f"{obj.name}.__mro__ with a library base")
                 )
+            if name == "__bases__":
+                from driftcheck.parsers.source.library.mrolib import class_bases
+
+                got = class_bases(obj)
+                return got if got is not None else Unknown(f"{obj.name}.__bases__: a base not known")
             if name == "__subclasses__":
                 cls = obj
                 return BuiltinMethod(

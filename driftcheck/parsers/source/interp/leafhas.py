@@ -202,6 +202,13 @@ def torch_class_object_has(ip: Any, q: Any, name: str, module_members: frozenset
     but ``MODULE_INSTANCE_ONLY``) or that ``type`` gives every class; False for any other name that is no dunder when the
     bodies are listed completely; None where this does not decide (no torch source, not a
     torch.nn class, a dunder)."""
+    if q in ("torch.nn.Module", "torch.nn.modules.module.Module") and not (
+        name.startswith("__") and name.endswith("__")
+    ):
+        # ``nn.Module`` itself (bases: object): its class body's names are the members less
+        # those ``__init__`` sets on the instance (tests/test_wild_constructs28b.py holds them
+        # equal to ``vars(nn.Module)``), with or without torch's source
+        return name in _TYPE_NAMES or (name in module_members and name not in MODULE_INSTANCE_ONLY)
     cls = ip.library.torch_class(q) if isinstance(q, str) and q.startswith("torch.nn.") else None
     if not isinstance(cls, Cls):
         return None

@@ -1,0 +1,71 @@
+"""Session 29 (wildfix29a, issue #16): fresh27's dev part -- unknowns made exact, by general rules.
+
+- ``C.__bases__`` of a class read from source: its resolved bases (``(object,)`` for none), a
+  library base as its class; ``hasattr(nn.Module, name)`` on the class object decided from the
+  members torch's ``nn.Module`` class body binds (with or without torch's source).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count
+
+pytest.importorskip("torch")
+
+
+def _count(tmp_path, code: str) -> tuple[int | None, int]:
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    return parse_source(path).params_total(), torch_count(path, root="model")
+
+
+# ------------------------------------------------------------------ __bases__
+BASES = """
+import torch.nn as nn
+class Coarse:
+    width = 6
+class Fine(object):
+    width = 14
+class Plain:
+    pass
+class Fused(nn.Module, Coarse, Fine, Plain):
+    def __init__(self, dim):
+        super().__init__()
+        self.branches = nn.ModuleList(
+            nn.Linear(dim, base.width) for base in type(self).__bases__ if hasattr(base, "width")
+        )
+        self.n = nn.Linear(dim, len(Fused.__bases__) + len(Coarse.__bases__) + len(Fine.__bases__))
+        self.o = nn.Linear(dim, 3 if Coarse.__bases__[0] is object else 5)
+        self.m = nn.Linear(dim, 7 if hasattr(nn.Module, "{name}") else 2)
+model = Fused(dim=10)
+"""
+
+
+@pytest.mark.parametrize("name", ["width", "parameters", "training", "mro"])
+def test_bases_of_a_class_read_from_source(tmp_path, name) -> None:
+    got, want = _count(tmp_path, BASES.replace("{name}", name))
+    assert got == want
+
+
+def test_bases_with_a_base_not_known_is_unknown(tmp_path) -> None:
+    path = tmp_path / "model.py"
+    path.write_text(
+        textwrap.dedent(
+            """
+            import torch.nn as nn
+            def pick():
+                return nn.Module
+            class Net(pick()):
+                def __init__(self):
+                    super().__init__()
+                    self.l = nn.Linear(4, len(type(self).__bases__))
+            model = Net()
+            """
+        )
+    )
+    g = parse_source(path)
+    assert g.params_total() in (None, torch_count(path, root="model"))
