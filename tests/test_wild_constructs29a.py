@@ -3,6 +3,8 @@
 - ``C.__bases__`` of a class read from source: its resolved bases (``(object,)`` for none), a
   library base as its class; ``hasattr(nn.Module, name)`` on the class object decided from the
   members torch's ``nn.Module`` class body binds (with or without torch's source).
+- ``E.__members__`` of an enum read from source: every name in definition order, aliases
+  included (iteration skips them); a member of a value not known: unknown.
 """
 
 from __future__ import annotations
@@ -69,3 +71,52 @@ def test_bases_with_a_base_not_known_is_unknown(tmp_path) -> None:
     )
     g = parse_source(path)
     assert g.params_total() in (None, torch_count(path, root="model"))
+
+
+# ------------------------------------------------------------------ Enum.__members__
+MEMBERS = """
+import enum
+import torch.nn as nn
+class Task({base}):
+    MOOD = {a}
+    STYLE = {b}
+    GENRE = {b}
+    ALL = {c}
+    def describe(self):
+        return self.name
+heads = {{name.lower(): nn.Linear(20, 1 + int(member.value) % 50) for name, member in Task.__members__.items()}}
+n = len(Task.__members__) * 10 + len(list(Task))
+model = nn.ModuleDict({{**heads, "n": nn.Linear(n, 2)}})
+"""
+
+
+@pytest.mark.parametrize(
+    "base,a,b,c",
+    [
+        ("enum.Enum", "4", "9", "13"),
+        ("enum.IntEnum", "4", "9", "4"),
+        ("str, enum.Enum", "'4'", "'9'", "'13'"),
+        ("enum.Flag", "1", "2", "3"),
+        ("enum.IntFlag", "1", "4", "5"),
+    ],
+)
+def test_enum_members_include_aliases(tmp_path, base, a, b, c) -> None:
+    got, want = _count(tmp_path, MEMBERS.format(base=base, a=a, b=b, c=c))
+    assert got == want
+
+
+def test_enum_members_with_a_value_not_known_is_unknown(tmp_path) -> None:
+    path = tmp_path / "model.py"
+    path.write_text(
+        textwrap.dedent(
+            """
+            import enum, os
+            import torch.nn as nn
+            class Task(enum.Enum):
+                MOOD = 4
+                STYLE = int(os.environ.get("STYLE_WIDTH", "4"))
+            model = nn.ModuleList(nn.Linear(3, 2) for _ in Task.__members__)
+            """
+        )
+    )
+    assert parse_source(path).params_total() is None

@@ -180,6 +180,8 @@ class Attributes:
         if isinstance(obj, Config):
             return self.configs.config_attr(obj, name, where)
         if isinstance(obj, Cls):
+            if name == "__members__" and enums.is_enum(obj):
+                return enums.members_mapping(self.ip, obj)  # aliases included (enums.py)
             ok, v, _ = self.classes.mro_attr(obj, name)
             if ok and enums.is_enum(obj):  # ``Color.RED``: the member (library/enums.py)
                 m = enums.member(self.ip, obj, name)
