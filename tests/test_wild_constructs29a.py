@@ -5,6 +5,9 @@
   members torch's ``nn.Module`` class body binds (with or without torch's source).
 - ``E.__members__`` of an enum read from source: every name in definition order, aliases
   included (iteration skips them); a member of a value not known: unknown.
+- ``functools.wraps(f)`` on a nested ``def`` (and ``update_wrapper``): the wrapper's
+  ``__wrapped__`` is ``f`` (calling it skips the wrapper) and its ``__name__`` / ``__module__``
+  are ``f``'s.
 """
 
 from __future__ import annotations
@@ -120,3 +123,43 @@ def test_enum_members_with_a_value_not_known_is_unknown(tmp_path) -> None:
         )
     )
     assert parse_source(path).params_total() is None
+
+
+# ------------------------------------------------------------------ functools.wraps
+WRAPS = """
+import functools
+import torch.nn as nn
+def with_norm(fn):
+    @functools.wraps(fn)
+    def inner(d_in, d_out):
+        return nn.Sequential(fn(d_in, d_out), nn.LayerNorm(d_out))
+    return inner
+def plain_wrap(fn):
+    def inner(d_in, d_out):
+        return nn.Sequential(fn(d_in, d_out), nn.ReLU())
+    return functools.update_wrapper(inner, fn)
+@with_norm
+def proj(d_in, d_out):
+    return nn.Linear(d_in, d_out)
+@plain_wrap
+@with_norm
+def wide(d_in, d_out):
+    return nn.Linear(d_in, 2 * d_out)
+table = {f.__name__: f for f in (proj, wide)}
+model = nn.ModuleList(
+    [
+        proj(16, 32),
+        proj.__wrapped__(32, 32),
+        table["wide"](8, 4),
+        table["proj"](4, 4),
+        wide.__wrapped__(3, 3),
+        wide.__wrapped__.__wrapped__(5, 5),
+        nn.Linear(len(wide.__name__ + with_norm.__name__), 2),
+    ]
+)
+"""
+
+
+def test_functools_wraps_wrapped_and_name(tmp_path) -> None:
+    got, want = _count(tmp_path, WRAPS)
+    assert got == want

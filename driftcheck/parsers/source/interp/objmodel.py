@@ -59,6 +59,7 @@ from driftcheck.parsers.source.stoplist import (  # noqa: F401,E501
     is_stop,
 )
 from driftcheck.parsers.source.values.abstract import (
+    WRAPPED,
     UNNAMED_SETATTR,
     Budget,
     Cls,
@@ -456,6 +457,7 @@ class Names:
         if fr.func is None and not fr.locals:
             return None
         out = {**(fr.closure or {}), **fr.locals}
+        out.pop(WRAPPED, None)  # the enclosing function's ``functools.wraps`` mark is its own
         # the enclosing calls' locals, innermost first: a ``nonlocal`` two levels down finds
         # the scope that binds the name (``build``'s ``nonlocal width`` of ``make_factory``)
         out["__scopes__"] = (*live_scopes(fr.locals), *((fr.closure or {}).get("__scopes__") or ()))

@@ -34,6 +34,7 @@ from driftcheck.parsers.source.values.abstract import (
     UnknownPlain,
     plain,
 )
+from driftcheck.parsers.source.values.abstract import WRAPPED
 
 # ---------------------------------------------------------------------------------- functools
 F = Group("functools")
@@ -134,9 +135,47 @@ def _reduce(c: Call) -> Any:
     return acc
 
 
-def _identity_decorator(c: Call) -> Any:
-    """``@wraps(f)``, ``@lru_cache(maxsize=None)``: a decorator that returns its function."""
-    return BuiltinMethod(lambda a, k: a[0] if a else None)
+def wrap_func(inner: Any, wrapped: Any) -> Any:
+    """``update_wrapper(inner, wrapped)``: CPython stores ``wrapped`` as ``inner.__wrapped__``
+    and copies its ``__module__``, ``__name__``, ``__qualname__``, ``__doc__`` onto ``inner``,
+    which it hands back (the same function). A function of the analyzed code comes back as the
+    same definition carrying ``wrapped`` under ``WRAPPED`` (machine.value_attr reads it); any
+    other value comes back as it is."""
+    f = plain(inner)
+    if not isinstance(f, Func):
+        return inner
+    out = Func(f.node, f.mod, {**(f.closure or {}), WRAPPED: wrapped}, f.owner, f.bound)
+    out.is_static, out.is_classmethod = f.is_static, f.is_classmethod
+    name = getattr(f.node, "name", None)
+    if f.closure is not None and name is not None and f.closure.get(name) is f:
+        out.closure[name] = out  # a nested function seeing its own name sees the wrapper
+    return out
+
+
+def wrapped_attr(f: Func, name: str) -> Any:
+    """``__wrapped__`` / ``__name__`` / ``__module__`` / ``__qualname__`` / ``__doc__`` of a
+    function ``wrap_func`` marked: the wrapped function's own (unknown where it is not a
+    function of the analyzed code)."""
+    w = (f.closure or {}).get(WRAPPED)
+    if name == "__wrapped__":
+        return w
+    src = plain(w)
+    if isinstance(src, Func) and WRAPPED in (src.closure or {}):
+        return wrapped_attr(src, name)
+    if isinstance(src, Func) and name == "__name__":
+        return src.name
+    if isinstance(src, Func) and name == "__module__":
+        return src.mod.name
+    return Unknown(f"{name} copied by functools.wraps from a value not read")
+
+
+def _wraps(c: Call) -> Any:
+    """``@wraps(f)``: a decorator handing back the function it decorates, marked as wrapping
+    ``f`` (``wrap_func``)."""
+    if len(c.args) != 1 or c.kwargs:
+        return c.unknown("wraps() with assigned / updated not read")
+    wrapped = c.args[0]
+    return BuiltinMethod(lambda a, k: wrap_func(a[0], wrapped) if len(a) == 1 and not k else None)
 
 
 def _cache(c: Call) -> Any:
@@ -147,7 +186,11 @@ def _cache(c: Call) -> Any:
     return lru_cache(c)
 
 
-F.entry("wraps", doc="wraps(f): a decorator returning the decorated function")(_identity_decorator)
+F.entry(
+    "wraps",
+    doc="wraps(f): a decorator returning the decorated function, whose __wrapped__ is f and "
+    "whose __name__ / __module__ are f's",
+)(_wraps)
 F.entry(
     "lru_cache",
     "cache",
@@ -158,9 +201,13 @@ F.entry("cached_property", doc="cached_property(f): a property (as the decorator
 )
 
 
-@F.entry("update_wrapper", doc="update_wrapper(wrapper, f): the wrapper")
+@F.entry(
+    "update_wrapper", doc="update_wrapper(wrapper, f): the wrapper, its __wrapped__ f (as wraps)"
+)
 def _update_wrapper(c: Call) -> Any:
-    return c.arg(0)
+    if len(c.args) != 2 or c.kwargs:
+        return c.arg(0)
+    return wrap_func(c.args[0], c.args[1])
 
 
 # ---------------------------------------------------------------------------------- itertools
