@@ -59,8 +59,8 @@ from driftcheck.parsers.source.stoplist import (  # noqa: F401,E501
     is_stop,
 )
 from driftcheck.parsers.source.values.abstract import (
-    WRAPPED,
     UNNAMED_SETATTR,
+    WRAPPED,
     Budget,
     Cls,
     Config,

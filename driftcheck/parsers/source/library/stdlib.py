@@ -22,6 +22,7 @@ from driftcheck.parsers.source.library import modmethods
 from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, ParamKind, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import (
+    WRAPPED,
     Cls,
     Config,
     Ext,
@@ -34,7 +35,6 @@ from driftcheck.parsers.source.values.abstract import (
     UnknownPlain,
     plain,
 )
-from driftcheck.parsers.source.values.abstract import WRAPPED
 
 # ---------------------------------------------------------------------------------- functools
 F = Group("functools")
