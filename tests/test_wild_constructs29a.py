@@ -8,6 +8,10 @@
 - ``functools.wraps(f)`` on a nested ``def`` (and ``update_wrapper``): the wrapper's
   ``__wrapped__`` is ``f`` (calling it skips the wrapper) and its ``__name__`` / ``__module__``
   are ``f``'s.
+- A coroutine-style generator (a body that uses a ``yield``'s value) driven by ``next`` /
+  ``send``: replayed from its start per resumption where its body is closed
+  (interp/genreplay.py); exhaustion with a default, a value sent to a just-started generator,
+  a loop over it: as Python (unknown where Python raises).
 """
 
 from __future__ import annotations
@@ -163,3 +167,94 @@ model = nn.ModuleList(
 def test_functools_wraps_wrapped_and_name(tmp_path) -> None:
     got, want = _count(tmp_path, WRAPS)
     assert got == want
+
+
+# ------------------------------------------------------------------ generator send
+SEND = """
+import torch.nn as nn
+def width_schedule(start, floor=4):
+    width = start
+    while True:
+        got = yield width
+        if got is None:
+            return
+        width = got // 2 if got > 16 else max(got + 8, floor)
+def countdown(n):
+    total = 0
+    while n > 0:
+        step = yield n
+        total += step or 1
+        n -= step or 1
+class Tower(nn.Module):
+    def __init__(self, start, depth):
+        super().__init__()
+        sched = width_schedule(start)
+        prev = next(sched)
+        layers = []
+        for _ in range(depth):
+            nxt = sched.send(prev)
+            layers.append(nn.Linear(prev, nxt))
+            prev = nxt
+        self.layers = nn.Sequential(*layers)
+        c = countdown(5)
+        widths = [next(c), c.send(2), next(c)]
+        widths.append(next(c, 40))
+        widths.append(next(c, 41))
+        self.tail = nn.ModuleList(nn.Linear(w, 3) for w in widths)
+model = Tower(start=64, depth=4)
+"""
+
+
+def test_generator_send_is_replayed(tmp_path) -> None:
+    got, want = _count(tmp_path, SEND)
+    assert got == want
+
+
+@pytest.mark.parametrize(
+    "drive",
+    [
+        "g.send(5)",  # TypeError: can't send non-None value to a just-started generator
+        "next(g)\nfor x in g:\n    break",  # a loop over it (Python: one item taken)
+        "g.throw(ValueError)",
+    ],
+)
+def test_generator_send_unknown_where_python_raises_or_not_followed(tmp_path, drive) -> None:
+    path = tmp_path / "model.py"
+    path.write_text(
+        textwrap.dedent(
+            f"""
+            import torch.nn as nn
+            def sched(w):
+                while True:
+                    got = yield w
+                    w = (got or w) + 1
+            g = sched(4)
+            """
+        )
+        + f"first = {drive}\nmodel = nn.Linear(4, 2 + next(g))\n"
+    )
+    assert parse_source(path).params_total() is None
+
+
+def test_generator_not_closed_keeps_the_eager_reading(tmp_path) -> None:
+    # the body calls a user function (it could change state outside the body): not
+    # replayed; the eager reading sends None, so the count stays unknown, never a guess
+    path = tmp_path / "model.py"
+    path.write_text(
+        textwrap.dedent(
+            """
+            import torch.nn as nn
+            def half(x):
+                return x // 2
+            def sched(w):
+                while w > 1:
+                    got = yield w
+                    w = half(got)
+            g = sched(64)
+            a = next(g)
+            b = g.send(a)
+            model = nn.Linear(a, b)
+            """
+        )
+    )
+    assert parse_source(path).params_total() is None

@@ -15,6 +15,7 @@ from driftcheck.parsers.source.interp import (
     copyhooks,
     dictkeys,
     fwdhooks,
+    genreplay,
     modnamespace,
     opaque,
     protocols,
@@ -410,6 +411,9 @@ class Items:
         raw = plain_bare(v)
         if isinstance(raw, tuplesub.ONE_SHOT):  # before lists: ``Once`` is one
             return raw.take()
+        if isinstance(raw, genreplay.ReplayGen):  # a loop over a coroutine: not followed
+            raw.lost = raw.lost or "iterated"
+            return None
         if type(raw) in _FINITE_ITERATORS:
             # ``iter(xs)`` of a known sequence (returned by a ``__reversed__`` / ``__iter__``):
             # read once, as Python's iterator is (a second loop sees nothing)

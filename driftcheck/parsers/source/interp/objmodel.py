@@ -17,6 +17,7 @@ from driftcheck.parsers.source.interp import (
     attrsconv,
     deftime,
     fwdhooks,
+    genreplay,
     globalsat,
     globalstmt,
     gradflag,
@@ -1178,7 +1179,11 @@ class Calls:
             m.unresolved.append(f"{why}: its forward raises {e.what} (line {e.line})")
             return Unknown(why)
 
-    def call_func(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    def call_func(
+        self, f: Func, args: list[Any], kwargs: dict[str, Any], replay: Any = None
+    ) -> Any:
+        """``f(*args, **kwargs)``; ``replay``: the state of one replay of a coroutine-style
+        generator (interp/genreplay.py), which its ``ReplayGen`` alone passes."""
         if self.ip.depth >= MAX_DEPTH:
             raise Budget(f"call depth over {MAX_DEPTH} (recursion?)")
         key = id(f.node)
@@ -1186,6 +1191,15 @@ class Calls:
             # ``walk(m)`` calling ``walk(child)`` over children we cannot see: every level
             # would see the same unknowns, so the recursion can never end here
             return Unknown(f"recursive call of {f.name} on unknown values")
+        if (
+            replay is None
+            and not isinstance(f.node, ast.Lambda)
+            and tuplesub.is_generator(f.node)
+            and genreplay.replayable(f.node)
+            and f.bound is None
+            and genreplay.arguments_ok(args, kwargs)
+        ):
+            return genreplay.ReplayGen(self, f, args, kwargs)  # driven by send: replayed
         fr = Frame(f.mod, f, f.closure)
         if f.bound is not None:
             args = [f.bound, *args]
@@ -1200,7 +1214,7 @@ class Calls:
         at_mod, at_line = self.ip.at_mod, self.ip.at_line  # the caller's statement, for notes
         gen = None
         if not isinstance(f.node, ast.Lambda) and tuplesub.is_generator(f.node):
-            gen = fr.locals[tuplesub.YIELDS] = tuplesub.GenState(len(self.ip.uncertain))
+            gen = fr.locals[tuplesub.YIELDS] = replay or tuplesub.GenState(len(self.ip.uncertain))
         try:
             if isinstance(f.node, ast.Lambda):
                 return self.exprs.eval(f.node.body, fr)
