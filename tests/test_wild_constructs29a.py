@@ -222,7 +222,7 @@ def test_generator_send_unknown_where_python_raises_or_not_followed(tmp_path, dr
     path = tmp_path / "model.py"
     path.write_text(
         textwrap.dedent(
-            f"""
+            """
             import torch.nn as nn
             def sched(w):
                 while True:
