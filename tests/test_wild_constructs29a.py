@@ -12,6 +12,11 @@
   ``send``: replayed from its start per resumption where its body is closed
   (interp/genreplay.py); exhaustion with a default, a value sent to a just-started generator,
   a loop over it: as Python (unknown where Python raises).
+- A proxy object whose class defines a ``__class__`` property naming a module class and a
+  forwarding ``__getattr__`` (bitorch's ``LayerContainer``): torch registers it as a sub-module
+  (``isinstance`` reads ``__class__``) and counts the wrapped layer's parameters; it was
+  dropped from a module's attributes (a confident wrong: 32 where torch has 48) and unknown in
+  containers (interp/classproxy.py). A proxy not provably forwarding: unknown.
 """
 
 from __future__ import annotations
@@ -257,4 +262,76 @@ def test_generator_not_closed_keeps_the_eager_reading(tmp_path) -> None:
             """
         )
     )
+    assert parse_source(path).params_total() is None
+
+
+# ------------------------------------------------------------------ __class__ proxies
+PROXY = """
+import torch.nn as nn
+class Container:
+    internal = ["_impl", "_note"]
+    def __init__(self, cls, *args, **kwargs):
+        self._impl = cls(*args, **kwargs)
+        self._note = "wrapped"
+    def __getattr__(self, item):
+        if item in self.internal:
+            return self.__dict__[item]
+        return getattr(self._impl, item)
+    def __setattr__(self, key, value):
+        if key in self.internal:
+            self.__dict__[key] = value
+            return
+        setattr(self._impl, key, value)
+    def __call__(self, *args, **kwargs):
+        return self._impl(*args, **kwargs)
+    @property
+    def __class__(self):
+        return {shown}
+class Block(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+        self.norm = nn.LayerNorm(d)
+    def forward(self, x):
+        return self.norm(self.fc(x))
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Linear(8, 16)
+        self.proxied = Container(nn.Linear, 16, 16, bias=False)
+        self.block = Container(Block, 16)
+        self.seq = nn.Sequential(Container(nn.Linear, 16, 4), nn.ReLU())
+        self.more = nn.ModuleList([Container(Block, 4)])
+    def forward(self, x):
+        return self.more[0](self.seq(self.block(self.proxied(self.stem(x)))))
+model = Net()
+"""
+
+
+def test_class_property_proxy_counts_the_wrapped_module(tmp_path) -> None:
+    # ``__class__`` giving the wrapped layer's class: torch registers every proxy
+    got, want = _count(tmp_path, PROXY.format(shown="self._impl.__class__"))
+    assert want == 8 * 16 + 16 + 256 + (256 + 16 + 32) + (64 + 4) + (16 + 4 + 8)
+    assert got == want
+
+
+def test_class_property_proxy_of_a_plain_class_is_no_module(tmp_path) -> None:
+    # ``__class__`` naming a class that is no module: ``isinstance(x, Module)`` is false, torch
+    # keeps the attributes plain (and refuses the containers' items: left out here)
+    code = PROXY.format(shown="dict")
+    code = code.replace(
+        "        self.seq = nn.Sequential(Container(nn.Linear, 16, 4), nn.ReLU())\n", ""
+    ).replace("        self.more = nn.ModuleList([Container(Block, 4)])\n", "")
+    got, want = _count(tmp_path, code)
+    assert want == 8 * 16 + 16
+    assert got == want
+
+
+def test_class_property_proxy_not_followed_is_unknown(tmp_path) -> None:
+    # its ``__getattr__`` hands back something else than the wrapped layer's registries
+    code = PROXY.format(shown="self._impl.__class__").replace(
+        "        return getattr(self._impl, item)", "        return {}"
+    )
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
     assert parse_source(path).params_total() is None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
+    classproxy,
     classtype,
     condreplace,
     deftime,
@@ -729,6 +730,10 @@ class Attributes:
 
         if regswap.replace(obj, name, v, line, path, bool(self.ip.uncertain)):
             return  # ``self._modules = dict(...)``: the registry itself replaced (regswap.py)
+        if obj.module and classproxy.is_candidate(v):
+            got = classproxy.resolve(self.ip, v)  # a module by its ``__class__`` property
+            if got is not None:
+                v = got
         old = obj.children.get(name)
         if obj.module:
             opaque_attr_cleared(obj, name)
