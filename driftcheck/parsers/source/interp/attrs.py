@@ -223,7 +223,9 @@ class Attributes:
                 from driftcheck.parsers.source.library.mrolib import class_bases
 
                 got = class_bases(obj)
-                return got if got is not None else Unknown(f"{obj.name}.__bases__: a base not known")
+                return (
+                    got if got is not None else Unknown(f"{obj.name}.__bases__: a base not known")
+                )
             if name == "__subclasses__":
                 cls = obj
                 return BuiltinMethod(

@@ -82,7 +82,9 @@ def resolve(ip: Any, v: Any) -> Any:
     ok, cv, _ = ip.classes.mro_attr(o.cls, "__class__")
     if ok and isinstance(cv, Func) and propobj.is_property_def(cv.node):
         try:  # the property's getter on the instance, as ``isinstance`` reads it
-            shown = plain(ip.calls.call_func(Func(cv.node, cv.mod, cv.closure, cv.owner, o), [], {}))
+            shown = plain(
+                ip.calls.call_func(Func(cv.node, cv.mod, cv.closure, cv.owner, o), [], {})
+            )
         except Raised:
             shown = Unknown("raised")
     elif ok and isinstance(cv, Func):

@@ -160,7 +160,14 @@ def by_value(interp: Any, cls: Cls, args: list[Any], loc: tuple) -> Any:
     return Unknown(f"{cls.name}({v!r}) is no member (ValueError) at {loc[0]}:{loc[1]}")
 
 
-_MEMBER_BODY = (ast.Assign, ast.AnnAssign, ast.FunctionDef, ast.AsyncFunctionDef, ast.Expr, ast.Pass)
+_MEMBER_BODY = (
+    ast.Assign,
+    ast.AnnAssign,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.Expr,
+    ast.Pass,
+)
 _ATOMS = (int, float, str, bytes, type(None))
 
 
@@ -180,7 +187,9 @@ def members_mapping(interp: Any, cls: Cls) -> Any:
             if isinstance(st, ast.AnnAssign) and st.value is not None:
                 return Unknown(f"{cls.name}.__members__: an annotated member at line {st.lineno}")
             if not isinstance(st, _MEMBER_BODY):  # a nested class is a member up to 3.12
-                return Unknown(f"{cls.name}.__members__: a class-body statement at line {st.lineno}")
+                return Unknown(
+                    f"{cls.name}.__members__: a class-body statement at line {st.lineno}"
+                )
             if isinstance(st, ast.Assign) and not (
                 len(st.targets) == 1 and isinstance(st.targets[0], ast.Name)
             ):

@@ -1202,7 +1202,9 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
             for kv in [*pairs, *k.items()]:
                 kv = plain(kv)
                 if isinstance(kv, (tuple, list)) and len(kv) == 2:
-                    container_add(obj, kv[1], str(plain(kv[0])), interp=interp)  # in place, as torch
+                    container_add(
+                        obj, kv[1], str(plain(kv[0])), interp=interp
+                    )  # in place, as torch
                 else:
                     obj.unresolved.append("update")
             return None
