@@ -17,6 +17,10 @@
   (``isinstance`` reads ``__class__``) and counts the wrapped layer's parameters; it was
   dropped from a module's attributes (a confident wrong: 32 where torch has 48) and unknown in
   containers (interp/classproxy.py). A proxy not provably forwarding: unknown.
+- Core install: ``hasattr`` on a torch layer (a runtime-checkable Protocol's
+  ``isinstance``) answered from the shipped ``instance_names`` table
+  (tools/gen_torch_signatures.py, from torch's source as the full install reads it): the same
+  count with and without torch.
 """
 
 from __future__ import annotations
@@ -335,3 +339,44 @@ def test_class_property_proxy_not_followed_is_unknown(tmp_path) -> None:
     path = tmp_path / "model.py"
     path.write_text(textwrap.dedent(code))
     assert parse_source(path).params_total() is None
+
+
+# ------------------------------------------------------------------ core install: hasattr
+HASATTR = """
+from typing import Protocol, runtime_checkable
+import torch.nn as nn
+@runtime_checkable
+class Resettable(Protocol):
+    def reset_parameters(self) -> None: ...
+layers = [nn.Linear(12, 12), nn.GELU(), nn.Conv1d(12, 12, 3), nn.Dropout(0.1), nn.LayerNorm(12)]
+mods = []
+for layer in layers:
+    mods.append(layer)
+    if isinstance(layer, Resettable):
+        mods.append(nn.Linear(12, 2 + hasattr(layer, "in_features") + 2 * hasattr(layer, "eps")))
+    if hasattr(layer, "approximate"):
+        mods.append(nn.Linear(12, 5))
+model = nn.Sequential(*mods)
+"""
+
+
+def test_torch_layer_hasattr_core_install_matches_torch(tmp_path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    from benchmarks import installs
+    from tests.conftest import ROOT
+
+    path = tmp_path / "proto.py"
+    path.write_text(textwrap.dedent(HASATTR))
+    want = torch_count(path, root="model")
+    for mode in ("core", "full"):
+        p = subprocess.run(
+            [sys.executable, "-c", installs.cli(mode), "check", str(path), "--format", "json"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=300,
+        )
+        assert json.loads(p.stdout)["params_total"] == want, (mode, p.stdout[-2000:])

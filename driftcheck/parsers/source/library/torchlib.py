@@ -819,6 +819,12 @@ def _shipped_table() -> dict[str, Any]:
     return table if isinstance(table, dict) else {}
 
 
+def shipped_instance_names(qual: str) -> dict[str, Any] | None:
+    """The shipped ``instance_names`` row of ``torch.nn.<X>`` (interp/leafhas.py)."""
+    row = _shipped_table().get("instance_names", {}).get(qual)
+    return row if isinstance(row, dict) else None
+
+
 def _shipped_signatures() -> dict[str, list[str]]:
     return _shipped_table().get("signatures", {})
 
