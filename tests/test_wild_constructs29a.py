@@ -21,6 +21,9 @@
   ``isinstance``) answered from the shipped ``instance_names`` table
   (tools/gen_torch_signatures.py, from torch's source as the full install reads it): the same
   count with and without torch.
+- ``pickle.loads(pickle.dumps(m))`` of a module whose class defines only ``__getstate__``: the
+  state it returns (``super().__getstate__()``: nn.Module's ``__dict__`` copy) rebuilds the
+  clone through ``nn.Module.__setstate__`` (library/stdlib.py); a state not followed: unknown.
 """
 
 from __future__ import annotations
@@ -380,3 +383,48 @@ def test_torch_layer_hasattr_core_install_matches_torch(tmp_path) -> None:
             timeout=300,
         )
         assert json.loads(p.stdout)["params_total"] == want, (mode, p.stdout[-2000:])
+
+
+# ------------------------------------------------------------------ pickle __getstate__
+GETSTATE = """
+import pickle
+import torch
+import torch.nn as nn
+class Block(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+        self.aux = nn.Linear(d, 100)
+        self.scale = nn.Parameter(torch.ones(d))
+        self.width = d
+    def __getstate__(self):
+        state = super().__getstate__().copy()
+        {body}
+        return state
+first = Block(16)
+clone = pickle.loads(pickle.dumps(first))
+model = nn.ModuleList([first, clone, nn.Linear(clone.width, 3)])
+"""
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'state["_modules"] = {k: v for k, v in state["_modules"].items() if k != "aux"}',
+        "pass",
+        'state["width"] = 7',
+        'state["_parameters"] = {}',
+    ],
+)
+def test_pickle_getstate_round_trip(tmp_path, body) -> None:
+    got, want = _count(tmp_path, GETSTATE.replace("{body}", body))
+    assert got == want
+
+
+def test_pickle_getstate_state_not_followed_is_unknown(tmp_path) -> None:
+    code = GETSTATE.replace("{body}", 'state["_modules"] = dict(os.environ)').replace(
+        "import pickle", "import os, pickle"
+    )
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    assert parse_source(path).params_total() is None

@@ -651,6 +651,10 @@ class Library:
         return out
 
     def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
+        if name == "__getstate__" and base.qual in _MODULE_BASES and isinstance(inst, Obj):
+            from driftcheck.parsers.source.interp.copyhooks import module_state
+
+            return BuiltinMethod(lambda a, k: module_state(inst) if not a and not k else None)
         if name == "__setstate__" and base.qual in _MODULE_BASES and isinstance(inst, Obj):
             from driftcheck.parsers.source.interp import copyhooks
 
