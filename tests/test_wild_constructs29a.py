@@ -248,6 +248,23 @@ def test_generator_send_unknown_where_python_raises_or_not_followed(tmp_path, dr
     assert parse_source(path).params_total() is None
 
 
+def test_generator_using_yield_values_iterated_by_a_loop(tmp_path) -> None:
+    # a loop resumes it with None each time: the eager reading, as before replaying existed
+    got, want = _count(
+        tmp_path,
+        """
+        import torch.nn as nn
+        def widths(n):
+            w = 8
+            for i in range(n):
+                got = yield w
+                w = w * 2 if got is None else got
+        model = nn.ModuleList([nn.Linear(w, 3) for w in widths(4)] + [nn.Linear(4, len(list(widths(2))))])
+        """,
+    )
+    assert got == want
+
+
 def test_generator_not_closed_keeps_the_eager_reading(tmp_path) -> None:
     # the body calls a user function (it could change state outside the body): not
     # replayed; the eager reading sends None, so the count stays unknown, never a guess

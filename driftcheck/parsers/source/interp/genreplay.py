@@ -14,7 +14,9 @@ change between resumptions, so it is used for *closed* bodies alone (``replayabl
 but to a few pure builtins, no write but to its own local names, no name read that is not a
 parameter, its own local or such a builtin, and arguments that are immutable values. Anything
 else keeps the eager reading. ``next`` after the body ended (StopIteration), a non-None value
-sent to a just-started generator (TypeError), ``throw`` / ``close`` or a loop over it: unknown.
+sent to a just-started generator (TypeError), ``throw`` / ``close``: unknown; a loop over it
+before any resumption is the eager reading (each ``yield`` gives None back, as the loop sends
+None), after one: unknown.
 """
 
 from __future__ import annotations
@@ -208,6 +210,24 @@ class ReplayGen:
             return Unknown(f"generator {name}: {self.lost}")
         self.done = True  # the body ended before this yield: StopIteration
         return Unknown(f"generator {name} exhausted (StopIteration)")
+
+    def iterate(self) -> list[Any] | None:
+        """A loop over it (``for``, ``list()``): Python resumes it with None each time, which
+        is the eager reading (interp/tuplesub.py) when nothing was taken yet; after a
+        ``next`` / ``send``, not followed (None: an unknown loop)."""
+        if self.lost is not None or self.done or self.taken:
+            self.lost = self.lost or "iterated after a resumption"
+            return None
+        if len(self.calls.ip.uncertain) > self.depth:
+            self.lost = "iterated under an undecided condition"
+            return None
+        self.done = True  # read to its end (or unknown): nothing is left
+        st = GenState(len(self.calls.ip.uncertain))
+        got = self.calls.call_func(self.f, self.args, self.kwargs, replay=st)
+        items = got.take() if hasattr(got, "take") else None
+        if items is None:
+            self.lost = "its items not known"
+        return items
 
     def attr(self, name: str) -> Any:
         from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod

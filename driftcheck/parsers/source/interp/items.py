@@ -411,9 +411,8 @@ class Items:
         raw = plain_bare(v)
         if isinstance(raw, tuplesub.ONE_SHOT):  # before lists: ``Once`` is one
             return raw.take()
-        if isinstance(raw, genreplay.ReplayGen):  # a loop over a coroutine: not followed
-            raw.lost = raw.lost or "iterated"
-            return None
+        if isinstance(raw, genreplay.ReplayGen):  # a loop over a coroutine (genreplay.py)
+            return raw.iterate()
         if type(raw) in _FINITE_ITERATORS:
             # ``iter(xs)`` of a known sequence (returned by a ``__reversed__`` / ``__iter__``):
             # read once, as Python's iterator is (a second loop sees nothing)
