@@ -16,7 +16,8 @@
   forwarding ``__getattr__`` (bitorch's ``LayerContainer``): torch registers it as a sub-module
   (``isinstance`` reads ``__class__``) and counts the wrapped layer's parameters; it was
   dropped from a module's attributes (a confident wrong: 32 where torch has 48) and unknown in
-  containers (interp/classproxy.py). A proxy not provably forwarding: unknown.
+  containers (interp/classproxy.py). A proxy not provably forwarding: unknown. ``isinstance``
+  reads the ``__class__`` property too (it answered False for the wrapped layer's class).
 - Core install: ``hasattr`` on a torch layer (a runtime-checkable Protocol's
   ``isinstance``) answered from the shipped ``instance_names`` table
   (tools/gen_torch_signatures.py, from torch's source as the full install reads it): the same
@@ -348,6 +349,20 @@ def test_class_property_proxy_of_a_plain_class_is_no_module(tmp_path) -> None:
     ).replace("        self.more = nn.ModuleList([Container(Block, 4)])\n", "")
     got, want = _count(tmp_path, code)
     assert want == 8 * 16 + 16
+    assert got == want
+
+
+def test_isinstance_reads_the_class_property(tmp_path) -> None:
+    # ``isinstance`` is true by ``type(x)`` or by ``x.__class__`` (it was False for the
+    # wrapped layer's class: a confident wrong width)
+    code = PROXY.format(shown="self._impl.__class__").replace(
+        "model = Net()",
+        "p = Container(nn.Linear, 2, 2)\n"
+        "flags = [isinstance(p, nn.Linear), isinstance(p, Container), isinstance(p, nn.Conv2d),"
+        " isinstance(p, (nn.Conv2d, nn.Module))]\n"
+        "model = nn.Linear(3, 1 + sum(f << i for i, f in enumerate(flags)))",
+    )
+    got, want = _count(tmp_path, code)
     assert got == want
 
 

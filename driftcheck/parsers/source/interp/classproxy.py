@@ -68,6 +68,43 @@ def _defines_class(c: Cls) -> bool:
     return got
 
 
+def class_shown(ip: Any, o: Obj) -> Any:
+    """``o.__class__`` as ``isinstance`` reads it, for a candidate ``o``: the property's
+    getter run on ``o`` (a class attribute: its value); None where it is a method (not a
+    class: ``isinstance`` ignores it); unknown where it cannot be read."""
+    from driftcheck.parsers.source.interp import propobj
+    from driftcheck.parsers.source.interp.statements import Raised
+
+    ok, cv, _ = ip.classes.mro_attr(o.cls, "__class__")
+    if ok and isinstance(cv, Func) and propobj.is_property_def(cv.node):
+        try:
+            return plain(ip.calls.call_func(Func(cv.node, cv.mod, cv.closure, cv.owner, o), [], {}))
+        except Raised:
+            return Unknown(f"{o.cls.name}.__class__ raises")
+    if ok and isinstance(cv, Func):
+        return None
+    return plain(cv) if ok else Unknown("__class__")
+
+
+def isinstance_via_class(ip: Any, x: Any, t: Any, nominal: Any) -> Any:
+    """``isinstance(x, t)`` for a candidate ``x``: true when ``type(x)`` derives from ``t``
+    (``nominal``) or when the class ``x.__class__`` shows does (CPython reads both)."""
+    if nominal is True:
+        return True
+    o = plain(x)
+    shown = class_shown(ip, o)
+    if shown is None or shown is o.cls:
+        return nominal
+    if not isinstance(shown, (Cls, Ext)):
+        return Unknown(f"isinstance of a {o.cls.name}: its __class__ is not known")
+    got = ip.library.call_ext(Ext("builtins.issubclass"), [shown, t], {}, ("", 0))
+    if got is True:
+        return True
+    if got is False and nominal is False:
+        return False
+    return Unknown(f"isinstance of a {o.cls.name} through its __class__")
+
+
 def resolve(ip: Any, v: Any) -> Any:
     """See the module docstring: None, the module counted through the proxy, or unknown."""
     if not is_candidate(v):
@@ -77,20 +114,9 @@ def resolve(ip: Any, v: Any) -> Any:
 
     o = plain(v)
     name = o.cls.name
-    from driftcheck.parsers.source.interp import propobj
-
-    ok, cv, _ = ip.classes.mro_attr(o.cls, "__class__")
-    if ok and isinstance(cv, Func) and propobj.is_property_def(cv.node):
-        try:  # the property's getter on the instance, as ``isinstance`` reads it
-            shown = plain(
-                ip.calls.call_func(Func(cv.node, cv.mod, cv.closure, cv.owner, o), [], {})
-            )
-        except Raised:
-            shown = Unknown("raised")
-    elif ok and isinstance(cv, Func):
+    shown = class_shown(ip, o)
+    if shown is None:
         return None  # a method: not a class, which ``isinstance`` ignores
-    else:
-        shown = plain(cv) if ok else Unknown("__class__")
     if isinstance(shown, Cls):
         is_mod = ip.classes.is_module_cls(shown)
     elif isinstance(shown, Ext):

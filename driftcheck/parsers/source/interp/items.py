@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import (
+    classproxy,
     classtype,
     clonetie,
     copyhooks,
@@ -582,6 +583,12 @@ class Items:
 
     # ------------------------------------------------------------------ predicates
     def isinstance(self, x: Any, t: Any) -> Any:
+        if not isinstance(plain(t), tuple) and classproxy.is_candidate(x):
+            # a class defining ``__class__`` (a proxy): CPython reads it too (classproxy.py)
+            return classproxy.isinstance_via_class(self.ip, x, t, self._isinstance(x, t))
+        return self._isinstance(x, t)
+
+    def _isinstance(self, x: Any, t: Any) -> Any:
         t = typeunion.members(plain(t))  # ``isinstance(x, A | B)``: as ``(A, B)``
         if isinstance(t, tuple):
             rs = [self.isinstance(x, tt) for tt in t]
