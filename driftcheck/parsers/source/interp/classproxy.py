@@ -29,6 +29,7 @@ from driftcheck.parsers.source.values.abstract import (
     Func,
     Leaf,
     Obj,
+    Probe,
     Unknown,
     UnknownModule,
     plain,
@@ -55,6 +56,8 @@ def _defines(cls: Cls, name: str) -> bool:
 
 def is_candidate(v: Any) -> bool:
     """A plain object (no module) of a class read from source that defines ``__class__``."""
+    if v.__class__ is Probe:  # a watched int (speed/memo.py): never read here
+        return False
     o = plain(v)
     if not (isinstance(o, Obj) and not o.module and not o.kind and isinstance(o.cls, Cls)):
         return False
