@@ -29,7 +29,7 @@ from driftcheck.parsers.source.values.abstract import (
     Func,
     Leaf,
     Obj,
-    Probe,
+    Sourced,
     Unknown,
     UnknownModule,
     plain,
@@ -56,9 +56,14 @@ def _defines(cls: Cls, name: str) -> bool:
 
 def is_candidate(v: Any) -> bool:
     """A plain object (no module) of a class read from source that defines ``__class__``."""
-    if v.__class__ is Probe:  # a watched int (speed/memo.py): never read here
+    # no ``plain``: a watched int (speed/memo.py ``Probe``) or a traced number (speed/symbolic)
+    # read here would pin what they watch; an object is an ``Obj``, at most one wrapper deep
+    if isinstance(v, Obj):
+        o = v
+    elif v.__class__ is Sourced and isinstance(v.value, Obj):  # not a subclass: no read
+        o = v.value
+    else:
         return False
-    o = plain(v)
     if not (isinstance(o, Obj) and not o.module and not o.kind and isinstance(o.cls, Cls)):
         return False
     return any(isinstance(c, Cls) and _defines_class(c) for c in o.cls.mro())

@@ -583,7 +583,7 @@ class Items:
 
     # ------------------------------------------------------------------ predicates
     def isinstance(self, x: Any, t: Any) -> Any:
-        if not isinstance(plain(t), tuple) and classproxy.is_candidate(x):
+        if classproxy.is_candidate(x) and not isinstance(plain(t), tuple):
             # a class defining ``__class__`` (a proxy): CPython reads it too (classproxy.py)
             return classproxy.isinstance_via_class(self.ip, x, t, self._isinstance(x, t))
         return self._isinstance(x, t)
