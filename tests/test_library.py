@@ -114,7 +114,11 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "def deco(fn):\n    def inner(*a):\n        return fn(*a) + 1\n"
         "    return functools.update_wrapper(functools.wraps(fn)(inner), fn)\n"
         "def one():\n    return 1\n"
-        "result = (sq(4), functools.cache(sq)(3), deco(one)())",
+        "def deco2(fn):\n    @functools.wraps(fn)\n    def inner2(*a):\n        return fn(*a) * 10\n"
+        "    return inner2\n"
+        "d = deco(one)\nw = deco2(deco2(one))\n"
+        "result = (sq(4), functools.cache(sq)(3), d(), d.__name__, d.__wrapped__(), w(), "
+        "w.__name__, w.__wrapped__(), w.__wrapped__.__wrapped__(), w.__module__ == one.__module__)",
     ),
     (
         ("functools.cached_property",),

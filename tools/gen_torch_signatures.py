@@ -75,7 +75,30 @@ def build() -> dict:
         "namespaces": namespaces(nn),
         "forward": forward_specs(nn),
         "init": init_specs(nn),
+        "instance_names": instance_names(mro),
     }
+
+
+def instance_names(mro: dict[str, list[str]]) -> dict[str, dict[str, typing.Any]]:
+    """Per torch.nn class, what ``hasattr`` on an instance is decided from where torch's source
+    is on disk (interp/leafhas.py ``_class_names``: the names its class bodies bind and its
+    ``__init__`` binds on ``self`` surely or maybe, and whether every base was read), so the
+    core install (no torch) answers ``hasattr(nn.GELU(), "reset_parameters")`` as the full
+    one does."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from driftcheck.parsers.source.interp.leafhas import _class_names
+    from driftcheck.parsers.source.library.machine import Interp
+    from driftcheck.parsers.source.loader import Finder
+
+    ip = Interp(Finder([]))
+    out: dict[str, dict[str, typing.Any]] = {}
+    for q in sorted(mro):
+        cls = ip.library.torch_class(q)
+        if cls is None:
+            continue
+        sure, maybe, complete = _class_names(cls)
+        out[q] = {"sure": sorted(sure), "maybe": sorted(maybe), "complete": complete}
+    return out
 
 
 def _simple(v: object) -> bool:

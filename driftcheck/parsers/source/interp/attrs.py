@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
+    classproxy,
     classtype,
     condreplace,
     deftime,
@@ -180,6 +181,8 @@ class Attributes:
         if isinstance(obj, Config):
             return self.configs.config_attr(obj, name, where)
         if isinstance(obj, Cls):
+            if name == "__members__" and enums.is_enum(obj):
+                return enums.members_mapping(self.ip, obj)  # aliases included (enums.py)
             ok, v, _ = self.classes.mro_attr(obj, name)
             if ok and enums.is_enum(obj):  # ``Color.RED``: the member (library/enums.py)
                 m = enums.member(self.ip, obj, name)
@@ -230,6 +233,13 @@ class Attributes:
                         if (got := class_mro(at)) is not None
                         else Unknown(f"{at.name}.mro() with a library base")
                     )
+                )
+            if name == "__bases__":
+                from driftcheck.parsers.source.library.mrolib import class_bases
+
+                got = class_bases(obj)
+                return (
+                    got if got is not None else Unknown(f"{obj.name}.__bases__: a base not known")
                 )
             if name == "__subclasses__":
                 cls = obj
@@ -743,6 +753,10 @@ class Attributes:
 
         if regswap.replace(obj, name, v, line, path, bool(self.ip.uncertain)):
             return  # ``self._modules = dict(...)``: the registry itself replaced (regswap.py)
+        if obj.module and classproxy.is_candidate(v):
+            got = classproxy.resolve(self.ip, v)  # a module by its ``__class__`` property
+            if got is not None:
+                v = got
         old = obj.children.get(name)
         if obj.module:
             opaque_attr_cleared(obj, name)

@@ -135,6 +135,23 @@ MODULE_STATE_KEYS = (
     "_load_state_dict_post_hooks",
     "_modules",
 )
+
+
+def module_state(m: Obj) -> dict[str, Any]:
+    """``nn.Module.__getstate__(m)``: a copy of its ``__dict__`` (less ``_compiled_call_impl``):
+    its plain attributes, its registries as dicts, and nn.Module's other entries (hooks, the
+    training flag) unknown."""
+    out: dict[str, Any] = dict(m.attrs)
+    for k in MODULE_STATE_KEYS:
+        out.setdefault(k, Unknown(f"{k} of a module's __dict__"))
+    out["_parameters"], out["_modules"], out["_buffers"] = (
+        dict(m.params),
+        dict(m.children),
+        dict(m.buffers),
+    )
+    return out
+
+
 _SETSTATE = "_dc_setstate_states"  # on the Items part: the states being set now
 
 

@@ -15,6 +15,7 @@ from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import (
     compwalrus,
     dictkeys,
+    genreplay,
     membership,
     modnamespace,
     modtruth,
@@ -345,6 +346,10 @@ class Expressions:
             return Unknown("yield")
         if len(self.ip.uncertain) > st.depth:
             st.bad = st.bad or f"yields under an unresolved condition at line {e.lineno}"
+        if isinstance(st, genreplay.ReplayState) and isinstance(e, ast.Yield):
+            if st.bad is not None:
+                raise genreplay.Reached(Unknown(st.bad))
+            return genreplay.at_yield(st, None if e.value is None else self.eval(e.value, fr))
         if isinstance(e, ast.Yield):
             vals = [None if e.value is None else self.eval(e.value, fr)]
         else:

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import (
+    classproxy,
     classtype,
     clonetie,
     copyhooks,
     dictkeys,
     fwdhooks,
+    genreplay,
     modnamespace,
     opaque,
     protocols,
@@ -411,6 +413,8 @@ class Items:
         raw = plain_bare(v)
         if isinstance(raw, tuplesub.ONE_SHOT):  # before lists: ``Once`` is one
             return raw.take()
+        if isinstance(raw, genreplay.ReplayGen):  # a loop over a coroutine (genreplay.py)
+            return raw.iterate()
         if type(raw) in _FINITE_ITERATORS:
             # ``iter(xs)`` of a known sequence (returned by a ``__reversed__`` / ``__iter__``):
             # read once, as Python's iterator is (a second loop sees nothing)
@@ -581,6 +585,12 @@ class Items:
 
     # ------------------------------------------------------------------ predicates
     def isinstance(self, x: Any, t: Any) -> Any:
+        if classproxy.is_candidate(x) and not isinstance(plain(t), tuple):
+            # a class defining ``__class__`` (a proxy): CPython reads it too (classproxy.py)
+            return classproxy.isinstance_via_class(self.ip, x, t, self._isinstance(x, t))
+        return self._isinstance(x, t)
+
+    def _isinstance(self, x: Any, t: Any) -> Any:
         t = typeunion.members(plain(t))  # ``isinstance(x, A | B)``: as ``(A, B)``
         if isinstance(t, tuple):
             rs = [self.isinstance(x, tt) for tt in t]

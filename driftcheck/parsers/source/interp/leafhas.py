@@ -13,8 +13,10 @@ class or a base defines (methods, class constants), or that an ``__init__`` in i
 None)``), is True; a name none of them binds is False unless user code wrote it on the layer
 (``Leaf.written``); one bound only under a condition (``if bias: ... else:
 register_parameter("bias", None)`` binds it on both paths, but a one-armed ``if`` does not) is
-undecided. Without torch's source: True for what every module has (``NN_MODULE_MEMBERS``), the
-layer's constructor arguments and weights, else undecided.
+undecided. Without torch's source: the same answers from the table shipped with driftcheck
+(``instance_names`` of driftcheck/data/torch_signatures.json, computed from torch's source by
+tools/gen_torch_signatures.py); for a class it lacks, True for what every module has
+(``NN_MODULE_MEMBERS``), the layer's constructor arguments and weights, else undecided.
 """
 
 from __future__ import annotations
@@ -133,14 +135,32 @@ def torch_class_has(ip: Any, q: Any, name: str) -> Any:
     from its class and ``__init__`` alone: True, False, ``Unknown`` (bound under a condition),
     or None where the class is not read (no torch source, not a torch.nn class)."""
     cls = ip.library.torch_class(q) if isinstance(q, str) and q.startswith("torch.nn.") else None
-    if not isinstance(cls, Cls):
-        return None
-    sure, maybe, complete = _class_names(cls)
+    if isinstance(cls, Cls):
+        sure, maybe, complete = _class_names(cls)
+    else:
+        got = _shipped_names(q)
+        if got is None:
+            return None
+        sure, maybe, complete = got
     if name in sure:
         return True
     if name not in maybe and _DYNAMIC not in maybe and complete:
         return False
     return Unknown(f"hasattr {name} of {q.rsplit('.', 1)[-1]}: bound under a condition")
+
+
+def _shipped_names(q: Any) -> tuple[frozenset[str], frozenset[str], bool] | None:
+    """``_class_names`` of the torch.nn class ``q`` as tools/gen_torch_signatures.py computed
+    it from torch's source (the table shipped with driftcheck), where that source is not on
+    disk (the core install): the same answers with and without torch."""
+    from driftcheck.parsers.source.library.torchlib import shipped_instance_names
+
+    if not isinstance(q, str) or not q.startswith("torch.nn."):
+        return None
+    row = shipped_instance_names(f"torch.nn.{q.rsplit('.', 1)[-1]}")
+    if row is None:
+        return None
+    return frozenset(row["sure"]), frozenset(row["maybe"]), bool(row["complete"])
 
 
 # members of ``NN_MODULE_MEMBERS`` that ``nn.Module.__init__`` sets on the instance: no
@@ -202,6 +222,13 @@ def torch_class_object_has(ip: Any, q: Any, name: str, module_members: frozenset
     but ``MODULE_INSTANCE_ONLY``) or that ``type`` gives every class; False for any other name that is no dunder when the
     bodies are listed completely; None where this does not decide (no torch source, not a
     torch.nn class, a dunder)."""
+    if q in ("torch.nn.Module", "torch.nn.modules.module.Module") and not (
+        name.startswith("__") and name.endswith("__")
+    ):
+        # ``nn.Module`` itself (bases: object): its class body's names are the members less
+        # those ``__init__`` sets on the instance (tests/test_wild_constructs28b.py holds them
+        # equal to ``vars(nn.Module)``), with or without torch's source
+        return name in _TYPE_NAMES or (name in module_members and name not in MODULE_INSTANCE_ONLY)
     cls = ip.library.torch_class(q) if isinstance(q, str) and q.startswith("torch.nn.") else None
     if not isinstance(cls, Cls):
         return None

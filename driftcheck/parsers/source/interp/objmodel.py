@@ -18,6 +18,7 @@ from driftcheck.parsers.source.interp import (
     classtype,
     deftime,
     fwdhooks,
+    genreplay,
     globalsat,
     globalstmt,
     gradflag,
@@ -62,6 +63,7 @@ from driftcheck.parsers.source.stoplist import (  # noqa: F401,E501
 )
 from driftcheck.parsers.source.values.abstract import (
     UNNAMED_SETATTR,
+    WRAPPED,
     Budget,
     Cls,
     Config,
@@ -485,6 +487,7 @@ class Names:
         if fr.func is None and not fr.locals:
             return None
         out = {**(fr.closure or {}), **fr.locals}
+        out.pop(WRAPPED, None)  # the enclosing function's ``functools.wraps`` mark is its own
         # the enclosing calls' locals, innermost first: a ``nonlocal`` two levels down finds
         # the scope that binds the name (``build``'s ``nonlocal width`` of ``make_factory``)
         out["__scopes__"] = (*live_scopes(fr.locals), *((fr.closure or {}).get("__scopes__") or ()))
@@ -1211,7 +1214,11 @@ class Calls:
             m.unresolved.append(f"{why}: its forward raises {e.what} (line {e.line})")
             return Unknown(why)
 
-    def call_func(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    def call_func(
+        self, f: Func, args: list[Any], kwargs: dict[str, Any], replay: Any = None
+    ) -> Any:
+        """``f(*args, **kwargs)``; ``replay``: the state of one replay of a coroutine-style
+        generator (interp/genreplay.py), which its ``ReplayGen`` alone passes."""
         if self.ip.depth >= MAX_DEPTH:
             raise Budget(f"call depth over {MAX_DEPTH} (recursion?)")
         key = id(f.node)
@@ -1219,6 +1226,15 @@ class Calls:
             # ``walk(m)`` calling ``walk(child)`` over children we cannot see: every level
             # would see the same unknowns, so the recursion can never end here
             return Unknown(f"recursive call of {f.name} on unknown values")
+        if (
+            replay is None
+            and not isinstance(f.node, ast.Lambda)
+            and tuplesub.is_generator(f.node)
+            and genreplay.replayable(f.node)
+            and f.bound is None
+            and genreplay.arguments_ok(args, kwargs)
+        ):
+            return genreplay.ReplayGen(self, f, args, kwargs)  # driven by send: replayed
         fr = Frame(f.mod, f, f.closure)
         if f.bound is not None:
             args = [f.bound, *args]
@@ -1233,7 +1249,7 @@ class Calls:
         at_mod, at_line = self.ip.at_mod, self.ip.at_line  # the caller's statement, for notes
         gen = None
         if not isinstance(f.node, ast.Lambda) and tuplesub.is_generator(f.node):
-            gen = fr.locals[tuplesub.YIELDS] = tuplesub.GenState(len(self.ip.uncertain))
+            gen = fr.locals[tuplesub.YIELDS] = replay or tuplesub.GenState(len(self.ip.uncertain))
         try:
             if isinstance(f.node, ast.Lambda):
                 return self.exprs.eval(f.node.body, fr)

@@ -42,6 +42,7 @@ from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import fastpath
 from driftcheck.parsers.source.values.abstract import (
     Budget,
+    Ext,
     Leaf,
     Obj,
     Return,
@@ -287,6 +288,8 @@ class Statements:
                     # a nested function sees its own name (``_create_block`` calling itself):
                     # Python's closure is the live frame; ours a copy made before the binding
                     fn.closure[st.name] = fn
+                if st.decorator_list:
+                    fr.locals[st.name] = self._local_wraps(st, fr, fn)
             elif t is ast.ClassDef:
                 fr.locals[st.name] = self.classes.make_class(st, fr.mod, fr)
             elif t is ast.Try:
@@ -386,6 +389,21 @@ class Statements:
                     fr.locals[name] = Unknown(f"statement at {where} not interpreted")
         for o, _ in _modules_in({k: v for k, v in fr.locals.items() if k in named}):
             o.unresolved.append(f"statement at {where} not interpreted ({what})")
+
+    def _local_wraps(self, st: ast.FunctionDef | ast.AsyncFunctionDef, fr: Frame, fn: Any) -> Any:
+        """A nested ``def`` under ``@functools.wraps(f)``: the function marked as wrapping
+        ``f`` (library/stdlib.py ``wrap_func``), innermost first, up to the first decorator of
+        another kind (nested definitions' other decorators are not run, as before)."""
+        v = fn
+        for d in reversed(st.decorator_list):
+            if not (isinstance(d, ast.Call) and ast.unparse(d.func).rsplit(".", 1)[-1] == "wraps"):
+                return v
+            callee = plain(self.exprs.eval(d.func, fr))
+            if not (isinstance(callee, Ext) and callee.qual == "functools.wraps"):
+                return v
+            deco = self.exprs.eval(d, fr)
+            v = self.ip.calls.call(deco, [v], {}, (str(fr.mod.path), d.lineno))
+        return v
 
     def _raise_text(self, st: ast.Raise, fr: Frame) -> str:
         exc = st.exc

@@ -190,6 +190,48 @@ def by_value(interp: Any, cls: Cls, args: list[Any], loc: tuple) -> Any:
     return Unknown(f"{cls.name}({v!r}) is no member (ValueError) at {loc[0]}:{loc[1]}")
 
 
+_MEMBER_BODY = (
+    ast.Assign,
+    ast.AnnAssign,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.Expr,
+    ast.Pass,
+)
+_ATOMS = (int, float, str, bytes, type(None))
+
+
+def _flat(v: Any) -> list[Any]:
+    return [x for e in v for x in _flat(e)] if isinstance(v, tuple) else [v]
+
+
+def members_mapping(interp: Any, cls: Cls) -> Any:
+    """``Color.__members__``: every member name in definition order, aliases included (each
+    name of an alias maps to the member it aliases), unlike iteration; unknown where a
+    member's value is not known (it might alias an earlier member) or a body statement may
+    bind a member this reading does not list."""
+    for c in cls.mro():
+        if not isinstance(c, Cls):
+            continue
+        for st in c.node.body:
+            if isinstance(st, ast.AnnAssign) and st.value is not None:
+                return Unknown(f"{cls.name}.__members__: an annotated member at line {st.lineno}")
+            if not isinstance(st, _MEMBER_BODY):  # a nested class is a member up to 3.12
+                return Unknown(
+                    f"{cls.name}.__members__: a class-body statement at line {st.lineno}"
+                )
+            if isinstance(st, ast.Assign) and not (
+                len(st.targets) == 1 and isinstance(st.targets[0], ast.Name)
+            ):
+                return Unknown(f"{cls.name}.__members__: an assignment at line {st.lineno}")
+    out = members(interp, cls)
+    for m in out.values():
+        v = getattr(m, "value", None)
+        if not all(isinstance(x, _ATOMS) and not isinstance(x, Unknown) for x in _flat(v)):
+            return Unknown(f"{cls.name}.__members__: member {m.name} of a value not known")
+    return dict(out)
+
+
 def member_attr(m: Any, name: str) -> Any:
     if name == "name":
         return m.name

@@ -62,6 +62,7 @@ from driftcheck.parsers.source.speed.memo import Memo
 from driftcheck.parsers.source.speed.symbolic import unhole
 from driftcheck.parsers.source.stoplist import PRETRAINED_BASES
 from driftcheck.parsers.source.values.abstract import (
+    WRAPPED,
     Cls,
     Config,
     Ext,
@@ -668,6 +669,10 @@ class Library:
         return out
 
     def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
+        if name == "__getstate__" and base.qual in _MODULE_BASES and isinstance(inst, Obj):
+            from driftcheck.parsers.source.interp.copyhooks import module_state
+
+            return BuiltinMethod(lambda a, k: module_state(inst) if not a and not k else None)
         if name == "__setstate__" and base.qual in _MODULE_BASES and isinstance(inst, Obj):
             from driftcheck.parsers.source.interp import copyhooks
 
@@ -1055,6 +1060,10 @@ class Library:
             return BuiltinMethod(lambda a, k: wildlib.globals_get_or(self.ip, v, a, k))
         if isinstance(v, Func) and name in propobj.PARTS and propobj.is_property_def(v.node):
             return propobj.part(self.ip.classes, v, name)  # ``Klass.prop.fset`` (interp)
+        if isinstance(v, Func) and name in _WRAPPER_COPIES and WRAPPED in (v.closure or {}):
+            from driftcheck.parsers.source.library.stdlib import wrapped_attr
+
+            return wrapped_attr(v, name)  # ``functools.wraps`` copied them (stdlib.wrap_func)
         if isinstance(v, Func) and name == "__name__":
             return v.name
         if isinstance(v, Func) and name == "__module__":
@@ -1074,6 +1083,8 @@ class Library:
         return value_method(v, name, self.ip)
 
 
+# what ``functools.update_wrapper`` sets on the wrapper from the function it wraps
+_WRAPPER_COPIES = frozenset(("__wrapped__", "__name__", "__qualname__", "__module__", "__doc__"))
 # (not ``t``: a transposed weight has the transposed shape, a new tensor below -- read as the
 # weight itself, ``nn.Parameter(enc.weight.t())`` had the encoder's shape, not its transpose)
 SAMEISH = {"to", "float"}

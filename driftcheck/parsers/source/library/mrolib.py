@@ -48,6 +48,31 @@ def class_mro(cls: Cls) -> tuple | None:
     return (*mro[:-1], *(ExtClass(f"torch.nn.{n}", module=True) for n in tail), ExtClass(_OBJECT))
 
 
+def class_bases(cls: Cls) -> tuple | None:
+    """``cls.__bases__``: the bases of its ``class`` statement as resolved there
+    (``__mro_entries__`` applied, ``Objmodel.resolve_bases``), ``(object,)`` for a class
+    written with none; a library base is its class (``ExtClass``; ``module`` for a torch.nn
+    one). None where a base is not known to be a class."""
+    from driftcheck.parsers.source.library.torchlib import is_nn_class
+
+    if not cls.bases:
+        return (ExtClass(_OBJECT),)
+    out: list = []
+    for b in cls.bases:
+        b = plain(b)
+        if isinstance(b, Cls):
+            out.append(b)
+        elif isinstance(b, ExtClass):
+            out.append(b)
+        elif type(b) is Ext:
+            q = b.qual
+            nn = q in _NN_MODULE or (q.startswith("torch.nn.") and is_nn_class(q))
+            out.append(ExtClass(q, module=nn))
+        else:
+            return None
+    return tuple(out)
+
+
 @INS.entry(
     "getmro",
     doc="getmro(cls) of a class read from source: its MRO (C3), then nn.Module or a torch.nn "

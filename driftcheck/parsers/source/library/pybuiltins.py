@@ -1061,9 +1061,12 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     hybrid layer ties to with ``next(cycle(blocks))``). ``interp.iterate`` does not enumerate
     an iterator: a loop over one is an unknown loop, never an endless one."""
     if name == "next":
-        from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+        from driftcheck.parsers.source.interp import genreplay, tuplesub  # a cycle at import
 
         it = unwrap(args[0])
+        if isinstance(it, genreplay.ReplayGen):  # a coroutine-style generator (replayed)
+            got = it.resume(None)
+            return args[1] if it.done and len(args) > 1 else got
         if isinstance(it, tuplesub.ONE_SHOT):  # a generator function's or torch walk's, zip's
             if it.lost:
                 return Unknown("next of an iterator read to an unknown point")

@@ -8,6 +8,7 @@ or loop enumerates them); every result's size is bounded (``sizes.SIZE_LIMIT``).
 from __future__ import annotations
 
 import ast
+import dataclasses
 import heapq
 import itertools
 import keyword
@@ -22,6 +23,7 @@ from driftcheck.parsers.source.library import modmethods
 from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, ParamKind, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import (
+    WRAPPED,
     Cls,
     Config,
     Ext,
@@ -32,6 +34,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     UnknownPlain,
+    is_module,
     plain,
 )
 
@@ -134,9 +137,47 @@ def _reduce(c: Call) -> Any:
     return acc
 
 
-def _identity_decorator(c: Call) -> Any:
-    """``@wraps(f)``, ``@lru_cache(maxsize=None)``: a decorator that returns its function."""
-    return BuiltinMethod(lambda a, k: a[0] if a else None)
+def wrap_func(inner: Any, wrapped: Any) -> Any:
+    """``update_wrapper(inner, wrapped)``: CPython stores ``wrapped`` as ``inner.__wrapped__``
+    and copies its ``__module__``, ``__name__``, ``__qualname__``, ``__doc__`` onto ``inner``,
+    which it hands back (the same function). A function of the analyzed code comes back as the
+    same definition carrying ``wrapped`` under ``WRAPPED`` (machine.value_attr reads it); any
+    other value comes back as it is."""
+    f = plain(inner)
+    if not isinstance(f, Func):
+        return inner
+    out = Func(f.node, f.mod, {**(f.closure or {}), WRAPPED: wrapped}, f.owner, f.bound)
+    out.is_static, out.is_classmethod = f.is_static, f.is_classmethod
+    name = getattr(f.node, "name", None)
+    if f.closure is not None and name is not None and f.closure.get(name) is f:
+        out.closure[name] = out  # a nested function seeing its own name sees the wrapper
+    return out
+
+
+def wrapped_attr(f: Func, name: str) -> Any:
+    """``__wrapped__`` / ``__name__`` / ``__module__`` / ``__qualname__`` / ``__doc__`` of a
+    function ``wrap_func`` marked: the wrapped function's own (unknown where it is not a
+    function of the analyzed code)."""
+    w = (f.closure or {}).get(WRAPPED)
+    if name == "__wrapped__":
+        return w
+    src = plain(w)
+    if isinstance(src, Func) and WRAPPED in (src.closure or {}):
+        return wrapped_attr(src, name)
+    if isinstance(src, Func) and name == "__name__":
+        return src.name
+    if isinstance(src, Func) and name == "__module__":
+        return src.mod.name
+    return Unknown(f"{name} copied by functools.wraps from a value not read")
+
+
+def _wraps(c: Call) -> Any:
+    """``@wraps(f)``: a decorator handing back the function it decorates, marked as wrapping
+    ``f`` (``wrap_func``)."""
+    if len(c.args) != 1 or c.kwargs:
+        return c.unknown("wraps() with assigned / updated not read")
+    wrapped = c.args[0]
+    return BuiltinMethod(lambda a, k: wrap_func(a[0], wrapped) if len(a) == 1 and not k else None)
 
 
 def _cache(c: Call) -> Any:
@@ -147,7 +188,11 @@ def _cache(c: Call) -> Any:
     return lru_cache(c)
 
 
-F.entry("wraps", doc="wraps(f): a decorator returning the decorated function")(_identity_decorator)
+F.entry(
+    "wraps",
+    doc="wraps(f): a decorator returning the decorated function, whose __wrapped__ is f and "
+    "whose __name__ / __module__ are f's",
+)(_wraps)
 F.entry(
     "lru_cache",
     "cache",
@@ -158,9 +203,13 @@ F.entry("cached_property", doc="cached_property(f): a property (as the decorator
 )
 
 
-@F.entry("update_wrapper", doc="update_wrapper(wrapper, f): the wrapper")
+@F.entry(
+    "update_wrapper", doc="update_wrapper(wrapper, f): the wrapper, its __wrapped__ f (as wraps)"
+)
 def _update_wrapper(c: Call) -> Any:
-    return c.arg(0)
+    if len(c.args) != 2 or c.kwargs:
+        return c.arg(0)
+    return wrap_func(c.args[0], c.args[1])
 
 
 # ---------------------------------------------------------------------------------- itertools
@@ -1406,14 +1455,102 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
     return None
 
 
+def own_pickle_hooks(cls: Any) -> set[str]:
+    """The pickle hooks the classes read from source in ``cls``'s MRO define."""
+    out: set[str] = set()
+    for k in cls.mro() if isinstance(cls, Cls) else ():
+        if isinstance(k, Cls):
+            out |= {
+                n.name
+                for n in k.node.body
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+            } & _PICKLE_HOOKS
+            out |= {
+                t.id
+                for n in k.node.body
+                if isinstance(n, ast.Assign)
+                for t in n.targets
+                if isinstance(t, ast.Name)
+            } & _PICKLE_HOOKS
+    return out
+
+
+class PickledState:
+    """What ``pickle.dumps`` of a module whose class defines only ``__getstate__`` holds: the
+    class and a snapshot of the state it returned. ``loads`` makes ``cls.__new__(cls)`` and
+    runs ``nn.Module.__setstate__(state)``, a ``__dict__.update``: the module's registries are
+    the state's ``_modules`` / ``_parameters`` / ``_buffers``, its other entries its plain
+    attributes."""
+
+    __slots__ = ("cls", "state", "loc")
+
+    def __init__(self, cls: Any, state: dict, loc: Any) -> None:
+        self.cls, self.state, self.loc = cls, state, loc
+
+
+def _getstate_dumps(c: Call, raw: Obj) -> Any:
+    """``pickle.dumps(m)`` of a module whose class (read from source) defines ``__getstate__``
+    and no other pickle hook: the state it returns, if it is a dict whose registries hold
+    known modules and the module's own weights, pickled as Python's default protocol would."""
+    from driftcheck.parsers.source.interp.copyhooks import MODULE_STATE_KEYS
+    from driftcheck.parsers.source.interp.statements import Raised
+
+    ok, fn, _ = c.interp.classes.mro_attr(raw.cls, "__getstate__")
+    if not (ok and isinstance(fn, Func)):
+        return None
+    try:
+        state = plain(c.interp.calls.call_func(c.interp.attrs.bind(fn, raw), [], {}))
+    except Raised:
+        return None
+    if type(state) is not dict or not all(type(k) is str for k in state):
+        return None
+    regs = {k: plain(state.get(k)) for k in ("_modules", "_parameters", "_buffers")}
+    if not all(type(d) is dict for d in regs.values()):
+        return None
+    if not all(x is None or is_module(x) for x in map(plain, regs["_modules"].values())):
+        return None
+    for k in ("_parameters", "_buffers"):
+        for x in map(plain, regs[k].values()):
+            if x is not None and not (isinstance(x, Tensor) and getattr(x, "owner", None) is raw):
+                return None  # a weight of another module, or not known: not followed
+    plain_attrs = {k: v for k, v in state.items() if k not in MODULE_STATE_KEYS}
+    kids = {**regs["_modules"], **regs["_parameters"], **regs["_buffers"], **plain_attrs}
+    if _unpicklable(list(kids.values()), {id(raw)}, [_PICKLE_MAX]) is not None:
+        return None
+    snap = c.interp.items.deep_copy_value({**plain_attrs, **regs})
+    return Pickled(PickledState(raw.cls, snap, raw.loc), f"pickled bytes at {c.where}")
+
+
+def _getstate_loads(c: Call, p: PickledState) -> Any:
+    state = c.interp.items.deep_copy_value(p.state)
+    out = Obj(cls=p.cls, module=True, loc=p.loc)
+    out.children = state.pop("_modules")
+    out.params = state.pop("_parameters")
+    out.buffers = state.pop("_buffers")
+    for k in ("params", "buffers"):
+        reg = getattr(out, k)
+        for name, t in list(reg.items()):
+            if isinstance(t, Tensor):  # a new tensor of the clone's own (pickle copies it)
+                reg[name] = t = dataclasses.replace(t)
+                t.owner, t.name = out, name
+    out.attrs = state
+    return out
+
+
 @PK.entry(
     "dumps",
-    doc="dumps(x): bytes holding a snapshot of x (loads rebuilds it); unknown where x holds a "
-    "lambda, a local class, a class with its own pickling or a value not known",
+    doc="dumps(x): bytes holding a snapshot of x (loads rebuilds it); a module whose class "
+    "defines only __getstate__: the state it returns (loads: nn.Module.__setstate__); unknown "
+    "where x holds a lambda, a local class, a class with its own pickling or a value not known",
 )
 def _pickle_dumps(c: Call) -> Any:
     if not c.args or len(c.args) > 2 or c.kwargs.keys() - {"protocol", "fix_imports"}:
         return UnknownPlain(f"pickle.dumps() with arguments not read at {c.where}")
+    raw = plain(c.args[0])
+    if isinstance(raw, Obj) and raw.module and own_pickle_hooks(raw.cls) == {"__getstate__"}:
+        got = _getstate_dumps(c, raw)
+        if got is not None:
+            return got
     why = _unpicklable(c.args[0], set(), [_PICKLE_MAX])
     if why is not None:
         return UnknownPlain(f"pickle.dumps() of {why} at {c.where}")
@@ -1428,6 +1565,8 @@ def _pickle_loads(c: Call) -> Any:
     b = c.plain(0, "data")
     if not isinstance(b, Pickled) or len(c.args) > 1 or c.kwargs.keys() - {"data"}:
         return c.unknown("pickle.loads() of bytes not made by pickle.dumps here")
+    if isinstance(b.value, PickledState):
+        return _getstate_loads(c, b.value)
     return c.interp.items.deep_copy_value(b.value)
 
 

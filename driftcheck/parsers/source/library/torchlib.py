@@ -831,6 +831,12 @@ def _shipped_table() -> dict[str, Any]:
     return table if isinstance(table, dict) else {}
 
 
+def shipped_instance_names(qual: str) -> dict[str, Any] | None:
+    """The shipped ``instance_names`` row of ``torch.nn.<X>`` (interp/leafhas.py)."""
+    row = _shipped_table().get("instance_names", {}).get(qual)
+    return row if isinstance(row, dict) else None
+
+
 def _shipped_signatures() -> dict[str, list[str]]:
     return _shipped_table().get("signatures", {})
 
@@ -1058,10 +1064,10 @@ def fill_container(obj: Obj, args: list[Any], interp: Any) -> None:
         if len(args) == 1 and isinstance(plain(args[0]), dict):
             items = list(plain(args[0]).items())
             for k, v in items:
-                container_add(obj, v, str(k))
+                container_add(obj, v, str(k), interp=interp)
             return
         for v in items:
-            container_add(obj, v)
+            container_add(obj, v, interp=interp)
         return
     if not args:
         return
@@ -1069,7 +1075,7 @@ def fill_container(obj: Obj, args: list[Any], interp: Any) -> None:
     if kind in ("ModuleDict", "ParameterDict"):
         if isinstance(src, dict):
             for k, v in src.items():
-                container_add(obj, v, str(plain(k)))
+                container_add(obj, v, str(plain(k)), interp=interp)
             return
         pairs = interp.items.iterate(src)
         if pairs is None:
@@ -1078,14 +1084,14 @@ def fill_container(obj: Obj, args: list[Any], interp: Any) -> None:
         for kv in pairs:
             kv = plain(kv)
             if isinstance(kv, (tuple, list)) and len(kv) == 2:
-                container_add(obj, kv[1], str(plain(kv[0])))
+                container_add(obj, kv[1], str(plain(kv[0])), interp=interp)
         return
     items = interp.items.iterate(src)
     if items is None:
         obj.unresolved.append(_contents_why(src))
         return
     for v in items:
-        container_add(obj, v)
+        container_add(obj, v, interp=interp)
 
 
 def _contents_why(src: Any) -> str:
@@ -1100,8 +1106,14 @@ def _contents_why(src: Any) -> str:
     return f"contents: {why}" if "cannot enumerate" in why else "contents"
 
 
-def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
+def container_add(obj: Obj, v: Any, key: str | None = None, interp: Any = None) -> None:
     v = plain(v)
+    if interp is not None and obj.kind not in ("ParameterList", "ParameterDict"):
+        from driftcheck.parsers.source.interp import classproxy
+
+        got = classproxy.resolve(interp, v)  # a module by its ``__class__`` (classproxy.py)
+        if got is not None:
+            v = got
     if obj.kind in ("ParameterList", "ParameterDict"):
         k = key if key is not None else str(len(obj.params))
         if isinstance(v, Tensor):
@@ -1160,9 +1172,9 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
 
         def add(a: list, k: dict) -> Any:
             if name == "add_module" and len(a) >= 2:
-                container_add(obj, a[1], str(plain(a[0])))
+                container_add(obj, a[1], str(plain(a[0])), interp=interp)
             elif a:
-                container_add(obj, a[0])
+                container_add(obj, a[0], interp=interp)
             _added_uncertain(obj, interp, name)
             return obj
 
@@ -1175,7 +1187,7 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
                 obj.unresolved.append("extend")
             else:
                 for v in items:
-                    container_add(obj, v)
+                    container_add(obj, v, interp=interp)
                 if items:
                     _added_uncertain(obj, interp, name)
             return obj
@@ -1192,7 +1204,7 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
             items.insert(idx, plain(a[1]))
             obj.children, obj.none_keys = {}, []
             for i, m in enumerate(items):
-                container_add(obj, m, str(i))
+                container_add(obj, m, str(i), interp=interp)
             _added_uncertain(obj, interp, name)
             return None
 
@@ -1208,7 +1220,9 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
             for kv in [*pairs, *k.items()]:
                 kv = plain(kv)
                 if isinstance(kv, (tuple, list)) and len(kv) == 2:
-                    container_add(obj, kv[1], str(plain(kv[0])))  # in place, as torch
+                    container_add(
+                        obj, kv[1], str(plain(kv[0])), interp=interp
+                    )  # in place, as torch
                 else:
                     obj.unresolved.append("update")
             return None

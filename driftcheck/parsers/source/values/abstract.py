@@ -133,6 +133,9 @@ class NotAClass(Unknown):
 # a class's namespace key (no Python name can be it): a ``setattr`` wrote some name of it we
 # could not compute (library/python.py ``_setattr``), so every name of it reads as unknown
 UNNAMED_SETATTR = "\0unnamed setattr"
+# a function's closure key (no Python name can be it) holding what ``functools.wraps`` /
+# ``update_wrapper`` made it wrap: its ``__wrapped__``, ``__name__``, ... (library/stdlib.py)
+WRAPPED = "\0wrapped"
 # the names written on a class after its body ran (``Klass.x = v``, ``setattr``): a set, under
 # a key no Python name can be (interp/attrs.py writes it, library/classvars.py reads it)
 CLASS_WRITES = "\0class writes"
