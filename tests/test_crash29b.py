@@ -14,7 +14,11 @@ torch item by item, and the einsum rule is compared with torch on random equatio
 subscript named twice; ``argswap``: ``gather`` / ``index_select`` with a tensor as ``dim``;
 ``vander``: ``torch.vander`` of a tensor not 1-D; ``stacknum``: Python numbers in
 ``stack`` / ``cat``; ``sdpadrop``: ``dropout_p > 1``; ``ffthalf``: torch.fft on float16 /
-bfloat16; ``unique``: ``torch.unique``'s tuple unpacked into another number of names.
+bfloat16; ``unique``: ``torch.unique``'s tuple unpacked into another number of names;
+``mhatuple``: a tensor and the tuple a torch layer returns under ``+ - / @``; ``mhacausal``:
+MultiheadAttention ``is_causal=True`` without a mask outside the fast path; ``idxfloat``: a
+floating tensor index (``torch.full`` of an int is int64, ``/`` makes it float);
+``poolidx``: a max pool's int64 indices into a convolution.
 """
 
 from __future__ import annotations
@@ -105,6 +109,57 @@ fwd(
     "unique_method_ok",
     "i = h.argmax(-1)\n        u, c = i.unique(return_counts=True)\n        return h + c.sum()",
 )
+
+_MHA = ("self.fc = nn.Linear(8, 8)", "self.attn = nn.MultiheadAttention(8, 2, batch_first=True)")
+_MHA_TB = ("self.fc = nn.Linear(8, 8)", "self.attn = nn.MultiheadAttention(8, 2)")
+model("mhatuple_add", (2, 6, 8), net_source(_MHA, "return h + self.attn(h, h, h)"))
+model(
+    "mhatuple_noweights",
+    (2, 6, 8),
+    net_source(_MHA, "return h - self.attn(h, h, h, need_weights=False)"),
+)
+model("mhatuple_ok", (2, 6, 8), net_source(_MHA, "return h + self.attn(h, h, h)[0]"))
+_LSTM = ("self.fc = nn.Linear(8, 8)", "self.rnn = nn.LSTM(8, 8, batch_first=True)")
+model("mhatuple_lstm_left", (2, 6, 8), net_source(_LSTM, "return self.rnn(h) + h"))
+model("mhatuple_lstm_ok", (2, 6, 8), net_source(_LSTM, "return self.rnn(h)[0] + h"))
+_POOL = ("self.fc = nn.Linear(8, 8)", "self.pool = nn.MaxPool1d(1, return_indices=True)")
+model("mhatuple_pool", (2, 6, 8), net_source(_POOL, "return h / self.pool(h)"))
+model(
+    "mhacausal_seq_first",
+    (6, 2, 8),
+    net_source(_MHA_TB, "return self.attn(h, h, h, is_causal=True)[0]"),
+)
+model(
+    "mhacausal_cross",
+    (2, 6, 8),
+    net_source(_MHA, "q = h[:, :3]\n        return self.attn(q, h, h, is_causal=True)[0]"),
+)
+model(
+    "mhacausal_mask_ok",
+    (6, 2, 8),
+    net_source(
+        _MHA_TB,
+        "m = nn.Transformer.generate_square_subsequent_mask(6)\n"
+        "        return self.attn(h, h, h, attn_mask=m, is_causal=True)[0]",
+    ),
+)
+model(
+    "mhacausal_off_ok",
+    (2, 6, 8),
+    net_source(_MHA, "q = h[:, :3]\n        return self.attn(q, h, h, is_causal=False)[0]"),
+)
+
+fwd("idxfloat_div", "c = torch.full((2,), 6) / 2\n        return h[torch.arange(2), c]")
+fwd("idxfloat_cast", "return h[:, torch.arange(3).float()]")
+fwd("idxfloat_ok", "c = torch.full((2,), 6) // 2\n        return h[torch.arange(2), c]")
+fwd("idxfloat_long_ok", "return h[:, (torch.arange(3).float() * 2).long()]")
+_POOLI = (
+    "self.fc = nn.Linear(8, 8)",
+    "self.pool = nn.MaxPool1d(2, return_indices=True)",
+    "self.conv = nn.Conv1d(6, 4, 1)",
+)
+model("poolidx_conv", (2, 6, 8), net_source(_POOLI, "return self.conv(self.pool(h)[1])"))
+model("poolidx_ok", (2, 6, 8), net_source(_POOLI, "return self.conv(self.pool(h)[0])"))
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

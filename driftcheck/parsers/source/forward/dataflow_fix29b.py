@@ -21,7 +21,15 @@ the pass knows for certain; anything not known gives no crash:
 - ``t.numpy()`` of a bfloat16 tensor (numpy has no bfloat16: TypeError);
 - ``a, b, c = torch.unique(x, return_inverse=True)``: ``unique`` returns ``1 +
   return_inverse + return_counts`` tensors when either flag is a literal True (unpacked into
-  another number of names: Python's ValueError).
+  another number of names: Python's ValueError);
+- a tensor and the tuple a torch layer returns for certain (``nn.MultiheadAttention``, an RNN
+  whose state is known, a max pool with ``return_indices=True``) under ``+ - / @``
+  (``x + self.attn(h, h, h)``: TypeError);
+- ``nn.MultiheadAttention(q, k, v, is_causal=True)`` without ``attn_mask`` where the fast
+  path cannot run (``batch_first=False``, or inputs of different known shapes): RuntimeError;
+- ``x[idx]`` with a tensor index of a floating dtype the pass knows (IndexError); facts it
+  adds for that: ``torch.full(size, <int>)`` is int64, and a max pool's ``return_indices``
+  indices are int64 (a convolution on them is then the known int-input crash).
 """
 
 from __future__ import annotations
@@ -221,3 +229,83 @@ def unique_arity(run: Any, call: ast.Call, fr: Any) -> int | None:
                 return None
             n += k.value.value
     return n if n > 1 else None
+
+
+# the operators whose ``Tensor <op> tuple`` is Python's TypeError "unsupported operand
+# type(s)" (``*`` is not among them: torch reads a tuple there as an index, another message)
+_TUPLE_OPS = {ast.Add: "+", ast.Sub: "-", ast.Div: "/", ast.MatMult: "@"}
+
+
+def tuple_operand(f: Any, op: Any, a: Any, b: Any) -> str | None:
+    """``x + attn(q, k, v)``: a tensor and the tuple a torch layer returns for certain
+    (``Multi`` with its other items known: nn.MultiheadAttention, an RNN of known state, a
+    max pool with ``return_indices=True``) under ``+ - / @`` (either order): TypeError."""
+    from driftcheck.parsers.source.values.dataflow_values import Multi
+
+    sym = _TUPLE_OPS.get(op.__class__)
+    if f.input_shape is None or sym is None:
+        return None
+    if a.__class__ is Tens and isinstance(b, Multi) and b.rest is not None:
+        return f"TypeError: unsupported operand type(s) for {sym}: 'Tensor' and 'tuple'"
+    if b.__class__ is Tens and isinstance(a, Multi) and a.rest is not None and sym == "+":
+        return 'TypeError: can only concatenate tuple (not "Tensor") to tuple'
+    return None
+
+
+def mha_causal(f: Any, node: Any, args: list, kwargs: dict) -> str | None:
+    """torch's ``nn.MultiheadAttention(q, k, v, is_causal=True)`` without an ``attn_mask``
+    where its fast path cannot run (``batch_first=False``, or query / key / value of
+    different known shapes: not one tensor): "Need attn_mask if specifying the is_causal
+    hint" (RuntimeError)."""
+    if f.input_shape is None or kwargs.get("is_causal") is not True or len(args) > 5:
+        return None
+    if len(args) < 3 or kwargs.get("attn_mask", None) is not None:
+        return None
+    bf = node.params.get("batch_first", False)
+    shapes = [known_shape(a) if a.__class__ is Tens else None for a in args[:3]]
+    apart = all(s is not None for s in shapes) and len({tuple(s) for s in shapes}) > 1
+    if bf is False or apart:
+        return (
+            "RuntimeError: Need attn_mask if specifying the is_causal hint "
+            "(MultiheadAttention outside its fast path)"
+        )
+    return None
+
+
+def index_error(f: Any, v: Any, key: Any) -> str | None:
+    """``x[idx]`` / ``x[:, idx]`` / ``x[rows, idx]`` with a tensor index whose dtype the pass
+    knows is floating (``torch.full((B,), T) / 2``, ``.float()``): torch's IndexError, whatever
+    the index's shape (an empty or 0-D float index too)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    if f.input_shape is None or v.__class__ is not Tens:
+        return None
+    for k in key if key.__class__ is tuple else (key,):
+        if k.__class__ is Tens and dataflow_checks.fact(f, k, "dtype") in (
+            dataflow_checks.FLOAT,
+            "float64",
+        ):
+            return "IndexError: tensors used as indices must be long, int, byte or bool tensors"
+    return None
+
+
+def full_made(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``torch.full(size, n)`` of a Python int ``n`` without ``dtype=``: int64 whatever the
+    default dtype (torch infers the dtype from the fill value)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    if f.input_shape is None or name != "full" or out.__class__ is not Tens:
+        return
+    if "dtype" in kwargs or "out" in kwargs:
+        return
+    if arg(args, kwargs, 1, "fill_value").__class__ is int:
+        dataflow_checks.add_facts(f, out, replace=False, dtype=dataflow_checks.INT, long=True)
+
+
+def indices_made(f: Any, t: Any) -> Any:
+    """The indices of a max pool's ``return_indices=True``: int64 for certain."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    if f.input_shape is not None and t.__class__ is Tens:
+        dataflow_checks.add_facts(f, t, replace=False, dtype=dataflow_checks.INT, long=True)
+    return t

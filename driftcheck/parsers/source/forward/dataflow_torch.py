@@ -473,6 +473,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             from driftcheck.parsers.source.forward import dataflow_fix28
 
             dataflow_fix28.randint_made(run.f, name, kwargs, out)  # int64
+            from driftcheck.parsers.source.forward import dataflow_fix29b
+
+            dataflow_fix29b.full_made(run.f, name, args, kwargs, out)  # ``full(s, 3)``: int64
             if name == "arange":
                 from driftcheck.parsers.source.forward import dataflow_known
 
