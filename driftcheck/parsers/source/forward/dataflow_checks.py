@@ -622,6 +622,11 @@ def tuple_result(
 
         dataflow_args.mha_batch(f, node, args, kwargs, loc)
         mha_masks(f, node, args, kwargs, loc)
+        from driftcheck.parsers.source.forward import dataflow_fix29b
+
+        err = dataflow_fix29b.mha_causal(f, node, args, kwargs)  # ``is_causal=True``, no mask
+        if err is not None:
+            f.crash(loc, f"MultiheadAttention: {err}")
         return Multi(out, (UNK,))
     from driftcheck.parsers.source.forward import dataflow_args
 

@@ -749,6 +749,13 @@ class Runner:
             a_, b_ = (self.sure_none(a, sides[0], fr), self.sure_none(b, sides[1], fr))
             if dataflow_misuse.method_operand(self.f, op, a_, b_, fr.loc(at)):  # ``x.numel // 2``
                 return UNK
+        if self.f.input_shape is not None and (isinstance(a, Tens) or isinstance(b, Tens)):
+            from driftcheck.parsers.source.forward import dataflow_fix29b
+
+            err = dataflow_fix29b.tuple_operand(self.f, op, a, b)  # ``x + self.attn(h, h, h)``
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return Tens(None)
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
             self.power_base(a, b, fr, at)
         if isinstance(a, Tens) or isinstance(b, Tens):
@@ -1022,6 +1029,10 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix27b
 
             err = dataflow_fix27b.slice_error(v, key)  # ``x[:, : T / 2]``
+            if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix29b
+
+                err = dataflow_fix29b.index_error(self.f, v, key)  # ``x[idx.float()]``
             if err is not None:
                 self.f.crash(fr.loc(at), err)
                 return Tens(None)

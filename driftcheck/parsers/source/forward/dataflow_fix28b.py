@@ -354,6 +354,10 @@ def unpack_call(run: Any, st: ast.Assign, fr: Any) -> None:
     if got is None and func.attr in METHOD_ARITY and isinstance(run.eval(func.value, fr), Tens):
         got = METHOD_ARITY[func.attr]
     if got is None:
+        from driftcheck.parsers.source.forward import dataflow_fix29b
+
+        got = dataflow_fix29b.unique_arity(run, call, fr)  # ``u, inv, c = x.unique(...)``
+    if got is None:
         return
     for t in st.targets:
         if not isinstance(t, (ast.Tuple, ast.List)):

@@ -202,7 +202,9 @@ def pool_result(f: Any, node: Any, out: Any, args: list, kwargs: dict) -> Any:
     if not node.type.startswith((*_INDEXED_POOLS, "MaxUnpool")):
         return out
     if node.type.startswith(_INDEXED_POOLS) and node.params.get("return_indices") is True:
-        return Multi(out, (Tens(None, out.shape),))
+        from driftcheck.parsers.source.forward.dataflow_fix29b import indices_made
+
+        return Multi(out, (indices_made(f, Tens(None, out.shape)),))
     if node.type.startswith("MaxUnpool") and (len(args) > 2 or "output_size" in kwargs):
         size = _arg(args, kwargs, 2, "output_size")
         size = _shape(size.t) if isinstance(size, ShapeOf) else size

@@ -646,6 +646,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 if err is None and b.name == "take" and args:
                     err = fx.take_range(run.f, t, args[0])
             if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix29b
+
+                err = dataflow_fix29b.method_error(run.f, t, b.name, args, kwargs, at)  # ``gather``
+            if err is None:
                 from driftcheck.parsers.source.forward import dataflow_fix27b
 
                 err = dataflow_fix27b.method_error(run.f, t, b.name, args, kwargs)  # ``copy_``

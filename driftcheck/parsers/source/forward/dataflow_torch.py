@@ -196,6 +196,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             err = dataflow_misuse.numpy_function(q)  # ``torch.expand_dims(x, 1)``
             err = err or dataflow_misuse.missing_function(q)  # ``torch.symeig(a)``
             err = err or dataflow_misuse.mode_error(q, args, kwargs)  # ``F.pad(mode="same")``
+            if err is None and not _splat(at):
+                from driftcheck.parsers.source.forward import dataflow_fix29b
+
+                err = dataflow_fix29b.torch_error(run.f, q, args, kwargs)  # ``torch.vander``
             if err is None:
                 from driftcheck.parsers.source.forward import dataflow_fix26b
 
@@ -473,6 +477,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             from driftcheck.parsers.source.forward import dataflow_fix28
 
             dataflow_fix28.randint_made(run.f, name, kwargs, out)  # int64
+            from driftcheck.parsers.source.forward import dataflow_fix29b
+
+            dataflow_fix29b.full_made(run.f, name, args, kwargs, out)  # ``full(s, 3)``: int64
             if name == "arange":
                 from driftcheck.parsers.source.forward import dataflow_known
 
