@@ -140,21 +140,10 @@ def _param_of(fnode: Any, default: ast.expr) -> str | None:
 def _mutates(fnode: Any, name: str, mutators: frozenset[str]) -> bool:
     """The function's code changes the object ``name`` holds in place: a mutating method
     (``name.append(x)``), an item store or delete (``name[k] = v``), an augmented assignment."""
+    from driftcheck.parsers.source.interp.modglobals import changes_in_place
+
     for n in ast.walk(fnode):
-        if (
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and isinstance(n.func.value, ast.Name)
-            and n.func.value.id == name
-            and n.func.attr in mutators
-        ):
-            return True
-        if (
-            isinstance(n, ast.Subscript)
-            and isinstance(n.ctx, (ast.Store, ast.Del))
-            and isinstance(n.value, ast.Name)
-            and n.value.id == name
-        ):
+        if changes_in_place(n, name, mutators):
             return True
         if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id == name:
             return True

@@ -977,22 +977,28 @@ def _rebinds_global(d: ast.AST, name: str) -> bool:
                 return True
             if local:
                 continue
-            if (
-                isinstance(n, ast.Call)
-                and isinstance(n.func, ast.Attribute)
-                and isinstance(n.func.value, ast.Name)
-                and n.func.value.id == name
-                and n.func.attr in MUTATORS
-            ):
-                return True
-            if (
-                isinstance(n, ast.Subscript)
-                and isinstance(n.ctx, (ast.Store, ast.Del))
-                and isinstance(n.value, ast.Name)
-                and n.value.id == name
-            ):
+            if changes_in_place(n, name, MUTATORS):
                 return True
     return False
+
+
+def changes_in_place(n: ast.AST, name: str, mutators: frozenset[str] | set[str]) -> bool:
+    """The node changes the object the name ``name`` holds in place: a mutating method call
+    (``name.append(x)``) or an item store or delete (``name[k] = v``, ``del name[k]``)."""
+    if (
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == name
+        and n.func.attr in mutators
+    ):
+        return True
+    return (
+        isinstance(n, ast.Subscript)
+        and isinstance(n.ctx, (ast.Store, ast.Del))
+        and isinstance(n.value, ast.Name)
+        and n.value.id == name
+    )
 
 
 def _binds_local(fn: ast.AST, name: str) -> bool:
