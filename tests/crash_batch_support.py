@@ -47,6 +47,7 @@ ORDER = (
     "fresh18",
     "fresh19",
     "fresh20",
+    "fresh21",
 )
 
 

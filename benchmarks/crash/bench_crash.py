@@ -52,6 +52,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh20  # the twentieth fresh batch (session 28, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh21  # the twenty-first fresh batch (session 29, blind),
+                                                      # cut the same way as --fresh2
 
 **Burned held-out parts** (``BURNED``): in session 22 the lead burned the held-out parts of
 fresh2..fresh9 (crashburn22: dev recall sat at 94-100% while the never-examined held-out parts of
@@ -190,6 +192,7 @@ CUT_SPLITS = (
     "fresh18",
     "fresh19",
     "fresh20",
+    "fresh21",
 )
 
 
@@ -344,6 +347,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the twentieth fresh batch (templates_fresh20.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh21",
+        action="store_true",
+        help="run the twenty-first fresh batch (templates_fresh21.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -351,7 +359,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh20"
+        "fresh21"
+        if a.fresh21
+        else "fresh20"
         if a.fresh20
         else "fresh19"
         if a.fresh19
