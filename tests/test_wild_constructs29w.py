@@ -6,7 +6,7 @@ way that changes the parameter count), read both ways the analyzer reads a file:
 lazily). The count asked for is torch's (``torch_count`` on the same file). ``unknown``: the
 answer must be the honest unknown with a note; before this session each of those was a confident
 wrong count (the value is in the comment). The probes that were right before and stay right are
-guarded by tests/data/probes29w/_run.py (docs/wild.md "Session 29 (wrongs29)").
+guarded by tests/probe_run29w.py (docs/wild.md "Session 29 (wrongs29)").
 """
 
 from __future__ import annotations
@@ -160,10 +160,14 @@ def test_qualname_of_nested_classes_is_cpythons(tmp_path) -> None:
 
 
 def test_probe_runner_runs() -> None:
-    """The probe table's runner (tests/data/probes29w/_run.py) runs on one probe."""
+    """The probe table's runner (tests/probe_run29w.py) runs on one probe."""
     root = str(Path(__file__).parent.parent)
     out = subprocess.run(
-        [sys.executable, str(PROBES / "_run.py"), str(PROBES / "p12_prod_lcm.py")],
+        [
+            sys.executable,
+            str(Path(__file__).parent / "probe_run29w.py"),
+            str(PROBES / "p12_prod_lcm.py"),
+        ],
         capture_output=True,
         text=True,
         timeout=600,

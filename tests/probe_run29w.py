@@ -8,7 +8,7 @@ import sys
 from driftcheck.parsers.source import parse_source
 from tests.model_count_support import torch_count
 
-here = os.path.dirname(os.path.abspath(__file__))
+here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "probes29w")
 files = sys.argv[1:] or sorted(glob.glob(os.path.join(here, "p[0-9]*.py")))
 tally = {}
 for f in files:
