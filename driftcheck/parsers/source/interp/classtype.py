@@ -762,39 +762,3 @@ def _metaclass_rewrites(interp: Any, cls: Cls) -> str | None:
                 f"({where.mod.path.name}:{node.lineno}) changes the class namespace (not followed)"
             )
     return None
-
-
-def metaclass_init(interp: Any, cls: Cls) -> None:
-    """The class statement calls its metaclass's ``__init__(cls, name, bases, ns)`` once the
-    class is made (``type.__call__``): one read from source runs here (a registry it fills:
-    ``KINDS.append(cls)``; was never run, the list read empty: 0 where torch has 44). The
-    namespace argument is an unknown value (the class's own attributes are read from it);
-    one that raises makes importing the module fail (``subclassreg.failed``)."""
-    from driftcheck.parsers.source.interp import subclassreg
-    from driftcheck.parsers.source.interp.statements import Raised
-    from driftcheck.parsers.source.loader import installed
-    from driftcheck.parsers.source.values.abstract import Budget, Func
-
-    if installed(cls.mod.path):
-        return  # a library's class: the analyzer models those libraries itself
-    try:
-        meta = plain(interp.calls.metaclass_of(cls))
-    except Budget:
-        raise
-    except Exception:  # noqa: BLE001 - a metaclass we cannot read: nothing run
-        return
-    if not isinstance(meta, Cls):
-        return
-    ok, fn, where = interp.classes.mro_attr(meta, "__init__")
-    if not (ok and isinstance(fn, Func) and isinstance(where, Cls)) or installed(where.mod.path):
-        return
-    ns = Unknown(f"the namespace of class {cls.name} handed to {meta.name}.__init__")
-    bound = Func(fn.node, fn.mod, fn.closure, fn.owner, cls)
-    try:
-        interp.calls.call_func(bound, [cls.name, tuple(cls.bases), ns], {})
-    except Budget:
-        raise
-    except Raised as e:
-        subclassreg.failed(interp, cls.mod, cls.node, e)
-    except Exception:  # noqa: BLE001 - what it would store stays absent
-        pass
