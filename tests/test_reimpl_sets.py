@@ -616,6 +616,41 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh27 (session 30): the architectures users re-implement most, written as users write
+    # them: nine plain styles (nanoGPT's configurator.py --key=value overrides into globals(),
+    # lit-gpt's Config.from_name presets, Mistral's reference ModelArgs.from_dict over params.json,
+    # timm's model_args entry points, HF's BertConfig copied in + from_dict, a frozen T5 dataclass
+    # + replace, gpt-fast's transformer_configs + fuzzy from_name, a pasted Qwen2-MoE
+    # config.json, Microsoft's original Phi configuration class) and three new size sources (an
+    # xml.sax ContentHandler, heapq priority patches, a zlib-compressed run cache); every one
+    # output-proven. 12 cases / 12 architectures / 104 plants / 0 new: a 40-minute brief (README)
+    "fresh27": Spec(
+        sample=[
+            "gpt2_nanogpt_configurator_argv",
+            "qwen2_moe_config_json_namespace",
+            "phi_original_config_class",
+            "roberta_heapq_priority_patches",
+        ],
+        outputs=[
+            "gpt2_nanogpt_configurator_argv",
+            "llama_litgpt_config_from_name",
+            "mistral_reference_modelargs_from_dict",
+            "vit_timm_model_args_entrypoint",
+            "bert_hf_config_from_dict",
+            "t5_frozen_dataclass_replace",
+            "mixtral_gpt_fast_from_name",
+            "qwen2_moe_config_json_namespace",
+            "phi_original_config_class",
+            "gpt_neox_xml_sax_param_handler",
+            "roberta_heapq_priority_patches",
+            "swin_zlib_run_cache",
+        ],
+        keeping=("mixtral_gpt_fast_from_name", "mixtral_gpt_fast_from_name__numExpertsPerTok"),
+        min_cases=12,
+        min_archs=12,
+        min_plants=100,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
@@ -877,3 +912,36 @@ def test_fresh26_quopri_value_check_can_fail(tmp_path):
     variant.write_text(src.replace("vocab=3D99\n", "vocab:99\n"))
     with pytest.raises(KeyError):
         make.computed(variant, "clip_text_quopri_mail_body", "vocabSize")
+
+
+def test_fresh27_config_plants_are_visible_to_torch():
+    """fresh27's config plants each change a state-dict shape of the planted HF model."""
+    make, _, _ = _set("fresh27")
+    assert make.config_plants_visible() == []
+
+
+def test_fresh27_recorded_values_are_what_python_computes():
+    """Each fresh27 code plant's recorded (left, right) values are the values the clean case and
+    the planted file compute when Python runs them."""
+    make, _, _ = _set("fresh27")
+    assert make.recorded_values_match() == []
+
+
+def test_fresh27_heapq_value_check_can_fail(tmp_path):
+    """RoBERTa's patches are applied in heap (priority) order, not in the order written: a run
+    patch given a priority below the preset's is overwritten by RoBERTa-base's 50265."""
+    make, corpus, _ = _set("fresh27")
+    src = (corpus / "cases" / "roberta_heapq_priority_patches.py").read_text()
+    variant = tmp_path / "roberta_heapq_priority_patches.py"
+    variant.write_text(src.replace('    (2, "vocab", 96),\n', '    (-1, "vocab", 96),\n'))
+    assert make.computed(variant, "roberta_heapq_priority_patches", "vocabSize") == 50265
+
+
+def test_fresh27_sax_value_check_can_fail(tmp_path):
+    """GPT-NeoX's model card: a later ``<param>`` replaces an earlier one; without the override
+    block's vocabulary line the module computes Pythia-410M's 50304."""
+    make, corpus, _ = _set("fresh27")
+    src = (corpus / "cases" / "gpt_neox_xml_sax_param_handler.py").read_text()
+    variant = tmp_path / "gpt_neox_xml_sax_param_handler.py"
+    variant.write_text(src.replace('    <param name="vocab_size" type="int">96</param>\n', ""))
+    assert make.computed(variant, "gpt_neox_xml_sax_param_handler", "vocabSize") == 50304
