@@ -25,6 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
 from benchmarks.reimpl import set_checks  # noqa: E402
+from benchmarks.reimpl.fresh2.make import CASES as _C2  # noqa: E402
 from benchmarks.reimpl.fresh3.make import CASES as _C3  # noqa: E402
 from benchmarks.reimpl.fresh3.make import SAME_OUTPUT as _F3  # noqa: E402
 from benchmarks.reimpl.fresh11.make import sub  # noqa: E402
@@ -254,6 +255,20 @@ CASES: dict[str, tuple] = {
         ],
         [("depths", "depths", [2, 3], [2, 2], [2, 3])],
     ),
+    "bart_fairseq_architecture_getattr": (
+        *_cfg(_C2, "bart_nested_dc"),
+        [
+            sub("vocabSize", _KW4.format("vocab_size"), 700, 800),
+            sub("hiddenSize", _KW4.format("encoder_embed_dim"), 64, 96),
+            sub("numEncoderLayers", _KW4.format("encoder_layers"), 2, 3),
+            sub("numDecoderLayers", _KW4.format("decoder_layers"), 2, 1),
+            sub("maxPositionEmbeddings", _KW4.format("max_source_positions"), 128, 256),
+        ],
+        [
+            ("decoderFfnDim", "decoder_ffn_dim", 256, 128),
+            ("numEncoderLayers", "encoder_layers", 3, 2),
+        ],
+    ),
 }
 
 # the case each body comes from (its parameter-name map and I/O)
@@ -278,6 +293,12 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
 }
 SAME_OUTPUT_IO["qwen2_moe_config_json_namespace"] = ("ids", ["logits"])
 SAME_OUTPUT_IO["phi_original_config_class"] = ("ids", ["logits"])
+# fresh2's BART body: BartModel's own names but the positions (``embed_positions``)
+SAME_OUTPUT["bart_fairseq_architecture_getattr"] = [
+    (r"^(encoder|decoder)\.positions\.", r"\1.embed_positions."),
+    (r"^", ""),
+]
+SAME_OUTPUT_IO["bart_fairseq_architecture_getattr"] = ("seq2seq", ["last_hidden_state"])
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
 same_output = _MAKE.same_output
@@ -441,6 +462,13 @@ VALUES: dict[str, dict[str, str]] = {
         },
         "normEps": "EPS",
     },
+    "bart_fairseq_architecture_getattr": dict(
+        vocabSize="SPEC.vocab",
+        hiddenSize="SPEC.d_model",
+        numEncoderLayers="SPEC.encoder.layers",
+        numDecoderLayers="SPEC.decoder.layers",
+        maxPositionEmbeddings="SPEC.max_positions",
+    ),
     "swin_zlib_run_cache": dict(
         embedDim="EMBED_DIM",
         patchSize="PATCH_SIZE",

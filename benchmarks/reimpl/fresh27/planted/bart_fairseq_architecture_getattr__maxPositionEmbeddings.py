@@ -1,0 +1,157 @@
+"""A tiny BART in fairseq's style: the command line's ``argparse.Namespace`` holds only what the
+run sets, and the registered architecture function (``bart_base_architecture(args)``) fills every
+missing size with ``args.x = getattr(args, "x", default)``, BART-base's defaults (the decoder's
+width, FFN and positions default to the encoder's). The model reads a nested spec built from
+``args``. Encoder and decoder layers share a mixin for their attention and feed-forward parts,
+one token table shared by both stacks, learned positions with fairseq's offset of 2, post-LN,
+GELU."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+def bart_base_architecture(args):
+    args.encoder_embed_dim = getattr(args, "encoder_embed_dim", 768)
+    args.encoder_ffn_embed_dim = getattr(args, "encoder_ffn_embed_dim", 4 * 768)
+    args.encoder_layers = getattr(args, "encoder_layers", 6)
+    args.encoder_attention_heads = getattr(args, "encoder_attention_heads", 12)
+    args.decoder_embed_dim = getattr(args, "decoder_embed_dim", args.encoder_embed_dim)
+    args.decoder_ffn_embed_dim = getattr(args, "decoder_ffn_embed_dim", args.encoder_ffn_embed_dim)
+    args.decoder_layers = getattr(args, "decoder_layers", 6)
+    args.decoder_attention_heads = getattr(args, "decoder_attention_heads", 12)
+    args.max_source_positions = getattr(args, "max_source_positions", 1024)
+    args.max_target_positions = getattr(args, "max_target_positions", args.max_source_positions)
+    args.vocab_size = getattr(args, "vocab_size", 50265)
+
+
+# `fairseq-train --arch bart_base --encoder-layers 2 ...`: only what the run sets
+args = argparse.Namespace(
+    vocab_size=700,
+    encoder_embed_dim=64,
+    encoder_ffn_embed_dim=128,
+    encoder_layers=2,
+    encoder_attention_heads=4,
+    decoder_layers=2,
+    decoder_attention_heads=4,
+    max_source_positions=256,
+)
+bart_base_architecture(args)
+
+
+@dataclass
+class Stack:
+    layers: int
+    heads: int
+
+
+@dataclass
+class BartSpec:
+    vocab: int
+    d_model: int
+    ffn: int
+    max_positions: int
+    pad: int
+    encoder: Stack
+    decoder: Stack
+
+
+SPEC = BartSpec(
+    vocab=args.vocab_size,
+    d_model=args.encoder_embed_dim,
+    ffn=args.encoder_ffn_embed_dim,
+    max_positions=args.max_source_positions,
+    pad=1,
+    encoder=Stack(args.encoder_layers, args.encoder_attention_heads),
+    decoder=Stack(args.decoder_layers, args.decoder_attention_heads),
+)
+
+
+class MHA(nn.Module):
+    def __init__(self, d, heads):
+        super().__init__()
+        self.heads = heads
+        self.q_proj, self.k_proj = nn.Linear(d, d), nn.Linear(d, d)
+        self.v_proj, self.out_proj = nn.Linear(d, d), nn.Linear(d, d)
+
+    def forward(self, x, mem=None, causal=False):
+        mem = x if mem is None else mem
+        b, t, d = x.shape
+        sp = lambda z: z.view(b, z.shape[1], self.heads, -1).transpose(1, 2)  # noqa: E731
+        y = F.scaled_dot_product_attention(
+            sp(self.q_proj(x)), sp(self.k_proj(mem)), sp(self.v_proj(mem)), is_causal=causal
+        )
+        return self.out_proj(y.transpose(1, 2).reshape(b, t, d))
+
+
+class SublayerMixin:
+    def add_self_attention(self, d, heads):
+        self.self_attn = MHA(d, heads)
+        self.self_attn_layer_norm = nn.LayerNorm(d)
+
+    def add_feed_forward(self, d, ffn):
+        self.fc1 = nn.Linear(d, ffn)
+        self.fc2 = nn.Linear(ffn, d)
+        self.final_layer_norm = nn.LayerNorm(d)
+
+    def feed_forward(self, x):
+        return self.final_layer_norm(x + self.fc2(F.gelu(self.fc1(x))))
+
+
+class EncoderLayer(SublayerMixin, nn.Module):
+    def __init__(self, spec: BartSpec):
+        super().__init__()
+        self.add_self_attention(spec.d_model, spec.encoder.heads)
+        self.add_feed_forward(spec.d_model, spec.ffn)
+
+    def forward(self, x):
+        return self.feed_forward(self.self_attn_layer_norm(x + self.self_attn(x)))
+
+
+class DecoderLayer(SublayerMixin, nn.Module):
+    def __init__(self, spec: BartSpec):
+        super().__init__()
+        self.add_self_attention(spec.d_model, spec.decoder.heads)
+        self.encoder_attn = MHA(spec.d_model, spec.decoder.heads)
+        self.encoder_attn_layer_norm = nn.LayerNorm(spec.d_model)
+        self.add_feed_forward(spec.d_model, spec.ffn)
+
+    def forward(self, x, mem):
+        x = self.self_attn_layer_norm(x + self.self_attn(x, causal=True))
+        x = self.encoder_attn_layer_norm(x + self.encoder_attn(x, mem))
+        return self.feed_forward(x)
+
+
+class Side(nn.Module):
+    def __init__(self, spec: BartSpec, tokens: nn.Embedding, layer_cls, n):
+        super().__init__()
+        self.tokens = tokens
+        self.positions = nn.Embedding(spec.max_positions + 2, spec.d_model)
+        self.layernorm_embedding = nn.LayerNorm(spec.d_model)
+        self.layers = nn.ModuleList(layer_cls(spec) for _ in range(n))
+
+    def embed(self, ids):
+        pos = torch.arange(ids.shape[1]) + 2
+        return self.layernorm_embedding(self.tokens(ids) + self.positions(pos))
+
+
+class Bart(nn.Module):
+    def __init__(self, spec: BartSpec = SPEC):
+        super().__init__()
+        self.shared = nn.Embedding(spec.vocab, spec.d_model, padding_idx=spec.pad)
+        self.encoder = Side(spec, self.shared, EncoderLayer, spec.encoder.layers)
+        self.decoder = Side(spec, self.shared, DecoderLayer, spec.decoder.layers)
+
+    def forward(self, src, tgt):
+        mem = self.encoder.embed(src)
+        for layer in self.encoder.layers:
+            mem = layer(mem)
+        x = self.decoder.embed(tgt)
+        for layer in self.decoder.layers:
+            x = layer(x, mem)
+        return x
