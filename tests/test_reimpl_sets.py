@@ -617,19 +617,21 @@ SPECS: dict[str, Spec] = {
         min_new=0,
     ),
     # fresh27 (session 30): the architectures users re-implement most, written as users write
-    # them: nine plain styles (nanoGPT's configurator.py --key=value overrides into globals(),
+    # them: eleven plain styles (nanoGPT's configurator.py --key=value overrides into globals(),
     # lit-gpt's Config.from_name presets, Mistral's reference ModelArgs.from_dict over params.json,
     # timm's model_args entry points, HF's BertConfig copied in + from_dict, a frozen T5 dataclass
     # + replace, gpt-fast's transformer_configs + fuzzy from_name, a pasted Qwen2-MoE
-    # config.json, Microsoft's original Phi configuration class) and three new size sources (an
-    # xml.sax ContentHandler, heapq priority patches, a zlib-compressed run cache); every one
-    # output-proven. 12 cases / 12 architectures / 104 plants / 0 new: a 40-minute brief (README)
+    # config.json, Microsoft's original Phi configuration class, fairseq's getattr-default BART
+    # architecture, mmdet's ResNet arch_settings) and three new size sources (an xml.sax
+    # ContentHandler, heapq priority patches, a zlib-compressed run cache); every one
+    # output-proven. 14 cases / 14 architectures / 117 plants / 0 new: a 40-minute brief (README)
     "fresh27": Spec(
         sample=[
             "gpt2_nanogpt_configurator_argv",
             "qwen2_moe_config_json_namespace",
             "phi_original_config_class",
             "roberta_heapq_priority_patches",
+            "resnet_mmdet_arch_settings",
         ],
         outputs=[
             "gpt2_nanogpt_configurator_argv",
@@ -644,10 +646,12 @@ SPECS: dict[str, Spec] = {
             "gpt_neox_xml_sax_param_handler",
             "roberta_heapq_priority_patches",
             "swin_zlib_run_cache",
+            "bart_fairseq_architecture_getattr",
+            "resnet_mmdet_arch_settings",
         ],
         keeping=("mixtral_gpt_fast_from_name", "mixtral_gpt_fast_from_name__numExpertsPerTok"),
-        min_cases=12,
-        min_archs=12,
+        min_cases=14,
+        min_archs=14,
         min_plants=100,
         min_new=0,
     ),

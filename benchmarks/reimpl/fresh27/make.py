@@ -1,16 +1,18 @@
 """The twenty-seventh fresh held-out set of re-implementations (written blind in session 30): the
-architectures users re-implement most, nine in the plain styles users write (nanoGPT's
+architectures users re-implement most, eleven in the plain styles users write (nanoGPT's
 ``configurator.py`` overrides, lit-gpt's ``Config.from_name`` presets, Mistral's reference
 ``ModelArgs.from_dict``, timm's ``model_args`` entry points, Hugging Face's ``BertConfig`` copied
 in, a frozen T5 dataclass with ``replace``, gpt-fast's ``transformer_configs``, a pasted
-``config.json``, Microsoft's original Phi configuration class) and three with sizes in a source no
+``config.json``, Microsoft's original Phi configuration class, fairseq's ``getattr`` defaults,
+mmdetection's ``arch_settings``) and three with sizes in a source no
 earlier set used (an ``xml.sax`` handler, ``heapq`` priority patches, a ``zlib`` run cache). It
 was NOT run through driftcheck while it was written; run it once (``README.md``).
 
 The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
-``sub`` is fresh11's. Every model body is an earlier set's output-proven one (fresh25's, fresh19's
-Qwen2-MoE, fresh3's Phi; the RoBERTa body is fresh25's BERT with positions starting after the
-padding index) with a new size source in front, so the parameter-name maps are imported.
+``sub`` is fresh11's. Most model bodies are an earlier set's output-proven one (fresh25's,
+fresh19's Qwen2-MoE, fresh3's Phi; the RoBERTa body is fresh25's BERT with positions starting
+after the padding index) with a new size source in front, so their parameter-name maps are
+imported; BART (fresh2's body) and ResNet (fresh2's trunk as an mmdet backbone) have new maps.
 
     python benchmarks/reimpl/fresh27/make.py [--check] [--only NAME,NAME]
     python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh27 --mode both --show 200
@@ -269,6 +271,19 @@ CASES: dict[str, tuple] = {
             ("numEncoderLayers", "encoder_layers", 3, 2),
         ],
     ),
+    "resnet_mmdet_arch_settings": (
+        *_cfg(_C2, "resnet_make_layer"),
+        [
+            sub("depths", _KW4.format("depth"), 18, 34, ([2, 2], [3, 4])),
+            sub("hiddenSizes", _KW4.format("base_channels"), 16, 24, ([16, 32], [24, 48])),
+            sub("embeddingSize", _KW4.format("stem_channels"), 16, 24),
+            sub("numChannels", _KW4.format("in_channels"), 3, 1),
+        ],
+        [
+            ("depths", "depths", [2, 3], [2, 2], [2, 3]),
+            ("hiddenSizes", "hidden_sizes", [16, 48], [16, 32], [16, 48]),
+        ],
+    ),
 }
 
 # the case each body comes from (its parameter-name map and I/O)
@@ -299,6 +314,20 @@ SAME_OUTPUT["bart_fairseq_architecture_getattr"] = [
     (r"^", ""),
 ]
 SAME_OUTPUT_IO["bart_fairseq_architecture_getattr"] = ("seq2seq", ["last_hidden_state"])
+# torchvision's names onto ResNetModel's (batch-norm statistics are the defaults on both sides)
+_ST = r"^stages\.(\d+)\.(\d+)\."
+_HS = r"encoder.stages.\1.layers.\2."
+SAME_OUTPUT["resnet_mmdet_arch_settings"] = [
+    (r"^conv1\.", "embedder.embedder.convolution."),
+    (r"^bn1\.", "embedder.embedder.normalization."),
+    (_ST + r"conv1\.", _HS + "layer.0.convolution."),
+    (_ST + r"bn1\.", _HS + "layer.0.normalization."),
+    (_ST + r"conv2\.", _HS + "layer.1.convolution."),
+    (_ST + r"bn2\.", _HS + "layer.1.normalization."),
+    (_ST + r"downsample\.0\.", _HS + "shortcut.convolution."),
+    (_ST + r"downsample\.1\.", _HS + "shortcut.normalization."),
+]
+SAME_OUTPUT_IO["resnet_mmdet_arch_settings"] = ("pixels", ["last_hidden_state", "pooler_output"])
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
 same_output = _MAKE.same_output
@@ -468,6 +497,12 @@ VALUES: dict[str, dict[str, str]] = {
         numEncoderLayers="SPEC.encoder.layers",
         numDecoderLayers="SPEC.decoder.layers",
         maxPositionEmbeddings="SPEC.max_positions",
+    ),
+    "resnet_mmdet_arch_settings": dict(
+        depths='list(ResNet.arch_settings[model["depth"]][1][: model["num_stages"]])',
+        hiddenSizes='[model["base_channels"] * 2**i for i in range(model["num_stages"])]',
+        embeddingSize='model["stem_channels"]',
+        numChannels='model["in_channels"]',
     ),
     "swin_zlib_run_cache": dict(
         embedDim="EMBED_DIM",
