@@ -1,7 +1,7 @@
 """The space-filling DIVEQ variant and the detach variant (diveq) as two quantizers of one model."""
 
 import torch.nn as nn
-from diveq import DIVEQDetach, SFDIVEQ
+from diveq import SFDIVEQ, DIVEQDetach
 
 
 class TwoQuantizers(nn.Module):

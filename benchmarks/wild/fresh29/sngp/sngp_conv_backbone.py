@@ -11,4 +11,6 @@ backbone = nn.Sequential(
     nn.AdaptiveAvgPool2d(1),
     nn.Flatten(),
 )
-model = SNGP(out_features=10, backbone=backbone, backbone_output_features=8, num_inducing=64, momentum=0.9)
+model = SNGP(
+    out_features=10, backbone=backbone, backbone_output_features=8, num_inducing=64, momentum=0.9
+)

@@ -7,7 +7,7 @@ import torch.nn as nn
 
 def checked(width):
     if width % 2:
-        warnings.warn("odd width", UserWarning)
+        warnings.warn("odd width", UserWarning, stacklevel=2)
     return width
 
 

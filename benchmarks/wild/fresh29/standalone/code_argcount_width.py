@@ -9,4 +9,6 @@ def hook(x, scale, shift):
 
 n_args = hook.__code__.co_argcount  # 3
 names = hook.__code__.co_varnames[:n_args]
-model = nn.Sequential(nn.Linear(n_args * 8, len("".join(names))), nn.ReLU())  # 24 -> len("xscaleshift") = 11
+model = nn.Sequential(
+    nn.Linear(n_args * 8, len("".join(names))), nn.ReLU()
+)  # 24 -> len("xscaleshift") = 11

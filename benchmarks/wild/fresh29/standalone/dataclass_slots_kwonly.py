@@ -21,4 +21,9 @@ try:
     cfg.extra = 5  # slots: no new attributes
 except AttributeError:
     cfg = Cfg(depth=cfg.depth + 1, width=cfg.width)
-model = nn.Sequential(*[nn.Sequential(nn.Linear(cfg.width, cfg.inner), nn.Linear(cfg.inner, cfg.width)) for _ in range(cfg.depth)])
+model = nn.Sequential(
+    *[
+        nn.Sequential(nn.Linear(cfg.width, cfg.inner), nn.Linear(cfg.inner, cfg.width))
+        for _ in range(cfg.depth)
+    ]
+)

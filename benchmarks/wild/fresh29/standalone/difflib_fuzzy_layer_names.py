@@ -4,7 +4,11 @@ import difflib
 
 import torch.nn as nn
 
-REGISTRY = {"linear": lambda: nn.Linear(16, 16), "layernorm": lambda: nn.LayerNorm(16), "conv": lambda: nn.Conv1d(16, 16, 3)}
+REGISTRY = {
+    "linear": lambda: nn.Linear(16, 16),
+    "layernorm": lambda: nn.LayerNorm(16),
+    "conv": lambda: nn.Conv1d(16, 16, 3),
+}
 requested = ["lineer", "layer_norm", "cnov", "dropout"]
 layers = []
 for name in requested:

@@ -11,7 +11,7 @@ class Tower(nn.Module):
 
     def __init__(self):
         super().__init__()
-        line = next(l for l in self.__doc__.splitlines() if l.strip().startswith("widths:"))
+        line = next(s for s in self.__doc__.splitlines() if s.strip().startswith("widths:"))
         ws = [int(t) for t in line.split(":", 1)[1].split()]
         self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in zip(ws, ws[1:]))
 

@@ -16,5 +16,6 @@ class Width(enum.Enum):
 
 
 model = nn.Sequential(
-    nn.Linear(Width.SMALL.value, Width.MEDIUM.value), nn.Linear(Width.MEDIUM.value, Width.LARGE.value)
+    nn.Linear(Width.SMALL.value, Width.MEDIUM.value),
+    nn.Linear(Width.MEDIUM.value, Width.LARGE.value),
 )

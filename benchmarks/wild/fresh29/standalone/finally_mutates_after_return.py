@@ -13,4 +13,6 @@ def snapshot():
 
 
 first = snapshot()  # [8, 16]; widths is now [8, 16, 32]
-model = nn.Sequential(nn.Linear(first[-1], widths[-1]), nn.Linear(widths[-1], len(first) + len(widths)))
+model = nn.Sequential(
+    nn.Linear(first[-1], widths[-1]), nn.Linear(widths[-1], len(first) + len(widths))
+)

@@ -11,5 +11,7 @@ def next_pow2(n):
 
 
 model = nn.Sequential(
-    nn.Linear(10, next_pow2(100)), nn.Linear(next_pow2(100), next_pow2(64)), nn.Linear(next_pow2(64), 4)
+    nn.Linear(10, next_pow2(100)),
+    nn.Linear(next_pow2(100), next_pow2(64)),
+    nn.Linear(next_pow2(64), 4),
 )  # 128, then 128 (64 = 0.5 * 2**7)

@@ -14,4 +14,6 @@ def read():
 
 
 widths = list(iter(read, 0))  # [24, 16]
-model = nn.Sequential(nn.Linear(4, widths[0]), nn.Linear(widths[0], widths[-1]), nn.Linear(widths[-1], len(widths)))
+model = nn.Sequential(
+    nn.Linear(4, widths[0]), nn.Linear(widths[0], widths[-1]), nn.Linear(widths[-1], len(widths))
+)

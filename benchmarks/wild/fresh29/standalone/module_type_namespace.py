@@ -12,4 +12,6 @@ def head(n):
 """
 cfg = types.ModuleType("cfg")
 exec(source, cfg.__dict__)
-model = nn.Sequential(*[nn.Linear(cfg.width, cfg.width) for _ in range(cfg.depth)], nn.Linear(cfg.width, cfg.head(5)))
+model = nn.Sequential(
+    *[nn.Linear(cfg.width, cfg.width) for _ in range(cfg.depth)], nn.Linear(cfg.width, cfg.head(5))
+)

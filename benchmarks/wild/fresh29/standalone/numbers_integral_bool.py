@@ -13,4 +13,6 @@ def resolve(v, base=16):
     return base
 
 
-model = nn.ModuleList([nn.Linear(4, resolve(True)), nn.Linear(4, resolve(2.5)), nn.Linear(4, resolve("4"))])
+model = nn.ModuleList(
+    [nn.Linear(4, resolve(True)), nn.Linear(4, resolve(2.5)), nn.Linear(4, resolve("4"))]
+)

@@ -25,4 +25,6 @@ def make(spec):
     return nn.Linear(8, width)
 
 
-model = nn.ModuleList([make(SpecA), make(SpecB)])  # SpecA counts as Wide, SpecB (a real subclass) does not
+model = nn.ModuleList(
+    [make(SpecA), make(SpecB)]
+)  # SpecA counts as Wide, SpecB (a real subclass) does not

@@ -3,4 +3,6 @@
 import torch.nn as nn
 from zflows.flow import RealNVP
 
-model = RealNVP(dimension=3, transforms=2, hidden_features=(16, 16, 16), activation=nn.Tanh, mixing=None)
+model = RealNVP(
+    dimension=3, transforms=2, hidden_features=(16, 16, 16), activation=nn.Tanh, mixing=None
+)
