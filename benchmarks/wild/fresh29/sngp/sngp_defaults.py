@@ -1,4 +1,4 @@
-"""An SNGP (sngp) with its default 768 backbone features and 1024 inducing points, on an identity-like backbone."""
+"""An SNGP (sngp) with its default 768 backbone features and 1024 inducing points, on a single Linear(16, 768) backbone."""
 
 import torch.nn as nn
 from sngp import SNGP

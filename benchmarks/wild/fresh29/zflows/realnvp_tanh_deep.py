@@ -1,4 +1,4 @@
-"""A RealNVP (zflows) in 3 dimensions with tanh nets of three hidden layers and a linear mixing option."""
+"""A RealNVP (zflows) in 3 dimensions with tanh nets of three hidden layers and no mixing layer (mixing=None)."""
 
 import torch.nn as nn
 from zflows.flow import RealNVP
