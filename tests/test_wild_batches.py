@@ -440,8 +440,8 @@ BATCHES: dict[str, Batch] = {
             "finally_mutates_after_return": (False, False),
             # w *= 2 goes through __imul__ (adds), w * 2 through __mul__ (multiplies)
             "imul_differs_from_mul": (False, False),
-            # a temporary block leaves a WeakSet registry at once
-            "weakset_live_blocks": (False, False),
+            # stages built in graphlib.TopologicalSorter order, fan-in summed over parents
+            "graphlib_topo_stages": (False, False),
             # two submodules frozen through functools.reduce(getattr, dotted path)
             "reduce_getattr_freeze": (False, True),
         },
