@@ -129,6 +129,8 @@ FRESH26_TRUTH = ROOT / "benchmarks" / "wild" / "fresh26" / "truth.json"
 FRESH27_TRUTH = ROOT / "benchmarks" / "wild" / "fresh27" / "truth.json"
 # the twenty-eighth fresh batch (benchmarks/wild/fresh28, session 29): the same, written blind
 FRESH28_TRUTH = ROOT / "benchmarks" / "wild" / "fresh28" / "truth.json"
+# the twenty-ninth fresh batch (benchmarks/wild/fresh29, session 30): the same, written blind
+FRESH29_TRUTH = ROOT / "benchmarks" / "wild" / "fresh29" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -522,9 +524,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh26",
             "fresh27",
             "fresh28",
+            "fresh29",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh28: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh29: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -557,6 +560,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh26",
         "fresh27",
         "fresh28",
+        "fresh29",
     )
     truth_path = {
         "main": TRUTH,
@@ -587,6 +591,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh26": FRESH26_TRUTH,
         "fresh27": FRESH27_TRUTH,
         "fresh28": FRESH28_TRUTH,
+        "fresh29": FRESH29_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -639,6 +644,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh26": "fresh26 batch",
                 "fresh27": "fresh27 batch",
                 "fresh28": "fresh28 batch",
+                "fresh29": "fresh29 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh28): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh29): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -424,6 +424,30 @@ BATCHES: dict[str, Batch] = {
         min_library_files=28,
         min_libraries=10,
         min_standalone=39,
+    ),
+    # written blind in session 30 (helper wild29; a 40-minute deadline)
+    "fresh29": Batch(
+        sample={
+            # a UserList whose append stores each block twice: the same Linear under two indices
+            "userlist_append_twice": (True, False),
+            # issubclass goes through the marker's metaclass __subclasscheck__ (a flag, not the bases)
+            "subclasscheck_meta_kinds": (False, False),
+            # positional class patterns bind by __match_args__, not by constructor order
+            "match_args_positional": (False, False),
+            # hash(-1) is -2 in CPython
+            "hash_minus_one": (False, False),
+            # a finally clause mutates the list after the returned copy was taken
+            "finally_mutates_after_return": (False, False),
+            # w *= 2 goes through __imul__ (adds), w * 2 through __mul__ (multiplies)
+            "imul_differs_from_mul": (False, False),
+            # stages built in graphlib.TopologicalSorter order, fan-in summed over parents
+            "graphlib_topo_stages": (False, False),
+            # two submodules frozen through functools.reduce(getattr, dotted path)
+            "reduce_getattr_freeze": (False, True),
+        },
+        min_library_files=28,
+        min_libraries=9,
+        min_standalone=45,
     ),
 }
 
