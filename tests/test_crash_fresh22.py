@@ -125,6 +125,19 @@ SAMPLE = {
     "f22_dict_config_attention__ok_6": None,
     "f22_halving_mlp__stale_width": "RuntimeError",
     "f22_strided_conv_stack__ok_edge": None,
+    # third pass: values computed through Python
+    "f22_loop_width_fusion__base_times_n": "RuntimeError",
+    "f22_loop_width_fusion__ok_final_w": None,
+    "f22_fstring_expert_router__one_based": "KeyError",
+    "f22_fstring_expert_router__ok_last": None,
+    "f22_factorized_embedding_lm__no_projection": "RuntimeError",
+    "f22_factorized_embedding_lm__ok_same_projected": None,
+    "f22_greedy_decode_loop__one_more": "IndexError",
+    "f22_greedy_decode_loop__ok_edge": None,
+    "f22_padding_mask_attention__float_mask": "RuntimeError",
+    "f22_padding_mask_attention__ok_bool_cast": None,
+    "f22_strided_token_downsampler__true_div": "IndexError",
+    "f22_strided_token_downsampler__ok_floor_div": None,
 }
 
 globals().update(

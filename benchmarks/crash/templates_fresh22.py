@@ -1071,6 +1071,127 @@ class Net(nn.Module):
 )
 
 
+# ---------------------------------------------------------------- third pass: values through Python
+template("loop_width_fusion", "(3, 12)")(
+    """
+class Net(nn.Module):
+    def __init__(self, base=8, n=3):
+        super().__init__()
+        widths = []
+        w = base
+        for i in range(n):
+            widths.append(w)
+            w = w * 2 if i % 2 == 0 else w
+        self.branches = nn.ModuleList([nn.Linear(12, c) for c in widths])
+        self.fuse = nn.Linear({fuse_in}, 4)
+
+    def forward(self, x):
+        return self.fuse(torch.cat([torch.relu(b(x)) for b in self.branches], -1))
+"""
+)
+
+template("fstring_expert_router", "(2, 6)")(
+    """
+class Net(nn.Module):
+    def __init__(self, n=4):
+        super().__init__()
+        self.n = n
+        self.experts = nn.ModuleDict({{f"expert_{{i}}": nn.Linear(6, 6) for i in range(n)}})
+        self.out = nn.Linear(6, 2)
+
+    def forward(self, x):
+        h = x
+        for i in range({lo}, {hi}):
+            h = h + self.experts[{key}](h)
+        return self.out(h)
+"""
+)
+
+template("factorized_embedding_lm", "(2, 7)", "tokens")(
+    """
+from dataclasses import dataclass
+
+
+@dataclass
+class Config:
+    vocab: int = 12
+    d_emb: int = 16
+    d_model: int = {d_model}
+    project: bool = {project}
+
+
+class Net(nn.Module):
+    def __init__(self, cfg=Config()):
+        super().__init__()
+        self.emb = nn.Embedding(cfg.vocab, cfg.d_emb)
+        self.proj = nn.Linear(cfg.d_emb, cfg.d_model) if cfg.project else nn.Identity()
+        self.block = nn.Sequential(nn.LayerNorm(cfg.d_model), nn.Linear(cfg.d_model, cfg.d_model), nn.GELU())
+        self.lm = nn.Linear(cfg.d_model, cfg.vocab)
+
+    def forward(self, ids):
+        return self.lm(self.block(self.proj(self.emb(ids))))
+"""
+)
+
+template("greedy_decode_loop", "(2, 3)", "tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self, vocab=10, d=16, max_len=8, steps={steps}):
+        super().__init__()
+        self.steps = steps
+        self.tok = nn.Embedding(vocab, d)
+        self.pos = nn.Embedding(max_len, d)
+        self.mix = nn.GRU(d, d, batch_first=True)
+        self.lm = nn.Linear(d, vocab)
+
+    def forward(self, ids):
+        for _ in range(self.steps):
+            h = self.tok(ids) + self.pos(torch.arange(ids.shape[1]))
+            h, _ = self.mix(h)
+            nxt = self.lm(h[:, -1]).argmax(-1, keepdim=True)
+            ids = torch.cat([ids, nxt], 1)
+        return ids
+"""
+)
+
+template("padding_mask_attention", "(2, 6)", "tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self, vocab=8, d=16, heads=2, pad=0):
+        super().__init__()
+        self.pad, self.heads = pad, heads
+        self.emb = nn.Embedding(vocab, d)
+        self.qkv = nn.Linear(d, 3 * d)
+        self.out = nn.Linear(d, vocab)
+
+    def forward(self, ids):
+        B, T = ids.shape
+        q, k, v = self.qkv(self.emb(ids)).view(B, T, 3, self.heads, -1).permute(2, 0, 3, 1, 4)
+        scores = q @ k.transpose(-2, -1) / k.shape[-1] ** 0.5
+        mask = {mask}
+        scores = scores.masked_fill(mask[:, None, None, :], -1e4)
+        y = torch.softmax(scores, -1) @ v
+        return self.out(y.transpose(1, 2).reshape(B, T, -1))
+"""
+)
+
+template("strided_token_downsampler", "(2, 8, 12)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Sequential(nn.Linear(12, 12), nn.GELU())
+        self.head = nn.Linear(12, 3)
+
+    def forward(self, x):
+        h = self.enc(x)
+        T = h.shape[1]
+        keep = {keep}
+        return self.head(h[:, keep].mean(1))
+"""
+)
+
+
 VARIANTS = [
     # Python slips over containers
     ("residual_mlp_stack", "ok", "clean", {"loop": "i, blk in enumerate(self.blocks)"}),
@@ -1735,6 +1856,72 @@ VARIANTS = [
     ("double_precision_head", "ok_to_float", "clean", {"cast": ".to(torch.float32)", "feed": "f"}),
     ("double_precision_head", "double_head", "dtype_mismatch", {"cast": ".double()", "feed": "f"}),
     ("double_precision_head", "half_head", "dtype_mismatch", {"cast": ".half()", "feed": "f"}),
+    # third pass: values computed through Python
+    ("loop_width_fusion", "ok", "clean", {"fuse_in": "sum(widths)"}),
+    ("loop_width_fusion", "ok_literal", "clean", {"fuse_in": 40}),
+    ("loop_width_fusion", "base_times_n", "linear_in_features", {"fuse_in": "base * n"}),
+    ("loop_width_fusion", "last_times_n", "linear_in_features", {"fuse_in": "widths[-1] * n"}),
+    # labelled linear_in_features when written; torch ran it: w ends at 32 and 32 + 8 = sum(widths)
+    ("loop_width_fusion", "ok_final_w", "clean", {"fuse_in": "w + widths[0]"}),
+    ("fstring_expert_router", "ok", "clean", {"lo": 0, "hi": "self.n", "key": 'f"expert_{i}"'}),
+    (
+        "fstring_expert_router",
+        "ok_last",
+        "clean",
+        {"lo": 1, "hi": "self.n", "key": 'f"expert_{i}"'},
+    ),
+    (
+        "fstring_expert_router",
+        "one_based",
+        "moduledict_key_missing",
+        {"lo": 1, "hi": "self.n + 1", "key": 'f"expert_{i}"'},
+    ),
+    (
+        "fstring_expert_router",
+        "no_underscore",
+        "moduledict_key_missing",
+        {"lo": 0, "hi": "self.n", "key": 'f"expert{i}"'},
+    ),
+    ("factorized_embedding_lm", "ok", "clean", {"d_model": 16, "project": "False"}),
+    ("factorized_embedding_lm", "ok_projected", "clean", {"d_model": 32, "project": "True"}),
+    ("factorized_embedding_lm", "ok_same_projected", "clean", {"d_model": 16, "project": "True"}),
+    ("factorized_embedding_lm", "no_projection", "norm_shape", {"d_model": 32, "project": "False"}),
+    (
+        "factorized_embedding_lm",
+        "no_projection_24",
+        "norm_shape",
+        {"d_model": 24, "project": "False"},
+    ),
+    ("greedy_decode_loop", "ok", "clean", {"steps": 4}),
+    ("greedy_decode_loop", "ok_edge", "clean", {"steps": 6}),
+    ("greedy_decode_loop", "one_more", "pos_table_length", {"steps": 7}),
+    ("greedy_decode_loop", "many_more", "pos_table_length", {"steps": 10}),
+    ("padding_mask_attention", "ok", "clean", {"mask": "ids == self.pad"}),
+    ("padding_mask_attention", "ok_eq", "clean", {"mask": "ids.eq(self.pad)"}),
+    ("padding_mask_attention", "float_mask", "mask_dtype", {"mask": "(ids == self.pad).float()"}),
+    ("padding_mask_attention", "long_mask", "mask_dtype", {"mask": "(ids == self.pad).long()"}),
+    (
+        "padding_mask_attention",
+        "ok_bool_cast",
+        "clean",
+        {"mask": "(ids == self.pad).long().bool()"},
+    ),
+    ("strided_token_downsampler", "ok", "clean", {"keep": "torch.arange(T) // 2"}),
+    (
+        "strided_token_downsampler",
+        "ok_floor_div",
+        "clean",
+        {"keep": 'torch.div(torch.arange(T), 2, rounding_mode="floor")'},
+    ),
+    ("strided_token_downsampler", "ok_step", "clean", {"keep": "torch.arange(0, T, 2)"}),
+    (
+        "strided_token_downsampler",
+        "true_div",
+        "index_dtype",
+        {"keep": "torch.div(torch.arange(T), 2)"},
+    ),
+    ("strided_token_downsampler", "half_step", "index_dtype", {"keep": "torch.arange(0, T / 2)"}),
+    ("strided_token_downsampler", "scaled", "index_dtype", {"keep": "torch.arange(T // 2) * 2.0"}),
 ]
 
 # clean variants that look risky (shapes that only just fit, a legal spelling, an edge value, a
@@ -1795,6 +1982,12 @@ RISKY_CLEAN = (
     "broadcast_bias_accumulator__ok_rebind",
     "double_precision_head__ok_cast_feed",
     "fake_quant_mlp__ok_int_repr",
+    "fstring_expert_router__ok_last",
+    "loop_width_fusion__ok_final_w",
+    "factorized_embedding_lm__ok_same_projected",
+    "greedy_decode_loop__ok_edge",
+    "padding_mask_attention__ok_bool_cast",
+    "strided_token_downsampler__ok_floor_div",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -1826,4 +2019,8 @@ WHOLE_MODELS = (
     "dict_config_attention",
     "halving_mlp",
     "double_precision_head",
+    "loop_width_fusion",
+    "factorized_embedding_lm",
+    "greedy_decode_loop",
+    "padding_mask_attention",
 )
