@@ -48,6 +48,7 @@ ORDER = (
     "fresh19",
     "fresh20",
     "fresh21",
+    "fresh22",
 )
 
 

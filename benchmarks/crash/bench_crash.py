@@ -54,6 +54,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh21  # the twenty-first fresh batch (session 29, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh22  # the twenty-second fresh batch (session 30, blind),
+                                                      # cut the same way as --fresh2
 
 **Burned held-out parts** (``BURNED``): in session 22 the lead burned the held-out parts of
 fresh2..fresh9 (crashburn22: dev recall sat at 94-100% while the never-examined held-out parts of
@@ -193,6 +195,7 @@ CUT_SPLITS = (
     "fresh19",
     "fresh20",
     "fresh21",
+    "fresh22",
 )
 
 
@@ -352,6 +355,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the twenty-first fresh batch (templates_fresh21.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh22",
+        action="store_true",
+        help="run the twenty-second fresh batch (templates_fresh22.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -359,7 +367,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh21"
+        "fresh22"
+        if a.fresh22
+        else "fresh21"
         if a.fresh21
         else "fresh20"
         if a.fresh20
