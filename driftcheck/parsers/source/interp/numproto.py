@@ -18,7 +18,8 @@ import ast
 import math
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Cls, Func, Obj, Unknown, plain, unwrap
+from driftcheck.parsers.source.interp import dunders
+from driftcheck.parsers.source.values.abstract import Cls, Obj, Unknown, plain, unwrap
 
 # builtin -> the methods CPython tries, in order
 CONVERSIONS = {
@@ -33,11 +34,6 @@ CONVERSIONS = {
 UNARY = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}
 
 
-def _own(where: Any) -> bool:
-    mod = getattr(getattr(where, "mod", None), "name", None) or ""
-    return isinstance(where, Cls) and not (mod == "torch" or mod.startswith("torch."))
-
-
 def _source_only(obj: Obj) -> bool:
     return all(
         isinstance(c, Cls) or getattr(c, "qual", "") == "builtins.object" for c in obj.cls.mro()
@@ -45,10 +41,9 @@ def _source_only(obj: Obj) -> bool:
 
 
 def _method(ip: Any, obj: Obj, dunder: str) -> Any:
-    ok, fn, where = ip.classes.mro_attr(obj.cls, dunder)
-    if ok and isinstance(fn, Func) and _own(where):
-        return ip.attrs.bind(fn, obj)
-    return None
+    """``obj``'s bound method ``dunder`` of a source class outside torch (interp/dunders.py)."""
+    fn = dunders.source_method(ip, obj.cls, dunder)
+    return None if fn is None else ip.attrs.bind(fn, obj)
 
 
 def applies(v: Any) -> bool:
