@@ -19,7 +19,6 @@ from driftcheck.parsers.source.interp import (
     membership,
     modnamespace,
     modtruth,
-    numproto,
     opaque,
     pendingret,
     richcmp,
@@ -512,25 +511,16 @@ class Expressions:
                 parts.append(str(v.value))
             elif isinstance(v, ast.FormattedValue):
                 x = plain(self.eval(v.value, fr))
-                if v.conversion == -1 and numproto.applies(x):
-                    # ``f"{stage:w}"``: the class's own ``__format__`` (interp/numproto.py)
-                    spec = "" if v.format_spec is None else self.fstring(v.format_spec, fr)
-                    got = numproto.format_obj(self.ip, x, spec)
+                if textproto.applies(x):
+                    # an instance of a source class: its own __format__ / __str__ /
+                    # __repr__ (``f"{stage:w}"``; interp/textproto.py)
+                    got = self._instance_text(x, v, fr)
                     if got is not NotImplemented:
                         if not isinstance(got, str):
                             return Unknown("f-string")
                         parts.append(got)
                         n += len(got)
                         continue
-                if not isinstance(x, _SIMPLE) and textproto.applies(x):
-                    # an instance of a source class: its own __format__ / __str__ /
-                    # __repr__ (interp/textproto.py)
-                    x = self._instance_text(x, v, fr)
-                    if not isinstance(x, str):
-                        return Unknown("f-string")
-                    parts.append(x)
-                    n += len(x)
-                    continue
                 if not isinstance(x, _SIMPLE):
                     if v.format_spec is None and _literal_container(x):
                         # ``f"{c}"`` of a list / tuple / dict of constants: its ``str`` (each
@@ -562,7 +552,8 @@ class Expressions:
         return "".join(parts)
 
     def _instance_text(self, x: Any, v: ast.FormattedValue, fr: Frame) -> Any:
-        """The text ``{x!c:spec}`` writes for an instance ``textproto.applies`` takes."""
+        """The text ``{x!c:spec}`` writes for an instance ``textproto.applies`` takes;
+        NotImplemented where textproto has no rule for it."""
         spec = "" if v.format_spec is None else self.fstring(v.format_spec, fr)
         if not isinstance(spec, str):
             return Unknown("f-string")

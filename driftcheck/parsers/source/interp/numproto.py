@@ -9,7 +9,8 @@ so ``0 + spec`` runs ``type(spec).__radd__``. A width object converted so was un
 method is run as Python runs it; ``int`` / ``float`` check the type of what it returns as
 CPython does (TypeError: unknown); a class whose MRO is all read from source and defines
 none of the methods is CPython's TypeError: unknown. Anything else (a library base) is left
-to the callers' own rules (NotImplemented).
+to the callers' own rules (NotImplemented). The text protocols (``str`` / ``repr`` /
+``format`` of such an instance) are interp/textproto.py's.
 """
 
 from __future__ import annotations
@@ -95,44 +96,6 @@ def unary(ip: Any, op: ast.unaryop, v: Any) -> Any:
     if v.module or not _source_only(v):
         return NotImplemented
     return Unknown(f"unary {dunder} on a {v.cls.name} instance without it (TypeError)")
-
-
-def text_obj(ip: Any, v: Any, name: str) -> Any:
-    """``str(obj)`` / ``repr(obj)`` of a class read from source: its own ``__str__`` (else,
-    ``object.__str__`` being ``repr``, its own ``__repr__``) / ``__repr__``, whose result must
-    be a str (CPython's TypeError otherwise: unknown). NotImplemented where no such method
-    of the analyzed code applies (``object``'s own text holds an address: the callers' rules)."""
-    if not applies(v):
-        return NotImplemented
-    fn = _method(ip, v, "__str__") if name == "str" else None
-    if fn is None and name == "str" and ip.classes.mro_attr(v.cls, "__str__")[0]:
-        return NotImplemented  # a ``__str__`` not read from source (a library base's)
-    if fn is None:
-        fn = _method(ip, v, "__repr__")
-    if fn is None:
-        return NotImplemented
-    r = plain(ip.calls.call_func(fn, [], {}))
-    if r.__class__ is not str:
-        return Unknown(f"{name}() of a {v.cls.name}: its method returned no str (TypeError)")
-    return r
-
-
-def format_obj(ip: Any, v: Any, spec: Any) -> Any:
-    """``format(obj, spec)`` / ``f"{obj:spec}"``: ``type(obj).__format__(obj, spec)`` of a class
-    read from source, whose result must be a str (CPython's TypeError otherwise: unknown).
-    NotImplemented where it does not apply (no own ``__format__``: ``object``'s, or a library
-    base's, is left to the callers' rules)."""
-    if not applies(v) or not isinstance(spec, str):
-        return NotImplemented
-    fn = _method(ip, v, "__format__")
-    if fn is None:
-        if spec == "" and not ip.classes.mro_attr(v.cls, "__format__")[0]:
-            return text_obj(ip, v, "str")  # ``object.__format__(x, "")`` is ``str(x)``
-        return NotImplemented
-    r = plain(ip.calls.call_func(fn, [spec], {}))
-    if r.__class__ is not str:
-        return Unknown(f"{v.cls.name}.__format__ returned no str (TypeError)")
-    return r
 
 
 def sum_objects(ip: Any, args: list, kwargs: dict) -> Any:

@@ -255,23 +255,17 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if got is not NotImplemented:
             return got
     if name in ("str", "repr") and len(args) == 1 and not kwargs:
-        from driftcheck.parsers.source.interp import numproto  # a cycle at import
-
-        got = numproto.text_obj(interp, unwrap(args[0]), name)  # a class's own __str__/__repr__
-        if got is not NotImplemented:
-            return got
-    if name == "format" and args and len(args) <= 2 and not kwargs:
-        from driftcheck.parsers.source.interp import numproto  # a cycle at import
-
-        spec = plain(args[1]) if len(args) > 1 else ""
-        got = numproto.format_obj(interp, unwrap(args[0]), spec)  # a class's own __format__
-        if got is not NotImplemented:
-            return got
-    if name == "str" and len(args) == 1 and not kwargs:
         from driftcheck.parsers.source.interp import textproto  # a cycle at import
 
         # an instance's own __str__ / __repr__, a tuple subclass's items (textproto.py)
-        got = textproto.text(interp, args[0], "str")
+        got = textproto.text(interp, args[0], name)
+        if got is not NotImplemented:
+            return got
+    if name == "format" and args and len(args) <= 2 and not kwargs:
+        from driftcheck.parsers.source.interp import textproto  # a cycle at import
+
+        spec = plain(args[1]) if len(args) > 1 else ""
+        got = textproto.format_value(interp, args[0], spec)  # a class's own __format__
         if got is not NotImplemented:
             return got
     # items are read only where needed: ``tuple(xs)`` or ``len(xs)`` reads no number in xs
