@@ -15,6 +15,7 @@ from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import (
     compwalrus,
     dictkeys,
+    dunders,
     genreplay,
     membership,
     modnamespace,
@@ -165,15 +166,6 @@ _DUNDER = {
     ast.LShift: "lshift",
     ast.RShift: "rshift",
 }
-
-
-def _own_module_dunder(where: Any) -> bool:
-    """An operator a module class of the analyzed code defines itself (se3-transformer's
-    ``Fiber.__mul__``: ``fiber_in * fiber_out`` pairs their degrees), not torch's own
-    container operators (``Sequential + Sequential``), which stay modelled elsewhere."""
-    mod = getattr(where, "mod", None)
-    name = getattr(mod, "name", None) or ""
-    return isinstance(where, Cls) and not (name == "torch" or name.startswith("torch."))
 
 
 _ELEMENTWISE_CMP = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
@@ -684,7 +676,11 @@ class Expressions:
             if not isinstance(obj, Obj) or obj.cls is None:
                 continue
             ok, fn, where = self.ip.classes.mro_attr(obj.cls, dunder)
-            if obj.module and not _own_module_dunder(where):
+            if obj.module and not dunders.outside_torch(where):
+                # an operator a module class of the analyzed code defines itself
+                # (se3-transformer's ``Fiber.__mul__``: ``fiber_in * fiber_out`` pairs their
+                # degrees), not torch's own container operators (``Sequential + Sequential``),
+                # which stay modelled elsewhere (interp/dunders.py)
                 continue
             if ok and isinstance(fn, Func):
                 r = self.calls.call_func(self.attrs.bind(fn, obj), [other], {})
