@@ -15,6 +15,7 @@ from driftcheck.parsers.source.interp import (
     clonetie,
     copyhooks,
     dictkeys,
+    dunders,
     fwdhooks,
     genreplay,
     modnamespace,
@@ -480,9 +481,8 @@ class Items:
         is unknown (None). ``_NO_ITER`` when the class defines none."""
         if obj.cls is None:
             return _NO_ITER
-        ok, fn, where = self.classes.mro_attr(obj.cls, "__iter__")
-        mod = getattr(getattr(where, "mod", None), "name", None) or ""
-        if not ok or not isinstance(fn, Func) or mod == "torch" or mod.startswith("torch."):
+        fn = dunders.source_method(self, obj.cls, "__iter__")  # not torch's (interp/dunders.py)
+        if fn is None:
             return _NO_ITER
         depth = getattr(self, "_iter_depth", 0)
         if depth >= _MAX_ITER_DEPTH:  # ``__iter__`` iterating its own object
@@ -540,9 +540,8 @@ class Items:
         when the class defines none."""
         from driftcheck.parsers.source.interp.statements import Raised
 
-        ok, fn, where = self.classes.mro_attr(it.cls, "__next__")
-        mod = getattr(getattr(where, "mod", None), "name", None) or ""
-        if not ok or not isinstance(fn, Func) or mod == "torch" or mod.startswith("torch."):
+        fn = dunders.source_method(self, it.cls, "__next__")  # not torch's (interp/dunders.py)
+        if fn is None:
             return _NO_ITER
         out: list[Any] = []
         for _ in range(_MAX_NEXT):
