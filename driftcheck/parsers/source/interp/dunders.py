@@ -33,3 +33,11 @@ def source_method(ip: Any, cls: Any, dunder: str) -> Any:
     if ok and isinstance(fn, Func) and outside_torch(where):
         return fn
     return None
+
+
+def own_code(cls: Any) -> bool:
+    """A class of the analyzed code, not of an installed library (transformers' ModelOutput
+    is a dict subclass with a ``__setattr__`` the analyzer models itself)."""
+    from driftcheck.parsers.source.loader import installed
+
+    return isinstance(cls, Cls) and not installed(cls.mod.path)

@@ -215,11 +215,11 @@ class Items:
                 if raw.lookup(str(k))[0]
                 else Unknown(f"config[{k}]")
             )
-        if isinstance(raw, Cls) and _own_code(raw):
+        if isinstance(raw, Cls) and dunders.own_code(raw):
             # ``ViT["tiny"]``: Python calls the class's ``__class_getitem__`` (an implicit
             # classmethod), here one of the analyzed code returning a configured subclass
             ok, fn, where = self.classes.mro_attr(raw, "__class_getitem__")
-            if ok and isinstance(fn, Func) and _own_code(where):
+            if ok and isinstance(fn, Func) and dunders.own_code(where):
                 return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
         if isinstance(raw, Obj):
             if raw.kind in ("ModuleList", "Sequential", "ParameterList"):
@@ -378,7 +378,7 @@ class Items:
             # (an installed library's, transformers' ModelOutput: left as it was)
             got = self.classes.mro_attr(raw.cls, "__setitem__") if raw.cls else (0, 0, 0)
             ok, fn, where = got
-            if ok and isinstance(fn, Func) and _own_code(where):
+            if ok and isinstance(fn, Func) and dunders.own_code(where):
                 self.calls.call_func(self.attrs.bind(fn, raw), [key, v], {})
             elif not ok:  # dict's own ``__setitem__``
                 raw.attrs["__items__"][k] = v
@@ -405,7 +405,7 @@ class Items:
         its own dict): Python calls that method, so its stores are what later reads see.
         Before, the store was dropped and every size read back was unknown."""
         ok, fn, where = self.classes.mro_attr(raw.cls, "__setitem__")
-        if not (ok and isinstance(fn, Func) and _own_code(where)):
+        if not (ok and isinstance(fn, Func) and dunders.own_code(where)):
             return False
         self.calls.call_func(self.attrs.bind(fn, raw), [key, v], {})
         return True
@@ -1160,13 +1160,6 @@ _MAX_NEXT = 4096  # items a user iterator's ``__next__`` is called for (then unk
 _FINITE_ITERATORS = tuple(
     type(iter(x)) for x in ([], (), range(0), "", {}.keys(), {}.values(), {}.items())
 )
-
-
-def _own_code(cls: Any) -> bool:
-    """A class of the analyzed code, not of an installed library."""
-    from driftcheck.parsers.source.loader import installed
-
-    return isinstance(cls, Cls) and not installed(cls.mod.path)
 
 
 _STRUCTURAL_TOPS = frozenset(
