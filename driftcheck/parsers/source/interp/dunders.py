@@ -9,6 +9,7 @@ not an installed library's. These helpers are the one place that says so.
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from driftcheck.parsers.source.values.abstract import Cls, Func
@@ -41,3 +42,29 @@ def own_code(cls: Any) -> bool:
     from driftcheck.parsers.source.loader import installed
 
     return isinstance(cls, Cls) and not installed(cls.mod.path)
+
+
+def body_binds(cls: Cls, name: str) -> bool:
+    """Whether the body of ``cls`` (read from source) binds ``name`` itself: a ``def``, an
+    assignment (``__len__ = _zero``), an annotated assignment with a value."""
+    node = getattr(cls, "node", None)
+    for st in node.body if node is not None else ():
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
+            return True
+        if isinstance(st, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in st.targets
+        ):
+            return True
+        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+            if st.target.id == name and st.value is not None:
+                return True
+    return False
+
+
+def defines(cls: Any, name: str) -> bool:
+    """Whether a class read from source, or one of its bases read from source, binds ``name``
+    in its body (then a builtin base's behaviour, or the default, is not what Python runs);
+    True for a class not read from source (unknown: assume it does)."""
+    if not isinstance(cls, Cls):
+        return True
+    return any(isinstance(c, Cls) and body_binds(c, name) for c in cls.mro())

@@ -202,12 +202,16 @@ def truth(v: Any) -> bool | None:
         except ValueError:
             return None
     if isinstance(v, Obj) and tuplesub.ITEMS in v.attrs:  # a tuple subclass: its items
-        if tuplesub.defines(v.cls, "__bool__") or tuplesub.defines(v.cls, "__len__"):
+        if dunders.defines(v.cls, "__bool__") or dunders.defines(v.cls, "__len__"):
             return None
         return bool(v.attrs[tuplesub.ITEMS])
     if isinstance(v, Obj) and v.kind:  # a torch container: its length (interp/modtruth.py)
         return modtruth.container_truth(v)
-    if isinstance(v, Obj) and isinstance(v.cls, Cls) and _defines(v.cls, ("__bool__", "__len__")):
+    if (
+        isinstance(v, Obj)
+        and isinstance(v.cls, Cls)
+        and (dunders.defines(v.cls, "__bool__") or dunders.defines(v.cls, "__len__"))
+    ):
         return None  # its own ``__bool__`` / ``__len__`` decides (not modelled here)
     if getattr(v, "_enum_member", False):  # ``Feat.NONE`` of a Flag class is false
         t = enumflags.truth(v)
@@ -1083,18 +1087,6 @@ def _numeric_table(e: Any) -> bool:
     return True
 
 
-def _defines(cls: Cls, names: tuple[str, ...]) -> bool:
-    """Whether a class read from source (or a source base of it) defines one of ``names``."""
-    for c in cls.mro():
-        node = getattr(c, "node", None) if isinstance(c, Cls) else None
-        if node is not None and any(
-            isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name in names
-            for st in node.body
-        ):
-            return True
-    return False
-
-
 def _own_eq(ip: Any, a: Any, b: Any) -> bool:
     """Whether ``a == b`` is decided by more than identity: an instance of a source class with
     its own ``__eq__`` (or a dataclass's), a namedtuple, a library value (partial,
@@ -1111,7 +1103,7 @@ def _own_eq(ip: Any, a: Any, b: Any) -> bool:
         return True
     for v in (a, b):
         if isinstance(v, Obj) and isinstance(v.cls, Cls) and not v.module:
-            if _defines(v.cls, ("__eq__",)):
+            if dunders.defines(v.cls, "__eq__"):
                 return True
             calls = getattr(ip, "calls", None)
             if calls is not None and any(

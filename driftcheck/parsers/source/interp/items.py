@@ -434,7 +434,7 @@ class Items:
         if isinstance(raw, Obj):
             its = tuplesub.items(raw)
             if its is not None:
-                return None if tuplesub.defines(raw.cls, "__iter__") else list(its)
+                return None if dunders.defines(raw.cls, "__iter__") else list(its)
             if raw.kind in ("ModuleDict", "ParameterDict"):
                 return list((raw.params if raw.kind == "ParameterDict" else raw.children).keys())
             if raw.kind == "ParameterList":
