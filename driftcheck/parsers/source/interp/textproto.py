@@ -81,7 +81,7 @@ def format_value(ip: Any, v: Any, spec: Any) -> Any:
         fn = _bound(ip, v, dunders.source_method(ip, v.cls, "__format__"))
         if fn is not None:
             return _called(ip, fn, [spec], v, "__format__")
-        if spec == "" and not ip.classes.mro_attr(v.cls, "__format__")[0]:
+        if spec == "" and _inherits_object(ip, v, "__format__"):
             return _open_text(ip, v, "str")  # ``object.__format__(x, "")`` is ``str(x)``
         return NotImplemented
     try:
@@ -117,13 +117,33 @@ def _open_text(ip: Any, v: Obj, how: str) -> Any:
     dunder = "__str__" if how == "str" else "__repr__"
     fn = _bound(ip, v, dunders.source_method(ip, v.cls, dunder))
     if fn is None and how == "str":
-        if ip.classes.mro_attr(v.cls, "__str__")[0]:
-            return NotImplemented  # a ``__str__`` not read from source (torch's)
+        if not _inherits_object(ip, v, "__str__"):
+            return NotImplemented  # a ``__str__`` not read from source (a library base's)
         dunder = "__repr__"
         fn = _bound(ip, v, dunders.source_method(ip, v.cls, dunder))
     if fn is None:
         return NotImplemented
     return _called(ip, fn, [], v, dunder)
+
+
+def _inherits_object(ip: Any, v: Obj, dunder: str) -> bool:
+    """Whether ``type(v).dunder`` is ``object``'s as far as is known: no class of the MRO
+    before ``object`` defines it. A base not read from source may define it (``Exception``
+    has its own ``__str__``): False, except torch's module classes, which define neither
+    ``__str__`` nor ``__format__`` (tests/test_textproto30.py checks every one)."""
+    from driftcheck.parsers.source.interp import tensorsub  # a cycle at import
+
+    for c in v.cls.mro():
+        if isinstance(c, Cls):
+            if ip.classes.class_attr(c, dunder)[0]:
+                return False
+            continue
+        q = getattr(c, "qual", "")
+        if q == "builtins.object":
+            return True
+        if not (v.module and q.startswith("torch.nn.") and not tensorsub.is_tensor_cls(c)):
+            return False
+    return True
 
 
 def _closed_method(ip: Any, v: Obj, dunder: str) -> Any:
