@@ -15,6 +15,7 @@ from driftcheck.parsers.source.interp import (
     classtype,
     condreplace,
     deftime,
+    dunders,
     gradflag,
     leafdel,
     leafflags,
@@ -542,7 +543,7 @@ class Attributes:
             if ok and _dict_method(fn, ("builtins.dict.__setitem__",)):
                 obj.attrs["__items__"][name] = v  # ``__setattr__ = dict.__setitem__``
                 return
-            if ok and isinstance(fn, Func) and not obj.module and _own_code(where):
+            if ok and isinstance(fn, Func) and not obj.module and dunders.own_code(where):
                 # a dict subclass's own ``__setattr__`` (an ml_collections-like ConfigDict
                 # storing ``c.mlp = dict(...)`` as an item): run it, as Python does
                 from driftcheck.parsers.source.interp.statements import Raised
@@ -853,14 +854,6 @@ def _dict_method(fn: Any, quals: tuple[str, ...]) -> bool:
 
 # ``nn.Module``'s registries, by torch's attribute name: the ``Obj`` dict that holds them
 _REGISTRIES = {"_parameters": "params", "_modules": "children", "_buffers": "buffers"}
-
-
-def _own_code(cls: Any) -> bool:
-    """A class of the analyzed code, not of an installed library (transformers' ModelOutput
-    is a dict subclass with a ``__setattr__`` the analyzer models itself)."""
-    from driftcheck.parsers.source.loader import installed
-
-    return isinstance(cls, Cls) and not installed(cls.mod.path)
 
 
 def leaf_addition(leaf: Leaf, name: str, v: Any, line: int | None, uncertain: bool = False) -> None:

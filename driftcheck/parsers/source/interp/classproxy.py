@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Ext,
@@ -36,22 +37,6 @@ from driftcheck.parsers.source.values.abstract import (
 )
 
 _REGISTRY_NAMES = (("_parameters", "params"), ("_modules", "children"), ("_buffers", "buffers"))
-
-
-def _defines(cls: Cls, name: str) -> bool:
-    import ast
-
-    for st in cls.node.body:
-        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
-            return True
-        if isinstance(st, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == name for t in st.targets
-        ):
-            return True
-        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
-            if st.target.id == name and st.value is not None:
-                return True
-    return False
 
 
 def is_candidate(v: Any) -> bool:
@@ -72,7 +57,7 @@ def is_candidate(v: Any) -> bool:
 def _defines_class(c: Cls) -> bool:
     got = c.node.__dict__.get("_dc_class_prop")
     if got is None:
-        got = c.node._dc_class_prop = _defines(c, "__class__")  # type: ignore[attr-defined]
+        got = c.node._dc_class_prop = dunders.body_binds(c, "__class__")  # type: ignore[attr-defined]
     return got
 
 
@@ -138,7 +123,7 @@ def resolve(ip: Any, v: Any) -> Any:
         return None  # ``isinstance(x, Module)`` is false: torch keeps it as a plain attribute
     why = f"an instance of {name} registered as a module through its __class__ property"
     for c in o.cls.mro():
-        if isinstance(c, Cls) and any(_defines(c, n) for n in NN_MODULE_MEMBERS):
+        if isinstance(c, Cls) and any(dunders.body_binds(c, n) for n in NN_MODULE_MEMBERS):
             return UnknownModule(f"{why}: its class defines nn.Module members")
     if any(n in o.attrs for n in NN_MODULE_MEMBERS):
         return UnknownModule(f"{why}: it holds nn.Module members itself")

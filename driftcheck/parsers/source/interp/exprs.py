@@ -15,11 +15,11 @@ from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import (
     compwalrus,
     dictkeys,
+    dunders,
     genreplay,
     membership,
     modnamespace,
     modtruth,
-    numproto,
     opaque,
     pendingret,
     richcmp,
@@ -168,15 +168,6 @@ _DUNDER = {
 }
 
 
-def _own_module_dunder(where: Any) -> bool:
-    """An operator a module class of the analyzed code defines itself (se3-transformer's
-    ``Fiber.__mul__``: ``fiber_in * fiber_out`` pairs their degrees), not torch's own
-    container operators (``Sequential + Sequential``), which stay modelled elsewhere."""
-    mod = getattr(where, "mod", None)
-    name = getattr(mod, "name", None) or ""
-    return isinstance(where, Cls) and not (name == "torch" or name.startswith("torch."))
-
-
 _ELEMENTWISE_CMP = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
 
 
@@ -211,12 +202,16 @@ def truth(v: Any) -> bool | None:
         except ValueError:
             return None
     if isinstance(v, Obj) and tuplesub.ITEMS in v.attrs:  # a tuple subclass: its items
-        if tuplesub.defines(v.cls, "__bool__") or tuplesub.defines(v.cls, "__len__"):
+        if dunders.defines(v.cls, "__bool__") or dunders.defines(v.cls, "__len__"):
             return None
         return bool(v.attrs[tuplesub.ITEMS])
     if isinstance(v, Obj) and v.kind:  # a torch container: its length (interp/modtruth.py)
         return modtruth.container_truth(v)
-    if isinstance(v, Obj) and isinstance(v.cls, Cls) and _defines(v.cls, ("__bool__", "__len__")):
+    if (
+        isinstance(v, Obj)
+        and isinstance(v.cls, Cls)
+        and (dunders.defines(v.cls, "__bool__") or dunders.defines(v.cls, "__len__"))
+    ):
         return None  # its own ``__bool__`` / ``__len__`` decides (not modelled here)
     if getattr(v, "_enum_member", False):  # ``Feat.NONE`` of a Flag class is false
         t = enumflags.truth(v)
@@ -512,25 +507,16 @@ class Expressions:
                 parts.append(str(v.value))
             elif isinstance(v, ast.FormattedValue):
                 x = plain(self.eval(v.value, fr))
-                if v.conversion == -1 and numproto.applies(x):
-                    # ``f"{stage:w}"``: the class's own ``__format__`` (interp/numproto.py)
-                    spec = "" if v.format_spec is None else self.fstring(v.format_spec, fr)
-                    got = numproto.format_obj(self.ip, x, spec)
+                if textproto.applies(x):
+                    # an instance of a source class: its own __format__ / __str__ /
+                    # __repr__ (``f"{stage:w}"``; interp/textproto.py)
+                    got = self._instance_text(x, v, fr)
                     if got is not NotImplemented:
                         if not isinstance(got, str):
                             return Unknown("f-string")
                         parts.append(got)
                         n += len(got)
                         continue
-                if not isinstance(x, _SIMPLE) and textproto.applies(x):
-                    # an instance of a source class: its own __format__ / __str__ /
-                    # __repr__ (interp/textproto.py)
-                    x = self._instance_text(x, v, fr)
-                    if not isinstance(x, str):
-                        return Unknown("f-string")
-                    parts.append(x)
-                    n += len(x)
-                    continue
                 if not isinstance(x, _SIMPLE):
                     if v.format_spec is None and _literal_container(x):
                         # ``f"{c}"`` of a list / tuple / dict of constants: its ``str`` (each
@@ -562,7 +548,8 @@ class Expressions:
         return "".join(parts)
 
     def _instance_text(self, x: Any, v: ast.FormattedValue, fr: Frame) -> Any:
-        """The text ``{x!c:spec}`` writes for an instance ``textproto.applies`` takes."""
+        """The text ``{x!c:spec}`` writes for an instance ``textproto.applies`` takes;
+        NotImplemented where textproto has no rule for it."""
         spec = "" if v.format_spec is None else self.fstring(v.format_spec, fr)
         if not isinstance(spec, str):
             return Unknown("f-string")
@@ -693,7 +680,11 @@ class Expressions:
             if not isinstance(obj, Obj) or obj.cls is None:
                 continue
             ok, fn, where = self.ip.classes.mro_attr(obj.cls, dunder)
-            if obj.module and not _own_module_dunder(where):
+            if obj.module and not dunders.outside_torch(where):
+                # an operator a module class of the analyzed code defines itself
+                # (se3-transformer's ``Fiber.__mul__``: ``fiber_in * fiber_out`` pairs their
+                # degrees), not torch's own container operators (``Sequential + Sequential``),
+                # which stay modelled elsewhere (interp/dunders.py)
                 continue
             if ok and isinstance(fn, Func):
                 r = self.calls.call_func(self.attrs.bind(fn, obj), [other], {})
@@ -1096,18 +1087,6 @@ def _numeric_table(e: Any) -> bool:
     return True
 
 
-def _defines(cls: Cls, names: tuple[str, ...]) -> bool:
-    """Whether a class read from source (or a source base of it) defines one of ``names``."""
-    for c in cls.mro():
-        node = getattr(c, "node", None) if isinstance(c, Cls) else None
-        if node is not None and any(
-            isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name in names
-            for st in node.body
-        ):
-            return True
-    return False
-
-
 def _own_eq(ip: Any, a: Any, b: Any) -> bool:
     """Whether ``a == b`` is decided by more than identity: an instance of a source class with
     its own ``__eq__`` (or a dataclass's), a namedtuple, a library value (partial,
@@ -1124,7 +1103,7 @@ def _own_eq(ip: Any, a: Any, b: Any) -> bool:
         return True
     for v in (a, b):
         if isinstance(v, Obj) and isinstance(v.cls, Cls) and not v.module:
-            if _defines(v.cls, ("__eq__",)):
+            if dunders.defines(v.cls, "__eq__"):
                 return True
             calls = getattr(ip, "calls", None)
             if calls is not None and any(

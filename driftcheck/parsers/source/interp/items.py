@@ -15,6 +15,7 @@ from driftcheck.parsers.source.interp import (
     clonetie,
     copyhooks,
     dictkeys,
+    dunders,
     fwdhooks,
     genreplay,
     modnamespace,
@@ -214,11 +215,11 @@ class Items:
                 if raw.lookup(str(k))[0]
                 else Unknown(f"config[{k}]")
             )
-        if isinstance(raw, Cls) and _own_code(raw):
+        if isinstance(raw, Cls) and dunders.own_code(raw):
             # ``ViT["tiny"]``: Python calls the class's ``__class_getitem__`` (an implicit
             # classmethod), here one of the analyzed code returning a configured subclass
             ok, fn, where = self.classes.mro_attr(raw, "__class_getitem__")
-            if ok and isinstance(fn, Func) and _own_code(where):
+            if ok and isinstance(fn, Func) and dunders.own_code(where):
                 return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
         if isinstance(raw, Obj):
             if raw.kind in ("ModuleList", "Sequential", "ParameterList"):
@@ -377,7 +378,7 @@ class Items:
             # (an installed library's, transformers' ModelOutput: left as it was)
             got = self.classes.mro_attr(raw.cls, "__setitem__") if raw.cls else (0, 0, 0)
             ok, fn, where = got
-            if ok and isinstance(fn, Func) and _own_code(where):
+            if ok and isinstance(fn, Func) and dunders.own_code(where):
                 self.calls.call_func(self.attrs.bind(fn, raw), [key, v], {})
             elif not ok:  # dict's own ``__setitem__``
                 raw.attrs["__items__"][k] = v
@@ -404,7 +405,7 @@ class Items:
         its own dict): Python calls that method, so its stores are what later reads see.
         Before, the store was dropped and every size read back was unknown."""
         ok, fn, where = self.classes.mro_attr(raw.cls, "__setitem__")
-        if not (ok and isinstance(fn, Func) and _own_code(where)):
+        if not (ok and isinstance(fn, Func) and dunders.own_code(where)):
             return False
         self.calls.call_func(self.attrs.bind(fn, raw), [key, v], {})
         return True
@@ -433,7 +434,7 @@ class Items:
         if isinstance(raw, Obj):
             its = tuplesub.items(raw)
             if its is not None:
-                return None if tuplesub.defines(raw.cls, "__iter__") else list(its)
+                return None if dunders.defines(raw.cls, "__iter__") else list(its)
             if raw.kind in ("ModuleDict", "ParameterDict"):
                 return list((raw.params if raw.kind == "ParameterDict" else raw.children).keys())
             if raw.kind == "ParameterList":
@@ -480,9 +481,8 @@ class Items:
         is unknown (None). ``_NO_ITER`` when the class defines none."""
         if obj.cls is None:
             return _NO_ITER
-        ok, fn, where = self.classes.mro_attr(obj.cls, "__iter__")
-        mod = getattr(getattr(where, "mod", None), "name", None) or ""
-        if not ok or not isinstance(fn, Func) or mod == "torch" or mod.startswith("torch."):
+        fn = dunders.source_method(self, obj.cls, "__iter__")  # not torch's (interp/dunders.py)
+        if fn is None:
             return _NO_ITER
         depth = getattr(self, "_iter_depth", 0)
         if depth >= _MAX_ITER_DEPTH:  # ``__iter__`` iterating its own object
@@ -540,9 +540,8 @@ class Items:
         when the class defines none."""
         from driftcheck.parsers.source.interp.statements import Raised
 
-        ok, fn, where = self.classes.mro_attr(it.cls, "__next__")
-        mod = getattr(getattr(where, "mod", None), "name", None) or ""
-        if not ok or not isinstance(fn, Func) or mod == "torch" or mod.startswith("torch."):
+        fn = dunders.source_method(self, it.cls, "__next__")  # not torch's (interp/dunders.py)
+        if fn is None:
             return _NO_ITER
         out: list[Any] = []
         for _ in range(_MAX_NEXT):
@@ -1161,13 +1160,6 @@ _MAX_NEXT = 4096  # items a user iterator's ``__next__`` is called for (then unk
 _FINITE_ITERATORS = tuple(
     type(iter(x)) for x in ([], (), range(0), "", {}.keys(), {}.values(), {}.items())
 )
-
-
-def _own_code(cls: Any) -> bool:
-    """A class of the analyzed code, not of an installed library."""
-    from driftcheck.parsers.source.loader import installed
-
-    return isinstance(cls, Cls) and not installed(cls.mod.path)
 
 
 _STRUCTURAL_TOPS = frozenset(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftcheck.parsers.source.interp import tuplesub
+from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.values.abstract import Leaf, Obj
 
 _LISTS = ("ParameterList", "ParameterDict")
@@ -39,7 +39,7 @@ def module_truth(v: Any) -> bool | None:
         return None
     if v.kind:
         return container_truth(v)
-    if tuplesub.defines(v.cls, "__bool__") or tuplesub.defines(v.cls, "__len__"):
+    if dunders.defines(v.cls, "__bool__") or dunders.defines(v.cls, "__len__"):
         return None
     return True
 

@@ -9,7 +9,8 @@ so ``0 + spec`` runs ``type(spec).__radd__``. A width object converted so was un
 method is run as Python runs it; ``int`` / ``float`` check the type of what it returns as
 CPython does (TypeError: unknown); a class whose MRO is all read from source and defines
 none of the methods is CPython's TypeError: unknown. Anything else (a library base) is left
-to the callers' own rules (NotImplemented).
+to the callers' own rules (NotImplemented). The text protocols (``str`` / ``repr`` /
+``format`` of such an instance) are interp/textproto.py's.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import ast
 import math
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Cls, Func, Obj, Unknown, plain, unwrap
+from driftcheck.parsers.source.interp import dunders
+from driftcheck.parsers.source.values.abstract import Cls, Obj, Unknown, plain, unwrap
 
 # builtin -> the methods CPython tries, in order
 CONVERSIONS = {
@@ -33,11 +35,6 @@ CONVERSIONS = {
 UNARY = {ast.USub: "__neg__", ast.UAdd: "__pos__", ast.Invert: "__invert__"}
 
 
-def _own(where: Any) -> bool:
-    mod = getattr(getattr(where, "mod", None), "name", None) or ""
-    return isinstance(where, Cls) and not (mod == "torch" or mod.startswith("torch."))
-
-
 def _source_only(obj: Obj) -> bool:
     return all(
         isinstance(c, Cls) or getattr(c, "qual", "") == "builtins.object" for c in obj.cls.mro()
@@ -45,10 +42,9 @@ def _source_only(obj: Obj) -> bool:
 
 
 def _method(ip: Any, obj: Obj, dunder: str) -> Any:
-    ok, fn, where = ip.classes.mro_attr(obj.cls, dunder)
-    if ok and isinstance(fn, Func) and _own(where):
-        return ip.attrs.bind(fn, obj)
-    return None
+    """``obj``'s bound method ``dunder`` of a source class outside torch (interp/dunders.py)."""
+    fn = dunders.source_method(ip, obj.cls, dunder)
+    return None if fn is None else ip.attrs.bind(fn, obj)
 
 
 def applies(v: Any) -> bool:
@@ -100,44 +96,6 @@ def unary(ip: Any, op: ast.unaryop, v: Any) -> Any:
     if v.module or not _source_only(v):
         return NotImplemented
     return Unknown(f"unary {dunder} on a {v.cls.name} instance without it (TypeError)")
-
-
-def text_obj(ip: Any, v: Any, name: str) -> Any:
-    """``str(obj)`` / ``repr(obj)`` of a class read from source: its own ``__str__`` (else,
-    ``object.__str__`` being ``repr``, its own ``__repr__``) / ``__repr__``, whose result must
-    be a str (CPython's TypeError otherwise: unknown). NotImplemented where no such method
-    of the analyzed code applies (``object``'s own text holds an address: the callers' rules)."""
-    if not applies(v):
-        return NotImplemented
-    fn = _method(ip, v, "__str__") if name == "str" else None
-    if fn is None and name == "str" and ip.classes.mro_attr(v.cls, "__str__")[0]:
-        return NotImplemented  # a ``__str__`` not read from source (a library base's)
-    if fn is None:
-        fn = _method(ip, v, "__repr__")
-    if fn is None:
-        return NotImplemented
-    r = plain(ip.calls.call_func(fn, [], {}))
-    if r.__class__ is not str:
-        return Unknown(f"{name}() of a {v.cls.name}: its method returned no str (TypeError)")
-    return r
-
-
-def format_obj(ip: Any, v: Any, spec: Any) -> Any:
-    """``format(obj, spec)`` / ``f"{obj:spec}"``: ``type(obj).__format__(obj, spec)`` of a class
-    read from source, whose result must be a str (CPython's TypeError otherwise: unknown).
-    NotImplemented where it does not apply (no own ``__format__``: ``object``'s, or a library
-    base's, is left to the callers' rules)."""
-    if not applies(v) or not isinstance(spec, str):
-        return NotImplemented
-    fn = _method(ip, v, "__format__")
-    if fn is None:
-        if spec == "" and not ip.classes.mro_attr(v.cls, "__format__")[0]:
-            return text_obj(ip, v, "str")  # ``object.__format__(x, "")`` is ``str(x)``
-        return NotImplemented
-    r = plain(ip.calls.call_func(fn, [spec], {}))
-    if r.__class__ is not str:
-        return Unknown(f"{v.cls.name}.__format__ returned no str (TypeError)")
-    return r
 
 
 def sum_objects(ip: Any, args: list, kwargs: dict) -> Any:

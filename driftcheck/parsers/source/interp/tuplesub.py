@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Obj, Unknown, plain
 
@@ -89,23 +90,6 @@ def items(v: Any) -> tuple | None:
     if isinstance(v, Obj) and ITEMS in v.attrs:
         return v.attrs[ITEMS]
     return None
-
-
-def defines(cls: Any, name: str) -> bool:
-    """Whether a class read from source (or one of its bases read from source) defines
-    ``name`` itself: then the tuple's own behaviour is not what Python runs."""
-    if not isinstance(cls, Cls):
-        return True  # unknown class: assume overridden
-    for c in cls.mro():
-        if isinstance(c, Cls):
-            for st in c.node.body:
-                if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
-                    return True
-                if isinstance(st, ast.Assign) and any(
-                    isinstance(t, ast.Name) and t.id == name for t in st.targets
-                ):
-                    return True
-    return False
 
 
 def construct(ip: Any, cls: Cls, new: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
@@ -184,7 +168,7 @@ def as_value(v: Any, depth: int = 0) -> Any:
     raw = plain(v)
     its = items(raw)
     if its is not None:
-        if depth > 20 or defines(raw.cls, "__eq__"):
+        if depth > 20 or dunders.defines(raw.cls, "__eq__"):
             return None
         out = [as_value(x, depth + 1) for x in its]
         return None if any(x is None for x in out) else tuple(out)

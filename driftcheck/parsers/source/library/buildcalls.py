@@ -396,12 +396,6 @@ def _repr(c: Call) -> Any:
         return got
     ok, v = _literal(c.args[0])
     if not ok:
-        from driftcheck.parsers.source.interp import numproto
-        from driftcheck.parsers.source.values.abstract import unwrap
-
-        got = numproto.text_obj(c.interp, unwrap(c.args[0]), "repr")  # a class's own __repr__
-        return (
-            got if got is not NotImplemented else c.unknown("repr() of a value not known in full")
-        )
+        return c.unknown("repr() of a value not known in full")
     sizes.check_len(sizes.text_size(v), "str repr()")
     return repr(v)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.values.abstract import (
@@ -255,23 +256,17 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if got is not NotImplemented:
             return got
     if name in ("str", "repr") and len(args) == 1 and not kwargs:
-        from driftcheck.parsers.source.interp import numproto  # a cycle at import
-
-        got = numproto.text_obj(interp, unwrap(args[0]), name)  # a class's own __str__/__repr__
-        if got is not NotImplemented:
-            return got
-    if name == "format" and args and len(args) <= 2 and not kwargs:
-        from driftcheck.parsers.source.interp import numproto  # a cycle at import
-
-        spec = plain(args[1]) if len(args) > 1 else ""
-        got = numproto.format_obj(interp, unwrap(args[0]), spec)  # a class's own __format__
-        if got is not NotImplemented:
-            return got
-    if name == "str" and len(args) == 1 and not kwargs:
         from driftcheck.parsers.source.interp import textproto  # a cycle at import
 
         # an instance's own __str__ / __repr__, a tuple subclass's items (textproto.py)
-        got = textproto.text(interp, args[0], "str")
+        got = textproto.text(interp, args[0], name)
+        if got is not NotImplemented:
+            return got
+    if name == "format" and args and len(args) <= 2 and not kwargs:
+        from driftcheck.parsers.source.interp import textproto  # a cycle at import
+
+        spec = plain(args[1]) if len(args) > 1 else ""
+        got = textproto.format_value(interp, args[0], spec)  # a class's own __format__
         if got is not NotImplemented:
             return got
     # items are read only where needed: ``tuple(xs)`` or ``len(xs)`` reads no number in xs
@@ -314,8 +309,8 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             from driftcheck.parsers.source.interp import tuplesub
 
             its = v.attrs[tuplesub.ITEMS]
-            return Unknown("len") if tuplesub.defines(v.cls, "__len__") else len(its)
-        if isinstance(v, Obj) and not tuplesub_defines(v, "__len__"):
+            return Unknown("len") if dunders.defines(v.cls, "__len__") else len(its)
+        if isinstance(v, Obj) and not dunders.defines(v.cls, "__len__"):
             its = _dict_subclass_items(interp, v)
             if its is not None:  # a dict subclass: its stored items (``dict.__len__``)
                 return len(its)
@@ -1153,13 +1148,6 @@ def _user_ordered(interp: Any, name: str, items: list, kwargs: dict) -> Any:
         return Unknown(f"{name} of objects whose comparison is not known")
 
 
-def tuplesub_defines(v: Any, name: str) -> bool:
-    """Whether the class of ``v`` (read from source) defines ``name`` itself."""
-    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
-
-    return tuplesub.defines(v.cls, name)
-
-
 def _dict_subclass_items(interp: Any, v: Any) -> dict | None:
     """The items a dict subclass's instance (read from source) stores -- ``dict.__setitem__``
     through ``super()`` -- when its class does not override ``__iter__`` and none was
@@ -1169,7 +1157,7 @@ def _dict_subclass_items(interp: Any, v: Any) -> dict | None:
     items = v.attrs.get("__items__")
     if not isinstance(items, dict) or id(items) in interp.havoc:
         return None
-    if tuplesub_defines(v, "__iter__") or tuplesub_defines(v, "keys"):
+    if dunders.defines(v.cls, "__iter__") or dunders.defines(v.cls, "keys"):
         return None
     return items
 
@@ -1200,7 +1188,7 @@ def _tuple_keys(items: list) -> list | None:
         if type(v) is list:
             return [key(x) for x in v]
         if isinstance(v, Obj) and isinstance(v.attrs.get(tuplesub.ITEMS), tuple):
-            if not any(tuplesub.defines(v.cls, d) for d in _ORDERING):
+            if not any(dunders.defines(v.cls, d) for d in _ORDERING):
                 seen[0] = True
                 return tuple(key(x) for x in v.attrs[tuplesub.ITEMS])
         raise _NoKey

@@ -1,0 +1,70 @@
+"""Where a special method of an instance of a class read from source comes from.
+
+Python looks a special method up on the type (``type(x).__str__``), through its MRO. Several
+protocol models (interp/numproto.py, textproto.py, items.py's ``__iter__`` / ``__next__``,
+exprs.py's operators) run such a method only where a class of the analyzed code defines it:
+not torch's own classes (their containers' operators and iteration are modelled elsewhere),
+not an installed library's. These helpers are the one place that says so.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Cls, Func
+
+
+def torch_class(where: Any) -> bool:
+    """A class read from torch's own source (module ``torch`` or ``torch.*``)."""
+    name = getattr(getattr(where, "mod", None), "name", None) or ""
+    return name == "torch" or name.startswith("torch.")
+
+
+def outside_torch(where: Any) -> bool:
+    """A class read from source that is not one of torch's own."""
+    return isinstance(where, Cls) and not torch_class(where)
+
+
+def source_method(ip: Any, cls: Any, dunder: str) -> Any:
+    """The function ``dunder`` the first class of ``cls``'s MRO defining it holds, where that
+    class is read from source outside torch; None otherwise (none defines it before a library
+    base, it is not a function we read, or it is torch's)."""
+    ok, fn, where = ip.classes.mro_attr(cls, dunder)
+    if ok and isinstance(fn, Func) and outside_torch(where):
+        return fn
+    return None
+
+
+def own_code(cls: Any) -> bool:
+    """A class of the analyzed code, not of an installed library (transformers' ModelOutput
+    is a dict subclass with a ``__setattr__`` the analyzer models itself)."""
+    from driftcheck.parsers.source.loader import installed
+
+    return isinstance(cls, Cls) and not installed(cls.mod.path)
+
+
+def body_binds(cls: Cls, name: str) -> bool:
+    """Whether the body of ``cls`` (read from source) binds ``name`` itself: a ``def``, an
+    assignment (``__len__ = _zero``), an annotated assignment with a value."""
+    node = getattr(cls, "node", None)
+    for st in node.body if node is not None else ():
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
+            return True
+        if isinstance(st, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in st.targets
+        ):
+            return True
+        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+            if st.target.id == name and st.value is not None:
+                return True
+    return False
+
+
+def defines(cls: Any, name: str) -> bool:
+    """Whether a class read from source, or one of its bases read from source, binds ``name``
+    in its body (then a builtin base's behaviour, or the default, is not what Python runs);
+    True for a class not read from source (unknown: assume it does)."""
+    if not isinstance(cls, Cls):
+        return True
+    return any(isinstance(c, Cls) and body_binds(c, name) for c in cls.mro())
