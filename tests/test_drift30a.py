@@ -214,3 +214,53 @@ def test_shared_expert_rule_off_names_the_wrong_width(tmp_path, monkeypatch):
     planted = write(tmp_path, "planted.py", _qwen_moe_source(32))
     found = run(planted, path)
     assert not any(32 in (f.values["left"], f.values["right"]) for f in found)
+
+
+def _stacked_source(shared: int) -> str:
+    from tests.test_drift30b import QWEN2MOE_STACKED
+
+    old = '"shared_dim": 48'
+    assert QWEN2MOE_STACKED.count(old) == 1
+    return QWEN2MOE_STACKED.replace(old, f'"shared_dim": {shared}')
+
+
+def _stacked_pair(tmp_path, shared):
+    cfg, path = config(
+        tmp_path, "cfg", "Qwen2MoeConfig", architectures=["Qwen2MoeForCausalLM"], **QWEN_MOE
+    )
+    code = write(tmp_path, f"stacked_{shared}.py", _stacked_source(shared))
+    return cfg, path, code
+
+
+def test_shared_expert_as_bare_weights_beside_stacked_experts(tmp_path):
+    """Experts as stacked tensors, the shared expert as three bare 2-d weights of the sparse
+    module: torch's count is transformers'; clean compares clean (the intermediateSize
+    readings landed on the experts here and on transformers' shared-expert Linear there:
+    ``_role_readings``); a changed shared width is one finding with both values
+    (``_bare_shared_width``)."""
+    cfg, path, code = _stacked_pair(tmp_path, 48)
+    hf = count(hf_model(cfg, "Qwen2MoeForCausalLM"))
+    assert count(mine(code, "StackedMoe")) == hf
+    assert run(code, path) == []
+    _, _, planted = _stacked_pair(tmp_path, 40)
+    assert count(mine(planted, "StackedMoe")) != hf
+    f = one(run(planted, path), 40, 48)
+    assert "sharedExpertIntermediateSize" in f.message
+
+
+def test_role_readings_off_gives_the_false_positive(tmp_path, monkeypatch):
+    import importlib
+
+    match = importlib.import_module("driftcheck.graph.match")
+    monkeypatch.setattr(match, "_role_readings", lambda facts, da, db: facts)
+    _, path, code = _stacked_pair(tmp_path, 48)
+    assert [f.values for f in run(code, path)] == [{"left": 16, "right": 48}]
+
+
+def test_bare_shared_width_off_misses_the_shared_plant(tmp_path, monkeypatch):
+    import importlib
+
+    derive = importlib.import_module("driftcheck.graph.match.derive")
+    monkeypatch.setattr(derive, "_bare_shared_width", lambda *a, **k: None)
+    _, path, planted = _stacked_pair(tmp_path, 40)
+    assert not any(40 in (f.values.get("left"), f.values.get("right")) for f in run(planted, path))

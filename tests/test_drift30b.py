@@ -845,6 +845,378 @@ CASES = [
 ]
 
 
+# Phi in the original mixformer layout: one fused ``Wqkv``, ``out_proj``, settings as class
+# attributes of a plain class.
+PHI_MIXFORMER = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class PhiCfg:
+    vocab_size = 64
+    n_embd = 32
+    n_inner = 64
+    n_layer = 2
+    n_head = 4
+    rotary_dim = 4
+    layer_norm_epsilon = 1e-5
+
+
+class MHA(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        self.n_head = c.n_head
+        self.head_dim = c.n_embd // c.n_head
+        self.rotary_dim = c.rotary_dim
+        self.Wqkv = nn.Linear(c.n_embd, 3 * c.n_embd)
+        self.out_proj = nn.Linear(c.n_embd, c.n_embd)
+
+    def rotary(self, x):
+        t, r = x.shape[2], self.rotary_dim
+        inv = 1.0 / (10000.0 ** (torch.arange(0, r, 2, dtype=torch.float32) / r))
+        f = torch.einsum("i,j->ij", torch.arange(t, dtype=torch.float32), inv)
+        cos, sin = f.cos(), f.sin()
+        x1, x2, rest = x[..., : r // 2], x[..., r // 2 : r], x[..., r:]
+        return torch.cat([x1 * cos - x2 * sin, x1 * sin + x2 * cos, rest], -1)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        qkv = self.Wqkv(x).view(b, t, 3, self.n_head, self.head_dim).permute(2, 0, 3, 1, 4)
+        q, k, v = qkv.unbind(0)
+        out = F.scaled_dot_product_attention(self.rotary(q), self.rotary(k), v, is_causal=True)
+        return self.out_proj(out.transpose(1, 2).reshape(b, t, d))
+
+
+class ParallelBlock(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        self.ln = nn.LayerNorm(c.n_embd, eps=c.layer_norm_epsilon)
+        self.mixer = MHA(c)
+        self.fc1 = nn.Linear(c.n_embd, c.n_inner)
+        self.fc2 = nn.Linear(c.n_inner, c.n_embd)
+
+    def forward(self, x):
+        h = self.ln(x)
+        return x + self.mixer(h) + self.fc2(F.gelu(self.fc1(h), approximate="tanh"))
+
+
+class MixFormer(nn.Module):
+    def __init__(self, c=PhiCfg):
+        super().__init__()
+        self.wte = nn.Embedding(c.vocab_size, c.n_embd)
+        self.h = nn.ModuleList([ParallelBlock(c) for _ in range(c.n_layer)])
+        self.ln_f = nn.LayerNorm(c.n_embd, eps=c.layer_norm_epsilon)
+        self.lm_head = nn.Linear(c.n_embd, c.vocab_size)
+
+    def forward(self, ids):
+        x = self.wte(ids)
+        for blk in self.h:
+            x = blk(x)
+        return self.lm_head(self.ln_f(x))
+"""
+
+# Qwen2-MoE with the routed experts as stacked tensors (einsum over the expert axis) and the
+# shared expert's weights as bare parameters, sizes from a JSON string.
+QWEN2MOE_STACKED = """
+import json
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+P = json.loads(
+    '{"vocab": 64, "dim": 32, "layers": 2, "heads": 4, "kv_heads": 2, "n_experts": 4,'
+    ' "top_k": 2, "expert_dim": 16, "shared_dim": 48, "eps": 1e-6, "theta": 10000.0}'
+)
+
+
+class Experts(nn.Module):
+    def __init__(self):
+        super().__init__()
+        e, d, f = P["n_experts"], P["dim"], P["expert_dim"]
+        self.w_gate_up = nn.Parameter(torch.randn(e, 2 * f, d) * 0.02)
+        self.w_down = nn.Parameter(torch.randn(e, d, f) * 0.02)
+
+    def forward(self, x, weights):
+        gu = torch.einsum("td,efd->tef", x, self.w_gate_up)
+        g, u = gu.chunk(2, dim=-1)
+        y = torch.einsum("tef,edf->ted", F.silu(g) * u, self.w_down)
+        return (y * weights[..., None]).sum(1)
+
+
+class MoeBlock(nn.Module):
+    def __init__(self):
+        super().__init__()
+        d, s = P["dim"], P["shared_dim"]
+        self.gate = nn.Linear(d, P["n_experts"], bias=False)
+        self.experts = Experts()
+        self.shared_gate_proj = nn.Parameter(torch.randn(s, d) * 0.02)
+        self.shared_up_proj = nn.Parameter(torch.randn(s, d) * 0.02)
+        self.shared_down_proj = nn.Parameter(torch.randn(d, s) * 0.02)
+        self.shared_expert_gate = nn.Linear(d, 1, bias=False)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        x = x.reshape(-1, d)
+        probs = self.gate(x).softmax(-1)
+        top, idx = probs.topk(P["top_k"], -1)
+        dense = torch.zeros_like(probs).scatter(1, idx, top)
+        out = self.experts(x, dense)
+        shared = F.silu(x @ self.shared_gate_proj.T) * (x @ self.shared_up_proj.T)
+        out = out + torch.sigmoid(self.shared_expert_gate(x)) * (shared @ self.shared_down_proj.T)
+        return out.view(b, t, d)
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + P["eps"])
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        d, h, kv = P["dim"], P["heads"], P["kv_heads"]
+        self.hd = d // h
+        self.q_proj = nn.Linear(d, h * self.hd)
+        self.k_proj = nn.Linear(d, kv * self.hd)
+        self.v_proj = nn.Linear(d, kv * self.hd)
+        self.o_proj = nn.Linear(h * self.hd, d, bias=False)
+        self.input_layernorm = RMSNorm(d)
+        self.post_attention_layernorm = RMSNorm(d)
+        self.mlp = MoeBlock()
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.input_layernorm(x)
+        q = self.q_proj(h).view(b, t, P["heads"], self.hd).transpose(1, 2)
+        k = self.k_proj(h).view(b, t, P["kv_heads"], self.hd).transpose(1, 2)
+        v = self.v_proj(h).view(b, t, P["kv_heads"], self.hd).transpose(1, 2)
+        inv = 1.0 / P["theta"] ** (torch.arange(0, self.hd, 2).float() / self.hd)
+        f = torch.outer(torch.arange(t).float(), inv)
+        cos, sin = torch.cat([f, f], -1).cos(), torch.cat([f, f], -1).sin()
+
+        def rot(z):
+            z1, z2 = z.chunk(2, -1)
+            return z * cos + torch.cat([-z2, z1], -1) * sin
+
+        a = F.scaled_dot_product_attention(rot(q), rot(k), v, is_causal=True, enable_gqa=True)
+        x = x + self.o_proj(a.transpose(1, 2).reshape(b, t, -1))
+        return x + self.mlp(self.post_attention_layernorm(x))
+
+
+class StackedMoe(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(P["vocab"], P["dim"])
+        self.layers = nn.ModuleList([Block() for _ in range(P["layers"])])
+        self.norm = RMSNorm(P["dim"])
+        self.lm_head = nn.Linear(P["dim"], P["vocab"], bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+# ResNet with bottleneck blocks and a classifier, stages from a list of dicts.
+RESNET_BOTTLENECK = """
+import torch
+import torch.nn as nn
+
+STAGES = [dict(width=32, blocks=1, stride=1), dict(width=64, blocks=1, stride=2)]
+STEM_CH = 16
+LABELS = 2
+REDUCTION = 4
+
+
+def conv_bn(cin, cout, k, stride=1, act=True):
+    layers = [nn.Conv2d(cin, cout, k, stride, k // 2, bias=False), nn.BatchNorm2d(cout)]
+    return nn.Sequential(*layers, nn.ReLU()) if act else nn.Sequential(*layers)
+
+
+class Bottleneck(nn.Module):
+    def __init__(self, cin, cout, stride):
+        super().__init__()
+        mid = cout // REDUCTION
+        self.shortcut = (
+            conv_bn(cin, cout, 1, stride, act=False)
+            if cin != cout or stride != 1
+            else nn.Identity()
+        )
+        self.body = nn.Sequential(
+            conv_bn(cin, mid, 1), conv_bn(mid, mid, 3, stride), conv_bn(mid, cout, 1, act=False)
+        )
+
+    def forward(self, x):
+        return torch.relu(self.body(x) + self.shortcut(x))
+
+
+class ResNetClassifier(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Sequential(conv_bn(3, STEM_CH, 7, 2), nn.MaxPool2d(3, 2, 1))
+        blocks, cin = [], STEM_CH
+        for st in STAGES:
+            for i in range(st["blocks"]):
+                blocks.append(Bottleneck(cin, st["width"], st["stride"] if i == 0 else 1))
+                cin = st["width"]
+        self.blocks = nn.Sequential(*blocks)
+        self.head = nn.Linear(cin, LABELS)
+
+    def forward(self, x):
+        return self.head(self.blocks(self.stem(x)).mean((2, 3)))
+"""
+
+# Gemma 2 with every weight a bare parameter in one ParameterDict per layer, einsum
+# projections and a scale held as a number.
+GEMMA2_EINSUM = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, D, L, NH, NKV, HD, FF = 64, 32, 2, 4, 2, 8, 64
+WINDOW, ATTN_CAP, FINAL_CAP, QSCALE, EPS = 16, 50.0, 30.0, 8, 1e-6
+
+
+def rms(x, w):
+    x32 = x.float()
+    return (x32 * torch.rsqrt(x32.pow(2).mean(-1, keepdim=True) + EPS) * (1 + w)).type_as(x)
+
+
+def rope(x):
+    t = x.shape[1]
+    inv = 1.0 / 10000.0 ** (torch.arange(0, HD, 2).float() / HD)
+    ang = torch.outer(torch.arange(t).float(), inv)[None, :, None, :]
+    a, b = x[..., : HD // 2], x[..., HD // 2 :]
+    return torch.cat([a * ang.cos() - b * ang.sin(), b * ang.cos() + a * ang.sin()], -1)
+
+
+class G2(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Parameter(torch.randn(V, D) * 0.02)
+        self.blocks = nn.ModuleList()
+        for _ in range(L):
+            self.blocks.append(
+                nn.ParameterDict(
+                    {
+                        "wq": nn.Parameter(torch.randn(D, NH, HD) * 0.02),
+                        "wk": nn.Parameter(torch.randn(D, NKV, HD) * 0.02),
+                        "wv": nn.Parameter(torch.randn(D, NKV, HD) * 0.02),
+                        "wo": nn.Parameter(torch.randn(NH, HD, D) * 0.02),
+                        "w_gate": nn.Parameter(torch.randn(D, FF) * 0.02),
+                        "w_up": nn.Parameter(torch.randn(D, FF) * 0.02),
+                        "w_down": nn.Parameter(torch.randn(FF, D) * 0.02),
+                        "n1": nn.Parameter(torch.zeros(D)),
+                        "n2": nn.Parameter(torch.zeros(D)),
+                        "n3": nn.Parameter(torch.zeros(D)),
+                        "n4": nn.Parameter(torch.zeros(D)),
+                    }
+                )
+            )
+        self.final_norm = nn.Parameter(torch.zeros(D))
+
+    def attend(self, p, x, sliding):
+        t = x.shape[1]
+        q = rope(torch.einsum("btd,dnh->btnh", x, p["wq"]))
+        k = rope(torch.einsum("btd,dnh->btnh", x, p["wk"]))
+        v = torch.einsum("btd,dnh->btnh", x, p["wv"])
+        k = k.repeat_interleave(NH // NKV, 2)
+        v = v.repeat_interleave(NH // NKV, 2)
+        s = torch.einsum("bqnh,bknh->bnqk", q, k) * QSCALE**-0.5
+        s = ATTN_CAP * torch.tanh(s / ATTN_CAP)
+        i = torch.arange(t)
+        ok = i[None, :] <= i[:, None]
+        if sliding:
+            ok = ok & (i[:, None] - i[None, :] < WINDOW)
+        s = s.masked_fill(~ok, float("-inf")).softmax(-1)
+        return torch.einsum("bnqk,bknh,nhd->bqd", s, v, p["wo"])
+
+    def forward(self, ids):
+        x = F.embedding(ids, self.emb) * D**0.5
+        for i, p in enumerate(self.blocks):
+            x = x + rms(self.attend(p, rms(x, p["n1"]), i % 2 == 0), p["n2"])
+            h = rms(x, p["n3"])
+            h = (F.gelu(h @ p["w_gate"], approximate="tanh") * (h @ p["w_up"])) @ p["w_down"]
+            x = x + rms(h, p["n4"])
+        logits = rms(x, self.final_norm) @ self.emb.T
+        return FINAL_CAP * torch.tanh(logits / FINAL_CAP)
+"""
+
+CASES += [
+    pytest.param(
+        PHI_MIXFORMER,
+        "MixFormer",
+        "PhiConfig",
+        "PhiForCausalLM",
+        dict(
+            vocab_size=64,
+            hidden_size=32,
+            intermediate_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            partial_rotary_factor=0.5,
+        ),
+        lambda: (torch.randint(0, 64, (1, 5)),),
+        id="phi_mixformer",
+    ),
+    pytest.param(
+        QWEN2MOE_STACKED,
+        "StackedMoe",
+        "Qwen2MoeConfig",
+        "Qwen2MoeForCausalLM",
+        dict(
+            vocab_size=64,
+            hidden_size=32,
+            intermediate_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            num_experts=4,
+            num_experts_per_tok=2,
+            moe_intermediate_size=16,
+            shared_expert_intermediate_size=48,
+        ),
+        lambda: (torch.randint(0, 64, (1, 5)),),
+        id="qwen2moe_stacked",
+    ),
+    pytest.param(
+        RESNET_BOTTLENECK,
+        "ResNetClassifier",
+        "ResNetConfig",
+        "ResNetForImageClassification",
+        dict(embedding_size=16, hidden_sizes=[32, 64], depths=[1, 1], layer_type="bottleneck"),
+        lambda: (torch.zeros(1, 3, 32, 32),),
+        id="resnet_bottleneck",
+    ),
+    pytest.param(
+        GEMMA2_EINSUM,
+        "G2",
+        "Gemma2Config",
+        "Gemma2ForCausalLM",
+        dict(
+            vocab_size=64,
+            hidden_size=32,
+            intermediate_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            head_dim=8,
+            query_pre_attn_scalar=8,
+            sliding_window=16,
+        ),
+        lambda: (torch.randint(0, 64, (1, 5)),),
+        id="gemma2_einsum",
+    ),
+]
+
+
 @pytest.mark.parametrize(("source", "cls", "config_cls", "model_cls", "sizes", "inputs"), CASES)
 def test_clean_port_counts_equal_transformers_and_compares_clean(
     tmp_path, source, cls, config_cls, model_cls, sizes, inputs
@@ -890,6 +1262,27 @@ PLANTS = {
         ("(2, 4), 4, 2.0", "(2, 4), 2, 2.0", 2, 4),
     ],
     "gemma2": [("n_kv=2", "n_kv=1", 1, 2), ("ffn=64", "ffn=80", 80, 64)],
+    "phi_mixformer": [
+        ("rotary_dim = 4", "rotary_dim = 8", 8, 4),
+        ("n_layer = 2", "n_layer = 3", 3, 2),
+    ],
+    "qwen2moe_stacked": [
+        ('"top_k": 2', '"top_k": 3', 3, 2),
+        ('"shared_dim": 48', '"shared_dim": 40', 40, 48),
+    ],
+    "resnet_bottleneck": [
+        ("dict(width=64, blocks=1", "dict(width=96, blocks=1", [32, 96], [32, 64]),
+        ("STEM_CH = 16", "STEM_CH = 8", 8, 16),
+    ],
+    "gemma2_einsum": [
+        ("= 16, 50.0, 30.0, 8, 1e-6", "= 8, 50.0, 30.0, 8, 1e-6", 8, 16),
+        (
+            "V, D, L, NH, NKV, HD, FF = 64, 32, 2, 4, 2, 8, 64",
+            "V, D, L, NH, NKV, HD, FF = 64, 32, 2, 4, 1, 8, 64",
+            1,
+            2,
+        ),
+    ],
 }
 
 

@@ -1721,10 +1721,33 @@ def shared_expert_width(g: Graph, e: Any, d: Any) -> Derived | None:
             w = _mlp_module_width(g, c, d)
             if w is not None:
                 found.setdefault(w, c)
+        bare = _bare_shared_width(g, m, mine, d, e)
+        if bare is not None:
+            found.setdefault(*bare)
     if len(found) != 1:
         return None
     ((w, c),) = found.items()
     return Derived(w, "sharedExpert.intermediateSize", c.loc, c.id)
+
+
+def _bare_shared_width(g: Graph, m: str, skip: set, d: int, e: int) -> tuple[int, Any] | None:
+    """A shared expert written as bare 2-d weights of the sparse module ``m`` itself
+    (``nn.Parameter(torch.randn(S, d))`` for gate and up, ``(d, S)`` for down, multiplied in
+    ``forward``): two or three 2-d Parameters directly under ``m`` (not the experts' own, not
+    the router's ``[e, d]``, not a ``[1, d]`` gate), each ``d`` on one axis and one width
+    ``S`` (not 1, not ``d``) on the other: ``(S, the first)``. Anything else: None."""
+    mats = []
+    for n in g.children(m):
+        shape = n.params.get("shape") if n.type == "Parameter" else None
+        if n.id in skip or not isinstance(shape, (list, tuple)) or len(shape) != 2:
+            continue
+        a, b = shape
+        if d in (a, b) and {a, b} != {e, d} and 1 not in (a, b):
+            mats.append((b if a == d else a, n))
+    widths = {w for w, _ in mats}
+    if len(widths) != 1 or len(mats) not in (2, 3) or d in widths:
+        return None
+    return mats[0]
 
 
 def _expert_list(g: Graph, n: Any, e: int, d: int) -> bool:
