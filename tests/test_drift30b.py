@@ -1263,7 +1263,7 @@ PLANTS = {
     ],
     "gemma2": [("n_kv=2", "n_kv=1", 1, 2), ("ffn=64", "ffn=80", 80, 64)],
     "phi_mixformer": [
-        ("rotary_dim = 4", "rotary_dim = 8", 8, 4),
+        ("rotary_dim = 4", "rotary_dim = 8", 1.0, 0.5),
         ("n_layer = 2", "n_layer = 3", 3, 2),
     ],
     "qwen2moe_stacked": [
