@@ -95,6 +95,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
     facts = as_window(left, right, as_adapter_reduction(left, right, facts))
     facts = _dense_lead_moves(_shared_moves(_moe_said(facts)))
+    facts = _role_readings(facts, da, db)
     facts += flat_facts(left, right, a, b, da, db, facts)
     if "stageDepths" in da and "stageDepths" in db:
         # a hierarchical network's depth is per stage: one layer count (a config's
@@ -142,6 +143,30 @@ def _moe_said(facts: list[FactDiff]) -> list[FactDiff]:
         if f.key != "moeIntermediateSize"
         or not any(all(same(f.values[s], m.values[s]) for s in SIDES) for m in mlp)
     ]
+
+
+MOE_ROLES = ("moeIntermediateSize", "sharedExpertIntermediateSize")
+
+
+def _role_readings(facts: list[FactDiff], da: dict, db: dict) -> list[FactDiff]:
+    """An ``intermediateSize`` both sides read off their structure, where each side's value
+    is the width of one of its own mixture's roles (the routed experts' or the shared
+    expert's) and the two roles differ: the readings landed on different MLPs (one side
+    writes its shared expert as ``Linear`` layers, the other as bare weights the MLP rule
+    does not read), not a width that differs. Each role's width is compared by its own fact
+    (``moeIntermediateSize``, ``sharedExpertIntermediateSize``), which says any change."""
+
+    def roles(d: dict, v: Any) -> set[str]:
+        return {k for k in MOE_ROLES if k in d and same(norm_value(d[k].value), v)}
+
+    out = []
+    for f in facts:
+        if f.key == "intermediateSize" and len(f.derived) == 2:
+            rl, rr = roles(da, f.values["left"]), roles(db, f.values["right"])
+            if rl and rr and not rl & rr:
+                continue
+        out.append(f)
+    return out
 
 
 def _shared_width(g: Graph, d: dict) -> None:

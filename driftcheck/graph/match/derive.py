@@ -1675,7 +1675,8 @@ def dense_lead(g: Graph) -> dict[str, Derived]:
 def shared_expert_width(g: Graph, e: Any, d: Any) -> Derived | None:
     """``sharedExpertIntermediateSize``: the width of an MLP standing beside the routed
     experts (Qwen2-MoE's ``shared_expert``). The sparse module is the lowest module holding
-    both an expert tensor (3-d, ``e`` rows first) and the router (a ``Linear`` from ``d`` to
+    both the experts (a 3-d tensor, ``e`` rows first, or a module list of ``e`` MLPs:
+    ``_expert_list``) and the router (a ``Linear`` from ``d`` to
     ``e`` scores or an ``[e, d]`` weight); a module directly under it, apart from the
     experts' own, whose weights are two or three ``Linear`` layers only, ``d -> S`` (one or
     two: up, or gate and up) and ``S -> d`` (one), is the shared expert of width ``S``. Every
@@ -1700,7 +1701,9 @@ def shared_expert_width(g: Graph, e: Any, d: Any) -> Derived | None:
 
     def expert(n) -> bool:
         shape = n.params.get("shape") if n.type == "Parameter" else None
-        return isinstance(shape, (list, tuple)) and len(shape) == 3 and shape[0] == e
+        if isinstance(shape, (list, tuple)) and len(shape) == 3 and shape[0] == e:
+            return True
+        return _expert_list(g, n, e, d)
 
     routers = {a for n in g.nodes if router(n) for a in chain(n)}
     found: dict[int, Any] = {}
@@ -1711,17 +1714,56 @@ def shared_expert_width(g: Graph, e: Any, d: Any) -> Derived | None:
         if m is None or m in seen:
             continue
         seen.add(m)
-        mine = set(ups)
+        mine = {t.id, *ups}
         for c in g.children(m):
             if c.id in mine:
                 continue
             w = _mlp_module_width(g, c, d)
             if w is not None:
                 found.setdefault(w, c)
+        bare = _bare_shared_width(g, m, mine, d, e)
+        if bare is not None:
+            found.setdefault(*bare)
     if len(found) != 1:
         return None
     ((w, c),) = found.items()
     return Derived(w, "sharedExpert.intermediateSize", c.loc, c.id)
+
+
+def _bare_shared_width(g: Graph, m: str, skip: set, d: int, e: int) -> tuple[int, Any] | None:
+    """A shared expert written as bare 2-d weights of the sparse module ``m`` itself
+    (``nn.Parameter(torch.randn(S, d))`` for gate and up, ``(d, S)`` for down, multiplied in
+    ``forward``): two or three 2-d Parameters directly under ``m`` (not the experts' own, not
+    the router's ``[e, d]``, not a ``[1, d]`` gate), each ``d`` on one axis and one width
+    ``S`` (not 1, not ``d``) on the other: ``(S, the first)``. Anything else: None."""
+    mats = []
+    for n in g.children(m):
+        shape = n.params.get("shape") if n.type == "Parameter" else None
+        if n.id in skip or not isinstance(shape, (list, tuple)) or len(shape) != 2:
+            continue
+        a, b = shape
+        if d in (a, b) and {a, b} != {e, d} and 1 not in (a, b):
+            mats.append((b if a == d else a, n))
+    widths = {w for w, _ in mats}
+    if len(widths) != 1 or len(mats) not in (2, 3) or d in widths:
+        return None
+    return mats[0]
+
+
+def _expert_list(g: Graph, n: Any, e: int, d: int) -> bool:
+    """``n`` holds the routed experts as a module list (``nn.ModuleList(MLP(d, S) for _ in
+    range(e))``): its children are numbered modules (a folded run counts its repeats) that
+    add up to ``e``, each an MLP ``d -> S -> d`` of one width ``S``. Mixtral's and
+    Qwen2-MoE's experts written as modules, not one stacked tensor."""
+    if n.type != "Module" or e < 2:
+        return False
+    kids = g.children(n.id)
+    if not kids or any(c.type != "Module" or not c.id.rpartition("/")[2].isdigit() for c in kids):
+        return False
+    if sum(c.repeat for c in kids) != e:
+        return False
+    widths = {_mlp_module_width(g, c, d) for c in kids}
+    return len(widths) == 1 and None not in widths
 
 
 def _mlp_module_width(g: Graph, m: Any, d: int) -> int | None:

@@ -18,6 +18,7 @@ from driftcheck.parsers.source.forward import (
     dataflow_axes,
     dataflow_dtype_ops,
     dataflow_grown,
+    dataflow_logbucket,
     dataflow_misuse,
     dataflow_modargs,
 )
@@ -455,6 +456,8 @@ class Runner:
             a, b = self.eval(e.left, fr), self.eval(e.right, fr)
             if isinstance(e.op, ast.Add):
                 self.eps_sum_use(e, a, b, fr)
+            elif isinstance(e.op, ast.Div) and isinstance(e.right, ast.Call):
+                dataflow_logbucket.far_distance(self, e, b, fr)  # T5's bucket formula
             return self.binop(e.op, a, b, fr, e)
         if isinstance(e, ast.UnaryOp):
             v = self.eval(e.operand, fr)
