@@ -3080,7 +3080,6 @@ def _sparse_layout(r, s, bad):
     return Step(fwd=[*pre, tail], out=out)
 
 
-
 # ---- session 30 (crashfix30), fourth batch, written before any run of seeds 95 / 97 and
 # before any rule of the session: grouped and dilated convolutions, pooling with dilation,
 # padding and ceil_mode, the scatter / index family, ops that want equal dtypes, channels_last
@@ -3162,8 +3161,7 @@ def _pool_opts(r, s, bad):
         p = half + 1
     extra = f", dilation={dil}" if kind == "Max" else r.choice(["", ", count_include_pad=False"])
     init = [
-        f"self.p{{i}} = nn.{kind}Pool{nd}d({k}, stride={st}, padding={p}{extra}, "
-        f"ceil_mode={ceil})"
+        f"self.p{{i}} = nn.{kind}Pool{nd}d({k}, stride={st}, padding={p}{extra}, ceil_mode={ceil})"
     ]
     outs = [_pool_len(v, k, st, p, dil, ceil) for v in sp]
     if not bad and any(v < 1 for v in outs):
@@ -3303,10 +3301,7 @@ def _norm_functional(r, s, bad):
         forms.append(
             (
                 [],
-                [
-                    f"x = F.batch_norm(x, torch.zeros({c + 1}), torch.ones({c + 1}), "
-                    "training=False)"
-                ],
+                [f"x = F.batch_norm(x, torch.zeros({c + 1}), torch.ones({c + 1}), training=False)"],
                 True,
             )
         )
@@ -3339,9 +3334,7 @@ def _module_cast_seq(r, s, bad):
             ("to(dtype=torch.float64)", "torch.float64"),
         ]
     )
-    body = r.choice(
-        [f"nn.Linear({c}, {c})", f"nn.Sequential(nn.Linear({c}, {c}), nn.GELU())"]
-    )
+    body = r.choice([f"nn.Linear({c}, {c})", f"nn.Sequential(nn.Linear({c}, {c}), nn.GELU())"])
     if r.random() < 0.5:
         init = [f"self.h{{i}} = {body}.{cast}"]
     else:
