@@ -3312,7 +3312,7 @@ def _norm_functional(r, s, bad):
                       ["x = self.n{i}(x)"], False))  # fmt: skip
     else:
         forms.append(([], [f"x = F.local_response_norm(x, {r.choice([2, 3])})"], True))
-        forms.append(([f"self.n{{i}} = nn.LocalResponseNorm(2)"], ["x = self.n{i}(x)"], True))
+        forms.append((["self.n{i} = nn.LocalResponseNorm(2)"], ["x = self.n{i}(x)"], True))
     pick = [f for f in forms if f[2] == bad]
     if not pick:
         return None
