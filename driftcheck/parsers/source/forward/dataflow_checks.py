@@ -311,6 +311,12 @@ def _layer_input(f: Any, node: Any, x: Any, dtype: Any, loc: Any) -> None:
                 f"{node.type}: input is {dtype} but the weight is {cast} (the module was cast "
                 "in __init__; dtype mismatch)",
             )
+            return
+        from driftcheck.parsers.source.forward import dataflow_fix30
+
+        err = dataflow_fix30.cast_layer_input(f, node.type, cast, x)  # ``.half()`` in __init__
+        if err is not None:
+            f.crash(loc, err)
 
 
 def _half_into_float32(f: Any, node: Any, x: Any, loc: Any) -> bool:

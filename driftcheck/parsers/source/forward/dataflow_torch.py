@@ -216,6 +216,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
                 from driftcheck.parsers.source.forward import dataflow_fix29
 
                 err = dataflow_fix29.torch_error(run.f, q, args, kwargs)  # ``torch.flip(x, 1)``
+            if err is None and not _splat(at):
+                from driftcheck.parsers.source.forward import dataflow_fix30
+
+                err = dataflow_fix30.torch_error(run.f, q, args, kwargs)  # ``F.linear`` dtypes
         name = q.rsplit(".", 1)[-1]
         top = q.startswith("torch.nn.functional.") or q.count(".") == 1
         if err is None and top and args:
@@ -480,6 +484,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             from driftcheck.parsers.source.forward import dataflow_fix29b
 
             dataflow_fix29b.full_made(run.f, name, args, kwargs, out)  # ``full(s, 3)``: int64
+            from driftcheck.parsers.source.forward import dataflow_fix30
+
+            dataflow_fix30.factory_made(run.f, name, kwargs, out)  # ``torch.eye(n)``: float32
             if name == "arange":
                 from driftcheck.parsers.source.forward import dataflow_known
 

@@ -1,0 +1,205 @@
+"""Forward rules of session 30 (crashfix30: fresh21's dev misses and shapefuzz batch 4). Each
+is torch's own behaviour (torch 2.13, CPU; ``tests/test_crash30a.py`` runs every verdict in
+torch), on facts the pass knows for certain; anything not known gives no crash:
+
+- a ``Linear`` / ``Conv{1,2,3}d`` / ``Bilinear`` whose weights a module cast in ``__init__``
+  made float16 or bfloat16 (``nn.Sequential(...).half()``, ``layer.to(torch.bfloat16)``),
+  called on a tensor of another exact floating dtype (float32, float64, the other half type):
+  these kernels take only the weights' own dtype (measured on every pair of the four floating
+  dtypes: the layer runs iff the dtypes are equal); such a layer's output has the cast's
+  exact dtype;
+- ops whose tensor operands must all have one floating dtype, with no type promotion
+  (``SAME_DTYPE``: ``F.linear``'s input / weight / bias, ``F.grid_sample``'s input and grid,
+  ``lerp``'s input and end (a 0-d ``weight`` of another dtype runs), ``masked_scatter``'s self and source,
+  ``index_copy``'s self and source; function and method forms, in place or not), given two
+  operands of different exact floating dtypes (``x.masked_scatter(m, feats.half())``,
+  ``F.grid_sample(x, grid.double())``). Measured on every pair of float32 / float64 / float16 /
+  bfloat16: each op runs iff the dtypes are equal (0-d, empty sources and masks included;
+  ``grid_sample`` of an empty batch runs, so its operands are judged only on known shapes
+  without a 0).
+
+Two exact-dtype facts these rules read: a factory of floating values with no ``dtype=``
+(``torch.eye(n)``, ``torch.zeros(...)``, ``torch.randn(...)``...) is float32 while the analyzed
+code cannot change the default dtype (the condition ``dataflow_fix25b.layer_exact`` uses), and
+one given a floating ``dtype=torch.<name>`` has that dtype; the methods of ``KEEP_SELF``
+(``index_fill``, ``masked_fill``, ``gather``, ``scatter_add``...) return ``self``'s dtype
+whatever their other arguments (measured: float16 ``self`` with float64 values / sources).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# the weights' dtype -> torch's word for it in the messages
+_WORDS = {"float32": "Float", "float64": "Double", "float16": "Half", "bfloat16": "BFloat16"}
+
+
+def cast_layer_input(f: Any, type_: str, cast: str | None, x: Any) -> str | None:
+    """A layer of ``dataflow_checks.FLOAT_WEIGHT`` whose weights a module cast made ``cast``
+    (float16 / bfloat16), called on ``x`` of another exact floating dtype: torch's error."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+
+    if cast not in ("float16", "bfloat16") or getattr(f, "cast_in_forward", False):
+        return None
+    got = exact(f, x)
+    if got not in _WORDS or got == cast:
+        return None
+    if type_ in ("Linear", "LazyLinear", "Bilinear"):
+        msg = f"mat1 and mat2 must have the same dtype, but got {_WORDS[got]} and {_WORDS[cast]}"
+    else:
+        msg = f"Input type ({_WORDS[got]}) and weight type ({_WORDS[cast]}) should be the same"
+    return (
+        f"{type_}: RuntimeError: {msg} (the module was cast to {cast} in __init__; its "
+        "kernels take only the weights' dtype)"
+    )
+
+
+def layer_exact(f: Any, type_: str, out: Any, cast: str | None) -> None:
+    """A layer cast to float16 / bfloat16 in ``__init__`` that ran: its input had the weights'
+    dtype (any other raises, ``cast_layer_input``), so its output has it too."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.forward.dataflow_fix25b import give_exact
+
+    if type_ in dataflow_checks.FLOAT_WEIGHT and cast in ("float16", "bfloat16"):
+        if not getattr(f, "cast_in_forward", False):
+            give_exact(f, out, cast)
+
+
+# op -> the operands (position after ``self`` for methods, argument position for functions,
+# keyword) that must share one floating dtype; measured in tests/test_crash30a.py
+_FN_OPERANDS = {
+    "torch.nn.functional.linear": ((0, "input"), (1, "weight"), (2, "bias")),
+    "torch.nn.functional.grid_sample": ((0, "input"), (1, "grid")),
+    "torch.lerp": ((0, "input"), (1, "end")),
+    "torch.masked_scatter": ((0, "input"), (2, "source")),
+    "torch.index_copy": ((0, "input"), (3, "source")),
+}
+_METHOD_OPERANDS = {
+    "lerp": ((0, "end"),),
+    "lerp_": ((0, "end"),),
+    "masked_scatter": ((1, "source"),),
+    "masked_scatter_": ((1, "source"),),
+    "index_copy": ((2, "source"),),
+    "index_copy_": ((2, "source"),),
+}
+SAME_DTYPE = frozenset(_FN_OPERANDS) | frozenset(_METHOD_OPERANDS)
+_WHAT = {
+    "float32": "float",
+    "float64": "double",
+    "float16": "c10::Half",
+    "bfloat16": "c10::BFloat16",
+}
+
+
+def _operands(args: list, kwargs: dict, spec: tuple) -> list:
+    out = []
+    for i, k in spec:
+        v = args[i] if len(args) > i else kwargs.get(k)
+        if v is not None:
+            out.append(v)
+    return out
+
+
+def _mixed(f: Any, ts: list, sized: bool = False) -> tuple[str, str] | None:
+    """Two operands of different exact floating dtypes; with ``sized``, only operands whose
+    shape is known and holds no 0 count (``grid_sample`` of an empty batch runs)."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    seen: list[str] = []
+    for t in ts:
+        if not isinstance(t, Tens):
+            continue
+        sh = known_shape(t)
+        d = exact(f, t)
+        if d not in _WORDS or (sized and (sh is None or 0 in sh)):
+            continue
+        seen.append(d)
+    for d in seen[1:]:
+        if d != seen[0]:
+            return seen[0], d
+    return None
+
+
+def _message(op: str, pair: tuple[str, str]) -> str:
+    a, b = pair
+    return (
+        f"RuntimeError: {op}: operands of dtypes {_WHAT[a]} and {_WHAT[b]} (torch takes only "
+        "one floating dtype here, no type promotion)"
+    )
+
+
+def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
+    """``F.linear(x.double(), w)``, ``F.grid_sample(x, grid.double())``, ``torch.lerp``..."""
+    spec = _FN_OPERANDS.get(q)
+    if spec is None or f.input_shape is None:
+        return None
+    pair = _mixed(f, _operands(args, kwargs, spec), sized=q.endswith("grid_sample"))
+    return None if pair is None else _message(q.rsplit(".", 1)[-1], pair)
+
+
+def method_error(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``x.masked_scatter(m, feats.half())``, ``x.index_copy(0, i, src.double())``..."""
+    spec = _METHOD_OPERANDS.get(name)
+    if spec is None or f.input_shape is None:
+        return None
+    pair = _mixed(f, [t, *_operands(args, kwargs, spec)])
+    return None if pair is None else _message(name, pair)
+
+
+# factories of floating values: default dtype without ``dtype=``
+FLOAT_FACTORIES = frozenset(
+    {"zeros", "ones", "empty", "eye", "rand", "randn", "linspace", "logspace"}
+)
+_DTYPE_QUALS = {
+    "torch.float32": "float32", "torch.float": "float32", "torch.float64": "float64",
+    "torch.double": "float64", "torch.float16": "float16", "torch.half": "float16",
+    "torch.bfloat16": "bfloat16",
+}  # fmt: skip
+# tensor methods whose result has ``self``'s dtype whatever the other arguments' dtypes
+KEEP_SELF = frozenset(
+    {
+        "index_fill", "index_fill_", "masked_fill", "masked_fill_", "gather", "scatter_add",
+        "scatter_add_", "index_select", "roll", "flip", "take_along_dim", "masked_scatter",
+        "masked_scatter_", "index_copy", "index_copy_", "narrow", "repeat", "tile",
+    }
+)  # fmt: skip
+
+
+def _give(f: Any, out: Any, d: str) -> None:
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.forward.dataflow_fix25b import _FAMILY, give_exact
+
+    dataflow_checks.add_facts(f, out, replace=False, dtype=_FAMILY[d])
+    give_exact(f, out, d)
+
+
+def factory_made(f: Any, name: str, kwargs: dict, out: Any) -> None:
+    """``torch.eye(n)`` / ``torch.randn(...)`` without ``dtype=``: float32 (while the default
+    dtype cannot change); with ``dtype=torch.float64`` (a floating dtype named): that one."""
+    from driftcheck.parsers.source.library import tensordtypes
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if f.input_shape is None or name not in FLOAT_FACTORIES or not isinstance(out, Tens):
+        return
+    if set(kwargs) - {"dtype", "device", "requires_grad"}:
+        return
+    if "dtype" in kwargs:
+        d = _DTYPE_QUALS.get(getattr(kwargs["dtype"], "qual", None) or "")
+        if d is not None:
+            _give(f, out, d)
+        return
+    if not tensordtypes.default_may_change(f.interp):
+        _give(f, out, "float32")
+
+
+def after_method(f: Any, t: Any, name: str, out: Any) -> None:
+    """``x.index_fill(1, idx, 0.0)`` of a tensor of exact floating dtype: that dtype."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if name not in KEEP_SELF or not isinstance(out, Tens) or out is t:
+        return
+    d = exact(f, t)
+    if d is not None:
+        _give(f, out, d)
