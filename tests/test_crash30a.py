@@ -125,6 +125,45 @@ model(
     """,
 )
 
+fwd(
+    "samedtype_scatter_add",
+    "return h.scatter_add(2, torch.zeros(2, 6, 8, dtype=torch.long), h.half())",
+)
+fwd(
+    "samedtype_scatter_fn",
+    "return torch.scatter(h, 1, torch.zeros(2, 6, 8, dtype=torch.long), h.double())",
+)
+fwd(
+    "samedtype_ok_scatter_value", "return h.scatter(1, torch.zeros(2, 6, 8, dtype=torch.long), 2.0)"
+)
+
+# ---- fnorm: the functional norms on known shapes
+model(
+    "fnorm_lrn_2d",
+    (4, 8),
+    net_source(("self.fc = nn.Linear(8, 8)",), "return F.local_response_norm(h, 3)"),
+)
+fwd("fnorm_instance_one_spatial", "return F.instance_norm(h[:, :, :1])")
+model(
+    "fnorm_instance_2d",
+    (4, 8),
+    net_source(("self.fc = nn.Linear(8, 8)",), "return F.instance_norm(h)"),
+)
+fwd("fnorm_bn_stats", "return F.batch_norm(h, torch.zeros(8), torch.ones(8), training=False)")
+fwd(
+    "fnorm_bn_weight", "return F.batch_norm(h, torch.zeros(6), torch.ones(6), weight=torch.ones(5))"
+)
+fwd("fnorm_shape_kept", "return F.instance_norm(h).view(2, 47)")
+fwd("fnorm_ok_lrn", "return F.local_response_norm(h, 3).view(2, 48)")
+fwd(
+    "fnorm_ok_bn",
+    "return F.batch_norm(h, torch.zeros(6), torch.ones(6), training=True).view(2, 48)",
+)
+fwd(
+    "fnorm_ok_instance_stats",
+    "return F.instance_norm(h[:, :, :1], torch.zeros(6), torch.ones(6), use_input_stats=False)",
+)
+
 # ---- factory: the default dtype (float32) without dtype=, the named one with it
 fwd("factory_eye", "return F.linear(h.double(), torch.eye(8))")
 fwd("factory_randn", "return torch.lerp(h.half(), torch.randn(2, 6, 8), 0.5)")
@@ -206,6 +245,8 @@ def test_same_dtype_table_is_torchs():
     def t(shape, d):
         return torch.randn(shape, dtype=getattr(torch, d))
 
+    i = torch.zeros(3, 4, dtype=torch.long)
+
     forms = {
         ("torch.nn.functional.linear", 0): lambda a, b: F.linear(t((2, 3), b), t((4, 3), a)),
         ("torch.nn.functional.linear", 1): lambda a, b: F.linear(t((2, 3), a), t((4, 3), b)),
@@ -245,6 +286,21 @@ def test_same_dtype_table_is_torchs():
         ("index_copy_", 2): lambda a, b: t((3, 4), a).index_copy_(1, torch.arange(4), t((3, 4), b)),
         ("index_copy", "empty"): lambda a, b: t((0, 3), a).index_copy(
             0, torch.arange(0), t((0, 3), b)
+        ),
+        ("torch.scatter", 3): lambda a, b: torch.scatter(t((3, 4), a), 1, i, t((3, 4), b)),
+        ("torch.scatter_add", 3): lambda a, b: torch.scatter_add(t((3, 4), a), 1, i, t((3, 4), b)),
+        ("torch.scatter_reduce", 3): lambda a, b: torch.scatter_reduce(
+            t((3, 4), a), 1, i, t((3, 4), b), "sum"
+        ),
+        ("scatter", 2): lambda a, b: t((3, 4), a).scatter(1, i, t((3, 4), b)),
+        ("scatter_", 2): lambda a, b: t((3, 4), a).scatter_(1, i, src=t((3, 4), b)),
+        ("scatter_add", 2): lambda a, b: t((3, 4), a).scatter_add(1, i, t((3, 4), b)),
+        ("scatter_add_", "empty"): lambda a, b: t((3, 4), a).scatter_add_(
+            1, i[:, :0], t((3, 0), b)
+        ),
+        ("scatter_reduce", 2): lambda a, b: t((3, 4), a).scatter_reduce(1, i, t((3, 4), b), "amax"),
+        ("scatter_reduce_", 2): lambda a, b: t((3, 4), a).scatter_reduce_(
+            1, i, t((3, 4), b), "mean"
         ),
     }
     assert {k[0] for k in forms} == set(rules.SAME_DTYPE)

@@ -11,12 +11,18 @@ torch), on facts the pass knows for certain; anything not known gives no crash:
 - ops whose tensor operands must all have one floating dtype, with no type promotion
   (``SAME_DTYPE``: ``F.linear``'s input / weight / bias, ``F.grid_sample``'s input and grid,
   ``lerp``'s input and end (a 0-d ``weight`` of another dtype runs), ``masked_scatter``'s self and source,
-  ``index_copy``'s self and source; function and method forms, in place or not), given two
+  ``index_copy``'s self and source, the ``scatter`` family's self and ``src``; function and
+  method forms, in place or not), given two
   operands of different exact floating dtypes (``x.masked_scatter(m, feats.half())``,
   ``F.grid_sample(x, grid.double())``). Measured on every pair of float32 / float64 / float16 /
   bfloat16: each op runs iff the dtypes are equal (0-d, empty sources and masks included;
   ``grid_sample`` of an empty batch runs, so its operands are judged only on known shapes
   without a 0).
+- the functional norms on known shapes: ``F.local_response_norm`` of fewer than 3 dims
+  (ValueError); ``F.instance_norm`` using input statistics (the default) on one spatial element
+  per channel (a ``(N, C)`` or ``(N, C, 1)`` input: ValueError); ``F.batch_norm`` whose 1-D
+  running statistics / weight / bias hold another count than the channels (RuntimeError, in
+  training and eval alike). Their result has the input's shape (``dataflow_torch.KEEP``).
 
 Two exact-dtype facts these rules read: a factory of floating values with no ``dtype=``
 (``torch.eye(n)``, ``torch.zeros(...)``, ``torch.randn(...)``...) is float32 while the analyzed
@@ -28,6 +34,7 @@ whatever their other arguments (measured: float16 ``self`` with float64 values /
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 # the weights' dtype -> torch's word for it in the messages
@@ -73,6 +80,9 @@ _FN_OPERANDS = {
     "torch.lerp": ((0, "input"), (1, "end")),
     "torch.masked_scatter": ((0, "input"), (2, "source")),
     "torch.index_copy": ((0, "input"), (3, "source")),
+    "torch.scatter": ((0, "input"), (3, "src")),
+    "torch.scatter_add": ((0, "input"), (3, "src")),
+    "torch.scatter_reduce": ((0, "input"), (3, "src")),
 }
 _METHOD_OPERANDS = {
     "lerp": ((0, "end"),),
@@ -81,6 +91,8 @@ _METHOD_OPERANDS = {
     "masked_scatter_": ((1, "source"),),
     "index_copy": ((2, "source"),),
     "index_copy_": ((2, "source"),),
+    **{n: ((2, "src"),) for n in ("scatter", "scatter_", "scatter_add", "scatter_add_")},
+    **{n: ((2, "src"),) for n in ("scatter_reduce", "scatter_reduce_")},
 }
 SAME_DTYPE = frozenset(_FN_OPERANDS) | frozenset(_METHOD_OPERANDS)
 _WHAT = {
@@ -130,7 +142,10 @@ def _message(op: str, pair: tuple[str, str]) -> str:
 
 
 def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
-    """``F.linear(x.double(), w)``, ``F.grid_sample(x, grid.double())``, ``torch.lerp``..."""
+    """``F.linear(x.double(), w)``, ``F.grid_sample(x, grid.double())``, ``torch.lerp``...;
+    the functional norms' shape checks."""
+    if f.input_shape is not None and q in _NORMS:
+        return _norm_error(q.rsplit(".", 1)[-1], args, kwargs)
     spec = _FN_OPERANDS.get(q)
     if spec is None or f.input_shape is None:
         return None
@@ -203,3 +218,43 @@ def after_method(f: Any, t: Any, name: str, out: Any) -> None:
     d = exact(f, t)
     if d is not None:
         _give(f, out, d)
+
+
+_NORMS = frozenset(
+    f"torch.nn.functional.{n}" for n in ("local_response_norm", "instance_norm", "batch_norm")
+)
+# F.batch_norm's per-channel arguments: (position, keyword)
+_BN_PER_CHANNEL = ((1, "running_mean"), (2, "running_var"), (3, "weight"), (4, "bias"))
+
+
+def _norm_error(name: str, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_common import arg, is_int
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    x = arg(args, kwargs, 0, "input")
+    sh = known_shape(x)
+    if not sh or not all(is_int(v) for v in sh):
+        return None
+    if name == "local_response_norm":
+        if len(sh) < 3:
+            return (
+                "ValueError: Expected 3D or higher dimensionality input (got "
+                f"{len(sh)} dimensions) (local_response_norm)"
+            )
+        return None
+    if name == "instance_norm":
+        if arg(args, kwargs, 5, "use_input_stats", True) is not True or len(sh) < 2:
+            return None
+        if math.prod(sh[2:]) == 1:
+            return (
+                "ValueError: Expected more than 1 spatial element when training, got input "
+                f"size {list(sh)} (instance_norm uses the input's statistics)"
+            )
+        return None
+    if len(sh) < 2:
+        return None
+    for i, k in _BN_PER_CHANNEL:
+        s = known_shape(arg(args, kwargs, i, k))
+        if s and len(s) == 1 and is_int(s[0]) and s[0] != sh[1]:
+            return f"RuntimeError: {k} should contain {sh[1]} elements not {s[0]} (batch_norm)"
+    return None

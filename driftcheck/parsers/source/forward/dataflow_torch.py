@@ -70,7 +70,7 @@ KEEP = {
     "abs", "exp", "sqrt", "rsqrt", "neg", "sin", "cos", "pow", "square", "normalize",
     "layer_norm", "group_norm", "rms_norm", "cumsum", "tril", "triu", "log", "reciprocal",
     "fill_", "zero_", "copy_", "float_power", "nan_to_num", "sign", "round", "floor", "ceil",
-    "where",
+    "where", "batch_norm", "instance_norm", "local_response_norm",
 }  # fmt: skip
 BINARY = {"add": "Add", "sub": "Sub", "subtract": "Sub", "mul": "Mul", "multiply": "Mul",
           "div": "Div", "divide": "Div", "true_divide": "Div", "matmul": "MatMul",
