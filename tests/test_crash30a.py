@@ -137,6 +137,66 @@ fwd(
     "samedtype_ok_scatter_value", "return h.scatter(1, torch.zeros(2, 6, 8, dtype=torch.long), 2.0)"
 )
 
+# ---- indexput: ``x[idx] = v`` with a tensor index
+fwd(
+    "indexput_rows",
+    "out = h.clone()\n        i = torch.tensor([0, 2])\n        out[i] = h[:2].double()\n        return out",
+)
+fwd(
+    "indexput_tuple",
+    "out = h.clone()\n        i = torch.tensor([1, 3])\n        out[:, i] = h[:, :2].to(torch.bfloat16)\n        return out",
+)
+fwd(
+    "indexput_ok_same",
+    "out = torch.zeros_like(h)\n        m = h > 0\n        out[m] = h[m] * 2\n        return out",
+)
+fwd(
+    "indexput_ok_basic",
+    "out = h.clone()\n        out[0] = h[1].double()\n        out[:, 1] = h[:, 2].half()\n        return out",
+)
+fwd(
+    "indexput_ok_0d_index",
+    "out = h.clone()\n        i = torch.tensor(1)\n        out[i] = h[0].double()\n        return out",
+)
+fwd(
+    "indexput_ok_mask_0d_value",
+    "out = h.clone()\n        m = h > 0\n        out[m] = torch.tensor(1.0, dtype=torch.float64)\n        return out",
+)
+
+# ---- lookup: an Embedding's output has its table's dtype
+model(
+    "lookup_scatter_half",
+    (2, 5),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(4, 8)
+            self.proj = nn.Linear(8, 8)
+
+        def forward(self, ids):
+            e = self.emb(ids)
+            return e.masked_scatter(ids[..., None] > 0, self.proj(e).half())
+    """,
+    kind="tokens",
+)
+model(
+    "lookup_ok_same",
+    (2, 5),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(4, 8)
+            self.proj = nn.Linear(8, 8)
+
+        def forward(self, ids):
+            e = self.emb(ids)
+            return e.masked_scatter(ids[..., None] > 0, self.proj(e))
+    """,
+    kind="tokens",
+)
+
 # ---- fnorm: the functional norms on known shapes
 model(
     "fnorm_lrn_2d",

@@ -406,6 +406,9 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 dataflow_dtype_ops.layer_output(self.run.f, obj.type, out, obj.cast or None)
+                from driftcheck.parsers.source.forward import dataflow_fix30
+
+                dataflow_fix30.lookup_exact(self.run.f, obj.type, out, obj.cast or None)
             if kwargs or len(args) > len(tens):
                 self._leaf_masks(obj, out, args, kwargs, loc)
             if self.run.f.input_shape is not None and obj.torch:

@@ -23,13 +23,19 @@ torch), on facts the pass knows for certain; anything not known gives no crash:
   per channel (a ``(N, C)`` or ``(N, C, 1)`` input: ValueError); ``F.batch_norm`` whose 1-D
   running statistics / weight / bias hold another count than the channels (RuntimeError, in
   training and eval alike). Their result has the input's shape (``dataflow_torch.KEEP``).
+- ``x[idx] = v`` with an advanced index (a tensor of rank >= 1, alone or in a tuple: torch's
+  index put)
+  and a value tensor of rank >= 1 of another exact floating dtype (RuntimeError: "Index put
+  requires the source and destination dtypes match"); a basic index (ints, slices) copies and
+  casts, and a bool mask with a 0-d value fills: neither is judged.
 
 Two exact-dtype facts these rules read: a factory of floating values with no ``dtype=``
 (``torch.eye(n)``, ``torch.zeros(...)``, ``torch.randn(...)``...) is float32 while the analyzed
 code cannot change the default dtype (the condition ``dataflow_fix25b.layer_exact`` uses), and
 one given a floating ``dtype=torch.<name>`` has that dtype; the methods of ``KEEP_SELF``
 (``index_fill``, ``masked_fill``, ``gather``, ``scatter_add``...) return ``self``'s dtype
-whatever their other arguments (measured: float16 ``self`` with float64 values / sources).
+whatever their other arguments (measured: float16 ``self`` with float64 values / sources); an ``nn.Embedding``'s output has
+its table's dtype (float32 uncast while the default dtype cannot change; the cast's dtype).
 """
 
 from __future__ import annotations
@@ -258,3 +264,42 @@ def _norm_error(name: str, args: list, kwargs: dict) -> str | None:
         if s and len(s) == 1 and is_int(s[0]) and s[0] != sh[1]:
             return f"RuntimeError: {k} should contain {sh[1]} elements not {s[0]} (batch_norm)"
     return None
+
+
+def lookup_exact(f: Any, type_: str, out: Any, cast: str | None) -> None:
+    """An ``nn.Embedding``'s output: its table's dtype (rows are copied as they are)."""
+    from driftcheck.parsers.source.library import tensordtypes
+
+    if type_ != "Embedding" or f.input_shape is None or getattr(f, "cast_in_forward", False):
+        return
+    if cast is None and not tensordtypes.default_may_change(f.interp):
+        _give(f, out, "float32")
+    elif cast in _WORDS:
+        _give(f, out, cast)
+
+
+def setitem(run: Any, tgt: Any, v: Any, fr: Any) -> None:
+    """``x[idx] = v`` with a tensor in the index (read from a local name, never re-evaluated)
+    and ``v`` of rank >= 1 and another exact floating dtype than ``x``: torch's index put."""
+    import ast
+
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    f = run.f
+    if f.input_shape is None or not isinstance(v, Tens) or not isinstance(tgt.value, ast.Name):
+        return
+    base = fr.locals.get(tgt.value.id)
+    keys = tgt.slice.elts if isinstance(tgt.slice, ast.Tuple) else [tgt.slice]
+    held = [fr.locals.get(k.id) for k in keys if isinstance(k, ast.Name)]
+    if not any(isinstance(t, Tens) and isinstance(t.shape, tuple) and t.shape for t in held):
+        return  # a 0-d integer tensor indexes as an int (a copy that casts): not judged
+    rank = len(v.shape) if isinstance(v.shape, tuple) else None  # sizes may be open
+    a, b = exact(f, base), exact(f, v)
+    if not rank or a not in _WORDS or b not in _WORDS or a == b:
+        return
+    f.crash(
+        fr.loc(tgt),
+        "RuntimeError: Index put requires the source and destination dtypes match, got "
+        f"{_WORDS[a]} for the destination and {_WORDS[b]} for the source.",
+    )
