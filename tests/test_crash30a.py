@@ -197,6 +197,73 @@ model(
     kind="tokens",
 )
 
+
+# ---- nhwc: channels_last strides through layers into a view
+def nhwc(name: str, body: str, layers: str, shape=(2, 3, 8, 8)) -> None:
+    made = "".join(f"\n                {ln}" for ln in layers.split(";") if ln.strip())
+    model(
+        name,
+        shape,
+        f"""
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__(){made}
+
+            def forward(self, x):
+                {body}
+        """,
+    )
+
+
+nhwc(
+    "nhwc_seq_view",
+    "h = self.f(x.contiguous(memory_format=torch.channels_last))\n                "
+    "return h.view(h.shape[0], -1)",
+    "self.f = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(), "
+    "nn.MaxPool2d(2))",
+)
+nhwc(
+    "nhwc_direct_view",
+    "h = x.to(memory_format=torch.channels_last)\n                return h.view(2, 192)",
+    "",
+)
+nhwc(
+    "nhwc_conv_view_size",
+    "h = self.c(x.contiguous(memory_format=torch.channels_last))\n                "
+    "return h.view(h.size(0), 4 * 8 * 8)",
+    "self.c = nn.Conv2d(3, 4, 1)",
+)
+nhwc(
+    "nhwc_ok_reshape",
+    "h = self.f(x.contiguous(memory_format=torch.channels_last))\n                "
+    "return h.reshape(h.shape[0], -1) + h.flatten(1)",
+    "self.f = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU())",
+)
+nhwc(
+    "nhwc_ok_permute_view",
+    "h = self.c(x.contiguous(memory_format=torch.channels_last))\n                "
+    "return h.permute(0, 2, 3, 1).view(2, 64, 4)",
+    "self.c = nn.Conv2d(3, 4, 1)",
+)
+nhwc(
+    "nhwc_ok_contiguous_view",
+    "h = self.c(x.contiguous(memory_format=torch.channels_last))\n                "
+    "return h.contiguous().view(2, -1)",
+    "self.c = nn.Conv2d(3, 4, 1)",
+)
+nhwc(
+    "nhwc_ok_one_channel",
+    "h = self.c(x.contiguous(memory_format=torch.channels_last))\n                "
+    "return h.view(2, -1)",
+    "self.c = nn.Conv2d(3, 1, 1)",
+)
+nhwc(
+    "nhwc_ok_pooled",
+    "h = self.p(x.contiguous(memory_format=torch.channels_last))\n                "
+    "return h.view(2, -1)",
+    "self.p = nn.AdaptiveAvgPool2d(1)",
+)
+
 # ---- fnorm: the functional norms on known shapes
 model(
     "fnorm_lrn_2d",
@@ -422,3 +489,41 @@ def test_keep_self_and_factories_are_torchs():
     assert all(v.dtype == torch.float32 for v in made.values())
     for q, d in rules._DTYPE_QUALS.items():
         assert getattr(torch, q.split(".")[1]) == getattr(torch, d)
+
+
+def test_nhwc_layers_are_torchs():
+    """Each layer of NHWC_LAYERS keeps a channels_last input channels_last (more than one
+    channel and pixel in and out), in train and eval mode; InstanceNorm2d does not."""
+    torch = pytest.importorskip("torch")
+    nn = torch.nn
+    cl = torch.channels_last
+
+    def make(name: str, c: int):
+        return {
+            "Conv2d": lambda: nn.Conv2d(c, 5, 3, stride=2, padding=1, groups=1),
+            "BatchNorm2d": lambda: nn.BatchNorm2d(c),
+            "GroupNorm": lambda: nn.GroupNorm(1, c),
+            "MaxPool2d": lambda: nn.MaxPool2d(2),
+            "AvgPool2d": lambda: nn.AvgPool2d(2),
+            "AdaptiveAvgPool2d": lambda: nn.AdaptiveAvgPool2d(2),
+            "Dropout": lambda: nn.Dropout(0.1),
+        }.get(name, lambda: getattr(nn, name)())
+
+    assert set(rules.NHWC_LAYERS) >= {"Conv2d", "BatchNorm2d"}
+    for name in sorted(rules.NHWC_LAYERS):
+        for shape in ((1, 2, 4, 4), (2, 3, 5, 6), (2, 8, 2, 3)):
+            for train in (False, True):
+                m = make(name, shape[1])()
+                m.train(train)
+                x = torch.randn(shape).contiguous(memory_format=cl)
+                with torch.no_grad():
+                    y = m(x)
+                if y.shape[1] > 1 and y.shape[2] * y.shape[3] > 1:
+                    assert y.is_contiguous(memory_format=cl), (name, shape)
+                    assert not y.is_contiguous(), (name, shape)
+                    assert tuple(y.stride()) == rules.nhwc_strides(tuple(y.shape)), (name, shape)
+                else:  # one channel or one pixel: any view runs, as on the strides the rule gives
+                    assert y.view(y.shape[0], -1).shape[0] == y.shape[0]
+    m = nn.InstanceNorm2d(3)
+    y = m(torch.randn(2, 3, 4, 4).contiguous(memory_format=cl))
+    assert "InstanceNorm2d" not in rules.NHWC_LAYERS and y.is_contiguous()

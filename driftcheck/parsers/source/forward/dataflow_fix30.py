@@ -28,6 +28,13 @@ torch), on facts the pass knows for certain; anything not known gives no crash:
   and a value tensor of rank >= 1 of another exact floating dtype (RuntimeError: "Index put
   requires the source and destination dtypes match"); a basic index (ints, slices) copies and
   casts, and a bool mask with a 0-d value fills: neither is judged.
+- the ``channels_last`` memory format (strides, ``dataflow_strides.KEY``, for its view rule):
+  ``x.contiguous(memory_format=torch.channels_last)`` / ``x.to(memory_format=...)`` of a 4-D
+  tensor has NHWC strides, and the layers of ``NHWC_LAYERS`` (convolutions, BatchNorm2d,
+  GroupNorm, pools, elementwise activations, Dropout, Identity) keep them (measured in train
+  and eval mode for inputs with more than one channel and more than one pixel; InstanceNorm2d
+  does not keep them, and a one-channel or one-pixel input is left alone). A ``view`` across
+  channels and pixels then raises (``dataflow_strides.compute_stride``).
 
 Two exact-dtype facts these rules read: a factory of floating values with no ``dtype=``
 (``torch.eye(n)``, ``torch.zeros(...)``, ``torch.randn(...)``...) is float32 while the analyzed
@@ -303,3 +310,58 @@ def setitem(run: Any, tgt: Any, v: Any, fr: Any) -> None:
         "RuntimeError: Index put requires the source and destination dtypes match, got "
         f"{_WORDS[a]} for the destination and {_WORDS[b]} for the source.",
     )
+
+
+# layers that keep an NHWC (channels_last) input NHWC (tests/test_crash30a.py measures each)
+NHWC_LAYERS = frozenset(
+    {
+        "Conv2d", "BatchNorm2d", "GroupNorm", "ReLU", "ReLU6", "GELU", "SiLU", "LeakyReLU",
+        "Sigmoid", "Tanh", "Hardswish", "MaxPool2d", "AvgPool2d", "AdaptiveAvgPool2d",
+        "Dropout", "Identity",
+    }
+)  # fmt: skip
+
+
+def nhwc_strides(shape: tuple) -> tuple[int, ...]:
+    """torch's channels_last strides of a 4-D shape (``get_channels_last_strides_2d``)."""
+    n, c, h, w = (max(v, 1) for v in shape)
+    return (h * w * c, 1, w * c, c)
+
+
+def _is_nhwc(f: Any, t: Any) -> bool:
+    from driftcheck.parsers.source.forward import dataflow_strides
+
+    sh = dataflow_strides._shape(t)
+    st = dataflow_strides._known(f, t)
+    return sh is not None and len(sh) == 4 and st == nhwc_strides(sh)
+
+
+def memory_format(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``x.contiguous(memory_format=torch.channels_last)`` / ``x.to(memory_format=...)``
+    (the keyword alone) of a 4-D tensor of known sizes: NHWC strides."""
+    from driftcheck.parsers.source.forward import dataflow_checks, dataflow_strides
+
+    if name not in ("contiguous", "to") or args or set(kwargs) != {"memory_format"}:
+        return
+    sh = dataflow_strides._shape(out)
+    if sh is None:
+        return
+    fmt = getattr(kwargs["memory_format"], "qual", None)
+    if fmt == "torch.channels_last" and len(sh) == 4:
+        dataflow_checks.add_facts(f, out, **{dataflow_strides.KEY: nhwc_strides(sh)})
+    elif fmt == "torch.contiguous_format":
+        dataflow_strides.made_contiguous(f, out)
+
+
+def layer_layout(f: Any, type_: str, x: Any, out: Any) -> None:
+    """A layer of ``NHWC_LAYERS`` on an NHWC input of more than one channel and pixel: an
+    NHWC output."""
+    from driftcheck.parsers.source.forward import dataflow_checks, dataflow_strides
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if type_ not in NHWC_LAYERS or not isinstance(out, Tens) or out is x or not _is_nhwc(f, x):
+        return
+    n, c, h, w = dataflow_strides._shape(x)
+    sh = dataflow_strides._shape(out)
+    if c > 1 and h * w > 1 and sh is not None and len(sh) == 4:
+        dataflow_checks.add_facts(f, out, **{dataflow_strides.KEY: nhwc_strides(sh)})

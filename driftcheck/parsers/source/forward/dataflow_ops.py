@@ -713,6 +713,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             from driftcheck.parsers.source.forward import dataflow_strides
 
             dataflow_strides.after_method(run.f, t, b.name, args, kwargs, out, loc)
+            from driftcheck.parsers.source.forward import dataflow_fix30
+
+            dataflow_fix30.memory_format(run.f, b.name, args, kwargs, out)  # channels_last
         if b.name == "t" and not args and not kwargs:
             _transposed_table(run, t, out)  # ``self.embed.weight.t()``
         return out
