@@ -11,7 +11,10 @@ the cast layers) are asked of torch item by item, on every pair of the four floa
 another exact floating dtype (and its output's dtype); ``samedtype``: ``F.linear``,
 ``F.grid_sample``, ``lerp``, ``masked_scatter``, ``index_copy`` with operands of two floating
 dtypes; ``factory``: ``torch.eye`` / ``randn`` / ``zeros`` without ``dtype=`` (float32) or with
-one; ``keepself``: ``index_fill`` / ``masked_fill`` / ``gather``... keep ``self``'s dtype.
+one; ``keepself``: ``index_fill`` / ``masked_fill`` / ``gather``... keep ``self``'s dtype;
+``indexput``: ``x[idx] = v`` of another dtype; ``lookup``: an Embedding's output dtype;
+``fnorm``: functional norms on known shapes; ``nhwc``: channels_last strides into ``view``;
+``logprob``: ``multinomial`` of ``log_softmax`` / ``logsigmoid`` values.
 """
 
 # ruff: noqa: B023 - each lambda made in a loop is called in the same iteration
@@ -262,6 +265,23 @@ nhwc(
     "h = self.p(x.contiguous(memory_format=torch.channels_last))\n                "
     "return h.view(2, -1)",
     "self.p = nn.AdaptiveAvgPool2d(1)",
+)
+
+
+# ---- logprob: multinomial of log-probabilities (every value <= 0)
+def mn(name: str, body: str) -> None:
+    model(name, (3, 10), net_source(("self.fc = nn.Linear(10, 6)",), body))
+
+
+mn("logprob_method", "return torch.multinomial(h.log_softmax(-1), 1)")
+mn("logprob_function", "return F.log_softmax(h, dim=1).multinomial(2)")
+mn("logprob_dim0", "return torch.multinomial(torch.log_softmax(h, 0), 1, replacement=True)")
+mn("logprob_logsigmoid", "return torch.multinomial(F.logsigmoid(h), 1)")
+mn("logprob_ok_exp", "return torch.multinomial(h.log_softmax(-1).exp(), 1)")
+mn("logprob_ok_softmax", "return torch.multinomial(F.softmax(h, -1), 2)")
+mn(
+    "logprob_ok_written",
+    "lp = h.log_softmax(-1)\n        lp.exp_()\n        return torch.multinomial(lp, 1)",
 )
 
 # ---- fnorm: the functional norms on known shapes

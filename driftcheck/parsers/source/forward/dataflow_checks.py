@@ -59,7 +59,8 @@ def _facts(f: Any) -> dict[int, dict]:
 # when it was true (``STAMP``) and read only while that count holds
 # ``fill``: the one float every item holds (``torch.full(size, 100.0)``; dataflow_known.filled)
 # ``bounds``: inclusive bounds of every value (``check --input-range``; dataflow_fix26)
-VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill", "bounds"})
+# ``nonpos``: every value is <= 0 or NaN (a ``log_softmax`` / ``logsigmoid`` result; dataflow_fix30)
+VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill", "bounds", "nonpos"})
 STAMP = "_writes"
 
 

@@ -35,6 +35,10 @@ torch), on facts the pass knows for certain; anything not known gives no crash:
   and eval mode for inputs with more than one channel and more than one pixel; InstanceNorm2d
   does not keep them, and a one-channel or one-pixel input is left alone). A ``view`` across
   channels and pixels then raises (``dataflow_strides.compute_stride``).
+- ``torch.multinomial(p, n)`` / ``p.multinomial(n)`` of a ``log_softmax`` / ``logsigmoid``
+  result (the value fact ``nonpos``, read while no in-place write has happened): every
+  probability is <= 0 or NaN, so each row either holds a negative or NaN entry or sums to 0,
+  and torch raises either way (measured over shapes, dims, scales and dtypes).
 
 Two exact-dtype facts these rules read: a factory of floating values with no ``dtype=``
 (``torch.eye(n)``, ``torch.zeros(...)``, ``torch.randn(...)``...) is float32 while the analyzed
@@ -156,7 +160,11 @@ def _message(op: str, pair: tuple[str, str]) -> str:
 
 def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
     """``F.linear(x.double(), w)``, ``F.grid_sample(x, grid.double())``, ``torch.lerp``...;
-    the functional norms' shape checks."""
+    the functional norms' shape checks; ``multinomial`` of log-probabilities."""
+    if f.input_shape is not None and q == "torch.multinomial":
+        from driftcheck.parsers.source.forward.dataflow_common import arg
+
+        return _multinomial(f, arg(args, kwargs, 0, "input"))
     if f.input_shape is not None and q in _NORMS:
         return _norm_error(q.rsplit(".", 1)[-1], args, kwargs)
     spec = _FN_OPERANDS.get(q)
@@ -167,7 +175,10 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
 
 
 def method_error(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:
-    """``x.masked_scatter(m, feats.half())``, ``x.index_copy(0, i, src.double())``..."""
+    """``x.masked_scatter(m, feats.half())``, ``x.index_copy(0, i, src.double())``...;
+    ``p.multinomial(n)`` of log-probabilities."""
+    if name == "multinomial" and f.input_shape is not None:
+        return _multinomial(f, t)
     spec = _METHOD_OPERANDS.get(name)
     if spec is None or f.input_shape is None:
         return None
@@ -222,9 +233,14 @@ def factory_made(f: Any, name: str, kwargs: dict, out: Any) -> None:
 
 
 def after_method(f: Any, t: Any, name: str, out: Any) -> None:
-    """``x.index_fill(1, idx, 0.0)`` of a tensor of exact floating dtype: that dtype."""
+    """``x.index_fill(1, idx, 0.0)`` of a tensor of exact floating dtype: that dtype;
+    ``x.log_softmax(-1)``: every value <= 0."""
+    from driftcheck.parsers.source.forward import dataflow_checks
     from driftcheck.parsers.source.forward.dataflow_fix25b import exact
     from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if name == "log_softmax" and isinstance(out, Tens) and out is not t:
+        dataflow_checks.add_facts(f, out, nonpos=True)
 
     if name not in KEEP_SELF or not isinstance(out, Tens) or out is t:
         return
@@ -365,3 +381,34 @@ def layer_layout(f: Any, type_: str, x: Any, out: Any) -> None:
     sh = dataflow_strides._shape(out)
     if c > 1 and h * w > 1 and sh is not None and len(sh) == 4:
         dataflow_checks.add_facts(f, out, **{dataflow_strides.KEY: nhwc_strides(sh)})
+
+
+# functions whose every result value is <= 0 (or NaN)
+NONPOS_FUNCS = frozenset(
+    {
+        "torch.log_softmax", "torch.nn.functional.log_softmax", "torch.special.log_softmax",
+        "torch.nn.functional.logsigmoid",
+    }
+)  # fmt: skip
+
+
+def after_torch(f: Any, q: str, out: Any) -> None:
+    """``F.log_softmax(x, -1)`` / ``F.logsigmoid(x)``: every value <= 0 (a value fact)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if f.input_shape is not None and q in NONPOS_FUNCS and isinstance(out, Tens):
+        dataflow_checks.add_facts(f, out, nonpos=True)
+
+
+def _multinomial(f: Any, p: Any) -> str | None:
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    sh = known_shape(p)
+    if not sh or len(sh) > 2 or 0 in sh or not dataflow_checks.fact(f, p, "nonpos"):
+        return None
+    return (
+        "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0 "
+        "(multinomial of log-probabilities: every value is <= 0, so no row is a distribution)"
+    )

@@ -291,6 +291,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 
         if q == f"torch.{name}" and dataflow_strides.fresh(name, kwargs):
             dataflow_strides.made_contiguous(run.f, out)  # ``torch.zeros(B, T, C)``
+    if run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_fix30
+
+        dataflow_fix30.after_torch(run.f, q, out)  # ``F.log_softmax``: every value <= 0
     if run.f.input_shape is not None and q.startswith("torch.nn.functional.") and args:
         from driftcheck.parsers.source.forward import dataflow_fix25b
 
