@@ -3080,6 +3080,277 @@ def _sparse_layout(r, s, bad):
     return Step(fwd=[*pre, tail], out=out)
 
 
+# ---- session 30 (crashfix30), fourth batch, written before any run of seeds 95 / 97 and
+# before any rule of the session: grouped and dilated convolutions, pooling with dilation,
+# padding and ceil_mode, the scatter / index family, ops that want equal dtypes, channels_last
+# memory format, functional norms, and layers cast to another dtype in ``__init__``
+def _divisors(n: int) -> list[int]:
+    return [g for g in range(2, n + 1) if n % g == 0]
+
+
+@op("conv_groups")
+def _conv_groups(r, s, bad):
+    """``nn.Conv1d`` / ``nn.Conv2d`` with ``groups`` and ``dilation``, called as a layer or
+    through ``F.conv1d`` / ``F.conv2d`` on its weight; the bad draw passes the functional form
+    another group count than the weight was made for, or takes a dilated kernel wider than the
+    padded input."""
+    nd = {3: 1, 4: 2}.get(len(s))
+    if nd is None:
+        return None
+    c, sp = s[1], s[2:]
+    gs = _divisors(c)
+    g = r.choice(gs) if gs else 1
+    o = g * r.choice([1, 2, 3])
+    k = r.choice([1, 2, 3])
+    dil = r.choice([1, 2, 3])
+    p = r.choice([0, 1, dil])
+    st = r.choice([1, 1, 2])
+    fg = g
+    functional = r.random() < 0.4
+    if bad:
+        if r.random() < 0.5:
+            functional = True
+            fg = 1 if g > 1 else 2
+        else:
+            k, p = 3, 0
+            dil = max(sp) // 2 + 1
+    eff = (k - 1) * dil + 1
+    init = [
+        f"self.g{{i}} = nn.Conv{nd}d({c}, {o}, {k}, stride={st}, padding={p}, "
+        f"dilation={dil}, groups={g})"
+    ]
+    if functional:
+        line = (
+            f"x = F.conv{nd}d(x, self.g{{i}}.weight, self.g{{i}}.bias, stride={st}, "
+            f"padding={p}, dilation={dil}, groups={fg})"
+        )
+    else:
+        line = "x = self.g{i}(x)"
+    if not bad and any(v + 2 * p < eff for v in sp):
+        bad = True
+    out = None if bad else [s[0], o, *[(v + 2 * p - eff) // st + 1 for v in sp]]
+    return Step(init=init, fwd=[line], bad=bad, out=out)
+
+
+def _pool_len(n: int, k: int, st: int, p: int, dil: int, ceil: bool) -> int:
+    eff = dil * (k - 1) + 1
+    num = n + 2 * p - eff + (st - 1 if ceil else 0)
+    out = num // st + 1
+    if ceil and (out - 1) * st >= n + p:
+        out -= 1
+    return out
+
+
+@op("pool_opts")
+def _pool_opts(r, s, bad):
+    """``nn.MaxPool1d/2d`` with ``dilation``, ``padding`` and ``ceil_mode``, or
+    ``nn.AvgPool1d/2d`` with ``ceil_mode`` and ``count_include_pad``; the bad draw pads past
+    half the (effective) kernel."""
+    nd = {3: 1, 4: 2}.get(len(s))
+    if nd is None:
+        return None
+    sp = s[2:]
+    kind = r.choice(["Max", "Avg"])
+    k = r.choice([2, 3])
+    st = r.choice([1, 2, 3])
+    dil = r.choice([1, 2]) if kind == "Max" else 1
+    ceil = r.random() < 0.5
+    half = ((k - 1) * dil + 1) // 2 if kind == "Max" else k // 2
+    p = r.randrange(0, half + 1)
+    if bad:
+        p = half + 1
+    extra = f", dilation={dil}" if kind == "Max" else r.choice(["", ", count_include_pad=False"])
+    init = [
+        f"self.p{{i}} = nn.{kind}Pool{nd}d({k}, stride={st}, padding={p}{extra}, ceil_mode={ceil})"
+    ]
+    outs = [_pool_len(v, k, st, p, dil, ceil) for v in sp]
+    if not bad and any(v < 1 for v in outs):
+        bad = True
+    return Step(init=init, fwd=["x = self.p{i}(x)"], bad=bad, out=None if bad else [*s[:2], *outs])
+
+
+@op("scatter_ops")
+def _scatter_ops(r, s, bad):
+    """``scatter_add`` / ``scatter_reduce`` / ``index_fill`` / ``index_copy`` /
+    ``take_along_dim`` along a dim of the input; the bad draw gives an int32 or float index,
+    a ``reduce`` name torch does not know, a source of another dtype or size, or an index of
+    a lower rank."""
+    n = len(s)
+    d = r.randrange(n) - (n if r.random() < 0.5 else 0)
+    sd = s[d]
+    good = [
+        [f"x = x.scatter_add({d}, torch.zeros_like(x, dtype=torch.long), x)"],
+        [
+            f"x = torch.zeros_like(x).scatter_reduce({d}, x.argsort(dim={d}), x, "
+            f"reduce={r.choice(['sum', 'amax', 'mean'])!r}, include_self=False)"
+        ],
+        [f"x = x.index_fill({d}, torch.tensor([{sd - 1}]), 0.0)"],
+        [f"x = x.index_copy({d}, torch.arange({sd}).flip(0), x)"],
+        [f"x = torch.take_along_dim(x, x.argsort(dim={d}), dim={d})"],
+        [f"x = torch.take_along_dim(x, x.argmax(dim={d}, keepdim=True), dim={d}).expand_as(x)"],
+    ]
+    worse = [
+        [f"x = x.scatter_add({d}, torch.zeros_like(x, dtype=torch.int32), x)"],
+        [f"x = x.scatter_add({d}, torch.zeros_like(x, dtype=torch.long), x.half())"],
+        [f"x = torch.zeros_like(x).scatter_reduce({d}, x.argsort(dim={d}), x, reduce='max')"],
+        [f"x = x.index_fill({d}, torch.tensor([0.0]), 0.0)"],
+        [f"x = x.index_copy({d}, torch.arange({sd}), x.double())"],
+        [f"x = torch.take_along_dim(x, x.argmax(dim={d}), dim={d})"] if n > 1 else [],
+        [f"x = x.index_copy({d}, torch.arange({sd + 1}) % {sd}, x)"],
+    ]
+    if bad:
+        return Step(fwd=r.choice([w for w in worse if w]), bad=True)
+    return Step(fwd=r.choice(good), out=list(s))
+
+
+@op("dtype_mix")
+def _dtype_mix(r, s, bad):
+    """Ops that want both operands of one dtype (``masked_scatter``, index put, ``lerp``,
+    ``F.linear``, ``mm``, ``grid_sample``) with one side cast (bad), or promoting ops that
+    take mixed dtypes (``+``, ``where``, ``maximum``) and the cast undone (good)."""
+    cast = r.choice(["half()", "double()", "to(torch.bfloat16)", "to(torch.float64)"])
+    c = s[-1]
+    good = [
+        ["x = x.masked_scatter(x > 0, x * 2)"],
+        [f"x = (x + x.{cast}).float()"],
+        [f"x = torch.where(x > 0, x, x.{cast}).float()"],
+        [f"x = torch.maximum(x, x.{cast}).to(x.dtype)"],
+        ["m = x > 0", "x = x.clone()", f"x[m] = x[m].{cast}.to(x.dtype)"],
+        [f"x = torch.lerp(x, x.{cast}.float(), 0.5)"],
+        [f"x = F.linear(x, torch.eye({c}).to(x.dtype))"],
+    ]
+    worse = [
+        [f"x = x.masked_scatter(x > 0, x.{cast})"],
+        ["m = x > 0", "x = x.clone()", f"x[m] = x[m].{cast}"],
+        [f"x = torch.lerp(x, x.{cast}, 0.5)"],
+        [f"x = F.linear(x, torch.eye({c}).{cast})"],
+        [f"x = F.linear(x.{cast}, torch.eye({c}))"],
+    ]
+    if len(s) == 2:
+        good.append([f"x = torch.mm(x, torch.eye({c}, dtype=x.dtype))"])
+        worse.append([f"x = torch.mm(x, torch.eye({c}).{cast})"])
+    if len(s) == 4:
+        grid = f"torch.zeros({s[0]}, {s[2]}, {s[3]}, 2)"
+        good.append([f"x = F.grid_sample(x, {grid}, align_corners=False)"])
+        worse.append([f"x = F.grid_sample(x, {grid}.{cast}, align_corners=False)"])
+    if bad:
+        return Step(fwd=r.choice(worse), bad=True)
+    return Step(fwd=r.choice(good), out=list(s))
+
+
+@op("channels_last")
+def _channels_last(r, s, bad):
+    """A 4-D input put in ``channels_last`` memory format (then a 1x1 conv, a ReLU or a
+    BatchNorm, which keep it) and flattened: ``reshape`` / ``flatten`` / ``contiguous().view``
+    / a ``permute`` to NHWC then ``view`` run; a plain ``view`` across C and H*W (bad) may
+    not."""
+    if len(s) != 4:
+        return None
+    b, c, h, w = s
+    init: list[str] = []
+    fwd = [
+        r.choice(
+            [
+                "x = x.contiguous(memory_format=torch.channels_last)",
+                "x = x.to(memory_format=torch.channels_last)",
+            ]
+        )
+    ]
+    mid = r.choice(["", "conv", "relu", "bn"])
+    if mid == "conv":
+        init.append(f"self.m{{i}} = nn.Conv2d({c}, {c}, 1)")
+        fwd.append("x = self.m{i}(x)")
+    elif mid == "bn":
+        init.append(f"self.m{{i}} = nn.BatchNorm2d({c})")
+        fwd.append("x = self.m{i}(x)")
+    elif mid == "relu":
+        fwd.append("x = F.relu(x)")
+    if bad:
+        fwd.append(r.choice(["x = x.view(x.size(0), -1)", f"x = x.view({b}, {c * h * w})"]))
+        return Step(init=init, fwd=fwd, bad=True)
+    line, out = r.choice(
+        [
+            ("x = x.reshape(x.size(0), -1)", [b, c * h * w]),
+            ("x = x.flatten(1)", [b, c * h * w]),
+            ("x = x.contiguous().view(x.size(0), -1)", [b, c * h * w]),
+            ("x = x.permute(0, 2, 3, 1).view(x.size(0), -1, x.size(1))", [b, h * w, c]),
+        ]
+    )
+    fwd.append(line)
+    return Step(init=init, fwd=fwd, out=out)
+
+
+@op("norm_functional")
+def _norm_functional(r, s, bad):
+    """``F.group_norm`` / ``F.batch_norm`` with running statistics / ``F.instance_norm`` /
+    ``F.local_response_norm`` / ``nn.LocalResponseNorm``; the bad draw takes a group count
+    that does not divide the channels, statistics of another length, or a rank the norm
+    refuses."""
+    n = len(s)
+    c = s[1] if n > 1 else s[0]
+    gs = _divisors(c)
+    forms: list[tuple[list[str], list[str], bool]] = []
+    if n >= 2:
+        g = r.choice(gs) if gs else 1
+        forms.append(([], [f"x = F.group_norm(x, {g})"], False))
+        bg = [w for w in (2, 3, 4, 5, 7) if c % w]
+        forms.append(([], [f"x = F.group_norm(x, {r.choice(bg)})"], True))
+        forms.append(
+            ([], [f"x = F.batch_norm(x, torch.zeros({c}), torch.ones({c}), training=False)"], False)
+        )
+        forms.append(
+            (
+                [],
+                [f"x = F.batch_norm(x, torch.zeros({c + 1}), torch.ones({c + 1}), training=False)"],
+                True,
+            )
+        )
+    if n >= 3:
+        forms.append(([], ["x = F.instance_norm(x)"], False))
+        forms.append(([], [f"x = F.local_response_norm(x, {r.choice([2, 3])})"], False))
+        forms.append(([f"self.n{{i}} = nn.LocalResponseNorm({r.choice([2, 3])})"],
+                      ["x = self.n{i}(x)"], False))  # fmt: skip
+    else:
+        forms.append(([], [f"x = F.local_response_norm(x, {r.choice([2, 3])})"], True))
+        forms.append((["self.n{i} = nn.LocalResponseNorm(2)"], ["x = self.n{i}(x)"], True))
+    pick = [f for f in forms if f[2] == bad]
+    if not pick:
+        return None
+    init, fwd, is_bad = r.choice(pick)
+    return Step(init=init, fwd=fwd, bad=is_bad, out=None if is_bad else list(s))
+
+
+@op("module_cast_seq")
+def _module_cast_seq(r, s, bad):
+    """A layer or a small ``nn.Sequential`` cast in ``__init__`` (``.half()``, ``.double()``,
+    ``.to(torch.bfloat16)``, ``.to(dtype=torch.float64)``, chained or as a statement); forward
+    feeds it the input as it is (bad) or cast to the layer's dtype and back (good)."""
+    c = s[-1]
+    cast, dt = r.choice(
+        [
+            ("half()", "torch.float16"),
+            ("double()", "torch.float64"),
+            ("to(torch.bfloat16)", "torch.bfloat16"),
+            ("to(dtype=torch.float64)", "torch.float64"),
+        ]
+    )
+    body = r.choice([f"nn.Linear({c}, {c})", f"nn.Sequential(nn.Linear({c}, {c}), nn.GELU())"])
+    if r.random() < 0.5:
+        init = [f"self.h{{i}} = {body}.{cast}"]
+    else:
+        init = [f"self.h{{i}} = {body}", f"self.h{{i}}.{cast}"]
+    if bad:
+        fwd = r.choice([["x = self.h{i}(x)"], ["x = self.h{i}(x.float())"]])
+    else:
+        fwd = r.choice(
+            [
+                [f"x = self.h{{i}}(x.to({dt})).float()"],
+                ["x = self.h{i}(x.to(next(self.h{i}.parameters()).dtype)).to(x.dtype)"],
+            ]
+        )
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
 @dataclass
 class Program:
     name: str

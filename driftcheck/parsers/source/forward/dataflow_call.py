@@ -397,6 +397,10 @@ class Calls:
                     self.run.f.crash(loc, err)
                     return Tens(None)
             out = self.run.f.leaf_call(obj, tens, loc)
+            if self.run.f.input_shape is not None and len(tens) == 1 and not kwargs:
+                from driftcheck.parsers.source.forward import dataflow_fix30
+
+                dataflow_fix30.layer_layout(self.run.f, obj.type, tens[0], out)  # NHWC kept
             if self.run.f.input_shape is not None and obj.type in ("Linear", "Embedding"):
                 from driftcheck.parsers.source.forward import dataflow_strides
 
@@ -406,6 +410,9 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 dataflow_dtype_ops.layer_output(self.run.f, obj.type, out, obj.cast or None)
+                from driftcheck.parsers.source.forward import dataflow_fix30
+
+                dataflow_fix30.lookup_exact(self.run.f, obj.type, out, obj.cast or None)
             if kwargs or len(args) > len(tens):
                 self._leaf_masks(obj, out, args, kwargs, loc)
             if self.run.f.input_shape is not None and obj.torch:

@@ -59,7 +59,8 @@ def _facts(f: Any) -> dict[int, dict]:
 # when it was true (``STAMP``) and read only while that count holds
 # ``fill``: the one float every item holds (``torch.full(size, 100.0)``; dataflow_known.filled)
 # ``bounds``: inclusive bounds of every value (``check --input-range``; dataflow_fix26)
-VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill", "bounds"})
+# ``nonpos``: every value is <= 0 or NaN (a ``log_softmax`` / ``logsigmoid`` result; dataflow_fix30)
+VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill", "bounds", "nonpos"})
 STAMP = "_writes"
 
 
@@ -311,6 +312,12 @@ def _layer_input(f: Any, node: Any, x: Any, dtype: Any, loc: Any) -> None:
                 f"{node.type}: input is {dtype} but the weight is {cast} (the module was cast "
                 "in __init__; dtype mismatch)",
             )
+            return
+        from driftcheck.parsers.source.forward import dataflow_fix30
+
+        err = dataflow_fix30.cast_layer_input(f, node.type, cast, x)  # ``.half()`` in __init__
+        if err is not None:
+            f.crash(loc, err)
 
 
 def _half_into_float32(f: Any, node: Any, x: Any, loc: Any) -> bool:

@@ -262,6 +262,9 @@ class Runner:
 
             dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks
             dataflow_argtypes.setitem(self, tgt, v, fr)  # ``buf[:, 1:] = x``: expands
+            from driftcheck.parsers.source.forward import dataflow_fix30
+
+            dataflow_fix30.setitem(self, tgt, v, fr)  # ``out[sel] = y.half()``: index put
             if not isinstance(base, (list, dict)):
                 self.f.tensor_writes += 1  # ``t[i] = v``: ``t``'s values (and its views') change
         if isinstance(tgt, (ast.Attribute, ast.Subscript)) and self.f.input_shape is not None:

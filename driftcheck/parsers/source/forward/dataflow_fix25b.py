@@ -176,6 +176,10 @@ def layer_exact(f: Any, type_: str, out: Any, cast: str | None) -> None:
         give_exact(f, out, "float64")
     elif cast is None and not tensordtypes.default_may_change(f.interp):
         give_exact(f, out, "float32")
+    else:
+        from driftcheck.parsers.source.forward import dataflow_fix30
+
+        dataflow_fix30.layer_exact(f, type_, out, cast)  # ``.half()`` in ``__init__``
 
 
 def matmul_error(f: Any, a: Any, b: Any) -> str | None:

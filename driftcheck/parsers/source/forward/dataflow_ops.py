@@ -658,6 +658,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
 
                 err = dataflow_fix29.method_error(run.f, t, b.name, args, kwargs)
             if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix30
+
+                err = dataflow_fix30.method_error(run.f, t, b.name, args, kwargs)  # dtypes
+            if err is None:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 err = dataflow_dtype_ops.float_only_error(run.f, b.name, t, args, kwargs)
@@ -695,6 +699,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
 
             loc = fr.loc(at) if at is not None else None
             dataflow_dtype_ops.after_method(run.f, t, b.name, args, kwargs, out, loc)
+            from driftcheck.parsers.source.forward import dataflow_fix30
+
+            dataflow_fix30.after_method(run.f, t, b.name, out)  # ``index_fill`` keeps the dtype
             from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
             dataflow_dtype_accept.after_method(run.f, t, b.name, args, kwargs, out)
@@ -706,6 +713,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             from driftcheck.parsers.source.forward import dataflow_strides
 
             dataflow_strides.after_method(run.f, t, b.name, args, kwargs, out, loc)
+            from driftcheck.parsers.source.forward import dataflow_fix30
+
+            dataflow_fix30.memory_format(run.f, b.name, args, kwargs, out)  # channels_last
         if b.name == "t" and not args and not kwargs:
             _transposed_table(run, t, out)  # ``self.embed.weight.t()``
         return out

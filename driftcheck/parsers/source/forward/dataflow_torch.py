@@ -70,7 +70,7 @@ KEEP = {
     "abs", "exp", "sqrt", "rsqrt", "neg", "sin", "cos", "pow", "square", "normalize",
     "layer_norm", "group_norm", "rms_norm", "cumsum", "tril", "triu", "log", "reciprocal",
     "fill_", "zero_", "copy_", "float_power", "nan_to_num", "sign", "round", "floor", "ceil",
-    "where",
+    "where", "batch_norm", "instance_norm", "local_response_norm",
 }  # fmt: skip
 BINARY = {"add": "Add", "sub": "Sub", "subtract": "Sub", "mul": "Mul", "multiply": "Mul",
           "div": "Div", "divide": "Div", "true_divide": "Div", "matmul": "MatMul",
@@ -216,6 +216,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
                 from driftcheck.parsers.source.forward import dataflow_fix29
 
                 err = dataflow_fix29.torch_error(run.f, q, args, kwargs)  # ``torch.flip(x, 1)``
+            if err is None and not _splat(at):
+                from driftcheck.parsers.source.forward import dataflow_fix30
+
+                err = dataflow_fix30.torch_error(run.f, q, args, kwargs)  # ``F.linear`` dtypes
         name = q.rsplit(".", 1)[-1]
         top = q.startswith("torch.nn.functional.") or q.count(".") == 1
         if err is None and top and args:
@@ -287,6 +291,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 
         if q == f"torch.{name}" and dataflow_strides.fresh(name, kwargs):
             dataflow_strides.made_contiguous(run.f, out)  # ``torch.zeros(B, T, C)``
+    if run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_fix30
+
+        dataflow_fix30.after_torch(run.f, q, out)  # ``F.log_softmax``: every value <= 0
     if run.f.input_shape is not None and q.startswith("torch.nn.functional.") and args:
         from driftcheck.parsers.source.forward import dataflow_fix25b
 
@@ -480,6 +488,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             from driftcheck.parsers.source.forward import dataflow_fix29b
 
             dataflow_fix29b.full_made(run.f, name, args, kwargs, out)  # ``full(s, 3)``: int64
+            from driftcheck.parsers.source.forward import dataflow_fix30
+
+            dataflow_fix30.factory_made(run.f, name, kwargs, out)  # ``torch.eye(n)``: float32
             if name == "arange":
                 from driftcheck.parsers.source.forward import dataflow_known
 
