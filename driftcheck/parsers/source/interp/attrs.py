@@ -391,7 +391,12 @@ class Attributes:
         CPython's ``object.__getattribute__`` calls its ``__get__`` before looking in the
         instance's ``__dict__`` (a value written there directly, ``self.__dict__["b"] = 50``,
         does not shadow it; a non-data descriptor's does). None otherwise. Only a class body
-        binding ``name`` to a call's result (how a descriptor instance is made) is read."""
+        binding ``name`` to a call's result (how a descriptor instance is made) is read;
+        a ``@property`` of the class's source is one too (``property`` defines ``__set__``
+        and ``__delete__``, setter or not; ``functools.cached_property`` does not)."""
+        prop = _source_property(self.classes, obj.cls, name)
+        if prop is not None:
+            return (self.bind(prop, obj),)
         if not any(
             isinstance(c, Cls)
             and isinstance(st := body_index(c.node).get(name), (ast.Assign, ast.AnnAssign))
@@ -844,6 +849,25 @@ def _registered(o: Obj) -> tuple:
         tuple((k, id(x)) for k, x in o.children.items()),
         tuple((k, id(x)) for k, x in o.params.items()),
     )
+
+
+def _source_property(classes: Any, cls: Cls, name: str) -> Any:
+    """The ``@property`` function a class of ``cls``'s MRO read from source binds to ``name``
+    (the first in the MRO), or None (``functools.cached_property`` is a non-data descriptor:
+    an instance's ``__dict__`` entry shadows it)."""
+    if not any(
+        isinstance(c, Cls)
+        and isinstance(st := body_index(c.node).get(name), (ast.FunctionDef, ast.AsyncFunctionDef))
+        and st.decorator_list
+        for c in cls.mro()
+    ):
+        return None
+    ok, v, where = classes.mro_attr(cls, name)
+    if not ok or not isinstance(v, Func) or not isinstance(where, Cls) or not v.closure:
+        return None
+    if not v.closure.get("__property__") or v.closure.get("__cached__"):
+        return None
+    return v
 
 
 def _dict_method(fn: Any, quals: tuple[str, ...]) -> bool:
