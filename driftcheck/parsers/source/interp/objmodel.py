@@ -625,6 +625,8 @@ class Classes:
         if not getattr(cls, subclassreg.DONE, False) and name[:2] != "__":
             # a table its ``__init_subclass__`` fills: the subclasses Python made at import
             subclassreg.ensure(self.ip, cls)
+        if not cls.__dict__.get(classtype.META_MADE) and name[:2] != "__":
+            classtype.made_at_import(self.ip, cls)  # a metaclass's statement-time state
         lost = cls.ns.get(UNNAMED_SETATTR)
         if lost is not None and name != "__frame__":  # library/python.py ``_setattr``
             return True, Unknown(f"{cls.name}.{name}: {lost}")
