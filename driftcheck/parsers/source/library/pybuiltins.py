@@ -6,6 +6,8 @@ is ``Unknown``. Containers of modules (lists of layers) pass through untouched.
 
 from __future__ import annotations
 
+import collections
+
 import csv
 import itertools
 import math
@@ -689,6 +691,28 @@ def _run(method: str) -> UnknownRun:
     return UnknownRun(f"{method}() of a value we cannot enumerate")
 
 
+# ``collections.Counter``'s own methods (library/stdlib.py makes CPython's Counter): run on it
+_COUNTER_METHODS = frozenset(("most_common", "total", "elements", "subtract"))
+
+
+def _counter_method(raw: Any, name: str, a: list, k: dict) -> Any:
+    """``c.most_common(n)`` / ``c.total()`` / ``c.elements()`` / ``c.subtract(xs)`` of a
+    Counter of known counts, by CPython's own Counter (ties in insertion order); an unknown
+    argument or count: unknown."""
+    args = [plain(x) for x in a]
+    if any(isinstance(x, (Unknown, Tensor)) for x in args) or k:
+        return Unknown(f"Counter.{name}() of unknown arguments")
+    if any(not isinstance(plain(v), (int, float)) for v in raw.values()):
+        return Unknown(f"Counter.{name}() of unknown counts")
+    if name == "subtract" and args and not isinstance(args[0], (dict, list, tuple, str)):
+        return Unknown("Counter.subtract() of a value we cannot enumerate")
+    try:
+        got = getattr(raw, name)(*args)
+    except (TypeError, ValueError):
+        return Unknown(f"Counter.{name}() that would raise")
+    return list(got) if name == "elements" else got
+
+
 def value_method(v: Any, name: str, interp: Any) -> Any:
     """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods; a method that
     changes a list, dict or set in place keeps that container (``receiver``)."""
@@ -793,7 +817,11 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
         if name == "update":
             return BuiltinMethod(lambda a, k: raw.update(*(plain(x) for x in a), **k))
         if name == "copy":
+            if isinstance(raw, collections.Counter):
+                return BuiltinMethod(lambda a, k: raw.copy())  # a Counter's copy is a Counter
             return BuiltinMethod(lambda a, k: _dict_view(raw, "copy"))
+        if isinstance(raw, collections.Counter) and name in _COUNTER_METHODS:
+            return BuiltinMethod(lambda a, k: _counter_method(raw, name, a, k))
     if isinstance(raw, (str, bytes)):  # bytes' methods are as pure as str's (decode, hex)
         fn = getattr(raw, name, None)
         if fn is not None and callable(fn) and not name.startswith("_"):
