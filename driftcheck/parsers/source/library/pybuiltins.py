@@ -7,7 +7,6 @@ is ``Unknown``. Containers of modules (lists of layers) pass through untouched.
 from __future__ import annotations
 
 import collections
-
 import csv
 import itertools
 import math
