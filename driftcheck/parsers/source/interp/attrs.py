@@ -197,6 +197,8 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
+            if name in ntmethods.CLASS_NAMES and ntmethods.is_class(obj):
+                return ntmethods.class_attr(self.ip, obj, name)  # ``Cfg._make(xs)``
             if name == "__new__" and all(isinstance(c, Cls) for c in obj.mro()):
                 # ``C.__new__(C)`` of a class whose bases are all read from source and define
                 # no ``__new__``: ``object.__new__``, a fresh instance, ``__init__`` not run (a
