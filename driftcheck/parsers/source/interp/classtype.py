@@ -622,6 +622,10 @@ def _class_writes(mod: Any) -> dict[tuple[str, str], set[str]]:
                         keys.append((c, t.attr))
                     elif isinstance(t, ast.Subscript):
                         keys.append(held(t.value, own))
+                    elif isinstance(n, ast.AugAssign) and _inplace_class_value(st, t, own):
+                        # ``self.seen += [1]`` on the class's list: ``list.__iadd__`` extends
+                        # the class's own list in place (then binds it on the instance too)
+                        keys.append(held(t, own))
             elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
                 if n.func.attr in _MUTATORS:
                     keys.append(held(n.func.value, own))
@@ -641,6 +645,33 @@ def _class_writes(mod: Any) -> dict[tuple[str, str], set[str]]:
                     out.setdefault(k, set()).add(st.name)
     mod.__dict__["_dc_class_writes"] = out
     return out
+
+
+_MUTABLE_NODES = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp, ast.Call)
+
+
+def _inplace_class_value(cls_node: ast.stmt, t: ast.expr, own: str | None) -> bool:
+    """``self.attr <op>= v`` in a method of ``own`` where its class body binds ``attr`` to
+    a value that may change in place (a list / dict / set display or comprehension, or a
+    call's result: ``list.__iadd__`` / ``set.__ior__`` / ``dict.__ior__`` act on the class's
+    object). An int, text or tuple there makes an instance attribute only."""
+    if own is None or not isinstance(cls_node, ast.ClassDef):
+        return False
+    if not (
+        isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+    ):
+        return False
+    for st in cls_node.body:
+        tgts = (
+            st.targets
+            if isinstance(st, ast.Assign)
+            else [st.target]
+            if isinstance(st, ast.AnnAssign)
+            else []
+        )
+        if any(isinstance(x, ast.Name) and x.id == t.attr for x in tgts):
+            return isinstance(st.value, _MUTABLE_NODES)
+    return False
 
 
 # run when a class statement runs, which the analyzer models when it makes the class
