@@ -79,6 +79,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     UnknownPlain,
+    UnknownState,
     WeightRef,
     container_values,
     is_module,
@@ -670,7 +671,7 @@ class Classes:
         if lost is None:
             lost = classtype.state_at_import(self.ip, cls, name)
         if lost is not None:  # changed by code the import ran (interp/classtype.py)
-            cls.ns[name] = Unknown(lost)
+            cls.ns[name] = UnknownState(lost)
             return True, cls.ns[name]
         cls.ns[name] = before
         if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -29,6 +29,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     UnknownRun,
+    UnknownState,
     has_run,
     plain,
     unwrap,
@@ -235,8 +236,15 @@ def _reversed_sequence(interp: Any, obj: Any, flen: Any, fitem: Any, wlen: Any, 
     return _once(out)
 
 
+# builtins whose result of an import-changed value (values/abstract.py ``UnknownState``) is
+# unknown for that value's reason: the reason (the construct, its file:line) is kept
+_STATE_KEPT = frozenset(("len", "int", "float", "abs", "round", "min", "max", "sum", "sorted"))
+
+
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
+    if name in _STATE_KEPT and args and isinstance(unwrap(args[0]), UnknownState):
+        return unwrap(args[0])  # ``len(self.seen)`` of import-changed state: keep its reason
     if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
         r = symbolic.call(name, args)
         if r is not NotImplemented:
