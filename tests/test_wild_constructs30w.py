@@ -42,6 +42,7 @@ CASES = {
     "p04_meta_counter_init": ("exact", "exact"),  # M: Registry.seen.append in __init__
     "p09_namedtuple_replace": ("exact", "exact"),  # Cfg._make / Cfg._fields
     "p11_counter_ops": ("exact", "exact"),  # Counter: missing key, most_common, -
+    "p06_walrus_all": ("exact", "exact"),  # ``:=`` in a genexp read by all() / any(): stops
     # right before, kept right (the rules above must not change them)
     "p86_instance_aug_class_attr": ("exact", "exact"),  # ``self.n += 1``: an instance int
     "p56_cached_property": ("exact", "exact"),  # a non-data descriptor: __dict__ wins
@@ -146,6 +147,31 @@ def test_import_changed_state_note_names_the_construct() -> None:
     notes = _check("p55_class_list_shared", "M", "unknown")
     first = next(n for n in notes if "params_total unknown" in n)
     assert "Block.seen" in first and "p55_class_list_shared.py:" in first, first
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ok = any((w := x) > 10 for x in [4, 12, 20] if x != 12)",  # a filter: 20
+        "ok = all((w := x) < 10 for x in [4, 12, 20])",  # stops at 12
+        "ok = any((w := x) > 100 for x in [4, 12])",  # never decided: the last item
+    ],
+)
+def test_walrus_in_any_all_binds_the_deciding_item(tmp_path, line: str) -> None:
+    path = _model(tmp_path, f"w = 1\n{line}\nself.l = nn.Linear(w, 2 if ok else 3)")
+    assert parse_source(path, entry="M").params_total() == torch_count(path, root="M")
+
+
+def test_walrus_in_any_of_an_undecided_item_is_unknown(tmp_path) -> None:
+    """An item whose truth is not known: how far ``any`` read, and so the binding, is not."""
+    pre = "import os\n"
+    path = _model(
+        tmp_path,
+        "xs = [4, int(os.environ.get('NOPE_W30', '12')), 20]\n"
+        "ok = any((w := x) > 10 for x in xs)\nself.l = nn.Linear(w, 2)",
+        pre,
+    )
+    assert parse_source(path, entry="M").params_total() is None
 
 
 def test_probe_runner_runs() -> None:

@@ -16,6 +16,7 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     attrsconv,
     classtype,
+    compwalrus,
     deftime,
     fwdhooks,
     genreplay,
@@ -978,6 +979,16 @@ class Calls:
 
     def eval_call(self, e: ast.Call, fr: Frame) -> Any:
         f = self.exprs.eval(e.func, fr)
+        if (
+            len(e.args) == 1
+            and e.args[0].__class__ is ast.GeneratorExp
+            and not e.keywords
+            and isinstance(f, Ext)
+            and f.qual in ("builtins.any", "builtins.all")
+        ):  # ``any((w := x) > 8 for x in xs)``: read item by item (interp/compwalrus.py)
+            got = compwalrus.short_circuit(self.exprs, f.qual[9:], e.args[0], fr)
+            if got is not NotImplemented:
+                return got
         args: list[Any] = []
         for a in e.args:
             if isinstance(a, ast.Starred):
