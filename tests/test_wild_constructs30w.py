@@ -34,6 +34,8 @@ CASES = {
     "p22_iadd_config": ("exact", "exact"),  # 162 vs 178: the class's own __iadd__ not run
     "p41_data_descriptor_wins": ("exact", "exact"),  # 190 vs 78: __dict__ entry over a property
     "p85_counter_mapping": ("exact", "exact"),  # 8 vs 24: Counter({"a": 5}) counted keys once
+    "p102_object_setattr_bypass": ("exact", "exact"),  # 298 vs 26: super(nn.Module, self)
+    "p115_super_library_class": ("exact", "exact"),  # unknown before: super(nn.Linear, self)
     # confident wrong before (read lazily), honest unknown now: ``self.seen += [1]`` on the
     # class's list, which ``model = M()`` at import grew
     "p87_instance_iadd_class_list": ("exact", "unknown"),  # M: 54 vs 126

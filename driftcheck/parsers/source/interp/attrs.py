@@ -75,6 +75,25 @@ class Super:
         self.inst = inst
 
 
+class ObjectSuper:
+    """``super(nn.Module, self)``: the methods of ``object``, past ``nn.Module`` in the
+    instance's MRO. ``__setattr__`` writes a plain attribute (no layer registered),
+    ``__init__`` does nothing; any other method is unknown."""
+
+    def __init__(self, inst: Any) -> None:
+        self.inst = inst
+
+    def attr(self, name: str) -> Any:
+        inst = plain(self.inst)
+        if name == "__setattr__" and isinstance(inst, Obj):
+            from driftcheck.parsers.source.library.machine import object_setattr
+
+            return BuiltinMethod(lambda a, k: object_setattr(inst, list(a)) if not k else None)
+        if name == "__init__":
+            return BuiltinMethod(lambda a, k: None)
+        return Unknown(f"super(nn.Module, ...).{name}")
+
+
 def _written_at(obj: Obj, name: str, v: Any, line: int, fr: Frame) -> tuple[str, int]:
     """Where an attribute's value was written: the caller's line when ``__init__`` stores an
     argument it was given (``self.eps = eps`` holds what ``Norm(dim, eps=1e-5)`` passed).
@@ -276,6 +295,8 @@ class Attributes:
                 if ok and isinstance(where, Cls):
                     return self.bind(v, obj) if isinstance(v, Func) else v
             return Unknown(f"class attribute {name}")
+        if obj.__class__ is ObjectSuper:
+            return obj.attr(name)
         if isinstance(obj, Super):
             cls = obj.inst.cls if isinstance(obj.inst, (Obj, Config)) else obj.inst
             if isinstance(cls, Cls) and obj.owner not in cls.mro():

@@ -959,6 +959,9 @@ def handed_mutators(ip: Any, args: list, kwargs: dict, fr: Frame, e: ast.Call, f
     branchstate.forget(fr.locals, set(held), [], why)
 
 
+_MODULE_QUALS = ("torch.nn.Module", "torch.nn.modules.module.Module")
+
+
 class Calls:
     """Calls: arguments, functions, instantiation and dataclasses."""
 
@@ -1144,6 +1147,17 @@ class Calls:
     def make_super(self, args: list[Any], fr: Frame) -> Any:
         if len(args) == 2 and isinstance(args[0], Cls):
             return Super(args[0], args[1])
+        if len(args) == 2 and isinstance(args[0], Ext) and args[0].qual in _MODULE_QUALS:
+            # ``super(nn.Module, self)``: past ``nn.Module`` in any module's MRO is ``object``
+            # (its ``__setattr__`` writes a plain attribute, never registers a layer; read as
+            # ``super()`` it registered one: a confident wrong count)
+            from driftcheck.parsers.source.interp.attrs import ObjectSuper
+
+            return ObjectSuper(args[1])
+        if len(args) == 2 and isinstance(args[0], Ext):
+            # ``super(LibraryBase, self)``: the MRO past that library class, which the
+            # zero-argument reading (past the method's own class) is not
+            return Unknown(f"super({args[0].qual}, ...): the methods past a library class")
         func = fr.func
         if func is None or func.owner is None:
             return Unknown("super() outside a method")
