@@ -46,6 +46,7 @@ CASES = {
     "p09_namedtuple_replace": ("exact", "exact"),  # Cfg._make / Cfg._fields
     "p11_counter_ops": ("exact", "exact"),  # Counter: missing key, most_common, -
     "p06_walrus_all": ("exact", "exact"),  # ``:=`` in a genexp read by all() / any(): stops
+    "p107_enum_missing": ("exact", "exact"),  # Size(20): the class's own _missing_
     # right before, kept right (the rules above must not change them)
     "p86_instance_aug_class_attr": ("exact", "exact"),  # ``self.n += 1``: an instance int
     "p56_cached_property": ("exact", "exact"),  # a non-data descriptor: __dict__ wins
@@ -140,6 +141,24 @@ def test_namedtuple_make_of_too_few_items_is_unknown(tmp_path) -> None:
     pre = "from typing import NamedTuple\nclass Cfg(NamedTuple):\n    a: int = 4\n    b: int = 2\n"
     path = _model(tmp_path, "self.l = nn.Linear(Cfg._make([8]).a, 2)", pre)
     with pytest.raises(TypeError):
+        torch_count(path, root="M")
+    assert parse_source(path, entry="M").params_total() is None
+
+
+def test_enum_missing_returning_none_is_unknown(tmp_path) -> None:
+    """``_missing_`` answering None: CPython's ValueError, never a member guessed."""
+    pre = (
+        "import enum\n"
+        "class S(enum.Enum):\n"
+        "    A = 4\n"
+        "    @classmethod\n"
+        "    def _missing_(cls, value):\n"
+        "        return cls.A if value == 5 else None\n"
+    )
+    path = _model(
+        tmp_path, "self.l = nn.Linear(S(5).value, 2)\nself.k = nn.Linear(S(6).value, 2)", pre
+    )
+    with pytest.raises(ValueError):
         torch_count(path, root="M")
     assert parse_source(path, entry="M").params_total() is None
 
