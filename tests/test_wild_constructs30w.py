@@ -37,6 +37,8 @@ CASES = {
     "p102_object_setattr_bypass": ("exact", "exact"),  # 298 vs 26: super(nn.Module, self)
     "p115_super_library_class": ("exact", "exact"),  # unknown before: super(nn.Linear, self)
     "p123_generator_close_finally": ("exact", "unknown"),  # 20 vs 16: items read after close()
+    "p131_iterator_truthiness": ("exact", "exact"),  # 363 vs 201: an empty map / zip falsy
+    "p132_iterator_equality_type": ("exact", "exact"),  # 173 vs 230: zip(...) == [...] True
     # confident wrong before (read lazily), honest unknown now: ``self.seen += [1]`` on the
     # class's list, which ``model = M()`` at import grew
     "p87_instance_iadd_class_list": ("exact", "unknown"),  # M: 54 vs 126
@@ -143,6 +145,27 @@ def test_namedtuple_make_of_too_few_items_is_unknown(tmp_path) -> None:
     with pytest.raises(TypeError):
         torch_count(path, root="M")
     assert parse_source(path, entry="M").params_total() is None
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "isinstance(zip([1], [2]), collections.abc.Iterable)",
+        "isinstance(map(int, '1'), collections.abc.Iterator)",
+        "isinstance((x for x in [1]), list)",
+        "isinstance(filter(None, [1]), collections.abc.Sequence)",
+        "zip([1], [2]) != [(1, 2)]",
+        "bool(map(int, []))",
+    ],
+)
+def test_iterators_are_no_lists(tmp_path, test: str) -> None:
+    """A ``zip`` / ``map`` / ``filter`` / generator is an iterator: truthy, equal only to
+    itself, an Iterable and Iterator but no list or sequence (CPython's answers)."""
+    path = _model(
+        tmp_path, f"self.l = nn.Linear(4, 4 if {test} else 9)", "import collections.abc\n"
+    )
+    got = parse_source(path, entry="M").params_total()
+    assert got is not None and got == torch_count(path, root="M")
 
 
 def test_enum_missing_returning_none_is_unknown(tmp_path) -> None:

@@ -851,6 +851,12 @@ class Expressions:
             return r if isinstance(op, ast.In) else not r
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return Unknown("compare")
+        if getattr(a, "single_pass", False) or getattr(b, "single_pass", False):
+            # an iterator (``zip`` / ``map`` / a generator): equal only to itself, never
+            # ordered (interp/tuplesub.py ``Once`` is a list to the analyzer only)
+            if isinstance(op, (ast.Eq, ast.NotEq)):
+                return (a is b) == isinstance(op, ast.Eq)
+            return Unknown("order comparison of an iterator (TypeError)")
         if (a.__class__ is Obj or b.__class__ is Obj) and richcmp.involved(self.ip, op, a, b):
             return richcmp.compare(self.ip, op, a, b)  # a class's own ``__lt__`` / ``__eq__``
         if getattr(a, "data", None) is not None or getattr(b, "data", None) is not None:
