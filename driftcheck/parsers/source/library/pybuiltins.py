@@ -243,14 +243,14 @@ _STATE_KEPT = frozenset(("len", "int", "float", "abs", "round", "min", "max", "s
 
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
-    if name == "bool" and len(args) == 1 and getattr(unwrap(args[0]), "single_pass", False):
-        return True  # an iterator is truthy whatever it holds (ops/operators.py ``truth``)
-    if name in _STATE_KEPT and args and isinstance(unwrap(args[0]), UnknownState):
-        return unwrap(args[0])  # ``len(self.seen)`` of import-changed state: keep its reason
     if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
         r = symbolic.call(name, args)
         if r is not NotImplemented:
             return r
+    if args and args[0].__class__ is UnknownState and name in _STATE_KEPT:
+        return args[0]  # ``len(self.seen)`` of import-changed state: keep its reason
+    if name == "bool" and len(args) == 1 and getattr(args[0], "single_pass", False):
+        return True  # an iterator is truthy whatever it holds (ops/operators.py ``truth``)
     if name in _RUN_UNKNOWN and any(has_run(unwrap(a)) for a in args):
         # ``len(xs)``, ``enumerate(xs)``... of a list holding a run of items we cannot count
         # (values/abstract.py); ``list(xs)``/``tuple(xs)``/``reversed(xs)`` keep the run
