@@ -690,9 +690,9 @@ class Expressions:
         confident wrong count). NotImplemented where no such method applies (or it answers
         ``NotImplemented``): the caller falls back to ``a = a <op> b``, as CPython does."""
         name = _DUNDER.get(type(op))
-        obj = plain(a)
+        obj = a.value if isinstance(a, Sourced) and a.__class__ is Sourced else a
         if name is None or not isinstance(obj, Obj) or obj.cls is None:
-            return NotImplemented
+            return NotImplemented  # (a traced number is not read: never pinned here)
         ok, fn, where = self.ip.classes.mro_attr(obj.cls, f"__i{name}__")
         if not ok or not isinstance(fn, Func):
             return NotImplemented
