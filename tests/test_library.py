@@ -219,6 +219,15 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "result = (list(od.items()), dict(dd), ci['n'], dict(collections.Counter('abca')))",
     ),
     (
+        ("collections.Counter",),
+        "import collections\nc = collections.Counter('aabbbcdd')\n"
+        "left = c - collections.Counter({'a': 5, 'b': 1})\nc2 = c.copy()\nc2['q'] += 2\n"
+        "c2.subtract('aq')\nc2.update({'b': 4})\n"
+        "result = (c['z'], c.most_common(2), c.total(), dict(left), sorted(c.elements())[:4], "
+        "collections.Counter(a=3, b=1)['a'], dict(c + collections.Counter('cz')), dict(c2), "
+        "collections.Counter({'x': 2, 'y': 7}).most_common(1))",
+    ),
+    (
         ("collections.namedtuple",),
         "import collections\nCfg = collections.namedtuple('Cfg', 'dim depth heads', defaults=(4,))\n"
         "c = Cfg(8, depth=2)\nd, n, h = c\nr = c._replace(dim=16)\n"

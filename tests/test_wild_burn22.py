@@ -539,12 +539,14 @@ class M(nn.Module):
 """
 
 
-def test_generator_walrus_is_unknown(tmp_path: Path) -> None:
-    """``any`` stops at the first item over 32 (torch: ``w`` is 40); the interpreter runs every
-    item of a generator at once, so the binding it leaves is unknown, never the last item's."""
+def test_generator_walrus_in_any_binds_the_deciding_item(tmp_path: Path) -> None:
+    """``any`` stops at the first item over 32 (torch: ``w`` is 40). Session 22 left the binding
+    an honest unknown (the interpreter ran every item of a generator at once); session 30
+    (wrongs30, interp/compwalrus.py ``short_circuit``) reads a generator handed to ``any`` /
+    ``all`` item by item as Python does: torch's count, never the last item's."""
     got, want, notes = _static_and_torch(tmp_path, GENEXP_WALRUS)
     assert want == 40 * 40 + 40 + 20
-    assert got is None, notes
+    assert got == want, notes
 
 
 def test_comprehension_loop_variable_does_not_leak(tmp_path: Path) -> None:

@@ -138,12 +138,12 @@ class M(nn.Module):
 """
 
 
-def test_metaclass_new_and_init_counter_is_unknown_not_wrong(tmp_path) -> None:
+def test_metaclass_new_and_init_counter_matches_torch(tmp_path) -> None:
     """``Meta.count += 1`` inside the metaclass's ``__new__``: a class attribute changed by code
-    the import ran (interp/classtype.py ``state_at_import``, session 29's wrongs29) is read as
-    unknown, although interp/metanew.py runs the hook; the count is never the body's 0 (merge of
-    the two rules: exact here is left for later)."""
-    check_honest_unknown(tmp_path, HOOKS)
+    the import ran. Session 29 read it as unknown (interp/classtype.py ``state_at_import``);
+    session 30 (wrongs30) makes the module's class statements that use the metaclass first, in
+    order, as the import did (``classtype.made_at_import``): torch's count."""
+    check_count_matches_torch(tmp_path, HOOKS)
     check_count_matches_torch(tmp_path, HOOKS.replace("B.index, A.index + 1", "4, 5"))
 
 

@@ -76,6 +76,25 @@ class Super:
         self.inst = inst
 
 
+class ObjectSuper:
+    """``super(nn.Module, self)``: the methods of ``object``, past ``nn.Module`` in the
+    instance's MRO. ``__setattr__`` writes a plain attribute (no layer registered),
+    ``__init__`` does nothing; any other method is unknown."""
+
+    def __init__(self, inst: Any) -> None:
+        self.inst = inst
+
+    def attr(self, name: str) -> Any:
+        inst = plain(self.inst)
+        if name == "__setattr__" and isinstance(inst, Obj):
+            from driftcheck.parsers.source.library.machine import object_setattr
+
+            return BuiltinMethod(lambda a, k: object_setattr(inst, list(a)) if not k else None)
+        if name == "__init__":
+            return BuiltinMethod(lambda a, k: None)
+        return Unknown(f"super(nn.Module, ...).{name}")
+
+
 def _written_at(obj: Obj, name: str, v: Any, line: int, fr: Frame) -> tuple[str, int]:
     """Where an attribute's value was written: the caller's line when ``__init__`` stores an
     argument it was given (``self.eps = eps`` holds what ``Norm(dim, eps=1e-5)`` passed).
@@ -198,6 +217,8 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
+            if name in ntmethods.CLASS_NAMES and ntmethods.is_class(obj):
+                return ntmethods.class_attr(self.ip, obj, name)  # ``Cfg._make(xs)``
             if name == "__new__" and all(isinstance(c, Cls) for c in obj.mro()):
                 # ``C.__new__(C)`` of a class whose bases are all read from source and define
                 # no ``__new__``: ``object.__new__``, a fresh instance, ``__init__`` not run (a
@@ -275,6 +296,8 @@ class Attributes:
                 if ok and isinstance(where, Cls):
                     return self.bind(v, obj) if isinstance(v, Func) else v
             return Unknown(f"class attribute {name}")
+        if obj.__class__ is ObjectSuper:
+            return obj.attr(name)
         if isinstance(obj, Super):
             cls = obj.inst.cls if isinstance(obj.inst, (Obj, Config)) else obj.inst
             if isinstance(cls, Cls) and obj.owner not in cls.mro():
@@ -392,7 +415,12 @@ class Attributes:
         CPython's ``object.__getattribute__`` calls its ``__get__`` before looking in the
         instance's ``__dict__`` (a value written there directly, ``self.__dict__["b"] = 50``,
         does not shadow it; a non-data descriptor's does). None otherwise. Only a class body
-        binding ``name`` to a call's result (how a descriptor instance is made) is read."""
+        binding ``name`` to a call's result (how a descriptor instance is made) is read;
+        a ``@property`` of the class's source is one too (``property`` defines ``__set__``
+        and ``__delete__``, setter or not; ``functools.cached_property`` does not)."""
+        prop = _source_property(self.classes, obj.cls, name)
+        if prop is not None:
+            return (self.bind(prop, obj),)
         if not any(
             isinstance(c, Cls)
             and isinstance(st := body_index(c.node).get(name), (ast.Assign, ast.AnnAssign))
@@ -845,6 +873,25 @@ def _registered(o: Obj) -> tuple:
         tuple((k, id(x)) for k, x in o.children.items()),
         tuple((k, id(x)) for k, x in o.params.items()),
     )
+
+
+def _source_property(classes: Any, cls: Cls, name: str) -> Any:
+    """The ``@property`` function a class of ``cls``'s MRO read from source binds to ``name``
+    (the first in the MRO), or None (``functools.cached_property`` is a non-data descriptor:
+    an instance's ``__dict__`` entry shadows it)."""
+    if not any(
+        isinstance(c, Cls)
+        and isinstance(st := body_index(c.node).get(name), (ast.FunctionDef, ast.AsyncFunctionDef))
+        and st.decorator_list
+        for c in cls.mro()
+    ):
+        return None
+    ok, v, where = classes.mro_attr(cls, name)
+    if not ok or not isinstance(v, Func) or not isinstance(where, Cls) or not v.closure:
+        return None
+    if not v.closure.get("__property__") or v.closure.get("__cached__"):
+        return None
+    return v
 
 
 def _dict_method(fn: Any, quals: tuple[str, ...]) -> bool:

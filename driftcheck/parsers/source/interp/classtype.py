@@ -608,11 +608,12 @@ def _class_writes(mod: Any) -> dict[tuple[str, str], set[str]]:
             c = own
         return (c, e.attr) if c is not None else None
 
+    at_statement = _statement_metaclasses(mod)
     for st in mod.tree.body:
         if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         own = st.name if isinstance(st, ast.ClassDef) else None
-        for n in _run_later(st):
+        for n in _run_later(st, own in at_statement):
             keys: list[tuple[str, str] | None] = []
             if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
                 tgts = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
@@ -621,6 +622,10 @@ def _class_writes(mod: Any) -> dict[tuple[str, str], set[str]]:
                         keys.append((c, t.attr))
                     elif isinstance(t, ast.Subscript):
                         keys.append(held(t.value, own))
+                    elif isinstance(n, ast.AugAssign) and _inplace_class_value(st, t, own):
+                        # ``self.seen += [1]`` on the class's list: ``list.__iadd__`` extends
+                        # the class's own list in place (then binds it on the instance too)
+                        keys.append(held(t, own))
             elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
                 if n.func.attr in _MUTATORS:
                     keys.append(held(n.func.value, own))
@@ -642,28 +647,164 @@ def _class_writes(mod: Any) -> dict[tuple[str, str], set[str]]:
     return out
 
 
+_MUTABLE_NODES = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp, ast.Call)
+
+
+def _inplace_class_value(cls_node: ast.stmt, t: ast.expr, own: str | None) -> bool:
+    """``self.attr <op>= v`` in a method of ``own`` where its class body binds ``attr`` to
+    a value that may change in place (a list / dict / set display or comprehension, or a
+    call's result: ``list.__iadd__`` / ``set.__ior__`` / ``dict.__ior__`` act on the class's
+    object). An int, text or tuple there makes an instance attribute only."""
+    if own is None or not isinstance(cls_node, ast.ClassDef):
+        return False
+    if not (
+        isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+    ):
+        return False
+    for st in cls_node.body:
+        tgts = (
+            st.targets
+            if isinstance(st, ast.Assign)
+            else [st.target]
+            if isinstance(st, ast.AnnAssign)
+            else []
+        )
+        if any(isinstance(x, ast.Name) and x.id == t.attr for x in tgts):
+            return isinstance(st.value, _MUTABLE_NODES)
+    return False
+
+
 # run when a class statement runs, which the analyzer models when it makes the class
 _AT_CLASS_STATEMENT = frozenset(("__init_subclass__", "__set_name__", "__class_getitem__"))
 
 
-def _run_later(st: ast.stmt) -> list[ast.AST]:
+def _run_later(st: ast.stmt, metaclass: bool = False) -> list[ast.AST]:
     """The nodes of a top-level function, or of a class's methods, that run when called (not
     a class body's own statements, nor ``__init_subclass__`` / ``__set_name__``: they run
-    with the class statement, which the analyzer makes as Python does)."""
+    with the class statement, which the analyzer makes as Python does; nor, for a metaclass
+    only top-level class statements use (``_statement_metaclasses``), its ``__prepare__`` /
+    ``__new__`` / ``__init__``: ``made_at_import`` makes those statements in order)."""
     if not isinstance(st, ast.ClassDef):
         return list(ast.walk(st))
+    skip = _AT_CLASS_STATEMENT | _META_HOOKS if metaclass else _AT_CLASS_STATEMENT
     out: list[ast.AST] = []
     todo: list[ast.AST] = list(st.body)
     while todo:
         n = todo.pop()
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if n.name not in _AT_CLASS_STATEMENT:
+            if n.name not in skip:
                 out.extend(ast.walk(n))
         elif isinstance(n, ast.ClassDef):
             todo.extend(n.body)
         else:
             todo.extend(ast.iter_child_nodes(n))
     return out
+
+
+_META_HOOKS = frozenset(("__prepare__", "__new__", "__init__"))
+META_MADE = "_dc_meta_made"  # on a Cls: made_at_import ran (or is not needed)
+
+
+def _metaclass_users(mod: Any, meta: str) -> list[ast.ClassDef]:
+    """The top-level class statements of ``mod`` whose metaclass is the top-level class
+    ``meta``: its name as their ``metaclass=`` keyword, or a base that is such a class (by
+    name, in statement order)."""
+    names: set[str] = set()
+    out: list[ast.ClassDef] = []
+    for st in mod.tree.body:
+        if not isinstance(st, ast.ClassDef) or st.name == meta:
+            continue
+        kw = any(
+            k.arg == "metaclass" and isinstance(k.value, ast.Name) and k.value.id == meta
+            for k in st.keywords
+        )
+        if kw or any(isinstance(b, ast.Name) and b.id in names for b in st.bases):
+            names.add(st.name)
+            out.append(st)
+    return out
+
+
+def _statement_metaclasses(mod: Any) -> frozenset[str]:
+    """Top-level classes of ``mod`` used as a metaclass only by top-level class statements
+    of the module: its hooks (``__prepare__`` / ``__new__`` / ``__init__``) run once per such
+    statement at import and nowhere else -- no class statement nested in a function or a
+    method (made again per call), no call of the metaclass or of ``type`` / ``types.new_class``
+    (a class made at run time), no ``metaclass=`` naming something else than a plain name.
+    Once per module."""
+    got = mod.__dict__.get("_dc_statement_metas")
+    if got is not None:
+        return got
+    metas = {
+        k.value.id
+        for st in mod.tree.body
+        if isinstance(st, ast.ClassDef)
+        for k in st.keywords
+        if k.arg == "metaclass" and isinstance(k.value, ast.Name)
+    }
+    top = {id(st) for st in mod.tree.body}
+    for n in ast.walk(mod.tree) if metas else ():
+        if isinstance(n, ast.ClassDef) and id(n) not in top and (n.bases or n.keywords):
+            metas = set()  # a class statement run later, per call
+            break
+        if isinstance(n, ast.ClassDef) and any(
+            k.arg == "metaclass" and not isinstance(k.value, ast.Name) for k in n.keywords
+        ):
+            metas = set()
+            break
+        if isinstance(n, ast.Call):
+            f = n.func
+            fname = (
+                f.id
+                if isinstance(f, ast.Name)
+                else f.attr
+                if isinstance(f, ast.Attribute)
+                else None
+            )
+            if fname in ("type", "new_class") and len(n.args) != 1:
+                metas = set()
+                break
+            if fname in metas:
+                metas.discard(fname)
+    got = frozenset(metas)
+    mod.__dict__["_dc_statement_metas"] = got
+    return got
+
+
+def made_at_import(interp: Any, cls: Cls) -> None:
+    """Read lazily, an attribute of a metaclass whose class-statement hooks change its own
+    state (``Meta.count += 1`` / ``Meta.seen.append(name)`` in its ``__new__``): the
+    module's class statements that use it are made first, in statement order, as importing
+    the module made them (one counted three classes; read lazily the count held only the
+    classes the analysis had read so far, so session 29 said unknown). Once per class; not
+    while one of those statements is being made (its hook reads the state Python has at that
+    point: the statements above only) nor in an in-order run (the module body makes them)."""
+    if cls.__dict__.get(META_MADE):
+        return
+    cls.__dict__[META_MADE] = True
+    mod = cls.mod
+    if getattr(mod, "tree", None) is None or not any(st is cls.node for st in mod.tree.body):
+        return
+    if cls.name not in _statement_metaclasses(mod):
+        return
+    if not any(cls.name in ws for (c, _), ws in _class_writes(mod).items() if c == cls.name):
+        return  # its hooks change no state of its own: nothing to make
+    if globalsat.in_order_end(interp, mod) is not None:
+        return
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Budget
+
+    users = _metaclass_users(mod, cls.name)
+    pending = getattr(interp.names, "_pending", ())
+    if any((id(mod), st.name) in pending for st in users):
+        cls.__dict__[META_MADE] = False  # made on a later read, after this statement
+        return
+    for st in users:
+        try:
+            interp.names.global_lookup(mod, st.name)
+        except Budget:
+            raise
+        except (Raised, Exception):  # noqa: BLE001 - that class stays unmade
+            continue
 
 
 def state_at_import(interp: Any, cls: Cls, name: str) -> str | None:

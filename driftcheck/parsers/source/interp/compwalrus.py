@@ -69,3 +69,52 @@ def leak(e: ast.expr, sub: Any, fr: Any, followed: bool) -> None:
         elif n in sub.locals:
             fr.locals[n] = sub.locals[n]
         # else: no item ran the ``:=`` (an empty iterable, a filter false): the binding stays
+
+
+def short_circuit(exprs: Any, name: str, g: ast.GeneratorExp, fr: Any) -> Any:
+    """``any(<genexp>)`` / ``all(<genexp>)`` of a generator expression whose ``:=`` binds the
+    enclosing scope: Python runs its items one at a time and stops at the first that decides
+    (``any``: a true one; ``all``: a false one), so the binding left is that item's
+    (``any((big := w) > 10 for w in ws)`` leaves the first width over 10). Read here the same
+    way, item by item; the answer and the bindings are unknown from an item whose truth is
+    not known on. NotImplemented where this reading does not apply (more than one ``for``, an
+    ``async`` one, an iterable we cannot enumerate): the caller reads it as before."""
+    from driftcheck.parsers.source.interp.exprs import CompLocals, Frame, _targets
+    from driftcheck.parsers.source.ops.operators import truth
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    names = targets(g)
+    if not names or len(g.generators) != 1 or g.generators[0].is_async:
+        return NotImplemented
+    gen = g.generators[0]
+    items = exprs.items.iterate(exprs.eval(gen.iter, fr))  # in the enclosing scope, as Python
+    if items is None or len(items) > 10_000:
+        return NotImplemented
+    sub = Frame(fr.mod, fr.func, fr.closure)
+    sub.locals = CompLocals(fr.locals, _targets(g.generators))
+    want = name == "any"
+    line = getattr(g, "lineno", "?")
+    where = f"{fr.mod.path.name}:{line}" if getattr(fr.mod, "path", None) else f"line {line}"
+
+    def lost() -> Any:
+        for n in names:
+            fr.locals[n] = Unknown(f"{n} bound by := in {name}() at {where}: an item not decided")
+        return Unknown(f"{name}() of a generator expression at {where}")
+
+    for item in items:
+        exprs.stmts.tick()
+        exprs.stmts.assign(gen.target, item, sub)
+        conds = [truth(exprs.eval(c, sub)) for c in gen.ifs]
+        if any(c is None for c in conds):
+            return lost()
+        if not all(conds):
+            continue
+        t = truth(exprs.eval(g.elt, sub))
+        for n in names:  # the ``:=`` of this item, bound in the enclosing scope
+            if n in sub.locals:
+                fr.locals[n] = sub.locals[n]
+        if t is None:
+            return lost()
+        if t is want:
+            return want
+    return not want

@@ -669,6 +669,27 @@ class Expressions:
         except Exception:  # noqa: BLE001 - e.g. object + object, division by zero
             return Unknown("operator")
 
+    def dunder_inplace(self, op: ast.operator, a: Any, b: Any) -> Any:
+        """``a <op>= b`` on an object whose class, read from source, defines the in-place
+        method (``__iadd__``, ``__imul__``, ...): CPython calls it and binds the target to
+        what it returns (the object itself, changed, where it returns ``self``: every alias
+        sees the change; ``a = a + b`` was read instead, the alias kept the old value: a
+        confident wrong count). NotImplemented where no such method applies (or it answers
+        ``NotImplemented``): the caller falls back to ``a = a <op> b``, as CPython does."""
+        name = _DUNDER.get(type(op))
+        obj = a.value if isinstance(a, Sourced) and a.__class__ is Sourced else a
+        if name is None or not isinstance(obj, Obj) or obj.cls is None:
+            return NotImplemented  # (a traced number is not read: never pinned here)
+        ok, fn, where = self.ip.classes.mro_attr(obj.cls, f"__i{name}__")
+        if not ok or not isinstance(fn, Func):
+            return NotImplemented
+        if obj.module and not _own_module_dunder(where):
+            return NotImplemented
+        r = self.calls.call_func(self.attrs.bind(fn, obj), [b], {})
+        if isinstance(r, Ext) and r.qual == "builtins.NotImplemented":
+            return NotImplemented
+        return r
+
     def dunder_binop(self, op: ast.operator, a: Any, b: Any) -> Any:
         """``a <op> b`` on an object of a class read from source: its ``__op__`` (or ``b``'s
         ``__rop__``), run; a tuple subclass without one acts on its items (``+``, ``*``).
@@ -810,7 +831,9 @@ class Expressions:
                 # ``w = lin.weight; w is lin.weight``: each read makes a new reference
                 same = a.owner is b.owner and a.name == b.name
             else:
-                same = identical(a, b)
+                same = richcmp.identity(a, b, identical)  # CPython's caches (richcmp.py)
+                if isinstance(same, Unknown):
+                    return same
             return same if isinstance(op, ast.Is) else not same
         if isinstance(op, (ast.In, ast.NotIn)):
             r = self.contains(b, a)
@@ -819,6 +842,12 @@ class Expressions:
             return r if isinstance(op, ast.In) else not r
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return Unknown("compare")
+        if getattr(a, "single_pass", False) or getattr(b, "single_pass", False):
+            # an iterator (``zip`` / ``map`` / a generator): equal only to itself, never
+            # ordered (interp/tuplesub.py ``Once`` is a list to the analyzer only)
+            if isinstance(op, (ast.Eq, ast.NotEq)):
+                return (a is b) == isinstance(op, ast.Eq)
+            return Unknown("order comparison of an iterator (TypeError)")
         if (a.__class__ is Obj or b.__class__ is Obj) and richcmp.involved(self.ip, op, a, b):
             return richcmp.compare(self.ip, op, a, b)  # a class's own ``__lt__`` / ``__eq__``
         if getattr(a, "data", None) is not None or getattr(b, "data", None) is not None:

@@ -639,6 +639,15 @@ class Items:
             if q in LIBRARY_TYPES:  # ``isinstance(f, functools.partial)`` (library values)
                 return getattr(type(raw), "library_type", None) == q
             if q in _PY_TYPES:
+                if getattr(raw, "single_pass", False):
+                    # a ``zip`` / ``map`` / generator: an iterator, no list, tuple or sequence
+                    # (interp/tuplesub.py ``Once`` is a list to the analyzer only)
+                    kind = q.rsplit(".", 1)[-1]
+                    if kind in ("Iterable", "Iterator"):
+                        return True
+                    if kind == "Generator":
+                        return Unknown("isinstance of an iterator against Generator")
+                    return False
                 if q.endswith(".Iterable") and isinstance(raw, (Obj, Leaf, Tensor, WeightRef)):
                     return self._iterable(raw)
                 base = _builtin_base(raw)
@@ -676,6 +685,12 @@ class Items:
             if q in ("enum.EnumMeta", "enum.EnumType") and isinstance(raw, (Cls, *_PLAIN_TYPES)):
                 return enums.is_enum(raw)  # ``isinstance(supported, enum.EnumMeta)``
             abc = _abc_class(q)
+            if abc is not None and getattr(raw, "single_pass", False):
+                # an iterator (interp/tuplesub.py ``Once``, a list to the analyzer only): the
+                # answer of CPython's iterators (an Iterator, Hashable; no Sized, Container)
+                if q.rsplit(".", 1)[-1] in ("Generator", "Reversible"):
+                    return Unknown(f"isinstance of an iterator against {q}")
+                return isinstance(iter(()), abc)
             if abc is not None and isinstance(raw, _PLAIN_TYPES):
                 return isinstance(raw, abc)  # ``isinstance(opt, Hashable)``: Python's own answer
             if q in ("torch.nn.Module", "torch.nn.modules.module.Module"):

@@ -732,7 +732,7 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
     """Run the statements that fill or rebind the global ``name`` once it is bound to
     ``value``, as importing the module would; a rebinding replaces the global's value."""
     from driftcheck.parsers.source.interp.exprs import Frame
-    from driftcheck.parsers.source.values.abstract import Unknown
+    from driftcheck.parsers.source.values.abstract import UnknownState
 
     sts = plan(mod, name).after
     upto = globalsat.in_order_end(interp, mod)
@@ -749,7 +749,7 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
     elif _stateful(value):
         lost = _advanced_elsewhere(mod, name, sts)
         if lost is not None:
-            interp.globals[id(mod)][name] = Unknown(
+            interp.globals[id(mod)][name] = UnknownState(
                 f"module global {name}: an iterator that {lost} may advance at import"
             )
             return
@@ -760,7 +760,7 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
         done = tuple(mod.tree.body[i] for i, kind, _ in b if kind == 1) + tuple(sts)
         lost = _rebound_at_import(mod, name, done)
         if lost is not None:
-            interp.globals[id(mod)][name] = Unknown(f"module global {name}: {lost}")
+            interp.globals[id(mod)][name] = UnknownState(f"module global {name}: {lost}")
             return
     if not sts:
         return

@@ -42,3 +42,29 @@ def method(obj: Obj, name: str) -> Any:
 def applies(obj: Obj) -> bool:
     """An instance of a class read from source with ``typing.NamedTuple`` as a base."""
     return obj.cls is not None and tuplesub.is_named_tuple(obj.cls)
+
+
+CLASS_NAMES = frozenset(("_fields", "_make"))
+
+
+def class_attr(ip: Any, cls: Any, name: str) -> Any:
+    """``Cfg._fields`` (the field names, in order) and ``Cfg._make(items)`` (``Cfg(*items)``)
+    read on a ``NamedTuple`` class itself (session 30: both were unknown)."""
+    names = tuplesub.fields(cls)
+    if name == "_fields":
+        return tuple(names)
+
+    def make(a: list, k: dict) -> Any:
+        items = ip.items.iterate(a[0]) if len(a) == 1 and not k else None
+        if items is None:
+            return Unknown(f"{cls.name}._make() of a value we cannot enumerate")
+        if len(items) != len(names):  # defaults are not taken: CPython's TypeError
+            return Unknown(f"{cls.name}._make() of {len(items)} items for {len(names)} fields")
+        return ip.calls.call(cls, list(items), {}, (cls.mod.path, cls.node.lineno))
+
+    return BuiltinMethod(make)
+
+
+def is_class(cls: Any) -> bool:
+    """A class read from source with ``typing.NamedTuple`` as a base."""
+    return tuplesub.is_named_tuple(cls)

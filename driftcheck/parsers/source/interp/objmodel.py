@@ -16,6 +16,7 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     attrsconv,
     classtype,
+    compwalrus,
     deftime,
     fwdhooks,
     genreplay,
@@ -79,6 +80,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     UnknownPlain,
+    UnknownState,
     WeightRef,
     container_values,
     is_module,
@@ -625,6 +627,8 @@ class Classes:
         if not getattr(cls, subclassreg.DONE, False) and name[:2] != "__":
             # a table its ``__init_subclass__`` fills: the subclasses Python made at import
             subclassreg.ensure(self.ip, cls)
+        if not cls.__dict__.get(classtype.META_MADE) and name[:2] != "__":
+            classtype.made_at_import(self.ip, cls)  # a metaclass's statement-time state
         lost = cls.ns.get(UNNAMED_SETATTR)
         if lost is not None and name != "__frame__":  # library/python.py ``_setattr``
             return True, Unknown(f"{cls.name}.{name}: {lost}")
@@ -668,7 +672,7 @@ class Classes:
         if lost is None:
             lost = classtype.state_at_import(self.ip, cls, name)
         if lost is not None:  # changed by code the import ran (interp/classtype.py)
-            cls.ns[name] = Unknown(lost)
+            cls.ns[name] = UnknownState(lost)
             return True, cls.ns[name]
         cls.ns[name] = before
         if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -955,6 +959,9 @@ def handed_mutators(ip: Any, args: list, kwargs: dict, fr: Frame, e: ast.Call, f
     branchstate.forget(fr.locals, set(held), [], why)
 
 
+_MODULE_QUALS = ("torch.nn.Module", "torch.nn.modules.module.Module")
+
+
 class Calls:
     """Calls: arguments, functions, instantiation and dataclasses."""
 
@@ -975,6 +982,16 @@ class Calls:
 
     def eval_call(self, e: ast.Call, fr: Frame) -> Any:
         f = self.exprs.eval(e.func, fr)
+        if (
+            len(e.args) == 1
+            and e.args[0].__class__ is ast.GeneratorExp
+            and not e.keywords
+            and isinstance(f, Ext)
+            and f.qual in ("builtins.any", "builtins.all")
+        ):  # ``any((w := x) > 8 for x in xs)``: read item by item (interp/compwalrus.py)
+            got = compwalrus.short_circuit(self.exprs, f.qual[9:], e.args[0], fr)
+            if got is not NotImplemented:
+                return got
         args: list[Any] = []
         for a in e.args:
             if isinstance(a, ast.Starred):
@@ -1130,6 +1147,17 @@ class Calls:
     def make_super(self, args: list[Any], fr: Frame) -> Any:
         if len(args) == 2 and isinstance(args[0], Cls):
             return Super(args[0], args[1])
+        if len(args) == 2 and isinstance(args[0], Ext) and args[0].qual in _MODULE_QUALS:
+            # ``super(nn.Module, self)``: past ``nn.Module`` in any module's MRO is ``object``
+            # (its ``__setattr__`` writes a plain attribute, never registers a layer; read as
+            # ``super()`` it registered one: a confident wrong count)
+            from driftcheck.parsers.source.interp.attrs import ObjectSuper
+
+            return ObjectSuper(args[1])
+        if len(args) == 2 and isinstance(args[0], Ext):
+            # ``super(LibraryBase, self)``: the MRO past that library class, which the
+            # zero-argument reading (past the method's own class) is not
+            return Unknown(f"super({args[0].qual}, ...): the methods past a library class")
         func = fr.func
         if func is None or func.owner is None:
             return Unknown("super() outside a method")

@@ -161,3 +161,27 @@ def compare(ip: Any, op: ast.cmpop, a: Any, b: Any) -> Any:
     if type(op) is ast.Eq:
         return a is b
     return Unknown(f"{fwd} answered by no method (a TypeError)")
+
+
+# CPython's small-int cache (``_PyLong_SMALL_INTS``): every exact ``int`` from -5 to 256 made at
+# run time (arithmetic, ``int("7")``) is the one cached object
+_SMALL_INTS = range(-5, 257)
+
+
+def identity(a: Any, b: Any, identical: Any) -> Any:
+    """``a is b`` on plain values, where the interpreter's ``identical`` compares texts and ints
+    by value (one constant read twice must stay one object). CPython's identity of equal values
+    is value equality only where it caches: the empty text, the exact ints -5..256, ``True`` /
+    ``False`` / ``None``. Two equal texts of one character or more, or two equal ints outside
+    the cache, made apart (``"".join(["w", "ide"]) is "wide"`` is False; ``int("1000") is
+    int("1000")`` is False; two equal identifier-like literals are one interned object, True)
+    are the same object or not by how each was made, which is not tracked: unknown. The
+    interpreter's own objects being one (a value read through two names) stays ``True``."""
+    if a is b or a is None or b is None:
+        return identical(a, b)
+    ta, tb = type(a), type(b)
+    if ta is tb and ta is str and a == b and a:
+        return Unknown(f"`is` between two equal texts ({a[:24]!r}): identity depends on interning")
+    if ta is tb and ta is int and a == b and a not in _SMALL_INTS:
+        return Unknown(f"`is` between two equal ints ({a}) outside CPython's small-int cache")
+    return identical(a, b)

@@ -1120,6 +1120,10 @@ class Statements:
         rhs = self.exprs.eval(st.value, fr)
         if isinstance(st.op, ast.Add) and self.items.inplace_add(cur, rhs):
             return
+        got = self.exprs.dunder_inplace(st.op, cur, rhs)  # the class's own ``__iadd__``...
+        if got is not NotImplemented:
+            self.assign(st.target, got, fr)
+            return
         got = self.exprs.binop(st.op, cur, rhs)
         if isinstance(st.op, ast.Mult):  # ``seq *= n``: torch's ``__imul__``, in place
             from driftcheck.parsers.source.library import seqops

@@ -210,6 +210,7 @@ class Generator:
     known: a single-pass iterator over the yielded values (``for``, ``in``, ``next``, ``list``)."""
 
     __slots__ = ("rest", "lost")
+    single_pass = True  # an iterator: truthy whatever is left (ops/operators.py ``truth``)
 
     def __init__(self, items: list[Any]) -> None:
         self.rest = list(items)
@@ -229,6 +230,7 @@ class Once(list):
     ``next``, ``in``, ``any``): a second loop over it sees nothing, as in Python."""
 
     lost = False  # as ``Generator.lost``
+    single_pass = True  # truthy, equal only to itself, never a list to ``isinstance`` / ``type``
 
     @property
     def rest(self) -> list[Any]:

@@ -187,7 +187,26 @@ def by_value(interp: Any, cls: Cls, args: list[Any], loc: tuple) -> Any:
             return Unknown(f"{cls.name}({v!r}) with an unknown member at {loc[0]}:{loc[1]}")
         if m.value == v:
             return m
+    missing = _own_missing(interp, cls)
+    if missing is not None:
+        # no member has the value: ``Enum.__new__`` asks the class's ``_missing_`` (a member
+        # of the class it returns; None is CPython's ValueError, anything else a TypeError)
+        got = plain(interp.calls.call_func(missing, [v], {}))
+        if getattr(got, "_enum_member", False) and got.cls is cls:
+            return got
+        return Unknown(f"{cls.name}({v!r}): its _missing_ gave no member at {loc[0]}:{loc[1]}")
     return Unknown(f"{cls.name}({v!r}) is no member (ValueError) at {loc[0]}:{loc[1]}")
+
+
+def _own_missing(interp: Any, cls: Cls) -> Any:
+    """The ``_missing_`` classmethod a class of the enum's MRO read from source defines,
+    bound to ``cls``; None where only ``Enum``'s own (which returns None) applies."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    ok, fn, where = interp.classes.mro_attr(cls, "_missing_")
+    if not (ok and isinstance(fn, Func) and isinstance(where, Cls) and fn.is_classmethod):
+        return None
+    return Func(fn.node, fn.mod, fn.closure, fn.owner, cls, is_classmethod=True)
 
 
 _MEMBER_BODY = (

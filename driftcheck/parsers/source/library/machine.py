@@ -1044,6 +1044,13 @@ class Library:
             return Unknown(f"weight.{name}")
         if isinstance(v, Unknown):
             return v
+        if name == "close" and v.__class__.__name__ == "Generator" and _is_generator(v):
+            # ``g.close()``: the generator is finished, nothing more is yielded (a loop over
+            # it afterwards read the items the eager run had left: a confident wrong count)
+            gen = v
+            return BuiltinMethod(
+                lambda a, k: gen.__setattr__("rest", []) if not a and not k else None
+            )
         if isinstance(v, ModuleNamespace):
             if name == "get":  # ``self.__dict__.get("_memories")`` (interp/modnamespace.py)
                 return BuiltinMethod(lambda a, k: modnamespace.get(v, *[plain(x) for x in a][:2]))
@@ -1190,6 +1197,12 @@ def _module_activation(
     if i == len(args) - 1:
         return args[:i], kwargs, plain(v)
     return args, kwargs, None  # positional arguments after it: left to make_leaf (unknown)
+
+
+def _is_generator(v: Any) -> bool:
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    return v.__class__ is tuplesub.Generator
 
 
 def object_setattr(inst: Obj, a: list) -> None:

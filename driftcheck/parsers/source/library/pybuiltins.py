@@ -6,6 +6,7 @@ is ``Unknown``. Containers of modules (lists of layers) pass through untouched.
 
 from __future__ import annotations
 
+import collections
 import csv
 import itertools
 import math
@@ -29,6 +30,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     UnknownRun,
+    UnknownState,
     has_run,
     plain,
     unwrap,
@@ -235,12 +237,21 @@ def _reversed_sequence(interp: Any, obj: Any, flen: Any, fitem: Any, wlen: Any, 
     return _once(out)
 
 
+# builtins whose result of an import-changed value (values/abstract.py ``UnknownState``) is
+# unknown for that value's reason: the reason (the construct, its file:line) is kept
+_STATE_KEPT = frozenset(("len", "int", "float", "abs", "round", "min", "max", "sum", "sorted"))
+
+
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
     if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
         r = symbolic.call(name, args)
         if r is not NotImplemented:
             return r
+    if args and args[0].__class__ is UnknownState and name in _STATE_KEPT:
+        return args[0]  # ``len(self.seen)`` of import-changed state: keep its reason
+    if name == "bool" and len(args) == 1 and getattr(args[0], "single_pass", False):
+        return True  # an iterator is truthy whatever it holds (ops/operators.py ``truth``)
     if name in _RUN_UNKNOWN and any(has_run(unwrap(a)) for a in args):
         # ``len(xs)``, ``enumerate(xs)``... of a list holding a run of items we cannot count
         # (values/abstract.py); ``list(xs)``/``tuple(xs)``/``reversed(xs)`` keep the run
@@ -684,6 +695,28 @@ def _run(method: str) -> UnknownRun:
     return UnknownRun(f"{method}() of a value we cannot enumerate")
 
 
+# ``collections.Counter``'s own methods (library/stdlib.py makes CPython's Counter): run on it
+_COUNTER_METHODS = frozenset(("most_common", "total", "elements", "subtract"))
+
+
+def _counter_method(raw: Any, name: str, a: list, k: dict) -> Any:
+    """``c.most_common(n)`` / ``c.total()`` / ``c.elements()`` / ``c.subtract(xs)`` of a
+    Counter of known counts, by CPython's own Counter (ties in insertion order); an unknown
+    argument or count: unknown."""
+    args = [plain(x) for x in a]
+    if any(isinstance(x, (Unknown, Tensor)) for x in args) or k:
+        return Unknown(f"Counter.{name}() of unknown arguments")
+    if any(not isinstance(plain(v), (int, float)) for v in raw.values()):
+        return Unknown(f"Counter.{name}() of unknown counts")
+    if name == "subtract" and args and not isinstance(args[0], (dict, list, tuple, str)):
+        return Unknown("Counter.subtract() of a value we cannot enumerate")
+    try:
+        got = getattr(raw, name)(*args)
+    except (TypeError, ValueError):
+        return Unknown(f"Counter.{name}() that would raise")
+    return list(got) if name == "elements" else got
+
+
 def value_method(v: Any, name: str, interp: Any) -> Any:
     """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods; a method that
     changes a list, dict or set in place keeps that container (``receiver``)."""
@@ -788,7 +821,11 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
         if name == "update":
             return BuiltinMethod(lambda a, k: raw.update(*(plain(x) for x in a), **k))
         if name == "copy":
+            if isinstance(raw, collections.Counter):
+                return BuiltinMethod(lambda a, k: raw.copy())  # a Counter's copy is a Counter
             return BuiltinMethod(lambda a, k: _dict_view(raw, "copy"))
+        if isinstance(raw, collections.Counter) and name in _COUNTER_METHODS:
+            return BuiltinMethod(lambda a, k: _counter_method(raw, name, a, k))
     if isinstance(raw, (str, bytes)):  # bytes' methods are as pure as str's (decode, hex)
         fn = getattr(raw, name, None)
         if fn is not None and callable(fn) and not name.startswith("_"):

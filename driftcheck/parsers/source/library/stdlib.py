@@ -8,6 +8,7 @@ or loop enumerates them); every result's size is bounded (``sizes.SIZE_LIMIT``).
 from __future__ import annotations
 
 import ast
+import collections
 import dataclasses
 import heapq
 import itertools
@@ -860,18 +861,43 @@ def _chainmap(c: Call) -> Any:
     return out
 
 
-@COL.entry("Counter", doc="Counter(xs): counts of known hashable items, as a dict")
+@COL.entry(
+    "Counter",
+    doc="Counter(xs | mapping, **kw): counts of known hashable items (CPython's own Counter: "
+    "a missing key reads 0, + - & | drop counts <= 0)",
+)
 def _counter(c: Call) -> Any:
-    items = c.interp.items.iterate(c.arg(0)) if c.args else []
-    if items is None:
-        return c.unknown("Counter() over a value we cannot enumerate")
-    out: dict[Any, int] = {}
-    for x in items:
-        p = plain(x)
-        if isinstance(p, (Unknown, Tensor)) or not isinstance(p, (int, str, float, tuple)):
-            return c.unknown("Counter() of unknown items")
-        out[p] = out.get(p, 0) + 1
+    out: collections.Counter = collections.Counter()
+    if len(c.args) > 1:
+        return c.unknown("Counter() with more than one positional argument (TypeError)")
+    src = plain(c.arg(0)) if c.args else None
+    if isinstance(src, dict):
+        # a mapping's counts, as ``Counter.update`` takes them (``Counter({"a": 5})`` is five
+        # a's; iterating it counted each key once)
+        for k, v in src.items():
+            k, v = plain(k), plain(v)
+            if not _countable(k) or isinstance(v, (Unknown, Tensor)):
+                return c.unknown("Counter() of a mapping with unknown items")
+            out[k] = out[k] + v
+    elif c.args:
+        items = c.interp.items.iterate(c.arg(0))
+        if items is None:
+            return c.unknown("Counter() over a value we cannot enumerate")
+        for x in items:
+            p = plain(x)
+            if not _countable(p):
+                return c.unknown("Counter() of unknown items")
+            out[p] += 1
+    for k, v in c.kwargs.items():
+        v = plain(v)
+        if isinstance(v, (Unknown, Tensor)):
+            return c.unknown("Counter() with an unknown keyword count")
+        out[k] = out[k] + v
     return out
+
+
+def _countable(p: Any) -> bool:
+    return not isinstance(p, (Unknown, Tensor)) and isinstance(p, (int, str, float, tuple))
 
 
 class NamedTupleValue:

@@ -36,6 +36,7 @@ from driftcheck.parsers.source.values.abstract import (
     UnknownModule,
     UnknownNumber,
     UnknownRun,
+    UnknownState,
     WeightRef,
     container_values,
     is_module,
@@ -998,6 +999,8 @@ def make_leaf(
         pv = plain_hole(v)  # a traced number (in a tuple too) as a hole
         if isinstance(pv, (Unknown, Tensor)) or _has_unknown(pv):
             leaf.unresolved.append(k)
+            if isinstance(pv, UnknownState):  # the construct, with its file:line
+                leaf.notes.append(f"{k}: {pv.why}")
             continue
         if k == "activation" and isinstance(pv, Ext) and pv.qual in _ACTIVATION_FNS:
             # ``nn.TransformerEncoderLayer(..., activation=F.relu)`` (demucs): torch keeps the

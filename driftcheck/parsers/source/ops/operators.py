@@ -108,7 +108,12 @@ PLAIN = ATOMS + CONTAINERS
 
 def truth(v: Any) -> bool | None:
     """Python's truthiness of a plain value; None for any other (abstract) value, whose
-    evaluator decides (an unknown is undecided, an object is truthy...)."""
+    evaluator decides (an unknown is undecided, an object is truthy...). A single-pass
+    iterator (``zip`` / ``map`` / ``filter`` / a generator expression, interp/tuplesub.py
+    ``Once``; a generator) is truthy whatever it holds: Python's iterators define no
+    ``__len__`` nor ``__bool__`` (an empty ``map`` read as an empty list was falsy)."""
+    if getattr(v, "single_pass", False):
+        return True
     return bool(v) if isinstance(v, PLAIN) else None
 
 

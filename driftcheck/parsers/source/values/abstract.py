@@ -33,6 +33,15 @@ class Unknown:
         raise TypeError("truth value of Unknown")
 
 
+class UnknownState(Unknown):
+    """An unknown because code the import ran may have changed it (a class attribute or module
+    global read lazily, interp/classtype.py ``state_at_import``, interp/modglobals.py): a layer
+    built from it names this reason (the construct and its file:line) in its note, not only
+    the argument (library/torchlib.py)."""
+
+    __slots__ = ()
+
+
 class UnknownModule(Unknown):
     """The result of constructing a class we cannot see (an unresolvable import): it may
     well be a layer with weights, so assigning it to a module registers an Unknown layer."""
