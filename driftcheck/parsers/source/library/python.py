@@ -748,11 +748,13 @@ def _type(c: Call) -> Any:
     if isinstance(v, Ext) and v.qual.startswith("torch.nn."):
         from driftcheck.graph import catalogue
 
-        if catalogue.get(v.qual.rsplit(".", 1)[-1]) is not None or (
-            isinstance(v, ExtClass) and v.module
+        if (
+            catalogue.get(v.qual.rsplit(".", 1)[-1]) is not None
+            or (isinstance(v, ExtClass) and v.module)
+            or v.qual in ("torch.nn.Module", "torch.nn.modules.module.Module")
         ):
-            # a torch layer class (``nn.InstanceNorm2d``): its type is ``type`` (torch gives
-            # nn.Module no metaclass), so ``type(norm) == functools.partial`` is decided
+            # a torch layer class (``nn.InstanceNorm2d``) or ``nn.Module`` itself: its type is
+            # ``type`` (torch gives nn.Module no metaclass; ``class Meta(type(nn.Module))``), so ``type(norm) == functools.partial`` is decided
             return Ext("builtins.type")
     lib = getattr(v, "library_type", None)
     if lib is not None:  # a library value (functools.partial): its own type, as isinstance sees it
