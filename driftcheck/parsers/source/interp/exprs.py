@@ -20,6 +20,7 @@ from driftcheck.parsers.source.interp import (
     modnamespace,
     modtruth,
     numproto,
+    numsub,
     opaque,
     pendingret,
     richcmp,
@@ -218,6 +219,14 @@ def truth(v: Any) -> bool | None:
         return modtruth.container_truth(v)
     if isinstance(v, Obj) and isinstance(v.cls, Cls) and _defines(v.cls, ("__bool__", "__len__")):
         return None  # its own ``__bool__`` / ``__len__`` decides (not modelled here)
+    if v.__class__ is Obj and numsub.value_base(v):
+        # ``class Channels(int)`` / ``class Cfg(dict)``: the builtin's truth of the value it
+        # holds (interp/numsub.py), never an object's (``Channels(0)`` is falsy)
+        n = v.attrs.get(numsub.VALUE)
+        if n is not None:
+            return bool(n)
+        items = v.attrs.get("__items__")
+        return bool(items) if type(items) is dict else None
     if getattr(v, "_enum_member", False):  # ``Feat.NONE`` of a Flag class is false
         t = enumflags.truth(v)
         if t is not None:
@@ -689,6 +698,10 @@ class Expressions:
         name = _DUNDER.get(type(op))
         if name is None:
             return NotImplemented
+        fn = BOUNDED.get(type(op))
+        r = numsub.binop(self.ip, fn, name, a, b) if fn is not None else NotImplemented
+        if r is not NotImplemented:  # ``Channels(24) + 1``: int's own arithmetic (numsub.py)
+            return r
         for obj, other, dunder in ((a, b, f"__{name}__"), (b, a, f"__r{name}__")):
             if not isinstance(obj, Obj) or obj.cls is None:
                 continue
@@ -830,6 +843,12 @@ class Expressions:
             return Unknown("compare")
         if (a.__class__ is Obj or b.__class__ is Obj) and richcmp.involved(self.ip, op, a, b):
             return richcmp.compare(self.ip, op, a, b)  # a class's own ``__lt__`` / ``__eq__``
+        if numsub.value_base(a) or numsub.value_base(b):
+            # an int / float subclass's instance: int's comparison of the value it holds; a
+            # str / list / dict subclass's: not identity, unknown (interp/numsub.py)
+            a, b = numsub.compared(a), numsub.compared(b)
+            if isinstance(a, Unknown) or isinstance(b, Unknown):
+                return a if isinstance(a, Unknown) else b
         if getattr(a, "data", None) is not None or getattr(b, "data", None) is not None:
             if isinstance(a, Tensor) or isinstance(b, Tensor):
                 got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)

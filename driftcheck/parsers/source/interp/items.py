@@ -88,6 +88,9 @@ _PY_TYPES = {
     "typing.Mapping": dict,
     "collections.OrderedDict": dict,
     "builtins.NoneType": type(None),
+    # ``isinstance(key, slice)`` in a ``__getitem__``: a slice is a real ``slice`` here (the
+    # subscript ``x[2:]`` and ``slice(...)`` of known bounds); the type cannot be subclassed
+    "builtins.slice": slice,
 }
 _CONST = frozenset((int, float, str, bool, type(None)))
 # the builtin a class read from source may derive from (``class Dims(tuple)``), and the real

@@ -26,6 +26,7 @@ from driftcheck.parsers.source.interp import (
     leafsubcall,
     metanew,
     modglobals,
+    numsub,
     ownerless,
     pendingret,
     selfmodule,
@@ -1525,6 +1526,7 @@ class Calls:
                 if its is None:
                     return Unknown(f"instance of {cls.name} (a tuple of items not enumerable)")
                 obj.attrs[tuplesub.ITEMS] = its
+            numsub.made(self.ip, obj, cls, args, kwargs)  # ``class Channels(int)`` (numsub.py)
         elif ok and isinstance(new, Func):
             # a module class's ``__new__`` (x-transformers' ``LoRALinear`` returns a plain
             # ``nn.Linear`` when no rank is given): what it returns is the value; an instance

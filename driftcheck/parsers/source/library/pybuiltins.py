@@ -254,6 +254,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         )
         if got is not NotImplemented:
             return got
+        if name != "sum":
+            from driftcheck.parsers.source.interp import numsub  # a cycle at import
+
+            n = numsub.value(unwrap(args[0]))
+            if n is not None and numsub.num_base(unwrap(args[0]).cls) is not None:
+                # ``int(Channels(24))``: the builtin's conversion of the held value (numsub.py)
+                args = [n, *args[1:]]
     if name in ("str", "repr") and len(args) == 1 and not kwargs:
         from driftcheck.parsers.source.interp import numproto  # a cycle at import
 

@@ -1,0 +1,230 @@
+"""Session 30 (wildfix30a, issue #16): constructs left unknown in fresh28 / fresh26 / fresh24 /
+fresh22's dev parts, each checked against torch (meta device) or CPython.
+
+- ``isinstance(key, slice)`` in a class's own ``__getitem__`` (a slice is a real ``slice``).
+- Instances of ``int`` / ``float`` / ``str`` subclasses without an own ``__new__`` hold their
+  value (interp/numsub.py): the class's own ``__mod__`` runs, ``int(self)`` inside it is the
+  value; truth, ``==`` / ``<``, arithmetic and dict keys act on the value where the class does
+  not override them. Before: ``Channels(0)`` was truthy, ``W(5) == 5`` False and
+  ``d.get(W(5), 3)`` missed the key (three confident wrongs).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count
+
+pytest.importorskip("torch")
+
+
+def _both(tmp_path, code: str, root: str = "model") -> tuple[int | None, int]:
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    return parse_source(path).params_total(), torch_count(path, root=root)
+
+
+# ------------------------------------------------------------------ isinstance(key, slice)
+def test_getitem_slice_branch(tmp_path) -> None:
+    """A ``__getitem__`` answering slices one way and ints another (doubled widths)."""
+    code = """
+    import torch.nn as nn
+
+
+    class Plan:
+        def __init__(self, widths):
+            self._w = list(widths)
+
+        def __getitem__(self, key):
+            if isinstance(key, slice):
+                return [2 * w for w in self._w[key]]
+            return self._w[key]
+
+
+    plan = Plan([8, 12, 20, 28, 36])
+    tail = plan[1:4]
+    head = plan[slice(0, 2)]
+    model = nn.Sequential(nn.Linear(plan[0], tail[0]), nn.Linear(tail[2], head[1]))
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)
+
+
+def test_isinstance_slice_of_other_values(tmp_path) -> None:
+    """``isinstance(x, slice)`` is False for an int, a tuple and an object."""
+    code = """
+    import torch.nn as nn
+
+
+    class Box:
+        pass
+
+
+    n = sum(1 for v in (3, (1, 2), Box(), slice(2)) if isinstance(v, slice))
+    model = nn.Linear(n + 4, 3)
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)
+
+
+# ------------------------------------------------------------------ int / float / str subclasses
+CHANNELS = """
+import torch.nn as nn
+
+
+class Channels(int):
+    def __mod__(self, groups):
+        g = groups
+        while int(self) % g:
+            g -= 1
+        return g
+
+
+class Block(nn.Module):
+    def __init__(self, c, want_groups):
+        super().__init__()
+        g = Channels(c) % want_groups
+        self.conv = nn.Conv2d(c, c, 3, padding=1, groups=g, bias=False)
+        self.norm = nn.GroupNorm(g, c)
+
+
+model = nn.Sequential(Block(24, 5), Block(30, 8), Block(28, 3))
+"""
+
+
+def test_int_subclass_own_mod(tmp_path) -> None:
+    got, want = _both(tmp_path, CHANNELS)
+    assert got == want, (got, want)
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "4 if W(0) else 6",  # truth of the value (was truthy: 10 vs 14)
+        "4 if W(5) == 5 else 6",  # int's == (was identity: False)
+        "4 if W(5) != 5 else 6",
+        "4 if W(5) > 3 else 6",
+        "4 if 3 < W(5) <= 5 else 6",
+        "{5: 7}.get(W(5), 3)",  # hashed as 5 (was missed: 3)
+        "{5: 7}[W(5)]",
+        "W(5) + 1",
+        "1 + W(5)",
+        "W(7) // 2 * W(2)",
+        "int(W(5)) * 2",
+        "abs(W(-3))",
+        "round(F(2.6))",
+        "int(F(3.9)) + 1",
+        "4 if F(0.0) else 6",
+        "4 if S('') else 6",
+        "4 if S('ab') == 'ab' else 6",
+        "{'ab': 9}.get(S('ab'), 1)",
+    ],
+)
+def test_builtin_subclass_values(tmp_path, expr) -> None:
+    code = f"""
+    import torch.nn as nn
+
+
+    class W(int):
+        pass
+
+
+    class F(float):
+        pass
+
+
+    class S(str):
+        pass
+
+
+    n = {expr}
+    model = nn.Linear(n, 2)
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (expr, got, want)
+
+
+def test_int_subclass_own_methods_first(tmp_path) -> None:
+    """The class's own ``__add__`` / ``__radd__`` / ``__eq__`` / ``__bool__`` answer; a
+    right operand whose class derives from the left's type and defines ``__radd__`` goes
+    first (``5 + W(3)``)."""
+    code = """
+    import torch.nn as nn
+
+
+    class W(int):
+        def __add__(self, other):
+            return int(self) * 10 + other
+
+        def __radd__(self, other):
+            return other * 100 + int(self)
+
+        def __eq__(self, other):
+            return False
+
+        def __hash__(self):
+            return 1
+
+        def __bool__(self):
+            return False
+
+
+    a = W(2) + 3  # 23
+    b = 1 + W(3)  # 103
+    c = 4 if W(5) == 5 else 6  # 6
+    d = 5 if W(7) else 2  # 2
+    model = nn.Sequential(nn.Linear(a, b), nn.Linear(c, d))
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)
+
+
+def test_int_subclass_with_init(tmp_path) -> None:
+    """``int.__new__`` makes the value, then the class's own ``__init__`` runs."""
+    code = """
+    import torch.nn as nn
+
+
+    class Width(int):
+        def __init__(self, v):
+            self.mult = 3 if v > 10 else 2
+
+        def scaled(self):
+            return self * self.mult
+
+
+    w = Width(12)
+    model = nn.Linear(w.scaled(), int(w))
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)
+
+
+def test_builtin_subclass_unknowns(tmp_path) -> None:
+    """Honest unknowns: an ``int`` subclass of a value not known, a ``list`` subclass's ``==``
+    (not identity), a stored key of such a class (``{W(n): ...}``) read with a plain key."""
+    code = """
+    import os
+    import torch.nn as nn
+
+
+    class W(int):
+        pass
+
+
+    class L(list):
+        pass
+
+
+    a = 4 if W(os.environ.get("N", "3")) else 6
+    b = 4 if L([1]) == [1] else 6
+    c = {W(5): 8}.get(5, 1)
+    model = nn.Sequential(nn.Linear(a, 2), nn.Linear(b, 2), nn.Linear(c, 2))
+    """
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    g = parse_source(path)
+    assert g.params_total() is None
