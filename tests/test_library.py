@@ -2550,6 +2550,19 @@ VALUES.append(
         "y < x, y.minute, ck.weekday(), date(year=2020, month=2, day=29).toordinal())",
     )
 )
+# session 30 (wildfix30a): date arithmetic (a window width from the days between two dates)
+VALUES.append(
+    (
+        ("datetime.timedelta",),
+        "import datetime as dt\nspan = dt.date(2024, 3, 1) - dt.date(2024, 1, 1)\n"
+        "w = dt.timedelta(weeks=1, hours=36)\nlater = dt.date(2024, 2, 27) + dt.timedelta(days=3)\n"
+        "result = (span.days, w.days, w.seconds, w.total_seconds(), (span // w), span / 2 == "
+        "dt.timedelta(days=30), later.month, later.day, (later - span).isoformat(), -w < w, "
+        "(dt.datetime(2024, 1, 2, 6) - dt.datetime(2024, 1, 1)).seconds, "
+        "(dt.date(2020, 1, 1) - dt.date(2021, 1, 1)).days, 2 * w == w + w, "
+        "6 if span - span else 9)",
+    )
+)
 # session 29 (reimplfix29b): a quoted-printable mail body, marshal round trips and a stream of
 # concatenated JSON documents read by JSONDecoder.raw_decode (library/purecalls.py, wildlib.py)
 VALUES.append(

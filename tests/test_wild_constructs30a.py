@@ -228,3 +228,22 @@ def test_builtin_subclass_unknowns(tmp_path) -> None:
     path.write_text(textwrap.dedent(code))
     g = parse_source(path)
     assert g.params_total() is None
+
+
+# ------------------------------------------------------------------ datetime arithmetic
+def test_date_difference_width(tmp_path) -> None:
+    """``(date - date).days`` and ``date + timedelta`` (library/configtexts.py)."""
+    code = """
+    import datetime
+
+    import torch.nn as nn
+
+    span = (datetime.date(2024, 3, 1) - datetime.date(2024, 1, 1)).days  # 60
+    end = datetime.date(2024, 2, 27) + datetime.timedelta(days=3)
+    hours = int((datetime.datetime(2024, 1, 2, 6) - datetime.datetime(2024, 1, 1)).total_seconds()) // 3600
+    zero = datetime.timedelta(0)
+    extra = 5 if zero else 1
+    model = nn.Sequential(nn.Linear(span, end.day + extra), nn.Linear(hours, end.month))
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)

@@ -227,6 +227,8 @@ def truth(v: Any) -> bool | None:
             return bool(n)
         items = v.attrs.get("__items__")
         return bool(items) if type(items) is dict else None
+    if getattr(v, "py_truth", False):  # a library value's own ``__bool__`` (a timedelta)
+        return bool(v)
     if getattr(v, "_enum_member", False):  # ``Feat.NONE`` of a Flag class is false
         t = enumflags.truth(v)
         if t is not None:
