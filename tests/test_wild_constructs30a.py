@@ -247,3 +247,60 @@ def test_date_difference_width(tmp_path) -> None:
     """
     got, want = _both(tmp_path, code)
     assert got == want, (got, want)
+
+
+# ------------------------------------------------------------------ user iterators: next / iter
+DOUBLING = """
+import torch.nn as nn
+
+
+class Doubling:
+    def __init__(self, start, stop):
+        self.cur, self.stop = start, stop
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.cur > self.stop:
+            raise StopIteration
+        w = self.cur
+        self.cur *= 2
+        return w
+
+
+widths = Doubling(12, 100)
+{body}
+"""
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # ``next()`` consumes an item before the loop sees the iterator
+        "first = next(widths)\nlayers, prev = [], 3\nfor w in widths:\n"
+        "    layers += [nn.Conv2d(prev, w, 3), nn.BatchNorm2d(w)]\n    prev = w\n"
+        "model = nn.Sequential(*layers, nn.Conv2d(prev, first, 1))",
+        # ``iter(obj)`` is the object itself: nothing is read until ``next()`` (it was read
+        # eagerly, so ``list(widths)`` then saw it exhausted: 13 instead of 52)
+        "it = iter(widths)\na = next(it)\nws = list(widths)\nmodel = nn.Linear(a, len(ws) + 1)",
+        # a plain comprehension over the iterator (it was read twice: the second time empty)
+        "ws = [w for w in widths]\nmodel = nn.Linear(ws[0], len(ws))",
+        # the default once exhausted
+        "ws = list(widths)\nn = next(widths, 5)\nmodel = nn.Linear(n, len(ws))",
+    ],
+)
+def test_user_iterator_next(tmp_path, body) -> None:
+    got, want = _both(tmp_path, DOUBLING.format(body=body))
+    assert got == want, (body, got, want)
+
+
+def test_user_iterator_exhausted_next_is_unknown(tmp_path) -> None:
+    """``next()`` of an exhausted iterator without a default raises StopIteration: unknown."""
+    path = tmp_path / "model.py"
+    path.write_text(
+        textwrap.dedent(
+            DOUBLING.format(body="ws = list(widths)\nmodel = nn.Linear(next(widths), 2)")
+        )
+    )
+    assert parse_source(path).params_total() is None

@@ -427,8 +427,12 @@ class Expressions:
             it = self.eval(e.generators[0].iter, sub)
             raw = plain_bare(it)
             # a single-pass iterator (``zip``, ``map``) is measured, not used up: the loop
-            # below reads it
-            items = list(raw.rest) if isinstance(raw, tuplesub.ONE_SHOT) else self.items.iterate(it)
+            # below reads it; an object's own ``__iter__`` / ``__next__`` is not run twice
+            # (the second run saw a user iterator exhausted: an empty list)
+            if isinstance(raw, tuplesub.ONE_SHOT):
+                items = list(raw.rest)
+            else:
+                items = None if raw.__class__ is Obj else self.items.iterate(it)
             if items is not None and len(items) > NUMERIC_TABLE:
                 return [Unknown("numeric table value")] * len(items)
         first: Any = _NOT_GIVEN
