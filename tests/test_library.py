@@ -2563,6 +2563,17 @@ VALUES.append(
         "6 if span - span else 9)",
     )
 )
+# session 30 (wildfix30a): a block string decoded with a translation table (str.translate, a
+# str method run as CPython's, bounded by the table's longest replacement: sizes.py)
+VALUES.append(
+    (
+        ("builtins.str.maketrans",),
+        "codes = 'c-B-r|C-b-R'.translate(str.maketrans('cbrCBR', 'CBRcbr', '-'))\n"
+        "t2 = str.maketrans({'a': 'xyz', 98: None, 'c': 100})\n"
+        "result = (codes, codes.split('|'), 'abcab'.translate(t2), str.maketrans('ab', 'cd'), "
+        "b'a-b'.translate(None, b'-'), 'q'.translate({}))",
+    )
+)
 # session 29 (reimplfix29b): a quoted-printable mail body, marshal round trips and a stream of
 # concatenated JSON documents read by JSONDecoder.raw_decode (library/purecalls.py, wildlib.py)
 VALUES.append(

@@ -304,3 +304,29 @@ def test_user_iterator_exhausted_next_is_unknown(tmp_path) -> None:
         )
     )
     assert parse_source(path).params_total() is None
+
+
+# ------------------------------------------------------------------ str.maketrans / translate
+def test_translate_block_codes(tmp_path) -> None:
+    code = """
+    import torch.nn as nn
+
+    codes = "c-B-r|C-b-R".translate(str.maketrans("cbrCBR", "CBRcbr", "-"))
+
+    layers, ch = [], 3
+    for group in codes.split("|"):
+        for letter in group:
+            if letter == "C":
+                layers.append(nn.Conv2d(ch, ch * 4, 3))
+                ch *= 4
+            elif letter == "c":
+                layers.append(nn.Conv2d(ch, ch, 1))
+            elif letter == "B":
+                layers.append(nn.BatchNorm2d(ch))
+            elif letter == "R":
+                layers.append(nn.ReLU())
+    layers.append(nn.Linear(ch, len("ab".translate({97: "xyz"}))))
+    model = nn.Sequential(*layers)
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)

@@ -1183,3 +1183,28 @@ def _int_from_bytes(c: Call) -> Any:
     ):
         return c.unknown("int.from_bytes() of values we cannot read")
     return int.from_bytes(b, order, signed=signed)
+
+
+@B.entry(
+    "str.maketrans",
+    doc="str.maketrans(x[, y[, z]]) of known strings / a known dict: CPython's translation table",
+)
+def _str_maketrans(c: Call) -> Any:
+    """``codes.translate(str.maketrans("cbr", "CBR", "-"))``: the table CPython makes (code
+    points to code points, text or None), for ``str.translate`` (a str method, run as
+    CPython's on known values). Bounded by the arguments' size."""
+    pa = [plain(a) for a in c.args]
+    if c.kwargs or not 1 <= len(pa) <= 3:
+        return c.unknown("str.maketrans() with arguments we cannot read")
+    if len(pa) == 1:
+        ok = type(pa[0]) is dict and all(
+            type(k) in (int, str) and (v is None or type(v) in (int, str)) for k, v in pa[0].items()
+        )
+    else:
+        ok = all(type(x) is str for x in pa)
+    if not ok or sum(len(x) for x in pa) > 100_000:
+        return c.unknown("str.maketrans() of values we cannot read")
+    try:
+        return str.maketrans(*pa)
+    except (TypeError, ValueError):
+        return c.unknown("str.maketrans() that CPython refuses")
