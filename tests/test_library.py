@@ -2574,6 +2574,18 @@ VALUES.append(
         "b'a-b'.translate(None, b'-'), 'q'.translate({}))",
     )
 )
+# session 30 (wildfix30a): a class made at run time by types.new_class (exec_body fills the
+# namespace dict; then type(name, bases, ns))
+VALUES.append(
+    (
+        ("types.new_class",),
+        "import types\nclass Base:\n    depth = 2\n"
+        "W = types.new_class('W', (Base,), exec_body=lambda ns: ns.update(width=64))\n"
+        "E = types.new_class('E')\n"
+        "result = (W.__name__, W.width, W.depth, W().width * 2, issubclass(W, Base), "
+        "E.__name__, hasattr(E, 'width'))",
+    )
+)
 # session 29 (reimplfix29b): a quoted-printable mail body, marshal round trips and a stream of
 # concatenated JSON documents read by JSONDecoder.raw_decode (library/purecalls.py, wildlib.py)
 VALUES.append(

@@ -330,3 +330,110 @@ def test_translate_block_codes(tmp_path) -> None:
     """
     got, want = _both(tmp_path, code)
     assert got == want, (got, want)
+
+
+# ------------------------------------------------------------------ types.new_class
+def test_types_new_class_blocks(tmp_path) -> None:
+    code = """
+    import types
+
+    import torch.nn as nn
+
+
+    def _init(self, d):
+        nn.Module.__init__(self)
+        self.fc = nn.Linear(d, d * self.expand)
+        self.back = nn.Linear(d * self.expand, d)
+
+
+    def _fill(ns):
+        ns["expand"] = 3
+        ns["__init__"] = _init
+
+
+    Wide = types.new_class("Wide", (nn.Module,), exec_body=lambda ns: ns.update(expand=4, __init__=_init))
+    Mid = types.new_class("Mid", (nn.Module,), {}, _fill)
+    Narrow = type("Narrow", (nn.Module,), {"expand": 1, "__init__": _init})
+    model = nn.Sequential(Wide(10), Narrow(10), Mid(6))
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)
+
+
+def test_types_new_class_keywords_unknown(tmp_path) -> None:
+    """Class keywords (``kwds``) are handed to ``__init_subclass__`` / a metaclass: unknown."""
+    code = """
+    import types
+
+    import torch.nn as nn
+
+
+    class Base(nn.Module):
+        def __init_subclass__(cls, width=4, **kw):
+            super().__init_subclass__(**kw)
+            cls.width = width
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(self.width, 2)
+
+
+    W = types.new_class("W", (Base,), {"width": 9})
+    model = W()
+    """
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    assert parse_source(path).params_total() is None
+
+
+def test_three_argument_type_runs_init_subclass(tmp_path) -> None:
+    """``type(name, bases, ns)`` calls the base's ``__init_subclass__`` (a registry): the
+    class made at run time is registered (it was missed: 8 instead of 16)."""
+    code = """
+    import types
+
+    import torch.nn as nn
+
+    REG = [nn.Linear]
+
+
+    class Base(nn.Module):
+        def __init_subclass__(cls, **kw):
+            super().__init_subclass__(**kw)
+            REG.append(cls)
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(3, 2)
+
+
+    W = type("W", (Base,), {})
+    V = types.new_class("V", (Base,))
+    model = nn.Sequential(*[k(3, 2) if k is nn.Linear else k() for k in REG])
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)
+
+
+def test_three_argument_type_source_metaclass_unknown(tmp_path) -> None:
+    """A base whose metaclass is read from source: that metaclass makes the class: unknown."""
+    code = """
+    import torch.nn as nn
+
+
+    class Meta(type):
+        def __new__(mcls, name, bases, ns):
+            ns["width"] = 7
+            return super().__new__(mcls, name, bases, ns)
+
+
+    class Base(metaclass=Meta):
+        width = 3
+
+
+    W = type("W", (Base,), {})
+    model = nn.Linear(W.width, 2)
+    """
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    assert parse_source(path).params_total() is None

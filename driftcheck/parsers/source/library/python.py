@@ -835,12 +835,31 @@ def _new_class(c: Call) -> Any:
     bases = [plain(b) for b in bases]
     if not all(isinstance(b, (Cls, Ext)) for b in bases):
         return c.unknown("type() with bases we cannot read")
+    for b in bases:
+        # a base's metaclass read from source would make the class (its ``__new__``): unknown
+        meta = c.interp.calls.metaclass_of(b) if isinstance(b, Cls) else None
+        if meta is not None and not (
+            isinstance(plain(meta), Ext) and plain(meta).qual in ("builtins.type", "abc.ABCMeta")
+        ):
+            return c.unknown(f"type() of a subclass of {b.name} (a class with a metaclass)")
+    for v in ns.values():
+        # ``type.__new__`` calls each value's ``__set_name__`` (not run here): unknown
+        v = plain(v)
+        if isinstance(v, Obj) and isinstance(v.cls, Cls):
+            if c.interp.classes.mro_attr(v.cls, "__set_name__")[0]:
+                return c.unknown("type() of a namespace holding a __set_name__ descriptor")
     node = ast.ClassDef(
         name=name, bases=[], keywords=[], body=[ast.Pass()], decorator_list=[], type_params=[]
     )
     node.lineno, node.col_offset = c.loc[1] or 0, 0
     ast.fix_missing_locations(node)
-    return Cls(name=name, mod=mod, node=node, bases=bases, ns={"__frame__": Frame(mod), **ns})
+    frame = Frame(mod)
+    made = Cls(name=name, mod=mod, node=node, bases=bases, ns={"__frame__": frame, **ns})
+    if any(isinstance(b, Cls) for b in bases):
+        # ``type.__new__`` calls the nearest ``__init_subclass__`` (a registry of subclasses),
+        # as the class statement does (interp/objmodel.py ``init_subclass``)
+        c.interp.classes.init_subclass(made, frame)
+    return made
 
 
 _BUILTIN_TYPES = (
