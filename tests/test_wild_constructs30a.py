@@ -437,3 +437,60 @@ def test_three_argument_type_source_metaclass_unknown(tmp_path) -> None:
     path = tmp_path / "model.py"
     path.write_text(textwrap.dedent(code))
     assert parse_source(path).params_total() is None
+
+
+# ------------------------------------------------------------------ self.register(x) is no ABC's
+def test_instance_register_is_not_abc_register(tmp_path) -> None:
+    """``self.register(x)`` in a plain method reads ``register`` on an instance: never
+    ``ABCMeta.register`` (a metaclass method): ``isinstance(Cls, AbcBase)`` stays decided
+    (it was unknown: class_resolver's ``BaseResolver.__init__``)."""
+    code = """
+    import abc
+
+    import torch.nn as nn
+
+
+    class Rep(nn.Module, abc.ABC):
+        pass
+
+
+    class Emb(Rep):
+        def __init__(self, n):
+            super().__init__()
+            self.w = nn.Linear(n, n)
+
+
+    class Resolver:
+        def __init__(self, elements):
+            self.table = {}
+            for e in elements:
+                self.register(e)
+
+        def register(self, e):
+            self.table[e.__name__.lower()] = e
+
+        def make(self, query, n):
+            if isinstance(query, Rep):
+                return query
+            cls = self.table[query] if isinstance(query, str) else query
+            return cls(n)
+
+
+    res = Resolver([Emb])
+    model = nn.Sequential(res.make("emb", 4), res.make(Emb, 3))
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)
+
+
+def test_type_of_builtin_class(tmp_path) -> None:
+    """``type(type(nn.SiLU))`` is ``type`` (gin builds its decorating metaclass so)."""
+    code = """
+    import torch.nn as nn
+
+    meta = type(nn.SiLU)
+    n = 3 if type(meta) is type and type(int) is type else 5
+    model = nn.Linear(n, 2)
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)

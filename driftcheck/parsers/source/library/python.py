@@ -760,6 +760,8 @@ def _type(c: Call) -> Any:
     callable_type = builtin_callable_type(v)
     if callable_type is not None:  # ``type(sum)``, ``type(object.__init__)``: CPython's own
         return Ext(f"builtins.{callable_type.__name__}")
+    if _builtin_class(v):  # ``type(int)``, ``type(type)``: every builtin class's is ``type``
+        return Ext("builtins.type")
     if v is None or isinstance(v, _BUILTIN_TYPES):
         return Ext(f"builtins.{type(v).__name__}")
     # an analyzer value of no Python type we model (tensor, layer, function...): never a
@@ -792,6 +794,16 @@ def builtin_callable_type(v: Any) -> type | None:
 
 
 _NO_ATTR = object()
+
+
+def _builtin_class(v: Any) -> bool:
+    """``v`` names a class of CPython's ``builtins`` (``Ext("builtins.type")``, ``int``)."""
+    if not isinstance(v, Ext) or not v.qual.startswith("builtins.") or v.qual.count(".") != 1:
+        return False
+    import builtins
+
+    real = getattr(builtins, v.qual.split(".", 1)[1], None)
+    return isinstance(real, type) and type(real) is type
 
 
 def _torch_layer_type(v: Any) -> Ext | None:
