@@ -494,3 +494,59 @@ def test_type_of_builtin_class(tmp_path) -> None:
     """
     got, want = _both(tmp_path, code)
     assert got == want, (got, want)
+
+
+# ------------------------------------------------------------------ recursion that cannot progress
+def test_recursion_repeating_unknown_arguments_stops(tmp_path) -> None:
+    """A recursive call whose arguments are its recursive caller's (the same objects, unknowns
+    in the same places) can learn nothing new: it is unknown at once, instead of stopping the
+    whole analysis at the call-depth bound (torchao's ``quantize_`` walk over a child not
+    known). The walk's own value stays unknown; the model around it is counted."""
+    code = """
+    import time
+
+    import torch.nn as nn
+
+
+    def walk(m, fn, extra, prefix=""):
+        if fn(m, prefix):
+            return m
+        for name, child in list(m.named_children()):
+            walk(child, fn, extra, f"{prefix}{name}.")
+        return m
+
+
+    def never(m, name):
+        return False
+
+
+    model = nn.Sequential(nn.Linear(4, 4), nn.Sequential(nn.ReLU(), nn.Linear(4, 3)))
+    walk(model, never, (2,))
+    act = (nn.ReLU if time.time() > 0 else nn.Tanh)()  # the clock: never read
+    walk(act, never, (model,))
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)
+
+
+def test_decided_recursion_with_state_still_runs(tmp_path) -> None:
+    """The same arguments (an unknown among them) but a decided condition on state the call
+    changes: the recursion ends by that state, as in Python (5 layers)."""
+    code = """
+    import time
+
+    import torch.nn as nn
+
+
+    def grow(x, lst):
+        lst.append(nn.Linear(2, 2))
+        if len(lst) < 5:
+            grow(x, lst)
+
+
+    layers = []
+    grow("a" if time.time() > 0 else "b", layers)  # the clock: never read
+    model = nn.Sequential(*layers)
+    """
+    got, want = _both(tmp_path, code)
+    assert got == want, (got, want)

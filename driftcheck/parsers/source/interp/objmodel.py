@@ -84,6 +84,7 @@ from driftcheck.parsers.source.values.abstract import (
     container_values,
     is_module,
     plain,
+    unwrap,
 )
 
 if TYPE_CHECKING:
@@ -1223,10 +1224,32 @@ class Calls:
         if self.ip.depth >= MAX_DEPTH:
             raise Budget(f"call depth over {MAX_DEPTH} (recursion?)")
         key = id(f.node)
-        if key in self.ip.active and _all_unknown(args, kwargs):
-            # ``walk(m)`` calling ``walk(child)`` over children we cannot see: every level
-            # would see the same unknowns, so the recursion can never end here
-            return Unknown(f"recursive call of {f.name} on unknown values")
+        rec = None
+        if key in self.ip.active:
+            if _all_unknown(args, kwargs):
+                # ``walk(m)`` calling ``walk(child)`` over children we cannot see: every level
+                # would see the same unknowns, so the recursion can never end here
+                return Unknown(f"recursive call of {f.name} on unknown values")
+            # a recursive call whose arguments are those of the recursive call it is made
+            # from -- the same objects, unknowns where that one had them (torchao's
+            # ``_replace_with_custom_fn_if_matches_filter`` over a child not known): it can
+            # learn nothing new, so the recursion would only end at the depth bound. Only
+            # under an undecided condition or loop (which already made what the calls change
+            # unknown): a decided recursion may still end by state it changes
+            rec = _call_shape(f, args, kwargs)
+            stack = self.ip.__dict__.setdefault("_recursive_calls", {}).setdefault(key, [])
+            if rec[1] and stack and stack[-1] == rec and self.ip.uncertain:
+                return Unknown(f"recursive call of {f.name} repeating its caller's arguments")
+            stack.append(rec)
+        try:
+            return self._call_func(f, args, kwargs, replay, key)
+        finally:
+            if rec is not None:
+                self.ip._recursive_calls[key].pop()
+
+    def _call_func(
+        self, f: Func, args: list[Any], kwargs: dict[str, Any], replay: Any, key: int
+    ) -> Any:
         if (
             replay is None
             and not isinstance(f.node, ast.Lambda)
@@ -1726,6 +1749,21 @@ _ATTRS_CLASSES = frozenset(
     f"{m}.{n}" for m in ("attrs", "attr") for n in ("define", "frozen", "mutable")
 )
 _ATTRS_AUTO = frozenset(("attr.s", "attr.attrs", "attrs.attrs"))
+
+
+def _call_shape(f: Func, args: list[Any], kwargs: dict[str, Any]) -> tuple:
+    """(identities, has an unknown) of a call's arguments: each known argument by identity,
+    each unknown as one mark; the bound instance first."""
+    marks: list[Any] = [id(f.bound)]
+    unknown = False
+    for v in (*args, *(kwargs[k] for k in sorted(kwargs))):
+        v = unwrap(v)  # the object itself (``plain`` of a list copies it)
+        if isinstance(v, Unknown):
+            marks.append("?")
+            unknown = True
+        else:
+            marks.append(id(v))
+    return tuple(marks) + tuple(sorted(kwargs)), unknown
 
 
 def _all_unknown(args: list[Any], kwargs: dict[str, Any]) -> bool:
