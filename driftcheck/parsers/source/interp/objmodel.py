@@ -1240,16 +1240,6 @@ class Calls:
             stack = self.ip.__dict__.setdefault("_recursive_calls", {}).setdefault(key, [])
             if rec[1] and stack and stack[-1] == rec and self.ip.uncertain:
                 return Unknown(f"recursive call of {f.name} repeating its caller's arguments")
-            stack.append(rec)
-        try:
-            return self._call_func(f, args, kwargs, replay, key)
-        finally:
-            if rec is not None:
-                self.ip._recursive_calls[key].pop()
-
-    def _call_func(
-        self, f: Func, args: list[Any], kwargs: dict[str, Any], replay: Any, key: int
-    ) -> Any:
         if (
             replay is None
             and not isinstance(f.node, ast.Lambda)
@@ -1268,6 +1258,8 @@ class Calls:
             for n in nonlocal_names(f.node):
                 if n in cells and n in cells[n]:
                     fr.locals[n] = cells[n][n]
+        if rec is not None:
+            self.ip._recursive_calls[key].append(rec)  # popped below
         self.ip.depth += 1
         self.ip.active[key] = self.ip.active.get(key, 0) + 1
         at_mod, at_line = self.ip.at_mod, self.ip.at_line  # the caller's statement, for notes
@@ -1290,6 +1282,8 @@ class Calls:
             # only if (and where) it is consumed, so the generator is unknown here
             gen.bad = f"raises {e.what} at line {e.line}"
         finally:
+            if rec is not None:
+                self.ip._recursive_calls[key].pop()
             pendingret.drop(self.ip, fr)
             if cells is not None:
                 self.write_cells(f, fr, cells)
