@@ -550,3 +550,52 @@ def test_decided_recursion_with_state_still_runs(tmp_path) -> None:
     """
     got, want = _both(tmp_path, code)
     assert got == want, (got, want)
+
+
+# ------------------------------------------------------------------ core install: shipped signature
+TYPEERROR_FALLBACK = """
+import torch.nn as nn
+
+
+def make_proj(d_in, d_out):
+    try:
+        return nn.Linear(d_in, d_out, gain=2.0)
+    except TypeError:
+        return nn.Sequential(nn.Linear(d_in, d_out * 2), nn.GLU())
+
+
+def make_norm(d):
+    try:
+        return nn.LayerNorm(d, 1e-5, False, True, None, None, 7)
+    except TypeError:
+        return nn.BatchNorm1d(d)
+
+
+model = nn.Sequential(make_proj(12, 20), make_norm(20), make_proj(20, 4))
+"""
+
+
+@pytest.mark.parametrize("mode", ["full", "core"])
+def test_except_typeerror_fallback_both_installs(tmp_path, mode) -> None:
+    """A keyword (or a positional argument) torch's ``__init__`` refuses, under ``except
+    TypeError``: the fallback is built in both installs (the core install reads the shipped
+    signature table: ``unknown torch layer`` before)."""
+    import json
+    import subprocess
+    import sys
+
+    from benchmarks import installs
+    from tests.conftest import ROOT
+
+    path = tmp_path / "model.py"
+    path.write_text(TYPEERROR_FALLBACK)
+    want = torch_count(path, root="model")
+    r = subprocess.run(
+        [sys.executable, "-c", installs.cli(mode), "check", str(path), "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert r.returncode in (0, 1), r.stderr
+    assert json.loads(r.stdout)["params_total"] == want

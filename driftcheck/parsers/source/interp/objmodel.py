@@ -1439,18 +1439,24 @@ class Calls:
         bad_kw = a.kwarg is None and any(k not in names for k in kwargs)
         n_pos = len(a.posonlyargs) + len(a.args)
         bad_pos = a.vararg is None and len(args) > n_pos  # ``self`` included when bound
-        if not (bad_kw or bad_pos) or self.ip.uncertain or not self.ip.tries:
+        if bad_kw or bad_pos:
+            self.raise_if_caught("TypeError", args, kwargs)
+
+    def raise_if_caught(self, what: str, args: list[Any], kwargs: dict[str, Any]) -> None:
+        """Raise ``what`` (a call's arguments refused) where the innermost running ``try``
+        surely catches it on a decided path and the arguments are known; else nothing."""
+        if self.ip.uncertain or not self.ip.tries:
             return
         if any(isinstance(plain(x), Unknown) for x in args) or any(k == "**" for k in kwargs):
             return
         mark = self.ip.tries[-1]
         stmts = self.ip.stmts
-        if not any(stmts._catches(h, "TypeError", mark.fr) is True for h in mark.st.handlers):
+        if not any(stmts._catches(h, what, mark.fr) is True for h in mark.st.handlers):
             return
         from driftcheck.parsers.source.interp.statements import Raised
 
         at = self.ip.at_mod
-        raise Raised("TypeError", self.ip.at_line, getattr(at, "path", None))
+        raise Raised(what, self.ip.at_line, getattr(at, "path", None))
 
     def run_new(
         self, cls: Cls, new: Func, args: list[Any], kwargs: dict[str, Any]
