@@ -2559,6 +2559,42 @@ VALUES.append(
         "y < x, y.minute, ck.weekday(), date(year=2020, month=2, day=29).toordinal())",
     )
 )
+# session 30 (wildfix30a): date arithmetic (a window width from the days between two dates)
+VALUES.append(
+    (
+        ("datetime.timedelta",),
+        "import datetime as dt\nspan = dt.date(2024, 3, 1) - dt.date(2024, 1, 1)\n"
+        "w = dt.timedelta(weeks=1, hours=36)\nlater = dt.date(2024, 2, 27) + dt.timedelta(days=3)\n"
+        "result = (span.days, w.days, w.seconds, w.total_seconds(), (span // w), span / 2 == "
+        "dt.timedelta(days=30), later.month, later.day, (later - span).isoformat(), -w < w, "
+        "(dt.datetime(2024, 1, 2, 6) - dt.datetime(2024, 1, 1)).seconds, "
+        "(dt.date(2020, 1, 1) - dt.date(2021, 1, 1)).days, 2 * w == w + w, "
+        "6 if span - span else 9)",
+    )
+)
+# session 30 (wildfix30a): a block string decoded with a translation table (str.translate, a
+# str method run as CPython's, bounded by the table's longest replacement: sizes.py)
+VALUES.append(
+    (
+        ("builtins.str.maketrans",),
+        "codes = 'c-B-r|C-b-R'.translate(str.maketrans('cbrCBR', 'CBRcbr', '-'))\n"
+        "t2 = str.maketrans({'a': 'xyz', 98: None, 'c': 100})\n"
+        "result = (codes, codes.split('|'), 'abcab'.translate(t2), str.maketrans('ab', 'cd'), "
+        "b'a-b'.translate(None, b'-'), 'q'.translate({}))",
+    )
+)
+# session 30 (wildfix30a): a class made at run time by types.new_class (exec_body fills the
+# namespace dict; then type(name, bases, ns))
+VALUES.append(
+    (
+        ("types.new_class",),
+        "import types\nclass Base:\n    depth = 2\n"
+        "W = types.new_class('W', (Base,), exec_body=lambda ns: ns.update(width=64))\n"
+        "E = types.new_class('E')\n"
+        "result = (W.__name__, W.width, W.depth, W().width * 2, issubclass(W, Base), "
+        "E.__name__, hasattr(E, 'width'))",
+    )
+)
 # session 29 (reimplfix29b): a quoted-printable mail body, marshal round trips and a stream of
 # concatenated JSON documents read by JSONDecoder.raw_decode (library/purecalls.py, wildlib.py)
 VALUES.append(

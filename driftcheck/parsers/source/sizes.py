@@ -251,7 +251,16 @@ def str_method(s: str | bytes, name: str, fn: Any, args: list[Any], kwargs: dict
         total = n + sum(text_size(x) for x in [*args, *kwargs.values()])
         check_len(total, what)
     elif name == "translate":
-        raise TooBig(f"{what}: not modeled")  # a table may map one character to a long string
+        # a table may map one character to a long string: at most the longest one per
+        # character (a dict's values); bytes' table maps a byte to a byte
+        table = args[0] if args else None
+        if isinstance(s, bytes):
+            longest = 1
+        elif isinstance(table, dict):
+            longest = max((len(v) for v in table.values() if isinstance(v, str)), default=1)
+        else:
+            raise TooBig(f"{what}: a table that is no dict is not modeled")
+        check_len(n * max(longest, 1), what)
     r = fn(*args, **kwargs)
     if isinstance(r, (str, bytes)):
         check_len(len(r), what)

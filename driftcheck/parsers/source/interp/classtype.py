@@ -485,6 +485,8 @@ def _follow(interp: Any, site: tuple) -> tuple[Any, Any, str | None]:
             got = _follow_std(interp, site, recv)  # ``collections.abc.Sequence.register(C)``
         elif not isinstance(recv, (Cls, Unknown)) and recv is not None:
             got = (None, None, None)  # a function, a library object: no ABC registry
+        elif recv is None and kind == "other" and _instance_receiver(interp, mod, node):
+            got = (None, None, None)  # ``self.register(x)`` in a method: never ABCMeta's
         elif recv is None or isinstance(recv, Unknown):
             got = (None, None, "a register() call on a receiver not known")
         elif kind == "other":
@@ -504,6 +506,44 @@ def _follow(interp: Any, site: tuple) -> tuple[Any, Any, str | None]:
                 got = (recv, None, f"{recv.name}.register() of a value not known")
     memo[key] = got
     return got
+
+
+def _instance_receiver(interp: Any, mod: Any, node: ast.AST) -> bool:
+    """Whether ``node`` (``X.register``) reads ``register`` on the first parameter of a plain
+    method (no decorator) of a top-level class that is no metaclass: that parameter is an
+    instance, and an attribute lookup on an instance never reaches ``ABCMeta.register`` (a
+    metaclass's method, seen by classes only), so the site registers nothing in an ABC
+    (class_resolver's ``self.register(element)`` in ``BaseResolver.__init__``)."""
+    recv = getattr(node, "value", None)
+    if not isinstance(recv, ast.Name):
+        return False
+    for st in mod.tree.body:
+        if not isinstance(st, ast.ClassDef):
+            continue
+        for fn in st.body:
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.decorator_list:
+                continue
+            params = [*fn.args.posonlyargs, *fn.args.args]
+            if not params or params[0].arg != recv.id:
+                continue
+            if not any(n is node for n in ast.walk(fn)):
+                continue
+            if any(  # the name rebound in the method, or a nested scope's own
+                isinstance(n, ast.Name) and n.id == recv.id and not isinstance(n.ctx, ast.Load)
+                for n in ast.walk(fn)
+            ) or any(
+                isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
+                and any(m is node for m in ast.walk(n))
+                for n in ast.walk(fn)
+                if n is not fn
+            ):
+                return False
+            owner = _eval(interp, mod, ast.Name(id=st.name, ctx=ast.Load()))
+            return isinstance(owner, Cls) and not any(
+                isinstance(c, Ext) and c.qual in ("builtins.type", "abc.ABCMeta")
+                for c in owner.mro()
+            )
+    return False
 
 
 def subclasshook(cls: Cls) -> bool:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftcheck.parsers.source.interp import membership
-from driftcheck.parsers.source.values.abstract import Ext, Unknown, plain
+from driftcheck.parsers.source.interp import membership, numsub
+from driftcheck.parsers.source.values.abstract import Ext, Obj, Unknown, plain
 
 
 def _names_library(v: Any, depth: int = 0) -> bool:
@@ -37,11 +37,20 @@ def find(classes: Any, raw: dict, key: Any) -> tuple[Any, Any]:
     k = plain(key)
     if isinstance(k, Unknown):
         return Unknown("dict key: unknown"), None
+    if k.__class__ is Obj and numsub.value_base(k):
+        k = _value_key(classes, raw, k)  # ``d[Channels(24)]``: hashed as the int 24
+        if isinstance(k, Unknown):
+            return k, None
     try:
         if k in raw:
             return True, k
     except TypeError:  # unhashable: Python raises, an unknown here
         return Unknown("dict key: unhashable"), None
+    if getattr(classes.ip, "value_objects", False) and any(
+        s.__class__ is Obj and numsub.value_base(s) for s in raw
+    ):
+        # a stored ``Channels(24)`` hashes and compares as 24: not an identity (numsub.py)
+        return Unknown("dict key: a stored key of a builtin type's subclass"), None
     if not _names_library(k):
         return False, None  # Python's own lookup is the answer (no library name in the key)
     undecided: Any = None
@@ -56,6 +65,17 @@ def find(classes: Any, raw: dict, key: Any) -> tuple[Any, Any]:
     if undecided is not None:
         return Unknown(f"dict key: {getattr(undecided, 'why', 'undecided')}"), None
     return False, None
+
+
+def _value_key(classes: Any, raw: dict, k: Obj) -> Any:
+    """The key an instance of a builtin value type's subclass (interp/numsub.py) is looked up
+    as: an int / float subclass's value, when its class defines neither ``__hash__`` nor
+    ``__eq__`` and no stored key is such an instance too (whose hash is not its identity
+    either); unknown otherwise."""
+    n = numsub.value(k)
+    if n is None or any(numsub.source_method(classes.ip, k.cls, m) for m in ("__hash__", "__eq__")):
+        return Unknown(f"dict key: a {k.cls.name} instance (a subclass of a builtin type)")
+    return n
 
 
 def contains(classes: Any, raw: dict, key: Any) -> Any:

@@ -20,6 +20,7 @@ from driftcheck.parsers.source.interp import (
     membership,
     modnamespace,
     modtruth,
+    numsub,
     opaque,
     pendingret,
     richcmp,
@@ -213,6 +214,16 @@ def truth(v: Any) -> bool | None:
         and (dunders.defines(v.cls, "__bool__") or dunders.defines(v.cls, "__len__"))
     ):
         return None  # its own ``__bool__`` / ``__len__`` decides (not modelled here)
+    if v.__class__ is Obj and numsub.value_base(v):
+        # ``class Channels(int)`` / ``class Cfg(dict)``: the builtin's truth of the value it
+        # holds (interp/numsub.py), never an object's (``Channels(0)`` is falsy)
+        n = v.attrs.get(numsub.VALUE)
+        if n is not None:
+            return bool(n)
+        items = v.attrs.get("__items__")
+        return bool(items) if type(items) is dict else None
+    if getattr(v, "py_truth", False):  # a library value's own ``__bool__`` (a timedelta)
+        return bool(v)
     if getattr(v, "_enum_member", False):  # ``Feat.NONE`` of a Flag class is false
         t = enumflags.truth(v)
         if t is not None:
@@ -411,8 +422,12 @@ class Expressions:
             it = self.eval(e.generators[0].iter, sub)
             raw = plain_bare(it)
             # a single-pass iterator (``zip``, ``map``) is measured, not used up: the loop
-            # below reads it
-            items = list(raw.rest) if isinstance(raw, tuplesub.ONE_SHOT) else self.items.iterate(it)
+            # below reads it; an object's own ``__iter__`` / ``__next__`` is not run twice
+            # (the second run saw a user iterator exhausted: an empty list)
+            if isinstance(raw, tuplesub.ONE_SHOT):
+                items = list(raw.rest)
+            else:
+                items = None if raw.__class__ is Obj else self.items.iterate(it)
             if items is not None and len(items) > NUMERIC_TABLE:
                 return [Unknown("numeric table value")] * len(items)
         first: Any = _NOT_GIVEN
@@ -683,7 +698,7 @@ class Expressions:
         ok, fn, where = self.ip.classes.mro_attr(obj.cls, f"__i{name}__")
         if not ok or not isinstance(fn, Func):
             return NotImplemented
-        if obj.module and not _own_module_dunder(where):
+        if obj.module and not dunders.outside_torch(where):
             return NotImplemented
         r = self.calls.call_func(self.attrs.bind(fn, obj), [b], {})
         if isinstance(r, Ext) and r.qual == "builtins.NotImplemented":
@@ -697,6 +712,10 @@ class Expressions:
         name = _DUNDER.get(type(op))
         if name is None:
             return NotImplemented
+        fn = BOUNDED.get(type(op))
+        r = numsub.binop(self.ip, fn, name, a, b) if fn is not None else NotImplemented
+        if r is not NotImplemented:  # ``Channels(24) + 1``: int's own arithmetic (numsub.py)
+            return r
         for obj, other, dunder in ((a, b, f"__{name}__"), (b, a, f"__r{name}__")):
             if not isinstance(obj, Obj) or obj.cls is None:
                 continue
@@ -850,6 +869,12 @@ class Expressions:
             return Unknown("order comparison of an iterator (TypeError)")
         if (a.__class__ is Obj or b.__class__ is Obj) and richcmp.involved(self.ip, op, a, b):
             return richcmp.compare(self.ip, op, a, b)  # a class's own ``__lt__`` / ``__eq__``
+        if numsub.value_base(a) or numsub.value_base(b):
+            # an int / float subclass's instance: int's comparison of the value it holds; a
+            # str / list / dict subclass's: not identity, unknown (interp/numsub.py)
+            a, b = numsub.compared(a), numsub.compared(b)
+            if isinstance(a, Unknown) or isinstance(b, Unknown):
+                return a if isinstance(a, Unknown) else b
         if getattr(a, "data", None) is not None or getattr(b, "data", None) is not None:
             if isinstance(a, Tensor) or isinstance(b, Tensor):
                 got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)

@@ -89,6 +89,9 @@ _PY_TYPES = {
     "typing.Mapping": dict,
     "collections.OrderedDict": dict,
     "builtins.NoneType": type(None),
+    # ``isinstance(key, slice)`` in a ``__getitem__``: a slice is a real ``slice`` here (the
+    # subscript ``x[2:]`` and ``slice(...)`` of known bounds); the type cannot be subclassed
+    "builtins.slice": slice,
 }
 _CONST = frozenset((int, float, str, bool, type(None)))
 # the builtin a class read from source may derive from (``class Dims(tuple)``), and the real
@@ -553,6 +556,54 @@ class Items:
                 return None
             out.append(x)
         return None
+
+    def _own_method(self, obj: Obj, name: str) -> Any:
+        """``name`` bound to ``obj`` where its class, read from source (not torch's), defines
+        it; None otherwise."""
+        if not isinstance(obj.cls, Cls) or obj.module:
+            return None
+        ok, fn, where = self.classes.mro_attr(obj.cls, name)
+        mod = getattr(getattr(where, "mod", None), "name", None) or ""
+        if not ok or not isinstance(fn, Func) or mod == "torch" or mod.startswith("torch."):
+            return None
+        return self.attrs.bind(fn, obj)
+
+    def user_next_one(self, it: Obj, default: list) -> Any:
+        """``next(it[, default])`` of an object whose class defines ``__next__``: one call, as
+        CPython makes it; ``StopIteration`` gives the default (without one: unknown). Another
+        exception: unknown. NotImplemented when the class defines no ``__next__``."""
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        fn = self._own_method(it, "__next__")
+        if fn is None:
+            return NotImplemented
+        try:
+            return self.calls.call_func(fn, [], {})
+        except Raised as e:
+            if e.what in ("StopIteration", "builtins.StopIteration") and default:
+                return default[0]
+            return Unknown(f"next() of {it.cls.name} raised {e.what}")
+
+    def user_iterator(self, obj: Obj) -> Any:
+        """``iter(obj)`` where the class's own ``__iter__`` returns an object whose class
+        defines ``__next__``: that object (CPython's ``iter`` returns it; nothing is read
+        yet). NotImplemented where this does not apply (the caller enumerates)."""
+        fn = self._own_method(obj, "__iter__")
+        if fn is None:
+            return NotImplemented
+        r = plain_bare(self.calls.call_func(fn, [], {}))
+        if r.__class__ is Obj and self._own_method(r, "__next__") is not None:
+            return r
+        # anything else, as ``iterate`` reads ``__iter__``'s result (``user_iter``)
+        if type(r) in _FINITE_ITERATORS:
+            items = list(r)
+        elif r is obj or isinstance(r, Unknown) or r.__class__ is Obj:
+            items = None
+        else:
+            items = self.iterate(r)
+        if items is None:
+            return Unknown(f"iter() of {obj.cls.name}: its __iter__ gave no iterator read here")
+        return iter(items)
 
     def inplace_add(self, cur: Any, rhs: Any) -> bool:
         """``cur += rhs`` in place: a list extended by ``rhs``'s items; a ``ModuleList`` by any

@@ -27,6 +27,7 @@ from driftcheck.parsers.source.interp import (
     leafsubcall,
     metanew,
     modglobals,
+    numsub,
     ownerless,
     pendingret,
     selfmodule,
@@ -85,6 +86,7 @@ from driftcheck.parsers.source.values.abstract import (
     container_values,
     is_module,
     plain,
+    unwrap,
 )
 
 if TYPE_CHECKING:
@@ -1250,10 +1252,22 @@ class Calls:
         if self.ip.depth >= MAX_DEPTH:
             raise Budget(f"call depth over {MAX_DEPTH} (recursion?)")
         key = id(f.node)
-        if key in self.ip.active and _all_unknown(args, kwargs):
-            # ``walk(m)`` calling ``walk(child)`` over children we cannot see: every level
-            # would see the same unknowns, so the recursion can never end here
-            return Unknown(f"recursive call of {f.name} on unknown values")
+        rec = None
+        if key in self.ip.active:
+            if _all_unknown(args, kwargs):
+                # ``walk(m)`` calling ``walk(child)`` over children we cannot see: every level
+                # would see the same unknowns, so the recursion can never end here
+                return Unknown(f"recursive call of {f.name} on unknown values")
+            # a recursive call whose arguments are those of the recursive call it is made
+            # from -- the same objects, unknowns where that one had them (torchao's
+            # ``_replace_with_custom_fn_if_matches_filter`` over a child not known): it can
+            # learn nothing new, so the recursion would only end at the depth bound. Only
+            # under an undecided condition or loop (which already made what the calls change
+            # unknown): a decided recursion may still end by state it changes
+            rec = _call_shape(f, args, kwargs)
+            stack = self.ip.__dict__.setdefault("_recursive_calls", {}).setdefault(key, [])
+            if rec[1] and stack and stack[-1] == rec and self.ip.uncertain:
+                return Unknown(f"recursive call of {f.name} repeating its caller's arguments")
         if (
             replay is None
             and not isinstance(f.node, ast.Lambda)
@@ -1272,6 +1286,8 @@ class Calls:
             for n in nonlocal_names(f.node):
                 if n in cells and n in cells[n]:
                     fr.locals[n] = cells[n][n]
+        if rec is not None:
+            self.ip._recursive_calls[key].append(rec)  # popped below
         self.ip.depth += 1
         self.ip.active[key] = self.ip.active.get(key, 0) + 1
         at_mod, at_line = self.ip.at_mod, self.ip.at_line  # the caller's statement, for notes
@@ -1294,6 +1310,8 @@ class Calls:
             # only if (and where) it is consumed, so the generator is unknown here
             gen.bad = f"raises {e.what} at line {e.line}"
         finally:
+            if rec is not None:
+                self.ip._recursive_calls[key].pop()
             pendingret.drop(self.ip, fr)
             if cells is not None:
                 self.write_cells(f, fr, cells)
@@ -1449,18 +1467,24 @@ class Calls:
         bad_kw = a.kwarg is None and any(k not in names for k in kwargs)
         n_pos = len(a.posonlyargs) + len(a.args)
         bad_pos = a.vararg is None and len(args) > n_pos  # ``self`` included when bound
-        if not (bad_kw or bad_pos) or self.ip.uncertain or not self.ip.tries:
+        if bad_kw or bad_pos:
+            self.raise_if_caught("TypeError", args, kwargs)
+
+    def raise_if_caught(self, what: str, args: list[Any], kwargs: dict[str, Any]) -> None:
+        """Raise ``what`` (a call's arguments refused) where the innermost running ``try``
+        surely catches it on a decided path and the arguments are known; else nothing."""
+        if self.ip.uncertain or not self.ip.tries:
             return
         if any(isinstance(plain(x), Unknown) for x in args) or any(k == "**" for k in kwargs):
             return
         mark = self.ip.tries[-1]
         stmts = self.ip.stmts
-        if not any(stmts._catches(h, "TypeError", mark.fr) is True for h in mark.st.handlers):
+        if not any(stmts._catches(h, what, mark.fr) is True for h in mark.st.handlers):
             return
         from driftcheck.parsers.source.interp.statements import Raised
 
         at = self.ip.at_mod
-        raise Raised("TypeError", self.ip.at_line, getattr(at, "path", None))
+        raise Raised(what, self.ip.at_line, getattr(at, "path", None))
 
     def run_new(
         self, cls: Cls, new: Func, args: list[Any], kwargs: dict[str, Any]
@@ -1553,6 +1577,7 @@ class Calls:
                 if its is None:
                     return Unknown(f"instance of {cls.name} (a tuple of items not enumerable)")
                 obj.attrs[tuplesub.ITEMS] = its
+            numsub.made(self.ip, obj, cls, args, kwargs)  # ``class Channels(int)`` (numsub.py)
         elif ok and isinstance(new, Func):
             # a module class's ``__new__`` (x-transformers' ``LoRALinear`` returns a plain
             # ``nn.Linear`` when no rank is given): what it returns is the value; an instance
@@ -1752,6 +1777,21 @@ _ATTRS_CLASSES = frozenset(
     f"{m}.{n}" for m in ("attrs", "attr") for n in ("define", "frozen", "mutable")
 )
 _ATTRS_AUTO = frozenset(("attr.s", "attr.attrs", "attrs.attrs"))
+
+
+def _call_shape(f: Func, args: list[Any], kwargs: dict[str, Any]) -> tuple:
+    """(identities, has an unknown) of a call's arguments: each known argument by identity,
+    each unknown as one mark; the bound instance first."""
+    marks: list[Any] = [id(f.bound)]
+    unknown = False
+    for v in (*args, *(kwargs[k] for k in sorted(kwargs))):
+        v = unwrap(v)  # the object itself (``plain`` of a list copies it)
+        if isinstance(v, Unknown):
+            marks.append("?")
+            unknown = True
+        else:
+            marks.append(id(v))
+    return tuple(marks) + tuple(sorted(kwargs)), unknown
 
 
 def _all_unknown(args: list[Any], kwargs: dict[str, Any]) -> bool:

@@ -1097,6 +1097,22 @@ class KnownDate:
     def __repr__(self) -> str:
         return repr(self.d)
 
+    # arithmetic as CPython's: ``date - date`` is a timedelta, ``date +/- timedelta`` a date;
+    # anything else (a date plus a number, a date minus a datetime) raises TypeError there,
+    # which the evaluator reads as unknown
+    def __sub__(self, other: Any) -> Any:
+        o = other.d if isinstance(other, (KnownDate, KnownDelta)) else None
+        if o is None:
+            return NotImplemented
+        return _dated(self.d - o)
+
+    def __add__(self, other: Any) -> Any:
+        if not isinstance(other, KnownDelta):
+            return NotImplemented
+        return _dated(self.d + other.d)
+
+    __radd__ = __add__
+
     def attr(self, name: str) -> Any:
         if name in ("year", "month", "day", "hour", "minute", "second", "microsecond"):
             got = getattr(self.d, name, None)
@@ -1113,6 +1129,142 @@ class KnownDate:
                 )
             )
         return Unknown(f"datetime attribute {name}")
+
+
+class KnownDelta:
+    """A ``datetime.timedelta`` made from known values (a difference of known dates,
+    ``timedelta(days=...)``): CPython's own arithmetic and comparisons."""
+
+    __slots__ = ("d",)
+    library_type: ClassVar[str] = "datetime.timedelta"
+    py_compare: ClassVar[bool] = True  # compared by Python's operators (interp/exprs.py)
+    py_truth: ClassVar[bool] = True  # its own ``__bool__`` (a zero duration is falsy)
+
+    def __init__(self, d: Any) -> None:
+        self.d = d
+
+    def _other(self, other: Any) -> Any:
+        return other.d if isinstance(other, KnownDelta) else NotImplemented
+
+    def __eq__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d == o
+
+    def __ne__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d != o
+
+    def __lt__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d < o
+
+    def __le__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d <= o
+
+    def __gt__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d > o
+
+    def __ge__(self, other: Any) -> Any:
+        o = self._other(other)
+        return o if o is NotImplemented else self.d >= o
+
+    def __hash__(self) -> int:
+        return hash(self.d)
+
+    def __repr__(self) -> str:
+        return repr(self.d)
+
+    def _arith(self, other: Any, fn: Any) -> Any:
+        o = other.d if isinstance(other, KnownDelta) else other
+        if not (isinstance(other, KnownDelta) or type(other) in (int, float)):
+            return NotImplemented
+        return _dated(fn(self.d, o))
+
+    def __add__(self, other: Any) -> Any:
+        return (
+            self._arith(other, lambda a, b: a + b)
+            if isinstance(other, KnownDelta)
+            else (NotImplemented)
+        )
+
+    def __sub__(self, other: Any) -> Any:
+        return (
+            self._arith(other, lambda a, b: a - b)
+            if isinstance(other, KnownDelta)
+            else (NotImplemented)
+        )
+
+    def __mul__(self, other: Any) -> Any:
+        return (
+            self._arith(other, lambda a, b: a * b)
+            if not isinstance(other, KnownDelta)
+            else (NotImplemented)
+        )
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: a / b)
+
+    def __floordiv__(self, other: Any) -> Any:
+        return self._arith(other, lambda a, b: a // b)
+
+    def __mod__(self, other: Any) -> Any:
+        return (
+            self._arith(other, lambda a, b: a % b)
+            if isinstance(other, KnownDelta)
+            else (NotImplemented)
+        )
+
+    def __neg__(self) -> Any:
+        return KnownDelta(-self.d)
+
+    def __abs__(self) -> Any:
+        return KnownDelta(abs(self.d))
+
+    def __bool__(self) -> bool:
+        return bool(self.d)
+
+    def attr(self, name: str) -> Any:
+        if name in ("days", "seconds", "microseconds"):
+            return getattr(self.d, name)
+        if name == "total_seconds":
+            return _Method(
+                lambda a, k: (
+                    self.d.total_seconds()
+                    if not a and not k
+                    else Unknown("timedelta.total_seconds() with arguments")
+                )
+            )
+        return Unknown(f"timedelta attribute {name}")
+
+
+def _dated(v: Any) -> Any:
+    """A ``datetime`` result wrapped as the interpreter's value (numbers stay plain)."""
+    import datetime
+
+    if isinstance(v, datetime.timedelta):
+        return KnownDelta(v)
+    if isinstance(v, datetime.date):
+        return KnownDate(v)
+    return v
+
+
+def _make_delta(c: Call) -> Any:
+    import datetime
+
+    pa = [plain(x) for x in c.args]
+    kw = {n: plain(v) for n, v in c.kwargs.items()}
+    names = ("days", "seconds", "microseconds", "milliseconds", "minutes", "hours", "weeks")
+    ok = set(kw) <= set(names) and len(pa) <= len(names)
+    if not ok or not all(type(x) in (int, float) for x in [*pa, *kw.values()]):
+        return c.unknown("datetime.timedelta() of values not known statically")
+    try:
+        return KnownDelta(datetime.timedelta(*pa, **kw))
+    except (TypeError, ValueError, OverflowError):
+        return c.unknown("datetime.timedelta() that CPython refuses")
 
 
 def _date_call(fn: Any, a: list, k: dict) -> Any:
@@ -1148,6 +1300,12 @@ def _make_date(kind: str, how: str) -> Any:
     return impl
 
 
+DT.add(
+    "timedelta",
+    _make_delta,
+    "timedelta(days, seconds, ...) of known numbers, and the difference of two known dates: "
+    "CPython's own (.days, .seconds, .total_seconds(), arithmetic, comparisons)",
+)
 for _kind in ("date", "datetime"):
     DT.add(
         _kind,

@@ -337,8 +337,14 @@ class Library:
             # ``nn.Identity(in_channels=64)``: torch's ``__init__(self, *args, **kwargs)``
             # drops what its named parameters do not take
             args, kwargs = torchlib.drop_discarded(args, kwargs, posnames)
-        leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
         guarded = bool(self.ip.tries) or self.stmts.suppressing > 0
+        if cls is None and guarded and torchlib.shipped_refuses(q, len(args), list(kwargs)):
+            # ``nn.Linear(12, 20, gain=2.0)`` under ``try: ... except TypeError:`` without
+            # torch's source (the core install): the shipped signature refuses the keyword,
+            # so torch's TypeError is raised where the handler surely catches it, as the
+            # full install's reading of torch's ``__init__`` does (objmodel ``bind_args``)
+            self.calls.raise_if_caught("TypeError", args, kwargs)
+        leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
         if leaf is not None and cls is not None and _index_objects(args, kwargs):
             # ``nn.Linear(10, Width(16, 3))``: an object of the code's own class with
             # ``__index__`` where a size goes. torch keeps the object and uses it as its own

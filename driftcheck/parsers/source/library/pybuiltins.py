@@ -266,6 +266,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         )
         if got is not NotImplemented:
             return got
+        if name != "sum":
+            from driftcheck.parsers.source.interp import numsub  # a cycle at import
+
+            n = numsub.value(unwrap(args[0]))
+            if n is not None and numsub.num_base(unwrap(args[0]).cls) is not None:
+                # ``int(Channels(24))``: the builtin's conversion of the held value (numsub.py)
+                args = [n, *args[1:]]
     if name in ("str", "repr") and len(args) == 1 and not kwargs:
         from driftcheck.parsers.source.interp import textproto  # a cycle at import
 
@@ -1105,6 +1112,10 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
             if it.rest:
                 return it.rest.pop(0)
             return args[1] if len(args) > 1 else Unknown("next of an exhausted generator")
+        if it.__class__ is Obj:  # a class's own ``__next__`` (interp/items.py)
+            got = interp.items.user_next_one(it, args[1:])
+            if got is not NotImplemented:
+                return got
         if not isinstance(it, Iterator):
             return Unknown("next")
         try:
@@ -1116,6 +1127,13 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
 
         if isinstance(unwrap(args[0]), tuplesub.ONE_SHOT):
             return unwrap(args[0])  # ``iter(zip(...))`` is that iterator itself (Python's)
+        if unwrap(args[0]).__class__ is Obj and len(args) == 1:
+            # ``iter(obj)``: its class's ``__iter__``, when that gives an object with its own
+            # ``__next__`` (often ``self``): that iterator, read lazily by ``next()`` and loops
+            # (the items were read eagerly: the object's state ran ahead of the code's)
+            got = interp.items.user_iterator(unwrap(args[0]))
+            if got is not NotImplemented:
+                return got
     items = interp.items.iterate(args[0])
     if items is None:
         return Unknown(name)

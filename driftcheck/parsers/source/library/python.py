@@ -762,6 +762,8 @@ def _type(c: Call) -> Any:
     callable_type = builtin_callable_type(v)
     if callable_type is not None:  # ``type(sum)``, ``type(object.__init__)``: CPython's own
         return Ext(f"builtins.{callable_type.__name__}")
+    if _builtin_class(v):  # ``type(int)``, ``type(type)``: every builtin class's is ``type``
+        return Ext("builtins.type")
     if v is None or isinstance(v, _BUILTIN_TYPES):
         return Ext(f"builtins.{type(v).__name__}")
     # an analyzer value of no Python type we model (tensor, layer, function...): never a
@@ -794,6 +796,16 @@ def builtin_callable_type(v: Any) -> type | None:
 
 
 _NO_ATTR = object()
+
+
+def _builtin_class(v: Any) -> bool:
+    """``v`` names a class of CPython's ``builtins`` (``Ext("builtins.type")``, ``int``)."""
+    if not isinstance(v, Ext) or not v.qual.startswith("builtins.") or v.qual.count(".") != 1:
+        return False
+    import builtins
+
+    real = getattr(builtins, v.qual.split(".", 1)[1], None)
+    return isinstance(real, type) and type(real) is type
 
 
 def _torch_layer_type(v: Any) -> Ext | None:
@@ -837,12 +849,31 @@ def _new_class(c: Call) -> Any:
     bases = [plain(b) for b in bases]
     if not all(isinstance(b, (Cls, Ext)) for b in bases):
         return c.unknown("type() with bases we cannot read")
+    for b in bases:
+        # a base's metaclass read from source would make the class (its ``__new__``): unknown
+        meta = c.interp.calls.metaclass_of(b) if isinstance(b, Cls) else None
+        if meta is not None and not (
+            isinstance(plain(meta), Ext) and plain(meta).qual in ("builtins.type", "abc.ABCMeta")
+        ):
+            return c.unknown(f"type() of a subclass of {b.name} (a class with a metaclass)")
+    for v in ns.values():
+        # ``type.__new__`` calls each value's ``__set_name__`` (not run here): unknown
+        v = plain(v)
+        if isinstance(v, Obj) and isinstance(v.cls, Cls):
+            if c.interp.classes.mro_attr(v.cls, "__set_name__")[0]:
+                return c.unknown("type() of a namespace holding a __set_name__ descriptor")
     node = ast.ClassDef(
         name=name, bases=[], keywords=[], body=[ast.Pass()], decorator_list=[], type_params=[]
     )
     node.lineno, node.col_offset = c.loc[1] or 0, 0
     ast.fix_missing_locations(node)
-    return Cls(name=name, mod=mod, node=node, bases=bases, ns={"__frame__": Frame(mod), **ns})
+    frame = Frame(mod)
+    made = Cls(name=name, mod=mod, node=node, bases=bases, ns={"__frame__": frame, **ns})
+    if any(isinstance(b, Cls) for b in bases):
+        # ``type.__new__`` calls the nearest ``__init_subclass__`` (a registry of subclasses),
+        # as the class statement does (interp/objmodel.py ``init_subclass``)
+        c.interp.classes.init_subclass(made, frame)
+    return made
 
 
 _BUILTIN_TYPES = (
@@ -1185,3 +1216,28 @@ def _int_from_bytes(c: Call) -> Any:
     ):
         return c.unknown("int.from_bytes() of values we cannot read")
     return int.from_bytes(b, order, signed=signed)
+
+
+@B.entry(
+    "str.maketrans",
+    doc="str.maketrans(x[, y[, z]]) of known strings / a known dict: CPython's translation table",
+)
+def _str_maketrans(c: Call) -> Any:
+    """``codes.translate(str.maketrans("cbr", "CBR", "-"))``: the table CPython makes (code
+    points to code points, text or None), for ``str.translate`` (a str method, run as
+    CPython's on known values). Bounded by the arguments' size."""
+    pa = [plain(a) for a in c.args]
+    if c.kwargs or not 1 <= len(pa) <= 3:
+        return c.unknown("str.maketrans() with arguments we cannot read")
+    if len(pa) == 1:
+        ok = type(pa[0]) is dict and all(
+            type(k) in (int, str) and (v is None or type(v) in (int, str)) for k, v in pa[0].items()
+        )
+    else:
+        ok = all(type(x) is str for x in pa)
+    if not ok or sum(len(x) for x in pa) > 100_000:
+        return c.unknown("str.maketrans() of values we cannot read")
+    try:
+        return str.maketrans(*pa)
+    except (TypeError, ValueError):
+        return c.unknown("str.maketrans() that CPython refuses")

@@ -2181,6 +2181,35 @@ NS = Group("types")
 AP = Group("argparse")
 
 
+@NS.entry(
+    "new_class",
+    doc="types.new_class(name, bases, kwds=None, exec_body=None): exec_body run on a fresh "
+    "dict, then the class type() makes of it; metaclass keywords and source metaclasses unknown",
+)
+def _types_new_class(c: Call) -> Any:
+    """``types.new_class("Wide", (nn.Module,), exec_body=lambda ns: ns.update(...))``: CPython
+    prepares a namespace (``type.__prepare__``: a plain dict), runs ``exec_body(ns)`` and calls
+    the metaclass (``type``) on it, as ``type(name, bases, ns)`` does (library/python.py).
+    Class keywords (``kwds``) or a base with a metaclass read from source (its ``__prepare__``
+    / ``__new__`` would run): unknown."""
+    from driftcheck.parsers.source.library.python import _new_class
+
+    bases = c.plain(1, "bases", ())
+    kwds = c.plain(2, "kwds", None)
+    body = c.arg(3, "exec_body", None)
+    if len(c.args) > 4 or set(c.kwargs) - {"name", "bases", "kwds", "exec_body"}:
+        return c.unknown("types.new_class() with arguments we cannot read")
+    if kwds not in (None, {}) or not isinstance(bases, (tuple, list)):
+        return c.unknown("types.new_class() with class keywords or bases we cannot read")
+    ns: dict = {}
+    if plain(body) is not None:
+        c.interp.calls.call(body, [ns], {}, c.loc)
+        if id(ns) in c.interp.havoc:
+            return c.unknown("types.new_class(): exec_body wrote the namespace under unknown keys")
+    made = Call(c.interp, "builtins.type", [c.arg(0, "name"), tuple(bases), ns], {}, c.loc)
+    return _new_class(made)
+
+
 def _namespace(c: Call) -> Any:
     """``SimpleNamespace(n_head=4, ...)`` / ``argparse.Namespace(...)``: an object of named
     fields, read and written as attributes; modelled as a config object (``Config``), so a

@@ -4,6 +4,7 @@ are the catalogue's, or read from torch's own source (``machine.Library.torch_la
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from driftcheck.parsers.source.interp.tensorshapes import KEEP_SHAPE, joined_shape, kept_shape
@@ -39,7 +40,13 @@ def _parameter(c: Call) -> Any:
     if isinstance(t, WeightRef):  # ``nn.Parameter(conv.weight.clone())``: a new tensor, same shape
         known = wildlib.weight_shape(c.interp.attrs, t)
         t = Tensor(known) if known is not None else t
-    shape = t.shape if isinstance(t, Tensor) else Unknown("parameter data")
+    if isinstance(t, Tensor) and not isinstance(t.shape, Unknown):
+        shape = t.shape
+    else:  # the note names the data's own reason and the call (a file:line to look at)
+        src = t.shape if isinstance(t, Tensor) else t
+        why = getattr(src, "why", None) or type(t).__name__
+        where = f"{Path(str(c.loc[0])).name}:{c.loc[1]}"
+        shape = Unknown(f"parameter data ({why[:160]}) of nn.Parameter at {where}")
     # a Parameter / Buffer keeps its data's dtype (library/paramconv.py decides ``p.double()``
     # by it; ``nn.Parameter(t)`` of an int64 ``t`` needs ``requires_grad=False``, stays int64)
     dtype = tensordtypes.dtype_of(t) if isinstance(t, Tensor) else None

@@ -921,6 +921,21 @@ def shipped_posnames(qual: str) -> list[str] | None:
     return list(names) if names else None
 
 
+def shipped_refuses(qual: str, n_args: int, keywords: list[str]) -> bool:
+    """Whether ``torch.nn.<X>(*args, **kwargs)`` fails to bind in torch's ``__init__`` (a
+    keyword no parameter names, more positional arguments than it takes), from the shipped
+    signature (torch not installed); False where the table has no row or takes ``*args`` /
+    ``**kwargs``."""
+    row = _shipped_table().get("init", {}).get(f"torch.nn.{qual.rsplit('.', 1)[-1]}")
+    if not isinstance(row, dict) or row.get("unknown"):
+        return False
+    args = list(row.get("args") or [])[1:]  # without ``self``
+    names = set(args) | set(row.get("kwonlyargs") or [])
+    bad_kw = row.get("varkw") is None and any(k not in names for k in keywords)
+    bad_pos = row.get("varargs") is None and n_args > len(args)
+    return bad_kw or bad_pos
+
+
 def shipped_discards_extra(qual: str) -> bool:
     """Whether the torch.nn class's own ``__init__`` takes ``*args`` / ``**kwargs`` and never
     reads them (``nn.Identity``), from the shipped table (torch not installed)."""
