@@ -260,6 +260,11 @@ class Calls:
                 got = dataflow_fix27.vmap_result(self, e, args, kwargs, fr)  # a sample's run
                 if got is not None:
                     return got
+        if self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.called(self.run, e, fv, fr)  # ``"relu"(x)``, ``emb.weight(ids)``
+            dataflow_fix30b.generator_arg(self.run, e, fv, fr)  # ``torch.stack(g for ..)``
         out = self.call_value(fv, args, kwargs, fr, e)
         if self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_fix28b

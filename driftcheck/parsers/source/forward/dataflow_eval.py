@@ -298,6 +298,12 @@ class Runner:
             kids = self.calls.iterate(v)
             if kids is not None and len(kids) == n:
                 return kids
+        if isinstance(v, (Mod, str)) and site is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            got = dataflow_fix30b.unpacked(self, v, n, site)  # ``for i, blk in self.blocks``
+            if got is not None:
+                return got
         if isinstance(v, ops.Pieces):
             if v.count is not None and v.count != n:
                 self.f.crash(v.loc, f"{v.count} pieces unpacked into {n} names")
@@ -862,6 +868,11 @@ class Runner:
         ``__init__`` None (or a local read from it) is stale and never counts."""
         if v is not None:
             return v
+        if isinstance(node, ast.Attribute):
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            if dataflow_fix30b.sure_bias_none(self, node, fr):
+                return None  # ``self.conv.bias`` of a layer built with ``bias=False``
         fn = getattr(fr.func, "node", None)
         if not isinstance(node, ast.Name) or not isinstance(
             fn, (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -1033,6 +1044,10 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_fix29b
 
                 err = dataflow_fix29b.index_error(self.f, v, key)  # ``x[idx.float()]``
+            if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix30b
+
+                err = dataflow_fix30b.subscripted(self.f, v, key, fr.loc(at))  # ``emb[ids]``
             if err is not None:
                 self.f.crash(fr.loc(at), err)
                 return Tens(None)
@@ -1095,6 +1110,10 @@ class Runner:
             if err is not None:
                 self.f.crash(fr.loc(at), err)
                 return UNK
+        if v is None and isinstance(at, ast.Attribute) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.none_attribute(self, at.value, name, fr, fr.loc(at))  # bias None
         got = ops.attribute(self, v, name, fr)
         if at is not None and self.f.input_shape is not None and name in ("real", "imag"):
             from driftcheck.parsers.source.forward import dataflow_dtype_accept

@@ -234,6 +234,11 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
 def module_attr(run: Any, m: Mod, name: str) -> Any:
     obj = run.f.resolve(m.obj)
     if isinstance(obj, Leaf):
+        if name == "bias":
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            if dataflow_fix30b.bias_none(run, obj, name):
+                return None  # ``nn.Conv2d(..., bias=False).bias``: torch holds None
         if name in obj.params:
             return convert(run, obj.params[name])
         if name in ("weight", "bias"):

@@ -1,0 +1,279 @@
+"""Session 30 (crashfix30b): Python-level errors on modules, their containers and None, on
+real sizes (each measured in CPython / torch 2.13 by ``tests/test_crash30b.py``).
+
+- ``nn.Module.__setattr__``: a value that is not a module (a tensor, a list, a number) written
+  over a child module's name (``self.norm = self.norm(h)``, ``self.feats = []``), a Python
+  number over a buffer's name (``self.steps = 0``) or a parameter's, and
+  ``register_buffer("steps", 1)`` of a non-tensor: torch's TypeError.
+- unpacking: a module whose class defines no ``__iter__`` unpacked (``for i, blk in
+  self.blocks``: "cannot unpack non-iterable Block object"); a ``str`` of known length unpacked
+  into another number of names (``for name, head in self.heads`` over a ``ModuleDict``'s keys).
+- subscripts: a list / tuple indexed by a ``str`` (``self.scales[name]``), a torch layer that
+  defines no ``__getitem__`` subscripted (``self.emb[ids]``).
+- calls: a ``str`` called, a layer's parameter called (``self.emb.weight(ids)``).
+- ``layer.bias`` of a torch layer built with ``bias=False`` is None (``BIAS_NONE``); an
+  attribute None does not have read on None: AttributeError.
+- ``torch.stack`` / ``torch.cat`` (``TENSOR_SEQ``) given a generator expression: torch's
+  argument parser takes a tuple or list of tensors only.
+
+Each is judged only on what the pass knows for certain: a module of a class whose whole MRO is
+seen (user classes on ``nn.Module`` alone, none defining the protocol method) or a torch layer
+of the catalogue; never in code ``forward`` may not run (``Flow.crash``).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Leaf, Obj
+from driftcheck.parsers.source.values.dataflow_values import Mod, Tens
+
+# Python's own types the pass holds as themselves, with their names in CPython's messages
+_PLAIN = {int: "int", float: "float", bool: "bool", str: "str", list: "list", tuple: "tuple",
+          dict: "dict"}  # fmt: skip
+
+# torch layers whose ``bias`` attribute is None when built with ``bias=False`` (torch 2.13,
+# measured in tests/test_crash30b.py)
+BIAS_NONE = frozenset(
+    {
+        "Linear", "Bilinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d",
+        "ConvTranspose2d", "ConvTranspose3d", "LayerNorm",
+    }
+)  # fmt: skip
+
+# torch functions whose first argument must be a tuple or list of tensors (a generator is
+# refused by the argument parser: "must be tuple of Tensors, not generator")
+TENSOR_SEQ = frozenset(
+    {
+        "torch.stack", "torch.cat", "torch.concat", "torch.concatenate", "torch.hstack",
+        "torch.vstack", "torch.dstack", "torch.column_stack", "torch.row_stack",
+    }
+)  # fmt: skip
+
+
+def _type_name(v: Any) -> str | None:
+    """Python's name for ``v``'s type where the pass knows it for certain, else None."""
+    if isinstance(v, Tens):
+        return "Tensor"
+    return _PLAIN.get(v.__class__)
+
+
+def _plain_class(obj: Any, names: tuple[str, ...]) -> bool:
+    """``obj`` is a module of a class seen whole: every class of its MRO is a class of the
+    code's own (defining none of ``names``) or ``nn.Module`` itself."""
+    from driftcheck.parsers.source.interp.objmodel import _NN_MODULE
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    if not isinstance(obj, Obj) or not obj.module or obj.kind or obj.qual or obj.cls is None:
+        return False
+    if obj.unresolved:
+        return False
+    try:
+        mro = obj.cls.mro()
+    except Exception:  # noqa: BLE001 - a class we cannot read: nothing is certain
+        return False
+    for c in mro:
+        if isinstance(c, Cls):
+            for st in c.node.body:
+                if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name in names:
+                    return False
+                if isinstance(st, (ast.Assign, ast.AnnAssign)):
+                    tgts = st.targets if isinstance(st, ast.Assign) else [st.target]
+                    if any(isinstance(t, ast.Name) and t.id in names for t in tgts):
+                        return False
+        elif getattr(c, "qual", None) not in _NN_MODULE:
+            return False
+    return True
+
+
+def _torch_leaf(f: Any, v: Any) -> Leaf | None:
+    """The torch catalogue layer ``v`` is (all its parameters known), or None."""
+    if not isinstance(v, Mod):
+        return None
+    obj = f.resolve(v.obj)
+    if not isinstance(obj, Leaf) or obj.unresolved or obj.written:
+        return None
+    if not (isinstance(obj.torch, str) and obj.torch.startswith("torch.nn.")):
+        return None
+    return obj
+
+
+def _class_name(f: Any, v: Any) -> str | None:
+    """The class name of a module ``v`` that defines no ``__iter__`` / ``__getitem__``."""
+    leaf = _torch_leaf(f, v)
+    if leaf is not None:
+        return leaf.type if leaf.type in _NO_PROTOCOL_LEAVES else None
+    obj = f.resolve(v.obj) if isinstance(v, Mod) else None
+    names = ("__iter__", "__getitem__", "__getattr__", "__getattribute__", "__class__")
+    if obj is not None and _plain_class(obj, names):
+        return obj.cls.name
+    return None
+
+
+# torch layers (catalogue leaves) that define neither ``__iter__`` nor ``__getitem__``
+# (measured in tests/test_crash30b.py); containers are never leaves
+_NO_PROTOCOL_LEAVES = frozenset(
+    {
+        "Linear", "Bilinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d",
+        "ConvTranspose2d", "ConvTranspose3d", "Embedding", "EmbeddingBag", "LayerNorm",
+        "GroupNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "Dropout", "ReLU", "GELU",
+        "SiLU", "Tanh", "Sigmoid", "MultiheadAttention", "LSTM", "GRU", "RNN",
+    }
+)  # fmt: skip
+
+
+def setattr_checked(run: Any, obj: Any, name: Any, v: Any, loc: Any) -> None:
+    """``self.<name> = v`` in ``forward``: torch's ``Module.__setattr__`` refuses a non-module
+    over a child module's name, a non-tensor over a buffer's, a plain value over a
+    parameter's (None is taken for each)."""
+    f = run.f
+    if f.input_shape is None or f.speculative or loc is None or not isinstance(name, str):
+        return
+    obj = f.resolve(obj)
+    if (id(obj), name) in f.attr_set:
+        return  # ``forward`` wrote (or deleted) it before: not followed here
+    if not _plain_class(obj, ("__setattr__", "__getattr__", "__getattribute__", "__class__")):
+        return
+    t = _type_name(v)
+    if t is None:
+        return
+    if name in obj.params:
+        if t != "Tensor":
+            f.crash(loc, f"TypeError: cannot assign '{t}' as parameter '{name}' "
+                    "(torch.nn.Parameter or None expected)")  # fmt: skip
+    elif name in obj.children and obj.children[name] is not None:
+        f.crash(loc, f"TypeError: cannot assign '{t}' as child module '{name}' "
+                "(torch.nn.Module or None expected)")  # fmt: skip
+    elif name in obj.buffers and t != "Tensor":
+        f.crash(loc, f"TypeError: cannot assign '{t}' as buffer '{name}' "
+                "(torch.nn.Buffer, torch.Tensor or None expected)")  # fmt: skip
+
+
+def buffer_registered(run: Any, obj: Any, how: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``self.register_buffer("steps", 1)``: a value neither a tensor nor None."""
+    f = run.f
+    if how != "register_buffer" or f.input_shape is None or f.speculative or loc is None:
+        return
+    if not _plain_class(f.resolve(obj), ("register_buffer", "__getattr__", "__getattribute__")):
+        return
+    key = args[0] if args else kwargs.get("name")
+    v = args[1] if len(args) > 1 else kwargs.get("tensor", Tens)
+    t = _type_name(v)
+    if not isinstance(key, str) or t is None or t == "Tensor":
+        return
+    f.crash(loc, f"TypeError: cannot assign '{t}' object to buffer '{key}' "
+            "(torch Tensor or None required)")  # fmt: skip
+
+
+def unpacked(run: Any, v: Any, n: int, site: tuple | None) -> list | None:
+    """``a, b = v`` where Python surely raises (a module that is not iterable; a str of
+    another length) or gives a str's characters. None: not decided here."""
+    f = run.f
+    if site is None or f.input_shape is None or f.speculative:
+        return None
+    fr, tgt = site
+    if isinstance(v, str):
+        if len(v) == n:
+            return list(v)
+        got = len(v)
+        msg = (
+            f"ValueError: too many values to unpack (expected {n})"
+            if got > n
+            else f"ValueError: not enough values to unpack (expected {n}, got {got})"
+        )
+        f.crash(fr.loc(tgt), msg)
+        return None
+    if isinstance(v, Mod):
+        name = _class_name(f, v)
+        if name is not None:
+            f.crash(fr.loc(tgt), f"TypeError: cannot unpack non-iterable {name} object")
+    return None
+
+
+def subscripted(f: Any, v: Any, key: Any, loc: Any) -> str | None:
+    """``xs["a"]`` on a list / tuple; ``layer[i]`` on a torch layer (or a module of the
+    code's own class) that defines no ``__getitem__``: Python's TypeError."""
+    if f.input_shape is None or loc is None:
+        return None
+    if isinstance(key, str) and v.__class__ in (list, tuple):
+        return f"TypeError: {v.__class__.__name__} indices must be integers or slices, not str"
+    if isinstance(v, Mod):
+        name = _class_name(f, v)
+        if name is not None:
+            return f"TypeError: '{name}' object is not subscriptable"
+    return None
+
+
+def called(run: Any, e: ast.Call, fv: Any, fr: Any) -> None:
+    """``"relu"(x)`` (a str called); ``self.emb.weight(ids)`` (a layer's parameter)."""
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None:
+        return
+    if isinstance(fv, str):
+        f.crash(fr.loc(e), "TypeError: 'str' object is not callable")
+        return
+    func = e.func
+    if isinstance(fv, Tens) and isinstance(func, ast.Attribute) and _chain(func.value):
+        owner = run.eval(func.value, fr)  # (names and attributes: evaluating again is pure)
+        leaf = _torch_leaf(f, owner)
+        if leaf is not None and func.attr in ("weight", "bias") and leaf.type in BIAS_NONE | {
+            "Embedding"
+        }:
+            f.crash(fr.loc(e), "TypeError: 'Parameter' object is not callable")
+            return
+        obj = f.resolve(owner.obj) if isinstance(owner, Mod) else None
+        if isinstance(obj, Obj) and func.attr in obj.params and (id(obj), func.attr) not in (
+            f.attr_set
+        ):
+            if _plain_class(obj, ("__getattr__", "__getattribute__", "__class__")):
+                f.crash(fr.loc(e), "TypeError: 'Parameter' object is not callable")
+
+
+def _chain(e: ast.expr) -> bool:
+    while isinstance(e, ast.Attribute):
+        e = e.value
+    return isinstance(e, ast.Name)
+
+
+def bias_none(run: Any, leaf: Any, name: str) -> bool:
+    """``layer.bias`` of a torch layer built with ``bias=False``: torch holds None there."""
+    if name != "bias" or run.f.input_shape is None or leaf.type not in BIAS_NONE:
+        return False
+    if leaf.unresolved or leaf.gone or leaf.wnorm or leaf.owned or "bias" in leaf.written:
+        return False
+    if not (isinstance(leaf.torch, str) and leaf.torch.startswith("torch.nn.")):
+        return False
+    if "bias" in leaf.tied:
+        return False
+    return leaf.params.get("bias") is False
+
+
+def sure_bias_none(run: Any, node: Any, fr: Any) -> bool:
+    """``node`` is ``<chain>.bias`` of a torch layer built with ``bias=False`` (the one None
+    read from a module this file trusts: the pass may hold other Nones wrongly)."""
+    if not isinstance(node, ast.Attribute) or node.attr != "bias" or not _chain(node.value):
+        return False
+    leaf = _torch_leaf(run.f, run.eval(node.value, fr))
+    return leaf is not None and bias_none(run, leaf, "bias")
+
+
+def none_attribute(run: Any, node: Any, name: str, fr: Any, loc: Any) -> None:
+    """``self.conv.bias.view(...)`` with that bias None: an attribute None does not have."""
+    f = run.f
+    if f.input_shape is None or f.speculative or loc is None or hasattr(None, name):
+        return
+    if sure_bias_none(run, node, fr):
+        f.crash(loc, f"AttributeError: 'NoneType' object has no attribute '{name}'")
+
+
+def generator_arg(run: Any, e: ast.Call, fv: Any, fr: Any) -> None:
+    """``torch.stack(h for h in hs)``: a generator where torch takes a sequence."""
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None:
+        return
+    q = getattr(fv, "qual", None)
+    if q in TENSOR_SEQ and e.args and isinstance(e.args[0], ast.GeneratorExp):
+        fn = q.rsplit(".", 1)[-1]
+        f.crash(fr.loc(e), f"TypeError: {fn}(): argument 'tensors' (position 1) must be tuple "
+                "of Tensors, not generator")  # fmt: skip
