@@ -184,7 +184,13 @@ class Runner:
                 v = self.eval(item.context_expr, fr)
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, v, fr)
-            self.body(st.body, fr)
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            modes = dataflow_fix30b.with_enter(self, st, fr)  # ``torch.inference_mode()``
+            try:
+                self.body(st.body, fr)
+            finally:
+                dataflow_fix30b.with_leave(self, st, fr, modes)
         elif isinstance(st, ast.Try):
             with self.f.maybe():  # an error there may be what the handler catches
                 self.body(st.body, fr)
@@ -259,6 +265,9 @@ class Runner:
                 lists.store(self, tgt, base, v, fr)
             from driftcheck.parsers.source.forward import dataflow_args
 
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.setitem(self, tgt, fr)  # ``m[:, 0] = 0`` of an inference tensor
             dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks
             dataflow_argtypes.setitem(self, tgt, v, fr)  # ``buf[:, 1:] = x``: expands
             if not isinstance(base, (list, dict)):
@@ -1056,6 +1065,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix27b
 
             dataflow_fix27b.after_subscript(self.f, v, key, got)  # ``ids[:, 1:]``: bounds
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.after_subscript(self.f, v, key, got)  # ``h[:, 0]``: a view
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)
         return got

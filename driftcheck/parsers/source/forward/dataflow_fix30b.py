@@ -277,3 +277,266 @@ def generator_arg(run: Any, e: ast.Call, fv: Any, fr: Any) -> None:
         fn = q.rsplit(".", 1)[-1]
         f.crash(fr.loc(e), f"TypeError: {fn}(): argument 'tensors' (position 1) must be tuple "
                 "of Tensors, not generator")  # fmt: skip
+
+
+# ---------------------------------------------------------------- autograd and inference state
+# torch functions and tensor methods whose result is always a new tensor (never a view nor
+# ``self``): made inside ``torch.inference_mode()`` it is an inference tensor (measured in
+# tests/test_crash30b.py)
+ALLOC = frozenset(
+    {
+        "zeros", "ones", "full", "empty", "rand", "randn", "randint", "arange", "linspace",
+        "eye", "tensor", "zeros_like", "ones_like", "full_like", "empty_like", "rand_like",
+        "randn_like", "triu", "tril", "mean", "sum", "prod", "std", "var", "exp", "log",
+        "sqrt", "abs", "sigmoid", "tanh", "softmax", "log_softmax", "relu", "clone", "matmul",
+        "mm", "bmm", "cumsum", "add", "sub", "mul", "div", "pow", "amax", "amin", "logsumexp",
+        "outer", "cat", "stack", "where",
+    }
+)  # fmt: skip
+# tensor methods that return a view of ``self`` (never a copy), measured in
+# tests/test_crash30b.py: ``detach_()`` of their result raises
+VIEWS = frozenset(
+    {
+        "view", "view_as", "transpose", "t", "permute", "narrow", "select", "squeeze",
+        "unsqueeze", "expand", "expand_as", "diagonal", "unflatten", "as_strided", "movedim",
+        "swapaxes", "swapdims", "unfold",
+    }
+)  # fmt: skip
+# in-place tensor methods judged on an inference tensor (each measured)
+INPLACE = frozenset(
+    {
+        "add_", "sub_", "mul_", "div_", "masked_fill_", "fill_", "zero_", "copy_", "clamp_",
+        "clamp_min_", "clamp_max_", "index_fill_", "index_add_", "index_copy_", "scatter_",
+        "scatter_add_", "masked_scatter_", "exp_", "log_", "sqrt_", "abs_", "neg_", "pow_",
+        "sigmoid_", "tanh_", "relu_", "uniform_", "normal_", "bernoulli_", "fill_diagonal_",
+        "addcmul_", "addcdiv_", "lerp_", "floor_", "ceil_", "round_", "triu_", "tril_",
+        "sub_", "unsqueeze_", "squeeze_", "t_", "transpose_",
+    }
+)  # fmt: skip
+_INFER = "inference"  # fact: a tensor made inside ``torch.inference_mode()``
+_VIEW = "isview"  # fact: a view of another tensor (basic indexing, a view method)
+_MODES = {
+    "torch.inference_mode": "inference",
+    "torch.autograd.grad_mode.inference_mode": "inference",
+    "torch.enable_grad": "enable",
+    "torch.autograd.grad_mode.enable_grad": "enable",
+    "torch.no_grad": "no",
+    "torch.autograd.grad_mode.no_grad": "no",
+}
+GRADS = frozenset({"torch.func.grad", "torch.func.grad_and_value", "functorch.grad",
+                   "functorch.grad_and_value"})  # fmt: skip
+
+
+def _facts(f: Any, t: Any, **kw: Any) -> None:
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    dataflow_checks.add_facts(f, t, **kw)
+
+
+def _fact(f: Any, t: Any, key: str) -> Any:
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    return dataflow_checks.fact(f, t, key)
+
+
+def _mode_of(run: Any, item: ast.withitem, fr: Any) -> str | None:
+    """``torch.inference_mode()`` / ``torch.enable_grad()`` / ``torch.no_grad()`` (called
+    with no argument; ``inference_mode(False)`` and the like are not judged)."""
+    e = item.context_expr
+    if not isinstance(e, ast.Call) or e.args or e.keywords:
+        return None
+    return _MODES.get(getattr(run.eval(e.func, fr), "qual", None) or "")
+
+
+def _depth(f: Any) -> dict:
+    return f.run_state.setdefault("fix30b_modes", {"inference": 0, "enable": 0, "no": 0,
+                                                    "unknown": 0})  # fmt: skip
+
+
+def with_enter(run: Any, st: Any, fr: Any) -> list:
+    """Entering a ``with``: the grad / inference modes it sets (undone by ``with_leave``)."""
+    f = run.f
+    if f.input_shape is None:
+        return []
+    modes = []
+    for item in st.items:
+        m = _mode_of(run, item, fr)
+        modes.append(m or "unknown")
+    d = _depth(f)
+    for m in modes:
+        d[m] += 1
+    return modes
+
+
+def with_leave(run: Any, st: Any, fr: Any, modes: list) -> None:
+    """Leaving a ``with``: tensors the body made inside ``inference_mode()`` (a name stored
+    once in the body, by a top-level ``name = <a new tensor>``) are inference tensors."""
+    f = run.f
+    if not modes:
+        return
+    d = _depth(f)
+    for m in modes:
+        d[m] -= 1
+    if "inference" not in modes or f.speculative or d["inference"] > 0:
+        return
+    stores: dict[str, int] = {}
+    for n in ast.walk(ast.Module(body=st.body, type_ignores=[])):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            stores[n.id] = stores.get(n.id, 0) + 1
+    for s in st.body:
+        if not (isinstance(s, ast.Assign) and len(s.targets) == 1):
+            continue
+        t = s.targets[0]
+        if not isinstance(t, ast.Name) or stores.get(t.id) != 1 or not _allocates(s.value):
+            continue
+        v = fr.locals.get(t.id)
+        if isinstance(v, Tens):
+            _facts(f, v, **{_INFER: True})
+
+
+def _allocates(e: ast.expr) -> bool:
+    if isinstance(e, ast.BinOp):
+        return True
+    if isinstance(e, ast.Call):
+        func = e.func
+        name = func.attr if isinstance(func, ast.Attribute) else None
+        return name in ALLOC
+    return False
+
+
+def _inference_write(f: Any, t: Any, loc: Any) -> None:
+    if _depth(f)["inference"] or _depth(f)["unknown"] or not _fact(f, t, _INFER):
+        return
+    f.crash(loc, "RuntimeError: Inplace update to inference tensor outside InferenceMode is "
+            "not allowed.")  # fmt: skip
+
+
+def bound_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """Before ``t.<method>(...)``: an in-place write or ``requires_grad_(True)`` on an
+    inference tensor outside ``inference_mode``; ``detach_()`` of a view; ``backward()`` of a
+    tensor of more or fewer than one element."""
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None:
+        return
+    if not isinstance(fv, Bound) or not isinstance(fv.target, Tens):
+        return
+    t, name, loc = fv.target, fv.name, fr.loc(e)
+    if name in INPLACE:
+        _inference_write(f, t, loc)
+    elif name == "requires_grad_":
+        flag = args[0] if args else kwargs.get("requires_grad", True)
+        if flag is True and _fact(f, t, _INFER) and not _depth(f)["inference"]:
+            if not _depth(f)["unknown"]:
+                f.crash(loc, "RuntimeError: Setting requires_grad=True on inference tensor "
+                        "outside InferenceMode is not allowed.")  # fmt: skip
+    elif name == "detach_" and not args and not kwargs and _fact(f, t, _VIEW):
+        f.crash(loc, "RuntimeError: Can't detach views in-place. Use detach() instead.")
+    elif name == "backward" and not args and "gradient" not in kwargs:
+        _nonscalar(f, t, loc)
+
+
+def _nonscalar(f: Any, t: Any, loc: Any) -> None:
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    shape = known_shape(t)
+    if shape is None:
+        return
+    n = 1
+    for d in shape:
+        n *= d
+    if n != 1:  # (requires grad: "implicitly created only for scalar outputs"; else no grad_fn)
+        f.crash(loc, "RuntimeError: grad can be implicitly created only for scalar outputs")
+
+
+def torch_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``torch.autograd.backward(t)`` / ``torch.autograd.grad(t, xs)`` with no gradient given
+    of a tensor (or each of a list) not of one element."""
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None:
+        return
+    q = getattr(fv, "qual", None)
+    if q == "torch.autograd.backward":
+        if len(args) > 1 or kwargs.get("grad_tensors") is not None:
+            return
+        outs = args[0] if args else kwargs.get("tensors")
+    elif q == "torch.autograd.grad":
+        if len(args) > 2 or kwargs.get("grad_outputs") is not None:
+            return
+        outs = args[0] if args else kwargs.get("outputs")
+    else:
+        return
+    outs = list(outs) if isinstance(outs, (list, tuple)) else [outs]
+    if outs and isinstance(outs[0], Tens):
+        _nonscalar(f, outs[0], fr.loc(e))
+
+
+def after_subscript(f: Any, v: Any, key: Any, got: Any) -> None:
+    """``h[:, 0]``: basic indexing (ints, slices, None, ...) gives a view."""
+    if f.input_shape is None or not isinstance(v, Tens) or not isinstance(got, Tens) or got is v:
+        return
+    keys = key if isinstance(key, tuple) else (key,)
+    if all(k is None or k is Ellipsis or isinstance(k, slice) or k.__class__ is int
+           for k in keys):  # fmt: skip
+        if all(
+            not isinstance(k, slice)
+            or all(x is None or x.__class__ is int for x in (k.start, k.stop, k.step))
+            for k in keys
+        ):
+            _facts(f, got, **{_VIEW: True})
+
+
+def after_call(run: Any, fv: Any, out: Any) -> None:
+    """``h.transpose(0, 1)``: a view method's result is a view."""
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    if run.f.input_shape is None or not isinstance(fv, Bound) or not isinstance(out, Tens):
+        return
+    if isinstance(fv.target, Tens) and fv.name in VIEWS and out is not fv.target:
+        _facts(run.f, out, **{_VIEW: True})
+
+
+def setitem(run: Any, tgt: ast.Subscript, fr: Any) -> None:
+    """``mask[:, 0] = 0.0`` on an inference tensor outside ``inference_mode``."""
+    f = run.f
+    if f.input_shape is None or f.speculative or not isinstance(tgt.value, ast.Name):
+        return
+    base = fr.locals.get(tgt.value.id)
+    if isinstance(base, Tens):
+        _inference_write(f, base, fr.loc(tgt))
+
+
+def func_grad(call: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> Any:
+    """``torch.func.grad(fn)(x)``: ``fn(x)`` must be a 0-d tensor ("Expected f(*args) to
+    return a scalar Tensor"); the result is a tensor of ``x``'s shape. None: not judged."""
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+    from driftcheck.parsers.source.values.dataflow_values import UserFunc
+
+    run = call.run
+    f = run.f
+    inner = e.func
+    if f.input_shape is None or f.speculative or kwargs or not isinstance(inner, ast.Call):
+        return None
+    if len(inner.args) != 1 or inner.keywords or not args or e.keywords:
+        return None
+    if any(isinstance(a, ast.Starred) for a in e.args):
+        return None
+    q = getattr(run.eval(inner.func, fr), "qual", None)
+    if q not in GRADS:
+        return None
+    fn = run.eval(inner.args[0], fr)
+    if not (isinstance(fn, UserFunc) or hasattr(fn, "local_def")):
+        return None
+    before = len(f.crashes)
+    res = call.call_value(fn, list(args), {}, fr, e)
+    if len(f.crashes) != before:
+        return Tens(None)
+    shape = known_shape(res)
+    if isinstance(res, Tens) and shape is not None and len(shape) != 0:
+        f.crash(fr.loc(e), f"RuntimeError: {q.rsplit('.', 1)[-1]}(f)(*args): Expected f(*args) "
+                f"to return a scalar Tensor, got tensor with {len(shape)} dims")  # fmt: skip
+        return Tens(None)
+    if q.endswith("grad") and isinstance(res, Tens) and shape == ():
+        return Tens(None, known_shape(args[0]))
+    return None
