@@ -433,6 +433,8 @@ def bound_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
                         "outside InferenceMode is not allowed.")  # fmt: skip
     elif name == "detach_" and not args and not kwargs and _fact(f, t, _VIEW):
         f.crash(loc, "RuntimeError: Can't detach views in-place. Use detach() instead.")
+    elif name in ("isclose", "allclose") and args:
+        _same_dtype_pair(f, t, args[0], loc)
     elif name == "backward" and not args and "gradient" not in kwargs:
         _nonscalar(f, t, loc)
 
@@ -457,6 +459,15 @@ def torch_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
     if f.input_shape is None or f.speculative or fr is None:
         return
     q = getattr(fv, "qual", None)
+    if q in ("torch.tril_indices", "torch.triu_indices"):
+        _tri_float(f, q, args, kwargs, fr.loc(e))
+        return
+    if q == "torch.searchsorted":
+        _sorter(f, kwargs.get("sorter"), fr.loc(e))
+        return
+    if q in ("torch.isclose", "torch.allclose") and len(args) >= 2:
+        _same_dtype_pair(f, args[0], args[1], fr.loc(e))
+        return
     if q == "torch.autograd.backward":
         if len(args) > 1 or kwargs.get("grad_tensors") is not None:
             return
@@ -540,3 +551,49 @@ def func_grad(call: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> Any:
     if q.endswith("grad") and isinstance(res, Tens) and shape == ():
         return Tens(None, known_shape(args[0]))
     return None
+
+
+_TRI_ARGS = ("row", "col", "offset")
+
+
+def _tri_float(f: Any, q: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``torch.tril_indices(T, T, -T / T)``: torch's int arguments refuse a Python float."""
+    for i, k in enumerate(_TRI_ARGS):
+        v = args[i] if i < len(args) else kwargs.get(k)
+        if v.__class__ is float:
+            f.crash(loc, f"TypeError: {q.rsplit('.', 1)[-1]}(): argument '{k}' (position "
+                    f"{i + 1}) must be int, not float")  # fmt: skip
+            return
+
+
+# torch's words for the integer dtypes the ``itype`` fact names (``dataflow_checks``)
+_NOT_LONG = {"Int", "Short", "Char"}
+
+
+def _sorter(f: Any, sorter: Any, loc: Any) -> None:
+    """``torch.searchsorted(edges, x, sorter=order.int())``: the sorter must be int64."""
+    if not isinstance(sorter, Tens):
+        return
+    word = _fact(f, sorter, "itype")
+    if word in _NOT_LONG:
+        f.crash(loc, "RuntimeError: torch.searchsorted(): sorter must be a tensor of long "
+                f"dtype but got dtype {word}")  # fmt: skip
+    elif word is None and _fact(f, sorter, "dtype") == "float":
+        f.crash(loc, "RuntimeError: torch.searchsorted(): sorter must be a tensor of long "
+                "dtype but got dtype Float")  # fmt: skip
+
+
+# the ``dtype`` fact's families (``dataflow_checks``): two tensors of different families have
+# different dtypes for certain
+_FAMILIES = {"float": "Float", "int64": "Long", "uint8": "Byte", "bool": "Bool"}
+
+
+def _same_dtype_pair(f: Any, a: Any, b: Any, loc: Any) -> None:
+    """``torch.isclose(ids, scores)``: torch requires one dtype ("Long did not match Float")."""
+    if not (isinstance(a, Tens) and isinstance(b, Tens)):
+        return
+    da, db = _fact(f, a, "dtype"), _fact(f, b, "dtype")
+    if da in _FAMILIES and db in _FAMILIES and da != db:
+        wa = _fact(f, a, "itype") or _FAMILIES[da]
+        wb = _fact(f, b, "itype") or _FAMILIES[db]
+        f.crash(loc, f"RuntimeError: {wa} did not match {wb}")
