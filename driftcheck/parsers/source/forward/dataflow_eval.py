@@ -263,9 +263,7 @@ class Runner:
             if isinstance(tgt.value, ast.Name):  # ``xs[a:b] = ys`` may change its length
                 lists.drop(self.f, base)
                 lists.store(self, tgt, base, v, fr)
-            from driftcheck.parsers.source.forward import dataflow_args
-
-            from driftcheck.parsers.source.forward import dataflow_fix30b
+            from driftcheck.parsers.source.forward import dataflow_args, dataflow_fix30b
 
             dataflow_fix30b.setitem(self, tgt, fr)  # ``m[:, 0] = 0`` of an inference tensor
             dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks

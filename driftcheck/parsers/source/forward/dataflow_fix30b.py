@@ -217,14 +217,18 @@ def called(run: Any, e: ast.Call, fv: Any, fr: Any) -> None:
     if isinstance(fv, Tens) and isinstance(func, ast.Attribute) and _chain(func.value):
         owner = run.eval(func.value, fr)  # (names and attributes: evaluating again is pure)
         leaf = _torch_leaf(f, owner)
-        if leaf is not None and func.attr in ("weight", "bias") and leaf.type in BIAS_NONE | {
-            "Embedding"
-        }:
+        if (
+            leaf is not None
+            and func.attr in ("weight", "bias")
+            and leaf.type in BIAS_NONE | {"Embedding"}
+        ):
             f.crash(fr.loc(e), "TypeError: 'Parameter' object is not callable")
             return
         obj = f.resolve(owner.obj) if isinstance(owner, Mod) else None
-        if isinstance(obj, Obj) and func.attr in obj.params and (id(obj), func.attr) not in (
-            f.attr_set
+        if (
+            isinstance(obj, Obj)
+            and func.attr in obj.params
+            and (id(obj), func.attr) not in (f.attr_set)
         ):
             if _plain_class(obj, ("__getattr__", "__getattribute__", "__class__")):
                 f.crash(fr.loc(e), "TypeError: 'Parameter' object is not callable")
@@ -310,7 +314,7 @@ INPLACE = frozenset(
         "scatter_add_", "masked_scatter_", "exp_", "log_", "sqrt_", "abs_", "neg_", "pow_",
         "sigmoid_", "tanh_", "relu_", "uniform_", "normal_", "bernoulli_", "fill_diagonal_",
         "addcmul_", "addcdiv_", "lerp_", "floor_", "ceil_", "round_", "triu_", "tril_",
-        "sub_", "unsqueeze_", "squeeze_", "t_", "transpose_",
+        "unsqueeze_", "squeeze_", "t_", "transpose_",
     }
 )  # fmt: skip
 _INFER = "inference"  # fact: a tensor made inside ``torch.inference_mode()``
@@ -521,8 +525,7 @@ def setitem(run: Any, tgt: ast.Subscript, fr: Any) -> None:
 def func_grad(call: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> Any:
     """``torch.func.grad(fn)(x)``: ``fn(x)`` must be a 0-d tensor ("Expected f(*args) to
     return a scalar Tensor"); the result is a tensor of ``x``'s shape. None: not judged."""
-    from driftcheck.parsers.source.values.dataflow_values import known_shape
-    from driftcheck.parsers.source.values.dataflow_values import UserFunc
+    from driftcheck.parsers.source.values.dataflow_values import UserFunc, known_shape
 
     run = call.run
     f = run.f
