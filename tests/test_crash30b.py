@@ -258,6 +258,58 @@ fwd("isclose_ok", "a = h.argmax(-1).float()\n        b = h.argmax(-1).float()\n"
     "        return torch.isclose(a, b)")  # fmt: skip
 
 
+# ModuleList.append of a tensor, an autograd.Function instance called, a method read as a number
+model("mlappend_tensor", (2, 8), """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.feats = nn.ModuleList()
+
+    def forward(self, x):
+        h = self.fc(x)
+        self.feats.append(h.mean(0))
+        return h
+""")  # fmt: skip
+model("mlappend_ok_module", (2, 8), """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.feats = nn.ModuleList()
+        self.store = []
+
+    def forward(self, x):
+        h = self.fc(x)
+        self.store.append(h.mean(0))
+        return h
+""")  # fmt: skip
+FN = """
+class Twice(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * 2
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return CALL
+"""
+model("fnlegacy_instance", (2, 8), FN.replace("CALL", "Twice()(self.fc(x))"))
+model("fnlegacy_ok_apply", (2, 8), FN.replace("CALL", "Twice.apply(self.fc(x))"))
+fwd("methodnum_float", "return h.flatten(1).float * 1.0")
+fwd("methodnum_contiguous", "return h.contiguous + h")
+fwd("methodnum_ok", "return h.flatten(1).float() * 1.0")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -391,3 +443,13 @@ def test_grad_names_and_isclose_are_torchs():
     for args in [(3, 3, -1.0), (3.0, 3), (3, 3.0)]:
         with pytest.raises(TypeError, match="must be int, not float"):
             torch.tril_indices(*args)
+
+
+def test_more_methods_are_bound_methods():
+    torch = pytest.importorskip("torch")
+    x = torch.ones(2, 3)
+    for name in rules.MORE_METHODS:
+        m = getattr(x, name)
+        assert type(m).__name__ == "builtin_function_or_method", name
+        with pytest.raises(TypeError):
+            m * 1.0

@@ -268,7 +268,7 @@ class Calls:
         if self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_fix30b
 
-            dataflow_fix30b.called(self.run, e, fv, fr)  # ``"relu"(x)``, ``emb.weight(ids)``
+            dataflow_fix30b.called(self.run, e, fv, fr, args)  # ``"relu"(x)``, ``emb.weight(ids)``
             dataflow_fix30b.generator_arg(self.run, e, fv, fr)  # ``torch.stack(g for ..)``
             dataflow_fix30b.bound_called(self.run, e, fv, args, kwargs, fr)  # ``m.add_(1)``
             dataflow_fix30b.torch_called(self.run, e, fv, args, kwargs, fr)  # autograd.grad

@@ -205,7 +205,7 @@ def subscripted(f: Any, v: Any, key: Any, loc: Any) -> str | None:
     return None
 
 
-def called(run: Any, e: ast.Call, fv: Any, fr: Any) -> None:
+def called(run: Any, e: ast.Call, fv: Any, fr: Any, args: list | None = None) -> None:
     """``"relu"(x)`` (a str called); ``self.emb.weight(ids)`` (a layer's parameter)."""
     f = run.f
     if f.input_shape is None or f.speculative or fr is None:
@@ -213,6 +213,8 @@ def called(run: Any, e: ast.Call, fv: Any, fr: Any) -> None:
     if isinstance(fv, str):
         f.crash(fr.loc(e), "TypeError: 'str' object is not callable")
         return
+    module_list_added(run, e, args or [], fr)  # ``self.feats.append(t)``
+    function_instance_called(run, e, fr)  # ``RoundSTE()(z)``
     func = e.func
     if isinstance(fv, Tens) and isinstance(func, ast.Attribute) and _chain(func.value):
         owner = run.eval(func.value, fr)  # (names and attributes: evaluating again is pure)
@@ -600,3 +602,67 @@ def _same_dtype_pair(f: Any, a: Any, b: Any, loc: Any) -> None:
         wa = _fact(f, a, "itype") or _FAMILIES[da]
         wb = _fact(f, b, "itype") or _FAMILIES[db]
         f.crash(loc, f"RuntimeError: {wa} did not match {wb}")
+
+
+# tensor methods read as numbers by mistake (``x.flatten(2).float * 1.0``): bound methods
+# (``builtin_function_or_method``) no arithmetic takes (measured in tests/test_crash30b.py);
+# joins ``dataflow_misuse.NUMBER_METHODS``
+MORE_METHODS = frozenset(
+    {
+        "float", "double", "half", "long", "int", "bool", "contiguous", "flatten", "detach",
+        "clone", "exp", "transpose", "view", "reshape", "softmax", "relu",
+    }
+)  # fmt: skip
+_FUNCTION = ("torch.autograd.Function", "torch.autograd.function.Function")
+
+
+def module_list_added(run: Any, e: ast.Call, args: list, fr: Any) -> None:
+    """``self.feats.append(x.mean(...))`` on an ``nn.ModuleList``: "is not a Module
+    subclass" for a tensor or a Python value."""
+    f = run.f
+    func = e.func
+    if not isinstance(func, ast.Attribute) or func.attr not in ("append", "insert"):
+        return
+    if not _chain(func.value) or e.keywords or any(isinstance(a, ast.Starred) for a in e.args):
+        return
+    if len(args) != (1 if func.attr == "append" else 2):
+        return
+    held = run.eval(func.value, fr)
+    obj = f.resolve(held.obj) if isinstance(held, Mod) else None
+    if not isinstance(obj, Obj) or obj.kind != "ModuleList" or obj.cls is not None:
+        return
+    t = _type_name(args[-1])
+    if t is not None:
+        f.crash(fr.loc(e), f"TypeError: {'torch.Tensor' if t == 'Tensor' else t} is not a "
+                "Module subclass")  # fmt: skip
+
+
+def function_instance_called(run: Any, e: ast.Call, fr: Any) -> None:
+    """``RoundSTE()(z, step)``: an instance of a ``torch.autograd.Function`` subclass called
+    (torch 2.13: "Legacy autograd function with non-static forward method is deprecated")."""
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    inner = e.func
+    if not isinstance(inner, ast.Call) or not isinstance(inner.func, (ast.Name, ast.Attribute)):
+        return
+    if not _chain(inner.func):
+        return
+    cls = run.eval(inner.func, fr)
+    if not isinstance(cls, Cls):
+        return
+    try:
+        mro = cls.mro()
+    except Exception:  # noqa: BLE001 - a class we cannot read
+        return
+    if any(getattr(c, "qual", None) in _FUNCTION for c in mro[1:]):
+        if any(isinstance(c, Cls) and _defines(c, "__call__") for c in mro):
+            return
+        run.f.crash(fr.loc(e), "RuntimeError: Legacy autograd function with non-static "
+                    "forward method is deprecated.")  # fmt: skip
+
+
+def _defines(c: Any, name: str) -> bool:
+    return any(
+        isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name
+        for st in c.node.body
+    )
