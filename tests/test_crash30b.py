@@ -310,6 +310,17 @@ fwd("methodnum_contiguous", "return h.contiguous + h")
 fwd("methodnum_ok", "return h.flatten(1).float() * 1.0")
 
 
+# float index tensors: ``arange`` with a float bound, ``torch.div`` without a rounding mode
+fwd("idxdtype_arange_float", "T = h.shape[1]\n        keep = torch.arange(0, T / 2)\n"
+    "        return h[:, keep]")  # fmt: skip
+fwd("idxdtype_div", "T = h.shape[1]\n        keep = torch.div(torch.arange(T), 2)\n"
+    "        return h[:, keep]")  # fmt: skip
+fwd("idxdtype_ok_floor", "T = h.shape[1]\n        keep = torch.div(torch.arange(T), 2, "
+    "rounding_mode='floor')\n        return h[:, keep]")  # fmt: skip
+fwd("idxdtype_ok_int", "T = h.shape[1]\n        keep = torch.arange(0, T // 2)\n"
+    "        return h[:, keep]")  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -453,3 +464,13 @@ def test_more_methods_are_bound_methods():
         assert type(m).__name__ == "builtin_function_or_method", name
         with pytest.raises(TypeError):
             m * 1.0
+
+
+def test_float_arange_and_true_divs_are_torchs():
+    torch = pytest.importorskip("torch")
+    assert torch.arange(0, 3.0).is_floating_point()
+    assert torch.arange(0.5, 3).is_floating_point()
+    for q in rules.TRUE_DIVS:
+        fn = getattr(torch, q.split(".", 1)[1])
+        assert fn(torch.arange(4), 2).is_floating_point(), q
+        assert fn(torch.arange(4), torch.arange(1, 5)).is_floating_point(), q

@@ -277,7 +277,7 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix28b
 
             dataflow_fix28b.called(self.run, e, fv, args, kwargs, out, fr)  # ``setattr(self, ..)``
-            dataflow_fix30b.after_call(self.run, fv, out)  # ``h.t()``: a view
+            dataflow_fix30b.after_call(self.run, fv, out, args, kwargs)  # ``h.t()``: a view
         return out
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:

@@ -504,11 +504,32 @@ def after_subscript(f: Any, v: Any, key: Any, got: Any) -> None:
             _facts(f, got, **{_VIEW: True})
 
 
-def after_call(run: Any, fv: Any, out: Any) -> None:
-    """``h.transpose(0, 1)``: a view method's result is a view."""
+# torch's true divisions: floating point whatever the operands' dtypes (no rounding mode)
+TRUE_DIVS = frozenset({"torch.div", "torch.divide", "torch.true_divide"})
+
+
+def after_call(run: Any, fv: Any, out: Any, args: list | None = None,
+               kwargs: dict | None = None) -> None:  # fmt: skip
+    """``h.transpose(0, 1)``: a view method's result is a view; ``torch.arange(0, T / 2)``
+    (a float bound, no ``dtype=``) and ``torch.div(ids, 2)`` (no rounding mode) are
+    floating point."""
+    from driftcheck.parsers.source.forward import dataflow_checks
     from driftcheck.parsers.source.values.dataflow_values import Bound
 
-    if run.f.input_shape is None or not isinstance(fv, Bound) or not isinstance(out, Tens):
+    if run.f.input_shape is None or not isinstance(out, Tens):
+        return
+    args, kwargs = args or [], kwargs or {}
+    q = getattr(fv, "qual", None)
+    if q == "torch.arange" and "dtype" not in kwargs and "out" not in kwargs:
+        bounds = [*args, *(kwargs.get(k) for k in ("start", "end", "step") if k in kwargs)]
+        if any(a.__class__ is float for a in bounds):
+            _facts(run.f, out, dtype=dataflow_checks.FLOAT)
+        return
+    if q in TRUE_DIVS and kwargs.get("rounding_mode") is None and "out" not in kwargs:
+        if len(args) == 2 and (isinstance(args[0], Tens) or isinstance(args[1], Tens)):
+            dataflow_checks.true_div(run.f, out, args[0], args[1])
+        return
+    if not isinstance(fv, Bound):
         return
     if isinstance(fv.target, Tens) and fv.name in VIEWS and out is not fv.target:
         _facts(run.f, out, **{_VIEW: True})
