@@ -321,6 +321,26 @@ fwd("idxdtype_ok_int", "T = h.shape[1]\n        keep = torch.arange(0, T // 2)\n
     "        return h[:, keep]")  # fmt: skip
 
 
+# the model's own shape guard: ``if <sizes>: raise``
+GUARD = """
+class Net(nn.Module):
+    def __init__(self, hop=4):
+        super().__init__()
+        self.hop = hop
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        if TEST:
+            raise ValueError("bad length")
+        return self.fc(x)
+"""
+model("guard_modulo", (2, 6, 8), GUARD.replace("TEST", "x.shape[1] % self.hop != 0"))
+model("guard_dim", (2, 6, 8), GUARD.replace("TEST", "x.dim() != 2"))
+model("guard_or", (2, 6, 8), GUARD.replace("TEST", "x.size(0) > 4 or x.shape[1] > 5"))
+model("guard_ok_modulo", (2, 8, 8), GUARD.replace("TEST", "x.shape[1] % self.hop != 0"))
+model("guard_ok_and", (2, 6, 8), GUARD.replace("TEST", "x.size(0) > 4 and x.shape[1] > 5"))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -344,6 +344,10 @@ class Runner:
             dataflow_axes.tensor_bool(self.f, test, fr.loc(st.test))
         c = truth(test)
         if c is True:
+            if self.f.input_shape is not None and st.body and isinstance(st.body[0], ast.Raise):
+                from driftcheck.parsers.source.forward import dataflow_fix30b
+
+                dataflow_fix30b.guard_raises(self, st, fr)  # ``if T % hop: raise``
             note_skipped(self, st.orelse, fr)
             self.body(st.body, fr)
         elif c is False:

@@ -687,3 +687,47 @@ def _defines(c: Any, name: str) -> bool:
         isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name
         for st in c.node.body
     )
+
+
+def _compare_true(run: Any, e: ast.expr, fr: Any) -> bool:
+    """A size comparison (ints, tuples, shapes: ``dataflow_checks._size_value``) that holds on
+    these sizes; an ``or`` of which one holds, an ``and`` of which all hold."""
+    from driftcheck.parsers.source.forward.dataflow_checks import _CMP, _size_value
+
+    if isinstance(e, ast.BoolOp):
+        parts = [_compare_true(run, p, fr) for p in e.values]
+        return any(parts) if isinstance(e.op, ast.Or) else all(parts)
+    if not isinstance(e, ast.Compare) or not all(type(o) in _CMP for o in e.ops):
+        return False
+    left = _size_value(run.eval(e.left, fr))
+    for op, rx in zip(e.ops, e.comparators):
+        right = _size_value(run.eval(rx, fr))
+        if left is None or right is None:
+            return False
+        if isinstance(left, tuple) != isinstance(right, tuple):
+            return False
+        if not _CMP[type(op)](left, right):
+            return False
+        left = right
+    return True
+
+
+def guard_raises(run: Any, st: ast.If, fr: Any) -> None:
+    """``if wav.shape[-1] % self.hop != 0: raise ValueError(...)``: the model's own shape
+    guard, a comparison of sizes that holds on these sizes, whose branch starts with
+    ``raise``. A condition with a call other than ``size`` / ``len`` / ``dim`` (a flag, a
+    tensor value) is not judged."""
+    f = run.f
+    if f.input_shape is None or f.speculative or not st.body:
+        return
+    if not isinstance(st.body[0], ast.Raise) or st.body[0].exc is None:
+        return
+    for c in ast.walk(st.test):
+        if isinstance(c, ast.Call):
+            func = c.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if name not in ("size", "len", "dim"):
+                return
+    if _compare_true(run, st.test, fr):
+        f.crash(fr.loc(st), f"the model's own guard raises on these sizes: if "
+                f"{ast.unparse(st.test)}: raise")  # fmt: skip
