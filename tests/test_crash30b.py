@@ -341,6 +341,32 @@ model("guard_ok_modulo", (2, 8, 8), GUARD.replace("TEST", "x.shape[1] % self.hop
 model("guard_ok_and", (2, 6, 8), GUARD.replace("TEST", "x.size(0) > 4 and x.shape[1] > 5"))
 
 
+# an int index past its axis in an index write (a KV cache a decode loop overruns)
+KV = """
+class Net(nn.Module):
+    def __init__(self, steps=STEPS):
+        super().__init__()
+        self.steps = steps
+        self.fc = nn.Linear(8, 8)
+        self.register_buffer("cache", torch.zeros(2, 4, 8))
+
+    def forward(self, x):
+        for pos in range(self.steps):
+            self.cache[:, pos] = self.fc(x)
+        return self.cache.sum(1)
+"""
+model("setidx_cache_overrun", (2, 8), KV.replace("STEPS", "5"))
+model("setidx_ok_cache", (2, 8), KV.replace("STEPS", "4"))
+fwd(
+    "setidx_local_neg",
+    "c = torch.zeros(2, 3, 8)\n        c[..., -4, :] = h[:, 0]\n        return c",
+)
+fwd(
+    "setidx_ok_local_neg",
+    "c = torch.zeros(2, 3, 8)\n        c[..., -3, :] = h[:, 0]\n        return c",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -536,13 +536,52 @@ def after_call(run: Any, fv: Any, out: Any, args: list | None = None,
 
 
 def setitem(run: Any, tgt: ast.Subscript, fr: Any) -> None:
-    """``mask[:, 0] = 0.0`` on an inference tensor outside ``inference_mode``."""
+    """``mask[:, 0] = 0.0`` on an inference tensor outside ``inference_mode``;
+    ``self.k_cache[:, pos] = k`` with an int index past its axis (IndexError, as a read)."""
     f = run.f
-    if f.input_shape is None or f.speculative or not isinstance(tgt.value, ast.Name):
+    if f.input_shape is None or f.speculative or not _chain(tgt.value):
         return
-    base = fr.locals.get(tgt.value.id)
+    if isinstance(tgt.value, ast.Name):
+        base = fr.locals.get(tgt.value.id)
+        if isinstance(base, Tens):
+            _inference_write(f, base, fr.loc(tgt))
+    if any(isinstance(n, (ast.Call, ast.Lambda, ast.NamedExpr)) for n in ast.walk(tgt.slice)):
+        return  # (evaluating it again must be pure)
+    base = run.eval(tgt.value, fr)
     if isinstance(base, Tens):
-        _inference_write(f, base, fr.loc(tgt))
+        err = _index_past(base, run.eval(tgt.slice, fr))
+        if err is not None:
+            f.crash(fr.loc(tgt), err)
+
+
+def _index_past(t: Any, key: Any) -> str | None:
+    """Basic indexing (ints, slices, None, one ``...``) of a known shape with an int outside
+    its axis: torch's IndexError."""
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    shape = known_shape(t)
+    keys = key if key.__class__ is tuple else (key,)
+    if shape is None or any(
+        not (k is None or k is Ellipsis or k.__class__ in (int, slice)) for k in keys
+    ):
+        return None
+    if sum(k is Ellipsis for k in keys) > 1:
+        return None
+    used = sum(k.__class__ in (int, slice) for k in keys)
+    if used > len(shape):
+        return None
+    dim = 0
+    for k in keys:
+        if k is Ellipsis:
+            dim += len(shape) - used
+        elif k is None:
+            continue
+        else:
+            if k.__class__ is int and not -shape[dim] <= k < shape[dim]:
+                return (f"IndexError: index {k} is out of bounds for dimension {dim} with size "
+                        f"{shape[dim]}")  # fmt: skip
+            dim += 1
+    return None
 
 
 def func_grad(call: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> Any:
