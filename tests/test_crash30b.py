@@ -367,6 +367,27 @@ fwd(
 )
 
 
+# a lazy layer's weight read before its first call
+LAZY = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.LazyConv1d(4, 3, padding=1)
+        self.head = nn.LazyLinear(5)
+
+    def forward(self, x):
+        BODY
+"""
+model("lazy_shape_before", (2, 6, 8), LAZY.replace("BODY", "n = self.head.weight.shape[0]\n"
+      "        return self.head(torch.relu(self.conv(x)).flatten(1)) * n"))  # fmt: skip
+model("lazy_numel_before", (2, 6, 8), LAZY.replace("BODY", "n = self.conv.weight.numel()\n"
+      "        return self.head(torch.relu(self.conv(x)).flatten(1)) * n"))  # fmt: skip
+model("lazy_ok_after", (2, 6, 8), LAZY.replace("BODY", "h = torch.relu(self.conv(x))\n"
+      "        n = self.conv.weight.shape[0]\n        return self.head(h.flatten(1)) * n"))  # fmt: skip
+model("lazy_ok_size", (2, 6, 8), LAZY.replace("BODY", "n = self.head.weight.ndim\n"
+      "        return self.head(torch.relu(self.conv(x)).flatten(1)) * n"))  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -520,3 +541,15 @@ def test_float_arange_and_true_divs_are_torchs():
         fn = getattr(torch, q.split(".", 1)[1])
         assert fn(torch.arange(4), 2).is_floating_point(), q
         assert fn(torch.arange(4), torch.arange(1, 5)).is_floating_point(), q
+
+
+def test_lazy_methods_are_torchs():
+    torch = pytest.importorskip("torch")
+    for layer in (torch.nn.LazyLinear(3), torch.nn.LazyConv2d(4, 3), torch.nn.LazyBatchNorm1d()):
+        w = layer.weight
+        with pytest.raises(RuntimeError, match="uninitialized parameter"):
+            _ = w.shape
+        for name in rules.LAZY_METHODS:
+            with pytest.raises((RuntimeError, ValueError)):
+                getattr(w, name)(*((-1,) if name == "view" else ()))
+        assert w.ndim is not None and w.dtype == torch.float32

@@ -361,6 +361,9 @@ class Calls:
     def call_module(self, obj: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         own, obj = obj, self.run.f.resolve(obj)
         if isinstance(obj, Leaf):
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.lazy_ran(self.run.f, obj)  # a lazy layer's first call
             self._given_inputs(args, kwargs, fr, at)
         tens = [a for a in args if isinstance(a, Tens)]
         if not tens:

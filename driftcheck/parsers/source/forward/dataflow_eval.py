@@ -1124,10 +1124,13 @@ class Runner:
             if err is not None:
                 self.f.crash(fr.loc(at), err)
                 return UNK
-        if v is None and isinstance(at, ast.Attribute) and self.f.input_shape is not None:
+        if self.f.input_shape is not None and isinstance(at, ast.Attribute):
             from driftcheck.parsers.source.forward import dataflow_fix30b
 
-            dataflow_fix30b.none_attribute(self, at.value, name, fr, fr.loc(at))  # bias None
+            if v is None:
+                dataflow_fix30b.none_attribute(self, at.value, name, fr, fr.loc(at))  # bias None
+            elif name == "shape":
+                dataflow_fix30b.lazy_read(self.f, v, name, fr.loc(at))  # lazy weight's shape
         got = ops.attribute(self, v, name, fr)
         if at is not None and self.f.input_shape is not None and name in ("real", "imag"):
             from driftcheck.parsers.source.forward import dataflow_dtype_accept

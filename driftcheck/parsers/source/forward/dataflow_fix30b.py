@@ -441,6 +441,8 @@ def bound_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
         f.crash(loc, "RuntimeError: Can't detach views in-place. Use detach() instead.")
     elif name in ("isclose", "allclose") and args:
         _same_dtype_pair(f, t, args[0], loc)
+    elif name in LAZY_METHODS:
+        lazy_read(f, t, name, loc, method=True)  # ``w.numel()`` of a lazy layer's weight
     elif name == "backward" and not args and "gradient" not in kwargs:
         _nonscalar(f, t, loc)
 
@@ -770,3 +772,41 @@ def guard_raises(run: Any, st: ast.If, fr: Any) -> None:
     if _compare_true(run, st.test, fr):
         f.crash(fr.loc(st), f"the model's own guard raises on these sizes: if "
                 f"{ast.unparse(st.test)}: raise")  # fmt: skip
+
+
+# ---------------------------------------------------------------- lazy layers
+_LAZY_RAN = "fix30b_lazy_ran"
+_LAZY = "lazy_uninit"  # fact: the weight of a lazy layer no call has materialized yet
+# what torch refuses on an ``UninitializedParameter`` (measured in tests/test_crash30b.py:
+# ``size()``, ``ndim``, ``dtype`` and ``T`` work)
+LAZY_METHODS = frozenset({"dim", "numel", "sum", "view"})
+
+
+def lazy_ran(f: Any, obj: Any) -> None:
+    """A module called in this pass (a lazy one is materialized by its first call)."""
+    if f.input_shape is not None:
+        f.run_state.setdefault(_LAZY_RAN, set()).add(id(f.resolve(obj)))
+
+
+def lazy_weight(run: Any, leaf: Any, name: str, t: Any) -> None:
+    """``self.head.weight`` of a lazy layer (``nn.LazyLinear``) built without a call in
+    ``__init__`` and not yet called in this pass, with nothing unknown run before."""
+    from driftcheck.parsers.source.library.lazylayers import is_lazy
+
+    f = run.f
+    if f.input_shape is None or f.speculative or f.doubts or not isinstance(t, Tens):
+        return
+    if name not in ("weight", "bias") or not is_lazy(leaf):
+        return
+    if id(leaf) in f.run_state.get(_LAZY_RAN, ()):
+        return
+    _facts(f, t, **{_LAZY: True})
+
+
+def lazy_read(f: Any, t: Any, name: str, loc: Any, method: bool = False) -> None:
+    """``w.shape`` / ``w.numel()`` of a lazy layer's weight before its first call."""
+    if f.input_shape is None or f.speculative or loc is None or not isinstance(t, Tens):
+        return
+    if (name in LAZY_METHODS if method else name == "shape") and _fact(f, t, _LAZY):
+        f.crash(loc, "RuntimeError: Can't access the shape of an uninitialized parameter or "
+                "buffer.")  # fmt: skip
