@@ -388,6 +388,24 @@ model("lazy_ok_size", (2, 6, 8), LAZY.replace("BODY", "n = self.head.weight.ndim
       "        return self.head(torch.relu(self.conv(x)).flatten(1)) * n"))  # fmt: skip
 
 
+# NestedTensor reductions, quantized tensors in arithmetic
+fwd("nested_sum", "nt = torch.nested.nested_tensor([h[0, :2], h[0]])\n        return nt.sum(1)")
+fwd("nested_mean_fn", "nt = torch.nested.nested_tensor([h[0, :2], h[0]])\n"
+    "        return torch.mean(nt, -1)")  # fmt: skip
+fwd("nested_ok_softmax", "nt = torch.nested.nested_tensor([h[0, :2], h[0]])\n"
+    "        return nt.softmax(-1).to_padded_tensor(0.0)")  # fmt: skip
+fwd(
+    "quant_plus_float",
+    "q = torch.quantize_per_tensor(h, 0.05, 0, torch.quint8)\n        return q + h",
+)
+fwd(
+    "quant_times_number",
+    "q = torch.quantize_per_tensor(h, 0.05, 0, torch.quint8)\n        return q * 2.0",
+)
+fwd("quant_ok_dequantize", "q = torch.quantize_per_tensor(h, 0.05, 0, torch.quint8)\n"
+    "        return q.dequantize() + h")  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -553,3 +571,32 @@ def test_lazy_methods_are_torchs():
             with pytest.raises((RuntimeError, ValueError)):
                 getattr(w, name)(*((-1,) if name == "view" else ()))
         assert w.ndim is not None and w.dtype == torch.float32
+
+
+def test_nested_and_quantized_rules_are_torchs():
+    torch = pytest.importorskip("torch")
+    h = torch.randn(2, 8)
+    for q in rules.NESTED_MAKERS:
+        nt = getattr(torch.nested, q.rsplit(".", 1)[1])([h[:1], h])
+        assert nt.is_nested, q
+        for name in rules.NESTED_REDUCTIONS:
+            for dim in (1, -1, 2):
+                with pytest.raises((RuntimeError, NotImplementedError)):
+                    getattr(nt, name)(dim)
+    q = torch.quantize_per_tensor(h, 0.05, 0, torch.quint8)
+    assert torch.quantize_per_channel(
+        h, torch.ones(2) * 0.1, torch.zeros(2), 0, torch.quint8
+    ).is_quantized
+    import operator
+
+    ops = {"Add": operator.add, "Sub": operator.sub, "Mult": operator.mul,
+           "Div": operator.truediv, "MatMult": operator.matmul}  # fmt: skip
+    for op in rules.QUANT_OPS:
+        fn = ops[op.__name__]
+        for other in (
+            h if op.__name__ != "MatMult" else h.T,
+            2.0,
+            q if op.__name__ != "MatMult" else q,
+        ):
+            with pytest.raises((RuntimeError, NotImplementedError)):
+                fn(q, other)

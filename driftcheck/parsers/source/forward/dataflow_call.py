@@ -278,6 +278,9 @@ class Calls:
 
             dataflow_fix28b.called(self.run, e, fv, args, kwargs, out, fr)  # ``setattr(self, ..)``
             dataflow_fix30b.after_call(self.run, fv, out, args, kwargs)  # ``h.t()``: a view
+            got = dataflow_fix30b.made(self.run, fv, args, kwargs, out)  # nested / quantized
+            if got is not None:
+                out = got
         return out
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:

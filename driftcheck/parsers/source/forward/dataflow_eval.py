@@ -767,6 +767,9 @@ class Runner:
             if dataflow_misuse.method_operand(self.f, op, a_, b_, fr.loc(at)):  # ``x.numel // 2``
                 return UNK
         if self.f.input_shape is not None and (isinstance(a, Tens) or isinstance(b, Tens)):
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.quantized_operand(self.f, op, a, b, fr.loc(at))  # ``q + h``
             from driftcheck.parsers.source.forward import dataflow_fix29b
 
             err = dataflow_fix29b.tuple_operand(self.f, op, a, b)  # ``x + self.attn(h, h, h)``

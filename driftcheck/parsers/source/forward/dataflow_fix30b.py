@@ -443,6 +443,8 @@ def bound_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
         _same_dtype_pair(f, t, args[0], loc)
     elif name in LAZY_METHODS:
         lazy_read(f, t, name, loc, method=True)  # ``w.numel()`` of a lazy layer's weight
+    if name in NESTED_REDUCTIONS:
+        nested_reduced(f, t, name, kwargs, loc)  # ``nt.sum(1)``
     elif name == "backward" and not args and "gradient" not in kwargs:
         _nonscalar(f, t, loc)
 
@@ -473,6 +475,8 @@ def torch_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
     if q == "torch.searchsorted":
         _sorter(f, kwargs.get("sorter"), fr.loc(e))
         return
+    if isinstance(q, str) and q.startswith("torch.") and args and isinstance(args[0], Tens):
+        nested_reduced(f, args[0], q.rsplit(".", 1)[-1], kwargs, fr.loc(e))  # torch.sum(nt, 1)
     if q in ("torch.isclose", "torch.allclose") and len(args) >= 2:
         _same_dtype_pair(f, args[0], args[1], fr.loc(e))
         return
@@ -810,3 +814,43 @@ def lazy_read(f: Any, t: Any, name: str, loc: Any, method: bool = False) -> None
     if (name in LAZY_METHODS if method else name == "shape") and _fact(f, t, _LAZY):
         f.crash(loc, "RuntimeError: Can't access the shape of an uninitialized parameter or "
                 "buffer.")  # fmt: skip
+
+
+# ---------------------------------------------------------------- nested and quantized tensors
+_NESTED = "nested"  # fact: a NestedTensor (``torch.nested.nested_tensor([...])``)
+_QUANT = "quantized"  # fact: a quantized tensor (``torch.quantize_per_tensor(...)``)
+NESTED_MAKERS = frozenset({"torch.nested.nested_tensor", "torch.nested.as_nested_tensor"})
+QUANT_MAKERS = frozenset({"torch.quantize_per_tensor", "torch.quantize_per_channel"})
+# reductions torch's NestedTensor refuses without ``keepdim=True`` (measured)
+NESTED_REDUCTIONS = frozenset({"sum", "mean", "max", "amax", "amin", "min", "prod"})
+# Python operators torch refuses with a quantized operand (measured)
+QUANT_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.MatMult)
+
+
+def made(run: Any, fv: Any, args: list, kwargs: dict, out: Any) -> Any:
+    """``torch.nested.nested_tensor([...])`` / ``torch.quantize_per_tensor(...)``: a tensor
+    (of unknown shape where the pass has none) with its layout's fact. None: not one."""
+    q = getattr(fv, "qual", None)
+    if run.f.input_shape is None or q not in NESTED_MAKERS | QUANT_MAKERS:
+        return None
+    if q in NESTED_MAKERS and not (args and isinstance(args[0], (list, tuple))):
+        return None
+    if q in QUANT_MAKERS and not (args and isinstance(args[0], Tens)):
+        return None
+    t = out if isinstance(out, Tens) else Tens(None)
+    _facts(run.f, t, **{_NESTED if q in NESTED_MAKERS else _QUANT: True})
+    return t
+
+
+def nested_reduced(f: Any, t: Any, name: str, kwargs: dict, loc: Any) -> None:
+    """``nt.sum(1)`` / ``nt.mean(-1)`` of a NestedTensor without ``keepdim=True``."""
+    if name in NESTED_REDUCTIONS and kwargs.get("keepdim") is not True and _fact(f, t, _NESTED):
+        f.crash(loc, f"RuntimeError: NestedTensor {name} without keepdim=True is not supported")
+
+
+def quantized_operand(f: Any, op: Any, a: Any, b: Any, loc: Any) -> None:
+    """``q + h`` with ``q`` a quantized tensor: torch has no such kernel or promotion."""
+    if f.input_shape is None or f.speculative or loc is None or not isinstance(op, QUANT_OPS):
+        return
+    if any(isinstance(v, Tens) and _fact(f, v, _QUANT) for v in (a, b)):
+        f.crash(loc, "RuntimeError: promoteTypes with quantized numbers is not handled yet")
