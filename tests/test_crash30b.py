@@ -406,6 +406,32 @@ fwd("quant_ok_dequantize", "q = torch.quantize_per_tensor(h, 0.05, 0, torch.quin
     "        return q.dequantize() + h")  # fmt: skip
 
 
+# load_state_dict of another width
+SD = """
+class Student(nn.Module):
+    def __init__(self, width):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(8, width), nn.ReLU(), nn.Linear(width, 3))
+
+    def forward(self, x):
+        return self.body(x)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.student = Student(16)
+        self.teacher = Student(WIDTH)
+
+    def forward(self, x):
+        self.teacher.load_state_dict(self.student.state_dict()STRICT)
+        return self.student(x) - self.teacher(x)
+"""
+model("statedict_narrow", (2, 8), SD.replace("WIDTH", "8").replace("STRICT", ""))
+model("statedict_nonstrict", (2, 8), SD.replace("WIDTH", "8").replace("STRICT", ", strict=False"))
+model("statedict_ok", (2, 8), SD.replace("WIDTH", "16").replace("STRICT", ""))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

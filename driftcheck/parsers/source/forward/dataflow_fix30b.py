@@ -215,6 +215,7 @@ def called(run: Any, e: ast.Call, fv: Any, fr: Any, args: list | None = None) ->
         return
     module_list_added(run, e, args or [], fr)  # ``self.feats.append(t)``
     function_instance_called(run, e, fr)  # ``RoundSTE()(z)``
+    state_loaded(run, e, fr)  # ``self.teacher.load_state_dict(self.student.state_dict())``
     func = e.func
     if isinstance(fv, Tens) and isinstance(func, ast.Attribute) and _chain(func.value):
         owner = run.eval(func.value, fr)  # (names and attributes: evaluating again is pure)
@@ -854,3 +855,60 @@ def quantized_operand(f: Any, op: Any, a: Any, b: Any, loc: Any) -> None:
         return
     if any(isinstance(v, Tens) and _fact(f, v, _QUANT) for v in (a, b)):
         f.crash(loc, "RuntimeError: promoteTypes with quantized numbers is not handled yet")
+
+
+# ---------------------------------------------------------------- load_state_dict
+_STATE_HOOKS = ("load_state_dict", "state_dict", "_load_from_state_dict", "__getattr__",
+                "__getattribute__", "__class__", "_register_load_state_dict_pre_hook",
+                "register_load_state_dict_pre_hook")  # fmt: skip
+
+
+def _tree_plain(f: Any, m: Any, depth: int = 0) -> bool:
+    """Every module of the tree is a torch layer or a class of the code's own that changes
+    nothing of torch's state-dict protocol."""
+    m = f.resolve(m)
+    if isinstance(m, Leaf):
+        return isinstance(m.torch, str) and m.torch.startswith("torch.nn.") and not m.owned
+    if depth > 16 or not isinstance(m, Obj):
+        return False
+    if m.kind is None and not _plain_class(m, _STATE_HOOKS):
+        return False
+    if m.kind is not None and (m.cls is not None or m.unresolved):
+        return False
+    return all(_tree_plain(f, c, depth + 1) for c in m.children.values() if c is not None)
+
+
+def state_loaded(run: Any, e: ast.Call, fr: Any) -> None:
+    """``self.teacher.load_state_dict(self.student.state_dict())`` (``strict`` either way):
+    a parameter both trees name with shapes that differ is torch's "size mismatch"."""
+    from driftcheck.parsers.source.forward.dataflow_params import listed
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    f = run.f
+    func = e.func
+    if not isinstance(func, ast.Attribute) or func.attr != "load_state_dict" or not e.args:
+        return
+    src = e.args[0]
+    if not (isinstance(src, ast.Call) and isinstance(src.func, ast.Attribute)):
+        return
+    if src.func.attr != "state_dict" or src.args or src.keywords:
+        return
+    if not (_chain(func.value) and _chain(src.func.value)):
+        return
+    dst_m, src_m = run.eval(func.value, fr), run.eval(src.func.value, fr)
+    if not (isinstance(dst_m, Mod) and isinstance(src_m, Mod)):
+        return
+    if not (_tree_plain(f, dst_m.obj) and _tree_plain(f, src_m.obj)):
+        return
+    a = listed(run, dst_m.obj, "named_parameters", [], {})
+    b = listed(run, src_m.obj, "named_parameters", [], {})
+    if a is None or b is None:
+        return
+    theirs = {k: known_shape(t) for k, t in b}
+    for k, t in a:
+        mine, other = known_shape(t), theirs.get(k)
+        if mine is not None and other is not None and mine != other:
+            f.crash(fr.loc(e), f"RuntimeError: Error(s) in loading state_dict: size mismatch "
+                    f"for {k}: copying a param with shape {other}, the shape in current model "
+                    f"is {mine}")  # fmt: skip
+            return
