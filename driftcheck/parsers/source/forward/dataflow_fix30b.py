@@ -8,7 +8,7 @@ real sizes (each measured in CPython / torch 2.13 by ``tests/test_crash30b.py``)
 - unpacking: a module whose class defines no ``__iter__`` unpacked (``for i, blk in
   self.blocks``: "cannot unpack non-iterable Block object"); a ``str`` of known length unpacked
   into another number of names (``for name, head in self.heads`` over a ``ModuleDict``'s keys).
-- subscripts: a list / tuple indexed by a ``str`` (``self.scales[name]``), a torch layer that
+- subscripts: a list indexed by a ``str`` (``self.scales[name]``), a torch layer that
   defines no ``__getitem__`` subscripted (``self.emb[ids]``).
 - calls: a ``str`` called, a layer's parameter called (``self.emb.weight(ids)``).
 - ``layer.bias`` of a torch layer built with ``bias=False`` is None (``BIAS_NONE``); an
@@ -192,12 +192,13 @@ def unpacked(run: Any, v: Any, n: int, site: tuple | None) -> list | None:
 
 
 def subscripted(f: Any, v: Any, key: Any, loc: Any) -> str | None:
-    """``xs["a"]`` on a list / tuple; ``layer[i]`` on a torch layer (or a module of the
+    """``xs["a"]`` on a list; ``layer[i]`` on a torch layer (or a module of the
     code's own class) that defines no ``__getitem__``: Python's TypeError."""
     if f.input_shape is None or loc is None:
         return None
-    if isinstance(key, str) and v.__class__ in (list, tuple):
-        return f"TypeError: {v.__class__.__name__} indices must be integers or slices, not str"
+    if isinstance(key, str) and v.__class__ is list:
+        # (a list only: the pass may hold a library's output, which takes str keys, as a tuple)
+        return "TypeError: list indices must be integers or slices, not str"
     if isinstance(v, Mod):
         name = _class_name(f, v)
         if name is not None:
