@@ -252,6 +252,11 @@ class Calls:
             else:
                 kwargs[k.arg] = v
         if isinstance(e.func, ast.Call) and self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            got = dataflow_fix30b.func_grad(self, e, args, kwargs, fr)  # ``func.grad(fn)(x)``
+            if got is not None:
+                return got
             before = len(self.run.f.crashes)
             dataflow_argtypes.vmap_call(self.run, e, args, kwargs, fr)  # ``vmap(fn)(*xs)``
             if len(self.run.f.crashes) == before:
@@ -260,11 +265,22 @@ class Calls:
                 got = dataflow_fix27.vmap_result(self, e, args, kwargs, fr)  # a sample's run
                 if got is not None:
                     return got
+        if self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.called(self.run, e, fv, fr, args)  # ``"relu"(x)``, ``emb.weight(ids)``
+            dataflow_fix30b.generator_arg(self.run, e, fv, fr)  # ``torch.stack(g for ..)``
+            dataflow_fix30b.bound_called(self.run, e, fv, args, kwargs, fr)  # ``m.add_(1)``
+            dataflow_fix30b.torch_called(self.run, e, fv, args, kwargs, fr)  # autograd.grad
         out = self.call_value(fv, args, kwargs, fr, e)
         if self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_fix28b
 
             dataflow_fix28b.called(self.run, e, fv, args, kwargs, out, fr)  # ``setattr(self, ..)``
+            dataflow_fix30b.after_call(self.run, fv, out, args, kwargs)  # ``h.t()``: a view
+            got = dataflow_fix30b.made(self.run, fv, args, kwargs, out)  # nested / quantized
+            if got is not None:
+                out = got
         return out
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
@@ -348,6 +364,9 @@ class Calls:
     def call_module(self, obj: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         own, obj = obj, self.run.f.resolve(obj)
         if isinstance(obj, Leaf):
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.lazy_ran(self.run.f, obj)  # a lazy layer's first call
             self._given_inputs(args, kwargs, fr, at)
         tens = [a for a in args if isinstance(a, Tens)]
         if not tens:

@@ -185,7 +185,13 @@ class Runner:
                 v = self.eval(item.context_expr, fr)
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, v, fr)
-            self.body(st.body, fr)
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            modes = dataflow_fix30b.with_enter(self, st, fr)  # ``torch.inference_mode()``
+            try:
+                self.body(st.body, fr)
+            finally:
+                dataflow_fix30b.with_leave(self, st, fr, modes)
         elif isinstance(st, ast.Try):
             with self.f.maybe():  # an error there may be what the handler catches
                 self.body(st.body, fr)
@@ -258,8 +264,9 @@ class Runner:
             if isinstance(tgt.value, ast.Name):  # ``xs[a:b] = ys`` may change its length
                 lists.drop(self.f, base)
                 lists.store(self, tgt, base, v, fr)
-            from driftcheck.parsers.source.forward import dataflow_args
+            from driftcheck.parsers.source.forward import dataflow_args, dataflow_fix30b
 
+            dataflow_fix30b.setitem(self, tgt, fr)  # ``m[:, 0] = 0`` of an inference tensor
             dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks
             dataflow_argtypes.setitem(self, tgt, v, fr)  # ``buf[:, 1:] = x``: expands
             from driftcheck.parsers.source.forward import dataflow_fix30
@@ -302,6 +309,12 @@ class Runner:
             kids = self.calls.iterate(v)
             if kids is not None and len(kids) == n:
                 return kids
+        if isinstance(v, (Mod, str)) and site is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            got = dataflow_fix30b.unpacked(self, v, n, site)  # ``for i, blk in self.blocks``
+            if got is not None:
+                return got
         if isinstance(v, ops.Pieces):
             if v.count is not None and v.count != n:
                 self.f.crash(v.loc, f"{v.count} pieces unpacked into {n} names")
@@ -335,6 +348,10 @@ class Runner:
             dataflow_axes.tensor_bool(self.f, test, fr.loc(st.test))
         c = truth(test)
         if c is True:
+            if self.f.input_shape is not None and st.body and isinstance(st.body[0], ast.Raise):
+                from driftcheck.parsers.source.forward import dataflow_fix30b
+
+                dataflow_fix30b.guard_raises(self, st, fr)  # ``if T % hop: raise``
             note_skipped(self, st.orelse, fr)
             self.body(st.body, fr)
         elif c is False:
@@ -756,6 +773,9 @@ class Runner:
             if dataflow_misuse.method_operand(self.f, op, a_, b_, fr.loc(at)):  # ``x.numel // 2``
                 return UNK
         if self.f.input_shape is not None and (isinstance(a, Tens) or isinstance(b, Tens)):
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.quantized_operand(self.f, op, a, b, fr.loc(at))  # ``q + h``
             from driftcheck.parsers.source.forward import dataflow_fix29b
 
             err = dataflow_fix29b.tuple_operand(self.f, op, a, b)  # ``x + self.attn(h, h, h)``
@@ -868,6 +888,11 @@ class Runner:
         ``__init__`` None (or a local read from it) is stale and never counts."""
         if v is not None:
             return v
+        if isinstance(node, ast.Attribute):
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            if dataflow_fix30b.sure_bias_none(self, node, fr):
+                return None  # ``self.conv.bias`` of a layer built with ``bias=False``
         fn = getattr(fr.func, "node", None)
         if not isinstance(node, ast.Name) or not isinstance(
             fn, (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -1039,6 +1064,10 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_fix29b
 
                 err = dataflow_fix29b.index_error(self.f, v, key)  # ``x[idx.float()]``
+            if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix30b
+
+                err = dataflow_fix30b.subscripted(self.f, v, key, fr.loc(at))  # ``emb[ids]``
             if err is not None:
                 self.f.crash(fr.loc(at), err)
                 return Tens(None)
@@ -1047,6 +1076,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix27b
 
             dataflow_fix27b.after_subscript(self.f, v, key, got)  # ``ids[:, 1:]``: bounds
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.after_subscript(self.f, v, key, got)  # ``h[:, 0]``: a view
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)
         return got
@@ -1101,6 +1133,13 @@ class Runner:
             if err is not None:
                 self.f.crash(fr.loc(at), err)
                 return UNK
+        if self.f.input_shape is not None and isinstance(at, ast.Attribute):
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            if v is None:
+                dataflow_fix30b.none_attribute(self, at.value, name, fr, fr.loc(at))  # bias None
+            elif name == "shape":
+                dataflow_fix30b.lazy_read(self.f, v, name, fr.loc(at))  # lazy weight's shape
         got = ops.attribute(self, v, name, fr)
         if at is not None and self.f.input_shape is not None and name in ("real", "imag"):
             from driftcheck.parsers.source.forward import dataflow_dtype_accept

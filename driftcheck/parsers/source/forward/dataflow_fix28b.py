@@ -128,6 +128,9 @@ def assigned(run: Any, tgt: ast.expr, v: Any, fr: Any) -> None:
                     return
         owner = _owner(f, run.eval(tgt.value, fr))
         if owner is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.setattr_checked(run, owner, tgt.attr, v, fr.loc(tgt))  # a module
             written(run, owner, tgt.attr, v)
         return
     if (
@@ -227,7 +230,10 @@ def registered(run: Any, obj: Any, name: str, args: list, kwargs: dict, loc: Any
     """``self.register_buffer("x", t)`` / ``register_parameter`` / ``add_module`` /
     ``register_module`` in ``forward``: torch's check that the name is not taken by another
     kind, then ``self.x`` is the value registered."""
+    from driftcheck.parsers.source.forward import dataflow_fix30b
+
     key = args[0] if args else kwargs.get("name")
+    dataflow_fix30b.buffer_registered(run, obj, name, args, kwargs, loc)  # ``(.., 1)``
     _name_taken(run, run.f.resolve(obj), name, key, loc)
     if len(args) > 1:
         v = args[1]

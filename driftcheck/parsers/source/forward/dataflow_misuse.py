@@ -54,7 +54,11 @@ _ORDER = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
 
 def _method(v: Any) -> bool:
-    return isinstance(v, Bound) and isinstance(v.target, Tens) and v.name in NUMBER_METHODS
+    from driftcheck.parsers.source.forward.dataflow_fix30b import MORE_METHODS
+
+    if not (isinstance(v, Bound) and isinstance(v.target, Tens)):
+        return False
+    return v.name in NUMBER_METHODS or v.name in MORE_METHODS  # (session 30: casts, views)
 
 
 def _type_name(v: Any) -> str | None:

@@ -234,6 +234,11 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
 def module_attr(run: Any, m: Mod, name: str) -> Any:
     obj = run.f.resolve(m.obj)
     if isinstance(obj, Leaf):
+        if name == "bias":
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            if dataflow_fix30b.bias_none(run, obj, name):
+                return None  # ``nn.Conv2d(..., bias=False).bias``: torch holds None
         if name in obj.params:
             return convert(run, obj.params[name])
         if name in ("weight", "bias"):
@@ -243,6 +248,9 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
                 from driftcheck.parsers.source.forward import dataflow_args
 
                 t = Tens(None, dataflow_args.leaf_tensor_shape(run, obj, name))
+            from driftcheck.parsers.source.forward import dataflow_fix30b
+
+            dataflow_fix30b.lazy_weight(run, obj, name, t)  # ``lazy.weight`` before its call
             nid = run.f.nid(obj) if name == "weight" and obj.type == "Embedding" else None
             if nid is not None:  # a table's rows, which ``F.linear`` may use as a head
                 run.f.table_weights[id(t)] = (nid, t)
