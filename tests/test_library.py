@@ -147,6 +147,24 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "heapq.nsmallest(1, [3, 1, 2], key=lambda v: -v), heapq.nlargest(5, (1, 1, 0)))",
     ),
     (
+        (
+            "heapq.heapify",
+            "heapq.heappush",
+            "heapq.heappop",
+            "heapq.heappushpop",
+            "heapq.heapreplace",
+        ),
+        "import heapq\nfrom heapq import heappop\n"
+        "h = [(2, 'vocab', 96), (2, 'width', 64), (0, 'vocab', 50265), (0, 'width', 768), "
+        "(1, 'eps', 1e-06)]\nheapq.heapify(h)\nfirst = list(h)\n"
+        "heapq.heappush(h, (1, 'eps', 1e-05))\nc = {}\norder = []\n"
+        "while h:\n    p, k, v = heappop(h)\n    order.append(p)\n    c[k] = v\n"
+        "q = [5, 3, 8, 1]\nheapq.heapify(q)\na = heapq.heappushpop(q, 2)\n"
+        "b = heapq.heapreplace(q, 9)\ne = []\n"
+        "try:\n    heappop(e)\n    caught = False\nexcept IndexError:\n    caught = True\n"
+        "result = (first, c, order, a, b, q, caught)",
+    ),
+    (
         ("builtins.ord", "builtins.chr", "builtins.int.from_bytes"),
         "result = (ord('@'), ord('\\u0200'), chr(65), int.from_bytes(b'\\x02\\x00', 'big'), "
         "int.from_bytes(b'\\xff\\xff', 'little', signed=True), int.from_bytes([1, 2], 'little'))",

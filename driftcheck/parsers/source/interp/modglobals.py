@@ -75,6 +75,24 @@ MUTATORS = frozenset(
     }
 )
 
+# functions that change the list handed to them in place (``heapq.heappop(heap)``,
+# library/stdlib.py): the first argument's global is mutated, as by ``heap.pop()``. Matched by
+# the function's name however it was imported (``heapq.heappop``, ``hq.heappop``,
+# ``heappop``): a statement read as changing a global when it does not is only replayed in
+# source order, as importing runs it.
+ARG_MUTATORS = frozenset(("heapify", "heappush", "heappop", "heappushpop", "heapreplace"))
+
+
+def arg_mutated(node: ast.AST) -> str | None:
+    """The global the call ``node`` changes in place through its first argument
+    (``heapq.heapify(table)``, ``heappush(table["q"], x)``), else None."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    f = node.func
+    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+    return _store_root(node.args[0]) if name in ARG_MUTATORS else None
+
+
 MAX_STATEMENTS = 2000  # statements replayed before binding one global (bounded work per name)
 
 
@@ -108,6 +126,8 @@ def _mutated_names(st: ast.stmt) -> set[str]:
             and (root := _store_root(node.args[0])) is not None
         ):
             out.add(root)  # ``next(it)`` advances the iterator
+        if (root := arg_mutated(node)) is not None:
+            out.add(root)  # ``heapq.heappop(heap)``
         if isinstance(node, ast.Call):
             # a container's own mutator handed to a call (``stack.callback(layers.append, x)``,
             # ``partial(table.update, d=32)``): the callee may run it, so the global may change
@@ -190,6 +210,8 @@ def _filler(st: ast.stmt) -> str | None:
     definition decorated by ``@name.method(...)``."""
     if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
         f = st.value.func
+        if (root := arg_mutated(st.value)) is not None:
+            return root  # ``heapq.heapify(heap)``: the list, not the module
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
             return f.value.id
         if isinstance(f, ast.Attribute) and f.attr in MUTATORS:
@@ -926,6 +948,8 @@ def _global_writers(mod: ModInfo) -> dict[str, set[str]]:
                     and isinstance(n.value, ast.Name)
                 ):
                     candidates.setdefault(n.value.id, set()).add(st.name)
+                elif (g := arg_mutated(n)) is not None:
+                    candidates.setdefault(g, set()).add(st.name)
         defs = {st.name: st for st in mod.tree.body if isinstance(st, _DEFS)}
         for g, ds in candidates.items():
             if g not in mod.assigns:
@@ -993,6 +1017,9 @@ def changes_in_place(n: ast.AST, name: str, mutators: frozenset[str] | set[str])
         and n.func.attr in mutators
     ):
         return True
+    if isinstance(n, ast.Call) and isinstance(n.args[0] if n.args else None, ast.Name):
+        if arg_mutated(n) == name:  # ``heapq.heappush(name, x)``
+            return True
     return (
         isinstance(n, ast.Subscript)
         and isinstance(n.ctx, (ast.Store, ast.Del))
