@@ -28,6 +28,10 @@ from driftcheck.parsers.source.library.stdlib import NamedTupleValue  # noqa: E4
 from driftcheck.parsers.source.loader import Finder, parse_file  # noqa: E402
 from driftcheck.parsers.source.values.abstract import Tensor, Unknown, plain  # noqa: E402
 
+# a SAX content handler (two subclasses, a super() call, a character reference split over
+# characters() calls, a processing instruction) fed a known document (library/saxparse.py)
+SAX_ROW = 'import xml.sax\nfrom xml.sax.handler import ContentHandler\n\nCARD = """<?xml version="1.0"?>\n<model preset="big">\n  <param name="width" type="int">1024</param>\n  <param name="depth" type="int" unit="layers">24</param>\n  <override run="tiny">\n    <param name="width" type="int">6&#52;</param>\n    <param name="eps" type="float">1e-05</param>\n  </override>\n  <?note ignored?>\n</model>"""\n\n\nclass Base(xml.sax.ContentHandler):\n    def __init__(self):\n        super().__init__()\n        self.params = {}\n        self.seen = []\n        self._name = None\n\n    def startElement(self, name, attrs):\n        self.seen.append((name, attrs.getNames(), attrs.items()))\n        if name == "param":\n            self._name, self._type, self._text = attrs["name"], attrs.getValue("type"), []\n            self.unit = attrs.get("unit", "none")\n        super().startElement(name, attrs)\n\n\nclass Params(Base):\n    def characters(self, content):\n        if self._name is not None:\n            self._text.append(content)\n\n    def endElement(self, name):\n        if name == "param":\n            cast = {"int": int, "float": float}[self._type]\n            self.params[self._name] = cast("".join(self._text).strip())\n            self._name = None\n\n    def processingInstruction(self, target, data):\n        self.seen.append((target, data))\n\n\nclass Count(ContentHandler):\n    def __init__(self):\n        self.n = 0\n\n    def startElement(self, name, attrs):\n        self.n += 1\n\n\nh = Params()\nxml.sax.parseString(CARD.encode(), h)\nk = Count()\nxml.sax.parseString(CARD, k)\nresult = (h.params, h.seen, h.unit, k.n)\n'
+
 # (qualified names the row covers, code setting ``result``)
 VALUES: list[tuple[tuple[str, ...], str]] = [
     (
@@ -163,6 +167,10 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "b = heapq.heapreplace(q, 9)\ne = []\n"
         "try:\n    heappop(e)\n    caught = False\nexcept IndexError:\n    caught = True\n"
         "result = (first, c, order, a, b, q, caught)",
+    ),
+    (
+        ("xml.sax.parseString",),
+        SAX_ROW,
     ),
     (
         ("builtins.ord", "builtins.chr", "builtins.int.from_bytes"),

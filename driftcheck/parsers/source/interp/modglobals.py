@@ -75,22 +75,33 @@ MUTATORS = frozenset(
     }
 )
 
-# functions that change the list handed to them in place (``heapq.heappop(heap)``,
-# library/stdlib.py): the first argument's global is mutated, as by ``heap.pop()``. Matched by
-# the function's name however it was imported (``heapq.heappop``, ``hq.heappop``,
-# ``heappop``): a statement read as changing a global when it does not is only replayed in
-# source order, as importing runs it.
-ARG_MUTATORS = frozenset(("heapify", "heappush", "heappop", "heappushpop", "heapreplace"))
+# functions that change an object handed to them in place: the list of ``heapq.heappop(heap)``
+# (library/stdlib.py), the content handler of ``xml.sax.parseString(text, handler)``
+# (library/saxparse.py): name -> the argument's position. That argument's global is mutated,
+# as by ``heap.pop()`` / ``parser.feed(text)``. Matched by the function's name however it was
+# imported (``heapq.heappop``, ``hq.heappop``, ``heappop``): a statement read as changing a
+# global when it does not is only replayed in source order, as importing runs it.
+ARG_MUTATORS = {
+    "heapify": 0,
+    "heappush": 0,
+    "heappop": 0,
+    "heappushpop": 0,
+    "heapreplace": 0,
+    "parseString": 1,
+}
 
 
 def arg_mutated(node: ast.AST) -> str | None:
-    """The global the call ``node`` changes in place through its first argument
-    (``heapq.heapify(table)``, ``heappush(table["q"], x)``), else None."""
-    if not isinstance(node, ast.Call) or not node.args:
+    """The global the call ``node`` changes in place through an argument
+    (``heapq.heapify(table)``, ``heappush(table["q"], x)``, ``xml.sax.parseString(t, h)``)."""
+    if not isinstance(node, ast.Call):
         return None
     f = node.func
     name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
-    return _store_root(node.args[0]) if name in ARG_MUTATORS else None
+    i = ARG_MUTATORS.get(name or "")
+    if i is None or len(node.args) <= i:
+        return None
+    return _store_root(node.args[i])
 
 
 MAX_STATEMENTS = 2000  # statements replayed before binding one global (bounded work per name)
@@ -1017,9 +1028,8 @@ def changes_in_place(n: ast.AST, name: str, mutators: frozenset[str] | set[str])
         and n.func.attr in mutators
     ):
         return True
-    if isinstance(n, ast.Call) and isinstance(n.args[0] if n.args else None, ast.Name):
-        if arg_mutated(n) == name:  # ``heapq.heappush(name, x)``
-            return True
+    if isinstance(n, ast.Call) and arg_mutated(n) == name:  # ``heapq.heappush(name, x)``
+        return True
     return (
         isinstance(n, ast.Subscript)
         and isinstance(n.ctx, (ast.Store, ast.Del))
