@@ -274,6 +274,29 @@ def test_sax_handler_collects_the_card(tmp_path):
     one(run(planted, cfg_path), 2, 3)
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        "xml.sax.parseString(CARD.encode(), handler=_handler)",
+        "import io\nxml.sax.parse(io.StringIO(CARD), _handler)",
+    ],
+    ids=["handler_keyword", "parse_stringio"],
+)
+def test_sax_other_spellings(tmp_path, call):
+    _, cfg_path = _bert(tmp_path)
+    plain_call = "xml.sax.parseString(CARD.encode(), _handler)"
+    clean = _code(tmp_path, "clean.py", SAX.format(layers=2, extra="").replace(plain_call, call))
+    planted = _code(
+        tmp_path, "planted.py", SAX.format(layers=3, extra="").replace(plain_call, call)
+    )
+    assert call in clean.read_text()
+    assert count(mine(clean, "M")) == count(
+        mine(_code(tmp_path, "x.py", SAX.format(layers=2, extra="")), "M")
+    )
+    assert run(clean, cfg_path) == []
+    one(run(planted, cfg_path), 2, 3)
+
+
 def test_sax_off_misses_the_plant(tmp_path, monkeypatch):
     _off(monkeypatch, "xml.sax.parseString")
     _, cfg_path = _bert(tmp_path)
@@ -299,11 +322,17 @@ def test_sax_handler_global_off_misses_the_plant(tmp_path, monkeypatch):
         (", xml.sax.ErrorHandler()", ""),  # an error handler: not modelled
         ("", '<!DOCTYPE model [<!ENTITY n "12">]>\n'),  # a DTD: refused
         ("", "<broken>"),  # CPython raises SAXParseException after some calls
+        ("FILE", ""),  # a document read from a file: not read
     ],
-    ids=["error_handler", "dtd", "parse_error"],
+    ids=["error_handler", "dtd", "parse_error", "file"],
 )
 def test_sax_refusals_are_unknown_not_the_preset(tmp_path, extra, doc):
-    source = SAX.format(layers=2, extra=extra)
+    source = SAX.format(layers=2, extra="" if extra == "FILE" else extra)
+    if extra == "FILE":
+        (tmp_path / "card.xml").write_text("<model/>")
+        source = source.replace(
+            "xml.sax.parseString(CARD.encode(), _handler)", "xml.sax.parse('card.xml', _handler)"
+        )
     if doc:
         source = source.replace('<model preset="bert-base">', doc + '<model preset="bert-base">')
     path = _code(tmp_path, "refused.py", source)

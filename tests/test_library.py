@@ -173,6 +173,16 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         SAX_ROW,
     ),
     (
+        ("xml.sax.parse",),
+        "import io\nimport xml.sax\n\n\nclass H(xml.sax.ContentHandler):\n"
+        "    def __init__(self):\n        super().__init__()\n        self.d, self.k = {}, None\n\n"
+        "    def startElement(self, name, attrs):\n        self.k = attrs.get('n')\n\n"
+        "    def characters(self, content):\n        if self.k:\n"
+        "            self.d[self.k] = int(content)\n            self.k = None\n\n\n"
+        "h = H()\nxml.sax.parse(io.StringIO('<m><p n=\"w\">64</p><p n=\"d\">3</p></m>'), h)\n"
+        "result = h.d",
+    ),
+    (
         ("builtins.ord", "builtins.chr", "builtins.int.from_bytes"),
         "result = (ord('@'), ord('\\u0200'), chr(65), int.from_bytes(b'\\x02\\x00', 'big'), "
         "int.from_bytes(b'\\xff\\xff', 'little', signed=True), int.from_bytes([1, 2], 'little'))",

@@ -77,17 +77,19 @@ MUTATORS = frozenset(
 
 # functions that change an object handed to them in place: the list of ``heapq.heappop(heap)``
 # (library/stdlib.py), the content handler of ``xml.sax.parseString(text, handler)``
-# (library/saxparse.py): name -> the argument's position. That argument's global is mutated,
-# as by ``heap.pop()`` / ``parser.feed(text)``. Matched by the function's name however it was
-# imported (``heapq.heappop``, ``hq.heappop``, ``heappop``): a statement read as changing a
-# global when it does not is only replayed in source order, as importing runs it.
-ARG_MUTATORS = {
-    "heapify": 0,
-    "heappush": 0,
-    "heappop": 0,
-    "heappushpop": 0,
-    "heapreplace": 0,
-    "parseString": 1,
+# (library/saxparse.py): name (or ``module.name``) -> the argument's position and keyword.
+# That argument's global is mutated, as by ``heap.pop()`` / ``parser.feed(text)``. Matched by
+# the function's name however it was imported (``heapq.heappop``, ``hq.heappop``,
+# ``heappop``): a statement read as changing a global when it does not is only replayed in
+# source order, as importing runs it.
+ARG_MUTATORS: dict[str, tuple[int, str | None]] = {
+    "heapify": (0, None),
+    "heappush": (0, None),
+    "heappop": (0, None),
+    "heappushpop": (0, None),
+    "heapreplace": (0, None),
+    "parseString": (1, "handler"),
+    "sax.parse": (1, "handler"),  # ``xml.sax.parse(source, handler)``: only under that name
 }
 
 
@@ -98,10 +100,17 @@ def arg_mutated(node: ast.AST) -> str | None:
         return None
     f = node.func
     name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
-    i = ARG_MUTATORS.get(name or "")
-    if i is None or len(node.args) <= i:
+    at = ARG_MUTATORS.get(name or "")
+    if at is None and isinstance(f, ast.Attribute):
+        owner = f.value.attr if isinstance(f.value, ast.Attribute) else getattr(f.value, "id", "")
+        at = ARG_MUTATORS.get(f"{owner}.{name}")
+    if at is None:
         return None
-    return _store_root(node.args[i])
+    i, kw = at
+    if len(node.args) > i:
+        return _store_root(node.args[i])
+    got = next((k.value for k in node.keywords if kw is not None and k.arg == kw), None)
+    return _store_root(got) if got is not None else None
 
 
 MAX_STATEMENTS = 2000  # statements replayed before binding one global (bounded work per name)

@@ -158,22 +158,15 @@ def _lose(obj: Any, why: str) -> Unknown:
 SAX = Group("xml.sax")
 
 
-@SAX.entry(
-    "parseString",
-    doc="parseString(text, handler): CPython's xml.sax parses the known text into a recorder; "
-    "each content-handler call is dispatched, in order, to the handler's overrides read from "
-    "source (attrs as CPython's AttributesImpl); a DTD, an error handler, a parse error or an "
-    "unknown text leaves the handler's attributes unknown",
-)
-def _parse_string(c: Call) -> Any:
-    handler = plain(c.arg(1, "handler"))
-    if len(c.args) + len(c.kwargs) > 2 or set(c.kwargs) - {"string", "handler"}:
+def _run(c: Call, handler: Any, text: Any, extra: bool) -> Any:
+    """The document ``text`` parsed into ``handler``: its calls dispatched, or the handler
+    lost (module docstring)."""
+    if extra:
         return _lose(handler, "an error handler, not modelled")
     if not isinstance(handler, Obj) or not _is_handler(handler.cls):
         if isinstance(handler, Obj):
             return _lose(handler, "a handler whose class is not a ContentHandler read from source")
-        return c.unknown("xml.sax.parseString() with a handler not read from source")
-    text = c.plain(0, "string")
+        return c.unknown(f"{c.qual}() with a handler not read from source")
     if not isinstance(text, (str, bytes)) or len(text) > MAX_TEXT:
         return _lose(handler, f"a document not known statically at {c.where}")
     probe = text if isinstance(text, str) else text.decode("latin-1")
@@ -200,3 +193,38 @@ def _parse_string(c: Call) -> Any:
             continue  # ContentHandler's own method: does nothing
         ip.calls.call(ip.attrs.getattr(handler, name), list(args), {}, c.loc)
     return None
+
+
+def _stream_text(v: Any) -> Any:
+    """The whole text of an ``io.StringIO`` no one has read from yet (the parser reads it to
+    its end), else None."""
+    from driftcheck.parsers.source.library.configtexts import TextStream
+
+    if isinstance(v, TextStream) and not (v.consumed or v.pos or v.lost):
+        v.consumed = True
+        return v.text
+    return None
+
+
+@SAX.entry(
+    "parseString",
+    doc="parseString(text, handler): CPython's xml.sax parses the known text into a recorder; "
+    "each content-handler call is dispatched, in order, to the handler's overrides read from "
+    "source (attrs as CPython's AttributesImpl); a DTD, an error handler, a parse error or an "
+    "unknown text leaves the handler's attributes unknown",
+)
+def _parse_string(c: Call) -> Any:
+    handler = plain(c.arg(1, "handler"))
+    extra = len(c.args) + len(c.kwargs) > 2 or bool(set(c.kwargs) - {"string", "handler"})
+    return _run(c, handler, c.plain(0, "string"), extra)
+
+
+@SAX.entry(
+    "parse",
+    doc="parse(source, handler): as parseString, where the source is an io.StringIO of a known "
+    "text not read from yet; any other source (a file, a URL) leaves the handler unknown",
+)
+def _parse(c: Call) -> Any:
+    handler = plain(c.arg(1, "handler"))
+    extra = len(c.args) + len(c.kwargs) > 2 or bool(set(c.kwargs) - {"source", "handler"})
+    return _run(c, handler, _stream_text(c.plain(0, "source")), extra)
