@@ -179,7 +179,7 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "    def startElement(self, name, attrs):\n        self.k = attrs.get('n')\n\n"
         "    def characters(self, content):\n        if self.k:\n"
         "            self.d[self.k] = int(content)\n            self.k = None\n\n\n"
-        "h = H()\nxml.sax.parse(io.StringIO('<m><p n=\"w\">64</p><p n=\"d\">3</p></m>'), h)\n"
+        'h = H()\nxml.sax.parse(io.StringIO(\'<m><p n="w">64</p><p n="d">3</p></m>\'), h)\n'
         "result = h.d",
     ),
     (
