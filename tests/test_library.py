@@ -28,6 +28,10 @@ from driftcheck.parsers.source.library.stdlib import NamedTupleValue  # noqa: E4
 from driftcheck.parsers.source.loader import Finder, parse_file  # noqa: E402
 from driftcheck.parsers.source.values.abstract import Tensor, Unknown, plain  # noqa: E402
 
+# a SAX content handler (two subclasses, a super() call, a character reference split over
+# characters() calls, a processing instruction) fed a known document (library/saxparse.py)
+SAX_ROW = 'import xml.sax\nfrom xml.sax.handler import ContentHandler\n\nCARD = """<?xml version="1.0"?>\n<model preset="big">\n  <param name="width" type="int">1024</param>\n  <param name="depth" type="int" unit="layers">24</param>\n  <override run="tiny">\n    <param name="width" type="int">6&#52;</param>\n    <param name="eps" type="float">1e-05</param>\n  </override>\n  <?note ignored?>\n</model>"""\n\n\nclass Base(xml.sax.ContentHandler):\n    def __init__(self):\n        super().__init__()\n        self.params = {}\n        self.seen = []\n        self._name = None\n\n    def startElement(self, name, attrs):\n        self.seen.append((name, attrs.getNames(), attrs.items()))\n        if name == "param":\n            self._name, self._type, self._text = attrs["name"], attrs.getValue("type"), []\n            self.unit = attrs.get("unit", "none")\n        super().startElement(name, attrs)\n\n\nclass Params(Base):\n    def characters(self, content):\n        if self._name is not None:\n            self._text.append(content)\n\n    def endElement(self, name):\n        if name == "param":\n            cast = {"int": int, "float": float}[self._type]\n            self.params[self._name] = cast("".join(self._text).strip())\n            self._name = None\n\n    def processingInstruction(self, target, data):\n        self.seen.append((target, data))\n\n\nclass Count(ContentHandler):\n    def __init__(self):\n        self.n = 0\n\n    def startElement(self, name, attrs):\n        self.n += 1\n\n\nh = Params()\nxml.sax.parseString(CARD.encode(), h)\nk = Count()\nxml.sax.parseString(CARD, k)\nresult = (h.params, h.seen, h.unit, k.n)\n'
+
 # (qualified names the row covers, code setting ``result``)
 VALUES: list[tuple[tuple[str, ...], str]] = [
     (
@@ -145,6 +149,38 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         ("heapq.nlargest", "heapq.nsmallest"),
         "import heapq\nresult = (heapq.nlargest(2, [32, 48, 64, 40]), "
         "heapq.nsmallest(1, [3, 1, 2], key=lambda v: -v), heapq.nlargest(5, (1, 1, 0)))",
+    ),
+    (
+        (
+            "heapq.heapify",
+            "heapq.heappush",
+            "heapq.heappop",
+            "heapq.heappushpop",
+            "heapq.heapreplace",
+        ),
+        "import heapq\nfrom heapq import heappop\n"
+        "h = [(2, 'vocab', 96), (2, 'width', 64), (0, 'vocab', 50265), (0, 'width', 768), "
+        "(1, 'eps', 1e-06)]\nheapq.heapify(h)\nfirst = list(h)\n"
+        "heapq.heappush(h, (1, 'eps', 1e-05))\nc = {}\norder = []\n"
+        "while h:\n    p, k, v = heappop(h)\n    order.append(p)\n    c[k] = v\n"
+        "q = [5, 3, 8, 1]\nheapq.heapify(q)\na = heapq.heappushpop(q, 2)\n"
+        "b = heapq.heapreplace(q, 9)\ne = []\n"
+        "try:\n    heappop(e)\n    caught = False\nexcept IndexError:\n    caught = True\n"
+        "result = (first, c, order, a, b, q, caught)",
+    ),
+    (
+        ("xml.sax.parseString",),
+        SAX_ROW,
+    ),
+    (
+        ("xml.sax.parse",),
+        "import io\nimport xml.sax\n\n\nclass H(xml.sax.ContentHandler):\n"
+        "    def __init__(self):\n        super().__init__()\n        self.d, self.k = {}, None\n\n"
+        "    def startElement(self, name, attrs):\n        self.k = attrs.get('n')\n\n"
+        "    def characters(self, content):\n        if self.k:\n"
+        "            self.d[self.k] = int(content)\n            self.k = None\n\n\n"
+        'h = H()\nxml.sax.parse(io.StringIO(\'<m><p n="w">64</p><p n="d">3</p></m>\'), h)\n'
+        "result = h.d",
     ),
     (
         ("builtins.ord", "builtins.chr", "builtins.int.from_bytes"),

@@ -75,6 +75,44 @@ MUTATORS = frozenset(
     }
 )
 
+# functions that change an object handed to them in place: the list of ``heapq.heappop(heap)``
+# (library/stdlib.py), the content handler of ``xml.sax.parseString(text, handler)``
+# (library/saxparse.py): name (or ``module.name``) -> the argument's position and keyword.
+# That argument's global is mutated, as by ``heap.pop()`` / ``parser.feed(text)``. Matched by
+# the function's name however it was imported (``heapq.heappop``, ``hq.heappop``,
+# ``heappop``): a statement read as changing a global when it does not is only replayed in
+# source order, as importing runs it.
+ARG_MUTATORS: dict[str, tuple[int, str | None]] = {
+    "heapify": (0, None),
+    "heappush": (0, None),
+    "heappop": (0, None),
+    "heappushpop": (0, None),
+    "heapreplace": (0, None),
+    "parseString": (1, "handler"),
+    "sax.parse": (1, "handler"),  # ``xml.sax.parse(source, handler)``: only under that name
+}
+
+
+def arg_mutated(node: ast.AST) -> str | None:
+    """The global the call ``node`` changes in place through an argument
+    (``heapq.heapify(table)``, ``heappush(table["q"], x)``, ``xml.sax.parseString(t, h)``)."""
+    if not isinstance(node, ast.Call):
+        return None
+    f = node.func
+    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+    at = ARG_MUTATORS.get(name or "")
+    if at is None and isinstance(f, ast.Attribute):
+        owner = f.value.attr if isinstance(f.value, ast.Attribute) else getattr(f.value, "id", "")
+        at = ARG_MUTATORS.get(f"{owner}.{name}")
+    if at is None:
+        return None
+    i, kw = at
+    if len(node.args) > i:
+        return _store_root(node.args[i])
+    got = next((k.value for k in node.keywords if kw is not None and k.arg == kw), None)
+    return _store_root(got) if got is not None else None
+
+
 MAX_STATEMENTS = 2000  # statements replayed before binding one global (bounded work per name)
 
 
@@ -108,6 +146,8 @@ def _mutated_names(st: ast.stmt) -> set[str]:
             and (root := _store_root(node.args[0])) is not None
         ):
             out.add(root)  # ``next(it)`` advances the iterator
+        if (root := arg_mutated(node)) is not None:
+            out.add(root)  # ``heapq.heappop(heap)``
         if isinstance(node, ast.Call):
             # a container's own mutator handed to a call (``stack.callback(layers.append, x)``,
             # ``partial(table.update, d=32)``): the callee may run it, so the global may change
@@ -190,6 +230,8 @@ def _filler(st: ast.stmt) -> str | None:
     definition decorated by ``@name.method(...)``."""
     if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
         f = st.value.func
+        if (root := arg_mutated(st.value)) is not None:
+            return root  # ``heapq.heapify(heap)``: the list, not the module
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
             return f.value.id
         if isinstance(f, ast.Attribute) and f.attr in MUTATORS:
@@ -926,6 +968,8 @@ def _global_writers(mod: ModInfo) -> dict[str, set[str]]:
                     and isinstance(n.value, ast.Name)
                 ):
                     candidates.setdefault(n.value.id, set()).add(st.name)
+                elif (g := arg_mutated(n)) is not None:
+                    candidates.setdefault(g, set()).add(st.name)
         defs = {st.name: st for st in mod.tree.body if isinstance(st, _DEFS)}
         for g, ds in candidates.items():
             if g not in mod.assigns:
@@ -992,6 +1036,8 @@ def changes_in_place(n: ast.AST, name: str, mutators: frozenset[str] | set[str])
         and n.func.value.id == name
         and n.func.attr in mutators
     ):
+        return True
+    if isinstance(n, ast.Call) and arg_mutated(n) == name:  # ``heapq.heappush(name, x)``
         return True
     return (
         isinstance(n, ast.Subscript)

@@ -463,6 +463,11 @@ class Library:
 
             htmlparse.init(obj, args, kwargs)
             return
+        if q in _SAX_HANDLERS:  # a ContentHandler subclass (library/saxparse.py)
+            from driftcheck.parsers.source.library import saxparse
+
+            saxparse.init(obj)
+            return
         if q in _DICT_BASES:
             d = py_call("dict", self.ip, [_items_of(a) for a in args], kwargs)
             obj.attrs["__items__"] = d if isinstance(d, dict) else {}
@@ -788,6 +793,12 @@ class Library:
             from driftcheck.parsers.source.library import htmlparse
 
             got = htmlparse.method(self.ip, inst, name)
+            if got is not None:
+                return got
+        if base.qual in _SAX_HANDLERS:  # ``super().startElement(...)`` (library/saxparse.py)
+            from driftcheck.parsers.source.library import saxparse
+
+            got = saxparse.base_method(name)
             if got is not None:
                 return got
         if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
@@ -1230,6 +1241,8 @@ def object_setattr(inst: Obj, a: list) -> None:
 # self``): the base's, on the same items -- a dropped write kept stale values, a wrong count
 _DICT_WRITES = frozenset(("update", "setdefault", "pop", "__setitem__"))
 _HTML_PARSER = "html.parser.HTMLParser"  # a base modelled by library/htmlparse.py
+# ``xml.sax``'s ContentHandler, a base modelled by library/saxparse.py (its ``BASES``)
+_SAX_HANDLERS = frozenset(("xml.sax.ContentHandler", "xml.sax.handler.ContentHandler"))
 
 
 _MODULE_BASES = ("torch.nn.Module", "torch.nn.modules.module.Module")

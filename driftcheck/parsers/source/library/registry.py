@@ -145,6 +145,7 @@ GROUP_MODULES = (
     "metacall",
     "purecalls",
     "sqlitedb",
+    "saxparse",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -248,6 +249,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "calendar",
     ),
     "sqlitedb": ("sqlite3",),
+    "saxparse": ("xml.sax",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

@@ -35,8 +35,11 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     UnknownPlain,
+    UnknownRun,
+    has_run,
     is_module,
     plain,
+    unwrap,
 )
 
 # ---------------------------------------------------------------------------------- functools
@@ -506,6 +509,87 @@ def _n_extreme(c: Call) -> Any:
     except TypeError:
         return c.unknown(f"{c.qual}() over values of mixed types")
     return [items[i] for i in order]
+
+
+# A heap is a list changed in place by ``heapify`` / ``heappush`` / ``heappop`` /
+# ``heappushpop`` / ``heapreplace`` (sizes applied in priority order: ``(priority, key, value)``
+# patches popped until the heap is empty). CPython's own functions run over stand-ins that
+# compare by the items' known values (heapq asks only ``<``), so the list is left in exactly
+# the order CPython leaves it and the item popped is the one CPython pops. An item whose value
+# cannot be compared here (unknown, a tensor, an object with its own ``__lt__``), a list holding
+# a run of unknown length, or a comparison Python refuses (TypeError) leaves every item of the
+# heap unknown, its length kept where it is known: the list left unchanged was a confident
+# wrong order. heappop of a known empty heap raises IndexError, as CPython's does.
+_HEAP_LEAVES = (int, float, str, bytes, bool, type(None))
+
+
+class _HeapKey:
+    """One heap item's stand-in: compares as its value does (heapq asks ``<`` only)."""
+
+    __slots__ = ("item", "key")
+
+    def __init__(self, item: Any, key: Any) -> None:
+        self.item, self.key = item, key
+
+    def __lt__(self, other: _HeapKey) -> bool:
+        return self.key < other.key
+
+
+def _heap_value(v: Any, depth: int = 0) -> bool:
+    """Whether ``v`` (plain) compares as Python compares it here: numbers, strings, bytes,
+    None and tuples / lists of them."""
+    if v.__class__ in _HEAP_LEAVES:
+        return True
+    if v.__class__ in (tuple, list) and depth < 8:
+        return all(_heap_value(x, depth + 1) for x in v)
+    return False
+
+
+def _heap_lost(raw: list, length: int | None, why: str) -> Unknown:
+    u = Unknown(f"an item of a heap in an order not known ({why})")
+    raw[:] = [u] * length if length is not None else [UnknownRun(why)]
+    return Unknown(why)
+
+
+_HEAP_OPS = {"heapify": 1, "heappush": 2, "heappop": 1, "heappushpop": 2, "heapreplace": 2}
+
+
+@HQ.entry(
+    *_HEAP_OPS,
+    doc="heapify(xs) / heappush(xs, x) / heappop(xs) / heappushpop(xs, x) / heapreplace(xs, x) "
+    "on a known list of comparable known values (numbers, strings, tuples of them): the list "
+    "changed in place as CPython changes it, the popped item; any other item leaves the heap's "
+    "items unknown",
+)
+def _heap_op(c: Call) -> Any:
+    name = c.qual.rsplit(".", 1)[-1]
+    if c.kwargs or len(c.args) != _HEAP_OPS[name]:
+        return c.unknown(f"heapq.{name}() with these arguments (TypeError)")
+    raw = unwrap(c.args[0])
+    if raw.__class__ is not list:  # a tuple, a deque, an unknown: CPython's TypeError or unknown
+        return c.unknown(f"heapq.{name}() of a value that is not a known list")
+    new = c.args[1:]
+    grow = {"heappush": 1, "heappop": -1}.get(name, 0)
+    if has_run(raw):
+        return _heap_lost(raw, None, f"heapq.{name}() of a list of unknown length at {c.where}")
+    if name in ("heappop", "heapreplace") and not raw:
+        raise IndexError("index out of range")  # CPython's; a ``try`` around it catches it
+    items = [*raw, *new]
+    keys = [plain(x) for x in items]
+    if not all(_heap_value(k) for k in keys):
+        return _heap_lost(
+            raw, len(raw) + grow, f"heapq.{name}() over items we cannot compare at {c.where}"
+        )
+    heap = [_HeapKey(x, k) for x, k in zip(items[: len(raw)], keys)]
+    extra = [_HeapKey(x, k) for x, k in zip(new, keys[len(raw) :])]
+    try:
+        got = getattr(heapq, name)(heap, *extra)
+    except TypeError:  # Python refuses to compare two of them: the program stops there
+        return _heap_lost(
+            raw, len(raw) + grow, f"heapq.{name}() over items Python cannot compare at {c.where}"
+        )
+    raw[:] = [h.item for h in heap]
+    return got.item if isinstance(got, _HeapKey) else got
 
 
 # ---------------------------------------------------------------------------------- math
