@@ -1703,7 +1703,7 @@ def shared_expert_width(g: Graph, e: Any, d: Any) -> Derived | None:
         shape = n.params.get("shape") if n.type == "Parameter" else None
         if isinstance(shape, (list, tuple)) and len(shape) == 3 and shape[0] == e:
             return True
-        return _expert_list(g, n, e, d)
+        return _expert_list(g, n, e, d) or _expert_params(g, n, e, d)
 
     routers = {a for n in g.nodes if router(n) for a in chain(n)}
     found: dict[int, Any] = {}
@@ -1748,6 +1748,24 @@ def _bare_shared_width(g: Graph, m: str, skip: set, d: int, e: int) -> tuple[int
     if len(widths) != 1 or len(mats) not in (2, 3) or d in widths:
         return None
     return mats[0]
+
+
+def _expert_params(g: Graph, n: Any, e: int, d: int) -> bool:
+    """``n`` holds one projection of the routed experts as ``e`` numbered 2-d Parameters of one
+    shape with ``d`` on one axis (``nn.ParameterList(nn.Parameter(torch.empty(S, d)) for _ in
+    range(e))``)."""
+    if n.type != "Module" or e < 2:
+        return False
+    kids = g.children(n.id)
+    if not kids or any(
+        c.type != "Parameter" or not c.id.rpartition("/")[2].isdigit() for c in kids
+    ):
+        return False
+    shapes = {tuple(c.params.get("shape") or ()) for c in kids}
+    if sum(c.repeat for c in kids) != e or len(shapes) != 1:
+        return False
+    (shape,) = shapes
+    return len(shape) == 2 and d in shape
 
 
 def _expert_list(g: Graph, n: Any, e: int, d: int) -> bool:
