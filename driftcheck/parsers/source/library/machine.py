@@ -141,6 +141,10 @@ class Interp:
         # iterable): id -> (the dict, kept alive so its id is not reused; why); splatting one
         # into a call is unknown, never a call with the entries it seems to hold
         self.havoc: dict[int, tuple[Any, str]] = {}
+        # dicts an ``OrderedDict(...)`` call made: id -> the dict (kept alive so its id is not
+        # reused); their ``move_to_end`` / ``popitem(last=)`` run as CPython's OrderedDict's
+        # (pybuiltins._ordered_method)
+        self.ordered: dict[int, dict] = {}
         # the defaults of each ``def`` execution (interp/deftime.py ``Defaults``)
         self.def_defaults: dict[tuple[int, int], Any] = {}
         # mutable defaults handed out while the memo records a construction (speed/memo.py)

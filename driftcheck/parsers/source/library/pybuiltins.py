@@ -6,6 +6,7 @@ is ``Unknown``. Containers of modules (lists of layers) pass through untouched.
 
 from __future__ import annotations
 
+import collections
 import csv
 import itertools
 import math
@@ -794,6 +795,8 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
             return BuiltinMethod(lambda a, k: raw.update(*(plain(x) for x in a), **k))
         if name == "copy":
             return BuiltinMethod(lambda a, k: _dict_view(raw, "copy"))
+        if name == "move_to_end" or (name == "popitem" and type(raw) is dict):
+            return BuiltinMethod(lambda a, k: _ordered_method(raw, name, a, k, interp))
     if isinstance(raw, (str, bytes)):  # bytes' methods are as pure as str's (decode, hex)
         fn = getattr(raw, name, None)
         if fn is not None and callable(fn) and not name.startswith("_"):
@@ -1029,6 +1032,36 @@ def _list_sort(raw: list, a: list, k: dict, interp: Any) -> None:
             raw[:] = [raw[i] for i in order]
             return
     raw[:] = [Unknown("an item of a list sorted by an order not known")] * len(raw)
+
+
+def _ordered_method(raw: dict, name: str, a: list, k: dict, interp: Any) -> Any:
+    """``od.move_to_end(key, last=True)`` / ``od.popitem(last=True)`` of a dict an
+    ``OrderedDict(...)`` call made (``interp.ordered``): CPython's OrderedDict run on a copy
+    of the dict's items, the order written back in place. Anything else -- a dict not known to
+    be an OrderedDict, arguments not known -- leaves the dict unknown from here on (every
+    value unknown, ``havoc``): an order change dropped gave every stage its neighbour's width."""
+    why = f"dict.{name}() not followed"
+    pa = [plain(x) for x in a]
+    kw = {kk: plain(v) for kk, v in k.items()}
+    ip = getattr(interp, "ip", interp)
+    ordered = id(raw) in getattr(ip, "ordered", {})
+    if name == "popitem" and not pa and not kw:
+        return _container_call(raw, name, a, k)  # a plain dict's own: the last item
+    if ordered and not any(isinstance(x, Unknown) for x in (*pa, *kw.values())):
+        od = collections.OrderedDict(raw)
+        try:
+            got = getattr(od, name)(*pa, **kw)
+        except (KeyError, TypeError) as err:
+            return Unknown(f"OrderedDict.{name}() that raises {type(err).__name__}")
+        raw.clear()
+        raw.update(od)
+        return got
+    if ordered:
+        why = f"OrderedDict.{name}() of an unknown argument"
+    for key in list(raw):
+        raw[key] = Unknown(why)
+    ip.havoc.setdefault(id(raw), (raw, why))
+    return Unknown(why)
 
 
 def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
