@@ -145,6 +145,10 @@ class Interp:
         # reused); their ``move_to_end`` / ``popitem(last=)`` run as CPython's OrderedDict's
         # (pybuiltins._ordered_method)
         self.ordered: dict[int, dict] = {}
+        # the warnings filters (library/warnfilters.py; None: CPython's default list) and the
+        # lists ``catch_warnings(record=True)`` fills, innermost last
+        self.warn_filters: list | None = None
+        self.warn_records: list[list] = []
         # the defaults of each ``def`` execution (interp/deftime.py ``Defaults``)
         self.def_defaults: dict[tuple[int, int], Any] = {}
         # mutable defaults handed out while the memo records a construction (speed/memo.py)

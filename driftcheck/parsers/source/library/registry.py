@@ -145,6 +145,7 @@ GROUP_MODULES = (
     "metacall",
     "purecalls",
     "sqlitedb",
+    "warnfilters",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -248,6 +249,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "calendar",
     ),
     "sqlitedb": ("sqlite3",),
+    "warnfilters": ("warnings",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {
