@@ -1204,6 +1204,12 @@ def _dict_subclass_items(interp: Any, v: Any) -> dict | None:
         return None
     if tuplesub_defines(v, "__iter__") or tuplesub_defines(v, "keys"):
         return None
+    if tuplesub_defines(v, "__getitem__") and any(
+        getattr(c, "qual", None) == "collections.UserDict" for c in v.cls.mro()
+    ):
+        # a Mapping (not a dict): ``dict(m)`` / ``**m`` read each value through the
+        # subclass's own ``__getitem__``, not the stored items
+        return None
     return items
 
 
