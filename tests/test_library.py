@@ -1726,7 +1726,6 @@ NOT_RUN = {
     "os.getenv": "test_environment_reads_default_in_libraries_only",
     "builtins.print": "prints nothing; None",
     "builtins.id": "an unknown number remembering its object: tests/test_wild_constructs27b.py",
-    "builtins.hash": "always unknown",
     "builtins.ValueError": "an exception value; raising is a statement",
     "builtins.TypeError": "an exception value; raising is a statement",
     "builtins.KeyError": "an exception value; raising is a statement",
@@ -2648,5 +2647,14 @@ VALUES.append(
         "st.move_to_end('mid')\nst.move_to_end('wide', last=False)\n"
         "first = st.popitem(last=False)\nst['z'] = 4\nlast = st.popitem()\n"
         "result = (list(st.items()), first, last)",
+    )
+)
+VALUES.append(
+    (
+        ("builtins.hash", "zlib.crc32", "zlib.adler32"),
+        # fresh29's widths from CPython's numeric hash (never salted) and a checksum
+        "import zlib\n"
+        "result = (hash(-1), hash(7), hash(True), hash(2 ** 61 + 3), hash(-2.5), hash(1.0), "
+        "zlib.crc32(b'ablation-7') % 7, zlib.adler32(b'abc'), zlib.crc32(b'x', 5))",
     )
 )

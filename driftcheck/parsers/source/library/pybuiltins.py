@@ -517,6 +517,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         return _iteration(name, interp, args)
     if name == "itertools.product":
         return _product(interp, args, kwargs)
+    if name == "hash" and len(args) == 1 and not kwargs:
+        v = plain(args[0])
+        if type(v) in (int, bool) or (type(v) is float and v == v):
+            # CPython's numeric hash: the value modulo 2**61 - 1 on 64-bit builds, -1 made -2
+            # (reserved for errors), never salted by PYTHONHASHSEED as str / bytes are (a
+            # NaN hashes by identity since 3.10): hash(-1) == -2
+            return hash(v)
     if name in ("print", "setattr", "delattr", "id", "hash", "iter", "next"):
         return None if name == "print" else Unknown(name)
     return Unknown(name)
