@@ -627,6 +627,11 @@ class Attributes:
 
                 # ``FrozenInstanceError`` (an ``AttributeError``): Python refuses the write
                 raise Raised("AttributeError", line, fr.mod.path if fr is not None else None)
+            if propset.slots_dataclass_refuses(obj.cls, name):
+                from driftcheck.parsers.source.interp.statements import Raised
+
+                # ``@dataclass(slots=True)``: no ``__dict__``, no slot for ``name``
+                raise Raised("AttributeError", line, fr.mod.path if fr is not None else None)
             setter = self.classes.property_setter(obj.cls, name) if obj.cls is not None else None
             if setter is None or not self.classes.call_setter(setter, obj, v):
                 obj.fields[obj.aliases.get(name, name)] = v

@@ -139,6 +139,8 @@ def enter_object(ip: Any, v: Any) -> tuple[Any, Callable[[], None]] | None:
     o = plain(v)
     if getattr(o, "library_type", None) == "contextlib.ExitStack":  # library/stdlib.py
         return o.enter(), o.close
+    if getattr(o, "library_type", None) == "warnings.catch_warnings":  # library/warnfilters
+        return o.library_with()
     if not isinstance(o, Obj) or not isinstance(o.cls, Cls):
         return None
     ok_e, fe, where_e = ip.classes.mro_attr(o.cls, "__enter__")

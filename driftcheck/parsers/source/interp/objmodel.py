@@ -901,6 +901,8 @@ class Classes:
 
 
 _WEAKREF = ("weakref.ref", "_weakref.ref")  # ``weakref.ref(<call>)``: Calls.temporary_referent
+# weak references whose second argument is a callback the collector calls (Calls.eval_call)
+_WEAK_CALLBACKS = (*_WEAKREF, "weakref.finalize", "weakref.WeakMethod", "_weakref.finalize")
 
 
 _TYPED_DICT = ("typing.TypedDict", "typing_extensions.TypedDict")
@@ -1024,6 +1026,12 @@ class Calls:
             return self.make_super(args, fr)
         if isinstance(f, Ext) and f.qual in _WEAKREF and e.args and isinstance(e.args[0], ast.Call):
             args[0] = self.temporary_referent(e.args[0], args[0], fr)
+        if isinstance(f, Ext) and f.qual in _WEAK_CALLBACKS and len(args) > 1:
+            # ``weakref.finalize(obj, events.append, x)`` / ``weakref.ref(obj, cb)``: the
+            # callback runs when the collector frees ``obj`` (at a ``del`` of its last name,
+            # later, or at exit): a method changing a container in place handed there makes
+            # that container unknown from here on, as any code we do not follow
+            handed_mutators(self.ip, args[1:], kwargs, fr, e, f)
         if plain(f).__class__ is lrucache.CachedFunc and plain(f).hashes():
             lists = [a for a in (*e.args, *(k.value for k in e.keywords)) if a.__class__ in _LISTS]
             if lists:  # ``width([2, 3])``: TypeError: unhashable type: 'list'

@@ -42,6 +42,7 @@ def module_property_set(
         if (
             _slots_refuse(attrs, obj, name)
             or (not obj.module and frozen_dataclass(obj.cls))
+            or (not obj.module and slots_dataclass_refuses(obj.cls, name))
             or (_read_only(attrs, obj, name) and not _registered(obj, name, v))
         ):
             from driftcheck.parsers.source.interp.statements import Raised
@@ -107,6 +108,55 @@ def frozen_dataclass(cls: Any) -> bool:
                 ):
                     return True
     return False
+
+
+def _dataclass_slots(d: ast.expr) -> bool:
+    """Whether a class decorator is ``@dataclass(slots=True)`` (``dataclasses.dataclass``)
+    with the literal flag."""
+    if not isinstance(d, ast.Call):
+        return False
+    f = d.func
+    if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) != "dataclass":
+        return False
+    return any(
+        k.arg == "slots" and isinstance(k.value, ast.Constant) and k.value.value is True
+        for k in d.keywords
+    )
+
+
+def slots_dataclass_refuses(cls: Any, name: str) -> bool:
+    """Whether an instance of a dataclass surely has no room for attribute ``name``: every
+    class of its MRO read from source (the rest ``object``) is ``@dataclass(slots=True)``
+    with no other decorator and no keywords (metaclass) -- so instances have no ``__dict__``,
+    only a slot per field -- and ``name`` is no annotated name of any of them nor bound in a
+    class body (a property, a method, a ClassVar: not modelled here) and no class defines
+    ``__setattr__``. CPython raises ``AttributeError`` (the value was stored: a ``try``
+    around the write took the wrong way, half the blocks)."""
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    if not isinstance(cls, Cls):
+        return False
+    for c in cls.mro():
+        if isinstance(c, Ext) and c.qual in ("builtins.object", "object"):
+            continue
+        if not isinstance(c, Cls) or c.node is None or c.node.keywords:
+            return False
+        decs = c.node.decorator_list
+        if len(decs) != 1 or not _dataclass_slots(decs[0]):
+            return False
+        for st in c.node.body:
+            if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                if st.target.id == name:
+                    return False
+            elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if st.name in (name, "__setattr__", "__getattr__"):
+                    return False
+            elif isinstance(st, ast.Assign):
+                if any(not isinstance(t, ast.Name) or t.id == name for t in st.targets):
+                    return False
+            elif not isinstance(st, (ast.Expr, ast.Pass)):
+                return False  # a body we do not read statically: not claimed
+    return True
 
 
 def _slots_refuse(attrs: Any, obj: Obj, name: str) -> bool:

@@ -56,6 +56,9 @@ def class_vars(c: Any, cls: Cls) -> Any:
         elif isinstance(st, (ast.AugAssign, ast.Delete, ast.Import, ast.ImportFrom)):
             return c.unknown(f"vars({cls.name}) (a binding we do not follow)")
     out: dict[str, Any] = {"__module__": cls.mod.name, "__doc__": doc}
+    orig = orig_bases(c.interp, cls)
+    if orig is not None:  # CPython binds it when a base was a generic alias (``Base[T]``)
+        out["__orig_bases__"] = orig
     for n in names:
         if n in out:
             continue
@@ -102,6 +105,43 @@ def _written_in_module(cls: Cls) -> set[str]:
                 got.add("\0")
         memo[cls.name] = got
     return got
+
+
+_PURE = (ast.Name, ast.Attribute, ast.Constant)
+
+
+def orig_bases(interp: Any, cls: Cls) -> Any:
+    """``cls.__dict__["__orig_bases__"]``: the bases as the class statement wrote them, bound by
+    ``types.resolve_bases`` when one of them is a generic alias (``Block[nn.GELU]``,
+    ``Generic[A]``); None when every base is a plain name (CPython binds no such entry).
+    Each subscripted base is a ``GenericAliasValue`` (``typing.get_args`` reads its
+    arguments). A base we cannot re-read without running code (a call, a nested subscript)
+    makes the tuple unknown. It was missing, so ``__dict__.get("__orig_bases__", ())`` read
+    the default: every subclass kept the base's activation (198 where torch has 462)."""
+    from driftcheck.parsers.source.library.pyprotocols import GenericAliasValue
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    nodes = cls.node.bases
+    if not any(isinstance(b, ast.Subscript) for b in nodes):
+        return None
+    why = f"{cls.name}.__orig_bases__ (a base written as an expression not read here)"
+    ip = getattr(interp, "ip", interp)
+    frame = cls.ns.get("__frame__")
+    if frame is None or any(isinstance(b, ast.Starred) for b in nodes) or cls.node.keywords:
+        return Unknown(why)
+    out: list[Any] = []
+    for b in nodes:
+        if isinstance(b, ast.Subscript):
+            elts = b.slice.elts if isinstance(b.slice, ast.Tuple) else [b.slice]
+            if not isinstance(b.value, _PURE) or not all(isinstance(e, _PURE) for e in elts):
+                return Unknown(why)
+            origin = ip.exprs.eval(b.value, frame)
+            out.append(GenericAliasValue(origin, tuple(ip.exprs.eval(e, frame) for e in elts)))
+        elif isinstance(b, _PURE):
+            out.append(ip.exprs.eval(b, frame))
+        else:
+            return Unknown(why)
+    return tuple(out)
 
 
 def class_dict(ip: Any, cls: Cls, loc: tuple) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import collections
 import re
 import time
 from pathlib import Path
@@ -141,6 +142,14 @@ class Interp:
         # iterable): id -> (the dict, kept alive so its id is not reused; why); splatting one
         # into a call is unknown, never a call with the entries it seems to hold
         self.havoc: dict[int, tuple[Any, str]] = {}
+        # dicts an ``OrderedDict(...)`` call made: id -> the dict (kept alive so its id is not
+        # reused); their ``move_to_end`` / ``popitem(last=)`` run as CPython's OrderedDict's
+        # (pybuiltins._ordered_method)
+        self.ordered: dict[int, dict] = {}
+        # the warnings filters (library/warnfilters.py; None: CPython's default list) and the
+        # lists ``catch_warnings(record=True)`` fills, innermost last
+        self.warn_filters: list | None = None
+        self.warn_records: list[list] = []
         # the defaults of each ``def`` execution (interp/deftime.py ``Defaults``)
         self.def_defaults: dict[tuple[int, int], Any] = {}
         # mutable defaults handed out while the memo records a construction (speed/memo.py)
@@ -587,6 +596,59 @@ class Library:
         for k, v in d.items():
             self.ip.items.setitem(obj, k, v)
 
+    def _userdict_read(self, obj: Obj, name: str, over: set, a: list, k: dict) -> Any:
+        """``get`` / ``values`` / ``items`` of a UserDict subclass whose class read from source
+        defines ``__getitem__`` / ``__missing__`` / ``__contains__`` / ``__iter__`` / ``keys``:
+        CPython's mixins read every value through ``self[key]`` (``Mapping.get`` tries
+        ``self[key]``; 3.12's ``UserDict.get`` asks ``key in self`` first), so the override
+        runs, as here; an override of the key walk itself (``__iter__`` / ``keys`` /
+        ``__contains__``) is not followed: unknown."""
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        items = obj.attrs["__items__"]
+        why = f"UserDict.{name}() of a class overriding {', '.join(sorted(over))}"
+        if over & {"__iter__", "keys", "__contains__"} or id(items) in self.ip.havoc or k:
+            return Unknown(why)
+        if name == "get":
+            if not 1 <= len(a) <= 2 or isinstance(plain(a[0]), Unknown):
+                return Unknown(why)
+            key, default = plain(a[0]), (a[1] if len(a) > 1 else None)
+            if "get" in collections.UserDict.__dict__ and key not in items:
+                return default  # 3.12+: ``if key in self: return self[key]``
+            try:
+                return self.ip.items.getitem(obj, key)
+            except Raised as e:
+                if e.what.rsplit(".", 1)[-1] == "KeyError":
+                    return default
+                raise
+        if a:
+            return Unknown(why)
+        vals = [self.ip.items.getitem(obj, key) for key in list(items)]
+        return vals if name == "values" else list(zip(list(items), vals))
+
+    def _userdict_mixin(self, obj: Obj, name: str, a: list, k: dict) -> Any:
+        """``MutableMapping.update(other=(), /, **kw)`` / ``setdefault(key, default=None)``
+        on a UserDict subclass's instance, as CPython's ``collections.abc`` writes them: every
+        store is ``self[key] = value``. Items we cannot list leave the mapping unknown."""
+        items = obj.attrs["__items__"]
+        if name == "setdefault":
+            if k or not 1 <= len(a) <= 2 or isinstance(plain(a[0]), Unknown):
+                self.ip.havoc[id(items)] = (items, "UserDict.setdefault() not followed")
+                return Unknown("UserDict.setdefault() with arguments not modelled")
+            key = plain(a[0])
+            if key in items:
+                return items[key]
+            default = a[1] if len(a) > 1 else None
+            self.ip.items.setitem(obj, key, default)
+            return default
+        d = py_call("dict", self.ip, a[:1], {}) if len(a) <= 1 else None
+        if not isinstance(d, dict) or "**" in k:
+            self.ip.havoc[id(items)] = (items, "UserDict.update() of items we cannot list")
+            return None
+        for kk, v in (*d.items(), *k.items()):
+            self.ip.items.setitem(obj, kk, v)
+        return None
+
     def catalogue_init(self, obj: Obj, q: str, args: list, kwargs: dict, loc: tuple) -> None:
         """``super().__init__(n, d)`` in a subclass of a torch layer when torch's source is not
         on this machine: the catalogue entry's weights (bound as ``nn.X(n, d)`` would be) become
@@ -808,6 +870,25 @@ class Library:
             if got is not None:
                 return got
             return BuiltinMethod(lambda a, k: Unknown(f"tuple.{name}"))
+        if (
+            base.qual in _USER_DICTS
+            and name in ("update", "setdefault")
+            and isinstance(inst, Obj)
+            and isinstance(inst.attrs.get("__items__"), dict)
+        ):
+            # MutableMapping's mixins, which UserDict inherits: each item stored through
+            # ``self[key] = value`` (a subclass's own ``__setitem__`` runs; a dict
+            # subclass's ``update`` does not call it, CPython's C code)
+            return BuiltinMethod(lambda a, k: self._userdict_mixin(inst, name, a, k))
+        if (
+            base.qual in _USER_DICTS
+            and name in ("get", "values", "items")
+            and isinstance(inst, Obj)
+            and isinstance(inst.attrs.get("__items__"), dict)
+        ):
+            over = _userdict_overrides(inst, self.ip.classes)
+            if over:  # reads through the subclass's own ``__getitem__`` (``_userdict_read``)
+                return BuiltinMethod(lambda a, k: self._userdict_read(inst, name, over, a, k))
         if isinstance(inst, Obj) and "__items__" in inst.attrs:
             items = inst.attrs["__items__"]
             if name == "__getitem__":
@@ -838,8 +919,20 @@ class Library:
             m = torchlib.container_method(obj, name, self.ip)
             if m is not None:
                 return m
+        if name in ("get", "values", "items") and isinstance(obj.attrs.get("__items__"), dict):
+            over = _userdict_overrides(obj, self.ip.classes)
+            if over:  # a UserDict subclass reading through its own ``__getitem__``
+                return BuiltinMethod(lambda a, k: self._userdict_read(obj, name, over, a, k))
         if "__items__" in obj.attrs and name in ("get", "keys", "values", "items", "__getitem__"):
             return self.ext_method(obj, Ext("builtins.dict"), name)
+        if (
+            name in ("update", "setdefault")
+            and isinstance(obj.attrs.get("__items__"), dict)
+            and isinstance(obj.cls, Cls)
+            and any(getattr(c, "qual", None) in _USER_DICTS for c in obj.cls.mro())
+        ):
+            # a UserDict subclass: MutableMapping's mixins store through ``self[key] = v``
+            return BuiltinMethod(lambda a, k: self._userdict_mixin(obj, name, a, k))
         if isinstance(obj.attrs.get("__items__"), dict) and name in _DICT_WRITES:
             return _dict_write(obj.attrs["__items__"], name, self.ip)
         if "__htmlparser__" in obj.attrs:  # ``parser.feed(text)`` (library/htmlparse.py)
@@ -1274,6 +1367,23 @@ def _items_of(v: Any) -> Any:
     if isinstance(u, Obj) and isinstance(u.attrs.get("__items__"), dict) and not u.module:
         return u.attrs["__items__"]
     return v
+
+
+_USERDICT_READS = frozenset(("__getitem__", "__missing__", "__contains__", "__iter__", "keys"))
+
+
+def _userdict_overrides(obj: Obj, classes: Any) -> set[str]:
+    """The reading methods a UserDict subclass's classes read from source define (before
+    ``collections.UserDict`` in the MRO); empty for any other class."""
+    if not isinstance(obj.cls, Cls):
+        return set()
+    found: set[str] = set()
+    for c in obj.cls.mro():
+        if getattr(c, "qual", None) in _USER_DICTS:
+            return found
+        if isinstance(c, Cls):
+            found |= {n for n in _USERDICT_READS if classes.class_attr(c, n)[0]}
+    return set()
 
 
 def _dict_write(items: dict, name: str, ip: Any) -> Any:

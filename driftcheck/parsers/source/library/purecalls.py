@@ -77,6 +77,8 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     "sys": {"intern": ()},
     # the proleptic Gregorian calendar: (first weekday, days) of a month, leap years
     "calendar": {"monthrange": (), "isleap": (), "leapdays": (), "weekday": ()},
+    # checksums of known bytes (deterministic: no salt, unlike hash() of a text)
+    "zlib": {"crc32": (), "adler32": ()},
 }
 
 

@@ -529,6 +529,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         return _iteration(name, interp, args)
     if name == "itertools.product":
         return _product(interp, args, kwargs)
+    if name == "hash" and len(args) == 1 and not kwargs:
+        v = plain(args[0])
+        if type(v) in (int, bool) or (type(v) is float and v == v):
+            # CPython's numeric hash: the value modulo 2**61 - 1 on 64-bit builds, -1 made -2
+            # (reserved for errors), never salted by PYTHONHASHSEED as str / bytes are (a
+            # NaN hashes by identity since 3.10): hash(-1) == -2
+            return hash(v)
     if name in ("print", "setattr", "delattr", "id", "hash", "iter", "next"):
         return None if name == "print" else Unknown(name)
     return Unknown(name)
@@ -833,6 +840,9 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
             return BuiltinMethod(lambda a, k: _dict_view(raw, "copy"))
         if isinstance(raw, collections.Counter) and name in _COUNTER_METHODS:
             return BuiltinMethod(lambda a, k: _counter_method(raw, name, a, k))
+
+        if name == "move_to_end" or (name == "popitem" and type(raw) is dict):
+            return BuiltinMethod(lambda a, k: _ordered_method(raw, name, a, k, interp))
     if isinstance(raw, (str, bytes)):  # bytes' methods are as pure as str's (decode, hex)
         fn = getattr(raw, name, None)
         if fn is not None and callable(fn) and not name.startswith("_"):
@@ -1070,6 +1080,36 @@ def _list_sort(raw: list, a: list, k: dict, interp: Any) -> None:
     raw[:] = [Unknown("an item of a list sorted by an order not known")] * len(raw)
 
 
+def _ordered_method(raw: dict, name: str, a: list, k: dict, interp: Any) -> Any:
+    """``od.move_to_end(key, last=True)`` / ``od.popitem(last=True)`` of a dict an
+    ``OrderedDict(...)`` call made (``interp.ordered``): CPython's OrderedDict run on a copy
+    of the dict's items, the order written back in place. Anything else -- a dict not known to
+    be an OrderedDict, arguments not known -- leaves the dict unknown from here on (every
+    value unknown, ``havoc``): an order change dropped gave every stage its neighbour's width."""
+    why = f"dict.{name}() not followed"
+    pa = [plain(x) for x in a]
+    kw = {kk: plain(v) for kk, v in k.items()}
+    ip = getattr(interp, "ip", interp)
+    ordered = id(raw) in getattr(ip, "ordered", {})
+    if name == "popitem" and not pa and not kw:
+        return _container_call(raw, name, a, k)  # a plain dict's own: the last item
+    if ordered and not any(isinstance(x, Unknown) for x in (*pa, *kw.values())):
+        od = collections.OrderedDict(raw)
+        try:
+            got = getattr(od, name)(*pa, **kw)
+        except (KeyError, TypeError) as err:
+            return Unknown(f"OrderedDict.{name}() that raises {type(err).__name__}")
+        raw.clear()
+        raw.update(od)
+        return got
+    if ordered:
+        why = f"OrderedDict.{name}() of an unknown argument"
+    for key in list(raw):
+        raw[key] = Unknown(why)
+    ip.havoc.setdefault(id(raw), (raw, why))
+    return Unknown(why)
+
+
 def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
     if k or any(isinstance(plain(x), Unknown) for x in a):
         return Unknown(f"{type(raw).__name__}.{name}")
@@ -1213,6 +1253,12 @@ def _dict_subclass_items(interp: Any, v: Any) -> dict | None:
     if not isinstance(items, dict) or id(items) in interp.havoc:
         return None
     if dunders.defines(v.cls, "__iter__") or dunders.defines(v.cls, "keys"):
+        return None
+    if dunders.defines(v.cls, "__getitem__") and any(
+        getattr(c, "qual", None) == "collections.UserDict" for c in v.cls.mro()
+    ):
+        # a Mapping (not a dict): ``dict(m)`` / ``**m`` read each value through the
+        # subclass's own ``__getitem__``, not the stored items
         return None
     return items
 

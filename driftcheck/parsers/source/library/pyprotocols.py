@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import AnnotatedHint
-from driftcheck.parsers.source.values.abstract import Unknown, plain
+from driftcheck.parsers.source.values.abstract import Cls, Unknown, plain
 
 AR = Group("array")
 
@@ -72,6 +72,24 @@ def literal(key: Any) -> Any:
     return LiteralHint(tuple(out))
 
 
+class GenericAliasValue:
+    """A subscripted generic class as a class statement's base (``Block[nn.GELU]``,
+    ``Generic[A]``), kept in ``__orig_bases__`` (library/classvars.py): ``typing.get_args``
+    gives its arguments, ``get_origin`` / ``__origin__`` the class subscripted."""
+
+    library_type: ClassVar[str] = "typing._GenericAlias"
+
+    def __init__(self, origin: Any, args: tuple) -> None:
+        self.origin, self.args = origin, args
+
+    def attr(self, name: str) -> Any:
+        if name == "__args__":
+            return self.args
+        if name == "__origin__":
+            return self.origin
+        return Unknown(f"generic alias attribute {name}")
+
+
 _PLAIN_CLASSES = frozenset(f"builtins.{n}" for n in ("int", "float", "str", "bool", "bytes"))
 TY = Group("typing", "typing_extensions", title="typing (hint arguments)")
 
@@ -85,6 +103,10 @@ def _get_args(c: Call) -> Any:
         return h.args
     if isinstance(h, AnnotatedHint):
         return (h.origin, *h.metadata)
+    if isinstance(h, GenericAliasValue):
+        return h.args
+    if isinstance(h, Cls):
+        return ()  # a class of the analyzed code is no generic alias: no arguments
     if isinstance(h, (int, str, type(None))) or getattr(h, "qual", None) in _PLAIN_CLASSES:
         return ()  # a plain value or a builtin class is no generic hint: no arguments
     return c.unknown("get_args() of a hint not modelled here")
@@ -99,6 +121,10 @@ def _get_origin(c: Call) -> Any:
         return Ext("typing.Literal")
     if isinstance(h, AnnotatedHint):
         return Ext("typing.Annotated")
+    if isinstance(h, GenericAliasValue):
+        return h.origin
+    if isinstance(h, Cls):
+        return None  # a class of the analyzed code is no generic alias
     return c.unknown("get_origin() of a hint not modelled here")
 
 

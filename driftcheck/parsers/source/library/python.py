@@ -61,7 +61,8 @@ _PY_CALL = {
     "iter": "iter(xs): a real iterator over a known sequence's abstract items",
     "next": "next(it[, default]) of an iter()/itertools.cycle iterator or a generator expression",
     "print": "print(...): None, nothing printed",
-    "hash": "hash(x): unknown",
+    "hash": "hash(x) of an int, bool or float (not NaN): CPython's numeric hash (never salted; "
+    "hash(-1) == -2); anything else unknown",
 }
 for _name, _doc in _PY_CALL.items():
     B.add(_name, _py(_name), _doc)

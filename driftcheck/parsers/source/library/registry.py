@@ -146,6 +146,8 @@ GROUP_MODULES = (
     "purecalls",
     "sqlitedb",
     "saxparse",
+
+    "warnfilters",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -250,6 +252,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     ),
     "sqlitedb": ("sqlite3",),
     "saxparse": ("xml.sax",),
+
+    "warnfilters": ("warnings",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

@@ -809,10 +809,20 @@ def _methodcaller(c: Call) -> Any:
 COL = Group("collections")
 
 
+def _ordered_dict(c: Call) -> Any:
+    d = py_call("dict", c.interp, c.args, c.kwargs)
+    if type(d) is dict:  # its move_to_end / popitem(last=) are OrderedDict's (pybuiltins)
+        ip = getattr(c.interp, "ip", c.interp)
+        if isinstance(getattr(ip, "ordered", None), dict):
+            ip.ordered[id(d)] = d
+    return d
+
+
 COL.add(
     "OrderedDict",
-    lambda c: py_call("dict", c.interp, c.args, c.kwargs),
-    "OrderedDict(...): a dict (insertion order is Python's dict order)",
+    _ordered_dict,
+    "OrderedDict(...): a dict (insertion order is Python's dict order); move_to_end and "
+    "popitem(last=) as CPython's OrderedDict",
     "typing.OrderedDict",
 )
 
