@@ -146,7 +146,6 @@ GROUP_MODULES = (
     "purecalls",
     "sqlitedb",
     "saxparse",
-
     "warnfilters",
 )
 _loaded: list[bool] = []
@@ -252,7 +251,6 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     ),
     "sqlitedb": ("sqlite3",),
     "saxparse": ("xml.sax",),
-
     "warnfilters": ("warnings",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
