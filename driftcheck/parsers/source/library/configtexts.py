@@ -1054,18 +1054,17 @@ for _kind in ("SimpleCookie", "BaseCookie"):
 DT = Group("datetime")
 
 
-class KnownDate:
-    """A ``datetime.date`` / ``datetime.datetime`` made from known values."""
+class _KnownValue:
+    """A Python value made by CPython from known values, compared by CPython's own operators
+    against another of the same kind (``NotImplemented`` otherwise, as CPython answers)."""
 
     __slots__ = ("d",)
-    library_type: ClassVar[str] = "datetime.date"
-    py_compare: ClassVar[bool] = True  # compared by Python's operators (interp/exprs.py)
 
     def __init__(self, d: Any) -> None:
         self.d = d
 
     def _other(self, other: Any) -> Any:
-        return other.d if isinstance(other, KnownDate) else NotImplemented
+        return other.d if type(other) is type(self) else NotImplemented
 
     def __eq__(self, other: Any) -> Any:
         o = self._other(other)
@@ -1096,6 +1095,14 @@ class KnownDate:
 
     def __repr__(self) -> str:
         return repr(self.d)
+
+
+class KnownDate(_KnownValue):
+    """A ``datetime.date`` / ``datetime.datetime`` made from known values."""
+
+    __slots__ = ()
+    library_type: ClassVar[str] = "datetime.date"
+    py_compare: ClassVar[bool] = True  # compared by Python's operators (interp/exprs.py)
 
     # arithmetic as CPython's: ``date - date`` is a timedelta, ``date +/- timedelta`` a date;
     # anything else (a date plus a number, a date minus a datetime) raises TypeError there,
@@ -1131,50 +1138,14 @@ class KnownDate:
         return Unknown(f"datetime attribute {name}")
 
 
-class KnownDelta:
+class KnownDelta(_KnownValue):
     """A ``datetime.timedelta`` made from known values (a difference of known dates,
     ``timedelta(days=...)``): CPython's own arithmetic and comparisons."""
 
-    __slots__ = ("d",)
+    __slots__ = ()
     library_type: ClassVar[str] = "datetime.timedelta"
     py_compare: ClassVar[bool] = True  # compared by Python's operators (interp/exprs.py)
     py_truth: ClassVar[bool] = True  # its own ``__bool__`` (a zero duration is falsy)
-
-    def __init__(self, d: Any) -> None:
-        self.d = d
-
-    def _other(self, other: Any) -> Any:
-        return other.d if isinstance(other, KnownDelta) else NotImplemented
-
-    def __eq__(self, other: Any) -> Any:
-        o = self._other(other)
-        return o if o is NotImplemented else self.d == o
-
-    def __ne__(self, other: Any) -> Any:
-        o = self._other(other)
-        return o if o is NotImplemented else self.d != o
-
-    def __lt__(self, other: Any) -> Any:
-        o = self._other(other)
-        return o if o is NotImplemented else self.d < o
-
-    def __le__(self, other: Any) -> Any:
-        o = self._other(other)
-        return o if o is NotImplemented else self.d <= o
-
-    def __gt__(self, other: Any) -> Any:
-        o = self._other(other)
-        return o if o is NotImplemented else self.d > o
-
-    def __ge__(self, other: Any) -> Any:
-        o = self._other(other)
-        return o if o is NotImplemented else self.d >= o
-
-    def __hash__(self) -> int:
-        return hash(self.d)
-
-    def __repr__(self) -> str:
-        return repr(self.d)
 
     def _arith(self, other: Any, fn: Any) -> Any:
         o = other.d if isinstance(other, KnownDelta) else other
