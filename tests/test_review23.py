@@ -270,7 +270,6 @@ HUNT_UNKNOWN = {
     "freeze_and_requires_grad_filter",
     "generic_typed_module",
     "lazy_no_dry_run",  # torch: an uninitialized parameter cannot be counted
-    "metaclass_call_post_init",
     "mha_kdim_tied_out_proj",  # a tie through out_proj (a part of the catalogue layer)
     "mha_out_proj_bias_dropped",
     "enum_value_sizes",
