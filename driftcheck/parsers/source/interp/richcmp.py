@@ -22,7 +22,8 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Cls, Func, Obj, Unknown, plain
+from driftcheck.parsers.source.interp import dunders
+from driftcheck.parsers.source.values.abstract import Cls, Obj, Unknown, plain
 
 _NAMES = {
     ast.Lt: ("__lt__", "__gt__"),
@@ -52,17 +53,6 @@ _DERIVED = {
 _NO = object()  # no method of the class answers
 
 
-def _source_method(ip: Any, cls: Cls, name: str) -> Any:
-    """The method ``name`` a class read from source (outside torch) in ``cls``'s MRO
-    defines, or None (``object``'s default, a library base's)."""
-    ok, fn, where = ip.classes.mro_attr(cls, name)
-    if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
-        return None
-    if where.mod.name.split(".")[0] == "torch":
-        return None
-    return fn
-
-
 def _total_ordering(cls: Cls) -> bool:
     """Whether the class statement is decorated ``@total_ordering`` /
     ``@functools.total_ordering``."""
@@ -82,7 +72,7 @@ def involved(ip: Any, op: ast.cmpop, a: Any, b: Any) -> bool:
         if isinstance(x, Obj) and isinstance(x.cls, Cls) and not x.module:
             if _method(ip, x.cls, name) is not None:
                 return True
-            if type(op) is ast.NotEq and _source_method(ip, x.cls, "__eq__") is not None:
+            if type(op) is ast.NotEq and dunders.source_method(ip, x.cls, "__eq__") is not None:
                 return True
     return False
 
@@ -90,16 +80,16 @@ def involved(ip: Any, op: ast.cmpop, a: Any, b: Any) -> bool:
 def _method(ip: Any, cls: Cls, name: str) -> Any:
     """The source method answering ``name`` for instances of ``cls``: its own, or one
     ``total_ordering`` derived for it (a tuple ``(derived, root, root method)``)."""
-    fn = _source_method(ip, cls, name)
+    fn = dunders.source_method(ip, cls, name)
     if fn is not None or name not in _ORDER:
         return fn
     for c in cls.mro():
         if isinstance(c, Cls) and _total_ordering(c):
-            roots = [n for n in _ORDER if _source_method(ip, c, n) is not None]
+            roots = [n for n in _ORDER if dunders.source_method(ip, c, n) is not None]
             if not roots or name in roots:
                 return None
             root = max(roots)  # functools: ``max(roots)`` by name
-            return (name, root, _source_method(ip, c, root))
+            return (name, root, dunders.source_method(ip, c, root))
     return None
 
 
