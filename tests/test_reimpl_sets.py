@@ -654,6 +654,43 @@ SPECS: dict[str, Spec] = {
         min_archs=14,
         min_plants=100,
         min_new=0,
+    ),  # fresh28 (session 31): the architectures the manifests held least (ALBERT, DeiT, DistilBERT,
+    # Gemma 3, OLMo, StableLM, Cohere, BLOOM, GPT-J, Qwen3-MoE, OLMoE, BART), eight in plain styles
+    # no earlier README lists (Lightning's save_hyperparameters, Keras' get_config / from_config, a
+    # distillation student from its teacher's config, gemma_pytorch's get_config_for_<variant>,
+    # OLMo's dotted command-line overrides, a GPT-NeoX YAML with dashed keys, fire's function
+    # defaults, an old HF PRETRAINED_CONFIG_ARCHIVE_MAP + from_pretrained) and four new size
+    # sources (Megatron-DeepSpeed's dashed argparse defaults under a shlex launch string,
+    # mesh-transformer-jax's params JSON, dataclass inheritance, a decorator registry of named
+    # sizes); every one output-proven. 12 cases / 12 architectures / 103 plants / 0 new: a
+    # 45-minute brief (README)
+    "fresh28": Spec(
+        sample=[
+            "albert_lightning_save_hyperparameters",
+            "stablelm_neox_yaml_dashed_keys",
+            "qwen3_moe_dataclass_inheritance",
+            "bart_archive_map_from_pretrained",
+        ],
+        outputs=[
+            "albert_lightning_save_hyperparameters",
+            "deit_keras_get_config_from_config",
+            "distilbert_student_from_teacher_config",
+            "gemma3_pytorch_get_config_for_variant",
+            "olmo_dotlist_overrides",
+            "stablelm_neox_yaml_dashed_keys",
+            "cohere_fire_cli_function_defaults",
+            "bloom_megatron_deepspeed_launch_args",
+            "gptj_mesh_transformer_jax_params",
+            "qwen3_moe_dataclass_inheritance",
+            "olmoe_named_size_registry",
+            "bart_archive_map_from_pretrained",
+        ],
+        keeping=("olmoe_named_size_registry", "olmoe_named_size_registry__numExpertsPerTok"),
+        needs={"stablelm_neox_yaml_dashed_keys": "yaml"},
+        min_cases=12,
+        min_archs=12,
+        min_plants=100,
+        min_new=0,
     ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
@@ -949,3 +986,80 @@ def test_fresh27_sax_value_check_can_fail(tmp_path):
     variant = tmp_path / "gpt_neox_xml_sax_param_handler.py"
     variant.write_text(src.replace('    <param name="vocab_size" type="int">96</param>\n', ""))
     assert make.computed(variant, "gpt_neox_xml_sax_param_handler", "vocabSize") == 50304
+
+
+def test_fresh28_config_plants_are_visible_to_torch():
+    """fresh28's config plants each change a state-dict shape of the planted HF model."""
+    make, _, _ = _set("fresh28")
+    assert make.config_plants_visible() == []
+
+
+def test_fresh28_recorded_values_are_what_python_computes():
+    """Each fresh28 code plant's recorded (left, right) values are the values the clean case and
+    the planted file compute when Python runs them."""
+    pytest.importorskip("yaml")
+    make, _, _ = _set("fresh28")
+    assert make.recorded_values_match() == []
+
+
+def _fresh28_variant(tmp_path, case: str, old: str, new: str) -> Path:
+    _, corpus, _ = _set("fresh28")
+    src = (corpus / "cases" / f"{case}.py").read_text()
+    assert src.count(old) == 1
+    variant = tmp_path / f"{case}.py"
+    variant.write_text(src.replace(old, new))
+    return variant
+
+
+def test_fresh28_inheritance_value_check_can_fail(tmp_path):
+    """Qwen3-MoE's run class redeclares the fields it changes; without its ``vocab`` line the
+    field keeps the base class's (Qwen3-30B-A3B's) 151936."""
+    make, _, _ = _set("fresh28")
+    case = "qwen3_moe_dataclass_inheritance"
+    variant = _fresh28_variant(tmp_path, case, "    vocab: int = 512\n", "")
+    assert make.computed(variant, case, "vocabSize") == 151936
+
+
+def test_fresh28_student_value_check_can_fail(tmp_path):
+    """DistilBERT's student keeps half the teacher's layers: without the halving line the module
+    computes the teacher's 6."""
+    make, _, _ = _set("fresh28")
+    case = "distilbert_student_from_teacher_config"
+    variant = _fresh28_variant(
+        tmp_path, case, 'student["n_layers"] = TEACHER["n_layers"] // 2\n', ""
+    )
+    assert make.computed(variant, case, "numLayers") == 6
+
+
+def test_fresh28_yaml_value_check_can_fail(tmp_path):
+    """PyYAML (YAML 1.1) reads ``1e-5`` without a dot as a string: the value check (value and type)
+    sees the difference from the ``1.0e-5`` the case writes."""
+    pytest.importorskip("yaml")
+    make, _, _ = _set("fresh28")
+    case = "stablelm_neox_yaml_dashed_keys"
+    variant = _fresh28_variant(
+        tmp_path, case, '  "layernorm-epsilon": 1.0e-5,\n', '  "layernorm-epsilon": 1e-5,\n'
+    )
+    assert make.computed(variant, case, "normEps") == "1e-5"
+
+
+def test_fresh28_dotlist_value_check_can_fail(tmp_path):
+    """OLMo's overrides replace the base config's values: without ``--model.n_layers=2`` the
+    module computes OLMo-1B's 16."""
+    make, _, _ = _set("fresh28")
+    case = "olmo_dotlist_overrides"
+    variant = _fresh28_variant(tmp_path, case, '    "--model.n_layers=2",\n', "")
+    assert make.computed(variant, case, "numLayers") == 16
+
+
+def test_fresh28_bart_zero_difference_can_fail(tmp_path):
+    """BART's same-weights difference is 0 and it has no shape-keeping plant: the case with the
+    LayerNorms built as ``nn.LayerNorm(d)`` given eps 0.1 (not 1e-5) differs above the limit."""
+    make, _, _ = _set("fresh28")
+    case = "bart_archive_map_from_pretrained"
+    _, corpus, _ = _set("fresh28")
+    src = (corpus / "cases" / f"{case}.py").read_text()
+    variant = tmp_path / f"{case}.py"
+    variant.write_text(src.replace("nn.LayerNorm(d)", "nn.LayerNorm(d, eps=0.1)"))
+    assert variant.read_text() != src
+    assert make.same_output(case, seq=80, code=variant) > 1e-4
