@@ -131,6 +131,8 @@ FRESH27_TRUTH = ROOT / "benchmarks" / "wild" / "fresh27" / "truth.json"
 FRESH28_TRUTH = ROOT / "benchmarks" / "wild" / "fresh28" / "truth.json"
 # the twenty-ninth fresh batch (benchmarks/wild/fresh29, session 30): the same, written blind
 FRESH29_TRUTH = ROOT / "benchmarks" / "wild" / "fresh29" / "truth.json"
+# the thirtieth fresh batch (benchmarks/wild/fresh30, session 31): the same, written blind
+FRESH30_TRUTH = ROOT / "benchmarks" / "wild" / "fresh30" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -525,9 +527,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh27",
             "fresh28",
             "fresh29",
+            "fresh30",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh29: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh30: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -561,6 +564,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh27",
         "fresh28",
         "fresh29",
+        "fresh30",
     )
     truth_path = {
         "main": TRUTH,
@@ -592,6 +596,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh27": FRESH27_TRUTH,
         "fresh28": FRESH28_TRUTH,
         "fresh29": FRESH29_TRUTH,
+        "fresh30": FRESH30_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -645,6 +650,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh27": "fresh27 batch",
                 "fresh28": "fresh28 batch",
                 "fresh29": "fresh29 batch",
+                "fresh30": "fresh30 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh29): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh30): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -448,6 +448,30 @@ BATCHES: dict[str, Batch] = {
         min_library_files=28,
         min_libraries=9,
         min_standalone=45,
+    ),
+    # written blind in session 31 (helper wild30; a 40-minute deadline)
+    "fresh30": Batch(
+        sample={
+            # a nanoGPT lm_head tied to the token embedding: one matrix under two paths
+            "gpt_weight_tying": (True, False),
+            # one ModuleList of latent blocks repeated three times in an outer ModuleList
+            "perceiver_latents": (True, False),
+            # copy.deepcopy goes through a copyreg reducer that widens every copy by 8
+            "copyreg_deepcopy_reducer": (False, False),
+            # pickle round trip through __setstate__, which doubles the width
+            "setstate_pickle_widen": (False, False),
+            # an Enum alias is skipped by iteration (the enum.unique check fails first)
+            "enum_unique_alias_fallback": (False, False),
+            # math.remainder rounds the quotient to nearest-even: remainder(14, 4) is -2
+            "math_remainder_ieee": (False, False),
+            # re.split with a capturing group keeps the separators
+            "re_split_capture_group": (False, False),
+            # a helper reads the caller's local width through sys._getframe(1)
+            "getframe_caller_width": (False, False),
+        },
+        min_library_files=27,
+        min_libraries=9,
+        min_standalone=36,
     ),
 }
 
