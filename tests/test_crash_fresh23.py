@@ -157,6 +157,20 @@ SAMPLE = {
     "f23_memory_token_encoder__ok_repeat": None,
     "f23_causal_sdpa_block__ok_mask_and_causal": None,  # written as a crash; torch 2.13 runs it
     "f23_causal_sdpa_block__ok_float_mask_and_causal": None,  # the same near-miss, a float mask
+    # second pass
+    "f23_grad_free_stats_block__no_grad_uncalled": "TypeError",
+    "f23_grad_free_stats_block__ok_inference_mode": None,
+    "f23_weight_norm_report__named_no_unpack": "AttributeError",
+    "f23_weight_norm_report__parameters_unpacked": "ValueError",
+    "f23_weight_norm_report__ok": None,
+    "f23_lazy_position_param__int_arange": "RuntimeError",
+    "f23_lazy_position_param__ok_float_arange": None,
+    "f23_half_head_classifier__half_head": "RuntimeError",
+    "f23_half_head_classifier__ok_bf16_both": None,
+    "f23_config_bn_cnn__stale_bn_width": "RuntimeError",
+    "f23_config_bn_cnn__ok_mult_2": None,
+    "f23_mha_config_encoder__proj_heads_times_8": "RuntimeError",
+    "f23_mha_config_encoder__ok_48": None,
 }
 
 globals().update(

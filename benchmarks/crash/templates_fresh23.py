@@ -1044,6 +1044,124 @@ class Net(nn.Module):
 )
 
 
+# ---------------------------------------------------------------- second pass
+template("grad_free_stats_block", "(4, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Linear(8, 16)
+        self.stats = nn.Linear(16, 4)
+        self.head = nn.Linear(16, 1)
+
+    def forward(self, x):
+        h = torch.relu(self.enc(x))
+        with {ctx}:
+            stats = self.stats(h.detach())
+        return self.head(h) + stats.mean(-1, keepdim=True)
+"""
+)
+
+template("weight_norm_report", "(3, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(16, 8), nn.ReLU(), nn.Linear(8, 4))
+
+    def forward(self, x):
+        total = x.new_zeros(())
+        for {loop}:
+            total = total + p.pow(2).sum()
+        return self.body(x) * torch.rsqrt(total)
+"""
+)
+
+template("lazy_position_param", "(2, 6, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.pos = None
+        self.norm = nn.LayerNorm(8)
+        self.proj = nn.Linear(8, 8)
+
+    def forward(self, x):
+        if self.pos is None:
+            self.pos = nn.Parameter({init})
+        return self.proj(self.norm(x + self.pos[: x.shape[1]].unsqueeze(-1)))
+"""
+)
+
+template("half_head_classifier", "(5, 12)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(12, 32), nn.ReLU(), nn.Linear(32, 32))
+        self.head = nn.Linear(32, 4){cast}
+
+    def forward(self, x):
+        return self.head(self.body(x){feed})
+"""
+)
+
+template("config_bn_cnn", "(2, 3, 16, 16)")(
+    """
+from dataclasses import dataclass
+
+
+@dataclass
+class CNNConfig:
+    width: int = 16
+    mult: int = {mult}
+    classes: int = 10
+
+
+class Net(nn.Module):
+    def __init__(self, cfg=CNNConfig()):
+        super().__init__()
+        c = cfg.width * cfg.mult
+        self.conv1 = nn.Conv2d(3, c, 3, padding=1)
+        self.bn1 = nn.BatchNorm2d({bn_ch})
+        self.conv2 = nn.Conv2d(c, c, 3, padding=1)
+        self.pool = nn.AdaptiveAvgPool2d(1)
+        self.fc = nn.Linear(c, cfg.classes)
+
+    def forward(self, x):
+        x = torch.relu(self.bn1(self.conv1(x)))
+        x = torch.relu(self.conv2(x))
+        return self.fc(self.pool(x).flatten(1))
+"""
+)
+
+template("mha_config_encoder", "(2, 7, 12)")(
+    """
+from dataclasses import dataclass
+
+
+@dataclass
+class EncConfig:
+    in_dim: int = 12
+    dim: int = {dim}
+    heads: int = 4
+
+
+class Net(nn.Module):
+    def __init__(self, cfg=EncConfig()):
+        super().__init__()
+        self.inp = nn.Linear(cfg.in_dim, {proj_out})
+        self.attn = nn.MultiheadAttention(cfg.dim, cfg.heads, batch_first=True)
+        self.norm = nn.LayerNorm(cfg.dim)
+        self.head = nn.Linear(cfg.dim, 3)
+
+    def forward(self, x):
+        h = self.inp(x)
+        y, _ = self.attn(h, h, h, need_weights=False)
+        return self.head(self.norm(h + y).mean(1))
+"""
+)
+
 VARIANTS = [
     # module registry slips in forward (new classes)
     (
@@ -1807,6 +1925,67 @@ VARIANTS = [
     ),
     ("memory_token_encoder", "no_batch_dim", "cat_rank", {"mem": "self.mem"}),
     ("memory_token_encoder", "transposed", "cat_rank", {"mem": "self.mem.t()"}),
+    # second pass
+    ("grad_free_stats_block", "ok", "clean", {"ctx": "torch.no_grad()"}),
+    ("grad_free_stats_block", "ok_inference_mode", "clean", {"ctx": "torch.inference_mode()"}),
+    (
+        "grad_free_stats_block",
+        "no_grad_uncalled",
+        "context_manager_uncalled",
+        {"ctx": "torch.no_grad"},
+    ),
+    (
+        "grad_free_stats_block",
+        "enable_grad_uncalled",
+        "context_manager_uncalled",
+        {"ctx": "torch.enable_grad"},
+    ),
+    ("weight_norm_report", "ok", "clean", {"loop": "_, p in self.named_parameters()"}),
+    ("weight_norm_report", "ok_parameters", "clean", {"loop": "p in self.parameters()"}),
+    (
+        "weight_norm_report",
+        "named_no_unpack",
+        "named_iter_no_unpack",
+        {"loop": "p in self.named_parameters()"},
+    ),
+    (
+        "weight_norm_report",
+        "parameters_unpacked",
+        "params_iter_no_names",
+        {"loop": "name, p in self.parameters()"},
+    ),
+    ("lazy_position_param", "ok", "clean", {"init": "torch.zeros(32)"}),
+    ("lazy_position_param", "ok_float_arange", "clean", {"init": "torch.arange(32.0) / 32"}),
+    ("lazy_position_param", "int_arange", "requires_grad_int", {"init": "torch.arange(32)"}),
+    (
+        "lazy_position_param",
+        "long_zeros",
+        "requires_grad_int",
+        {"init": "torch.zeros(32, dtype=torch.long)"},
+    ),
+    ("half_head_classifier", "ok", "clean", {"cast": "", "feed": ""}),
+    (
+        "half_head_classifier",
+        "ok_bf16_both",
+        "clean",
+        {"cast": ".to(torch.bfloat16)", "feed": ".to(torch.bfloat16)"},
+    ),
+    ("half_head_classifier", "ok_double_both", "clean", {"cast": ".double()", "feed": ".double()"}),
+    ("half_head_classifier", "half_head", "dtype_mismatch", {"cast": ".half()", "feed": ""}),
+    ("half_head_classifier", "double_head", "dtype_mismatch", {"cast": ".double()", "feed": ""}),
+    ("config_bn_cnn", "ok", "clean", {"mult": "1", "bn_ch": "cfg.width"}),
+    ("config_bn_cnn", "ok_mult_2", "clean", {"mult": "2", "bn_ch": "c"}),
+    ("config_bn_cnn", "stale_bn_width", "bn_channels", {"mult": "2", "bn_ch": "cfg.width"}),
+    ("config_bn_cnn", "bn_width_times_4", "bn_channels", {"mult": "2", "bn_ch": "cfg.width * 4"}),
+    ("mha_config_encoder", "ok", "clean", {"dim": "32", "proj_out": "cfg.dim"}),
+    ("mha_config_encoder", "ok_48", "clean", {"dim": "48", "proj_out": "cfg.dim"}),
+    ("mha_config_encoder", "proj_16", "mha_embed", {"dim": "32", "proj_out": "16"}),
+    (
+        "mha_config_encoder",
+        "proj_heads_times_8",
+        "mha_embed",
+        {"dim": "48", "proj_out": "cfg.heads * 8"},
+    ),
 ]
 
 # clean variants that look risky (shapes that only just fit, a legal spelling, an edge value, a
@@ -1874,6 +2053,12 @@ RISKY_CLEAN = (
     "bucketed_position_bias__ok_div_floor",
     "vae_encoder_cfg__ok_probe",
     "memory_token_encoder__ok_repeat",
+    "grad_free_stats_block__ok_inference_mode",
+    "lazy_position_param__ok_float_arange",
+    "half_head_classifier__ok_bf16_both",
+    "half_head_classifier__ok_double_both",
+    "config_bn_cnn__ok_mult_2",
+    "mha_config_encoder__ok_48",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -1909,4 +2094,8 @@ WHOLE_MODELS = (
     "bucketed_position_bias",
     "vae_encoder_cfg",
     "memory_token_encoder",
+    "weight_norm_report",
+    "half_head_classifier",
+    "config_bn_cnn",
+    "mha_config_encoder",
 )
