@@ -49,6 +49,7 @@ ORDER = (
     "fresh20",
     "fresh21",
     "fresh22",
+    "fresh23",
 )
 
 
