@@ -29,6 +29,7 @@ from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow import concrete as shape_known
 from driftcheck.parsers.source.forward.dataflow_ops import Pieces, param_tensor
 from driftcheck.parsers.source.forward.dataflow_ops import convert as ops_convert
+from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
 from driftcheck.parsers.source.values.abstract import (
@@ -248,12 +249,9 @@ class Calls:
         if obj.cls is None:
             return False
         try:
-            ok, fn, where = self.run.f.interp.classes.mro_attr(obj.cls, "forward")
+            return dunders.source_method(self.run.f.interp, obj.cls, "forward") is not None
         except Exception:  # noqa: BLE001
             return False
-        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
-            return False
-        return where.mod.name.split(".")[0] != "torch"
 
     # ------------------------------------------------------------------ call sites
     def call_expr(self, e: ast.Call, fr: Frame) -> Any:
