@@ -383,9 +383,11 @@ def command(
 def _model_json(graph) -> dict:
     """What ``check --format json`` says of one model besides its findings: ``params_total``
     (trainable, tied weights once; null when unknown), the parser's notes, and its origin."""
+    from driftcheck.graph.counting import shown_notes
+
     return {
         "params_total": graph.params_total(),
-        "notes": list(graph.notes[:50]),
+        "notes": shown_notes(graph)[:50],
         "origin": graph.origin.model_dump(mode="json", exclude_none=True),
     }
 

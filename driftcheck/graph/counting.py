@@ -72,6 +72,9 @@ def _layer_weights(spec: Any, params: dict[str, Any]) -> dict[str, tuple[int, ..
 
 
 OPAQUE_NOTE = "has no forward() in analyzed code"
+# the root's classes define no ``forward`` (Python finds nn.Module's placeholder): nothing to
+# follow and no check skipped, so said only where the count turns on it (``shown_notes``)
+NO_FORWARD_NOTE = f"forward: the root module {OPAQUE_NOTE} (its classes define none)"
 
 
 def opaque_root(graph: Graph) -> bool:
@@ -84,6 +87,15 @@ def opaque_root(graph: Graph) -> bool:
     parents = {n.parent for n in graph.nodes if n.parent is not None}
     roots = [n for n in graph.nodes if n.parent is None and n.type == "Module"]
     return any(r.id not in parents for r in roots)
+
+
+def shown_notes(graph: Graph) -> list[str]:
+    """The graph's notes a user is shown (``check --format json``, ``graph``'s text): all but
+    ``NO_FORWARD_NOTE`` where it changes no answer. The graph keeps that note (``opaque_root``
+    asks it); it is said where the root holds no layers, its count unknown for it."""
+    if NO_FORWARD_NOTE not in graph.notes or opaque_root(graph):
+        return list(graph.notes)
+    return [n for n in graph.notes if n != NO_FORWARD_NOTE]
 
 
 def params_total(graph: Graph) -> int | None:

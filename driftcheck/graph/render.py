@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import prod
 
-from driftcheck.graph.counting import node_weights
+from driftcheck.graph.counting import node_weights, shown_notes
 from driftcheck.graph.model import Graph, Node
 
 MAX_NOTES = 10
@@ -59,11 +59,12 @@ def render_text(graph: Graph) -> str:
             f"  {k} = {f.value!r}" + (f"  @{f.loc}" if f.loc else "")
             for k, f in graph.facts.items()
         ]
-    if graph.notes:  # why a count is unresolved or a pass stopped: said, not hidden
+    notes = shown_notes(graph)
+    if notes:  # why a count is unresolved or a pass stopped: said, not hidden
         lines.append("notes:")
-        lines += [f"  {n}" for n in graph.notes[:MAX_NOTES]]
-        if len(graph.notes) > MAX_NOTES:
-            lines.append(f"  ... {len(graph.notes) - MAX_NOTES} more (--format json has all)")
+        lines += [f"  {n}" for n in notes[:MAX_NOTES]]
+        if len(notes) > MAX_NOTES:
+            lines.append(f"  ... {len(notes) - MAX_NOTES} more (--format json has all)")
     lines.append(f"params_total: {'unresolved' if total is None else f'{total:,}'}")
     return "\n".join(lines)
 

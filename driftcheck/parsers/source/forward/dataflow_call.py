@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.graph.counting import NO_FORWARD_NOTE
 from driftcheck.parsers.source.forward import (
     dataflow_argtypes,
     dataflow_arity,
@@ -29,6 +30,7 @@ from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow import concrete as shape_known
 from driftcheck.parsers.source.forward.dataflow_ops import Pieces, param_tensor
 from driftcheck.parsers.source.forward.dataflow_ops import convert as ops_convert
+from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
 from driftcheck.parsers.source.values.abstract import (
@@ -133,8 +135,12 @@ def _scalar_of_tensor(f: Any, t: Any, loc: Any) -> Any:
     return NUM
 
 
-def _no_forward_note(root: Any) -> str:
-    """The note for a root module whose ``forward`` the pass cannot follow. A torch class
+def _no_forward_note(root: Any, defines_none: bool = False) -> str:
+    """The note for a root module whose ``forward`` the pass cannot follow. Its classes read
+    from source defining none (``defines_none``: Python finds nn.Module's placeholder, there is
+    nothing to follow) is graph/counting.NO_FORWARD_NOTE, shown only where the count turns on
+    it (``counting.shown_notes``: it stood on every standalone file that builds a class
+    without a forward, its count known and nothing skipped). A torch class
     itself (``model = nn.Sequential(...)``, a bare layer) has torch's own forward: the layers
     and their count are known, the pass just does not trace it -- said so, not as the opaque
     root (graph/counting.OPAQUE_NOTE: a class whose forward, and maybe layers, live in code
@@ -155,6 +161,8 @@ def _no_forward_note(root: Any) -> str:
         return f"forward: the root module is {torch_q}: torch's own forward, not traced"
     if not isinstance(root, (Obj, Leaf)):  # the opaque wording kept: an unknown root
         return "forward: the root module has no forward() in analyzed code (the model is unknown)"
+    if defines_none:
+        return NO_FORWARD_NOTE
     return "forward: the root module has no forward() in analyzed code"
 
 
@@ -173,7 +181,10 @@ class Calls:
     def run_root(self, root: Any) -> Any:
         fn = self.forward_of(root)
         if fn is None:
-            self.run.notes.append(_no_forward_note(root))
+            # with an input to follow (``check --input-shape``) the forward checks are
+            # skipped: said whatever the classes define
+            quiet = self.run.f.input_shape is None and self.defines_none(root)
+            self.run.notes.append(_no_forward_note(root, quiet))
             return None
         node = fn.node
         a = node.args
@@ -241,6 +252,20 @@ class Calls:
             return None
         return fn if ok and isinstance(fn, Func) else None
 
+    def defines_none(self, obj: Any) -> bool:
+        """Whether no class of ``obj``'s MRO read from source defines ``forward`` and torch's
+        ``nn.Module`` is the first base that may: Python finds its placeholder (calling the
+        module raises NotImplementedError), no forward kept in code not analyzed."""
+        from driftcheck.parsers.source.interp.objmodel import _NN_MODULE
+
+        if not isinstance(obj, Obj) or not isinstance(obj.cls, Cls):
+            return False
+        try:
+            ok, _, where = self.run.f.interp.classes.mro_attr(obj.cls, "forward")
+        except Exception:  # noqa: BLE001
+            return False
+        return not ok and getattr(where, "qual", None) in _NN_MODULE
+
     def own_forward(self, obj: Obj) -> bool:
         """A subclass of a torch layer that defines its own ``forward`` (timm's
         ``LayerNorm2d(nn.LayerNorm)`` permutes NCHW to NHWC around ``F.layer_norm``): that
@@ -248,12 +273,9 @@ class Calls:
         if obj.cls is None:
             return False
         try:
-            ok, fn, where = self.run.f.interp.classes.mro_attr(obj.cls, "forward")
+            return dunders.source_method(self.run.f.interp, obj.cls, "forward") is not None
         except Exception:  # noqa: BLE001
             return False
-        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
-            return False
-        return where.mod.name.split(".")[0] != "torch"
 
     # ------------------------------------------------------------------ call sites
     def call_expr(self, e: ast.Call, fr: Frame) -> Any:

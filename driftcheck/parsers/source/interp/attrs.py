@@ -387,10 +387,8 @@ class Attributes:
             isinstance(c, Cls) and "__getattribute__" in body_index(c.node) for c in obj.cls.mro()
         ):
             return None
-        ok, fn, where = self.classes.mro_attr(obj.cls, "__getattribute__")
-        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
-            return None
-        if where.mod.name.split(".")[0] == "torch":
+        fn = dunders.source_method(self.ip, obj.cls, "__getattribute__")  # not torch's
+        if fn is None:
             return None
         key = (id(obj), name)
         busy = self._in_getattribute
@@ -485,12 +483,8 @@ class Attributes:
         (its layers are modelled, not run)."""
         if v.__class__ is not Obj or v.module or v.cls is None:
             return None
-        ok, fn, where = self.classes.mro_attr(v.cls, hook)
-        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
-            return None
-        if where.mod.name.split(".")[0] == "torch":
-            return None
-        return self.bind(fn, v)
+        fn = dunders.source_method(self.ip, v.cls, hook)  # not torch's
+        return None if fn is None else self.bind(fn, v)
 
     def subclasses(self, cls: Cls) -> Any:
         """``cls.__subclasses__()`` (a plugin lookup: the mixer whose ``kind`` matches): the
@@ -662,8 +656,8 @@ class Attributes:
         recurse without end). True when the hook ran."""
         if obj.cls is None or not isinstance(plain(name), str):
             return False
-        ok, fn, where = self.classes.mro_attr(obj.cls, "__setattr__")
-        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+        fn = dunders.source_func(self.ip, obj.cls, "__setattr__")
+        if fn is None:
             return False
         key = (id(obj), name)
         running = self.__dict__.setdefault("_setattr_running", set())

@@ -127,8 +127,8 @@ def resolve(ip: Any, v: Any) -> Any:
             return UnknownModule(f"{why}: its class defines nn.Module members")
     if any(n in o.attrs for n in NN_MODULE_MEMBERS):
         return UnknownModule(f"{why}: it holds nn.Module members itself")
-    ok, ga, where = ip.classes.mro_attr(o.cls, "__getattr__")
-    if not (ok and isinstance(ga, Func) and isinstance(where, Cls)):
+    ga = dunders.source_func(ip, o.cls, "__getattr__")
+    if ga is None:
         return UnknownModule(f"{why}: no __getattr__ forwarding its registries")
     bound = ip.attrs.bind(ga, o)
     got: dict[str, Any] = {}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import abc
 import ast
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from driftcheck.parsers.source.interp import globalsat, metanew
@@ -151,22 +152,29 @@ def _registrations(interp: Any, cls: Cls) -> Any:
     if files is None:
         return f"class {cls.name}: its package has over {_MAX_FILES} files to read for register()"
     out: list[Any] = []
+    for _, site in _sites_run(interp, files):
+        got = _follow(interp, site)
+        recv = got[0]
+        if isinstance(recv, (Ext, ExtClass)):
+            continue  # a standard library ABC's registry: never a class read from source
+        if isinstance(recv, Cls) and cls not in recv.mro():
+            continue  # registered on an unrelated class
+        if not isinstance(recv, Cls) and got[2] is None:
+            continue  # not a class's register (a singledispatch function, a library's)
+        if got[2] is not None:
+            return f"{got[2]} ({site[0]}:{site[1].lineno}; isinstance against {cls.name})"
+        out.append(got[1])
+    return tuple(out)
+
+
+def _sites_run(interp: Any, files: list[str]) -> Iterator[tuple[str, tuple]]:
+    """(path, site) of each ``register`` / ``__subclasshook__`` site in ``files`` (a class's
+    package, ``_package_files``) and in the files the analysis read, that importing them has
+    run by now (``not_yet_run``)."""
     for path in list(dict.fromkeys([*files, *map(str, list(interp.files))])):
         for site in _sites(interp, path):
-            if not_yet_run(interp, site):
-                continue
-            got = _follow(interp, site)
-            recv = got[0]
-            if isinstance(recv, (Ext, ExtClass)):
-                continue  # a standard library ABC's registry: never a class read from source
-            if isinstance(recv, Cls) and cls not in recv.mro():
-                continue  # registered on an unrelated class
-            if not isinstance(recv, Cls) and got[2] is None:
-                continue  # not a class's register (a singledispatch function, a library's)
-            if got[2] is not None:
-                return f"{got[2]} ({site[0]}:{site[1].lineno}; isinstance against {cls.name})"
-            out.append(got[1])
-    return tuple(out)
+            if not not_yet_run(interp, site):
+                yield path, site
 
 
 _STD_ABC_MODULES = ("collections.abc", "numbers", "typing")
@@ -186,11 +194,12 @@ def _std_abc(qual: str) -> Any:
     return got if isinstance(got, type) and isinstance(got, abc.ABCMeta) else None
 
 
-def _follow_std(interp: Any, site: tuple, recv: Any) -> tuple[Any, Any, str | None]:
-    """A ``register`` site on a standard library ABC: (receiver, registered class, why not)."""
+def _register_site(interp: Any, site: tuple, recv: Any, label: str) -> tuple[Any, Any, str | None]:
+    """A ``register`` site on a known ABC ``recv`` (a class read from source, or a standard
+    library ABC), named ``label`` in a why: (receiver, registered class, why not)."""
     path, node, kind, mod = site[:4]
     if kind == "other":
-        return (recv, None, f"a {recv.qual}.register site not run at import")
+        return (recv, None, f"a {label}.register site not run at import")
     what = (
         node.args[0]
         if kind == "top" and len(node.args) == 1 and not node.keywords
@@ -201,7 +210,7 @@ def _follow_std(interp: Any, site: tuple, recv: Any) -> tuple[Any, Any, str | No
     val = plain(_eval(interp, mod, what)) if what is not None else None
     if isinstance(val, (Cls, Ext, ExtClass)):
         return (recv, val, None)
-    return (recv, None, f"{recv.qual}.register() of a value not known")
+    return (recv, None, f"{label}.register() of a value not known")
 
 
 def std_registered(interp: Any, cls: Cls, qual: str) -> Any:
@@ -222,23 +231,22 @@ def std_registered(interp: Any, cls: Cls, qual: str) -> Any:
     state[_BUSY] = True
     try:
         mro = cls.mro()
-        for path in list(dict.fromkeys([*files, *map(str, list(interp.files))])):
-            for site in _sites(interp, path):
-                if site[2] == "hook" or not_yet_run(interp, site):
-                    continue  # a source class's hook answers for it and its subclasses only
-                recv, val, why = _follow(interp, site)
-                if isinstance(recv, (Ext, ExtClass)):
-                    real = _std_abc(recv.qual)
-                    if real is None or not issubclass(real, want):
-                        continue  # registered on an ABC that is no subclass of ``qual``
-                    if why is not None:
-                        return f"{why} ({path}:{site[1].lineno})"
-                    if val in mro:
-                        return True
-                    if isinstance(val, Cls) and is_abc(interp, val):
-                        return f"a class registered on {recv.qual} is an ABC ({path})"
-                elif recv is None and why is not None:
+        for path, site in _sites_run(interp, files):
+            if site[2] == "hook":
+                continue  # a source class's hook answers for it and its subclasses only
+            recv, val, why = _follow(interp, site)
+            if isinstance(recv, (Ext, ExtClass)):
+                real = _std_abc(recv.qual)
+                if real is None or not issubclass(real, want):
+                    continue  # registered on an ABC that is no subclass of ``qual``
+                if why is not None:
                     return f"{why} ({path}:{site[1].lineno})"
+                if val in mro:
+                    return True
+                if isinstance(val, Cls) and is_abc(interp, val):
+                    return f"a class registered on {recv.qual} is an ABC ({path})"
+            elif recv is None and why is not None:
+                return f"{why} ({path}:{site[1].lineno})"
         return None
     finally:
         state[_BUSY] = False
@@ -482,28 +490,16 @@ def _follow(interp: Any, site: tuple) -> tuple[Any, Any, str | None]:
         if isinstance(recv, Cls) and (not is_abc(interp, recv) or _own_register(interp, recv)):
             got = (None, None, None)  # not ``ABCMeta.register``: no ABC registry changes
         elif isinstance(recv, (Ext, ExtClass)) and _std_abc(recv.qual) is not None:
-            got = _follow_std(interp, site, recv)  # ``collections.abc.Sequence.register(C)``
+            # ``collections.abc.Sequence.register(C)``
+            got = _register_site(interp, site, recv, recv.qual)
         elif not isinstance(recv, (Cls, Unknown)) and recv is not None:
             got = (None, None, None)  # a function, a library object: no ABC registry
         elif recv is None and kind == "other" and _instance_receiver(interp, mod, node):
             got = (None, None, None)  # ``self.register(x)`` in a method: never ABCMeta's
         elif recv is None or isinstance(recv, Unknown):
             got = (None, None, "a register() call on a receiver not known")
-        elif kind == "other":
-            got = (recv, None, f"a {recv.name}.register site not run at import")
         else:
-            what = (
-                node.args[0]
-                if kind == "top" and len(node.args) == 1 and not node.keywords
-                else ast.Name(id=node.name, ctx=ast.Load())
-                if kind == "deco"
-                else None
-            )
-            val = plain(_eval(interp, mod, what)) if what is not None else None
-            if isinstance(val, (Cls, Ext, ExtClass)):
-                got = (recv, val, None)
-            else:
-                got = (recv, None, f"{recv.name}.register() of a value not known")
+            got = _register_site(interp, site, recv, recv.name)
     memo[key] = got
     return got
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.values.abstract import (
     Leaf,
     Obj,
@@ -174,10 +175,10 @@ def setstate_keeps(ip: Any, out: Obj) -> bool:
     built alike (``_shadows_alike``); False where anything else changed, it raised or
     stopped."""
     from driftcheck.parsers.source.interp.statements import Raised
-    from driftcheck.parsers.source.values.abstract import Budget, Cls, Func
+    from driftcheck.parsers.source.values.abstract import Budget
 
-    ok, method, where = ip.classes.mro_attr(out.cls, "__setstate__")
-    if not (ok and isinstance(method, Func) and isinstance(where, Cls)):
+    method = dunders.source_func(ip, out.cls, "__setstate__")
+    if method is None:
         return False
     state: dict[str, Any] = dict(out.attrs)
     for k in MODULE_STATE_KEYS:

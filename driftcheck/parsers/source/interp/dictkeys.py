@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftcheck.parsers.source.interp import membership, numsub
+from driftcheck.parsers.source.interp import dunders, membership, numsub
 from driftcheck.parsers.source.values.abstract import Ext, Obj, Unknown, plain
 
 
@@ -73,7 +73,9 @@ def _value_key(classes: Any, raw: dict, k: Obj) -> Any:
     ``__eq__`` and no stored key is such an instance too (whose hash is not its identity
     either); unknown otherwise."""
     n = numsub.value(k)
-    if n is None or any(numsub.source_method(classes.ip, k.cls, m) for m in ("__hash__", "__eq__")):
+    if n is None or any(
+        dunders.source_func(classes.ip, k.cls, m) is not None for m in ("__hash__", "__eq__")
+    ):
         return Unknown(f"dict key: a {k.cls.name} instance (a subclass of a builtin type)")
     return n
 

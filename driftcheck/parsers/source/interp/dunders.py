@@ -4,7 +4,9 @@ Python looks a special method up on the type (``type(x).__str__``), through its 
 protocol models (interp/numproto.py, textproto.py, items.py's ``__iter__`` / ``__next__``,
 exprs.py's operators) run such a method only where a class of the analyzed code defines it:
 not torch's own classes (their containers' operators and iteration are modelled elsewhere),
-not an installed library's. These helpers are the one place that says so.
+not an installed library's; hooks such as ``__setattr__``, ``__setstate__`` or a metaclass's
+``__call__`` run wherever a class read from source defines them (``source_func``). These helpers
+are the one place that says so.
 """
 
 from __future__ import annotations
@@ -26,14 +28,29 @@ def outside_torch(where: Any) -> bool:
     return isinstance(where, Cls) and not torch_class(where)
 
 
+def _defined(ip: Any, cls: Any, name: str) -> tuple[Any, Any]:
+    """(function, defining class): the function ``name`` the first class of ``cls``'s MRO
+    defining it holds, where that class is read from source; (None, None) otherwise (none
+    defines it before a library base, or it is not a function we read)."""
+    ok, fn, where = ip.classes.mro_attr(cls, name)
+    if ok and isinstance(fn, Func) and isinstance(where, Cls):
+        return fn, where
+    return None, None
+
+
+def source_func(ip: Any, cls: Any, name: str) -> Any:
+    """The function ``name`` the first class of ``cls``'s MRO defining it holds, where that
+    class is read from source (torch's own classes included: see ``source_method``); None
+    otherwise."""
+    return _defined(ip, cls, name)[0]
+
+
 def source_method(ip: Any, cls: Any, dunder: str) -> Any:
     """The function ``dunder`` the first class of ``cls``'s MRO defining it holds, where that
     class is read from source outside torch; None otherwise (none defines it before a library
     base, it is not a function we read, or it is torch's)."""
-    ok, fn, where = ip.classes.mro_attr(cls, dunder)
-    if ok and isinstance(fn, Func) and outside_torch(where):
-        return fn
-    return None
+    fn, where = _defined(ip, cls, dunder)
+    return fn if fn is not None and not torch_class(where) else None
 
 
 def own_code(cls: Any) -> bool:

@@ -40,6 +40,7 @@ demand by key: interp/decorated.py.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -332,8 +333,18 @@ def writes_namespace(st: ast.stmt) -> bool:
     return False
 
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-_SCOPES += (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_DEF_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_SCOPES = (*_DEF_SCOPES, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _outside(st: ast.AST, scopes: tuple[type, ...] = _SCOPES) -> Iterator[ast.AST]:
+    """``st`` and its nodes outside the ``scopes`` it holds (by default the functions, classes,
+    lambdas and comprehensions it defines: their own namespaces)."""
+    todo: list[ast.AST] = [st]
+    while todo:
+        node = todo.pop()
+        yield node
+        todo.extend(ch for ch in ast.iter_child_nodes(node) if not isinstance(ch, scopes))
 
 
 def _handler_rebinds(st: ast.stmt, first: ast.AST, name: str) -> bool:
@@ -368,9 +379,7 @@ def bound_names(st: ast.stmt) -> set[str]:
         # (``SIZES = dict(d=(D := 16))``, ``L = [(w := 2 * w) for _ in range(3)]``: PEP 572)
         return walrus_names(st)
     out: set[str] = walrus_names(st)
-    todo: list[ast.AST] = [st]
-    while todo:
-        node = todo.pop()
+    for node in _outside(st):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             out.add(node.id)
         elif isinstance(node, ast.ExceptHandler) and node.name:
@@ -379,9 +388,6 @@ def bound_names(st: ast.stmt) -> set[str]:
             out.add(node.name)  # a ``match`` pattern's capture
         elif isinstance(node, ast.MatchMapping) and node.rest:
             out.add(node.rest)
-        for ch in ast.iter_child_nodes(node):
-            if not isinstance(ch, _SCOPES):
-                todo.append(ch)
     return out
 
 
@@ -389,18 +395,11 @@ def walrus_names(st: ast.stmt) -> set[str]:
     """Names an assignment expression in the top-level statement ``st`` binds in the module:
     one inside a comprehension too (it binds the enclosing scope, interp/compwalrus.py), not
     one inside a function, class or lambda (their own scopes)."""
-    out: set[str] = set()
-    todo: list[ast.AST] = [st]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
-            out.add(node.target.id)
-        for ch in ast.iter_child_nodes(node):
-            if not isinstance(
-                ch, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-            ):
-                todo.append(ch)
-    return out
+    return {
+        node.target.id
+        for node in _outside(st, _DEF_SCOPES)
+        if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name)
+    }
 
 
 def _global_setters(mod: ModInfo) -> dict[str, set[str]]:
@@ -437,14 +436,9 @@ def set_by_call(mod: ModInfo, st: ast.stmt) -> set[str]:
     if main_block(st) and not st.orelse:
         return set()
     out: set[str] = set()
-    todo: list[ast.AST] = [st]
-    while todo:
-        node = todo.pop()
+    for node in _outside(st):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             out |= setters.get(node.func.id, set())
-        for ch in ast.iter_child_nodes(node):
-            if not isinstance(ch, _SCOPES):
-                todo.append(ch)
     return out
 
 
@@ -522,20 +516,15 @@ _REPLAY_NODES = 400  # a larger compound statement binding a global is not repla
 def _advanced(st: ast.stmt) -> set[str]:
     """Globals ``next(name)`` / ``next(name, default)`` advances in a top-level statement
     (outside the functions and lambdas it defines)."""
-    out: set[str] = set()
-    todo: list[ast.AST] = [st]
-    while todo:
-        node = todo.pop()
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "next"
-            and node.args
-            and isinstance(node.args[0], ast.Name)
-        ):
-            out.add(node.args[0].id)
-        todo.extend(ch for ch in ast.iter_child_nodes(node) if not isinstance(ch, _SCOPES))
-    return out
+    return {
+        node.args[0].id
+        for node in _outside(st)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "next"
+        and node.args
+        and isinstance(node.args[0], ast.Name)
+    }
 
 
 def _filled_names(st: ast.stmt) -> set[str]:
@@ -908,13 +897,7 @@ def runs_at_import(
     ``if __name__ == "__main__":`` blocks do not run at import; class statements are made
     when first read, with what they run (``__init_subclass__``, decorators: objmodel)."""
     loads = _def_loads(mod)
-    found, grew = set(names), True
-    while grew:  # the functions and classes that call one of them, by name
-        grew = False
-        for k, ls in loads.items():
-            if k not in found and ls & found:
-                found.add(k)
-                grew = True
+    found = _callers(loads, set(names))  # and the functions and classes calling one by name
     skipped = {id(st) for st in skip}
     read = set().union(*loads.values()) if loads else set()
     metaclassed: set[str] = set()  # classes whose statement runs a metaclass in ``found``
@@ -1087,7 +1070,12 @@ def _readers_of(mod: ModInfo, name: str) -> frozenset[str]:
         k: {n.id for n in ast.walk(d) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         for k, d in defs.items()
     }
-    found = {k for k, ls in loads.items() if name in ls}
+    return frozenset(_callers(loads, {k for k, ls in loads.items() if name in ls}))
+
+
+def _callers(loads: dict[str, set[str]], found: set[str]) -> set[str]:
+    """``found`` (top-level function and class names, grown in place) with every one whose
+    code, ``loads`` (name -> the names it loads), names one of them, transitively."""
     grew = True
     while grew:
         grew = False
@@ -1095,7 +1083,21 @@ def _readers_of(mod: ModInfo, name: str) -> frozenset[str]:
             if k not in found and ls & found:
                 found.add(k)
                 grew = True
-    return frozenset(found)
+    return found
+
+
+def _ran(interp: Any, st: ast.stmt, fr: Any) -> bool:
+    """Runs the top-level statement ``st`` in ``fr``; False where it raises (in the code read
+    or in the analyzer: what it would have stored is not known). A ``Budget`` still stops."""
+    from driftcheck.parsers.source.values.abstract import Budget
+
+    try:
+        interp.stmts.exec_stmt(st, fr)
+    except Budget:
+        raise
+    except Exception:  # noqa: BLE001 - ``Raised`` too
+        return False
+    return True
 
 
 def _fill_one(interp: Any, mod: ModInfo, name: str, st: ast.stmt, fr: Any, value: Any) -> None:
@@ -1201,7 +1203,6 @@ def namespace_write(interp: Any, mod: ModInfo, st: ast.stmt, fr: Any, name: str,
             return interp.exprs.eval(st.value, fr) if key == name else value
     # anything else (``for k, v in overrides.items(): globals()[k] = v``): run it; its
     # ``globals()[k] = v`` stores land in the module's namespace (interp/items.py)
-    from driftcheck.parsers.source.values.abstract import Budget
 
     for node in ast.walk(st):
         if (
@@ -1211,12 +1212,8 @@ def namespace_write(interp: Any, mod: ModInfo, st: ast.stmt, fr: Any, name: str,
         ):
             return lost  # ``globals().update(...)`` inside a loop: not read entry by entry
     ns = interp.globals[id(mod)]
-    try:
-        interp.stmts.exec_stmt(st, fr)
-    except Budget:
-        raise
-    except Exception:  # noqa: BLE001 - a statement we cannot follow: the global is unknown
-        return lost
+    if not _ran(interp, st, fr):
+        return lost  # a statement we cannot follow: the global is unknown
     if id(mod) in interp.havoc:  # a ``globals()[k] = v`` under a key we could not compute
         return lost
     return ns.get(name, value)
@@ -1229,7 +1226,7 @@ def replay_binding(interp: Any, mod: ModInfo, st: ast.stmt, name: str, value: An
     interpreter does), the binding it leaves. A loop, a statement too large to replay, or
     one that raises or cannot be followed makes the global unknown, naming the statement."""
     from driftcheck.parsers.source.interp.exprs import Frame
-    from driftcheck.parsers.source.values.abstract import Budget, Unknown
+    from driftcheck.parsers.source.values.abstract import Unknown
 
     where = f"{mod.path.name}:{st.lineno}"
     lost = Unknown(f"module global {name} rebound by `{_short(st)}` at {where}")
@@ -1241,12 +1238,8 @@ def replay_binding(interp: Any, mod: ModInfo, st: ast.stmt, name: str, value: An
     if sum(1 for _ in ast.walk(st)) > _REPLAY_NODES:
         return lost
     fr = Frame(mod)
-    try:
-        interp.stmts.exec_stmt(st, fr)
-    except Budget:
-        raise
-    except Exception:  # noqa: BLE001 - Raised, or a statement we cannot follow: unknown
-        return lost
+    if not _ran(interp, st, fr):
+        return lost  # ``Raised``, or a statement we cannot follow: unknown
     return fr.locals.get(name, value)
 
 
@@ -1292,8 +1285,6 @@ def fill_from_importers(interp: Any, mod: ModInfo, name: str) -> None:
     the table, in that module's namespace. One that raises or cannot be followed is skipped
     (its entry stays absent: a lookup of it is unknown)."""
     from driftcheck.parsers.source.interp.exprs import Frame
-    from driftcheck.parsers.source.interp.statements import Raised
-    from driftcheck.parsers.source.values.abstract import Budget
 
     writers = _writers(mod, name)
     if not writers:
@@ -1315,12 +1306,7 @@ def fill_from_importers(interp: Any, mod: ModInfo, name: str) -> None:
                 and call.func.id in aliases
             ):
                 continue
-            try:
-                interp.stmts.exec_stmt(st, fr)
-            except Budget:
-                raise
-            except (Raised, Exception):  # noqa: BLE001 - that entry stays absent (see above)
-                continue
+            _ran(interp, st, fr)  # one that raises: that entry stays absent (see above)
 
 
 def _imported_before(mod: ModInfo, name: str) -> tuple[str, str | None] | None:

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Obj, Unknown, plain
+from driftcheck.parsers.source.interp import dunders
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Obj, Unknown, plain
 
 VALUE = "__num_value__"
 _BASES = {"builtins.int": int, "builtins.float": float, "builtins.str": str}
@@ -103,12 +104,6 @@ def value(v: Any) -> Any:
     return None
 
 
-def source_method(ip: Any, cls: Cls, name: str) -> bool:
-    """``name`` is defined by a class read from source in ``cls``'s MRO (not the builtin's)."""
-    ok, fn, where = ip.classes.mro_attr(cls, name)
-    return bool(ok) and isinstance(fn, Func) and isinstance(where, Cls)
-
-
 def compared(v: Any) -> Any:
     """An operand of a comparison no method read from source answers: an int / float
     subclass's value; unknown for another builtin value type's instance (its ``==`` is the
@@ -135,9 +130,17 @@ def binop(ip: Any, op_fn: Any, name: str, a: Any, b: Any) -> Any:
     nb = num_base(b.cls) if value_base(b) else None
     if na not in (int, float) and nb not in (int, float):
         return NotImplemented
-    if a.__class__ is Obj and isinstance(a.cls, Cls) and source_method(ip, a.cls, f"__{name}__"):
+    if (
+        a.__class__ is Obj
+        and isinstance(a.cls, Cls)
+        and dunders.source_func(ip, a.cls, f"__{name}__") is not None
+    ):
         return NotImplemented
-    if b.__class__ is Obj and isinstance(b.cls, Cls) and source_method(ip, b.cls, f"__r{name}__"):
+    if (
+        b.__class__ is Obj
+        and isinstance(b.cls, Cls)
+        and dunders.source_func(ip, b.cls, f"__r{name}__") is not None
+    ):
         if nb not in (int, float) or not _number(a):
             return NotImplemented
         if a.__class__ is Obj:

@@ -18,6 +18,7 @@ from driftcheck.parsers.source.interp import (
     classtype,
     compwalrus,
     deftime,
+    dunders,
     fwdhooks,
     genreplay,
     globalsat,
@@ -568,8 +569,8 @@ class Classes:
             if not (isinstance(o, Obj) and not o.module and isinstance(o.cls, Cls)):
                 out.append(v)
                 continue
-            ok, fn, where = self.mro_attr(o.cls, "__mro_entries__")
-            if not (ok and isinstance(fn, Func) and isinstance(where, Cls)):
+            fn = dunders.source_func(self.ip, o.cls, "__mro_entries__")
+            if fn is None:
                 out.append(v)
                 continue
             bound = Func(fn.node, fn.mod, fn.closure, fn.owner, o)
@@ -1625,9 +1626,7 @@ class Calls:
             fn = None
             meta = self.metaclass_of(cls)
             if isinstance(meta, Cls) and self.classes.is_module_cls(meta) is False:
-                ok, v, where = self.classes.mro_attr(meta, "__call__")
-                if ok and isinstance(v, Func) and isinstance(where, Cls):
-                    fn = v
+                fn = dunders.source_func(self.ip, meta, "__call__")
             got = memo[id(cls)] = (cls, fn)
         fn = got[1]
         if fn is None:

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.library import enums, typeunion
 from driftcheck.parsers.source.library.pybuiltins import _once, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
@@ -159,8 +160,7 @@ def _own_lt(c: Call, items: list[Any]) -> Any:
     cls = objs[0].cls
     if not isinstance(cls, Cls) or any(o.cls is not cls for o in objs):
         return None
-    ok, lt, where = c.interp.classes.mro_attr(cls, "__lt__")
-    return lt if ok and isinstance(lt, Func) and isinstance(where, Cls) else None
+    return dunders.source_func(c.interp, cls, "__lt__")
 
 
 def _sorted_by_own_lt(c: Call) -> Any:
