@@ -579,7 +579,10 @@ class Canon:
     def _split_source(self, node: Node, key: str = "out_features") -> int | None:
         """The width of the ``Linear`` an ``Unflatten`` splits: its one input, followed back
         through single-input layout ops (a ``Sequential(Linear, Rearrange)``, a
-        ``q_proj(x).view(...)``); None when the input is anything else."""
+        ``q_proj(x).view(...)``) and through elementwise arithmetic (``BROADCASTS``: a q/k
+        norm between the projection and the split, ``w * x * rsqrt(mean(x^2) + eps)``);
+        None when the input is anything else. ``key="in_features"``: that Linear's input
+        width, where one Linear gives the width."""
         cut = self._cut_source(node)
         if cut is not None:
             return cut
@@ -587,23 +590,54 @@ class Canon:
             self._into = {}
             for e in self.graph.edges:
                 self._into.setdefault(e.dst, []).append(e.src)
-        by_id = self.graph.index
-        cur = node.id
-        for _ in range(8):
-            srcs = self._into.get(cur, [])
-            if len(srcs) != 1:
+        srcs = self._into.get(node.id, [])
+        got = self._last_width(srcs[0], 0) if len(srcs) == 1 else None
+        if got is None:
+            return None
+        width, lin = got
+        if key == "out_features":
+            return width
+        if lin is None:
+            return None
+        w = lin.params.get(key)
+        return int(w) if isinstance(w, int) and not isinstance(w, bool) and w > 0 else None
+
+    def _last_width(self, nid: str, depth: int) -> tuple[int, Node | None] | None:
+        """The size of the last axis of the tensor node ``nid`` makes, and the ``Linear`` it
+        comes from (None when a weight vector fixes it): a ``Linear``'s ``out_features``,
+        through single-input layout ops (``SPLIT_PASSES``); an elementwise op's
+        (``BROADCASTS``) is, by torch's broadcasting, the one last-axis size above 1 of its
+        inputs (a ``(W,)`` weight times ``x`` is ``W`` wide, or torch raises), the inputs of
+        unknown size left out; None where the known sizes disagree or none is known."""
+        if depth > 8:
+            return None
+        src = self.graph.index.get(nid)
+        if src is None:
+            return None
+        if src.type == "Linear":
+            w = src.params.get("out_features")
+            ok = isinstance(w, int) and not isinstance(w, bool) and w > 0
+            return (int(w), src) if ok else None
+        srcs = self._into.get(nid, [])
+        if src.type in SPLIT_PASSES:
+            return self._last_width(srcs[0], depth + 1) if len(srcs) == 1 else None
+        if src.type == "Parameter" and depth > 0:
+            # a weight as an operand (a split of a weight itself is no head split)
+            shape = src.params.get("shape")
+            if not isinstance(shape, (list, tuple)) or not shape:
                 return None
-            cur = srcs[0]
-            src = by_id.get(cur)
-            if src is None:
-                return None
-            if src.type == "Linear":
-                w = src.params.get(key)
-                ok = isinstance(w, int) and not isinstance(w, bool) and w > 0
-                return int(w) if ok else None
-            if src.type not in SPLIT_PASSES:
-                return None
-        return None
+            last = shape[-1]
+            ok = isinstance(last, int) and not isinstance(last, bool) and last > 1
+            return (last, None) if ok else None
+        if src.type not in BROADCASTS:
+            return None
+        got = [g for s in srcs if (g := self._last_width(s, depth + 1)) is not None]
+        sizes = {w for w, _ in got if w > 1}
+        if len(sizes) != 1:
+            return None
+        width = sizes.pop()
+        lins = {id(lin): lin for w, lin in got if w == width and lin is not None}
+        return width, (next(iter(lins.values())) if len(lins) == 1 else None)
 
     def _cut_source(self, node: Node) -> int | None:
         """The width of one cut of a fused projection that an ``Unflatten`` splits: its one
@@ -775,6 +809,9 @@ class Canon:
 
 SPLIT_PASSES = frozenset({"Contiguous", "Identity", "Dropout"})
 """Ops between a projection and the split of its output that keep its last axis."""
+
+BROADCASTS = frozenset({"Add", "Sub", "Mul", "Div"})
+"""Elementwise ops whose output's last axis is their inputs' broadcast (``_last_width``)."""
 
 
 def _cut_of(op: Node, axis: Any) -> tuple[Any, Any] | None:

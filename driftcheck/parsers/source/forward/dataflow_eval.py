@@ -632,10 +632,23 @@ class Runner:
             # any name passed as a functional norm's ``eps`` (``F.layer_norm(x, s, w, b,
             # HEAD_EPS)``): torch computes that norm with it, whatever the name says
             key = "normEps"
+        any_name = False
+        if (
+            key is None
+            and getattr(func, "node", None) is not None
+            and norm_eps_site(func.node, name)
+        ):
+            # a global of any name added to a mean or a variance under a square root
+            # (``rsqrt(x.pow(2).mean(-1, keepdim=True) + RMS_EPS)``): the normalisation's
+            # epsilon by what torch computes with it, whatever the name says (a positive
+            # float below 1 only, as ``eps_sum_use`` takes a computed one)
+            key, any_name = "normEps", True
         if key is None:
             return
         raw = plain_hole(v)
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            return
+        if any_name and not (isinstance(raw, float) and 0 < raw < 1):
             return
         path, line = fr.loc(at)
         via = f"{owner.name}.{getattr(func, 'name', '?')}" if owner is not None else name
