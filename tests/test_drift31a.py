@@ -394,8 +394,13 @@ def test_final_norm_and_blind_output_are_not_a_run_of_layers(tmp_path):
         num_key_value_heads=2,
         tie_word_embeddings=False,
     )
-    code = write(tmp_path, "clean.py", BLIND_QWEN2.format(layers=2))
+    # a temporary directory in a named place is not modelled (library/scratchfs.py)
+    blind = BLIND_QWEN2.replace(
+        "tempfile.TemporaryDirectory()", "tempfile.TemporaryDirectory(dir=tempfile.gettempdir())"
+    )
+    code = write(tmp_path, "clean.py", blind.format(layers=2))
     assert count(mine(code, "M")) == count(hf_model(cfg, "Qwen2ForCausalLM"))
+    assert parse_source(code).params_total() is None
     # the round trip through the file is not read: the layer stack is an honest unknown, and
     # the final norm and the output projection (each one weight of unknown size) are no run
     # of layers to count
@@ -508,4 +513,114 @@ def test_async_for_in_a_coroutine_is_unknown(tmp_path):
         """,
     )
     assert runpy.run_path(str(code))["W"] == 14
+    assert parse_source(code).params_total() is None
+
+
+# ------------------------------------------------------------------ 4. TemporaryDirectory files
+def test_tempdir_round_trip_reads_what_was_written(tmp_path):
+    """The Qwen2 port's sizes saved as JSON into a ``TemporaryDirectory`` and read back: the
+    text read is the text written (in order: an overwrite after the read is not seen)."""
+    cfg, path = config(
+        tmp_path,
+        "cfg",
+        "Qwen2Config",
+        architectures=["Qwen2ForCausalLM"],
+        vocab_size=96,
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        tie_word_embeddings=False,
+    )
+    code = write(tmp_path, "clean.py", BLIND_QWEN2.format(layers=2))
+    ns = runpy.run_path(str(code))
+    assert ns["ARGS"].n_layers == 2 and ns["ARGS"].dim == 64
+    assert parse_source(code).params_total() == count(mine(code, "M"))
+    assert count(mine(code, "M")) == count(hf_model(cfg, "Qwen2ForCausalLM"))
+    planted = write(tmp_path, "planted.py", BLIND_QWEN2.format(layers=3))
+    assert runpy.run_path(str(planted))["ARGS"].n_layers == 3
+    one(run(planted, path), 3, 2)
+
+
+SCRATCH = """
+import os
+import tempfile
+from pathlib import Path
+
+from torch import nn
+
+{body}
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(W, 8, bias=False)
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "cpython"),
+    [
+        # written, read, then overwritten inside the block: the read saw the first text
+        (
+            "with tempfile.TemporaryDirectory() as d:\n"
+            "    p = Path(d) / 'w.txt'\n"
+            "    p.write_text('64')\n"
+            "    W = int(p.read_text())\n"
+            "    p.write_text('128')\n",
+            64,
+        ),
+        # two directories: each its own files
+        (
+            "with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b:\n"
+            "    (Path(a) / 'w').write_text('32')\n"
+            "    (Path(b) / 'w').write_text('16')\n"
+            "    W = int((Path(a) / 'w').read_text()) + int((Path(b) / 'w').read_text())\n",
+            48,
+        ),
+    ],
+)
+def test_tempdir_files_in_order(tmp_path, body, cpython):
+    code = write(tmp_path, "m.py", SCRATCH.format(body=body))
+    assert runpy.run_path(str(code))["W"] == cpython
+    assert parse_source(code).params_total() == cpython * 8
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        # the directory is removed when the block ends: CPython raises FileNotFoundError
+        (
+            "with tempfile.TemporaryDirectory() as d:\n"
+            "    p = Path(d) / 'w.txt'\n"
+            "    p.write_text('64')\n"
+            "W = int(p.read_text())\n",
+            FileNotFoundError,
+        ),
+        # never written
+        (
+            "with tempfile.TemporaryDirectory() as d:\n    W = int((Path(d) / 'w').read_text())\n",
+            FileNotFoundError,
+        ),
+        # written under a condition the analysis cannot decide (the environment)
+        (
+            "with tempfile.TemporaryDirectory() as d:\n"
+            "    p = Path(d) / 'w.txt'\n"
+            "    p.write_text('64')\n"
+            "    if os.environ.get('DRIFTCHECK_UNSET_SWITCH'):\n"
+            "        p.write_text('128')\n"
+            "    W = int(p.read_text())\n",
+            None,
+        ),
+    ],
+)
+def test_tempdir_files_otherwise_unknown(tmp_path, body, error):
+    code = write(tmp_path, "m.py", SCRATCH.format(body=body))
+    if error is not None:
+        with pytest.raises(error):
+            runpy.run_path(str(code))
+    else:
+        assert runpy.run_path(str(code))["W"] == 64  # this environment; another gives 128
     assert parse_source(code).params_total() is None

@@ -2761,3 +2761,14 @@ VALUES.append(
         "result = [(f.name, f.default) for f in dataclasses.fields(A)]",
     )
 )
+VALUES.append(
+    (
+        ("tempfile.TemporaryDirectory",),
+        # ports31's Qwen2 params.json round trip (library/scratchfs.py): in memory, in order
+        "import json\nimport tempfile\nfrom pathlib import Path\n\n"
+        "with tempfile.TemporaryDirectory() as d:\n    p = Path(d) / 'params.json'\n"
+        "    n = p.write_text(json.dumps({'dim': 64, 'n_layers': 2}))\n"
+        "    there = (p.exists(), (Path(d) / 'other').exists())\n"
+        "    got = json.loads(p.read_text())\n\nresult = (n, there, got)",
+    )
+)
