@@ -1778,7 +1778,6 @@ NOT_RUN = {
     "builtins.RuntimeError": "an exception value; raising is a statement",
     "itertools.count": "a real iterator: tests/test_wild_constructs15b.py; of unknown numbers: "
     "unknown (test_unknowns_name_the_call)",
-    "dataclasses.fields": "always unknown",
     "operator.matmul": "tensors: forward shapes, not __init__ values",
     "operator.imatmul": "tensors: forward shapes, not __init__ values",
     "torch.from_numpy": "needs a numpy array value; arrays stand as lists",
@@ -2737,5 +2736,39 @@ VALUES.append(
         "import zlib\n"
         "result = (hash(-1), hash(7), hash(True), hash(2 ** 61 + 3), hash(-2.5), hash(1.0), "
         "zlib.crc32(b'ablation-7') % 7, zlib.adler32(b'abc'), zlib.crc32(b'x', 5))",
+    )
+)
+VALUES.append(
+    (
+        ("asyncio.run", "asyncio.gather", "asyncio.sleep"),
+        # ports31's Whisper dims from coroutines (library/asynciolib.py): a body runs when
+        # awaited, gather gives the results in order, sleep its ``result``
+        "import asyncio\n\n\nasync def base():\n    await asyncio.sleep(0)\n"
+        "    return {'width': 1280, 'heads': 20}\n\n\nasync def run(w):\n"
+        "    return {'width': w}\n\n\nasync def main():\n"
+        "    a, b = await asyncio.gather(base(), run(32))\n"
+        "    c = await asyncio.sleep(0, result={'eps': 1e-05})\n"
+        "    return {**a, **b, **c}, await run(8)\n\n\nresult = asyncio.run(main())",
+    )
+)
+VALUES.append(
+    (
+        ("dataclasses.fields",),
+        # a field's literal default (an HfArgumentParser-style loop: ports31's CLIP vision)
+        "import dataclasses\nfrom dataclasses import dataclass, field\n\n\n@dataclass\n"
+        "class A:\n    width: int = field(default=768, metadata={'help': 'w'})\n"
+        "    eps: float = 1e-05\n    name: str = 'vit'\n\n\n"
+        "result = [(f.name, f.default) for f in dataclasses.fields(A)]",
+    )
+)
+VALUES.append(
+    (
+        ("tempfile.TemporaryDirectory",),
+        # ports31's Qwen2 params.json round trip (library/scratchfs.py): in memory, in order
+        "import json\nimport tempfile\nfrom pathlib import Path\n\n"
+        "with tempfile.TemporaryDirectory() as d:\n    p = Path(d) / 'params.json'\n"
+        "    n = p.write_text(json.dumps({'dim': 64, 'n_layers': 2}))\n"
+        "    there = (p.exists(), (Path(d) / 'other').exists())\n"
+        "    got = json.loads(p.read_text())\n\nresult = (n, there, got)",
     )
 )

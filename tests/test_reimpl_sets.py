@@ -687,6 +687,38 @@ SPECS: dict[str, Spec] = {
         ],
         keeping=("olmoe_named_size_registry", "olmoe_named_size_registry__numExpertsPerTok"),
         needs={"stablelm_neox_yaml_dashed_keys": "yaml"},
+    ),  # ports31 (session 31, reimplfix31): twelve clean ports of the architectures issue #17 lists,
+    # written before driftcheck was run on them, each with its sizes in a style no earlier README
+    # lists (argparse set_defaults + parse_known_args, a tempfile round trip of params.json, a CSV
+    # results row, HfArgumentParser-style flags from dataclass fields, asyncio.gather, width /
+    # depth multipliers with make_divisible, pprint echoes in a training log, gpt-neox flow-YAML
+    # with comments, a safetensors index's weight_map names, importlib of a config file by path,
+    # a contextmanager override of global defaults, gin-style bindings); every one output-proven.
+    # 12 cases / 12 architectures / 103 plants / 0 new (README)
+    "ports31": Spec(
+        sample=[
+            "gemma2_argparse_set_defaults_known_args",
+            "mixtral_weight_map_index_counts",
+            "convnext_width_depth_multipliers",
+        ],
+        outputs=[
+            "gemma2_argparse_set_defaults_known_args",
+            "qwen2_tempfile_params_roundtrip",
+            "clip_text_results_csv_row",
+            "clip_vision_dataclass_fields_argparse",
+            "whisper_asyncio_gather_dims",
+            "convnext_width_depth_multipliers",
+            "swin_pformat_log_echo",
+            "gpt_neox_yaml_flow_comments_merge",
+            "mixtral_weight_map_index_counts",
+            "bert_importlib_config_file",
+            "llama_contextmanager_overrides",
+            "t5_gin_style_bindings",
+        ],
+        keeping=(
+            "mixtral_weight_map_index_counts",
+            "mixtral_weight_map_index_counts__numExpertsPerTok",
+        ),
         min_cases=12,
         min_archs=12,
         min_plants=100,
@@ -1063,3 +1095,38 @@ def test_fresh28_bart_zero_difference_can_fail(tmp_path):
     variant.write_text(src.replace("nn.LayerNorm(d)", "nn.LayerNorm(d, eps=0.1)"))
     assert variant.read_text() != src
     assert make.same_output(case, seq=80, code=variant) > 1e-4
+
+
+def test_ports31_config_plants_are_visible_to_torch():
+    """ports31's config plants each change a state-dict shape of the planted HF model."""
+    make, _, _ = _set("ports31")
+    assert make.config_plants_visible() == []
+
+
+def test_ports31_recorded_values_are_what_python_computes():
+    """Each ports31 code plant's recorded (left, right) values are the values the clean case and
+    the planted file compute when Python runs them."""
+    make, _, _ = _set("ports31")
+    assert make.recorded_values_match() == []
+
+
+def test_ports31_known_args_value_check_can_fail(tmp_path):
+    """Gemma 2's flags: ``parse_known_args`` leaves a flag the parser does not define unread, so a
+    run flag written ``--n_layers=2`` leaves the 2B preset's 26 layers (``set_defaults``)."""
+    make, corpus, _ = _set("ports31")
+    name = "gemma2_argparse_set_defaults_known_args"
+    src = (corpus / "cases" / f"{name}.py").read_text()
+    variant = tmp_path / f"{name}.py"
+    variant.write_text(src.replace('"--layers=2",', '"--n_layers=2",'))
+    assert make.computed(variant, name, "numLayers") == 26
+
+
+def test_ports31_weight_map_value_check_can_fail(tmp_path):
+    """Mixtral's layer count is one more than the highest ``layers.<i>.`` in the index's tensor
+    names: with every ``layers.1.`` name renamed ``layers.5.`` the module computes 6 layers."""
+    make, corpus, _ = _set("ports31")
+    name = "mixtral_weight_map_index_counts"
+    src = (corpus / "cases" / f"{name}.py").read_text()
+    variant = tmp_path / f"{name}.py"
+    variant.write_text(src.replace('"layers.1.', '"layers.5.'))
+    assert make.computed(variant, name, "numLayers") == 6

@@ -955,17 +955,52 @@ def _reads(op: Node, table: Node) -> bool:
 
 
 def _merge_runs(items: list[Item]) -> list[Item]:
-    """Consecutive blocks with the same full signature become one block with summed counts."""
+    """Consecutive blocks with the same full signature become one block with summed counts,
+    except two instances of different classes of the code whose weights are not all known
+    (``_blind_pair``)."""
     out: list[Item] = []
     for it in items:
         prev = out[-1] if out else None
-        if prev is not None and prev.is_block and it.is_block and prev.full_sig == it.full_sig:
+        if (
+            prev is not None
+            and prev.is_block
+            and it.is_block
+            and prev.full_sig == it.full_sig
+            and not _blind_pair(prev, it)
+        ):
             merged = _block(prev.node, prev.children or [], prev.count + it.count)
             merged.copies = prev.copies + it.copies
             out[-1] = merged
         else:
             out.append(it)
     return out
+
+
+def _blind_pair(x: Item, y: Item) -> bool:
+    """``x`` and ``y`` are instances of two different classes of the code (``user_class``)
+    and some weight of either has a size we do not know: equal signatures then say only that
+    both hold parameters of unknown shape (a final ``RMSNorm`` beside an output projection
+    whose width is unknown, each one ``weight``), not that they are copies of one layer.
+    Merged, they were a run of two layers, and the model's only repeated block: with the
+    real layer stack unreadable it became "3 layers against 2", a confident wrong count (a
+    clean Qwen2 port, session 31). Two classes with every weight known merge as before
+    (alternating local / global layer classes of one shape)."""
+    cx, cy = x.node.user_class, y.node.user_class
+    if cx is None or cy is None or cx == cy:
+        return False
+    return not (_weights_known(x) and _weights_known(y))
+
+
+def _weights_known(it: Item) -> bool:
+    for c in _walk(it.children or []):
+        if c.soft or c.is_block:
+            continue
+        w = leaf_weights(c.ltype, c.params)
+        if w is None and c.ltype == "Parameter":
+            return False
+        if w and not all(type(d) is int for shape in w.values() for d in shape):
+            return False
+    return True
 
 
 def _walk(items: list[Item]):

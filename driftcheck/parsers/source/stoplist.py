@@ -106,6 +106,8 @@ EXT_TOPS = {
     "decimal",  # Decimal ratios under the default context (library/configtexts.py)
     "tokenize",  # generate_tokens of known lines, CPython's tokenizer (library/configtexts.py)
     "contextvars",  # sizes in a ContextVar (library/ctxvars.py)
+    "asyncio",  # run / gather / sleep of the code's coroutines (library/asynciolib.py)
+    "tempfile",  # TemporaryDirectory's scratch files, in memory (library/scratchfs.py)
     "struct",  # sizes packed in a binary header (library/configtexts.py)
     "array",  # typed arrays of sizes (library/pyprotocols.py)
     "datetime",  # dates of known values, compared (library/configtexts.py); never the clock

@@ -341,6 +341,10 @@ class Expressions:
             return self.eval(e.value, fr)
         if t is ast.Yield or t is ast.YieldFrom:
             return self.yield_value(e, fr)
+        if t is ast.Await:
+            from driftcheck.parsers.source.library.asynciolib import awaited
+
+            return awaited(self.eval(e.value, fr), f"{fr.mod.path}:{e.lineno}")
         return Unknown(type(e).__name__)
 
     def yield_value(self, e: ast.Yield | ast.YieldFrom, fr: Frame) -> Any:

@@ -1254,10 +1254,21 @@ class Calls:
             return Unknown(why)
 
     def call_func(
-        self, f: Func, args: list[Any], kwargs: dict[str, Any], replay: Any = None
+        self,
+        f: Func,
+        args: list[Any],
+        kwargs: dict[str, Any],
+        replay: Any = None,
+        run_async: bool = False,
     ) -> Any:
         """``f(*args, **kwargs)``; ``replay``: the state of one replay of a coroutine-style
-        generator (interp/genreplay.py), which its ``ReplayGen`` alone passes."""
+        generator (interp/genreplay.py), which its ``ReplayGen`` alone passes. An ``async
+        def`` function's call is a coroutine, its body run when it is awaited
+        (library/asynciolib.py passes ``run_async``)."""
+        if isinstance(f.node, ast.AsyncFunctionDef) and not run_async:
+            from driftcheck.parsers.source.library.asynciolib import Coroutine
+
+            return Coroutine(self, f, args, kwargs)
         if self.ip.depth >= MAX_DEPTH:
             raise Budget(f"call depth over {MAX_DEPTH} (recursion?)")
         key = id(f.node)

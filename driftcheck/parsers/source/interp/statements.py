@@ -546,7 +546,9 @@ class Statements:
                 got = ctxmanager.enter_object(self.ip, v)
                 enter_lib = getattr(plain(v), "library_enter", None)
                 if got is None and enter_lib is not None:
-                    got = (enter_lib(), None)  # a library manager modelled (nullcontext)
+                    # a library manager modelled (nullcontext; a TemporaryDirectory, whose
+                    # ``library_exit`` removes its scratch files: library/scratchfs.py)
+                    got = (enter_lib(), getattr(plain(v), "library_exit", None))
                 if got is None:
                     keep = getattr(v, "library_type", None) == "io.TextIOWrapper"
                     where = f"{fr.mod.path.name}:{st.lineno}" if fr.mod is not None else ""

@@ -23,6 +23,10 @@ from typing import Any, ClassVar
 
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.library.scratchfs import exists as scratch_exists
+from driftcheck.parsers.source.library.scratchfs import is_scratch
+from driftcheck.parsers.source.library.scratchfs import read_text as scratch_read
+from driftcheck.parsers.source.library.scratchfs import write_text as scratch_write
 from driftcheck.parsers.source.values.abstract import Unknown, plain
 
 MAX_FILE = 4 << 20  # bytes: a bigger package file is not read (unknown)
@@ -138,6 +142,8 @@ class PathValue:
             return BuiltinMethod(self._joinpath)
         if name == "with_suffix":
             return BuiltinMethod(self._with_suffix)
+        if is_scratch(self.path):  # a file of a TemporaryDirectory (library/scratchfs.py)
+            return self._scratch(name)
         if name in ("exists", "is_file", "is_dir"):
             return BuiltinMethod(lambda a, k: self._test(name))
         if name == "glob":
@@ -147,6 +153,28 @@ class PathValue:
         if name == "open":
             return BuiltinMethod(lambda a, k: open_file(self.c, self.path, a[0] if a else "r"))
         return Unknown(f"pathlib.Path.{name}")
+
+    def _scratch(self, name: str) -> Any:
+        ip, where = self.c.interp, self.c.where
+        if name == "write_text":
+
+            def write(a: list, k: dict) -> Any:
+                if len(a) != 1 or set(k) - {"encoding"}:
+                    return Unknown("pathlib.Path.write_text() with arguments we do not model")
+                return scratch_write(ip, self.path, a[0], where)
+
+            return BuiltinMethod(write)
+        if name == "read_text":
+
+            def read(a: list, k: dict) -> Any:
+                if a or set(k) - {"encoding"}:
+                    return Unknown("pathlib.Path.read_text() with arguments we do not model")
+                return scratch_read(ip, self.path, where)
+
+            return BuiltinMethod(read)
+        if name in ("exists", "is_file", "is_dir"):
+            return BuiltinMethod(lambda a, k: scratch_exists(ip, self.path, name))
+        return Unknown(f"pathlib.Path.{name} of a temporary file")
 
     def _joinpath(self, a: list, k: dict) -> Any:
         out: Any = self

@@ -2156,7 +2156,9 @@ def _dc_fields(c: Call) -> Any:
     ``name`` and ``type`` (the annotation as Python evaluates it: the class ``int``, or the
     string under ``from __future__ import annotations``), so a loop that builds an instance
     from them (``Cfg(**{f.name: f.type(raw[f.name]) for f in fields(Cfg)})``) is followed.
-    A field's ``default`` is not modelled (reading it is unknown)."""
+    A field's ``default`` is its literal default (``n: int = 12`` / ``field(default=12)``,
+    ``_dc_field_default``: an ``HfArgumentParser``-style loop adds one flag per field with
+    ``default=f.default``); any other default is unknown."""
     from driftcheck.parsers.source.interp.exprs import Frame
 
     raw = plain(c.arg(0))
@@ -2165,12 +2167,14 @@ def _dc_fields(c: Call) -> Any:
     if names is None:
         return c.unknown("dataclasses.fields() of something not a dataclass of the code")
     notes: dict[str, Any] = {}
+    defaults: dict[str, Any] = {}
     for k in reversed(cls.mro()):
         if not isinstance(k, Cls):
             continue
         for st in k.node.body:
             if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
                 notes[st.target.id] = (k, st.annotation)
+                defaults[st.target.id] = _dc_field_default(st.target.id, st.value)
     postponed = any(
         isinstance(st, ast.ImportFrom)
         and st.module == "__future__"
@@ -2187,8 +2191,33 @@ def _dc_fields(c: Call) -> Any:
                 typ = c.interp.exprs.eval(ann, Frame(owner.mod))
             except Exception:  # noqa: BLE001 -- an annotation we cannot follow: its type unknown
                 typ = Unknown(f"the annotation of dataclass field {n}")
-        out.append(Config(fields={"name": n, "type": typ}, origin=None))
+        out.append(Config(fields={"name": n, "type": typ, "default": defaults[n]}, origin=None))
     return tuple(out)
+
+
+def _dc_field_default(name: str, value: ast.expr | None) -> Any:
+    """``dataclasses.fields(C)[i].default`` as CPython gives it, where the class body says it
+    with a literal: ``n: int = 12`` or ``n: int = field(default=12, ...)`` (the decorator
+    keeps the value the class body computed, whatever happens to the name later). No value,
+    ``field()`` without ``default`` (CPython's ``MISSING``), a ``default_factory`` or any
+    other expression: unknown, never a guess."""
+    if isinstance(value, ast.Call):
+        fn = value.func
+        fname = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", None)
+        kw = {k.arg: k.value for k in value.keywords}
+        if fname != "field" or value.args or None in kw or "default" not in kw:
+            return Unknown(f"the default of dataclass field {name} (not a literal default)")
+        value = kw["default"]
+    if value is None:
+        return Unknown(f"the default of dataclass field {name} (no default)")
+    try:
+        got = ast.literal_eval(value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return Unknown(f"the default of dataclass field {name} (not a literal default)")
+    if isinstance(got, (list, dict, set)):
+        # CPython refuses a mutable default (ValueError when the class is made)
+        return Unknown(f"the default of dataclass field {name} (a mutable default)")
+    return got
 
 
 # ------------------------------------------------------------- dataclass / attrs class checks

@@ -1,0 +1,131 @@
+"""Scratch files in a ``tempfile.TemporaryDirectory`` (session 31, issue #17): a training script
+saves its ``params.json`` into a temporary directory and the evaluation code reads it back
+(``with TemporaryDirectory() as d: ModelArgs.load(args.save(d))``, ``Path(d) / "params.json"``,
+``write_text`` then ``read_text``).
+
+Only a directory made by ``TemporaryDirectory()`` and entered by a ``with`` statement holds
+files here: its name is a fresh path (under ``/tmp/driftcheck-scratch-<n>``, never on disk), the
+``with`` body runs its statements in order (a module-level ``with`` is one statement), and on
+exit the directory and its files are gone, as CPython removes them; a path into it after that
+is unknown. ``Path.write_text(text)`` of a path inside a live directory stores ``text`` (the
+returned length is ``len(text)``); ``read_text()`` gives the text stored last, ``exists`` /
+``is_file`` answer from the stored files. A write under a condition or loop whose outcome is
+not known (``uncertain``), or of a text not known, leaves that file unknown; reading a file
+never written is unknown (FileNotFoundError in CPython). Nothing touches the disk. Any other
+temporary file API (``mkdtemp``, ``NamedTemporaryFile``, ``open(.., "w")``) is not modelled."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.values.abstract import Unknown, plain
+
+PREFIX = "/tmp/driftcheck-scratch-"
+
+TF = Group("tempfile")
+
+
+class _Gone:
+    """A file written under an undecided condition, or with a text not known."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+
+def _state(interp: Any) -> dict:
+    st = interp.__dict__.get("_scratchfs")
+    if st is None:
+        st = interp.__dict__["_scratchfs"] = {"n": 0, "live": set(), "files": {}}
+    return st
+
+
+def live_dir(interp: Any, path: str) -> str | None:
+    """The live scratch directory ``path`` is inside (or is), else None."""
+    if not path.startswith(PREFIX):
+        return None
+    for d in _state(interp)["live"]:
+        if path == d or path.startswith(d + "/"):
+            return d
+    return None
+
+
+def is_scratch(path: str) -> bool:
+    return path.startswith(PREFIX)
+
+
+def write_text(interp: Any, path: str, text: Any, where: str) -> Any:
+    if live_dir(interp, path) is None:
+        return Unknown(f"write_text() at {where} outside a live temporary directory")
+    files = _state(interp)["files"]
+    text = plain(text)
+    if interp.uncertain:
+        files[path] = _Gone(f"{path} written under an undecided condition at {where}")
+        return Unknown(f"write_text() at {where} under an undecided condition")
+    if not isinstance(text, str):
+        files[path] = _Gone(f"{path} written with a text not known at {where}")
+        return Unknown(f"write_text() at {where} of a text not known")
+    files[path] = text
+    return len(text)
+
+
+def read_text(interp: Any, path: str, where: str) -> Any:
+    if live_dir(interp, path) is None:
+        return Unknown(f"read_text() at {where} of a temporary file whose directory is gone")
+    got = _state(interp)["files"].get(path)
+    if got is None:
+        return Unknown(f"read_text() at {where} of {path}, never written (FileNotFoundError)")
+    if isinstance(got, _Gone):
+        return Unknown(got.why)
+    return got
+
+
+def exists(interp: Any, path: str, kind: str) -> Any:
+    d = live_dir(interp, path)
+    if d is None:
+        return Unknown(f"pathlib.Path.{kind}() of a temporary path whose directory is gone")
+    files = _state(interp)["files"]
+    if any(isinstance(v, _Gone) for v in files.values()):
+        return Unknown(f"pathlib.Path.{kind}() beside a file written under an undecided condition")
+    if kind == "is_dir":
+        return path == d
+    return path in files or (kind == "exists" and path == d)
+
+
+class TempDir:
+    """``tempfile.TemporaryDirectory()``: a scratch directory while a ``with`` holds it."""
+
+    library_type: ClassVar[str] = "tempfile.TemporaryDirectory"
+
+    def __init__(self, interp: Any) -> None:
+        self.interp = interp
+        self.path: str | None = None
+
+    def library_enter(self) -> Any:
+        st = _state(self.interp)
+        st["n"] += 1
+        self.path = f"{PREFIX}{st['n']}"
+        st["live"].add(self.path)
+        return self.path
+
+    def library_exit(self) -> None:
+        if self.path is None:
+            return
+        st = _state(self.interp)
+        st["live"].discard(self.path)
+        for p in [p for p in st["files"] if p.startswith(self.path + "/")]:
+            del st["files"][p]
+
+    def attr(self, name: str) -> Any:
+        return Unknown(f"tempfile.TemporaryDirectory().{name} (only its with block is modelled)")
+
+
+@TF.entry(
+    "TemporaryDirectory",
+    doc="TemporaryDirectory() in a with block: a scratch directory whose files Path.write_text "
+    "/ read_text keep in memory until the block ends (never the disk)",
+)
+def _temporary_directory(c: Call) -> Any:
+    if c.args or set(c.kwargs) - {"suffix", "prefix"}:
+        return c.unknown("tempfile.TemporaryDirectory() with a directory or arguments")
+    return TempDir(c.interp)
