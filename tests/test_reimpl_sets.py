@@ -687,6 +687,10 @@ SPECS: dict[str, Spec] = {
         ],
         keeping=("olmoe_named_size_registry", "olmoe_named_size_registry__numExpertsPerTok"),
         needs={"stablelm_neox_yaml_dashed_keys": "yaml"},
+        min_cases=12,
+        min_archs=12,
+        min_plants=100,
+        min_new=0,
     ),  # ports31 (session 31, reimplfix31): twelve clean ports of the architectures issue #17 lists,
     # written before driftcheck was run on them, each with its sizes in a style no earlier README
     # lists (argparse set_defaults + parse_known_args, a tempfile round trip of params.json, a CSV
