@@ -297,6 +297,9 @@ class Calls:
             dataflow_fix30b.generator_arg(self.run, e, fv, fr)  # ``torch.stack(g for ..)``
             dataflow_fix30b.bound_called(self.run, e, fv, args, kwargs, fr)  # ``m.add_(1)``
             dataflow_fix30b.torch_called(self.run, e, fv, args, kwargs, fr)  # autograd.grad
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            dataflow_fix31b.called(self.run, e, fv, args, kwargs, fr)  # ``take_along_dim``
         out = self.call_value(fv, args, kwargs, fr, e)
         if self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_fix28b
@@ -899,6 +902,11 @@ class Calls:
         return on and isinstance(v, Pieces) and v.count is not None
 
     def builtin(self, name: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        if kwargs and at is not None and fr is not None and self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            if dataflow_fix31b.builtin_keywords(self.run, name, kwargs, fr.loc(at)):
+                return UNK  # ``sum(h, dim=1)``: the builtin takes no ``dim``
         if name in ("int", "float", "complex") and len(args) == 1 and not kwargs:
             got = _scalar_of_tensor(self.run.f, args[0], fr.loc(at) if at is not None else None)
             if got is not None:

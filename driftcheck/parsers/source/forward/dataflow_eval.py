@@ -183,6 +183,10 @@ class Runner:
         elif isinstance(st, (ast.With, ast.AsyncWith)):
             for item in st.items:
                 v = self.eval(item.context_expr, fr)
+                if self.f.input_shape is not None:
+                    from driftcheck.parsers.source.forward import dataflow_fix31b
+
+                    dataflow_fix31b.with_item(self, item, v, fr)  # ``with torch.no_grad:``
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, v, fr)
             from driftcheck.parsers.source.forward import dataflow_fix30b
@@ -772,6 +776,10 @@ class Runner:
             a_, b_ = (self.sure_none(a, sides[0], fr), self.sure_none(b, sides[1], fr))
             if dataflow_misuse.method_operand(self.f, op, a_, b_, fr.loc(at)):  # ``x.numel // 2``
                 return UNK
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            if dataflow_fix31b.none_number(self.f, op, a_, b_, fr.loc(at)):  # ``None + 1e-5``
+                return UNK
         if self.f.input_shape is not None and (isinstance(a, Tens) or isinstance(b, Tens)):
             from driftcheck.parsers.source.forward import dataflow_fix30b
 
@@ -858,6 +866,11 @@ class Runner:
         if self.f.input_shape is not None and isinstance(op, ast.Add):
             if dataflow_misuse.size_plus_list(self.f, a, b, fr.loc(at)):
                 return UNK
+        if self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            if dataflow_fix31b.size_number(self.f, op, a, b, fr.loc(at)):
+                return UNK  # ``x.shape[2:] * 1.5``, ``x.shape[2:] // 2``
         if self.f.input_shape is not None and isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)):
             from driftcheck.parsers.source.forward import dataflow_ranks
 
@@ -893,6 +906,10 @@ class Runner:
 
             if dataflow_fix30b.sure_bias_none(self, node, fr):
                 return None  # ``self.conv.bias`` of a layer built with ``bias=False``
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            if dataflow_fix31b.sure_leaf_none(self, node, fr):
+                return None  # ``self.bn.running_var`` of ``track_running_stats=False``
         fn = getattr(fr.func, "node", None)
         if not isinstance(node, ast.Name) or not isinstance(
             fn, (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -1138,6 +1155,9 @@ class Runner:
 
             if v is None:
                 dataflow_fix30b.none_attribute(self, at.value, name, fr, fr.loc(at))  # bias None
+                from driftcheck.parsers.source.forward import dataflow_fix31b
+
+                dataflow_fix31b.none_attribute(self, at.value, name, fr, fr.loc(at))
             elif name == "shape":
                 dataflow_fix30b.lazy_read(self.f, v, name, fr.loc(at))  # lazy weight's shape
         got = ops.attribute(self, v, name, fr)

@@ -234,6 +234,10 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
 def module_attr(run: Any, m: Mod, name: str) -> Any:
     obj = run.f.resolve(m.obj)
     if isinstance(obj, Leaf):
+        from driftcheck.parsers.source.forward import dataflow_fix31b
+
+        if name in dataflow_fix31b.NONE_ATTRS and dataflow_fix31b.leaf_none(run, obj, name):
+            return None  # ``nn.BatchNorm2d(c, track_running_stats=False).running_var``
         if name == "bias":
             from driftcheck.parsers.source.forward import dataflow_fix30b
 

@@ -1,0 +1,313 @@
+"""Session 31 (crashfix31b): fresh23's dev misses, made general (each rule torch's or CPython's
+own behaviour, measured by ``tests/test_crash31b.py``; judged on real sizes only, never in code
+``forward`` may not run).
+
+- ``NONE_WHEN``: the attributes a torch norm layer holds as None by its constructor flags
+  (``BatchNorm2d(c, track_running_stats=False).running_var``, ``InstanceNorm*`` by default,
+  ``affine=False`` / ``elementwise_affine=False`` weights): the pass reads them as None, so
+  ``bn.running_var + bn.eps`` is Python's TypeError.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.dataflow_values import Tens
+
+_BN = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d")
+_IN = ("InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d")
+
+# layer type -> attribute -> (constructor flag, its default): the attribute is None when the flag
+# is False (torch 2.13, measured in tests/test_crash31b.py)
+NONE_WHEN: dict[str, dict[str, tuple[str, bool]]] = {}
+for _t in _BN:
+    NONE_WHEN[_t] = {
+        "running_mean": ("track_running_stats", True),
+        "running_var": ("track_running_stats", True),
+        "num_batches_tracked": ("track_running_stats", True),
+        "weight": ("affine", True),
+        "bias": ("affine", True),
+    }
+for _t in _IN:
+    NONE_WHEN[_t] = {
+        "running_mean": ("track_running_stats", False),
+        "running_var": ("track_running_stats", False),
+        "num_batches_tracked": ("track_running_stats", False),
+        "weight": ("affine", False),
+        "bias": ("affine", False),
+    }
+NONE_WHEN["GroupNorm"] = {"weight": ("affine", True), "bias": ("affine", True)}
+NONE_WHEN["LayerNorm"] = {
+    "weight": ("elementwise_affine", True),
+    "bias": ("elementwise_affine", True),
+}
+NONE_ATTRS = frozenset(a for d in NONE_WHEN.values() for a in d)
+
+
+def leaf_none(run: Any, leaf: Any, name: str) -> bool:
+    """``leaf.<name>`` is None in torch for certain: a norm layer of the catalogue built with
+    the flag that drops it (given as a literal ``False``, or left at a ``False`` default)."""
+    rule = NONE_WHEN.get(getattr(leaf, "type", None) or "", {}).get(name)
+    if rule is None or run.f.input_shape is None:
+        return False
+    if leaf.unresolved or leaf.gone or leaf.wnorm or leaf.owned or name in leaf.written:
+        return False
+    if not (isinstance(leaf.torch, str) and leaf.torch == f"torch.nn.{leaf.type}"):
+        return False
+    if name in leaf.tied:
+        return False
+    flag, default = rule
+    got = leaf.params.get(flag, default)
+    return got is False
+
+
+def sure_leaf_none(run: Any, node: Any, fr: Any) -> bool:
+    """``node`` is ``<chain>.<attr>`` that ``leaf_none`` holds None (``self.bn.running_var``)."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _chain, _torch_leaf
+
+    if not isinstance(node, ast.Attribute) or node.attr not in NONE_ATTRS:
+        return False
+    if not _chain(node.value):
+        return False
+    leaf = _torch_leaf(run.f, run.eval(node.value, fr))
+    return leaf is not None and leaf_none(run, leaf, node.attr)
+
+
+def none_attribute(run: Any, node: Any, name: str, fr: Any, loc: Any) -> None:
+    """``self.bn.running_mean.clone()`` with that statistic None: an attribute None lacks."""
+    f = run.f
+    if f.input_shape is None or f.speculative or loc is None or hasattr(None, name):
+        return
+    if sure_leaf_none(run, node, fr):
+        f.crash(loc, f"AttributeError: 'NoneType' object has no attribute '{name}'")
+
+
+# ---------------------------------------------------------------- Python builtins' keywords
+# builtin -> the keywords CPython (3.9+) takes; any other keyword is a TypeError at the call
+# (``sum(h, dim=1)``: the builtin, not ``torch.sum``). Measured in tests/test_crash31b.py.
+BUILTIN_KEYWORDS: dict[str, frozenset[str]] = {
+    "sum": frozenset({"start"}),
+    "min": frozenset({"key", "default"}),
+    "max": frozenset({"key", "default"}),
+    "sorted": frozenset({"key", "reverse"}),
+    "round": frozenset({"number", "ndigits"}),
+    "enumerate": frozenset({"iterable", "start"}),
+    **{
+        n: frozenset()
+        for n in (
+            "len",
+            "abs",
+            "any",
+            "all",
+            "range",
+            "map",
+            "list",
+            "tuple",
+            "isinstance",
+            "divmod",
+            "reversed",
+            "filter",
+            "float",
+            "bool",
+            "iter",
+            "next",
+            "hasattr",
+            "getattr",
+        )
+    },  # fmt: skip
+}
+
+
+def builtin_keywords(run: Any, name: str, kwargs: dict, loc: Any) -> bool:
+    """``sum(h, dim=1)``: a keyword the builtin does not take. True when it crashed."""
+    f = run.f
+    allowed = BUILTIN_KEYWORDS.get(name)
+    if allowed is None or not kwargs or f.input_shape is None or f.speculative or loc is None:
+        return False
+    bad = next((k for k in kwargs if k not in allowed), None)
+    if bad is None:
+        return False
+    msg = (
+        f"TypeError: {name}() takes no keyword arguments"
+        if not allowed
+        else f"TypeError: '{bad}' is an invalid keyword argument for {name}()"
+    )
+    f.crash(loc, msg)
+    return True
+
+
+# ---------------------------------------------------------------- ``with torch.no_grad:``
+# torch's context-manager classes (their instances are the managers: the class object itself,
+# of type ``type``, has no ``__enter__``). Measured in tests/test_crash31b.py.
+CONTEXT_CLASSES = frozenset(
+    {
+        "torch.no_grad", "torch.enable_grad", "torch.inference_mode", "torch.set_grad_enabled",
+        "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.enable_grad",
+        "torch.autograd.grad_mode.inference_mode", "torch.autograd.grad_mode.set_grad_enabled",
+        "torch.autograd.no_grad", "torch.autograd.enable_grad", "torch.autograd.inference_mode",
+        "torch.autograd.set_grad_enabled", "torch.autocast", "torch.amp.autocast",
+        "torch.autograd.detect_anomaly", "torch.autograd.set_detect_anomaly",
+    }
+)  # fmt: skip
+
+
+def with_item(run: Any, item: ast.withitem, v: Any, fr: Any) -> None:
+    """``with torch.no_grad:`` (the class, not an instance): CPython's TypeError."""
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None:
+        return
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    if isinstance(v, Ext) and v.qual in CONTEXT_CLASSES:
+        f.crash(fr.loc(item.context_expr),
+                "TypeError: 'type' object does not support the context manager protocol")  # fmt: skip
+
+
+# ---------------------------------------------------------------- arithmetic on a torch.Size
+_SIGN = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+         ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>",
+         ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^"}  # fmt: skip
+
+
+def size_number(f: Any, op: ast.operator, a: Any, b: Any, loc: Any) -> bool:
+    """``x.shape[2:] * 1.5``, ``x.shape[2:] // 2``: a ``torch.Size`` (a tuple) and a Python
+    number: CPython's TypeError for every operator but ``*`` by an int (repetition). True when
+    reported."""
+    from driftcheck.parsers.source.forward.dataflow_misuse import _size
+
+    if f.input_shape is None or f.speculative or loc is None:
+        return False
+    plain = (int, float, bool)
+    if _size(f, a) and b.__class__ in plain:
+        size_left, num = True, b
+    elif _size(f, b) and a.__class__ in plain:
+        size_left, num = False, a
+    else:
+        return False
+    sign = _SIGN.get(type(op))
+    if sign is None:
+        return False
+    if isinstance(op, ast.Mult):
+        if num.__class__ is not float:
+            return False  # repetition
+        f.crash(loc, "TypeError: can't multiply sequence by non-int of type 'float'")
+        return True
+    kinds = ("torch.Size", type(num).__name__)
+    if not size_left:
+        kinds = kinds[::-1]
+    if isinstance(op, ast.Add):
+        if size_left:
+            msg = f'TypeError: can only concatenate tuple (not "{kinds[1]}") to tuple'
+        else:
+            msg = f"TypeError: unsupported operand type(s) for +: '{kinds[0]}' and 'torch.Size'"
+        f.crash(loc, msg)
+        return True
+    f.crash(loc, f"TypeError: unsupported operand type(s) for {sign}: '{kinds[0]}' and "
+            f"'{kinds[1]}'")  # fmt: skip
+    return True
+
+
+# ---------------------------------------------------------------- dtypes torch's ops refuse
+# op -> (index position in the function form, in the method form, keyword, dtypes taken);
+# ``take_along_dim`` with a ``dim`` takes int64 only (measured in tests/test_crash31b.py: int32
+# is refused there, as are int16 / uint8 / bool / every floating dtype)
+_LONG = frozenset({"int64"})
+INDEX_DTYPES: dict[str, tuple[int, int, str, frozenset[str]]] = {
+    "take_along_dim": (1, 0, "indices", _LONG),
+}
+
+
+def _dtype(f: Any, t: Any) -> str | None:
+    """``t``'s dtype where the pass knows it for certain: an exact integer width
+    (``.int()`` int32, ``.long()`` / ``argmax`` int64), ``bool``, ``uint8``, or ``floating``
+    (any floating or complex dtype); None when unknown."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.forward.dataflow_fix25 import exact_dtype
+
+    if not isinstance(t, Tens):
+        return None
+    d = dataflow_checks.fact(f, t, "dtype")
+    if d in ("float", "float64", "complex"):
+        return "floating"
+    if d in ("bool", "uint8"):
+        return d
+    if d == dataflow_checks.INT:
+        got = exact_dtype(f, None, t)
+        return got if got in ("int64", "int32", "int16", "int8") else None
+    return None
+
+
+_PAD_MODES = ("reflect", "replicate", "circular")
+
+
+def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """Before a call: the op-level refusals above (torch function or tensor method form)."""
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None:
+        return
+    loc = fr.loc(e)
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens):
+        _op(f, fv.name, [fv.target, *args], kwargs, loc, method=True)
+        return
+    q = getattr(fv, "qual", None)
+    if not isinstance(q, str):
+        return
+    for pre in ("torch.nn.functional.", "torch."):
+        if q.startswith(pre) and "." not in q[len(pre) :]:
+            _op(f, q[len(pre) :], args, kwargs, loc, method=False)
+            return
+
+
+def _op(f: Any, name: str, args: list, kwargs: dict, loc: Any, method: bool) -> None:
+    """``args[0]`` is the tensor ``self`` in both forms."""
+    from driftcheck.parsers.source.forward.dataflow_common import arg
+
+    rule = INDEX_DTYPES.get(name)
+    if rule is not None and args and isinstance(args[0], Tens):
+        pos, _, kw, ok = rule
+        idx = arg(args, kwargs, pos, kw)
+        dim = arg(args, kwargs, pos + 1, "dim")
+        got = _dtype(f, idx)
+        if dim is not None and got is not None and got not in ok:
+            word = {"int32": "Int", "int16": "Short", "int8": "Char", "bool": "Bool",
+                    "uint8": "Byte", "floating": "a floating type"}[got]  # fmt: skip
+            f.crash(loc, f"RuntimeError: torch.{name}(): dtype of indices should be Long but "
+                    f"got {word}")  # fmt: skip
+        return
+    if name == "gumbel_softmax" and not method and args:
+        from driftcheck.parsers.source.forward import dataflow_checks
+
+        t = arg(args, kwargs, 0, "logits")
+        got = dataflow_checks.fact(f, t, "dtype") if isinstance(t, Tens) else None
+        if got in (dataflow_checks.INT, "bool", "uint8"):  # any integer width: not floating
+            f.crash(loc, "RuntimeError: Exponential distribution is a continuous probability "
+                    "distribution. dtype must be a floating point")  # fmt: skip
+        return
+    if name == "pad" and not method and args and isinstance(args[0], Tens):
+        mode = arg(args, kwargs, 2, "mode", "constant")
+        value = arg(args, kwargs, 3, "value")
+        if mode in _PAD_MODES and value.__class__ in (int, float) and value != 0:
+            f.crash(loc, f'RuntimeError: Padding mode "{mode}" doesn\'t take in value argument')
+
+
+def none_number(f: Any, op: ast.operator, a: Any, b: Any, loc: Any) -> bool:
+    """``bn.running_var + 1e-5`` with that statistic surely None (the caller's ``sure_none``)
+    and a Python number: neither defines the operation (CPython's TypeError)."""
+    if f.input_shape is None or f.speculative or loc is None:
+        return False
+    plain = (int, float, bool)
+    if a is None and b.__class__ in plain:
+        kinds = ("NoneType", type(b).__name__)
+    elif b is None and a.__class__ in plain:
+        kinds = (type(a).__name__, "NoneType")
+    else:
+        return False
+    sign = _SIGN.get(type(op))
+    if sign is None:
+        return False
+    f.crash(loc, f"TypeError: unsupported operand type(s) for {sign}: '{kinds[0]}' and "
+            f"'{kinds[1]}'")  # fmt: skip
+    return True

@@ -1,0 +1,199 @@
+"""Forward-crash rules of session 31 (crashfix31b: fresh23's dev misses, made general) against
+torch (``driftcheck/parsers/source/forward/dataflow_fix31b.py``).
+
+Small models written here (not the corpus's) are run in torch, and ``driftcheck check
+--input-shape`` must report a blocker exactly when torch raised (train and eval mode alike);
+every rule family (the name's first word) has a crashing model and a clean twin. The tables the
+rules read (``NONE_WHEN``, ``BUILTIN_KEYWORDS``, ``CONTEXT_CLASSES``, ``INDEX_DTYPES``) are asked
+of torch / CPython item by item.
+
+``stats``: a norm layer's attribute torch holds as None; ``builtinkw``: a keyword a builtin does
+not take; ``ctx``: a grad-mode class used as a context manager uncalled; ``size``: a
+``torch.Size`` in arithmetic with a Python number; ``tad``: ``take_along_dim`` indices not
+int64; ``gumbel``: ``gumbel_softmax`` of integer logits; ``pad``: a fill value for a
+non-constant pad mode.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+import pytest
+
+from driftcheck.parsers.source.forward import dataflow_fix31b as rules
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+    net_source,
+    registrar,
+)
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+
+
+def fwd(name: str, body: str, shape: tuple[int, ...] = (2, 6, 8), init: str = "",
+        layers: tuple[str, ...] = ("self.fc = nn.Linear(8, 8)",)) -> None:  # fmt: skip
+    """A model whose forward is ``h = self.<first layer>(x)`` then ``body``."""
+    model(name, shape, net_source(layers, body, init))
+
+
+# a norm layer's attribute that is None
+BN = ("self.fc = nn.Conv2d(3, 4, 3, padding=1)",)
+fwd("stats_bn_untracked_var", "return h * (self.bn.running_var + 1e-5).view(1, -1, 1, 1)", (2, 3, 8, 8),
+    layers=(*BN, "self.bn = nn.BatchNorm2d(4, track_running_stats=False)"))  # fmt: skip
+fwd("stats_bn_untracked_mean_method", "return h - self.bn.running_mean.view(1, -1, 1, 1)",
+    (2, 3, 8, 8), layers=(*BN, "self.bn = nn.BatchNorm2d(4, track_running_stats=False)"))  # fmt: skip
+fwd("stats_instancenorm_default", "return h - self.bn.running_mean.view(1, -1, 1, 1)",
+    (2, 3, 8, 8), layers=(*BN, "self.bn = nn.InstanceNorm2d(4)"))  # fmt: skip
+fwd("stats_bn_no_affine_weight", "return h * self.bn.weight.view(1, -1, 1, 1)", (2, 3, 8, 8),
+    layers=(*BN, "self.bn = nn.BatchNorm2d(4, affine=False)"))  # fmt: skip
+fwd("stats_ln_no_affine", "return h * (self.ln.weight + 1)",
+    layers=("self.fc = nn.Linear(8, 8)", "self.ln = nn.LayerNorm(8, elementwise_affine=False)"))  # fmt: skip
+fwd("stats_groupnorm_no_affine", "return h * (self.gn.bias + 1).view(1, -1, 1, 1)",
+    (2, 3, 8, 8), layers=(*BN, "self.gn = nn.GroupNorm(2, 4, affine=False)"))  # fmt: skip
+fwd("stats_ok_tracked", "return h * (self.bn.running_var + self.bn.eps).view(1, -1, 1, 1)",
+    (2, 3, 8, 8), layers=(*BN, "self.bn = nn.BatchNorm2d(4)"))  # fmt: skip
+fwd("stats_ok_instancenorm_tracked", "return h - self.bn.running_mean.view(1, -1, 1, 1)",
+    (2, 3, 8, 8), layers=(*BN, "self.bn = nn.InstanceNorm2d(4, track_running_stats=True)"))  # fmt: skip
+fwd("stats_ok_instancenorm_affine", "return h * self.bn.weight.view(1, -1, 1, 1)",
+    (2, 3, 8, 8), layers=(*BN, "self.bn = nn.InstanceNorm2d(4, affine=True)"))  # fmt: skip
+fwd("stats_ok_is_none", "return h if self.bn.running_var is None else h * 2", (2, 3, 8, 8),
+    layers=(*BN, "self.bn = nn.BatchNorm2d(4, track_running_stats=False)"))  # fmt: skip
+
+# a builtin given a keyword it does not take
+fwd("builtinkw_sum_dim", "return sum(h, dim=1)")
+fwd("builtinkw_max_dim", "return max(h.unbind(1), dim=0)")
+fwd("builtinkw_len_kw", "return h * len(h, dim=0)")
+fwd("builtinkw_ok_sum_start", "return sum(h.unbind(1), start=torch.zeros(2, 8))")
+fwd("builtinkw_ok_torch_sum", "return torch.sum(h, dim=1)")
+model("builtinkw_ok_shadowed", (2, 6, 8), "from torch import sum\n" + net_source(
+    ("self.fc = nn.Linear(8, 8)",), "return sum(h, dim=1)"))  # fmt: skip
+
+# a grad-mode class as a context manager, uncalled
+fwd("ctx_no_grad_uncalled", "with torch.no_grad:\n            h = h * 2\n        return h")
+fwd("ctx_inference_uncalled", "with torch.inference_mode:\n            h = h * 2\n        return h")
+fwd("ctx_ok_called", "with torch.no_grad():\n            h = h * 2\n        return h")
+
+# a torch.Size in arithmetic with a number
+fwd("size_times_float", "return h.reshape(*(h.shape[1:] * 1.5))")
+fwd("size_floordiv", "s = h.shape[1:] // 2\n        return h")
+fwd("size_plus_int", "s = h.shape + 1\n        return h")
+fwd("size_minus_int", "s = h.size() - 1\n        return h")
+fwd("size_ok_times_int", "s = h.shape[1:] * 2\n        return h.view(2, -1) if len(s) else h")
+fwd("size_ok_item", "return h.view(h.shape[0] // 2, -1)")
+
+# take_along_dim indices
+SCORE = "idx = h.argsort(-1)[..., :3]"
+fwd("tad_int32", f"{SCORE}.int()\n        return torch.take_along_dim(h, idx, -1)")
+fwd("tad_float_method", f"{SCORE}.float()\n        return h.take_along_dim(idx, dim=-1)")
+fwd("tad_ok_long", f"{SCORE}\n        return torch.take_along_dim(h, idx, -1)")
+fwd("tad_ok_int32_no_dim", f"{SCORE}.int()\n        return torch.take_along_dim(h, idx)")
+
+# gumbel_softmax of integer logits
+fwd("gumbel_long", "return F.gumbel_softmax(h.long(), tau=1.0)")
+fwd("gumbel_one_hot", "return F.gumbel_softmax(F.one_hot(h.argmax(-1), 8), hard=True)")
+fwd("gumbel_ok_float", "return F.gumbel_softmax(h, tau=0.5, hard=True)")
+fwd("gumbel_ok_one_hot_float", "return F.gumbel_softmax(F.one_hot(h.argmax(-1), 8).float())")
+
+# a value for a non-constant pad
+fwd("pad_reflect_value", "return F.pad(h, (2, 2), mode='reflect', value=-1.0)")
+fwd("pad_circular_value_pos", "return F.pad(h, (1, 1), 'circular', 0.5)")
+fwd("pad_ok_reflect_zero", "return F.pad(h, (2, 2), mode='reflect', value=0.0)")
+fwd("pad_ok_constant", "return F.pad(h, (2, 2), mode='constant', value=-1.0)")
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_every_rule_has_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
+
+
+def test_size_free_without_input_shape(tmp_path, capsys):
+    names = ("stats_bn_untracked_var", "builtinkw_sum_dim", "ctx_no_grad_uncalled",
+             "size_floordiv", "tad_int32", "gumbel_long", "pad_reflect_value")  # fmt: skip
+    check_silent_without_shape(MODELS, HEAD, names, tmp_path, capsys)
+
+
+def test_none_table_is_torchs():
+    torch = pytest.importorskip("torch")
+    nn = torch.nn
+    for name, attrs in rules.NONE_WHEN.items():
+        cls = getattr(nn, name)
+        for attr, (flag, default) in attrs.items():
+            first = (2, 4) if name == "GroupNorm" else (4,)
+            dflt = cls(*first)
+            assert (getattr(dflt, attr) is None) is (default is False), (name, attr)
+            off = cls(*first, **{flag: False})
+            assert getattr(off, attr) is None, (name, attr)
+            on = cls(*first, **{flag: True})
+            assert isinstance(getattr(on, attr), torch.Tensor), (name, attr)
+
+
+def test_builtin_keywords_are_cpythons():
+    example = {"sum": ([1],), "min": ([1],), "max": ([1],), "sorted": ([1],), "round": (1.5,),
+               "enumerate": ([1],)}  # fmt: skip
+    legal = {"sum": {"start": 0}, "min": {"key": abs, "default": 0},
+             "max": {"key": abs, "default": 0}, "sorted": {"key": abs, "reverse": True},
+             "round": {"ndigits": 1}, "enumerate": {"start": 1}}  # fmt: skip
+    for name, allowed in rules.BUILTIN_KEYWORDS.items():
+        fn = getattr(builtins, name)
+        with pytest.raises(TypeError, match="keyword"):
+            fn([1], dim=1)
+        if allowed:
+            fn(*example[name], **legal[name])
+            assert set(legal[name]) | ({"number"} if name == "round" else set()) | (
+                {"iterable"} if name == "enumerate" else set()
+            ) == set(allowed), name
+    round(number=1.5)
+    list(enumerate(iterable=[1]))
+
+
+def test_context_classes_are_torchs():
+    torch = pytest.importorskip("torch")
+    for q in rules.CONTEXT_CLASSES:
+        obj = torch
+        for part in q.split(".")[1:]:
+            obj = getattr(obj, part)
+        assert isinstance(obj, type), q
+        with pytest.raises(TypeError, match="context manager"):
+            with obj:
+                pass
+
+
+def test_index_dtypes_are_torchs():
+    torch = pytest.importorskip("torch")
+    x = torch.randn(3, 5)
+    for name, (_, _, _, ok) in rules.INDEX_DTYPES.items():
+        for dt in (torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8, torch.bool,
+                   torch.float32, torch.float64, torch.float16):  # fmt: skip
+            i = torch.zeros(3, 2, dtype=dt)
+            try:
+                getattr(torch, name)(x, i, 1)
+                ran = True
+            except RuntimeError:
+                ran = False
+            assert ran is (str(dt).removeprefix("torch.") in ok), (name, dt)
+
+
+def test_gumbel_and_pad_are_torchs():
+    torch = pytest.importorskip("torch")
+    F = torch.nn.functional
+    for dt in (torch.int64, torch.int32, torch.uint8, torch.bool):
+        with pytest.raises(RuntimeError, match="floating point"):
+            F.gumbel_softmax(torch.zeros(2, 3, dtype=dt))
+    for dt in (torch.float16, torch.float64, torch.bfloat16):
+        F.gumbel_softmax(torch.zeros(2, 3, dtype=dt))
+    x = torch.randn(2, 4, 20)
+    for mode in rules._PAD_MODES:
+        for v in (None, 0, 0.0):
+            F.pad(x, (2, 2), mode=mode, value=v)
+        for v in (-1.0, 1, 1e-4):
+            with pytest.raises(RuntimeError, match="doesn't take in value"):
+                F.pad(x, (2, 2), mode=mode, value=v)
