@@ -11,7 +11,11 @@ of torch / CPython item by item.
 not take; ``ctx``: a grad-mode class used as a context manager uncalled; ``size``: a
 ``torch.Size`` in arithmetic with a Python number; ``tad``: ``take_along_dim`` indices not
 int64; ``gumbel``: ``gumbel_softmax`` of integer logits; ``pad``: a fill value for a
-non-constant pad mode.
+non-constant pad mode; ``moddict`` / ``plist`` / ``pdict``: a ``ModuleDict`` indexed by an int,
+a ``ParameterList`` past its end (``len`` of it counted), a ``ParameterDict`` key it lacks;
+``register`` / ``addmod`` / ``getparam``: ``register_parameter`` of a plain tensor,
+``add_module`` of a function (``"act" in self._modules`` read), ``get_parameter`` of a
+missing submodule.
 """
 
 from __future__ import annotations
@@ -104,6 +108,40 @@ fwd("pad_reflect_value", "return F.pad(h, (2, 2), mode='reflect', value=-1.0)")
 fwd("pad_circular_value_pos", "return F.pad(h, (1, 1), 'circular', 0.5)")
 fwd("pad_ok_reflect_zero", "return F.pad(h, (2, 2), mode='reflect', value=0.0)")
 fwd("pad_ok_constant", "return F.pad(h, (2, 2), mode='constant', value=-1.0)")
+
+
+# torch containers' items
+HEADS = 'self.heads = nn.ModuleDict({t: nn.Linear(8, 4) for t in ("cls", "reg")})'
+fwd("moddict_int_key", "return self.heads[0](h)", layers=("self.fc = nn.Linear(8, 8)", HEADS))
+fwd("moddict_ok_str_key", "return self.heads['reg'](h)",
+    layers=("self.fc = nn.Linear(8, 8)", HEADS))  # fmt: skip
+fwd("moddict_ok_values", "return list(self.heads.values())[0](h)",
+    layers=("self.fc = nn.Linear(8, 8)", HEADS))  # fmt: skip
+PL = "self.ps = nn.ParameterList([nn.Parameter(torch.randn(8)) for _ in range(3)])"
+fwd("plist_past_end", "return h + self.ps[3]", layers=("self.fc = nn.Linear(8, 8)", PL))
+fwd("plist_len_shifted", "return h + sum(self.ps[i + 1] for i in range(len(self.ps)))",
+    layers=("self.fc = nn.Linear(8, 8)", PL))  # fmt: skip
+fwd("plist_ok_last", "return h + self.ps[-1] + self.ps[len(self.ps) - 1]",
+    layers=("self.fc = nn.Linear(8, 8)", PL))  # fmt: skip
+PD = 'self.pd = nn.ParameterDict({k: nn.Parameter(torch.zeros(8)) for k in ("en", "de")})'
+fwd("pdict_missing_key", "return h + self.pd['fr']", layers=("self.fc = nn.Linear(8, 8)", PD))
+fwd("pdict_ok_key", "return h + self.pd['de']", layers=("self.fc = nn.Linear(8, 8)", PD))
+
+# the module registry written in forward
+LAZY = 'if not hasattr(self, "scale"):\n            {reg}\n        return h * self.scale'
+fwd("register_plain_tensor", LAZY.format(reg='self.register_parameter("scale", torch.ones(8))'))
+fwd("register_requires_grad", LAZY.format(
+    reg='self.register_parameter("scale", torch.ones(8).requires_grad_())'))  # fmt: skip
+fwd("register_ok_parameter", LAZY.format(
+    reg='self.register_parameter("scale", nn.Parameter(torch.ones(8)))'))  # fmt: skip
+ADD = 'if "act" not in self._modules:\n            self.add_module("act", {m})\n' \
+    "        return self.act(h)"  # fmt: skip
+fwd("addmod_function", ADD.format(m="F.gelu"))
+fwd("addmod_lambda", ADD.format(m="lambda t: t.clamp(min=0)"))
+fwd("addmod_ok_module", ADD.format(m="nn.GELU()"))
+fwd("addmod_ok_already", ADD.format(m="F.gelu"), init="self.act = nn.ReLU()")
+fwd("getparam_missing_module", 'return h @ self.get_parameter("proj.weight").t()')
+fwd("getparam_ok", 'return h @ self.get_parameter("fc.weight").t()')
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

@@ -934,6 +934,11 @@ class Calls:
             if isinstance(v, Mod) and dataflow_grown.grown(self.run.f, v.obj):
                 return UNK
             if isinstance(v, Mod) and isinstance(v.obj, Obj):
+                from driftcheck.parsers.source.forward import dataflow_fix31b
+
+                n = dataflow_fix31b.params_len(v.obj)  # ``len(self.prompts)``: its parameters
+                if n is not None:
+                    return n
                 return len(v.obj.children) + len(v.obj.none_keys)
             if isinstance(v, ShapeOf) and v.t.shape is not None:
                 return len(v.t.shape)

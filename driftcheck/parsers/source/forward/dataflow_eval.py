@@ -1028,6 +1028,12 @@ class Runner:
 
     def compare(self, e: ast.Compare, fr: Frame) -> Any:
         left = self.eval(e.left, fr)
+        if self.f.input_shape is not None and len(e.ops) == 1 and left.__class__ is str:
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            got = dataflow_fix31b.registry_member(self, e, left, fr)  # ``"a" in self._modules``
+            if got is not None:
+                return got
         for op, rx in zip(e.ops, e.comparators):
             right = self.eval(rx, fr)
             if len(e.ops) == 1 and (_tensorish(left) or _tensorish(right)):

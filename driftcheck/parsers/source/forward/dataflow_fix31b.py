@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.dataflow_values import Tens
+from driftcheck.parsers.source.values.dataflow_values import UNK, Tens
 
 _BN = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d")
 _IN = ("InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d")
@@ -249,6 +249,9 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     if f.input_shape is None or f.speculative or fr is None:
         return
     loc = fr.loc(e)
+    func = e.func
+    if isinstance(func, ast.Attribute) and func.attr in _MODULE_CALLS:
+        _module_call(run, e, func, args, kwargs, fr)
     if isinstance(fv, Bound) and isinstance(fv.target, Tens):
         _op(f, fv.name, [fv.target, *args], kwargs, loc, method=True)
         return
@@ -311,3 +314,190 @@ def none_number(f: Any, op: ast.operator, a: Any, b: Any, loc: Any) -> bool:
     f.crash(loc, f"TypeError: unsupported operand type(s) for {sign}: '{kinds[0]}' and "
             f"'{kinds[1]}'")  # fmt: skip
     return True
+
+
+# ---------------------------------------------------------------- torch containers' items
+def container_item(f: Any, obj: Any, key: Any, loc: Any) -> bool:
+    """``self.heads[0]`` of a ``ModuleDict`` (its keys are always str: KeyError), a
+    ``ParameterList`` indexed past its certain items (IndexError), a ``ParameterDict`` read
+    under a key it lacks (its ``__getitem__`` is ``getattr``: AttributeError). Only a torch
+    container itself (not a subclass), whose items ``__init__`` knew exactly and ``forward``
+    did not change. True when reported."""
+    from driftcheck.parsers.source.forward import dataflow_grown
+    from driftcheck.parsers.source.forward.dataflow_containers import _plain_torch_container
+
+    if f.input_shape is None or f.speculative or loc is None:
+        return False
+    if key.__class__ in (int, bool) and _plain_torch_container(obj, frozenset({"ModuleDict"})):
+        f.crash(loc, f"KeyError: {key!r} (a ModuleDict's keys are str)")
+        return True
+    if dataflow_grown.grown(f, obj):
+        return False
+    if obj.children or obj.none_keys:
+        return False  # (a parameter container holds parameters only)
+    if key.__class__ is int and _plain_torch_container(obj, frozenset({"ParameterList"})):
+        n = len(obj.params)
+        if not -n <= key < n:
+            f.crash(loc, f"IndexError: index {key} is out of range (ParameterList of {n})")
+            return True
+        return False
+    if key.__class__ is str and _plain_torch_container(obj, frozenset({"ParameterDict"})):
+        if key not in obj.params:
+            f.crash(loc, f"AttributeError: 'ParameterDict' object has no attribute '{key}'")
+            return True
+    return False
+
+
+def params_len(obj: Any) -> int | None:
+    """``len(self.prompts)`` of a torch ``ParameterList`` / ``ParameterDict`` whose items
+    ``__init__`` knew exactly: its parameters' count (the module count is 0 there)."""
+    from driftcheck.parsers.source.forward.dataflow_containers import _plain_torch_container
+
+    kinds = frozenset({"ParameterList", "ParameterDict"})
+    if obj.children or obj.none_keys or not _plain_torch_container(obj, kinds):
+        return None
+    return len(obj.params)
+
+
+# ---------------------------------------------------------------- module registry in forward
+_MODULE_CALLS = frozenset(
+    {"register_parameter", "add_module", "register_module", "get_parameter", "get_buffer"}
+)
+
+
+def _module_call(run: Any, e: ast.Call, func: ast.Attribute, args: list, kwargs: dict, fr: Any):
+    """``self.register_parameter("s", torch.ones(4))`` (a plain tensor, not a Parameter),
+    ``self.add_module("act", F.gelu)`` (not a module), ``self.get_parameter("a.weight")`` with
+    no submodule ``a``: torch's TypeError / AttributeError."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _chain, _plain_class
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    f = run.f
+    if not _chain(func.value):
+        return
+    owner = run.eval(func.value, fr)
+    if not isinstance(owner, Mod):
+        return
+    obj = f.resolve(owner.obj)
+    loc = fr.loc(e)
+    how = func.attr
+    key = args[0] if args else kwargs.get("name" if how != "get_parameter" else "target")
+    if not isinstance(key, str):
+        return
+    if how in ("get_parameter", "get_buffer"):
+        if "." in key and not kwargs and len(args) == 1:
+            from driftcheck.parsers.source.forward.dataflow_fix28b import get_submodule
+
+            get_submodule(run, owner.obj, key.rpartition(".")[0], loc)  # its module path
+        return
+    if not key or "." in key:
+        return  # torch's KeyError on the name itself: not judged here
+    if not _plain_class(obj, (how, "__getattr__", "__getattribute__", "__setattr__")):
+        return
+    slot = "param" if how == "register_parameter" else "module"
+    v = args[1] if len(args) > 1 else kwargs.get(slot, UNK)
+    if how == "register_parameter":
+        what = _not_parameter(run, e.args[1] if len(e.args) > 1 else None, v, fr)
+        if what is not None:
+            f.crash(loc, f"TypeError: cannot assign '{what}' object to parameter '{key}' "
+                    "(torch.nn.Parameter or None required)")  # fmt: skip
+        return
+    what = _not_module(v)
+    if what is not None:
+        f.crash(loc, f"TypeError: {what} is not a Module subclass")
+
+
+def _not_parameter(run: Any, node: Any, v: Any, fr: Any) -> str | None:
+    """The type name of ``v`` when it is surely neither a ``Parameter`` nor None: a Python
+    value, or a tensor a torch factory made (``torch.ones(4)``), maybe through tensor methods
+    (``.requires_grad_()``: no method makes a Parameter of a plain tensor)."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import ALLOC, _type_name
+
+    t = _type_name(v)
+    if t is None or v is None:
+        return None
+    if t != "Tensor":
+        return t
+    e = node
+    while isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute):
+        inner = e.func.value
+        if not isinstance(inner, ast.Call):
+            break
+        if isinstance(inner.func, ast.Attribute) and _torch_fn(run, inner.func, fr) in ALLOC:
+            return "torch.Tensor"
+        e = inner
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute):
+        if _torch_fn(run, e.func, fr) in ALLOC:
+            return "torch.Tensor"
+    return None
+
+
+def _torch_fn(run: Any, func: ast.Attribute, fr: Any) -> str | None:
+    """``torch.<name>`` that ``func`` names (its value read, not its spelling), else None."""
+    if not isinstance(func.value, ast.Name):
+        return None
+    q = getattr(run.eval(func, fr), "qual", None)
+    if isinstance(q, str) and q.startswith("torch.") and q.count(".") == 1:
+        return q[6:]
+    return None
+
+
+def _not_module(v: Any) -> str | None:
+    """A name for ``v`` when it is surely not a module instance (nor None): a Python function
+    (a lambda, a plain ``def``), a function of ``torch.nn.functional``, a tensor, a number or
+    str or container."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _type_name
+    from driftcheck.parsers.source.values.abstract import Ext, ExtClass
+    from driftcheck.parsers.source.values.dataflow_values import UserFunc
+
+    if v is None:
+        return None
+    t = _type_name(v)
+    if t is not None:
+        return "torch.Tensor" if t == "Tensor" else t
+    local = getattr(v, "local_def", False) is True  # a ``lambda`` / ``def`` inside forward
+    if (isinstance(v, UserFunc) and v.self_mod is None) or local:
+        node = getattr(v, "node", None) if local else getattr(v.func, "node", None)
+        if isinstance(node, ast.Lambda):
+            return "<lambda>"
+        if isinstance(node, ast.FunctionDef) and not node.decorator_list:
+            return node.name
+        return None
+    if isinstance(v, Ext) and not isinstance(v, ExtClass):
+        pre = "torch.nn.functional."
+        if v.qual.startswith(pre) and "." not in v.qual[len(pre) :]:
+            name = v.qual[len(pre) :]
+            return v.qual if name[:1].islower() and not name.startswith("_") else None
+    return None
+
+
+_REGISTRIES = {"_modules": "children", "_parameters": "params", "_buffers": "buffers"}
+
+
+def registry_member(run: Any, e: ast.Compare, key: str, fr: Any) -> bool | None:
+    """``"act" in self._modules`` (``_parameters`` / ``_buffers``) on a module of the code's own
+    class seen whole, whose registries ``__init__`` knew exactly and whose name ``key``
+    ``forward`` has not written: the answer; None when not judged."""
+    from driftcheck.parsers.source.forward import dataflow_grown
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _chain, _plain_class
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    f = run.f
+    op, rx = e.ops[0], e.comparators[0]
+    if not isinstance(op, (ast.In, ast.NotIn)) or not isinstance(rx, ast.Attribute):
+        return None
+    part = _REGISTRIES.get(rx.attr)
+    if part is None or not _chain(rx.value):
+        return None
+    owner = run.eval(rx.value, fr)
+    obj = f.resolve(owner.obj) if isinstance(owner, Mod) else None
+    names = ("__setattr__", "__getattr__", "__getattribute__", "__new__", rx.attr)
+    if obj is None or not _plain_class(obj, names) or dataflow_grown.grown(f, obj):
+        return None
+    if (id(obj), key) in f.attr_set or any(i == id(obj) for i, _ in f.attr_set):
+        return None  # ``forward`` wrote on the module: not followed here
+    reg = getattr(obj, part)
+    if key in getattr(obj, "none_keys", ()) and part == "children":
+        return isinstance(op, ast.In)
+    got = key in reg
+    return got if isinstance(op, ast.In) else not got

@@ -480,6 +480,10 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
 
             if dataflow_containers.item_error(run.f, v.obj, key, fr.loc(at)):
                 return UNK
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            if dataflow_fix31b.container_item(run.f, v.obj, key, fr.loc(at)):
+                return UNK  # ``self.heads[0]`` of a ModuleDict, a ParameterList past its end
         return module_item(run, v.obj, key)
     if isinstance(v, Multi):
         if run.f.input_shape is not None and isinstance(key, tuple) and v.rest is not None:
