@@ -15,7 +15,9 @@ non-constant pad mode; ``moddict`` / ``plist`` / ``pdict``: a ``ModuleDict`` ind
 a ``ParameterList`` past its end (``len`` of it counted), a ``ParameterDict`` key it lacks;
 ``register`` / ``addmod`` / ``getparam``: ``register_parameter`` of a plain tensor,
 ``add_module`` of a function (``"act" in self._modules`` read), ``get_parameter`` of a
-missing submodule.
+missing submodule; ``vec2params``: ``vector_to_parameters`` of a short vector (a layer's
+``parameters()`` listed); ``unpackparam``: a parameter unpacked (``for name, p in
+self.parameters()``).
 """
 
 from __future__ import annotations
@@ -142,6 +144,26 @@ fwd("addmod_ok_module", ADD.format(m="nn.GELU()"))
 fwd("addmod_ok_already", ADD.format(m="F.gelu"), init="self.act = nn.ReLU()")
 fwd("getparam_missing_module", 'return h @ self.get_parameter("proj.weight").t()')
 fwd("getparam_ok", 'return h @ self.get_parameter("fc.weight").t()')
+
+
+# vector_to_parameters of a vector shorter than the parameters
+HYPER = ("self.fc = nn.Linear(8, 8)", "self.target = nn.Linear(8, 4)")
+VEC = "vec = self.hyper(x.mean((0, 1)))\n        nn.utils.vector_to_parameters(vec, " \
+    "self.target.parameters())\n        return self.target(h)"  # fmt: skip
+fwd("vec2params_weights_only", VEC, layers=(*HYPER, "self.hyper = nn.Linear(8, 32)"))
+fwd("vec2params_one_short", VEC, layers=(*HYPER, "self.hyper = nn.Linear(8, 35)"))
+fwd("vec2params_ok_exact", VEC, layers=(*HYPER, "self.hyper = nn.Linear(8, 36)"))
+fwd("vec2params_ok_longer", VEC, layers=(*HYPER, "self.hyper = nn.Linear(8, 40)"))
+
+# a parameter unpacked into names
+PARAMS = "t = h.new_zeros(())\n        for {tgt} in self.{how}():\n" \
+    "            t = t + {use}.sum()\n        return h * t"  # fmt: skip
+fwd("unpackparam_two_names", PARAMS.format(tgt="name, p", how="parameters", use="p"))
+fwd("unpackparam_bias_first", PARAMS.format(tgt="a, b", how="parameters", use="a"),
+    layers=("self.fc = nn.Linear(8, 8)", "self.bias2 = nn.Parameter(torch.zeros(3))"))  # fmt: skip
+fwd("unpackparam_ok_named", PARAMS.format(tgt="name, p", how="named_parameters", use="p"))
+fwd("unpackparam_ok_rows", PARAMS.format(tgt="a, b", how="parameters", use="a"),
+    layers=("self.fc = nn.Linear(8, 2)", "self.g = nn.Linear(2, 2)"))  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

@@ -338,8 +338,10 @@ class Runner:
             return [Tens(v.t.src, v.t.shape) for _ in range(n)]
         if isinstance(v, Tens):
             if self.f.input_shape is not None and site is not None:
-                from driftcheck.parsers.source.forward import dataflow_checks
+                from driftcheck.parsers.source.forward import dataflow_checks, dataflow_fix31b
 
+                if dataflow_fix31b.listed_unpacked(self.f, v, n, site):
+                    return [Tens(None)] * n  # ``for name, p in self.parameters()``
                 got = dataflow_checks.unpack_tensor(self, v, n, *site)
                 if got is not None:
                     return got

@@ -258,6 +258,9 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     q = getattr(fv, "qual", None)
     if not isinstance(q, str):
         return
+    if q in VEC_TO_PARAMS:
+        _vector_to_parameters(f, args, kwargs, loc)
+        return
     for pre in ("torch.nn.functional.", "torch."):
         if q.startswith(pre) and "." not in q[len(pre) :]:
             _op(f, q[len(pre) :], args, kwargs, loc, method=False)
@@ -501,3 +504,81 @@ def registry_member(run: Any, e: ast.Compare, key: str, fr: Any) -> bool | None:
         return isinstance(op, ast.In)
     got = key in reg
     return got if isinstance(op, ast.In) else not got
+
+
+# ---------------------------------------------------------------- vector_to_parameters
+VEC_TO_PARAMS = frozenset(
+    {
+        "torch.nn.utils.vector_to_parameters",
+        "torch.nn.utils.convert_parameters.vector_to_parameters",
+    }
+)
+
+
+def _vector_to_parameters(f: Any, args: list, kwargs: dict, loc: Any) -> None:
+    """``vector_to_parameters(vec, m.parameters())`` with a 1-D ``vec`` shorter than the
+    parameters' total count: torch slices ``vec`` per parameter and ``view_as`` of a short
+    slice raises (a longer vector runs: its tail is not read)."""
+    from driftcheck.parsers.source.forward.dataflow_common import arg
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    vec = arg(args, kwargs, 0, "vec")
+    params = arg(args, kwargs, 1, "parameters")
+    shape = known_shape(vec) if isinstance(vec, Tens) else None
+    if shape is None or len(shape) != 1 or not isinstance(params, list) or not params:
+        return
+    sizes = [known_shape(p) if isinstance(p, Tens) else None for p in params]
+    if any(s is None for s in sizes):
+        return
+    total, n = 0, shape[0]
+    for s in sizes:
+        k = 1
+        for d in s:
+            k *= d
+        if k and total + k > n:
+            f.crash(loc, f"RuntimeError: shape '{list(s)}' is invalid for input of size "
+                    f"{max(n - total, 0)} (vector_to_parameters: {n} values for more "
+                    "parameters)")  # fmt: skip
+            return
+        total += k
+
+
+# ---------------------------------------------------------------- a parameter unpacked
+def listed_tensors(f: Any, got: Any) -> None:
+    """Remember the tensors ``m.parameters()`` / ``named_parameters()`` / ``buffers()`` gave
+    (``dataflow_params.listed``: every shape certain, or no list at all)."""
+    if f.input_shape is None or not isinstance(got, list):
+        return
+    seen = f.run_state.setdefault("fix31b_listed", {})
+    for item in got:
+        t = item[1] if isinstance(item, tuple) and len(item) == 2 else item
+        if isinstance(t, Tens):
+            seen[id(t)] = t
+
+
+def listed_unpacked(f: Any, t: Any, n: int, site: Any) -> bool:
+    """``for name, p in self.parameters()``: each item is a tensor, and unpacking it iterates
+    its first axis (a 0-d tensor is not iterable): Python's ValueError / torch's TypeError
+    where that axis is not ``n`` long. True when reported."""
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    if f.input_shape is None or f.speculative or site is None:
+        return False
+    if f.run_state.get("fix31b_listed", {}).get(id(t)) is not t:
+        return False
+    shape = known_shape(t)
+    if shape is None:
+        return False
+    fr, tgt = site
+    if not shape:
+        f.crash(fr.loc(tgt), "TypeError: iteration over a 0-d tensor")
+        return True
+    if shape[0] == n:
+        return False
+    msg = (
+        f"ValueError: too many values to unpack (expected {n})"
+        if shape[0] > n
+        else f"ValueError: not enough values to unpack (expected {n}, got {shape[0]})"
+    )
+    f.crash(fr.loc(tgt), msg + f" (a parameter of shape {list(shape)})")
+    return True

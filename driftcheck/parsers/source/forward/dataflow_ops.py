@@ -268,6 +268,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return Tens(None, shape) if shape is not None else UNK
         if name == "generate_square_subsequent_mask" and obj.torch == "torch.nn.Transformer":
             return Bound(Mod(obj), name)  # see call_bound
+        if run.f.input_shape is not None and name in _TENSOR_LISTS:
+            return Bound(Mod(m.obj), name)  # ``self.fc.parameters()``: dataflow_params
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_args
 
@@ -809,6 +811,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         from driftcheck.parsers.source.forward import dataflow_params
 
         got = dataflow_params.listed(run, t.obj, b.name, args, kwargs)
+        from driftcheck.parsers.source.forward import dataflow_fix31b
+
+        dataflow_fix31b.listed_tensors(run.f, got)  # shapes torch's own registry gives
         return got if got is not None else UNK
     if isinstance(t, Mod) and dataflow_grown.grown(run.f, t.obj):
         return UNK  # items ``forward`` added (``dataflow_grown``): not known
