@@ -17,7 +17,8 @@ a ``ParameterList`` past its end (``len`` of it counted), a ``ParameterDict`` ke
 ``add_module`` of a function (``"act" in self._modules`` read), ``get_parameter`` of a
 missing submodule; ``vec2params``: ``vector_to_parameters`` of a short vector (a layer's
 ``parameters()`` listed); ``unpackparam``: a parameter unpacked (``for name, p in
-self.parameters()``).
+self.parameters()``); ``grad``: ``requires_grad_(False)`` / ``numpy()`` of a layer's
+output computed inside ``with torch.enable_grad():`` (a non-leaf that requires grad).
 """
 
 from __future__ import annotations
@@ -166,6 +167,24 @@ fwd("unpackparam_ok_rows", PARAMS.format(tgt="a, b", how="parameters", use="a"),
     layers=("self.fc = nn.Linear(8, 2)", "self.g = nn.Linear(2, 2)"))  # fmt: skip
 
 
+# a layer's output that requires grad (grad mode on inside ``enable_grad``)
+GRAD = "with torch.enable_grad():\n            g = self.enc(x)\n            {body}\n" \
+    "        return h + g"  # fmt: skip
+ENC = ("self.fc = nn.Linear(8, 8)", "self.enc = nn.Linear(8, 8)")
+fwd("grad_requires_grad_false", GRAD.format(body="g.requires_grad_(False)"), layers=ENC)
+fwd("grad_numpy", GRAD.format(body="self.m = float(g.numpy().mean())"), layers=ENC)
+fwd("grad_ok_detached_numpy", GRAD.format(body="self.m = float(g.detach().numpy().mean())"),
+    layers=ENC)  # fmt: skip
+fwd("grad_ok_requires_grad_true", GRAD.format(body="g.requires_grad_()"), layers=ENC)
+fwd("grad_ok_frozen_init", GRAD.format(body="g.requires_grad_(False)"), layers=ENC,
+    init="self.enc.requires_grad_(False)")  # fmt: skip
+fwd("grad_ok_frozen_forward",
+    "self.enc.weight.requires_grad = False\n        self.enc.bias.requires_grad = False\n"
+    "        " + GRAD.format(body="g.requires_grad_(False)"), layers=ENC)  # fmt: skip
+fwd("grad_ok_no_grad_mode", "with torch.no_grad():\n            g = self.enc(x)\n"
+    "            g.requires_grad_(False)\n        return h + g", layers=ENC)  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -257,3 +276,30 @@ def test_gumbel_and_pad_are_torchs():
         for v in (-1.0, 1, 1e-4):
             with pytest.raises(RuntimeError, match="doesn't take in value"):
                 F.pad(x, (2, 2), mode=mode, value=v)
+
+
+def test_grad_layers_outputs_require_grad():
+    torch = pytest.importorskip("torch")
+    nn = torch.nn
+    made = {"Linear": (nn.Linear(4, 4), (torch.randn(2, 4),)),
+            "Bilinear": (nn.Bilinear(4, 4, 2), (torch.randn(2, 4), torch.randn(2, 4))),
+            "Embedding": (nn.Embedding(5, 4), (torch.tensor([1, 2]),))}  # fmt: skip
+    for name in rules.GRAD_LAYERS:
+        if name in made:
+            layer, xs = made[name]
+        else:
+            d = int(name[-2])
+            layer, xs = getattr(nn, name)(2, 2, 1), (torch.randn((1, 2) + (3,) * d),)
+        with torch.no_grad():
+            with torch.enable_grad():
+                out = layer(*xs)
+                assert out.requires_grad and out.grad_fn is not None, name
+                with pytest.raises(RuntimeError, match="leaf variables"):
+                    out.requires_grad_(False)
+                with pytest.raises(RuntimeError, match="requires grad"):
+                    out.numpy()
+    for q in rules._GRAD_SETTERS:
+        obj = torch
+        for part in q.split(".")[1:]:
+            obj = getattr(obj, part)
+        assert callable(obj), q

@@ -306,6 +306,9 @@ class Calls:
 
             dataflow_fix28b.called(self.run, e, fv, args, kwargs, out, fr)  # ``setattr(self, ..)``
             dataflow_fix30b.after_call(self.run, fv, out, args, kwargs)  # ``h.t()``: a view
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            dataflow_fix31b.after_call(self.run, fv, out, fr)  # a layer's output needs grad
             got = dataflow_fix30b.made(self.run, fv, args, kwargs, out)  # nested / quantized
             if got is not None:
                 out = got

@@ -192,10 +192,14 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix30b
 
             modes = dataflow_fix30b.with_enter(self, st, fr)  # ``torch.inference_mode()``
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            dataflow_fix31b.with_modes(self.f, fr, modes, +1)  # which frame set ``enable_grad``
             try:
                 self.body(st.body, fr)
             finally:
                 dataflow_fix30b.with_leave(self, st, fr, modes)
+                dataflow_fix31b.with_modes(self.f, fr, modes, -1)
         elif isinstance(st, ast.Try):
             with self.f.maybe():  # an error there may be what the handler catches
                 self.body(st.body, fr)

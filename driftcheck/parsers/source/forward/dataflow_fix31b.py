@@ -252,12 +252,16 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     func = e.func
     if isinstance(func, ast.Attribute) and func.attr in _MODULE_CALLS:
         _module_call(run, e, func, args, kwargs, fr)
+    if isinstance(fv, Bound) and fv.name in _GRAD_METHODS:
+        _grad_method(f, fv, args, kwargs, loc)  # ``h.numpy()`` of a tensor that needs grad
     if isinstance(fv, Bound) and isinstance(fv.target, Tens):
         _op(f, fv.name, [fv.target, *args], kwargs, loc, method=True)
         return
     q = getattr(fv, "qual", None)
     if not isinstance(q, str):
         return
+    if q in _GRAD_SETTERS:
+        f.run_state["fix31b_grad_touched"] = True  # ``torch.set_grad_enabled(False)``
     if q in VEC_TO_PARAMS:
         _vector_to_parameters(f, args, kwargs, loc)
         return
@@ -582,3 +586,122 @@ def listed_unpacked(f: Any, t: Any, n: int, site: Any) -> bool:
     )
     f.crash(fr.loc(tgt), msg + f" (a parameter of shape {list(shape)})")
     return True
+
+
+# ---------------------------------------------------------------- tensors that need grad
+# torch layers whose weights are parameters that require grad as built (torch makes every
+# Parameter so); their output requires grad where grad mode is on (measured in
+# tests/test_crash31b.py)
+GRAD_LAYERS = frozenset(
+    {
+        "Linear", "Bilinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d",
+        "ConvTranspose2d", "ConvTranspose3d", "Embedding",
+    }
+)  # fmt: skip
+_GRAD_METHODS = frozenset({"requires_grad_", "numpy", "detach_"})
+_GRAD_SETTERS = frozenset(
+    {"torch.set_grad_enabled", "torch.autograd.set_grad_enabled", "torch._C._set_grad_enabled"}
+)
+_GRAD = "fix31b_grad"
+
+
+def with_modes(f: Any, fr: Any, modes: list, step: int) -> None:
+    """Entering (+1) / leaving (-1) a ``with``: the grad modes it set, and in which frame."""
+    if f.input_shape is None or not modes:
+        return
+    stack = f.run_state.setdefault("fix31b_with", [])
+    if step > 0:
+        stack.append((id(fr), tuple(modes)))
+    elif stack:
+        stack.pop()
+
+
+def _grad_on_here(f: Any, fr: Any) -> bool:
+    """Grad mode is surely on in ``fr``: its innermost ``with`` is ``torch.enable_grad()``
+    entered in this very frame (not a caller's: a helper may be decorated), no ``with`` of
+    an unknown manager is open, and nothing may have changed a parameter's flag."""
+    stack = f.run_state.get("fix31b_with") or []
+    if not stack or any("unknown" in m for _, m in stack):
+        return False
+    frame, modes = stack[-1]
+    if frame != id(fr) or any(m != "enable" for m in modes):
+        return False
+    if f.run_state.get("fix31b_grad_touched") or f.doubts:
+        return False
+    return _flags_untouched(f)
+
+
+def _flags_untouched(f: Any) -> bool:
+    """No parameter's flag may have changed: ``__init__`` did nothing to any
+    (``interp/gradflag.py``) and no loaded module of the code stores a ``.requires_grad``
+    attribute (``p.requires_grad = False``) or names it to ``setattr``."""
+    got = f.run_state.get("fix31b_flags_ok")
+    if isinstance(got, bool):
+        return got
+    ip = f.interp
+    ok = getattr(ip, "grad_lost", "unknown") is None
+    mods = getattr(ip, "mods", None)
+    if not isinstance(mods, dict):
+        ok = False
+    for key, info in (mods or {}).items() if ok else ():
+        if isinstance(key, str) and key.startswith("@torch:"):
+            continue
+        tree = getattr(info, "tree", None)
+        if tree is None:
+            ok = False
+            break
+        for n in ast.walk(tree):
+            if (
+                isinstance(n, ast.Attribute)
+                and n.attr == "requires_grad"
+                and not isinstance(n.ctx, ast.Load)
+            ):
+                ok = False
+            elif isinstance(n, ast.Constant) and n.value == "requires_grad":
+                ok = False  # ``setattr(p, "requires_grad", False)``
+        if not ok:
+            break
+    f.run_state["fix31b_flags_ok"] = ok
+    return ok
+
+
+def after_call(run: Any, fv: Any, out: Any, fr: Any) -> None:
+    """``h = self.enc(x)`` inside ``with torch.enable_grad():``: ``h`` requires grad."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _torch_leaf
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None or not isinstance(out, Tens):
+        return
+    if not isinstance(fv, Mod):
+        return
+    leaf = _torch_leaf(f, fv)
+    if leaf is None or leaf.type not in GRAD_LAYERS or leaf.tied or leaf.owned or leaf.wnorm:
+        return
+    if leaf.type != f"{leaf.torch}".rsplit(".", 1)[-1] or not _grad_on_here(f, fr):
+        return
+    f.run_state.setdefault(_GRAD, {})[id(out)] = out
+
+
+def _grad_method(f: Any, fv: Any, args: list, kwargs: dict, loc: Any) -> None:
+    """``h.requires_grad_(False)`` / ``h.numpy()`` on a layer's output that requires grad (a
+    non-leaf): torch's RuntimeError. ``requires_grad_`` on anything else may change a
+    parameter's flag: no tensor is judged after it."""
+    marked = f.run_state.get(_GRAD, {})
+    t = fv.target
+    sure = isinstance(t, Tens) and marked.get(id(t)) is t
+    if fv.name == "requires_grad_":
+        flag = args[0] if args else kwargs.get("requires_grad", True)
+        if not sure:
+            f.run_state["fix31b_grad_touched"] = True
+        elif flag is False:
+            f.crash(loc, "RuntimeError: you can only change requires_grad flags of leaf "
+                    "variables (a layer's output computed under enable_grad)")  # fmt: skip
+        return
+    if not sure:
+        return
+    if fv.name == "detach_":
+        marked.pop(id(t), None)
+    elif fv.name == "numpy" and not args and kwargs.get("force") is not True and not kwargs:
+        f.crash(loc, "RuntimeError: Can't call numpy() on Tensor that requires grad. Use "
+                "tensor.detach().numpy() instead.")  # fmt: skip
