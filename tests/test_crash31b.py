@@ -18,7 +18,8 @@ a ``ParameterList`` past its end (``len`` of it counted), a ``ParameterDict`` ke
 missing submodule; ``vec2params``: ``vector_to_parameters`` of a short vector (a layer's
 ``parameters()`` listed); ``unpackparam``: a parameter unpacked (``for name, p in
 self.parameters()``); ``grad``: ``requires_grad_(False)`` / ``numpy()`` of a layer's
-output computed inside ``with torch.enable_grad():`` (a non-leaf that requires grad).
+output computed inside ``with torch.enable_grad():`` (a non-leaf that requires grad); ``nan``: ``multinomial`` of a tensor some
+``masked_fill(mask, nan)`` item (the mask's values known) reached, through ``softmax``.
 """
 
 from __future__ import annotations
@@ -183,6 +184,15 @@ fwd("grad_ok_frozen_forward",
     "        " + GRAD.format(body="g.requires_grad_(False)"), layers=ENC)  # fmt: skip
 fwd("grad_ok_no_grad_mode", "with torch.no_grad():\n            g = self.enc(x)\n"
     "            g.requires_grad_(False)\n        return h + g", layers=ENC)  # fmt: skip
+
+
+# a NaN filled in, then multinomial
+NAN = "keep = torch.arange(h.shape[-1]) < {k}\n        z = h[:, 0].masked_fill(~keep, {v})\n" \
+    "        return torch.multinomial({p}, 1)"  # fmt: skip
+fwd("nan_softmax_multinomial", NAN.format(k=4, v='float("nan")', p="torch.softmax(z, -1)"))
+fwd("nan_direct_multinomial", NAN.format(k=4, v='float("nan")', p="z"))
+fwd("nan_ok_neg_inf", NAN.format(k=4, v='float("-inf")', p="z.softmax(-1)"))
+fwd("nan_ok_mask_all_false", NAN.format(k=8, v='float("nan")', p="torch.softmax(z, -1)"))
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

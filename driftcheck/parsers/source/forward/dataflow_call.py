@@ -308,7 +308,7 @@ class Calls:
             dataflow_fix30b.after_call(self.run, fv, out, args, kwargs)  # ``h.t()``: a view
             from driftcheck.parsers.source.forward import dataflow_fix31b
 
-            dataflow_fix31b.after_call(self.run, fv, out, fr)  # a layer's output needs grad
+            dataflow_fix31b.after_call(self.run, fv, out, fr, args, kwargs)  # needs grad, NaN
             got = dataflow_fix30b.made(self.run, fv, args, kwargs, out)  # nested / quantized
             if got is not None:
                 out = got

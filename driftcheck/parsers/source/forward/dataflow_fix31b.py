@@ -275,6 +275,10 @@ def _op(f: Any, name: str, args: list, kwargs: dict, loc: Any, method: bool) -> 
     """``args[0]`` is the tensor ``self`` in both forms."""
     from driftcheck.parsers.source.forward.dataflow_common import arg
 
+    if name == "multinomial" and args and _fact(f, args[0], "hasnan"):
+        f.crash(loc, "RuntimeError: probability tensor contains either `inf`, `nan` or "
+                "element < 0 (a NaN filled in by masked_fill)")  # fmt: skip
+        return
     rule = INDEX_DTYPES.get(name)
     if rule is not None and args and isinstance(args[0], Tens):
         pos, _, kw, ok = rule
@@ -665,8 +669,9 @@ def _flags_untouched(f: Any) -> bool:
     return ok
 
 
-def after_call(run: Any, fv: Any, out: Any, fr: Any) -> None:
-    """``h = self.enc(x)`` inside ``with torch.enable_grad():``: ``h`` requires grad."""
+def after_call(run: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -> None:
+    """``h = self.enc(x)`` inside ``with torch.enable_grad():``: ``h`` requires grad;
+    ``masked_fill(mask, nan)`` / ``softmax`` of it: some value is NaN."""
     from driftcheck.parsers.source.forward.dataflow_fix30b import _torch_leaf
     from driftcheck.parsers.source.values.dataflow_values import Mod
 
@@ -674,6 +679,7 @@ def after_call(run: Any, fv: Any, out: Any, fr: Any) -> None:
     if f.input_shape is None or f.speculative or fr is None or not isinstance(out, Tens):
         return
     if not isinstance(fv, Mod):
+        _nan_values(f, fv, args, kwargs, out)
         return
     leaf = _torch_leaf(f, fv)
     if leaf is None or leaf.type not in GRAD_LAYERS or leaf.tied or leaf.owned or leaf.wnorm:
@@ -705,3 +711,56 @@ def _grad_method(f: Any, fv: Any, args: list, kwargs: dict, loc: Any) -> None:
     elif fv.name == "numpy" and not args and kwargs.get("force") is not True and not kwargs:
         f.crash(loc, "RuntimeError: Can't call numpy() on Tensor that requires grad. Use "
                 "tensor.detach().numpy() instead.")  # fmt: skip
+
+
+# ---------------------------------------------------------------- NaN values
+_NAN_KEEP = frozenset({"softmax", "log_softmax"})  # a row with a NaN is all NaN after them
+
+
+def _fact(f: Any, t: Any, key: str) -> Any:
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    return dataflow_checks.fact(f, t, key) if isinstance(t, Tens) else None
+
+
+def _nan_values(f: Any, fv: Any, args: list, kwargs: dict, out: Tens) -> None:
+    """``t.masked_fill(mask, float("nan"))`` with the mask's values known and one of them
+    true where it meets ``t`` (broadcast): some value is NaN; ``softmax`` / ``log_softmax``
+    keep that (the NaN's whole slice becomes NaN)."""
+    import math
+
+    from driftcheck.parsers.source.forward import dataflow_checks, dataflow_known
+    from driftcheck.parsers.source.forward.dataflow_common import arg
+    from driftcheck.parsers.source.values.dataflow_values import Bound, known_shape
+
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens):
+        name, full = fv.name, [fv.target, *args]
+    else:
+        q = getattr(fv, "qual", None)
+        if not isinstance(q, str):
+            return
+        name = q.rsplit(".", 1)[-1]
+        if q not in (f"torch.{name}", f"torch.nn.functional.{name}", f"torch.special.{name}"):
+            return
+        full = list(args)
+    if not full or not isinstance(full[0], Tens):
+        return
+    t = full[0]
+    if name in _NAN_KEEP:
+        if _fact(f, t, "hasnan"):
+            dataflow_checks.add_facts(f, out, hasnan=True)
+        return
+    if name != "masked_fill":
+        return
+    mask, value = arg(full, kwargs, 1, "mask"), arg(full, kwargs, 2, "value")
+    if not (isinstance(value, float) and math.isnan(value)):
+        return
+    a, shape = dataflow_known.array(f, mask), known_shape(t)
+    if a is None or shape is None or a.dtype.kind != "b":
+        return
+    try:
+        hit = bool(dataflow_known.np().broadcast_to(a, shape).any())
+    except ValueError:
+        return
+    if hit and known_shape(out) == shape:
+        dataflow_checks.add_facts(f, out, hasnan=True)
