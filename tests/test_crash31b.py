@@ -9,9 +9,9 @@ of torch / CPython item by item.
 
 ``stats``: a norm layer's attribute torch holds as None; ``builtinkw``: a keyword a builtin does
 not take; ``ctx``: a grad-mode class used as a context manager uncalled; ``size``: a
-``torch.Size`` in arithmetic with a Python number; ``tad``: ``take_along_dim`` indices not
-int64; ``gumbel``: ``gumbel_softmax`` of integer logits; ``pad``: a fill value for a
-non-constant pad mode; ``moddict`` / ``plist`` / ``pdict``: a ``ModuleDict`` indexed by an int,
+``torch.Size`` in arithmetic with a Python number; ``tad``: indices of a dtype
+``take_along_dim`` / ``gather`` / ``scatter`` / ``index_*`` / ``take`` refuse; ``gumbel``:
+``gumbel_softmax`` of integer logits; ``pad``: a fill value for a non-constant pad mode; ``moddict`` / ``plist`` / ``pdict``: a ``ModuleDict`` indexed by an int,
 a ``ParameterList`` past its end (``len`` of it counted), a ``ParameterDict`` key it lacks;
 ``register`` / ``addmod`` / ``getparam``: ``register_parameter`` of a plain tensor,
 ``add_module`` of a function (``"act" in self._modules`` read), ``get_parameter`` of a
@@ -100,6 +100,12 @@ fwd("tad_int32", f"{SCORE}.int()\n        return torch.take_along_dim(h, idx, -1
 fwd("tad_float_method", f"{SCORE}.float()\n        return h.take_along_dim(idx, dim=-1)")
 fwd("tad_ok_long", f"{SCORE}\n        return torch.take_along_dim(h, idx, -1)")
 fwd("tad_ok_int32_no_dim", f"{SCORE}.int()\n        return torch.take_along_dim(h, idx)")
+fwd("tad_gather_bool", "return h.gather(-1, h > 0)")
+fwd("tad_index_select_float", "return torch.index_select(h, 1, h[0, :, 0].argsort().float())")
+fwd("tad_index_copy_int32",
+    "return h.index_copy(1, torch.arange(6).int(), torch.ones(2, 6, 8))")  # fmt: skip
+fwd("tad_ok_gather_int32", "return h.gather(-1, h.argsort(-1).int())")
+fwd("tad_ok_index_copy_long", "return h.index_copy(1, torch.arange(6), torch.ones(2, 6, 8))")
 
 # gumbel_softmax of integer logits
 fwd("gumbel_long", "return F.gumbel_softmax(h.long(), tau=1.0)")
@@ -259,16 +265,34 @@ def test_context_classes_are_torchs():
 def test_index_dtypes_are_torchs():
     torch = pytest.importorskip("torch")
     x = torch.randn(3, 5)
-    for name, (_, _, _, ok) in rules.INDEX_DTYPES.items():
-        for dt in (torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8, torch.bool,
-                   torch.float32, torch.float64, torch.float16):  # fmt: skip
-            i = torch.zeros(3, 2, dtype=dt)
-            try:
-                getattr(torch, name)(x, i, 1)
-                ran = True
-            except RuntimeError:
-                ran = False
-            assert ran is (str(dt).removeprefix("torch.") in ok), (name, dt)
+    dts = ("int64", "int32", "int16", "int8", "uint8", "bool", "float32", "float64", "float16")
+
+    def run(name, i, dim=True):
+        ones = torch.ones(3, i.shape[-1])
+        if name == "take_along_dim":
+            return torch.take_along_dim(x, i, 1) if dim else torch.take_along_dim(x, i)
+        if name == "take":
+            return torch.take(x, i)
+        if name.startswith("index_"):
+            i = i[0]
+        target = x.clone()
+        fn = getattr(target, name)
+        if name in ("gather", "index_select"):
+            return fn(1, i)
+        return fn(1, i, ones)
+
+    for name, (_, _, ok, _) in rules.INDEX_DTYPES.items():
+        for dim in (True, False) if name == "take_along_dim" else (True,):
+            taken = rules.TAKE_ALONG_DIM if name == "take_along_dim" and dim else ok
+            for dt in dts:
+                i = torch.zeros(3, 2, dtype=getattr(torch, dt))
+                try:
+                    run(name, i, dim)
+                    ran = True
+                except RuntimeError:
+                    ran = False
+                family = dt if dt in taken or not dt.startswith("float") else "floating"
+                assert ran is (family in taken), (name, dim, dt)
 
 
 def test_gumbel_and_pad_are_torchs():

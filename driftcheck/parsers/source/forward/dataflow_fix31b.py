@@ -209,13 +209,30 @@ def size_number(f: Any, op: ast.operator, a: Any, b: Any, loc: Any) -> bool:
 
 
 # ---------------------------------------------------------------- dtypes torch's ops refuse
-# op -> (index position in the function form, in the method form, keyword, dtypes taken);
-# ``take_along_dim`` with a ``dim`` takes int64 only (measured in tests/test_crash31b.py: int32
-# is refused there, as are int16 / uint8 / bool / every floating dtype)
+# op -> (the index's position with ``self`` first (function and method forms alike), its
+# keyword, the dtypes taken, the op's name in torch's message); measured in
+# tests/test_crash31b.py on int64 / int32 / int16 / int8 / uint8 / bool / floating indices.
+# ``take_along_dim`` with a ``dim`` takes int64 only (``TAKE_ALONG_DIM``), without one it is a
+# ``gather`` of the flattened input (int32 taken there)
 _LONG = frozenset({"int64"})
-INDEX_DTYPES: dict[str, tuple[int, int, str, frozenset[str]]] = {
-    "take_along_dim": (1, 0, "indices", _LONG),
+_INTS = frozenset({"int64", "int32"})
+INDEX_DTYPES: dict[str, tuple[int, str, frozenset[str], str]] = {
+    "take_along_dim": (1, "indices", _INTS, "gather"),
+    "gather": (2, "index", _INTS, "gather"),
+    "scatter": (2, "index", _INTS, "scatter"),
+    "scatter_": (2, "index", _INTS, "scatter"),
+    "scatter_add": (2, "index", _INTS, "scatter"),
+    "scatter_add_": (2, "index", _INTS, "scatter"),
+    "index_select": (2, "index", _INTS, "index_select"),
+    "index_add": (2, "index", _INTS, "index_add_"),
+    "index_add_": (2, "index", _INTS, "index_add_"),
+    "index_copy": (2, "index", _LONG, "index_copy_"),
+    "index_copy_": (2, "index", _LONG, "index_copy_"),
+    "take": (1, "index", _LONG, "take"),
 }
+TAKE_ALONG_DIM = _LONG
+_WORDS = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "bool": "Bool",
+          "uint8": "Byte", "floating": "a floating type"}  # fmt: skip
 
 
 def _dtype(f: Any, t: Any) -> str | None:
@@ -281,15 +298,19 @@ def _op(f: Any, name: str, args: list, kwargs: dict, loc: Any, method: bool) -> 
         return
     rule = INDEX_DTYPES.get(name)
     if rule is not None and args and isinstance(args[0], Tens):
-        pos, _, kw, ok = rule
+        from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+        pos, kw, ok, op = rule
         idx = arg(args, kwargs, pos, kw)
-        dim = arg(args, kwargs, pos + 1, "dim")
+        if name == "take_along_dim" and arg(args, kwargs, pos + 1, "dim") is not None:
+            ok, op = TAKE_ALONG_DIM, "torch.take_along_dim"
         got = _dtype(f, idx)
-        if dim is not None and got is not None and got not in ok:
-            word = {"int32": "Int", "int16": "Short", "int8": "Char", "bool": "Bool",
-                    "uint8": "Byte", "floating": "a floating type"}[got]  # fmt: skip
-            f.crash(loc, f"RuntimeError: torch.{name}(): dtype of indices should be Long but "
-                    f"got {word}")  # fmt: skip
+        shape = known_shape(idx) if isinstance(idx, Tens) else None
+        if got is None or got in ok or not shape or 0 in shape:
+            return
+        want = "Long" if ok == _LONG else "int32 or int64"
+        f.crash(loc, f"RuntimeError: {op}(): dtype of indices should be {want} but got "
+                f"{_WORDS[got]}")  # fmt: skip
         return
     if name == "gumbel_softmax" and not method and args:
         from driftcheck.parsers.source.forward import dataflow_checks
