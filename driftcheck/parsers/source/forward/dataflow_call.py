@@ -319,12 +319,18 @@ class Calls:
             dataflow_fix30b.generator_arg(self.run, e, fv, fr)  # ``torch.stack(g for ..)``
             dataflow_fix30b.bound_called(self.run, e, fv, args, kwargs, fr)  # ``m.add_(1)``
             dataflow_fix30b.torch_called(self.run, e, fv, args, kwargs, fr)  # autograd.grad
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            dataflow_fix31b.called(self.run, e, fv, args, kwargs, fr)  # ``take_along_dim``
         out = self.call_value(fv, args, kwargs, fr, e)
         if self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_fix28b
 
             dataflow_fix28b.called(self.run, e, fv, args, kwargs, out, fr)  # ``setattr(self, ..)``
             dataflow_fix30b.after_call(self.run, fv, out, args, kwargs)  # ``h.t()``: a view
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            dataflow_fix31b.after_call(self.run, fv, out, fr, args, kwargs)  # needs grad, NaN
             got = dataflow_fix30b.made(self.run, fv, args, kwargs, out)  # nested / quantized
             if got is not None:
                 out = got
@@ -921,6 +927,11 @@ class Calls:
         return on and isinstance(v, Pieces) and v.count is not None
 
     def builtin(self, name: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        if kwargs and at is not None and fr is not None and self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            if dataflow_fix31b.builtin_keywords(self.run, name, kwargs, fr.loc(at)):
+                return UNK  # ``sum(h, dim=1)``: the builtin takes no ``dim``
         if name in ("int", "float", "complex") and len(args) == 1 and not kwargs:
             got = _scalar_of_tensor(self.run.f, args[0], fr.loc(at) if at is not None else None)
             if got is not None:
@@ -948,6 +959,11 @@ class Calls:
             if isinstance(v, Mod) and dataflow_grown.grown(self.run.f, v.obj):
                 return UNK
             if isinstance(v, Mod) and isinstance(v.obj, Obj):
+                from driftcheck.parsers.source.forward import dataflow_fix31b
+
+                n = dataflow_fix31b.params_len(v.obj)  # ``len(self.prompts)``: its parameters
+                if n is not None:
+                    return n
                 return len(v.obj.children) + len(v.obj.none_keys)
             if isinstance(v, ShapeOf) and v.t.shape is not None:
                 return len(v.t.shape)

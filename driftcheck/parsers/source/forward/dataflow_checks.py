@@ -60,7 +60,8 @@ def _facts(f: Any) -> dict[int, dict]:
 # ``fill``: the one float every item holds (``torch.full(size, 100.0)``; dataflow_known.filled)
 # ``bounds``: inclusive bounds of every value (``check --input-range``; dataflow_fix26)
 # ``nonpos``: every value is <= 0 or NaN (a ``log_softmax`` / ``logsigmoid`` result; dataflow_fix30)
-VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill", "bounds", "nonpos"})
+# ``hasnan``: some value is NaN (``masked_fill(mask, nan)`` with a true item; dataflow_fix31b)
+VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill", "bounds", "nonpos", "hasnan"})
 STAMP = "_writes"
 
 

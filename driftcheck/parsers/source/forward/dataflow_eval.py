@@ -183,15 +183,23 @@ class Runner:
         elif isinstance(st, (ast.With, ast.AsyncWith)):
             for item in st.items:
                 v = self.eval(item.context_expr, fr)
+                if self.f.input_shape is not None:
+                    from driftcheck.parsers.source.forward import dataflow_fix31b
+
+                    dataflow_fix31b.with_item(self, item, v, fr)  # ``with torch.no_grad:``
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, v, fr)
             from driftcheck.parsers.source.forward import dataflow_fix30b
 
             modes = dataflow_fix30b.with_enter(self, st, fr)  # ``torch.inference_mode()``
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            dataflow_fix31b.with_modes(self.f, fr, modes, +1)  # which frame set ``enable_grad``
             try:
                 self.body(st.body, fr)
             finally:
                 dataflow_fix30b.with_leave(self, st, fr, modes)
+                dataflow_fix31b.with_modes(self.f, fr, modes, -1)
         elif isinstance(st, ast.Try):
             with self.f.maybe():  # an error there may be what the handler catches
                 self.body(st.body, fr)
@@ -334,8 +342,10 @@ class Runner:
             return [Tens(v.t.src, v.t.shape) for _ in range(n)]
         if isinstance(v, Tens):
             if self.f.input_shape is not None and site is not None:
-                from driftcheck.parsers.source.forward import dataflow_checks
+                from driftcheck.parsers.source.forward import dataflow_checks, dataflow_fix31b
 
+                if dataflow_fix31b.listed_unpacked(self.f, v, n, site):
+                    return [Tens(None)] * n  # ``for name, p in self.parameters()``
                 got = dataflow_checks.unpack_tensor(self, v, n, *site)
                 if got is not None:
                     return got
@@ -785,6 +795,10 @@ class Runner:
             a_, b_ = (self.sure_none(a, sides[0], fr), self.sure_none(b, sides[1], fr))
             if dataflow_misuse.method_operand(self.f, op, a_, b_, fr.loc(at)):  # ``x.numel // 2``
                 return UNK
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            if dataflow_fix31b.none_number(self.f, op, a_, b_, fr.loc(at)):  # ``None + 1e-5``
+                return UNK
         if self.f.input_shape is not None and (isinstance(a, Tens) or isinstance(b, Tens)):
             from driftcheck.parsers.source.forward import dataflow_fix30b
 
@@ -871,6 +885,11 @@ class Runner:
         if self.f.input_shape is not None and isinstance(op, ast.Add):
             if dataflow_misuse.size_plus_list(self.f, a, b, fr.loc(at)):
                 return UNK
+        if self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            if dataflow_fix31b.size_number(self.f, op, a, b, fr.loc(at)):
+                return UNK  # ``x.shape[2:] * 1.5``, ``x.shape[2:] // 2``
         if self.f.input_shape is not None and isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)):
             from driftcheck.parsers.source.forward import dataflow_ranks
 
@@ -906,6 +925,10 @@ class Runner:
 
             if dataflow_fix30b.sure_bias_none(self, node, fr):
                 return None  # ``self.conv.bias`` of a layer built with ``bias=False``
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            if dataflow_fix31b.sure_leaf_none(self, node, fr):
+                return None  # ``self.bn.running_var`` of ``track_running_stats=False``
         fn = getattr(fr.func, "node", None)
         if not isinstance(node, ast.Name) or not isinstance(
             fn, (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -1024,6 +1047,12 @@ class Runner:
 
     def compare(self, e: ast.Compare, fr: Frame) -> Any:
         left = self.eval(e.left, fr)
+        if self.f.input_shape is not None and len(e.ops) == 1 and left.__class__ is str:
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            got = dataflow_fix31b.registry_member(self, e, left, fr)  # ``"a" in self._modules``
+            if got is not None:
+                return got
         for op, rx in zip(e.ops, e.comparators):
             right = self.eval(rx, fr)
             if len(e.ops) == 1 and (_tensorish(left) or _tensorish(right)):
@@ -1151,6 +1180,9 @@ class Runner:
 
             if v is None:
                 dataflow_fix30b.none_attribute(self, at.value, name, fr, fr.loc(at))  # bias None
+                from driftcheck.parsers.source.forward import dataflow_fix31b
+
+                dataflow_fix31b.none_attribute(self, at.value, name, fr, fr.loc(at))
             elif name == "shape":
                 dataflow_fix30b.lazy_read(self.f, v, name, fr.loc(at))  # lazy weight's shape
         got = ops.attribute(self, v, name, fr)

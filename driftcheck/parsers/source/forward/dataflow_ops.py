@@ -234,6 +234,10 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
 def module_attr(run: Any, m: Mod, name: str) -> Any:
     obj = run.f.resolve(m.obj)
     if isinstance(obj, Leaf):
+        from driftcheck.parsers.source.forward import dataflow_fix31b
+
+        if name in dataflow_fix31b.NONE_ATTRS and dataflow_fix31b.leaf_none(run, obj, name):
+            return None  # ``nn.BatchNorm2d(c, track_running_stats=False).running_var``
         if name == "bias":
             from driftcheck.parsers.source.forward import dataflow_fix30b
 
@@ -264,6 +268,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return Tens(None, shape) if shape is not None else UNK
         if name == "generate_square_subsequent_mask" and obj.torch == "torch.nn.Transformer":
             return Bound(Mod(obj), name)  # see call_bound
+        if run.f.input_shape is not None and name in _TENSOR_LISTS:
+            return Bound(Mod(m.obj), name)  # ``self.fc.parameters()``: dataflow_params
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_args
 
@@ -476,6 +482,10 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
 
             if dataflow_containers.item_error(run.f, v.obj, key, fr.loc(at)):
                 return UNK
+            from driftcheck.parsers.source.forward import dataflow_fix31b
+
+            if dataflow_fix31b.container_item(run.f, v.obj, key, fr.loc(at)):
+                return UNK  # ``self.heads[0]`` of a ModuleDict, a ParameterList past its end
         return module_item(run, v.obj, key)
     if isinstance(v, Multi):
         if run.f.input_shape is not None and isinstance(key, tuple) and v.rest is not None:
@@ -801,6 +811,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         from driftcheck.parsers.source.forward import dataflow_params
 
         got = dataflow_params.listed(run, t.obj, b.name, args, kwargs)
+        from driftcheck.parsers.source.forward import dataflow_fix31b
+
+        dataflow_fix31b.listed_tensors(run.f, got)  # shapes torch's own registry gives
         return got if got is not None else UNK
     if isinstance(t, Mod) and dataflow_grown.grown(run.f, t.obj):
         return UNK  # items ``forward`` added (``dataflow_grown``): not known
