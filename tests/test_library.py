@@ -2739,3 +2739,17 @@ VALUES.append(
         "zlib.crc32(b'ablation-7') % 7, zlib.adler32(b'abc'), zlib.crc32(b'x', 5))",
     )
 )
+VALUES.append(
+    (
+        ("functools.cmp_to_key", "itertools.filterfalse"),
+        # session 31 (wildfix31a): a comparator's order, the items a predicate rejects
+        "import functools, itertools\n"
+        "cmp = lambda a, b: b[1] - a[1] if a[1] != b[1] else a[0] - b[0]\n"
+        "xs = [(32, 2), (16, 4), (48, 2), (24, 4)]\n"
+        "ys = [5, 17, 3, 9]\nys.sort(key=functools.cmp_to_key(lambda a, b: a % 4 - b % 4))\n"
+        "result = (sorted(xs, key=functools.cmp_to_key(cmp)), ys, "
+        "max(xs, key=functools.cmp_to_key(cmp)), "
+        "list(itertools.filterfalse(lambda w: w % 2, [12, 7, 20, 9])), "
+        "list(itertools.filterfalse(None, [0, 3, '', 'a'])))",
+    )
+)

@@ -469,6 +469,10 @@ class Names:
         star = self.star_source(mod, name) if mod.stars else None
         if star is not None:
             return self.global_lookup(star, name)
+        if name == "Ellipsis":
+            # the builtin name is the one object the literal ``...`` is (``v is Ellipsis``):
+            # a name for it compared unequal to every ``...`` item, a confident wrong
+            return Ellipsis
         return Ext(f"builtins.{name}")
 
     def lookup(self, name: str, fr: Frame) -> Any:

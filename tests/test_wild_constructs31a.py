@@ -1,0 +1,193 @@
+"""Session 31 (wildfix31a, issue #16): wild dev unknowns closed by general Python rules.
+
+- ``functools.cmp_to_key(cmp)``: a key whose comparisons run ``cmp`` (``sorted`` /
+  ``list.sort`` / ``min`` / ``max``); a comparison whose answer is not known: unknown.
+
+Every case is counted by torch too; a null count is an honest unknown.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count
+
+pytest.importorskip("torch")
+
+
+def _count(tmp_path, code: str) -> tuple[int | None, int]:
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    return parse_source(path).params_total(), torch_count(path, root="model")
+
+
+def _chain(tail: str = "") -> str:
+    return tail + "\nmodel = nn.Sequential(*[nn.Linear(a, b) for a, b in zip(ws, ws[1:])])\n"
+
+
+# ------------------------------------------------------------------ functools.cmp_to_key
+CMP_SORTED = """
+import functools
+import torch.nn as nn
+specs = [(32, 2), (16, 4), (48, 2), (24, 4), (8, 4)]
+def compare(a, b):
+    if a[1] != b[1]:
+        return b[1] - a[1]
+    return a[0] - b[0]
+ws = [w for w, _ in sorted(specs, key=functools.cmp_to_key(compare))]
+"""
+
+CMP_SORT_REVERSE = """
+from functools import cmp_to_key
+import torch.nn as nn
+ws = [5, 17, 3, 9, 11]
+ws.sort(key=cmp_to_key(lambda a, b: (a % 4) - (b % 4)), reverse=True)
+"""
+
+CMP_MIN_MAX = """
+import functools
+import torch.nn as nn
+xs = [6, 14, 30, 22]
+k = functools.cmp_to_key(lambda a, b: (a > b) - (a < b) if a % 3 == b % 3 else b % 3 - a % 3)
+ws = [max(xs, key=k), min(xs, key=k), *sorted(xs, key=k)]
+"""
+
+CMP_UNKNOWN = """
+import functools
+import sys
+import torch.nn as nn
+flip = len(sys.argv) > 5
+ws = sorted([4, 8, 2], key=functools.cmp_to_key(lambda a, b: (b - a) if flip else (a - b)))
+"""
+
+
+@pytest.mark.parametrize(
+    "code", [CMP_SORTED, CMP_SORT_REVERSE, CMP_MIN_MAX], ids=["sorted", "sort_reverse", "min_max"]
+)
+def test_cmp_to_key_orders_as_cpython(tmp_path, code):
+    got, want = _count(tmp_path, _chain(code))
+    assert got == want
+
+
+def test_cmp_to_key_of_an_unknown_answer_is_unknown(tmp_path):
+    got, _ = _count(tmp_path, _chain(CMP_UNKNOWN))
+    assert got is None
+
+
+# ------------------------------------------------------------------ itertools.filterfalse
+FILTERFALSE = """
+import itertools
+import torch.nn as nn
+stages = [12, 7, 20, 9, 16]
+it = itertools.filterfalse(lambda w: w % 2, stages)
+first = list(it)
+again = list(it)  # single pass: nothing left
+ws = [4, *first, *again, *itertools.filterfalse(None, [0, 5, 0, 3]), 2]
+"""
+
+FILTERFALSE_UNKNOWN = """
+import itertools
+import sys
+import torch.nn as nn
+stages = [12, 7, 20]
+ws = [3, *itertools.filterfalse(lambda w: w > len(sys.argv), stages), 2]
+"""
+
+
+def test_filterfalse_keeps_the_rejected_items(tmp_path):
+    got, want = _count(tmp_path, _chain(FILTERFALSE))
+    assert got == want
+
+
+def test_filterfalse_of_an_unknown_test_is_unknown(tmp_path):
+    got, _ = _count(tmp_path, _chain(FILTERFALSE_UNKNOWN))
+    assert got is None
+
+
+# ------------------------------------------------------------------ difflib over a dict's keys
+DIFFLIB_DICT = """
+import difflib
+import torch.nn as nn
+REG = {"linear": lambda: nn.Linear(16, 16), "layernorm": lambda: nn.LayerNorm(16),
+       "conv": lambda: nn.Conv1d(16, 16, 3)}
+layers = []
+for name in ["lineer", "layer_norm", "cnov", "dropout", "conv1"]:
+    hit = difflib.get_close_matches(name, REG, n=1, cutoff=0.6)
+    if hit:
+        layers.append(REG[hit[0]]())
+model = nn.Sequential(*layers)
+"""
+
+DIFFLIB_UNKNOWN_KEY = """
+import difflib
+import sys
+import torch.nn as nn
+REG = {"linear": 16, sys.argv[0]: 4}
+hit = difflib.get_close_matches("lineer", REG, n=1)
+model = nn.Linear(8, REG[hit[0]])
+"""
+
+
+def test_get_close_matches_searches_a_dicts_keys(tmp_path):
+    got, want = _count(tmp_path, DIFFLIB_DICT)
+    assert got == want
+
+
+def test_get_close_matches_of_an_unknown_key_is_unknown(tmp_path):
+    got, _ = _count(tmp_path, DIFFLIB_UNKNOWN_KEY)
+    assert got is None
+
+
+# ------------------------------------------------------------------ the builtin name Ellipsis
+ELLIPSIS = """
+import torch.nn as nn
+spec = [64, ..., ..., 16]
+known = [i for i, v in enumerate(spec) if v is not Ellipsis]
+same = [v == Ellipsis for v in spec].count(True) + (Ellipsis is ...)
+ws = [known[1] + 2, 3 + same, 5]
+"""
+
+
+def test_the_name_ellipsis_is_the_literal(tmp_path):
+    got, want = _count(tmp_path, _chain(ELLIPSIS))
+    assert got == want
+
+
+# ------------------------------------------------------------------ zip beside an endless iterator
+ZIP_ENDLESS = """
+import itertools
+import torch.nn as nn
+names = ["a", "b", "c", "d"]
+c = itertools.count(10, 6)
+widths = dict(zip(names, c))
+after = next(c)  # zip pulled one per pair: 34
+c2 = itertools.count(3)
+pairs = list(zip(c2, "xy"))  # the count comes first: pulled a third time before "xy" ends
+cyc = list(zip([1, 2, 3], itertools.cycle([5, 7])))
+rep = list(zip(itertools.repeat(9), (1, 2)))
+ws = [*widths.values(), after, next(c2), *[a + b for a, b in cyc], *[a for a, _ in rep]]
+"""
+
+ZIP_ONLY_ENDLESS = """
+import itertools
+import torch.nn as nn
+ws = [4]
+for a, b in zip(itertools.count(2), itertools.cycle([3])):
+    ws.append(a + b)
+    if a > 5:
+        break
+ws.append(2)
+"""
+
+
+def test_zip_beside_an_endless_iterator_advances_it_as_cpython(tmp_path):
+    got, want = _count(tmp_path, _chain(ZIP_ENDLESS))
+    assert got == want
+
+
+def test_zip_of_only_endless_iterators_is_not_run(tmp_path):
+    got, want = _count(tmp_path, _chain(ZIP_ONLY_ENDLESS))
+    assert got is None or got == want
