@@ -191,3 +191,92 @@ def test_zip_beside_an_endless_iterator_advances_it_as_cpython(tmp_path):
 def test_zip_of_only_endless_iterators_is_not_run(tmp_path):
     got, want = _count(tmp_path, _chain(ZIP_ONLY_ENDLESS))
     assert got is None or got == want
+
+
+# ------------------------------------------------------------------ Generic[X] / ABC bases
+GENERIC_EXCEPTION = """
+import sys
+from abc import ABC
+from typing import Generic, TypeVar
+import torch.nn as nn
+X = TypeVar("X")
+class RegistrationError(KeyError, Generic[X], ABC):
+    pass
+class Conflict(RegistrationError[X]):
+    pass
+def build(flag):
+    if flag:
+        raise Conflict("k")
+    return nn.Linear(4, 4)
+def make(flag):
+    try:
+        return build(flag)
+    except TypeError:
+        return nn.Linear(4, 8)
+model = make(len(sys.argv) > 7)
+"""
+
+GENERIC_EXCEPTION_CAUGHT = GENERIC_EXCEPTION.replace("except TypeError", "except LookupError")
+
+GENERIC_MRO = """
+from typing import Generic, Protocol, TypeVar
+import torch.nn as nn
+T = TypeVar("T")
+class Base(Generic[T]):
+    width = 6
+class Both(Base[int], Generic[T]):
+    pass
+class Early(Generic[T], Base[T]):
+    pass
+class P(Protocol[T]):
+    pass
+ws = [
+    3,
+    len(Base.__mro__), len(Both.__mro__), len(Early.__mro__), len(Early.__bases__),
+    len(P.__mro__), Base.width + issubclass(Both, Generic) + issubclass(Early, Base),
+    2,
+]
+"""
+
+
+def test_generic_and_abc_bases_add_no_exception_class(tmp_path):
+    got, want = _count(tmp_path, GENERIC_EXCEPTION)
+    assert got == want
+
+
+def test_generic_exception_under_its_builtin_base_may_be_caught(tmp_path):
+    got, _ = _count(tmp_path, GENERIC_EXCEPTION_CAUGHT)
+    assert got is None  # raised or not is undecided: the handler is the other way
+
+
+def test_generic_bases_follow_mro_entries(tmp_path):
+    got, want = _count(tmp_path, _chain(GENERIC_MRO))
+    assert got is None or got == want
+
+
+# ------------------------------------------------------------------ torch.get_default_dtype()
+DEFAULT_DTYPE = """
+import torch
+import torch.nn as nn
+d = torch.get_default_dtype()
+ws = [3, 4 if d.is_complex else 6, 5 if d.is_floating_point else 7, 8 if d == torch.float32 else 9]
+"""
+
+DEFAULT_DTYPE_SET = """
+import torch
+import torch.nn as nn
+torch.set_default_dtype(torch.float64)
+d = torch.get_default_dtype()
+ws = [3, 8 if d == torch.float32 else 9]
+"""
+
+
+def test_get_default_dtype_is_float32(tmp_path):
+    got, want = _count(tmp_path, _chain(DEFAULT_DTYPE))
+    assert got == want
+
+
+def test_get_default_dtype_after_a_setter_is_unknown(tmp_path):
+    path = tmp_path / "model.py"  # not run in torch: the setter would outlive the test
+    path.write_text(textwrap.dedent(_chain(DEFAULT_DTYPE_SET)))
+    assert parse_source(path).params_total() is None
