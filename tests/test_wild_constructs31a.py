@@ -280,3 +280,79 @@ def test_get_default_dtype_after_a_setter_is_unknown(tmp_path):
     path = tmp_path / "model.py"  # not run in torch: the setter would outlive the test
     path.write_text(textwrap.dedent(_chain(DEFAULT_DTYPE_SET)))
     assert parse_source(path).params_total() is None
+
+
+# ------------------------------------------------------------------ hasattr of a torch container
+CONTAINER_HASATTR = """
+import torch.nn as nn
+seq = nn.Sequential(nn.Linear(2, 3), nn.ReLU())
+ml = nn.ModuleList([nn.Linear(2, 2), None])
+md = nn.ModuleDict({"a": nn.Linear(2, 2)})
+probe = [
+    hasattr(seq, "reset_parameters"), hasattr(seq, "0"), hasattr(seq, "2"), hasattr(seq, "append"),
+    hasattr(ml, "1"), hasattr(ml, "reset_parameters"), hasattr(md, "a"), hasattr(md, "b"),
+    hasattr(md, "keys"),
+]
+ws = [3, *[5 + 2 * i if p else 4 + i for i, p in enumerate(probe)], 2]
+tasks = []
+for name, m in nn.Sequential(seq, nn.Linear(3, 4)).named_modules():
+    if hasattr(m, "reset_parameters"):
+        tasks.append(name)
+ws.append(len(tasks) + 1)
+"""
+
+
+def test_hasattr_of_a_torch_container_with_known_children(tmp_path):
+    got, want = _count(tmp_path, _chain(CONTAINER_HASATTR))
+    assert got == want
+
+
+# ------------------------------------------------------------------ register() sites of a package
+def test_register_sites_in_a_module_not_imported_are_read(tmp_path):
+    """``isinstance(Emb, Rep)`` against an ABC whose package has a ``.register`` site in a
+    module the analyzed code never imports: that module is loaded by its dotted name (it was
+    named without its top package, ``other``, never found: the isinstance stayed unknown)."""
+    pkg = tmp_path / "mypkg31a"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "rep.py").write_text(
+        textwrap.dedent(
+            """
+            from abc import ABC
+            import torch.nn as nn
+            class Rep(nn.Module, ABC):
+                pass
+            class Emb(Rep):
+                def __init__(self):
+                    super().__init__()
+                    self.lin = nn.Linear(3, 4)
+            """
+        )
+    )
+    (pkg / "other.py").write_text(
+        textwrap.dedent(
+            """
+            class Registry:
+                def register(self, f):
+                    return f
+            REG = Registry()
+            REG.register(len)
+            """
+        )
+    )
+    path = tmp_path / "model.py"
+    path.write_text(
+        textwrap.dedent(
+            """
+            import torch.nn as nn
+            from mypkg31a.rep import Emb, Rep
+            def make(q):
+                if isinstance(q, Rep):
+                    return nn.Sequential(q, nn.Linear(4, 9))
+                return q()
+            model = make(Emb)
+            """
+        )
+    )
+    got = parse_source(path).params_total()
+    assert got == torch_count(path, root="model", sys_path=tmp_path)

@@ -985,7 +985,9 @@ class Items:
 
                 if name in NN_MODULE_MEMBERS:
                     return True
-                got = torch_class_has(self.ip, raw.qual, name)
+                if name in raw.none_keys:
+                    return True  # ``ModuleList([norm, None])``: the slot is in ``_modules``
+                got = torch_class_has(self.ip, raw.qual, name, recorded=not raw.unresolved)
                 if got is not None:
                     return got
             return False
