@@ -356,3 +356,57 @@ def test_register_sites_in_a_module_not_imported_are_read(tmp_path):
     )
     got = parse_source(path).params_total()
     assert got == torch_count(path, root="model", sys_path=tmp_path)
+
+
+# ------------------------------------------------------------------ __code__ / types.FunctionType
+CODE_ATTRS = """
+import torch.nn as nn
+def hook(x, scale, /, shift, *rest, k, m=2, **kw):
+    return x
+def busy(a, b):
+    c = a + b
+    return c
+lam = lambda p, q=1: p
+h = hook.__code__
+ws = [
+    3, h.co_argcount + 1, h.co_posonlyargcount + 1, h.co_kwonlyargcount + 1,
+    len("".join(h.co_varnames)), h.co_nlocals, len(h.co_name), lam.__code__.co_argcount + 1,
+    len(lam.__code__.co_varnames), busy.__code__.co_argcount + 1,
+    len("".join(hook.__code__.co_varnames[: h.co_argcount])), 2,
+]
+"""
+
+CODE_LOCALS = """
+import torch.nn as nn
+def busy(a, b):
+    c = a + b
+    return c
+ws = [3, len(busy.__code__.co_varnames), 2]
+"""
+
+FUNCTION_TYPE = """
+import types
+import torch.nn as nn
+def make_block(d_in, d_out=16, expand=2):
+    return nn.Sequential(nn.Linear(d_in, d_out * expand), nn.Linear(d_out * expand, d_out))
+wide = types.FunctionType(make_block.__code__, make_block.__globals__, "wide", (32, 4))
+bare = types.FunctionType(make_block.__code__, globals())
+model = nn.ModuleList(
+    [make_block(8), wide(8), bare(4, 6, 1), nn.Linear(len(wide.__name__), len(bare.__name__))]
+)
+"""
+
+
+def test_code_attributes_as_cpython(tmp_path):
+    got, want = _count(tmp_path, _chain(CODE_ATTRS))
+    assert got == want
+
+
+def test_co_varnames_with_other_locals_is_unknown(tmp_path):
+    got, _ = _count(tmp_path, _chain(CODE_LOCALS))
+    assert got is None
+
+
+def test_function_type_clone_has_its_own_defaults(tmp_path):
+    got, want = _count(tmp_path, FUNCTION_TYPE)
+    assert got == want

@@ -2410,6 +2410,17 @@ def _namespace(c: Call) -> Any:
 NS.add("SimpleNamespace", _namespace, "SimpleNamespace(**fields): an object of those fields")
 
 
+@NS.entry(
+    "FunctionType",
+    doc="FunctionType(f.__code__, f.__globals__, name, argdefs): f's body with those defaults "
+    "(none for None); other globals, a closure or a nested function's code: unknown",
+)
+def _function_type(c: Call) -> Any:
+    from driftcheck.parsers.source.library import codeobj
+
+    return codeobj.function_type(c)
+
+
 @NS.entry("MethodType", doc="MethodType(f, obj): f bound to obj (a function read from source)")
 def _method_type(c: Call) -> Any:
     """``types.MethodType(add_head, model)``: calling it calls ``add_head(model, ...)``, as a
