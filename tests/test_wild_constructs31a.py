@@ -410,3 +410,46 @@ def test_co_varnames_with_other_locals_is_unknown(tmp_path):
 def test_function_type_clone_has_its_own_defaults(tmp_path):
     got, want = _count(tmp_path, FUNCTION_TYPE)
     assert got == want
+
+
+# ------------------------------------------------------------------ a metaclass __subclasscheck__
+SUBCLASSCHECK = """
+import torch.nn as nn
+class WideMeta(type):
+    def __subclasscheck__(cls, sub):
+        return getattr(sub, "wide", False)
+class Wide(metaclass=WideMeta):
+    pass
+class SpecA:
+    wide = True
+class SpecB(Wide):
+    wide = False
+class SpecC(Wide):
+    pass
+flags = [issubclass(SpecA, Wide), issubclass(SpecB, Wide), issubclass(Wide, Wide),
+         issubclass(SpecC, Wide), issubclass(SpecB, (Wide, SpecA)) if False else True]
+ws = [3, *[9 if f else 4 + i for i, f in enumerate(flags)], 2]
+"""
+
+SUBCLASSCHECK_UNKNOWN = """
+import sys
+import torch.nn as nn
+class WideMeta(type):
+    def __subclasscheck__(cls, sub):
+        return len(sys.argv) > 3
+class Wide(metaclass=WideMeta):
+    pass
+class SpecA:
+    pass
+ws = [3, 9 if issubclass(SpecA, Wide) else 5, 2]
+"""
+
+
+def test_metaclass_subclasscheck_decides_issubclass(tmp_path):
+    got, want = _count(tmp_path, _chain(SUBCLASSCHECK))
+    assert got == want
+
+
+def test_metaclass_subclasscheck_of_an_unknown_answer_is_unknown(tmp_path):
+    got, _ = _count(tmp_path, _chain(SUBCLASSCHECK_UNKNOWN))
+    assert got is None
