@@ -453,3 +453,35 @@ def test_metaclass_subclasscheck_decides_issubclass(tmp_path):
 def test_metaclass_subclasscheck_of_an_unknown_answer_is_unknown(tmp_path):
     got, _ = _count(tmp_path, _chain(SUBCLASSCHECK_UNKNOWN))
     assert got is None
+
+
+# ------------------------------------------------------------------ += of bytes / of items not known
+BYTES_IADD = """
+import torch.nn as nn
+buf = bytearray()
+for w in (12, 300):
+    buf += w.to_bytes(2, "big")
+buf[1] = 20
+xs = [7]
+xs += b"ab"
+ws = [int.from_bytes(buf[0:2], "big"), int.from_bytes(buf[2:4], "big"), len(buf) + 1,
+      sum(b"\\x01\\x02") + 2, len(xs) + xs[-1]]
+"""
+
+IADD_UNKNOWN = """
+import os
+import torch.nn as nn
+xs = [3]
+xs += os.environ.get("DRIFTCHECK_UNSET_WIDTHS", "5,6").split(",")
+model = nn.Linear(4, len(xs))
+"""
+
+
+def test_iadd_of_bytes_extends_by_their_ints(tmp_path):
+    got, want = _count(tmp_path, _chain(BYTES_IADD))
+    assert got == want
+
+
+def test_iadd_of_items_not_known_leaves_the_length_unknown(tmp_path):
+    got, _ = _count(tmp_path, IADD_UNKNOWN)
+    assert got is None  # one unknown item claimed a length
