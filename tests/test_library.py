@@ -1781,7 +1781,7 @@ NOT_RUN = {
     "operator.matmul": "tensors: forward shapes, not __init__ values",
     "operator.imatmul": "tensors: forward shapes, not __init__ values",
     "torch.from_numpy": "needs a numpy array value; arrays stand as lists",
-    "torch.get_default_dtype": "a dtype: always unknown",
+    "torch.get_default_dtype": "float32 (or unknown after a setter): tests/test_wild_constructs31a.py",
     "torch.device": "a device: always unknown",
     "torch.finfo": "always unknown",
     "torch.iinfo": "always unknown",
@@ -2772,3 +2772,18 @@ VALUES.append(
         "    got = json.loads(p.read_text())\n\nresult = (n, there, got)",
     )
 )
+VALUES.append(
+    (
+        ("functools.cmp_to_key", "itertools.filterfalse"),
+        # session 31 (wildfix31a): a comparator's order, the items a predicate rejects
+        "import functools, itertools\n"
+        "cmp = lambda a, b: b[1] - a[1] if a[1] != b[1] else a[0] - b[0]\n"
+        "xs = [(32, 2), (16, 4), (48, 2), (24, 4)]\n"
+        "ys = [5, 17, 3, 9]\nys.sort(key=functools.cmp_to_key(lambda a, b: a % 4 - b % 4))\n"
+        "result = (sorted(xs, key=functools.cmp_to_key(cmp)), ys, "
+        "max(xs, key=functools.cmp_to_key(cmp)), "
+        "list(itertools.filterfalse(lambda w: w % 2, [12, 7, 20, 9])), "
+        "list(itertools.filterfalse(None, [0, 3, '', 'a'])))",
+    )
+)
+NOT_RUN.update({"types.FunctionType": "counted against torch: tests/test_wild_constructs31a.py"})

@@ -341,10 +341,10 @@ def test_cpython_a_metaclass_check_denies_a_real_subclass() -> None:
 
 @pytest.mark.parametrize("test", ["issubclass(Sub, Base)"])
 def test_a_metaclass_check_makes_a_real_subclass_unknown(tmp_path, test) -> None:
-    # torch: 0 (the check denies); the MRO alone said 20
+    # torch: 0 (the check denies); the MRO alone said 20. Session 31 (wildfix31a):
+    # ``type(Base).__subclasscheck__(Base, Sub)`` is run (was unknown), as isinstance's is
     path = write_sized(tmp_path, DENY.format(test=test))
-    assert torch_count(path) == 0
-    check_honest_unknown(tmp_path, DENY.format(test=test))
+    assert parse_source(path, entry="M").params_total() == torch_count(path) == 0
 
 
 def test_a_metaclass_instancecheck_is_called(tmp_path) -> None:

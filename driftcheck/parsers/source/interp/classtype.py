@@ -298,14 +298,22 @@ def _module_of(interp: Any, path: str) -> Any:
             return m
     from pathlib import Path
 
-    p = Path(path)
+    # the file's real path: a package reached through a symlinked folder (a shared vendor
+    # directory) is read under the link's target, which ``relative_to`` must see as well
+    p = Path(path).resolve()
     for m in list(interp.mods.values()):
         if m is None or not m.name:
             continue
         dots = m.name.count(".")
         if not (dots or m.is_pkg):
             continue
-        root = m.path.parents[dots if m.is_pkg else dots - 1]
+        # the folder holding the top-level package (``a/b/__init__.py`` of ``a.b``: two up;
+        # ``a/b.py``: one up). It was the top package's own folder, so ``pykeen/nn/init.py``
+        # was named ``nn.init``: never loaded, and read as a file that cannot be read
+        ups = Path(m.path).resolve().parents
+        if (dots + 1 if m.is_pkg else dots) >= len(ups):
+            continue
+        root = ups[dots + 1 if m.is_pkg else dots]
         try:
             rel = p.relative_to(root)
         except ValueError:

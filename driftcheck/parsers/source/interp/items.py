@@ -431,6 +431,8 @@ class Items:
             if len(raw) > 100_000:
                 return None
             return list(raw)
+        if type(raw) is bytes:  # its ints, as a loop over bytes gives them
+            return list(raw)
         if isinstance(raw, (dict, set, frozenset, str)):
             raw = whole_dict(raw)  # a registry made on lookup: made whole (interp/decorated.py)
             return None if isinstance(raw, Unknown) else list(raw)
@@ -615,7 +617,9 @@ class Items:
             items = self.iterate(rhs)
             if items is not None and len(raw) + len(items) > SIZE_LIMIT:
                 return False  # ``+`` then says unknown, with its note (sizes.py)
-            raw.extend(items if items is not None else [Unknown("+=")])
+            # a right side we cannot enumerate adds a run of unknown length, never one item
+            # (``buf += b`` of a bytes value was one item: len 1 where CPython has 2)
+            raw.extend(items if items is not None else [UnknownRun("+= of items not known")])
             return True
         if isinstance(raw, Obj) and raw.kind in ("ModuleList", "Sequential"):
             other = plain(rhs)
@@ -985,7 +989,9 @@ class Items:
 
                 if name in NN_MODULE_MEMBERS:
                     return True
-                got = torch_class_has(self.ip, raw.qual, name)
+                if name in raw.none_keys:
+                    return True  # ``ModuleList([norm, None])``: the slot is in ``_modules``
+                got = torch_class_has(self.ip, raw.qual, name, recorded=not raw.unresolved)
                 if got is not None:
                     return got
             return False

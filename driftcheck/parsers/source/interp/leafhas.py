@@ -30,6 +30,11 @@ _REGISTERS = ("register_parameter", "register_buffer", "add_module", "register_m
 # a name bound under a computed name (``setattr(self, f"weight_ih_l{k}", w)`` in RNNBase), or
 # a class ``__getattr__``: any name may be there (put in ``maybe``)
 _DYNAMIC = "<dynamic>"
+# a name registered under a computed key (``self.add_module(str(idx), module)`` in
+# nn.Sequential, ``register_parameter`` / ``setattr`` of a computed name): on a module whose
+# registrations the interpreter recorded (an ``Obj`` of a torch container, nothing unresolved)
+# such a name is one of its children / parameters / buffers / attributes, checked before
+_REGISTERED = "<registered>"
 _MODULE_QUALS = ("torch.nn.Module", "torch.nn.modules.module.Module")
 
 
@@ -76,7 +81,7 @@ def _add_key(key: ast.expr, into: set[str], maybe: set[str]) -> None:
     if isinstance(key, ast.Constant) and isinstance(key.value, str):
         into.add(key.value)
     else:
-        maybe.add(_DYNAMIC)
+        maybe.add(_REGISTERED)
 
 
 def _class_names(cls: Cls) -> tuple[frozenset[str], frozenset[str], bool]:
@@ -130,10 +135,13 @@ def leaf_hasattr(ip: Any, leaf: Leaf, name: str, module_members: frozenset[str])
     return Unknown(f"hasattr {name} of {leaf.type} (torch's source not read)")
 
 
-def torch_class_has(ip: Any, q: Any, name: str) -> Any:
+def torch_class_has(ip: Any, q: Any, name: str, recorded: bool = False) -> Any:
     """Whether an instance of the torch.nn class ``q`` (read from torch's source) has ``name``
     from its class and ``__init__`` alone: True, False, ``Unknown`` (bound under a condition),
-    or None where the class is not read (no torch source, not a torch.nn class)."""
+    or None where the class is not read (no torch source, not a torch.nn class). ``recorded``:
+    the caller holds every name the instance registered under a computed key (``_REGISTERED``)
+    and looked ``name`` up there first (``hasattr(nn.Sequential(...), "reset_parameters")``
+    was undecided for ``add_module(str(idx), m)``)."""
     cls = ip.library.torch_class(q) if isinstance(q, str) and q.startswith("torch.nn.") else None
     if isinstance(cls, Cls):
         sure, maybe, complete = _class_names(cls)
@@ -144,7 +152,8 @@ def torch_class_has(ip: Any, q: Any, name: str) -> Any:
         sure, maybe, complete = got
     if name in sure:
         return True
-    if name not in maybe and _DYNAMIC not in maybe and complete:
+    dynamic = _DYNAMIC in maybe or (_REGISTERED in maybe and not recorded)
+    if name not in maybe and not dynamic and complete:
         return False
     return Unknown(f"hasattr {name} of {q.rsplit('.', 1)[-1]}: bound under a condition")
 

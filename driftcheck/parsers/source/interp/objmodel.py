@@ -94,6 +94,14 @@ if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
 
 _NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+# subscripted bases whose ``__mro_entries__`` give a typing class (``class B(Generic[T])``):
+# the name as written -> the class it gives (typing_extensions re-exports typing's Generic)
+_GENERIC_ORIGINS = {
+    "typing.Generic": "typing.Generic",
+    "typing_extensions.Generic": "typing.Generic",
+    "typing.Protocol": "typing.Protocol",
+}
+_NO_ENTRY = object()  # a base whose ``__mro_entries__`` gives no class
 # the names a library base's class body defines itself (``vars(abc.ABC)``, CPython 3.11-3.13;
 # tests/test_wild_constructs26b.py checks them): any other name is read on along the MRO
 _OWN_NAMES: dict[str, frozenset[str]] = {
@@ -470,6 +478,10 @@ class Names:
         star = self.star_source(mod, name) if mod.stars else None
         if star is not None:
             return self.global_lookup(star, name)
+        if name == "Ellipsis":
+            # the builtin name is the one object the literal ``...`` is (``v is Ellipsis``):
+            # a name for it compared unequal to every ``...`` item, a confident wrong
+            return Ellipsis
         return Ext(f"builtins.{name}")
 
     def lookup(self, name: str, fr: Frame) -> Any:
@@ -552,7 +564,8 @@ class Classes:
     def make_class(self, node: ast.ClassDef, mod: ModInfo, fr: Frame | None) -> Cls:
         c = Cls(name=node.name, mod=mod, node=node)
         frame = fr or Frame(mod)
-        c.bases = self.resolve_bases([self.class_base(b, frame) for b in node.bases], node, mod)
+        bases = [self.class_base(b, frame, node.bases, i) for i, b in enumerate(node.bases)]
+        c.bases = self.resolve_bases([b for b in bases if b is not _NO_ENTRY], node, mod)
         c.ns = {"__frame__": frame}
         if any(isinstance(b, Cls) for b in c.bases):
             self.init_subclass(c, frame)
@@ -582,16 +595,34 @@ class Classes:
                 out.append(Unknown(f"a base's __mro_entries__ result at {where_}"))
         return out
 
-    def class_base(self, b: ast.expr, frame: Frame) -> Any:
+    def class_base(self, b: ast.expr, frame: Frame, written: list[ast.expr], i: int) -> Any:
         """One base of a ``class`` statement. A subscripted generic of a class we read
         (``class CartPole(gym.Env[np.ndarray, int])``, ``class Box(Space[T])``) is a
         ``typing`` alias whose ``__mro_entries__`` gives Python the class itself: that class
-        is the base (the subscript alone is unknown to the interpreter)."""
+        is the base (the subscript alone is unknown to the interpreter). ``Generic[X]`` /
+        ``Protocol[X]`` give ``typing.Generic`` / ``typing.Protocol`` as CPython's
+        ``_GenericAlias.__mro_entries__`` does: ``Generic[X]`` gives nothing (``_NO_ENTRY``)
+        when ``Protocol`` is a base or a later base is subscripted too (that alias brings
+        ``Generic``); it was an unknown base (``class RegistrationError(KeyError,
+        Generic[X], ABC)``: ``except TypeError`` could not be told not to catch it)."""
         v = self.exprs.eval(b, frame)
         if isinstance(b, ast.Subscript) and isinstance(v, Unknown):
             origin = self.exprs.eval(b.value, frame)
             if isinstance(origin, Cls):
                 return origin
+            qual = getattr(origin, "qual", None) if isinstance(origin, Ext) else None
+            if qual in _GENERIC_ORIGINS:
+                if _GENERIC_ORIGINS[qual] == "typing.Generic" and (
+                    any(isinstance(w, ast.Subscript) for w in written[i + 1 :])
+                    or any(
+                        _GENERIC_ORIGINS.get(getattr(self.exprs.eval(w, frame), "qual", None))
+                        == "typing.Protocol"
+                        for w in written
+                        if not isinstance(w, ast.Subscript)
+                    )
+                ):
+                    return _NO_ENTRY
+                return Ext(_GENERIC_ORIGINS[qual])
         return v
 
     def init_subclass(self, c: Cls, frame: Frame) -> None:

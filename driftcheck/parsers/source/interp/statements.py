@@ -160,6 +160,28 @@ def _contents(local: dict) -> dict:
 _LOOKUP_ERRORS = (ValueError, KeyError, IndexError)
 
 
+# stdlib modules whose classes may be bases of an exception class of the analyzed code without
+# being exceptions themselves (``class RegistrationError(KeyError, Generic[X], ABC)``)
+_MIXIN_MODULES = ("typing", "abc", "collections.abc")
+
+
+def _stdlib_mixin(k: Any) -> bool:
+    """Whether the base ``k`` (an ``Ext``) is a class of ``typing`` / ``abc`` /
+    ``collections.abc`` that is no exception class (``Generic``, ``ABC``, ``Protocol``): it
+    adds no exception class to the MRO, so a handler of builtin classes decides the raise by
+    the other bases, as CPython's ``isinstance`` does."""
+    import importlib
+
+    qual = getattr(k, "qual", None)
+    if not isinstance(qual, str):
+        return False
+    mod, _, name = qual.rpartition(".")
+    if mod not in _MIXIN_MODULES:
+        return False
+    got = getattr(importlib.import_module(mod), name, None)
+    return isinstance(got, type) and not issubclass(got, BaseException)
+
+
 class _TryMark:
     """A ``try`` with handlers that is running (``Interp.tries``): the handlers a ``raise`` left
     out under an undecided condition inside it may reach, and where those raises are."""
@@ -946,7 +968,7 @@ class Statements:
             return None
         found: list[str] = []
         for k in c.mro():
-            if isinstance(k, Cls):
+            if isinstance(k, Cls) or _stdlib_mixin(k):
                 continue
             name = k.qual[len("builtins.") :] if isinstance(k, Ext) else ""
             b = (

@@ -1185,6 +1185,12 @@ class Library:
             return v.name
         if isinstance(v, Func) and name == "__module__":
             return v.mod.name
+        if isinstance(v, Func) and name in ("__code__", "__globals__"):
+            from driftcheck.parsers.source.library import codeobj
+
+            if name == "__code__":  # ``hook.__code__.co_argcount`` (library/codeobj.py)
+                return codeobj.code_of(v)
+            return wildlib.ModGlobals(v.mod)  # its module's namespace, as ``globals()`` there
         if isinstance(v, Func) and name in ("__defaults__", "__kwdefaults__"):
             from driftcheck.parsers.source.library import pyprotocols
 

@@ -81,6 +81,10 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     "zlib": {"crc32": (), "adler32": ()},
 }
 
+# arguments a function only iterates (``for x in possibilities``): a dict there stands for its
+# keys, its values never read (a registry of factories searched by name)
+ITERATED: dict[tuple[str, str], tuple[int, ...]] = {("difflib", "get_close_matches"): (1,)}
+
 
 class _NotConstant(Exception):
     pass
@@ -168,7 +172,11 @@ def evaluate(c: Call, module: str, name: str) -> Any:
         return c.unknown(f"{what} of a codec that is not CPython's own (or not known statically)")
     try:
         budget = [TEXT_MAX]
-        args = [_constant(a, budget) for a in c.args]
+        keys_only = ITERATED.get((module, name), ())
+        args = [
+            _constant(list(plain(a)) if i in keys_only and type(plain(a)) is dict else a, budget)
+            for i, a in enumerate(c.args)
+        ]
         kwargs = {k: _constant(v, budget) for k, v in c.kwargs.items()}
     except _NotConstant:
         return c.unknown(f"{what} of arguments not known statically (or over {TEXT_MAX})")

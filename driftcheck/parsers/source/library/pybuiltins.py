@@ -412,13 +412,18 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             except TypeError:
                 return Unknown(name)
         return list(items)
-    if name == "zip" and any(type(plain(a)) in _FINITE_ITERS for a in args):
+    if name == "zip" and any(type(plain(a)) in _REAL_ITERS for a in args):
         # ``zip(*[iter(flat)] * 2)``: the same finite iterator (``iter`` of a known sequence)
-        # read by every argument in turn, pairing consecutive items, as Python's zip does
+        # read by every argument in turn, pairing consecutive items, as Python's zip does;
+        # ``zip(names, itertools.count(10, 6))``: an endless iterator beside a finite one,
+        # advanced as CPython's zip advances it (it stops at the first exhausted argument,
+        # having pulled from the ones before it). Only endless ones: unknown, never run.
         srcs = [
-            plain(a) if type(plain(a)) in _FINITE_ITERS else interp.items.iterate(a) for a in args
+            plain(a) if type(plain(a)) in _REAL_ITERS else interp.items.iterate(a) for a in args
         ]
-        return Unknown(name) if any(x is None for x in srcs) else _once(list(zip(*srcs)))
+        if any(x is None for x in srcs) or all(type(x) in _ENDLESS_ITERS for x in srcs):
+            return Unknown(name)
+        return _once(list(zip(*srcs)))
     if name in ("zip", "enumerate"):
         its = [interp.items.iterate(a) for a in args]
         if any(i is None for i in its):
@@ -1132,6 +1137,10 @@ def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
 
 # iterators ``iter()`` makes of a known sequence: finite, so ``zip`` may run them
 _FINITE_ITERS = frozenset(type(iter(x)) for x in ([], (), range(0), ""))
+# the real iterators that may never end (``itertools.count`` / ``cycle`` / ``repeat``, made by
+# library/stdlib.py and ``_iteration``): run only beside a finite one
+_ENDLESS_ITERS = frozenset((itertools.count, itertools.cycle, itertools.repeat))
+_REAL_ITERS = _FINITE_ITERS | _ENDLESS_ITERS
 
 
 def _iteration(name: str, interp: Any, args: list[Any]) -> Any:

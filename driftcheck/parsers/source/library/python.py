@@ -357,6 +357,10 @@ def _issubclass(c: Call) -> Any:
         return c.unknown()
     sub, base = plain(c.args[0]), typeunion.members(plain(c.args[1]))  # ``A | B``: (A, B)
     bases = base if isinstance(base, tuple) else (base,)
+    if len(bases) == 1 and isinstance(bases[0], Cls):
+        own = _subclasscheck(c, bases[0])
+        if own is not None:
+            return own
     got = _issubclass_mro(c, sub, bases)
     for b in bases:  # ``abc.ABCMeta``'s register() / __subclasshook__, a metaclass's check
         if isinstance(b, Cls) and (got is not True or classtype.may_deny(c.interp, b)):
@@ -368,6 +372,25 @@ def _issubclass(c: Call) -> Any:
                 if reg is True or isinstance(reg, Unknown):
                     return reg if reg is True else c.unknown("issubclass via register()")
     return got
+
+
+def _subclasscheck(c: Call, base: Any) -> Any:
+    """``issubclass(C, base)`` where ``type(base)`` is a metaclass read from source whose MRO
+    defines ``__subclasscheck__`` in source: CPython calls ``type(base).__subclasscheck__(base,
+    C)`` (no shortcut for ``C is base``, unlike ``isinstance``) and takes the truth of its
+    answer; unknown where that is not a plain value. None where no such hook applies."""
+    from driftcheck.parsers.source.interp import classtype
+
+    meta = classtype.class_type(c.interp, base)
+    if not isinstance(meta, Cls):
+        return None
+    ok, fn, where = c.interp.classes.mro_attr(meta, "__subclasscheck__")
+    if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+        return None
+    got = plain(c.interp.calls.call_func(c.interp.attrs.bind(fn, base), [c.args[0]], {}))
+    if got is None or isinstance(got, (bool, int, float, str)):
+        return bool(got)
+    return c.unknown(f"issubclass: {meta.name}.__subclasscheck__ answered a value not known")
 
 
 def _issubclass_mro(c: Call, sub: Any, bases: tuple) -> Any:

@@ -141,6 +141,72 @@ def _reduce(c: Call) -> Any:
     return acc
 
 
+class CmpKeyed:
+    """The key ``functools.cmp_to_key(cmp)(x)`` gives: CPython's ``KeyWrapper`` object, whose
+    ``a < b`` is ``cmp(a.obj, b.obj) < 0`` (``>``, ``<=``, ``>=``, ``==`` likewise), ``cmp``
+    interpreted here. ``sorted`` / ``list.sort`` / ``min`` / ``max`` / ``heapq`` compare the keys
+    with Python's own sort; a comparison whose answer is not a known number raises TypeError,
+    which each of them reads as an order not known (unknown, never a guessed order)."""
+
+    __slots__ = ("cmp", "interp", "loc", "obj")
+    library_type: ClassVar[str] = "functools.KeyWrapper"
+
+    def __init__(self, cmp: Any, interp: Any, obj: Any, loc: tuple) -> None:
+        self.cmp, self.interp, self.obj, self.loc = cmp, interp, obj, loc
+
+    def _cmp(self, other: Any) -> int | float:
+        if not isinstance(other, CmpKeyed):
+            raise TypeError("a KeyWrapper compared with another value")
+        got = plain(self.interp.calls.call(self.cmp, [self.obj, other.obj], {}, self.loc))
+        if isinstance(got, bool):
+            return int(got)
+        if isinstance(got, (int, float)):
+            return got
+        raise TypeError("a comparison function whose answer is not known")
+
+    def __lt__(self, other: Any) -> bool:
+        return self._cmp(other) < 0
+
+    def __gt__(self, other: Any) -> bool:
+        return self._cmp(other) > 0
+
+    def __le__(self, other: Any) -> bool:
+        return self._cmp(other) <= 0
+
+    def __ge__(self, other: Any) -> bool:
+        return self._cmp(other) >= 0
+
+    def __eq__(self, other: Any) -> bool:
+        return self._cmp(other) == 0
+
+    __hash__ = None  # type: ignore[assignment]  # CPython's KeyWrapper is unhashable
+
+
+@dataclass(eq=False)
+class CmpToKey:
+    """``functools.cmp_to_key(cmp)``: called on an item, the key object ``CmpKeyed``."""
+
+    func: Any
+    library_call: ClassVar[bool] = True
+    library_type: ClassVar[str] = "functools.KeyWrapper"
+
+    def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
+        if len(args) != 1 or kwargs:
+            return Unknown(f"a cmp_to_key() key called with {len(args)} arguments ({loc[1]})")
+        return CmpKeyed(self.func, interp, args[0], loc)
+
+
+@F.entry(
+    "cmp_to_key",
+    doc="cmp_to_key(cmp): a key whose comparisons run cmp (sorted / sort / min / max by it); "
+    "a comparison not known: the order unknown",
+)
+def _cmp_to_key(c: Call) -> Any:
+    if len(c.args) != 1 or c.kwargs:
+        return c.unknown("cmp_to_key() with arguments other than one function")
+    return CmpToKey(c.args[0])
+
+
 def wrap_func(inner: Any, wrapped: Any) -> Any:
     """``update_wrapper(inner, wrapped)``: CPython stores ``wrapped`` as ``inner.__wrapped__``
     and copies its ``__module__``, ``__name__``, ``__qualname__``, ``__doc__`` onto ``inner``,
@@ -461,6 +527,31 @@ def _while(keep: bool) -> Any:
         return items if keep else []
 
     return impl
+
+
+@IT.entry(
+    "filterfalse",
+    doc="filterfalse(pred or None, xs): the items pred rejects, when every test is a known "
+    "plain value (a single-pass iterator)",
+)
+def _filterfalse(c: Call) -> Any:
+    """``list(filterfalse(lambda w: w % 2, stages))``: CPython keeps the items whose test is
+    false (``None``: the falsy items). Each test must be a plain value of known truth (an
+    object's own ``__bool__`` or an unknown is not decided here: unknown)."""
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+    from driftcheck.parsers.source.ops.operators import truth
+
+    if len(c.args) != 2 or c.kwargs:
+        return c.unknown("filterfalse() with arguments other than (pred, iterable)")
+    items = c.interp.items.iterate(c.args[1])
+    if items is None:
+        return c.unknown("filterfalse() over a value we cannot enumerate")
+    pred = plain(c.args[0])
+    tests = [x if pred is None else c.interp.calls.call(c.args[0], [x], {}, c.loc) for x in items]
+    flags = [truth(plain(t)) for t in tests]
+    if any(f is None for f in flags):
+        return c.unknown("filterfalse() with a test whose truth is not known")
+    return tuplesub.Once([x for x, f in zip(items, flags) if not f])
 
 
 IT.add("takewhile", _while(True), "takewhile(pred, xs): the leading items pred keeps")
@@ -2346,6 +2437,17 @@ def _namespace(c: Call) -> Any:
 
 
 NS.add("SimpleNamespace", _namespace, "SimpleNamespace(**fields): an object of those fields")
+
+
+@NS.entry(
+    "FunctionType",
+    doc="FunctionType(f.__code__, f.__globals__, name, argdefs): f's body with those defaults "
+    "(none for None); other globals, a closure or a nested function's code: unknown",
+)
+def _function_type(c: Call) -> Any:
+    from driftcheck.parsers.source.library import codeobj
+
+    return codeobj.function_type(c)
 
 
 @NS.entry("MethodType", doc="MethodType(f, obj): f bound to obj (a function read from source)")

@@ -291,9 +291,24 @@ def _set_default_dtype(c: Call) -> Any:
 # a dtype, a device or a number-format record: its value is unknown, but it is never a layer or
 # a parameter, so a module storing one (kornia's ``self.dtype = torch.get_default_dtype()``)
 # keeps its count (interp/opaque.py)
-T.entry("get_default_dtype", "device", "finfo", "iinfo", doc="unknown (a dtype or device)")(
+T.entry("device", "finfo", "iinfo", doc="unknown (a dtype or device)")(
     lambda c: UnknownPlain(c.qual)
 )
+
+
+@T.entry(
+    "get_default_dtype",
+    doc="get_default_dtype(): torch.float32, torch's default, while no module the analysis "
+    "loaded names set_default_dtype / set_default_tensor_type (then unknown)",
+)
+def _get_default_dtype(c: Call) -> Any:
+    """``dtype = torch.get_default_dtype()`` then ``if dtype.is_complex:`` (pykeen's
+    embeddings): torch's default, float32, as ``t.dtype`` of a float tensor is read
+    (library/tensordtypes.py ``read``): unknown once the default may have changed."""
+    if c.args or c.kwargs or tensordtypes.default_may_change(c.interp):
+        return UnknownPlain(c.qual)
+    return tensordtypes.TorchDType("torch.float32")
+
 
 # one process, as the analysis assumes: torch.distributed is available but not initialized
 DIST.add("is_available", lambda c: True, "is_available(): True")
