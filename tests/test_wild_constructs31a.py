@@ -213,7 +213,7 @@ def make(flag):
         return build(flag)
     except TypeError:
         return nn.Linear(4, 8)
-model = make(len(sys.argv) > 7)
+model = make(len(sys.argv) > 1000)
 """
 
 GENERIC_EXCEPTION_CAUGHT = GENERIC_EXCEPTION.replace("except TypeError", "except LookupError")
