@@ -437,6 +437,10 @@ class Calls:
                     from driftcheck.parsers.source.forward import dataflow_fix29
 
                     err = dataflow_fix29.leaf_error(self.run.f, obj, args, kwargs)  # offsets
+                if err is None:
+                    from driftcheck.parsers.source.forward import dataflow_fix31
+
+                    err = dataflow_fix31.bag_leaf_error(self.run.f, obj, args, kwargs)  # ids
                 if err is not None:
                     self.run.f.crash(loc, err)
                     return Tens(None)

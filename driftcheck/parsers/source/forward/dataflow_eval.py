@@ -330,8 +330,15 @@ class Runner:
                 if dt is not None:  # ``logmag, phase = h.chunk(2, 1)``: pieces of h's dtype
                     for it in items:
                         dataflow_checks.add_facts(self.f, it, replace=False, dtype=dt)
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                dataflow_fix31.hand_pieces(self.f, v, items)  # strides, exact dtype
                 return items
-            return [Tens(v.t.src, v.t.shape) for _ in range(n)]
+            items = [Tens(v.t.src, v.t.shape) for _ in range(n)]
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            dataflow_fix31.hand_pieces(self.f, v, items)  # ``q, k, v = h.unbind(2)``
+            return items
         if isinstance(v, Tens):
             if self.f.input_shape is not None and site is not None:
                 from driftcheck.parsers.source.forward import dataflow_checks

@@ -290,10 +290,16 @@ def _norm_error(name: str, args: list, kwargs: dict) -> str | None:
 
 
 def lookup_exact(f: Any, type_: str, out: Any, cast: str | None) -> None:
-    """An ``nn.Embedding``'s output: its table's dtype (rows are copied as they are)."""
+    """An ``nn.Embedding``'s output: its table's dtype (rows are copied as they are); an
+    ``nn.EmbeddingBag``'s too (its sum / mean / max of rows keeps the table's dtype: measured
+    for float32 / float64 / float16 tables in every mode, crashfix31)."""
     from driftcheck.parsers.source.library import tensordtypes
 
-    if type_ != "Embedding" or f.input_shape is None or getattr(f, "cast_in_forward", False):
+    if (
+        type_ not in ("Embedding", "EmbeddingBag")
+        or f.input_shape is None
+        or getattr(f, "cast_in_forward", False)
+    ):
         return
     if cast is None and not tensordtypes.default_may_change(f.interp):
         _give(f, out, "float32")

@@ -220,6 +220,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
                 from driftcheck.parsers.source.forward import dataflow_fix30
 
                 err = dataflow_fix30.torch_error(run.f, q, args, kwargs)  # ``F.linear`` dtypes
+            if err is None and not _splat(at):
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                err = dataflow_fix31.torch_error(run.f, q, args, kwargs)  # ``F.embedding_bag``
         name = q.rsplit(".", 1)[-1]
         top = q.startswith("torch.nn.functional.") or q.count(".") == 1
         if err is None and top and args:
@@ -265,6 +269,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if size is not None:
             return size
     out = _call_torch(run, q, args, kwargs, fr, at)
+    if run.f.input_shape is not None and q == "torch.nn.functional.embedding_bag":
+        from driftcheck.parsers.source.forward import dataflow_fix31
+
+        out = dataflow_fix31.torch_result(run.f, q, args, kwargs, out) or out  # (B, E)
     if run.f.input_shape is not None and q.startswith("torch.distributions."):
         from driftcheck.parsers.source.forward import dataflow_fix27b
 

@@ -1,0 +1,371 @@
+"""Forward rules of session 31 (crashfix31: shapefuzz batch 5 and fresh22's dev misses). Each is
+torch's own behaviour (torch 2.13, CPU; ``tests/test_crash31a.py`` runs every verdict in torch),
+on facts the pass knows for certain (real sizes, ``--input-shape``); anything not known gives no
+crash:
+
+- ``nn.EmbeddingBag`` / ``F.embedding_bag``: ids or offsets of a floating dtype (torch promotes
+  ids and offsets to one index type, then takes int64 / int32 only: RuntimeError for every
+  floating dtype, measured on float32 / float64 / float16 / bfloat16, 1-D and 2-D ids); ids of
+  a rank other than 1 or 2 (ValueError); 2-D ids with an offsets tensor (ValueError);
+  ``per_sample_weights`` of another shape than the ids (ValueError, whatever the mode); a
+  weight not 2-D (ValueError). ``F.embedding_bag``'s result: ``(B, E)`` for 2-D ids ``(B, L)``,
+  ``(n - include_last_offset, E)`` for 1-D ids and 1-D offsets ``(n,)``, with the weight's
+  dtype;
+- ``F.group_norm(x, g, weight, bias)``: a weight or bias tensor whose shape is not ``(C,)``
+  (C = ``x.shape[1]``; RuntimeError "Expected weight to be a vector of size equal to the
+  number of channels in input", measured for 1-D tensors of another length, ``(1, C)``,
+  ``(2, C/2)`` and 0-d ones, empty batches and channels included);
+- ``torch.view_as_complex(x)`` of a tensor whose strides are known
+  (``dataflow_strides.KEY``): the last axis (of size 2) must have stride 1, every other axis
+  an even stride (RuntimeError). The strides are followed further than ``dataflow_strides``
+  did: ``unflatten`` / ``reshape`` / ``flatten`` (torch's ``computeStride``: a view where one
+  exists, else a contiguous copy for ``reshape`` / ``flatten``), the pieces of ``unbind`` /
+  ``chunk`` / ``split`` (views: ``unbind`` drops the axis), ``clone()`` and the dtype casts
+  (``float()`` / ``to(dtype)`` / ``type_as``...: ``self`` when the dtype does not change, else a
+  copy in the preserved format; both keep a dense layout's strides, and for a layout with gaps
+  torch's ``infer_dense_strides`` keeps the axes' order, so the strides are claimed only where
+  both candidates agree or the exact dtypes say which one runs).
+"""
+
+from __future__ import annotations
+
+from math import prod
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_checks
+from driftcheck.parsers.source.forward.dataflow_common import arg
+from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+_FLOAT = dataflow_checks.FLOAT
+
+
+def _floating(f: Any, t: Any) -> bool:
+    """``t`` is certainly of a floating dtype (its dtype fact, or an exact floating dtype)."""
+    if not isinstance(t, Tens):
+        return False
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+
+    d = dataflow_checks.fact(f, t, "dtype")
+    return d in (_FLOAT, "float64") or exact(f, t) is not None
+
+
+_IDX_WORD = {
+    "float32": "torch.FloatTensor",
+    "float64": "torch.DoubleTensor",
+    "float16": "torch.HalfTensor",
+    "bfloat16": "CPUBFloat16Type",
+}
+
+
+def _bag_error(f: Any, ids: Any, w: Any, offsets: Any, psw: Any, functional: bool) -> str | None:
+    """torch's ``embedding_bag`` argument checks on what is known (``w`` None: a layer's own
+    2-D table)."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+
+    xs = known_shape(ids)
+    if xs is not None and len(xs) not in (1, 2):
+        return f"ValueError: input has to be 1D or 2D Tensor, but got Tensor of dimension {len(xs)}"
+    if functional:
+        ws = known_shape(w)
+        if ws is not None and len(ws) != 2:
+            return (
+                f"ValueError: weight has to be a 2D Tensor, but got Tensor of dimension {len(ws)}"
+            )
+    if xs is not None and len(xs) == 2 and isinstance(offsets, Tens):
+        return (
+            "ValueError: if input is 2D, then offsets has to be None, as input is treated is a "
+            "mini-batch of fixed length sequences."
+        )
+    ps = known_shape(psw)
+    if xs is not None and ps is not None and tuple(ps) != tuple(xs):
+        return (
+            f"ValueError: embedding_bag: If per_sample_weights (torch.Size({list(ps)})) is not "
+            f"None, then it must have the same shape as the input (torch.Size({list(xs)}))"
+        )
+    for t in (ids, offsets):
+        if _floating(f, t):
+            word = _IDX_WORD.get(exact(f, t) or "", "a floating tensor")
+            return (
+                "RuntimeError: Expected tensor for argument #1 'indices' to have one of the "
+                f"following scalar types: Long, Int; but got {word} instead (while checking "
+                "arguments for embedding_bag)"
+            )
+    return None
+
+
+def bag_leaf_error(f: Any, obj: Any, args: list, kwargs: dict) -> str | None:
+    """torch's own ``nn.EmbeddingBag(...)(input, offsets=None, per_sample_weights=None)``."""
+    torch_cls = obj.torch if isinstance(getattr(obj, "torch", None), str) else ""
+    if f.input_shape is None or obj.type != "EmbeddingBag" or torch_cls != "torch.nn.EmbeddingBag":
+        return None
+    ids = arg(args, kwargs, 0, "input")
+    offsets = arg(args, kwargs, 1, "offsets")
+    psw = arg(args, kwargs, 2, "per_sample_weights")
+    return _bag_error(f, ids, None, offsets, psw, functional=False)
+
+
+def _group_norm_error(args: list, kwargs: dict) -> str | None:
+    xs = known_shape(arg(args, kwargs, 0, "input"))
+    if xs is None or len(xs) < 2:
+        return None
+    for i, name in ((2, "weight"), (3, "bias")):
+        v = arg(args, kwargs, i, name)
+        vs = known_shape(v)
+        if vs is not None and tuple(vs) != (xs[1],):
+            return (
+                f"RuntimeError: Expected {name} to be a vector of size equal to the number of "
+                f"channels in input, but got {name} of shape {list(vs)} and input of shape "
+                f"{list(xs)}"
+            )
+    return None
+
+
+def _complex_view_error(f: Any, x: Any) -> str | None:
+    from driftcheck.parsers.source.forward import dataflow_strides
+
+    xs = known_shape(x)
+    st = dataflow_strides._known(f, x)
+    if xs is None or st is None or not xs or xs[-1] != 2:
+        return None
+    if st[-1] != 1:
+        return "RuntimeError: Tensor must have a last dimension with stride 1"
+    if any(s % 2 for s, n in zip(st[:-1], xs[:-1], strict=True) if n > 1):
+        return "RuntimeError: Tensor must have a stride divisible by 2 for all but last dimension"
+    return None
+
+
+def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
+    """``F.embedding_bag`` / ``F.group_norm`` / ``torch.view_as_complex`` on known facts."""
+    if f.input_shape is None:
+        return None
+    if q == "torch.nn.functional.embedding_bag":
+        return _bag_error(
+            f,
+            arg(args, kwargs, 0, "input"),
+            arg(args, kwargs, 1, "weight"),
+            arg(args, kwargs, 2, "offsets"),
+            arg(args, kwargs, 8, "per_sample_weights"),
+            functional=True,
+        )
+    if q == "torch.nn.functional.group_norm":
+        return _group_norm_error(args, kwargs)
+    if q == "torch.view_as_complex":
+        return _complex_view_error(f, arg(args, kwargs, 0, "input"))
+    return None
+
+
+def torch_result(f: Any, q: str, args: list, kwargs: dict, out: Any) -> Any:
+    """``F.embedding_bag``'s result where the pass has no shape for it: a new tensor of the
+    shape and dtype torch gives (None: leave ``out``)."""
+    if f.input_shape is None or q != "torch.nn.functional.embedding_bag":
+        return None
+    if known_shape(out) is not None:
+        return None
+    xs = known_shape(arg(args, kwargs, 0, "input"))
+    w = arg(args, kwargs, 1, "weight")
+    ws = known_shape(w)
+    if xs is None or ws is None or len(ws) != 2:
+        return None
+    if len(xs) == 2:
+        shape = (xs[0], ws[1])
+    elif len(xs) == 1:
+        os_ = known_shape(arg(args, kwargs, 2, "offsets"))
+        last = arg(args, kwargs, 7, "include_last_offset", False)
+        if os_ is None or len(os_) != 1 or last not in (True, False):
+            return None
+        shape = (os_[0] - int(last), ws[1])
+        if shape[0] < 0:
+            return None
+    else:
+        return None
+    new = Tens(None, shape)
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact, give_exact
+
+    d = dataflow_checks.fact(f, w, "dtype")
+    if d is not None:
+        dataflow_checks.add_facts(f, new, dtype=d)
+    give_exact(f, new, exact(f, w))
+    return new
+
+
+# ---------------------------------------------------------------------------- strides
+def dense(shape: tuple, st: tuple) -> bool:
+    """torch's ``is_non_overlapping_and_dense`` (c10 ``compute_non_overlapping_and_dense``)."""
+    n = len(shape)
+    if n == 0:
+        return True
+    if n == 1:
+        return shape[0] < 2 or st[0] == 1
+    perm = sorted(range(n), key=lambda d: (shape[d] < 2, st[d] if shape[d] >= 2 else 0))
+    need = 1
+    for d in perm:
+        if shape[d] < 2:
+            return True
+        if st[d] != need:
+            return False
+        need *= shape[d]
+    return True
+
+
+def infer_dense_strides(shape: tuple, st: tuple) -> tuple[int, ...]:
+    """torch's ``infer_dense_strides`` (aten/src/ATen/TensorUtils.cpp): the strides of a new
+    dense tensor that keeps the axes' order of a strided one (``empty_like`` in the preserved
+    format of a layout with gaps)."""
+    n = len(shape)
+    if n == 0:
+        return ()
+    if n == 1:
+        return (1,)
+    perm = list(range(n - 1, -1, -1))
+
+    def cmp(d0: int, d1: int) -> int:
+        s0, s1 = st[d0], st[d1]
+        if s0 == 0 or s1 == 0:
+            return 0
+        if s0 < s1:
+            return -1
+        if s0 > s1:
+            return 1
+        return 1 if shape[d0] > shape[d1] else 0
+
+    for i in range(1, n):
+        d1 = i
+        for j in range(1, i + 1):
+            d0 = i - j
+            c = cmp(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    out = [0] * n
+    cur = 1
+    for d in perm:
+        out[d] = cur
+        if shape[d] > 1:
+            cur *= shape[d]
+    return tuple(out)
+
+
+def preserved(shape: tuple, st: tuple) -> tuple[int, ...]:
+    """The strides of a copy in ``torch.preserve_format`` (``clone()``, a dtype cast)."""
+    return tuple(st) if dense(shape, st) else infer_dense_strides(shape, st)
+
+
+_CASTS = {"float": "float32", "double": "float64", "half": "float16", "bfloat16": "bfloat16"}
+_DT_QUALS = {
+    "torch.float32": "float32", "torch.float": "float32", "torch.float64": "float64",
+    "torch.double": "float64", "torch.float16": "float16", "torch.half": "float16",
+    "torch.bfloat16": "bfloat16",
+}  # fmt: skip
+
+
+def _cast_target(f: Any, name: str, args: list, kwargs: dict) -> tuple[bool, str | None] | None:
+    """For a dtype cast method: (True, the target dtype or None when not known); None when
+    ``name(...)`` is not a plain dtype cast (a device, a memory format, ``copy=True``...)."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+
+    if name in _CASTS and not args and not kwargs:
+        return True, _CASTS[name]
+    if name == "type_as" and len(args) == 1 and not kwargs:
+        return True, exact(f, args[0])
+    if name in ("to", "type") and len(args) == 1 and not kwargs:
+        q = getattr(args[0], "qual", None)
+        if isinstance(q, str) and q in _DT_QUALS:
+            return True, _DT_QUALS[q]
+    return None
+
+
+def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> bool:
+    """The strides of ``t.<name>(...)``'s result for the methods ``dataflow_strides`` does not
+    follow; True where this decided them (the caller then leaves them alone)."""
+    from driftcheck.parsers.source.forward import dataflow_strides as ds
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+
+    if f.input_shape is None:
+        return False
+    from driftcheck.parsers.source.forward.dataflow_ops import Pieces
+
+    if isinstance(out, Pieces) and isinstance(out.t, Tens) and out.t is not t:
+        from driftcheck.parsers.source.forward.dataflow_fix25b import give_exact
+
+        give_exact(f, out.t, exact(f, t))  # the pieces of a tensor have its dtype
+    st = ds._known(f, t)
+    shape = ds._shape(t)
+    if st is None or shape is None:
+        return False
+    if name == "clone" and not args and not kwargs and isinstance(out, Tens) and out is not t:
+        _give(f, out, preserved(shape, st))
+        return True
+    cast = _cast_target(f, name, args, kwargs)
+    if cast is not None and isinstance(out, Tens):
+        target, src = cast[1], exact(f, t)
+        same = src is not None and src == target
+        other = src is not None and target is not None and src != target
+        if out is t:
+            # the pass gave ``t`` back: right where the dtype does not change or the layout
+            # is dense (a copy keeps it); else what torch made is not ``t``
+            if not (same or dense(shape, st)):
+                dataflow_checks.add_facts(f, t, **{ds.KEY: None})
+            return True
+        if same or other or dense(shape, st):
+            _give(f, out, st if same else preserved(shape, st))
+        return True
+    if out is t or set(kwargs) - {"dim"}:
+        return False
+    if name in ("unflatten", "reshape", "flatten") and isinstance(out, Tens) and not kwargs:
+        new_shape = ds._shape(out)
+        if new_shape is None or prod(new_shape) != prod(shape):
+            return False
+        got = ds.compute_stride(shape, st, new_shape)
+        if got is None:
+            if name == "unflatten":
+                return False
+            got = ds.contiguous_strides(new_shape)
+        _give(f, out, got)
+        return True
+    if name in ("unbind", "chunk", "split") and isinstance(out, Pieces):
+        n = len(shape)
+        if name == "unbind":
+            d = args[0] if args else kwargs.get("dim", 0)
+        else:
+            d = args[1] if len(args) > 1 else kwargs.get("dim", 0)
+        d = ds._dim(d, n)
+        if d is None:
+            return False
+        piece = tuple(s for i, s in enumerate(st) if i != d) if name == "unbind" else tuple(st)
+        if out.t is not t:
+            _give(f, out.t, piece)  # handed to each piece (``hand_pieces``)
+        return True
+    return False
+
+
+def hand_pieces(f: Any, v: Any, items: list) -> None:
+    """``q, k, v = h.unbind(2)``: each piece gets the strides and exact dtype the pieces'
+    tensor ``v.t`` holds (every piece of ``unbind`` / ``chunk`` / ``split`` is a view with the
+    source's strides, less the unbound axis)."""
+    from driftcheck.parsers.source.forward import dataflow_strides as ds
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact, give_exact
+
+    if f.input_shape is None or not isinstance(getattr(v, "t", None), Tens):
+        return
+    st, d = ds._known(f, v.t), exact(f, v.t)
+    for it in items:
+        if not isinstance(it, Tens):
+            continue
+        if d is not None:
+            dataflow_checks.add_facts(f, it, replace=False, dtype=_FAMILY_OF[d])
+            give_exact(f, it, d)
+        if st is not None:
+            _give(f, it, st)
+
+
+_FAMILY_OF = {"float64": "float64", "float32": _FLOAT, "float16": _FLOAT, "bfloat16": _FLOAT}
+
+
+def _give(f: Any, out: Any, st: tuple) -> None:
+    from driftcheck.parsers.source.forward import dataflow_strides as ds
+
+    sh = ds._shape(out)
+    if isinstance(out, Tens) and sh is not None and len(sh) == len(st):
+        dataflow_checks.add_facts(f, out, **{ds.KEY: tuple(st)})

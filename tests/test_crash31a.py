@@ -1,0 +1,327 @@
+"""Forward-crash rules of session 31 (crashfix31: shapefuzz batch 5 and fresh22's dev misses,
+made general) against torch.
+
+Small models written here (not the corpus's, not shapefuzz's) are run in torch, and
+``driftcheck check --input-shape`` must report a blocker exactly when torch raised (train and
+eval mode alike); every rule family (the name's first word) has a crashing model and a clean
+twin. The pure parts of the rules (torch's dense-layout test, ``infer_dense_strides``, the
+strides of ``unflatten`` / ``reshape`` / ``unbind`` / ``chunk`` / ``clone`` / casts) are
+compared with torch's own tensors on random layouts.
+
+``bag``: ``nn.EmbeddingBag`` / ``F.embedding_bag`` argument checks and result;
+``gnorm``: ``F.group_norm``'s affine tensors; ``cplx``: ``view_as_complex`` of pairs made by
+a transpose (strides followed through views, pieces, clones and casts).
+"""
+
+# ruff: noqa: B023 - each lambda made in a loop is called in the same iteration
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from driftcheck.parsers.source.forward import dataflow_fix31 as rules
+from driftcheck.parsers.source.forward import dataflow_strides as ds
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+    net_source,
+    registrar,
+)
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+
+
+def fwd(name: str, body: str, extra: tuple[str, ...] = (), shape=(2, 6, 8)) -> None:
+    """``h = self.fc(x)`` (float32, ``(2, 6, 8)``) then ``body``; ``extra`` layers after fc."""
+    body = body.replace("\n", "\n        ")  # more than one line
+    model(name, shape, net_source(("self.fc = nn.Linear(8, 8)", *extra), body))
+
+
+IDS = "ids = (h.abs() * 3).long().clamp(max=9)\n"
+
+# ---- bag
+BAG = ("self.bag = nn.EmbeddingBag(10, 4, mode='sum')",)
+TABLE = ("self.tab = nn.Parameter(torch.randn(10, 4))",)
+fwd("bag_float_ids", "return self.bag((h.abs() * 3).clamp(max=9).flatten(0, 1))", BAG)
+fwd("bag_float_ids_fn", "return F.embedding_bag((h.abs() * 3).clamp(max=9)[0], self.tab)", TABLE)
+fwd(
+    "bag_float_offsets",
+    IDS + "return self.bag(ids.flatten(), torch.arange(0, 96, 8).float())",
+    BAG,
+)
+fwd("bag_2d_offsets", IDS + "return F.embedding_bag(ids[0], self.tab, torch.arange(6))", TABLE)
+fwd("bag_3d_ids", IDS + "return F.embedding_bag(ids, self.tab)", TABLE)
+fwd(
+    "bag_psw_shape",
+    IDS + "return self.bag(ids[0], per_sample_weights=torch.rand(6, 7))",
+    BAG,
+)
+fwd("bag_weight_1d", IDS + "return F.embedding_bag(ids[0], self.tab[0])", TABLE)
+fwd(
+    "bag_result_into_linear",
+    IDS + "return self.q(F.embedding_bag(ids.flatten(), self.tab, torch.arange(0, 96, 8)))",
+    (*TABLE, "self.q = nn.Linear(8, 2)"),
+)
+fwd(
+    "bag_result_view_as_real",
+    IDS + "return torch.view_as_real(self.bag(ids[0]))",
+    BAG,
+)
+fwd(
+    "bag_ok_2d", IDS + "return self.bag(ids[0]) + F.embedding_bag(ids[1], self.tab)", (*BAG, *TABLE)
+)
+fwd(
+    "bag_ok_offsets",
+    IDS + "return self.q(F.embedding_bag(ids.flatten(), self.tab, torch.arange(0, 96, 8)))",
+    (*TABLE, "self.q = nn.Linear(4, 2)"),
+)
+fwd(
+    "bag_ok_last_offset",
+    IDS
+    + "o = torch.arange(0, 97, 8)\n"
+    + "return F.embedding_bag(ids.flatten(), self.tab, o, include_last_offset=True).view(12, 4)",
+    TABLE,
+)
+fwd("bag_ok_int32", IDS + "return self.bag(ids[0].int(), per_sample_weights=torch.rand(6, 8))", BAG)
+fwd("bag_ok_bool_offsets", IDS + "return self.bag(ids.flatten(), torch.tensor([False, True]))", BAG)
+
+# ---- gnorm
+GN = ("self.w = nn.Parameter(torch.ones(6))", "self.b = nn.Parameter(torch.zeros(6))")
+fwd("gnorm_weight_len", "return F.group_norm(h, 3, self.w[:5])", GN)
+fwd("gnorm_bias_len", "return F.group_norm(h, 2, None, torch.zeros(7))", GN)
+fwd("gnorm_weight_2d", "return F.group_norm(h, 3, self.w.view(2, 3), self.b)", GN)
+fwd("gnorm_weight_last_axis", "return F.group_norm(h, 2, torch.ones(8))", GN)
+fwd("gnorm_ok", "return F.group_norm(h, 3, self.w, self.b)", GN)
+fwd("gnorm_ok_moved", "return F.group_norm(h.transpose(1, 2), 2, torch.ones(8))", GN)
+
+# ---- cplx
+ROPE = "pairs = {pairs}\nreturn torch.view_as_real(torch.view_as_complex(pairs)).flatten(-2)"
+
+
+def cplx(name: str, pairs: str, pre: str = "", extra: tuple[str, ...] = (), shape=(2, 6, 8)):
+    fwd(name, pre + ROPE.format(pairs=pairs), extra, shape)
+
+
+cplx("cplx_unflatten_t", "h.unflatten(-1, (2, -1)).transpose(-1, -2)")
+cplx("cplx_reshape_t", "h.reshape(2, 6, 2, 4).transpose(-1, -2)")
+cplx("cplx_clone_keeps", "h.unflatten(-1, (2, -1)).transpose(-1, -2).clone()")
+cplx("cplx_float_keeps", "h.unflatten(-1, (2, -1)).transpose(-1, -2).float()")
+cplx(
+    "cplx_unbind_pieces",
+    "q.float().unflatten(-1, (2, -1)).transpose(-1, -2)",
+    "q, k, v = self.qkv(x).view(2, 6, 3, 2, 4).unbind(2)\n",
+    ("self.qkv = nn.Linear(8, 24)",),
+)
+cplx(
+    "cplx_chunk_cast",
+    "q.double().unflatten(-1, (2, -1)).transpose(-1, -2)",
+    "q, k = self.qk(x).chunk(2, dim=-1)\n",
+    ("self.qk = nn.Linear(8, 16)",),
+)
+cplx("cplx_permute_pairs", "h.view(2, 6, 2, 4).permute(0, 1, 3, 2)")
+cplx("cplx_ok_contiguous", "h.unflatten(-1, (2, -1)).transpose(-1, -2).contiguous()")
+cplx("cplx_ok_reshape_copy", "h.unflatten(-1, (2, -1)).transpose(-1, -2).reshape(2, 6, 4, 2)")
+cplx("cplx_ok_pairs", "h.float().reshape(*h.shape[:-1], -1, 2)")
+cplx(
+    "cplx_ok_unbind",
+    "q.float().reshape(2, 6, 2, 2, 2)",
+    "q, k, v = self.qkv(x).view(2, 6, 3, 2, 4).unbind(2)\n",
+    ("self.qkv = nn.Linear(8, 24)",),
+)
+cplx(
+    "cplx_ok_chunk_half_pairs",
+    "q.unflatten(-1, (-1, 2))",
+    "q, k = self.qk(x).chunk(2, dim=-1)\n",
+    ("self.qk = nn.Linear(8, 16)",),
+)
+cplx(
+    "cplx_transposed_reshape",
+    "h.transpose(1, 2).reshape(2, 8, 3, 2).transpose(0, 1)",
+    shape=(2, 6, 8),
+)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_every_rule_has_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
+
+
+def test_silent_without_input_shape(tmp_path, capsys):
+    names = tuple(n for n in MODELS if "_ok" not in n)
+    check_silent_without_shape(MODELS, HEAD, names, tmp_path, capsys)
+
+
+FLOATS = ("float32", "float64", "float16", "bfloat16")
+
+
+def _runs(fn) -> bool:
+    try:
+        fn()
+    except Exception:  # noqa: BLE001 - torch's refusal
+        return False
+    return True
+
+
+def test_bag_index_dtypes_are_torchs():
+    """Floating ids or offsets are refused for every floating dtype, 1-D and 2-D ids, the layer
+    and the function alike; int64 / int32 ids with int64 / int32 / bool offsets run."""
+    torch = pytest.importorskip("torch")
+    F = torch.nn.functional
+    w = torch.randn(5, 3)
+    bag = torch.nn.EmbeddingBag(5, 3)
+    ids1, offs = torch.tensor([0, 1, 2, 3]), torch.tensor([0, 2])
+    for name in FLOATS:
+        dt = getattr(torch, name)
+        assert not _runs(lambda: F.embedding_bag(ids1.to(dt), w, offs))
+        assert not _runs(lambda: F.embedding_bag(ids1.view(2, 2).to(dt), w))
+        assert not _runs(lambda: F.embedding_bag(ids1, w, offs.to(dt)))
+        assert not _runs(lambda: bag(ids1.to(dt), offs))
+        assert not _runs(lambda: bag(ids1, offs.to(dt)))
+    for it in (torch.int64, torch.int32):
+        for ot in (torch.int64, torch.int32, torch.bool):
+            assert _runs(lambda: F.embedding_bag(ids1.to(it), w, offs.to(ot)))
+    # the result: (B, E) / (n - include_last_offset, E), the table's dtype
+    for wt in (torch.float32, torch.float64, torch.float16):
+        for mode in ("sum", "mean", "max"):
+            got = F.embedding_bag(ids1.view(2, 2), w.to(wt), mode=mode)
+            assert got.shape == (2, 3) and got.dtype == wt
+            got = F.embedding_bag(ids1, w.to(wt), torch.tensor([0, 1, 3]), mode=mode)
+            assert got.shape == (3, 3) and got.dtype == wt
+    got = F.embedding_bag(ids1, w, torch.tensor([0, 1, 4]), include_last_offset=True)
+    assert got.shape == (2, 3)
+
+
+def test_group_norm_affine_shapes_are_torchs():
+    """``F.group_norm`` runs iff each given weight / bias has shape ``(C,)``."""
+    torch = pytest.importorskip("torch")
+    F = torch.nn.functional
+    for xs in ((3, 8, 4, 1), (2, 8), (0, 8, 2), (2, 4, 3)):
+        x = torch.randn(xs)
+        c = xs[1]
+        for ws in ((c,), (c + 1,), (1,), (1, c), (2, c // 2), ()):
+            w = torch.ones(ws)
+            want = tuple(ws) == (c,)
+            assert _runs(lambda: F.group_norm(x, 2, w)) is want
+            assert _runs(lambda: F.group_norm(x, 2, None, w)) is want
+            assert (rules._group_norm_error([x_t(xs), 2, x_t(ws)], {}) is None) is want
+
+
+def x_t(shape):
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    return Tens(None, tuple(shape))
+
+
+def _layouts(torch, r: random.Random, n: int):
+    """Random strided tensors: a contiguous tensor, permuted, sliced (with steps), expanded."""
+    for _ in range(n):
+        rank = r.randint(1, 4)
+        shape = [r.choice([1, 2, 3, 4]) for _ in range(rank)]
+        t = torch.randn(shape)
+        if r.random() < 0.6:
+            perm = list(range(rank))
+            r.shuffle(perm)
+            t = t.permute(perm)
+        if r.random() < 0.4:
+            d = r.randrange(rank)
+            if t.shape[d] > 1:
+                t = (
+                    t.narrow(d, 0, t.shape[d] - 1)
+                    if r.random() < 0.5
+                    else t[(slice(None),) * d + (slice(None, None, 2),)]
+                )
+        yield t
+
+
+def test_dense_and_preserved_strides_are_torchs():
+    """``dense`` is torch's ``is_non_overlapping_and_dense``; ``preserved`` the strides of
+    ``clone()`` and of a dtype cast (``empty_like`` in the preserved format)."""
+    torch = pytest.importorskip("torch")
+    from torch import _prims_common as pc
+
+    r = random.Random(31)
+    for t in _layouts(torch, r, 600):
+        sh, st = tuple(t.shape), tuple(t.stride())
+        assert rules.dense(sh, st) == pc.is_non_overlapping_and_dense_or_false(t), (sh, st)
+        assert rules.preserved(sh, st) == t.clone().stride(), (sh, st)
+        assert rules.preserved(sh, st) == t.double().stride(), (sh, st)
+        assert rules.preserved(sh, st) == t.to(torch.float16).stride(), (sh, st)
+
+
+def test_view_piece_strides_are_torchs():
+    """``unflatten`` / ``reshape`` / ``flatten`` (``computeStride`` or a contiguous copy) and the
+    pieces of ``unbind`` / ``chunk`` / ``split`` have the strides the rules give them."""
+    torch = pytest.importorskip("torch")
+    r = random.Random(131)
+    for t in _layouts(torch, r, 600):
+        sh, st = tuple(t.shape), tuple(t.stride())
+        n = len(sh)
+        d = r.randrange(n)
+        # reshape / flatten to a random factorization of the elements
+        new = list(sh)
+        if n >= 2 and r.random() < 0.5:
+            a = r.randrange(n - 1)
+            new[a : a + 2] = [new[a] * new[a + 1]]
+        elif sh[d] % 2 == 0:
+            new[d : d + 1] = [2, sh[d] // 2]
+        got = ds.compute_stride(sh, st, tuple(new))
+        want = t.reshape(new).stride()
+        assert (got or ds.contiguous_strides(tuple(new))) == want, (sh, st, new)
+        if got is not None:
+            assert got == t.view(new).stride()
+        for p in t.unbind(d):
+            assert p.stride() == tuple(s for i, s in enumerate(st) if i != d)
+        for p in t.chunk(2, d):
+            assert p.stride() == st
+
+
+def _vc_runs(torch, t) -> bool:
+    return _runs(lambda: torch.view_as_complex(t))
+
+
+def test_view_as_complex_stride_rule_is_torchs():
+    """On layouts with a last axis of 2, the rule's verdict (a stride that is not 1 last, an odd
+    stride before it on an axis of more than one item) is torch's; where the rule says nothing
+    torch may still refuse (an odd storage offset), never the other way."""
+    torch = pytest.importorskip("torch")
+    r = random.Random(7)
+    seen = {True: 0, False: 0}
+    for _ in range(1500):
+        rank = r.randint(2, 4)
+        shape = [r.choice([1, 2, 3, 4]) for _ in range(rank - 1)] + [2]
+        t = torch.randn(shape)
+        perm = list(range(rank))
+        r.shuffle(perm)
+        t = t.permute(perm)
+        back = [perm.index(i) for i in range(rank)]
+        u = t.contiguous().permute(back) if r.random() < 0.5 else t.permute(back)
+        if r.random() < 0.3:
+            u = u.transpose(-1, -2) if u.shape[-2] == 2 else u
+        if u.shape[-1] != 2:
+            continue
+        from driftcheck.parsers.source.values.dataflow_values import Tens
+
+        class F_:
+            input_shape = tuple(u.shape)
+            value_facts: dict = {}
+
+        f = F_()
+        x = Tens(None, tuple(u.shape))
+        f.value_facts[id(x)] = (x, {ds.KEY: tuple(u.stride())})
+        claimed = rules._complex_view_error(f, x) is not None
+        runs = _vc_runs(torch, u)
+        if claimed:
+            assert not runs, (u.shape, u.stride())
+        elif u.storage_offset() % 2 == 0:
+            assert runs, (u.shape, u.stride())
+        seen[claimed] += 1
+    assert seen[True] > 50 and seen[False] > 50
