@@ -146,6 +146,33 @@ cplx(
 )
 
 
+# ---- normcast: a norm / PReLU cast in ``__init__`` on another exact dtype; keepdt: the dtype
+# kept through parameter-free layers into a layer cast to float64
+fwd("normcast_ln_half", "return self.n(h)", ("self.n = nn.LayerNorm(8).half()",))
+fwd("normcast_ln_bf16_stmt", "return self.n(h)", ("self.n = nn.LayerNorm(8)", "self.n.bfloat16()"))
+fwd("normcast_gn_double", "return self.n(h)", ("self.n = nn.GroupNorm(2, 6).double()",))
+fwd("normcast_bn_half", "return self.n(h)", ("self.n = nn.BatchNorm1d(6).half()",))
+fwd("normcast_float_ln_double_input", "return self.n(h.double())", ("self.n = nn.LayerNorm(8)",))
+fwd("normcast_prelu_half_input", "return self.n(h.half())", ("self.n = nn.PReLU()",))
+fwd("normcast_ok_mixed", "return self.n(h.half()).float()", ("self.n = nn.LayerNorm(8)",))
+fwd("normcast_ok_same", "return self.n(h.half()).float()", ("self.n = nn.LayerNorm(8).half()",))
+fwd(
+    "normcast_ok_noaffine",
+    "return self.n(h)",
+    ("self.n = nn.LayerNorm(8, elementwise_affine=False).half()",),
+)
+fwd("normcast_ok_instance", "return self.n(h.double())", ("self.n = nn.InstanceNorm1d(6)",))
+fwd("normcast_ok_rms", "return self.n(h)", ("self.n = nn.RMSNorm(8).half()",))
+KEEP = (
+    "self.body = nn.Sequential(nn.GELU(), nn.AdaptiveAvgPool1d(4), nn.Flatten(), nn.Dropout())",
+    "self.head = nn.Linear(24, 2)",
+)
+fwd("keepdt_double_head", "return self.head(self.body(h))", (*KEEP, "self.head.double()"))
+fwd("keepdt_half_head", "return self.head(self.body(h).double())", (*KEEP, "self.head.half()"))
+fwd("keepdt_ok", "return self.head(self.body(h))", KEEP)
+fwd("keepdt_ok_cast", "return self.head(self.body(h).double())", (*KEEP, "self.head.double()"))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -325,3 +352,80 @@ def test_view_as_complex_stride_rule_is_torchs():
             assert runs, (u.shape, u.stride())
         seen[claimed] += 1
     assert seen[True] > 50 and seen[False] > 50
+
+
+_KEEP_INPUTS = {
+    "Flatten": (2, 3, 4), "Unflatten": None, "MaxPool1d": (2, 3, 4), "MaxPool2d": (2, 3, 4, 4),
+    "MaxPool3d": (1, 2, 4, 4, 4), "AvgPool1d": (2, 3, 4), "AvgPool2d": (2, 3, 4, 4),
+    "AvgPool3d": (1, 2, 4, 4, 4), "AdaptiveAvgPool1d": (2, 3, 4),
+    "AdaptiveAvgPool2d": (2, 3, 4, 4), "AdaptiveAvgPool3d": (1, 2, 4, 4, 4),
+    "AdaptiveMaxPool1d": (2, 3, 4), "AdaptiveMaxPool2d": (2, 3, 4, 4),
+    "PixelShuffle": (1, 4, 2, 2), "PixelUnshuffle": (1, 1, 4, 4), "ZeroPad2d": (1, 2, 3, 3),
+    "ConstantPad1d": (2, 3, 4), "ConstantPad2d": (1, 2, 3, 3), "ReflectionPad1d": (2, 3, 4),
+    "ReflectionPad2d": (1, 2, 3, 3), "ReplicationPad1d": (2, 3, 4),
+    "ReplicationPad2d": (1, 2, 3, 3), "Dropout2d": (2, 3, 4, 4), "Dropout3d": (1, 2, 3, 4, 4),
+    "Dropout1d": (2, 3, 4),
+}  # fmt: skip
+_KEEP_ARGS = {
+    "Unflatten": (1, (2, 2)), "MaxPool1d": (2,), "MaxPool2d": (2,), "MaxPool3d": (2,),
+    "AvgPool1d": (2,), "AvgPool2d": (2,), "AvgPool3d": (2,), "AdaptiveAvgPool1d": (2,),
+    "AdaptiveAvgPool2d": (2,), "AdaptiveAvgPool3d": (2,), "AdaptiveMaxPool1d": (2,),
+    "AdaptiveMaxPool2d": (2,), "PixelShuffle": (2,), "PixelUnshuffle": (2,), "ZeroPad2d": (1,),
+    "ConstantPad1d": (1, 0.5), "ConstantPad2d": (1, 0.5), "ReflectionPad1d": (1,),
+    "ReflectionPad2d": (1,), "ReplicationPad1d": (1,), "ReplicationPad2d": (1,),
+    "Upsample": (None, 2),
+}  # fmt: skip
+
+
+def test_keep_dtype_layers_are_torchs():
+    """Each layer of ``KEEP_DTYPE_LAYERS`` gives its input's dtype back (where it runs), for
+    every floating dtype, train and eval."""
+    torch = pytest.importorskip("torch")
+    ran = 0
+    for name in sorted(rules.KEEP_DTYPE_LAYERS):
+        shape = _KEEP_INPUTS.get(name) or (2, 4, 3)
+        layer = getattr(torch.nn, name)(*_KEEP_ARGS.get(name, ()))
+        for train in (False, True):
+            layer.train(train)
+            for d in FLOATS:
+                dt = getattr(torch, d)
+                try:
+                    out = layer(torch.randn(shape, dtype=dt))
+                except Exception:  # noqa: BLE001 - no kernel: nothing follows
+                    continue
+                assert out.dtype == dt, (name, d)
+                ran += 1
+    assert ran > 300
+
+
+def test_param_dtype_table_is_torchs():
+    """``param_dtype_error``'s table (affine norms: the parameters' dtype, or float32
+    parameters with a half input; PReLU: the parameters' dtype only) on every pair of the four
+    floating dtypes, train and eval, for each layer it names; the output has the input's
+    dtype."""
+    torch = pytest.importorskip("torch")
+    nn = torch.nn
+    makers = {
+        "LayerNorm": (lambda: nn.LayerNorm(8), (2, 3, 8)),
+        "GroupNorm": (lambda: nn.GroupNorm(2, 4), (2, 4, 5)),
+        "BatchNorm1d": (lambda: nn.BatchNorm1d(4), (2, 4, 5)),
+        "BatchNorm2d": (lambda: nn.BatchNorm2d(4), (2, 4, 3, 3)),
+        "BatchNorm3d": (lambda: nn.BatchNorm3d(2), (2, 2, 2, 3, 3)),
+        "InstanceNorm1d": (lambda: nn.InstanceNorm1d(4, affine=True), (2, 4, 5)),
+        "InstanceNorm2d": (lambda: nn.InstanceNorm2d(4, affine=True), (2, 4, 3, 3)),
+        "InstanceNorm3d": (lambda: nn.InstanceNorm3d(2, affine=True), (2, 2, 2, 3, 3)),
+        "PReLU": (lambda: nn.PReLU(), (2, 3, 8)),
+    }
+    assert set(makers) == set(rules.AFFINE_NORMS) | rules.STRICT_PARAM_LAYERS
+    for name, (make, shape) in makers.items():
+        for p in FLOATS:
+            for d in FLOATS:
+                want = p == d or (
+                    name in rules.AFFINE_NORMS and p == "float32" and d in ("float16", "bfloat16")
+                )
+                for train in (False, True):
+                    m = make().to(getattr(torch, p)).train(train)
+                    x = torch.randn(shape, dtype=getattr(torch, d))
+                    assert _runs(lambda: m(x)) is want, (name, p, d, train)
+                    if want:
+                        assert m(x).dtype == x.dtype

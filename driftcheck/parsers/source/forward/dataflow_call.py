@@ -449,6 +449,9 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_fix30
 
                 dataflow_fix30.layer_layout(self.run.f, obj.type, tens[0], out)  # NHWC kept
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                dataflow_fix31.layer_output(self.run.f, obj, tens[0], out)  # dtype kept
             if self.run.f.input_shape is not None and obj.type in ("Linear", "Embedding"):
                 from driftcheck.parsers.source.forward import dataflow_strides
 

@@ -255,6 +255,12 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
         from driftcheck.parsers.source.forward import dataflow_fix25b
 
         dataflow_fix25b.rnn_input(f, node, x, loc)  # float64 into float32 weights
+    if len(f.crashes) == crashes:
+        from driftcheck.parsers.source.forward import dataflow_fix31
+
+        err = dataflow_fix31.param_dtype_error(f, node, x)  # ``nn.LayerNorm(d).half()``
+        if err is not None:
+            f.crash(loc, err)
     if len(f.crashes) == crashes and not _cast(f, node):
         # the table was measured on float32 weights: a layer built with ``dtype=`` or cast
         # (``nn.Linear(..., dtype=torch.cfloat)`` takes complex inputs) is not judged by it

@@ -369,3 +369,110 @@ def _give(f: Any, out: Any, st: tuple) -> None:
     sh = ds._shape(out)
     if isinstance(out, Tens) and sh is not None and len(sh) == len(st):
         dataflow_checks.add_facts(f, out, **{ds.KEY: tuple(st)})
+
+
+# ---------------------------------------------------------------------------- layer dtypes
+# torch layers without parameters whose output has the input's floating dtype (measured for
+# float32 / float64 / float16 / bfloat16 in tests/test_crash31a.py)
+KEEP_DTYPE_LAYERS = frozenset(
+    {
+        "ReLU", "ReLU6", "GELU", "SiLU", "Sigmoid", "Tanh", "LeakyReLU", "ELU", "SELU", "CELU",
+        "Hardswish", "Hardsigmoid", "Hardtanh", "Mish", "Softplus", "Softsign", "Tanhshrink",
+        "Softmax", "LogSoftmax", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d",
+        "AlphaDropout", "Identity", "Flatten", "Unflatten", "MaxPool1d", "MaxPool2d",
+        "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d",
+        "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
+        "PixelShuffle", "PixelUnshuffle", "Upsample", "ZeroPad2d", "ConstantPad1d",
+        "ConstantPad2d", "ReflectionPad1d", "ReflectionPad2d", "ReplicationPad1d",
+        "ReplicationPad2d",
+    }
+)  # fmt: skip
+# norms with affine parameters (the flag that makes them and its default): they run iff the
+# input has the parameters' dtype, or the parameters are float32 and the input float16 /
+# bfloat16 (CPU's mixed kernels); the output has the input's dtype (measured on every pair of
+# the four floating dtypes, train and eval)
+AFFINE_NORMS = {
+    "LayerNorm": ("elementwise_affine", True),
+    "GroupNorm": ("affine", True),
+    "BatchNorm1d": ("affine", True),
+    "BatchNorm2d": ("affine", True),
+    "BatchNorm3d": ("affine", True),
+    "InstanceNorm1d": ("affine", False),
+    "InstanceNorm2d": ("affine", False),
+    "InstanceNorm3d": ("affine", False),
+}
+# layers whose parameters must have the input's dtype exactly (no mixed kernel)
+STRICT_PARAM_LAYERS = frozenset({"PReLU"})
+_NORM_KEEP = frozenset({"RMSNorm", *AFFINE_NORMS, *STRICT_PARAM_LAYERS})
+
+
+def _torch_leaf(leaf: Any) -> bool:
+    cls = getattr(leaf, "torch", None)
+    return isinstance(cls, str) and cls == f"torch.nn.{getattr(leaf, 'type', None)}"
+
+
+def _param_dtype(f: Any, node: Any) -> str | None:
+    """The exact dtype of a torch layer's parameters: the module cast's in ``__init__``, or
+    float32 for an uncast layer while the default dtype cannot change."""
+    from driftcheck.parsers.source.forward.dataflow_checks import _cast, _cast_dtype
+    from driftcheck.parsers.source.library import tensordtypes
+
+    if getattr(f, "cast_in_forward", False):
+        return None
+    cast = _cast_dtype(f, node)
+    if cast in _FAMILY_OF:
+        return cast
+    if not _cast(f, node) and not tensordtypes.default_may_change(f.interp):
+        return "float32"
+    return None
+
+
+def param_dtype_error(f: Any, node: Any, x: Any) -> str | None:
+    """A norm with affine parameters / a PReLU, torch's own, called on ``x`` of an exact
+    floating dtype its parameters do not take (``nn.LayerNorm(d).half()`` on float32)."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+
+    if f.input_shape is None or node is None:
+        return None
+    leaf = f.b.objs.get(node.id)
+    if leaf is None or not _torch_leaf(leaf):
+        return None
+    if node.type in AFFINE_NORMS:
+        key, default = AFFINE_NORMS[node.type]
+        if node.params.get(key, default) is not True:
+            return None
+    elif node.type not in STRICT_PARAM_LAYERS:
+        return None
+    p, got = _param_dtype(f, node), exact(f, x)
+    if p is None or got is None or got == p:
+        return None
+    if node.type in AFFINE_NORMS and p == "float32" and got in ("float16", "bfloat16"):
+        return None  # the mixed kernels
+    return (
+        f"{node.type}: RuntimeError: the input is {got} but the parameters are {p} (torch's "
+        f"{node.type} takes its parameters' dtype"
+        + (
+            ", or float32 parameters with a float16 / bfloat16 input)"
+            if node.type in AFFINE_NORMS
+            else ")"
+        )
+    )
+
+
+def layer_output(f: Any, leaf: Any, x: Any, out: Any) -> None:
+    """The output of torch's parameter-free layers (``KEEP_DTYPE_LAYERS``) and norms has the
+    input's dtype: its family and exact dtype are handed on."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact, give_exact
+
+    if f.input_shape is None or not isinstance(out, Tens) or out is x or not isinstance(x, Tens):
+        return
+    if leaf.type not in KEEP_DTYPE_LAYERS and leaf.type not in _NORM_KEEP:
+        return
+    if not _torch_leaf(leaf):
+        return
+    d = dataflow_checks.fact(f, x, "dtype")
+    if d in (_FLOAT, "float64"):
+        dataflow_checks.add_facts(f, out, replace=False, dtype=d)
+    e = exact(f, x)
+    if e is not None:
+        give_exact(f, out, e)
