@@ -173,6 +173,203 @@ fwd("keepdt_ok", "return self.head(self.body(h))", KEEP)
 fwd("keepdt_ok_cast", "return self.head(self.body(h).double())", (*KEEP, "self.head.double()"))
 
 
+# ---- mhaw: nn.MultiheadAttention's second item (None, averaged or per-head weights), also
+# handed through a tuple a helper module returns
+MHA = ("self.attn = nn.MultiheadAttention(8, 2, batch_first=True)",)
+MHA_T = ("self.attn = nn.MultiheadAttention(8, 2)",)
+fwd("mhaw_none_matmul", "a, w = self.attn(h, h, h, need_weights=False)\nreturn w @ h", MHA)
+fwd("mhaw_none_add", "_, w = self.attn(h, h, h, None, False)\nreturn h + w", MHA)
+fwd(
+    "mhaw_per_head_bmm",
+    "a, w = self.attn(h, h, h, average_attn_weights=False)\nreturn torch.bmm(w, h)",
+    MHA,
+)
+fwd("mhaw_avg_wrong_axis", "a, w = self.attn(h, h, h)\nreturn w.view(2, 6, 2, 3) + a", MHA_T)
+fwd("mhaw_ok_avg_bmm", "a, w = self.attn(h, h, h)\nreturn torch.bmm(w, h) + a", MHA)
+fwd(
+    "mhaw_ok_per_head",
+    "a, w = self.attn(h, h, h, average_attn_weights=False)\nreturn w.mean(1) @ h",
+    MHA,
+)
+fwd("mhaw_ok_seq_first", "a, w = self.attn(h, h, h)\nreturn w.view(6, 2, 6).sum() + a", MHA_T)
+fwd(
+    "mhaw_ok_none_checked",
+    "a, w = self.attn(h, h, h, need_weights=False)\nreturn a if w is None else w @ a",
+    MHA,
+)
+model(
+    "mhaw_helper_tuple",
+    (2, 6, 8),
+    """
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.attn = nn.MultiheadAttention(8, 2, batch_first=True)
+
+        def forward(self, x):
+            a, w = self.attn(x, x, x, need_weights=False)
+            return x + a, w
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.blocks = nn.ModuleList([Block() for _ in range(2)])
+
+        def forward(self, x):
+            roll = torch.eye(6).expand(2, -1, -1)
+            for blk in self.blocks:
+                x, w = blk(x)
+                roll = w @ roll
+            return x, roll
+    """,
+)
+model(
+    "mhaw_ok_helper_tuple",
+    (2, 6, 8),
+    """
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.attn = nn.MultiheadAttention(8, 2, batch_first=True)
+
+        def forward(self, x):
+            a, w = self.attn(x, x, x)
+            return x + a, w
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.blocks = nn.ModuleList([Block() for _ in range(2)])
+
+        def forward(self, x):
+            roll = torch.eye(6).expand(2, -1, -1)
+            for blk in self.blocks:
+                x, w = blk(x)
+                roll = w @ roll
+            return x, roll
+    """,
+)
+
+
+# ---- hook: forward hooks registered in __init__ replace a layer's output
+model(
+    "hook_slices_channels",
+    (2, 3, 6, 6),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.stem = nn.Conv2d(3, 8, 3, padding=1)
+            self.body = nn.Conv2d(8, 8, 1)
+            self.stem.register_forward_hook(self._tap)
+
+        def _tap(self, module, inp, out):
+            self.seen = out.detach()
+            return out[:, :4]
+
+        def forward(self, x):
+            return self.body(torch.relu(self.stem(x))).mean((2, 3))
+    """,
+)
+model(
+    "hook_flattens",
+    (2, 3, 6, 6),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.stem = nn.Conv2d(3, 8, 3, padding=1)
+            self.body = nn.Conv2d(8, 8, 1)
+            self.stem.register_forward_hook(self._tap)
+
+        def _tap(self, module, inp, out):
+            self.seen = out.detach()
+            return out.flatten(1)
+
+        def forward(self, x):
+            return self.body(torch.relu(self.stem(x))).mean((2, 3))
+    """,
+)
+model(
+    "hook_lambda_pools",
+    (2, 3, 6, 6),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.stem = nn.Conv2d(3, 8, 3, padding=1)
+            self.body = nn.Conv2d(8, 8, 1)
+            self.stem.register_forward_hook(lambda m, i, o: o.mean(1))
+
+        def _tap(self, module, inp, out):
+            self.seen = out.detach()
+            return None
+
+        def forward(self, x):
+            return self.body(torch.relu(self.stem(x))).mean((2, 3))
+    """,
+)
+model(
+    "hook_ok_none",
+    (2, 3, 6, 6),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.stem = nn.Conv2d(3, 8, 3, padding=1)
+            self.body = nn.Conv2d(8, 8, 1)
+            self.stem.register_forward_hook(self._tap)
+
+        def _tap(self, module, inp, out):
+            self.seen = out.detach()
+            return None
+
+        def forward(self, x):
+            return self.body(torch.relu(self.stem(x))).mean((2, 3))
+    """,
+)
+model(
+    "hook_ok_same_shape",
+    (2, 3, 6, 6),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.stem = nn.Conv2d(3, 8, 3, padding=1)
+            self.body = nn.Conv2d(8, 8, 1)
+            self.stem.register_forward_hook(self._tap)
+
+        def _tap(self, module, inp, out):
+            self.seen = out.detach()
+            return torch.relu(out) * 2
+
+        def forward(self, x):
+            return self.body(torch.relu(self.stem(x))).mean((2, 3))
+    """,
+)
+model(
+    "hook_ok_input_sized",
+    (2, 3, 6, 6),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.stem = nn.Conv2d(3, 8, 3, padding=1)
+            self.body = nn.Conv2d(8, 8, 1)
+            self.stem.register_forward_hook(self._tap)
+
+        def _tap(self, module, inp, out):
+            self.seen = out.detach()
+            return inp[0].repeat(1, 3, 1, 1)[:, :8]
+
+        def forward(self, x):
+            return self.body(torch.relu(self.stem(x))).mean((2, 3))
+    """,
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

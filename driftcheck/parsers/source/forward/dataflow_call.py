@@ -314,7 +314,12 @@ class Calls:
             dataflow_misuse.called(self.run.f, fv, at, fr.loc(at) if fr is not None else None)
         if isinstance(fv, Mod):
             dataflow_arity.module_call(self, fv.obj, args, kwargs, fr, at)
-            return self.call_module(fv.obj, args, kwargs, fr, at)
+            out = self.call_module(fv.obj, args, kwargs, fr, at)
+            if self.run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                out = dataflow_fix31.forward_hooks(self, fv, args, kwargs, out, fr, at)  # hooks
+            return out
         if isinstance(fv, UserFunc):
             return self.run_func(fv.func, fv.self_mod, args, kwargs, fr)
         if isinstance(fv, Func):

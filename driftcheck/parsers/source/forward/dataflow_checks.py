@@ -623,8 +623,9 @@ def tuple_result(
     """The ``Multi`` of an LSTM / GRU / RNN / MultiheadAttention call. On real sizes, for
     torch's own class (``qual``: a user class the catalogue matched by name may return
     anything): an RNN's hidden state as its other items, MultiheadAttention's mask checks and
-    its second item (the attention weights, unknown), so the result is known to be a pair."""
-    from driftcheck.parsers.source.values.dataflow_values import UNK, Multi
+    its second item (None with ``need_weights=False``, else the weights: ``dataflow_fix31``),
+    so the result is known to be a pair."""
+    from driftcheck.parsers.source.values.dataflow_values import Multi
 
     node = f.node(out.src) if isinstance(out, Tens) and out.src is not None else None
     torch_class = isinstance(qual, str) and qual.startswith("torch.nn.")
@@ -640,7 +641,10 @@ def tuple_result(
         err = dataflow_fix29b.mha_causal(f, node, args, kwargs)  # ``is_causal=True``, no mask
         if err is not None:
             f.crash(loc, f"MultiheadAttention: {err}")
-        return Multi(out, (UNK,))
+        from driftcheck.parsers.source.forward import dataflow_fix31
+
+        w = dataflow_fix31.mha_weights(f, node, args, kwargs)  # None / the weights
+        return dataflow_fix31.mark_sure_none(f, Multi(out, (w,)), {1} if w is None else set())
     from driftcheck.parsers.source.forward import dataflow_args
 
     dataflow_args.rnn_hx(f, node, args, kwargs, loc)

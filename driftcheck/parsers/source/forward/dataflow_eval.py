@@ -245,6 +245,10 @@ class Runner:
         elif isinstance(tgt, (ast.Tuple, ast.List)):
             starred = any(isinstance(e, ast.Starred) for e in tgt.elts)
             items = self.unpack(v, len(tgt.elts), None if starred else (fr, tgt))
+            if self.f.input_shape is not None and not starred:
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                dataflow_fix31.unpacked(self.f, tgt, v)  # ``a, w = attn(.., need_weights=False)``
             star = [i for i, e in enumerate(tgt.elts) if isinstance(e, ast.Starred)]
             if star:
                 for e in tgt.elts:
@@ -520,6 +524,10 @@ class Runner:
             if isinstance(e, ast.List) and not any(isinstance(x, ast.Starred) for x in e.elts):
                 lists.made(self.f, out)
             seq = tuple(out) if isinstance(e, ast.Tuple) else out
+            if self.f.input_shape is not None and None in out and isinstance(e, ast.Tuple):
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                dataflow_fix31.tuple_made(self, e, fr, seq)  # ``return out, w`` (w surely None)
             return dataflow_axes.made_empty(self.f, seq) if not seq else seq
         if isinstance(e, ast.Dict):
             d: dict[Any, Any] = {}
@@ -912,6 +920,10 @@ class Runner:
                 if isinstance(t, ast.Name) and isinstance(n.value, ast.Constant):
                     if n.value.value is None:
                         nones.add(id(t))
+        if self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            nones |= dataflow_fix31.sure_none_stores(self.f)  # unpacked certain Nones
         stores = [
             n
             for n in ast.walk(fn)

@@ -24,7 +24,17 @@ crash:
   (``float()`` / ``to(dtype)`` / ``type_as``...: ``self`` when the dtype does not change, else a
   copy in the preserved format; both keep a dense layout's strides, and for a layout with gaps
   torch's ``infer_dense_strides`` keeps the axes' order, so the strides are claimed only where
-  both candidates agree or the exact dtypes say which one runs).
+  both candidates agree or the exact dtypes say which one runs);
+- module dtypes: torch's affine norms (``LayerNorm``, ``GroupNorm``, ``BatchNorm*``,
+  ``InstanceNorm*(affine=True)``) run iff the input has the parameters' exact dtype or the
+  parameters are float32 and the input float16 / bfloat16; ``PReLU`` only on its parameters'
+  dtype (a module cast in ``__init__``, or uncast float32 weights); torch's parameter-free
+  layers (``KEEP_DTYPE_LAYERS``) and these norms give the input's dtype back;
+- ``nn.MultiheadAttention``'s second item: None with ``need_weights=False`` (a certain None,
+  handed through tuples the analyzed code builds and unpacks), else the weights of shape
+  ``(N, L, S)`` / ``(N, heads, L, S)``;
+- forward hooks registered in ``__init__`` run after the module (a result that is not None
+  replaces its output).
 """
 
 from __future__ import annotations
@@ -476,3 +486,133 @@ def layer_output(f: Any, leaf: Any, x: Any, out: Any) -> None:
     e = exact(f, x)
     if e is not None:
         give_exact(f, out, e)
+
+
+# ---------------------------------------------------------------------------- attention weights
+def mha_weights(f: Any, node: Any, args: list, kwargs: dict) -> Any:
+    """The second item of torch's ``nn.MultiheadAttention(query, key, value, ...)``: None
+    with ``need_weights=False``; else the weights, ``(N, L, S)`` averaged over the heads or
+    ``(N, heads, L, S)`` with ``average_attn_weights=False`` (batch first whatever the
+    layer's ``batch_first``; ``(L, S)`` / ``(heads, L, S)`` for an unbatched 2-D query), the
+    query's dtype. UNK where an argument is not known."""
+    from driftcheck.parsers.source.values.dataflow_values import UNK
+
+    need = arg(args, kwargs, 4, "need_weights", True)
+    if need is False:
+        return None
+    avg = arg(args, kwargs, 6, "average_attn_weights", True)
+    if need is not True or avg not in (True, False):
+        return UNK
+    qs, ks = known_shape(arg(args, kwargs, 0, "query")), known_shape(arg(args, kwargs, 1, "key"))
+    heads, bf = node.params.get("num_heads"), node.params.get("batch_first", False)
+    if qs is None or ks is None or len(qs) != len(ks) or heads.__class__ is not int:
+        return UNK
+    if bf not in (True, False):
+        return UNK
+    if len(qs) == 2:
+        lead: tuple = ()
+        tl, sl = qs[0], ks[0]
+    elif len(qs) == 3:
+        lead = (qs[0],) if bf else (qs[1],)
+        tl, sl = (qs[1], ks[1]) if bf else (qs[0], ks[0])
+    else:
+        return UNK
+    shape = (*lead, tl, sl) if avg else (*lead, heads, tl, sl)
+    w = Tens(None, shape)
+    q = arg(args, kwargs, 0, "query")
+    d = dataflow_checks.fact(f, q, "dtype")
+    if d in (_FLOAT, "float64"):
+        dataflow_checks.add_facts(f, w, dtype=d)
+    return w
+
+
+# ---------------------------------------------------------------------------- certain Nones
+# A None the pass holds is not always certain (a stale ``__init__`` attribute), so Python's
+# TypeError for ``None @ t`` is claimed only for a name every store of which binds a certain
+# None (``dataflow_eval.sure_none``). Besides ``name = None``, a store is certain where it
+# unpacks an item of a sequence known to hold a certain None there: torch's
+# ``nn.MultiheadAttention(..., need_weights=False)`` result, or a tuple built in the analyzed
+# code (``return out, w``) from names that are certainly None.
+def _seqs(f: Any) -> dict:
+    got = getattr(f, "_sure_none_seqs", None)
+    if got is None:
+        got = {}
+        f._sure_none_seqs = got
+    return got
+
+
+def sure_none_stores(f: Any) -> set:
+    got = getattr(f, "_sure_none_stores", None)
+    if got is None:
+        got = set()
+        f._sure_none_stores = got
+    return got
+
+
+def mark_sure_none(f: Any, seq: Any, idx: set) -> Any:
+    """``seq`` holds a certain None at the positions ``idx``."""
+    if f.input_shape is not None and idx:
+        _seqs(f)[id(seq)] = (seq, frozenset(idx))
+    return seq
+
+
+def tuple_made(run: Any, e: Any, fr: Any, seq: Any) -> None:
+    """``(out, w)`` built from names: the positions holding a certain None."""
+    import ast
+
+    if run.f.input_shape is None or not isinstance(seq, tuple) or len(seq) != len(e.elts):
+        return
+    idx = set()
+    for i, (x, v) in enumerate(zip(e.elts, seq, strict=True)):
+        if v is None and isinstance(x, ast.Name) and run.sure_none(None, x, fr) is None:
+            idx.add(i)
+    mark_sure_none(run.f, seq, idx)
+
+
+def unpacked(f: Any, tgt: Any, v: Any) -> None:
+    """``a, w = seq``: the stores of the names at a certain None's positions are certain."""
+    import ast
+
+    if f.input_shape is None:
+        return
+    got = _seqs(f).get(id(v))
+    idx = got[1] if got is not None and got[0] is v else frozenset()
+    stores = sure_none_stores(f)
+    for i, e in enumerate(tgt.elts):
+        if isinstance(e, ast.Name):
+            if i in idx:
+                stores.add(id(e))
+            else:
+                stores.discard(id(e))  # this time the store binds something else
+
+
+# ---------------------------------------------------------------------------- forward hooks
+def forward_hooks(calls: Any, mod: Any, args: list, kwargs: dict, out: Any, fr: Any, at: Any) -> Any:
+    """``m(x)`` of a module with forward hooks registered in ``__init__``
+    (``interp/fwdhooks``): torch's ``Module._call_impl`` calls each ``hook(module, args,
+    output)`` after ``forward``, in order, and a result that is not None replaces the output
+    (``return out[:, :4]``). A hook registered under a condition, with ``with_kwargs``, or one
+    the pass cannot call leaves the output unknown."""
+    from driftcheck.parsers.source.forward.dataflow_ops import convert
+    from driftcheck.parsers.source.interp.fwdhooks import hooks_of
+    from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, UserFunc
+
+    run = calls.run
+    obj = run.f.resolve(mod.obj)
+    hooks = [h for h in hooks_of(obj) if not h.pre]
+    if run.f.input_shape is None or not hooks:
+        return out
+    from driftcheck.parsers.source.values.abstract import Func
+
+    for h in hooks:
+        if isinstance(h.fn, Func) and h.fn.bound is not None and not h.fn.is_static:
+            fn = UserFunc(h.fn, Mod(h.fn.bound))  # ``self._tap``: a bound method
+        else:
+            fn = convert(run, h.fn)
+        if h.conds or h.with_kwargs or not isinstance(fn, UserFunc):
+            return Tens(None) if isinstance(out, Tens) else UNK
+        got = calls.call_value(fn, [Mod(obj), tuple(args), out], {}, fr, at)
+        if got is None:
+            continue
+        out = got
+    return out
