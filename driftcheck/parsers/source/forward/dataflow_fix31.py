@@ -587,7 +587,9 @@ def unpacked(f: Any, tgt: Any, v: Any) -> None:
 
 
 # ---------------------------------------------------------------------------- forward hooks
-def forward_hooks(calls: Any, mod: Any, args: list, kwargs: dict, out: Any, fr: Any, at: Any) -> Any:
+def forward_hooks(
+    calls: Any, mod: Any, args: list, kwargs: dict, out: Any, fr: Any, at: Any
+) -> Any:
     """``m(x)`` of a module with forward hooks registered in ``__init__``
     (``interp/fwdhooks``): torch's ``Module._call_impl`` calls each ``hook(module, args,
     output)`` after ``forward``, in order, and a result that is not None replaces the output
