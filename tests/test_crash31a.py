@@ -370,6 +370,74 @@ model(
 )
 
 
+# ---- numbuf: a Python number of unknown value (``int(t) + 1``, ``t.item()``) stored as a
+# buffer / over a buffer; nonearg: a parameter given a literal None, its attribute read
+BUF = ("self.register_buffer('steps', torch.zeros((), dtype=torch.long))",)
+fwd("numbuf_register_int", "self.register_buffer('steps', int(self.steps) + 1)\nreturn h", BUF)
+fwd("numbuf_assign_item", "self.steps = self.steps.item() * 2\nreturn h", BUF)
+fwd(
+    "numbuf_param_float",
+    "self.scale = float(h.mean())\nreturn h",
+    ("self.scale = nn.Parameter(torch.ones(()))",),
+)
+fwd("numbuf_ok_tensor", "self.register_buffer('steps', self.steps + 1)\nreturn h", BUF)
+fwd("numbuf_ok_new_attr", "self.count = int(self.steps) + 1\nreturn h", BUF)
+STE = """
+    class RoundSTE(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, step):
+            {body}
+            return torch.round(x / step) * step
+
+        @staticmethod
+        def backward(ctx, g):
+            return g, None
+
+
+    def scale(x, factor=None, shift=None):
+        {helper}
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.enc = nn.Linear(8, 16)
+
+        def forward(self, x):
+            z = self.enc(x)
+            {call}
+    """
+for name, body, helper, call in [
+    (
+        "nonearg_function_forward",
+        "ctx.save_for_backward(x)",
+        "return x",
+        "return RoundSTE.forward(None, z, torch.tensor(0.25))",
+    ),
+    ("nonearg_keyword", "pass", "return x * factor.exp()", "return scale(z, factor=None)"),
+    ("nonearg_positional", "pass", "return x + shift.view(1, -1)", "return scale(z, 2.0, None)"),
+    (
+        "nonearg_ok_apply",
+        "ctx.save_for_backward(x)",
+        "return x",
+        "return RoundSTE.apply(z, torch.tensor(0.25))",
+    ),
+    (
+        "nonearg_ok_checked",
+        "pass",
+        "return x if factor is None else x * factor.exp()",
+        "return scale(z, None)",
+    ),
+    (
+        "nonearg_ok_rebound",
+        "pass",
+        "factor = torch.ones(()) if factor is None else factor\n        return x * factor.exp()",
+        "return scale(z, None)",
+    ),
+]:
+    model(name, (2, 8), STE.format(body=body, helper=helper, call=call))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -297,8 +297,13 @@ class Calls:
             dataflow_fix30b.generator_arg(self.run, e, fv, fr)  # ``torch.stack(g for ..)``
             dataflow_fix30b.bound_called(self.run, e, fv, args, kwargs, fr)  # ``m.add_(1)``
             dataflow_fix30b.torch_called(self.run, e, fv, args, kwargs, fr)  # autograd.grad
+        if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            dataflow_fix31.none_literals(self.run.f, fv, e)  # ``f(None, x)``: certain Nones
         out = self.call_value(fv, args, kwargs, fr, e)
         if self.run.f.input_shape is not None:
+            self.run.f._none_args = None
             from driftcheck.parsers.source.forward import dataflow_fix28b
 
             dataflow_fix28b.called(self.run, e, fv, args, kwargs, out, fr)  # ``setattr(self, ..)``
@@ -648,6 +653,10 @@ class Calls:
         fr = Frame(fn.mod, self_mod if self_mod is not None else _self_of(caller), parent, fn)
         has_self = self_mod is not None and not fn.is_static
         self.bind(node, fr, ([self_mod] if has_self else []) + list(args), kwargs)
+        if self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            dataflow_fix31.bound_none_literals(self.run.f, node, fr, has_self)
         if self_mod is not None:
             self.run.f.queries.mark_ran(self_mod.obj)
         self.run.depth += 1

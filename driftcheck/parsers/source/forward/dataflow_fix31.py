@@ -34,7 +34,11 @@ crash:
   handed through tuples the analyzed code builds and unpacks), else the weights of shape
   ``(N, L, S)`` / ``(N, heads, L, S)``;
 - forward hooks registered in ``__init__`` run after the module (a result that is not None
-  replaces its output).
+  replaces its output);
+- a parameter given a literal ``None`` (``RoundSTE.forward(None, z, s)``) is a certain None
+  in the callee while it is not rebound (``ctx.save_for_backward``: AttributeError); a plain
+  number of unknown value (``int(t) + 1``) registered / assigned as a buffer or parameter
+  (``dataflow_fix30b._type_name``).
 """
 
 from __future__ import annotations
@@ -618,3 +622,38 @@ def forward_hooks(
             continue
         out = got
     return out
+
+
+def none_literals(f: Any, fv: Any, e: Any) -> None:
+    """``RoundSTE.forward(None, z, step)``: the positions and keywords given a literal None,
+    for the callee's frame (``bound_none_literals``): such a parameter is certainly None
+    while the function does not rebind it."""
+    import ast
+
+    node = getattr(getattr(fv, "func", None), "node", None)
+    f._none_args = None
+    if node is None or any(isinstance(a, ast.Starred) for a in e.args):
+        return
+    pos = {i for i, a in enumerate(e.args) if isinstance(a, ast.Constant) and a.value is None}
+    kws = {
+        k.arg
+        for k in e.keywords
+        if k.arg is not None and isinstance(k.value, ast.Constant) and k.value.value is None
+    }
+    if pos or kws:
+        f._none_args = (node, pos, kws)
+
+
+def bound_none_literals(f: Any, node: Any, fr: Any, has_self: bool) -> None:
+    pend = getattr(f, "_none_args", None)
+    if pend is None or pend[0] is not node:
+        return
+    f._none_args = None
+    params = [p.arg for p in (*node.args.posonlyargs, *node.args.args)]
+    for i in pend[1]:
+        j = i + (1 if has_self else 0)
+        if j < len(params) and fr.locals.get(params[j], 0) is None:
+            fr.defaulted.add(params[j])
+    for k in pend[2]:
+        if k in params and fr.locals.get(k, 0) is None:
+            fr.defaulted.add(k)
