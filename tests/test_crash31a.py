@@ -438,6 +438,55 @@ for name, body, helper, call in [
     model(name, (2, 8), STE.format(body=body, helper=helper, call=call))
 
 
+# ---- rpt: repeat_interleave with floating repeats; f64fam: a float64 family fact (no exact
+# dtype: meshgrid / stack / promotion) against an exact float32 in a one-dtype op
+fwd(
+    "rpt_float_durations",
+    "d = torch.clamp(torch.round(torch.exp(h[0, :, 0])), min=1)\n"
+    "return torch.repeat_interleave(h[0], d, dim=0)",
+)
+DUR = "d = torch.clamp(torch.round(torch.exp(h[0, :, 0])), min=1)\n"
+fwd("rpt_method_float", DUR + "return h[0].repeat_interleave(d, 0)")
+fwd("rpt_only_repeats", DUR + "return torch.repeat_interleave(d)")
+fwd(
+    "rpt_ok_long",
+    "d = torch.clamp(torch.round(torch.exp(h[0, :, 0])), min=1).long()\n"
+    "return torch.repeat_interleave(h[0], d, dim=0)",
+)
+fwd("rpt_ok_number", "return h.repeat_interleave(2, dim=1)")
+GRID = (
+    "ys = torch.linspace(-1, 1, 4, dtype=torch.float64)\n"
+    "gy, gx = torch.meshgrid(ys, ys, indexing='ij')\n"
+    "grid = torch.stack([gx, gy], -1).expand(2, 4, 4, 2)\n"
+)
+C = ("self.c = nn.Conv2d(6, 3, 1)",)
+fwd("f64fam_grid_sample", GRID + "return F.grid_sample(self.c(h[..., None]), grid)", C)
+fwd(
+    "f64fam_grid_promoted",
+    GRID + "grid = grid + 0.1 * torch.tanh(h[:, :1, :2])[:, None]\n"
+    "return F.grid_sample(self.c(h[..., None]), grid)",
+    C,
+)
+fwd("f64fam_lerp", "return torch.lerp(h, torch.stack([h.double(), h.double()]).sum(0), 0.5)")
+fwd(
+    "f64fam_ok_grid_float",
+    GRID + "return F.grid_sample(self.c(h[..., None]), grid.float())",
+    C,
+)
+fwd("f64fam_real_part_into_float32", "return torch.lerp(h, torch.fft.fft(h.double()).real, 0.5)")
+fwd(
+    "f64fam_ok_irfft",
+    "return torch.lerp(h.double(), torch.fft.irfft(torch.fft.rfft(h.double()), n=8), 0.5)",
+)
+fwd("f64fam_ok_abs", "return torch.lerp(h.double(), torch.fft.fft(h.double()).abs(), 0.5)")
+fwd("f64fam_ok_real_attr", "return torch.lerp(h.double(), torch.fft.fft(h.double()).real, 0.5)")
+fwd(
+    "f64fam_ok_complex128_real",
+    "r = torch.view_as_real(torch.fft.fft(h.double())).sum(-1)\n"
+    "return torch.lerp(h.double(), r, 0.5)",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -38,7 +38,14 @@ crash:
 - a parameter given a literal ``None`` (``RoundSTE.forward(None, z, s)``) is a certain None
   in the callee while it is not rebound (``ctx.save_for_backward``: AttributeError); a plain
   number of unknown value (``int(t) + 1``) registered / assigned as a buffer or parameter
-  (``dataflow_fix30b._type_name``).
+  (``dataflow_fix30b._type_name``);
+- ``repeat_interleave`` with a floating repeats tensor (function, method, repeats-only form);
+- the one-dtype ops of ``dataflow_fix30.SAME_DTYPE`` also compare a ``float64`` family fact
+  (``meshgrid`` / ``stack`` / promotion, no exact dtype) with an exact dtype
+  (``dtype_options``); the real parts of a complex128 tensor (``.real``, ``abs``,
+  ``view_as_real``, an inverse real FFT) are float64, no longer the float family
+  (``dataflow_dtype_accept._real_of``: ``lerp(h.double(), fft(h.double()).real)`` was a false
+  blocker).
 """
 
 from __future__ import annotations
@@ -165,7 +172,30 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
         return _group_norm_error(args, kwargs)
     if q == "torch.view_as_complex":
         return _complex_view_error(f, arg(args, kwargs, 0, "input"))
+    if q == "torch.repeat_interleave":
+        one = len(args) == 1 and "repeats" not in kwargs  # ``repeat_interleave(repeats)``
+        return _repeats_error(f, args[0] if one else arg(args, kwargs, 1, "repeats"))
     return None
+
+
+def method_error(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``x.repeat_interleave(dur, dim=0)`` with floating repeats."""
+    if f.input_shape is None or name != "repeat_interleave":
+        return None
+    return _repeats_error(f, arg(args, kwargs, 0, "repeats"))
+
+
+def _repeats_error(f: Any, r: Any) -> str | None:
+    """``repeat_interleave``'s repeats tensor of a floating dtype: torch has no kernel
+    (NotImplementedError for float32 / float64 / float16 / bfloat16, any shape, measured)."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+
+    if not _floating(f, r):
+        return None
+    word = {"float64": "Double", "float16": "Half", "bfloat16": "BFloat16"}.get(
+        exact(f, r) or "", "Float"
+    )
+    return f"NotImplementedError: \"repeat_interleave_cpu\" not implemented for '{word}' (floating repeats)"
 
 
 def torch_result(f: Any, q: str, args: list, kwargs: dict, out: Any) -> Any:
@@ -657,3 +687,22 @@ def bound_none_literals(f: Any, node: Any, fr: Any, has_self: bool) -> None:
     for k in pend[2]:
         if k in params and fr.locals.get(k, 0) is None:
             fr.defaulted.add(k)
+
+
+# ---------------------------------------------------------------------------- dtype families
+def dtype_options(f: Any, t: Any) -> tuple[str, frozenset] | None:
+    """The floating dtypes ``t`` may have, where the pass knows them: its exact dtype, or the
+    ``float64`` family (one dtype: ``.double()``, ``dtype=torch.float64``). The ``float``
+    family is not used: the pass gives it to some float64 results too (``.real`` /
+    ``view_as_real`` of a complex128 tensor). With a word for the message; None where not
+    known (or under autocast)."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import autocast_may_run, exact
+
+    if f.input_shape is None or not isinstance(t, Tens) or autocast_may_run(f.interp):
+        return None
+    e = exact(f, t)
+    if e is not None:
+        return e, frozenset({e})
+    if dataflow_checks.fact(f, t, "dtype") == "float64":
+        return "float64", frozenset({"float64"})
+    return None

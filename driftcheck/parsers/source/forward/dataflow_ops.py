@@ -673,6 +673,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
 
                 err = dataflow_fix30.method_error(run.f, t, b.name, args, kwargs)  # dtypes
             if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                err = dataflow_fix31.method_error(run.f, t, b.name, args, kwargs)  # repeats
+            if err is None:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 err = dataflow_dtype_ops.float_only_error(run.f, b.name, t, args, kwargs)
