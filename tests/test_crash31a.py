@@ -487,6 +487,37 @@ fwd(
 )
 
 
+# ---- kvview: GQA's repeat of key / value heads (``[:, :, None].expand`` / ``unsqueeze``)
+# then ``view``: the expanded axis has stride 0, so no view merges it (reshape copies)
+KV = "k = self.k(x).view(2, 6, 2, 4).transpose(1, 2)\n"
+KVL = ("self.k = nn.Linear(8, 8)",)
+fwd(
+    "kvview_index_expand",
+    KV + "k = k[:, :, None, :, :].expand(2, 2, 2, 6, 4)\nreturn k.view(2, 4, 6, 4)",
+    KVL,
+)
+fwd(
+    "kvview_unsqueeze_expand",
+    KV + "k = k.unsqueeze(2).expand(-1, -1, 2, -1, -1)\nreturn k.view(2, 4, 6, 4)",
+    KVL,
+)
+fwd("kvview_transposed_slice", "return h[:, ::2].transpose(1, 2).view(2, -1)")
+fwd("kvview_squeezed_t", "return h.unsqueeze(1).transpose(2, 3).squeeze(1).view(2, 48)")
+fwd(
+    "kvview_ok_reshape",
+    KV + "k = k[:, :, None, :, :].expand(2, 2, 2, 6, 4)\nreturn k.reshape(2, 4, 6, 4)",
+    KVL,
+)
+fwd(
+    "kvview_ok_contiguous",
+    KV + "k = k.unsqueeze(2).expand(-1, -1, 2, -1, -1)\nreturn k.contiguous().view(2, 4, 6, 4)",
+    KVL,
+)
+fwd("kvview_ok_slice_rows", "return h[:, 1:4].view(2, 24)")
+fwd("kvview_ok_new_axis", "return h[:, None].view(2, 48)")
+fwd("kvview_ok_expand_new_lead", "return h[0].expand(3, 6, 8).view(3, 48)[0]")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -743,3 +774,43 @@ def test_param_dtype_table_is_torchs():
                     assert _runs(lambda: m(x)) is want, (name, p, d, train)
                     if want:
                         assert m(x).dtype == x.dtype
+
+
+def _random_key(r: random.Random, rank: int):
+    keys: list = []
+    for _ in range(r.randint(0, rank)):
+        keys.append(r.choice([0, -1, slice(None), slice(1, None), slice(None, None, 2),
+                              slice(0, 2), None]))  # fmt: skip
+    if r.random() < 0.3:
+        keys.insert(r.randrange(len(keys) + 1), Ellipsis)
+    if r.random() < 0.3:
+        keys.append(None)
+    return tuple(keys)
+
+
+def test_index_and_view_method_strides_are_torchs():
+    """``index_strides`` (ints, slices, None, Ellipsis), ``unsqueeze`` / ``squeeze`` /
+    ``expand`` strides against torch's tensors on random layouts."""
+    torch = pytest.importorskip("torch")
+    r = random.Random(311)
+    checked = 0
+    for t in _layouts(torch, r, 800):
+        sh, st = tuple(t.shape), tuple(t.stride())
+        key = _random_key(r, len(sh))
+        try:
+            want = t[key].stride()
+        except IndexError:
+            want = None
+        got = rules.index_strides(sh, st, key)
+        if want is None:
+            assert got is None or 0 in sh, (sh, st, key)
+        elif got is not None:
+            assert got == want, (sh, st, key)
+            checked += 1
+        d = r.randint(-len(sh) - 1, len(sh))
+        assert rules.unsqueeze_strides(sh, st, d % (len(sh) + 1)) == t.unsqueeze(d).stride()
+        sizes = [r.choice([k, -1, 3]) if k == 1 else r.choice([k, -1]) for k in sh]
+        if r.random() < 0.5:
+            sizes = [2, *sizes]
+        assert rules.expand_strides(sh, st, tuple(sizes)) == t.expand(sizes).stride()
+    assert checked > 400

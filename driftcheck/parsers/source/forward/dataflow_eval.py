@@ -1098,6 +1098,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix30b
 
             dataflow_fix30b.after_subscript(self.f, v, key, got)  # ``h[:, 0]``: a view
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            dataflow_fix31.after_subscript(self.f, v, key, got)  # its strides
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)
         return got

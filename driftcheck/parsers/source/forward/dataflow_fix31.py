@@ -45,7 +45,12 @@ crash:
   (``dtype_options``); the real parts of a complex128 tensor (``.real``, ``abs``,
   ``view_as_real``, an inverse real FFT) are float64, no longer the float family
   (``dataflow_dtype_accept._real_of``: ``lerp(h.double(), fft(h.double()).real)`` was a false
-  blocker).
+  blocker);
+- strides of more views: ``unsqueeze`` (torch's ``inferUnsqueezeGeometry``), ``squeeze``,
+  ``expand`` / ``expand_as`` (stride 0 on new and expanded axes), ``narrow``, and basic
+  indexing (``h[:, :, None]``, ``h[:, ::2]``, ``h[0]``, ``...``: torch's ``applySlicing``, left
+  to right), so ``k[:, :, None].expand(...).view(...)`` (GQA's repeat of key / value heads)
+  meets ``dataflow_strides``' view rule.
 """
 
 from __future__ import annotations
@@ -357,6 +362,11 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
         return True
     if out is t or set(kwargs) - {"dim"}:
         return False
+    if name in ("unsqueeze", "squeeze", "expand", "expand_as", "narrow") and isinstance(out, Tens):
+        got = view_method_strides(f, t, name, args, kwargs, out)
+        if got is not None:
+            _give(f, out, got)
+        return True
     if name in ("unflatten", "reshape", "flatten") and isinstance(out, Tens) and not kwargs:
         new_shape = ds._shape(out)
         if new_shape is None or prod(new_shape) != prod(shape):
@@ -706,3 +716,136 @@ def dtype_options(f: Any, t: Any) -> tuple[str, frozenset] | None:
     if dataflow_checks.fact(f, t, "dtype") == "float64":
         return "float64", frozenset({"float64"})
     return None
+
+
+# ---------------------------------------------------------------------------- more view strides
+def unsqueeze_strides(shape: tuple, st: tuple, d: int) -> tuple:
+    """torch's ``inferUnsqueezeGeometry``: the new axis ``d`` (0 <= d <= rank) has stride
+    ``shape[d] * st[d]``, or 1 at the end."""
+    new = 1 if d >= len(shape) else shape[d] * st[d]
+    return (*st[:d], new, *st[d:])
+
+
+def expand_strides(shape: tuple, st: tuple, sizes: tuple) -> tuple | None:
+    """torch's ``inferExpandGeometry``: new leading axes and expanded size-1 axes have stride
+    0; None where the expansion is not valid (the shape rule says so)."""
+    n, m = len(shape), len(sizes)
+    if m < n:
+        return None
+    out = []
+    for i in range(m):
+        j = i - (m - n)
+        want = sizes[i]
+        if j < 0:
+            if want.__class__ is not int or want < 0:
+                return None
+            out.append(0)
+            continue
+        if want == -1 or want == shape[j]:
+            out.append(st[j])
+        elif shape[j] == 1 and want.__class__ is int and want >= 0:
+            out.append(0)
+        else:
+            return None
+    return tuple(out)
+
+
+def index_strides(shape: tuple, st: tuple, key: Any) -> tuple | None:
+    """The strides of ``t[key]`` for basic indexing: ints (the axis goes), slices with int /
+    None bounds (stride times the step), None (a new axis, as ``unsqueeze``), one Ellipsis.
+    None for any other key (advanced indexing copies)."""
+    keys = list(key) if isinstance(key, tuple) else [key]
+    if sum(k is Ellipsis for k in keys) > 1:
+        return None
+    for k in keys:
+        if not (k is None or k is Ellipsis or k.__class__ is int or isinstance(k, slice)):
+            return None
+        if isinstance(k, slice) and not all(
+            x is None or x.__class__ is int for x in (k.start, k.stop, k.step)
+        ):
+            return None
+    used = sum(1 for k in keys if k is not None and k is not Ellipsis)
+    if used > len(shape):
+        return None
+    # torch's ``applySlicing``: left to right on the tensor so far, a cursor over its axes
+    sh, out, d = list(shape), list(st), 0
+    for k in keys:
+        if k is Ellipsis:
+            d += len(shape) - used
+        elif k is None:
+            new = 1 if d >= len(sh) else sh[d] * out[d]
+            sh.insert(d, 1)
+            out.insert(d, new)
+            d += 1
+        elif k.__class__ is int:
+            if not -sh[d] <= k < sh[d]:
+                return None
+            del sh[d], out[d]
+        else:
+            step = 1 if k.step is None else k.step
+            if step <= 0:
+                return None
+            sh[d] = len(range(*k.indices(sh[d])))
+            out[d] *= step
+            d += 1
+    return tuple(out)
+
+
+def view_method_strides(
+    f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any
+) -> tuple | None:
+    """The strides of ``unsqueeze`` / ``squeeze`` / ``expand`` / ``expand_as`` / ``narrow``
+    results (views), from ``t``'s known strides; None where not decided."""
+    from driftcheck.parsers.source.forward import dataflow_strides as ds
+
+    st, shape, osh = ds._known(f, t), ds._shape(t), ds._shape(out)
+    if st is None or shape is None or osh is None or set(kwargs) - {"dim"}:
+        return None
+    n = len(shape)
+    if name == "unsqueeze":
+        d = args[0] if args else kwargs.get("dim")
+        if d.__class__ is not int or not -n - 1 <= d <= n:
+            return None
+        return unsqueeze_strides(shape, st, d % (n + 1))
+    if name == "squeeze":
+        if not args and not kwargs:
+            return tuple(s for s, k in zip(st, shape, strict=True) if k != 1)
+        d = args[0] if args else kwargs.get("dim")
+        dims = d if isinstance(d, (tuple, list)) else (d,)
+        idx = {ds._dim(x, n) for x in dims}
+        if None in idx:
+            return None
+        return tuple(
+            s for i, (s, k) in enumerate(zip(st, shape, strict=True)) if not (i in idx and k == 1)
+        )
+    if name in ("expand", "expand_as") and args:
+        if kwargs:
+            return None
+        if name == "expand_as":
+            sizes = ds._shape(args[0])
+        else:
+            sizes = (
+                tuple(args[0])
+                if len(args) == 1 and isinstance(args[0], (tuple, list))
+                else tuple(args)
+            )
+        if sizes is None or not all(s.__class__ is int for s in sizes):
+            return None
+        return expand_strides(shape, st, sizes)
+    if name == "narrow" and len(args) == 3 and not kwargs:
+        return tuple(st) if ds._dim(args[0], n) is not None else None
+    return None
+
+
+def after_subscript(f: Any, v: Any, key: Any, got: Any) -> None:
+    """``h[:, :, None]``: the strides of a basic index's view."""
+    from driftcheck.parsers.source.forward import dataflow_strides as ds
+
+    if f.input_shape is None or not isinstance(v, Tens) or not isinstance(got, Tens) or got is v:
+        return
+    st, shape = ds._known(f, v), ds._shape(v)
+    if st is None or shape is None:
+        return
+    new = index_strides(shape, st, key)
+    if new is not None:
+        _give(f, got, new)
