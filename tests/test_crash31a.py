@@ -518,6 +518,17 @@ fwd("kvview_ok_new_axis", "return h[:, None].view(2, 48)")
 fwd("kvview_ok_expand_new_lead", "return h[0].expand(3, 6, 8).view(3, 48)[0]")
 
 
+# ---- promote: the exact dtype of arithmetic between tensors of two floating dtypes
+fwd("promote_half_times_double", "return torch.lerp(h, h.half() * h.double(), 0.5)")
+fwd("promote_bf16_plus_half", "return torch.lerp(h.half(), h.bfloat16() + h.half(), 0.5)")
+fwd("promote_ok_half_times_float", "return torch.lerp(h, h.half() * h, 0.5)")
+fwd(
+    "promote_ok_zero_dim",
+    "return torch.lerp(h, h * torch.tensor(2.0, dtype=torch.float64), 0.5)",
+)
+fwd("promote_ok_bf16_plus_half", "return torch.lerp(h, h.bfloat16() + h.half(), 0.5)")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -814,3 +825,18 @@ def test_index_and_view_method_strides_are_torchs():
             sizes = [2, *sizes]
         assert rules.expand_strides(sh, st, tuple(sizes)) == t.expand(sizes).stride()
     assert checked > 400
+
+
+def test_promotion_is_torchs():
+    """``promoted`` is ``torch.result_type`` for every pair of the four floating dtypes, 0-d
+    and dimensioned operands alike."""
+    torch = pytest.importorskip("torch")
+    for a in FLOATS:
+        for b in FLOATS:
+            for sa in ((), (3,), (2, 3)):
+                for sb in ((), (3,), (1, 3)):
+                    x = torch.zeros(sa, dtype=getattr(torch, a))
+                    y = torch.zeros(sb, dtype=getattr(torch, b))
+                    want = str(torch.result_type(x, y)).removeprefix("torch.")
+                    assert rules.promoted(a, sa, b, sb) == want, (a, sa, b, sb)
+                    assert (x + y).dtype == torch.result_type(x, y)

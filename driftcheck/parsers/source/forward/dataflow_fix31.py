@@ -50,7 +50,10 @@ crash:
   ``expand`` / ``expand_as`` (stride 0 on new and expanded axes), ``narrow``, and basic
   indexing (``h[:, :, None]``, ``h[:, ::2]``, ``h[0]``, ``...``: torch's ``applySlicing``, left
   to right), so ``k[:, :, None].expand(...).view(...)`` (GQA's repeat of key / value heads)
-  meets ``dataflow_strides``' view rule.
+  meets ``dataflow_strides``' view rule;
+- the exact dtype of ``+ - * / **`` between tensors of two exact floating dtypes
+  (``promoted``: torch's ``result_type``, 0-d beside dimensioned included), where before only
+  equal dtypes were followed.
 """
 
 from __future__ import annotations
@@ -849,3 +852,23 @@ def after_subscript(f: Any, v: Any, key: Any, got: Any) -> None:
     new = index_strides(shape, st, key)
     if new is not None:
         _give(f, got, new)
+
+
+# ---------------------------------------------------------------------------- promotion
+_RANK = {"float16": 0, "bfloat16": 0, "float32": 1, "float64": 2}
+
+
+def promoted(da: str | None, sa: Any, db: str | None, sb: Any) -> str | None:
+    """The exact dtype of ``a + b`` (``- * / **``) for two tensors of exact floating dtypes
+    ``da`` / ``db`` and known shapes (torch's ``result_type``): a 0-d tensor beside a
+    dimensioned one takes the dimensioned one's dtype (one category); otherwise the wider
+    dtype, float32 for float16 with bfloat16. None where a shape is not known."""
+    if da not in _RANK or db not in _RANK or sa is None or sb is None:
+        return None
+    if (len(sa) == 0) != (len(sb) == 0):
+        return da if len(sa) else db
+    if da == db:
+        return da
+    if _RANK[da] != _RANK[db]:
+        return da if _RANK[da] > _RANK[db] else db
+    return "float32"  # float16 with bfloat16
