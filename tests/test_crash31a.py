@@ -720,7 +720,10 @@ _KEEP_INPUTS = {
     "ConstantPad1d": (2, 3, 4), "ConstantPad2d": (1, 2, 3, 3), "ReflectionPad1d": (2, 3, 4),
     "ReflectionPad2d": (1, 2, 3, 3), "ReplicationPad1d": (2, 3, 4),
     "ReplicationPad2d": (1, 2, 3, 3), "Dropout2d": (2, 3, 4, 4), "Dropout3d": (1, 2, 3, 4, 4),
-    "Dropout1d": (2, 3, 4),
+    "Dropout1d": (2, 3, 4), "ChannelShuffle": (1, 4, 2, 2), "Softmax2d": (1, 2, 3, 3),
+    "UpsamplingNearest2d": (1, 2, 3, 3), "UpsamplingBilinear2d": (1, 2, 3, 3),
+    "AdaptiveMaxPool3d": (1, 2, 4, 4, 4), "LPPool1d": (2, 3, 4), "LPPool2d": (2, 3, 4, 4),
+    "GLU": (2, 4, 6),
 }  # fmt: skip
 _KEEP_ARGS = {
     "Unflatten": (1, (2, 2)), "MaxPool1d": (2,), "MaxPool2d": (2,), "MaxPool3d": (2,),
@@ -729,7 +732,9 @@ _KEEP_ARGS = {
     "AdaptiveMaxPool2d": (2,), "PixelShuffle": (2,), "PixelUnshuffle": (2,), "ZeroPad2d": (1,),
     "ConstantPad1d": (1, 0.5), "ConstantPad2d": (1, 0.5), "ReflectionPad1d": (1,),
     "ReflectionPad2d": (1,), "ReplicationPad1d": (1,), "ReplicationPad2d": (1,),
-    "Upsample": (None, 2),
+    "Upsample": (None, 2), "LocalResponseNorm": (2,), "ChannelShuffle": (2,),
+    "Threshold": (0.1, 0.0), "UpsamplingNearest2d": (None, 2), "UpsamplingBilinear2d": (None, 2),
+    "AdaptiveMaxPool3d": (2,), "LPPool1d": (2, 2), "LPPool2d": (2, 2),
 }  # fmt: skip
 
 
@@ -840,3 +845,44 @@ def test_promotion_is_torchs():
                     want = str(torch.result_type(x, y)).removeprefix("torch.")
                     assert rules.promoted(a, sa, b, sb) == want, (a, sa, b, sb)
                     assert (x + y).dtype == torch.result_type(x, y)
+
+
+_FN_ARGS = {
+    "batch_norm": lambda t, x, d: (x, t.zeros(3, dtype=d), t.ones(3, dtype=d)),
+    "layer_norm": lambda t, x, d: (x, (4,), t.ones(4, dtype=d)),
+    "group_norm": lambda t, x, d: (x, 3, t.ones(3, dtype=d)),
+    "instance_norm": lambda t, x, d: (x, None, None, t.ones(3, dtype=d)),
+    "rms_norm": lambda t, x, d: (x, (4,), t.ones(4, dtype=d)),
+    "local_response_norm": lambda t, x, d: (x, 2),
+    "interpolate": lambda t, x, d: (x, None, 2),
+    "pad": lambda t, x, d: (x, (1, 1)),
+    "pixel_shuffle": lambda t, x, d: (x.reshape(1, 4, 2, 3), 2),
+    "pixel_unshuffle": lambda t, x, d: (x.reshape(1, 1, 4, 6), 2),
+    "glu": lambda t, x, d: (x, -1),
+    "softmin": lambda t, x, d: (x, -1),
+}
+
+
+def test_keep_dtype_functions_are_torchs():
+    """Each op of ``KEEP_DTYPE_FNS`` gives its input's dtype back wherever it runs: every
+    floating input dtype, and for the norms every floating dtype of their statistics /
+    affine tensors."""
+    torch = pytest.importorskip("torch")
+    F = torch.nn.functional
+    ran = 0
+    for q in sorted(rules.KEEP_DTYPE_FNS):
+        name = q.rsplit(".", 1)[1]
+        fn = getattr(F, name)
+        nd = name[-2] if name[-2:-1].isdigit() else None
+        shape = {None: (2, 3, 4), "1": (2, 3, 4), "2": (2, 3, 4, 4), "3": (1, 2, 4, 4, 4)}[nd]
+        make = _FN_ARGS.get(name, lambda t, x, d: (x, 2) if "pool" in name else (x,))
+        for xd in FLOATS:
+            for pd in FLOATS:
+                x = torch.randn(shape, dtype=getattr(torch, xd))
+                try:
+                    out = fn(*make(torch, x, getattr(torch, pd)))
+                except Exception:  # noqa: BLE001 - no kernel / refused: nothing follows
+                    continue
+                assert out.dtype == x.dtype, (name, xd, pd)
+                ran += 1
+    assert ran > 200

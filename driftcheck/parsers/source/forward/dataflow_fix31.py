@@ -53,7 +53,9 @@ crash:
   meets ``dataflow_strides``' view rule;
 - the exact dtype of ``+ - * / **`` between tensors of two exact floating dtypes
   (``promoted``: torch's ``result_type``, 0-d beside dimensioned included), where before only
-  equal dtypes were followed.
+  equal dtypes were followed; the functional norms / pools / resampling of
+  ``KEEP_DTYPE_FNS`` (``F.batch_norm``, ``F.max_pool2d``, ``F.interpolate``...) hand the
+  input's exact dtype to their result.
 """
 
 from __future__ import annotations
@@ -441,9 +443,45 @@ KEEP_DTYPE_LAYERS = frozenset(
         "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
         "PixelShuffle", "PixelUnshuffle", "Upsample", "ZeroPad2d", "ConstantPad1d",
         "ConstantPad2d", "ReflectionPad1d", "ReflectionPad2d", "ReplicationPad1d",
-        "ReplicationPad2d",
+        "ReplicationPad2d", "LocalResponseNorm", "ChannelShuffle", "Softmax2d", "GLU",
+        "LogSigmoid", "Threshold", "Hardshrink", "Softshrink", "Softmin",
+        "UpsamplingNearest2d", "UpsamplingBilinear2d", "AdaptiveMaxPool3d", "LPPool1d",
+        "LPPool2d",
     }
 )  # fmt: skip
+# ``torch.nn.functional`` ops whose result has the input's floating dtype (measured where
+# they run, every floating input dtype, and the norms with statistics / affine tensors of
+# each floating dtype): the exact dtype is handed on
+KEEP_DTYPE_FNS = frozenset(
+    f"torch.nn.functional.{n}"
+    for n in (
+        "batch_norm", "layer_norm", "group_norm", "instance_norm", "local_response_norm",
+        "rms_norm", "avg_pool1d", "avg_pool2d", "avg_pool3d", "max_pool1d", "max_pool2d",
+        "max_pool3d", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
+        "adaptive_max_pool1d", "adaptive_max_pool2d", "interpolate", "pad", "pixel_shuffle",
+        "pixel_unshuffle", "dropout1d", "dropout2d", "dropout3d", "glu", "logsigmoid",
+        "hardtanh", "softsign", "tanhshrink", "softmin",
+    )
+)  # fmt: skip
+
+
+def fn_output(f: Any, q: str, args: list, kwargs: dict, out: Any) -> None:
+    """``F.batch_norm(x, ...)`` / ``F.max_pool2d(x, 2)``...: the input's exact dtype."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact, give_exact
+
+    if f.input_shape is None or q not in KEEP_DTYPE_FNS or not isinstance(out, Tens):
+        return
+    if "dtype" in kwargs or kwargs.get("return_indices") is not None:
+        return
+    x = arg(args, kwargs, 0, "input")
+    if not isinstance(x, Tens) or out is x:
+        return
+    e = exact(f, x)
+    if e is not None:
+        dataflow_checks.add_facts(f, out, replace=False, dtype=_FAMILY_OF[e])
+        give_exact(f, out, e)
+
+
 # norms with affine parameters (the flag that makes them and its default): they run iff the
 # input has the parameters' dtype, or the parameters are float32 and the input float16 /
 # bfloat16 (CPU's mixed kernels); the output has the input's dtype (measured on every pair of

@@ -303,6 +303,9 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_fix30
 
         dataflow_fix30.after_torch(run.f, q, out)  # ``F.log_softmax``: every value <= 0
+        from driftcheck.parsers.source.forward import dataflow_fix31
+
+        dataflow_fix31.fn_output(run.f, q, args, kwargs, out)  # ``F.batch_norm``: x's dtype
     if run.f.input_shape is not None and q.startswith("torch.nn.functional.") and args:
         from driftcheck.parsers.source.forward import dataflow_fix25b
 
