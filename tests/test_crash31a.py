@@ -529,6 +529,23 @@ fwd(
 fwd("promote_ok_bf16_plus_half", "return torch.lerp(h, h.bfloat16() + h.half(), 0.5)")
 
 
+# ---- selfshape: the scatter / index families keep ``self``'s shape
+fwd("selfshape_index_copy", "return h.index_copy(1, torch.arange(6).flip(0), h).view(2, 6, 2, 3)")
+fwd(
+    "selfshape_scatter_reduce",
+    "s = torch.zeros_like(h).scatter_reduce(-1, h.argsort(-1), h, reduce='mean')\nreturn self.q(s)",
+    ("self.q = nn.Linear(6, 2)",),
+)
+fwd("selfshape_masked_scatter_bcast", "return h[:1].masked_scatter(h > 0, h * 2).view(8, 6)")
+fwd("selfshape_ok_index_fill", "return h.index_fill(1, torch.tensor([0]), 0.0).view(2, 48)")
+fwd(
+    "selfshape_ok_scatter_add",
+    "return self.q(h.scatter_add(2, torch.zeros_like(h, dtype=torch.long), h))",
+    ("self.q = nn.Linear(8, 2)",),
+)
+fwd("selfshape_ok_masked_scatter_bcast", "return h[:1].masked_scatter(h > 0, h * 2).view(2, 48)")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -886,3 +903,30 @@ def test_keep_dtype_functions_are_torchs():
                 assert out.dtype == x.dtype, (name, xd, pd)
                 ran += 1
     assert ran > 200
+
+
+def test_self_shaped_methods_are_torchs():
+    """Each method of ``SELF_SHAPED_METHODS`` returns ``self``'s shape (``masked_scatter``:
+    ``self`` broadcast with the mask)."""
+    torch = pytest.importorskip("torch")
+    x = torch.randn(2, 3, 4)
+    idx = torch.tensor([0, 2])
+    calls = {
+        "scatter": lambda: x.scatter(2, torch.zeros(2, 3, 4, dtype=torch.long), x),
+        "scatter_add": lambda: x.scatter_add(1, torch.zeros(2, 1, 4, dtype=torch.long), x),
+        "scatter_reduce": lambda: x.scatter_reduce(
+            0, torch.zeros(1, 3, 4, dtype=torch.long), x, "amax"
+        ),
+        "index_fill": lambda: x.index_fill(1, idx, 0.0),
+        "index_copy": lambda: x.index_copy(1, idx, x[:, :2]),
+        "index_add": lambda: x.index_add(2, idx, x[..., :2]),
+        "index_reduce": lambda: x.index_reduce(1, idx, x[:, :2], "prod"),
+        "select_scatter": lambda: x.select_scatter(x[:, 0], 1, 0),
+        "slice_scatter": lambda: x.slice_scatter(x[:, :1], 1, 0, 1),
+        "diagonal_scatter": lambda: x.diagonal_scatter(torch.zeros(2, 3), 0, 1, 2),
+    }
+    assert set(calls) | {"masked_scatter"} == rules.SELF_SHAPED_METHODS
+    for name, call in calls.items():
+        assert call().shape == x.shape, name
+    assert x[:1].masked_scatter(x > 0, x).shape == x.shape
+    assert x.masked_scatter(x[:1] > 0, x).shape == x.shape

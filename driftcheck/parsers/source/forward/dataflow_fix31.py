@@ -55,7 +55,10 @@ crash:
   (``promoted``: torch's ``result_type``, 0-d beside dimensioned included), where before only
   equal dtypes were followed; the functional norms / pools / resampling of
   ``KEEP_DTYPE_FNS`` (``F.batch_norm``, ``F.max_pool2d``, ``F.interpolate``...) hand the
-  input's exact dtype to their result.
+  input's exact dtype to their result;
+- the out-of-place scatter / index methods (``SELF_SHAPED_METHODS``: ``index_copy``,
+  ``scatter_reduce``, ``index_fill``...) have ``self``'s shape (``masked_scatter``: broadcast
+  with the mask) where the pass had none.
 """
 
 from __future__ import annotations
@@ -910,3 +913,35 @@ def promoted(da: str | None, sa: Any, db: str | None, sb: Any) -> str | None:
     if _RANK[da] != _RANK[db]:
         return da if _RANK[da] > _RANK[db] else db
     return "float32"  # float16 with bfloat16
+
+
+# ---------------------------------------------------------------------------- self-shaped results
+# methods whose out-of-place result has ``self``'s shape (the scatter / index families; measured
+# in tests/test_crash31a.py); ``masked_scatter`` broadcasts ``self`` with the mask
+SELF_SHAPED_METHODS = frozenset(
+    {"scatter", "scatter_add", "scatter_reduce", "index_fill", "index_copy", "index_add",
+     "index_reduce", "select_scatter", "slice_scatter", "diagonal_scatter", "masked_scatter"}
+)  # fmt: skip
+
+
+def self_shaped(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> Any:
+    """``x.index_copy(0, idx, src)`` / ``x.scatter_reduce(...)``...: a tensor of ``x``'s shape
+    where the pass had none (the op's node has no shape rule); ``out`` otherwise."""
+    from driftcheck.parsers.source.forward.dataflow_common import broadcast
+
+    if f.input_shape is None or name not in SELF_SHAPED_METHODS or not isinstance(out, Tens):
+        return out
+    if out is t or known_shape(out) is not None:
+        return out
+    shape = known_shape(t)
+    if shape is None:
+        return out
+    if name == "masked_scatter":
+        ms = known_shape(arg(args, kwargs, 0, "mask"))
+        if ms is None:
+            return out
+        got = broadcast(tuple(shape), tuple(ms))
+        if got is None:
+            return out  # not broadcastable: the op's own check says so
+        shape = got
+    return Tens(out.src, tuple(shape))

@@ -708,6 +708,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             from driftcheck.parsers.source.forward import dataflow_fix29
 
             out = dataflow_fix29.after_method(run.f, t, b.name, args, kwargs, out)  # sparse
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            out = dataflow_fix31.self_shaped(run.f, t, b.name, args, kwargs, out)  # scatter
             from driftcheck.parsers.source.forward import dataflow_dtype_ops, dataflow_fix26
 
             dataflow_fix26.full_reduction(t, b.name, args, kwargs, out)  # ``cnt.sum()``: 0-D
