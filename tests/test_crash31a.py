@@ -545,6 +545,20 @@ fwd(
 )
 fwd("selfshape_ok_masked_scatter_bcast", "return h[:1].masked_scatter(h > 0, h * 2).view(2, 48)")
 
+fwd(
+    "selfshape_take_along_dim",
+    "return torch.take_along_dim(h, h.argmax(dim=2, keepdim=True), dim=2).view(2, 12)",
+)
+fwd(
+    "selfshape_take_along_method",
+    "return self.q(h.take_along_dim(h.argsort(1)[:, :3], 1))",
+    ("self.q = nn.Linear(6, 2)",),
+)
+fwd(
+    "selfshape_ok_take_along_dim",
+    "return torch.take_along_dim(h, h.argmax(dim=2, keepdim=True), dim=2).view(2, 6)",
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -930,3 +944,21 @@ def test_self_shaped_methods_are_torchs():
         assert call().shape == x.shape, name
     assert x[:1].masked_scatter(x > 0, x).shape == x.shape
     assert x.masked_scatter(x[:1] > 0, x).shape == x.shape
+
+
+def test_take_along_dim_shape_is_torchs():
+    """``along_dim_shape`` is torch's result shape where it runs, None where torch refuses."""
+    torch = pytest.importorskip("torch")
+    r = random.Random(3)
+    for _ in range(400):
+        rank = r.randint(1, 3)
+        xs = [r.choice([1, 2, 3]) for _ in range(rank)]
+        js = [r.choice([1, 2, 3, x]) for x in xs]
+        d = r.randrange(-rank, rank)
+        x = torch.randn(xs)
+        i = torch.zeros(js, dtype=torch.long)
+        try:
+            want = tuple(torch.take_along_dim(x, i, dim=d).shape)
+        except RuntimeError:
+            want = None
+        assert rules.along_dim_shape(x_t(xs), x_t(js), d) == want, (xs, js, d)

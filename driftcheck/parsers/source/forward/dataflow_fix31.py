@@ -58,7 +58,8 @@ crash:
   input's exact dtype to their result;
 - the out-of-place scatter / index methods (``SELF_SHAPED_METHODS``: ``index_copy``,
   ``scatter_reduce``, ``index_fill``...) have ``self``'s shape (``masked_scatter``: broadcast
-  with the mask) where the pass had none.
+  with the mask) where the pass had none; ``take_along_dim(x, idx, dim)``: each axis but
+  ``dim`` broadcast, ``idx``'s size along ``dim``.
 """
 
 from __future__ import annotations
@@ -214,9 +215,16 @@ def _repeats_error(f: Any, r: Any) -> str | None:
 def torch_result(f: Any, q: str, args: list, kwargs: dict, out: Any) -> Any:
     """``F.embedding_bag``'s result where the pass has no shape for it: a new tensor of the
     shape and dtype torch gives (None: leave ``out``)."""
-    if f.input_shape is None or q != "torch.nn.functional.embedding_bag":
+    if f.input_shape is None or known_shape(out) is not None:
         return None
-    if known_shape(out) is not None:
+    if q == "torch.take_along_dim":
+        got = along_dim_shape(
+            arg(args, kwargs, 0, "input"),
+            arg(args, kwargs, 1, "indices"),
+            arg(args, kwargs, 2, "dim"),
+        )
+        return None if got is None or not isinstance(out, Tens) else Tens(out.src, got)
+    if q != "torch.nn.functional.embedding_bag":
         return None
     xs = known_shape(arg(args, kwargs, 0, "input"))
     w = arg(args, kwargs, 1, "weight")
@@ -929,6 +937,9 @@ def self_shaped(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -
     where the pass had none (the op's node has no shape rule); ``out`` otherwise."""
     from driftcheck.parsers.source.forward.dataflow_common import broadcast
 
+    if name == "take_along_dim" and isinstance(out, Tens) and known_shape(out) is None:
+        got = along_dim_shape(t, arg(args, kwargs, 0, "indices"), arg(args, kwargs, 1, "dim"))
+        return out if got is None or f.input_shape is None else Tens(out.src, got)
     if f.input_shape is None or name not in SELF_SHAPED_METHODS or not isinstance(out, Tens):
         return out
     if out is t or known_shape(out) is not None:
@@ -945,3 +956,27 @@ def self_shaped(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -
             return out  # not broadcastable: the op's own check says so
         shape = got
     return Tens(out.src, tuple(shape))
+
+
+def along_dim_shape(x: Any, idx: Any, dim: Any) -> tuple | None:
+    """``torch.take_along_dim(x, idx, dim)``'s shape (an int ``dim``, ranks equal): each axis
+    but ``dim`` broadcast between ``x`` and ``idx``, ``idx``'s size along ``dim``. None where
+    not known or where torch refuses (its own check reports that)."""
+    from driftcheck.parsers.source.forward.dataflow_common import broadcast
+
+    xs, js = known_shape(x), known_shape(idx)
+    if xs is None or js is None or dim.__class__ is not int or len(xs) != len(js) or not xs:
+        return None
+    if not -len(xs) <= dim < len(xs):
+        return None
+    d = dim % len(xs)
+    out = []
+    for i, (a, b) in enumerate(zip(xs, js, strict=True)):
+        if i == d:
+            out.append(b)
+            continue
+        got = broadcast((a,), (b,))
+        if got is None:
+            return None
+        out.append(got[0])
+    return tuple(out)

@@ -269,7 +269,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if size is not None:
             return size
     out = _call_torch(run, q, args, kwargs, fr, at)
-    if run.f.input_shape is not None and q == "torch.nn.functional.embedding_bag":
+    if run.f.input_shape is not None and q in (
+        "torch.nn.functional.embedding_bag",
+        "torch.take_along_dim",
+    ):
         from driftcheck.parsers.source.forward import dataflow_fix31
 
         out = dataflow_fix31.torch_result(run.f, q, args, kwargs, out) or out  # (B, E)
