@@ -560,6 +560,17 @@ fwd(
     "return torch.take_along_dim(h, h.argmax(dim=2, keepdim=True), dim=2).view(2, 6)",
 )
 
+fwd(
+    "selfshape_take_along_dtype",
+    "x2 = torch.take_along_dim(h, h.argsort(dim=-1), dim=-1)\n"
+    "return x2.scatter_add(0, torch.zeros_like(x2, dtype=torch.long), x2.half())",
+)
+fwd(
+    "selfshape_ok_take_along_dtype",
+    "x2 = torch.take_along_dim(h, h.argsort(dim=-1), dim=-1)\n"
+    "return x2.scatter_add(0, torch.zeros_like(x2, dtype=torch.long), x2 * 2)",
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

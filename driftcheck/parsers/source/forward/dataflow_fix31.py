@@ -223,7 +223,16 @@ def torch_result(f: Any, q: str, args: list, kwargs: dict, out: Any) -> Any:
             arg(args, kwargs, 1, "indices"),
             arg(args, kwargs, 2, "dim"),
         )
-        return None if got is None or not isinstance(out, Tens) else Tens(out.src, got)
+        if got is None or not isinstance(out, Tens):
+            return None
+        new = Tens(out.src, got)
+        from driftcheck.parsers.source.forward.dataflow_fix25b import exact, give_exact
+
+        e = exact(f, arg(args, kwargs, 0, "input"))  # the gathered values keep their dtype
+        if e is not None:
+            dataflow_checks.add_facts(f, new, dtype=_FAMILY_OF[e])
+            give_exact(f, new, e)
+        return new
     if q != "torch.nn.functional.embedding_bag":
         return None
     xs = known_shape(arg(args, kwargs, 0, "input"))
