@@ -3351,6 +3351,466 @@ def _module_cast_seq(r, s, bad):
     return Step(init=init, fwd=fwd, bad=bad, out=None if bad else list(s))
 
 
+# ---- session 31 (crashfix31), fifth batch, written before any run of seeds 96 / 98 and before
+# any rule for them: the blocks of real model code around attention (causal masks, head splits,
+# rotary embeddings, position tables), embedding bags, FFT mixers, norms over the wrong axis and
+# resampling options. Each form is ordinary code; torch labels it.
+@op("causal_mask")
+def _causal_mask(r, s, bad):
+    """Scores ``x @ x.transpose(-2, -1)`` masked to the past: a GPT-style ``tril`` buffer sliced
+    to the length, a ``triu(ones, 1)`` bool mask or an additive ``-inf`` mask, then softmax and
+    the values; the bad draw takes a buffer shorter than the sequence, an unsliced buffer of
+    another length, a float mask in ``masked_fill`` or an additive mask of another size."""
+    if len(s) not in (3, 4):
+        return None
+    t = s[-2]
+    big = t + r.choice([0, 2, 4])
+    form = r.choice(["buffer", "triu", "additive"])
+    init: list[str] = []
+    kind = r.choice(["short", "unsliced", "float", "size"]) if bad else ""
+    if form == "buffer" or kind in ("short", "unsliced"):
+        form = "buffer"
+        ln = big
+        if kind == "short":
+            ln = t - 1 if t > 2 else None
+        if kind == "unsliced" and big == t:
+            big = ln = t + 2
+        if ln is None:
+            kind = "size"
+            form = "additive"
+        else:
+            view = "" if len(s) == 3 else f".view(1, 1, {ln}, {ln})"
+            init = [f'self.register_buffer("cm{{i}}", torch.tril(torch.ones({ln}, {ln})){view})']
+    if form == "buffer":
+        sl = "[:T, :T]" if len(s) == 3 else "[:, :, :T, :T]"
+        if kind == "unsliced":
+            sl = ""
+        test = "self.cm{i}" + sl + (" > 0" if kind == "float" else " == 0")
+        if kind == "float":
+            test = "self.cm{i}" + sl
+        fwd = [
+            "T = x.size(-2)",
+            "a = x @ x.transpose(-2, -1)",
+            f'a = a.masked_fill({test}, float("-inf"))',
+            "x = a.softmax(dim=-1) @ x",
+        ]
+    elif form == "triu":
+        m = "torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=1)"
+        if kind == "float":
+            m = "torch.triu(torch.ones(T, T), diagonal=1)"
+        elif kind == "size":
+            m = "torch.triu(torch.ones(T + 1, T + 1, dtype=torch.bool), diagonal=1)"
+        fwd = [
+            "T = x.size(-2)",
+            f"m = {m}",
+            'a = (x @ x.transpose(-2, -1)).masked_fill(m, float("-inf"))',
+            "x = a.softmax(-1) @ x",
+        ]
+    else:
+        n = "T + 1" if kind in ("size", "float") else "T"
+        fwd = [
+            "T = x.shape[-2]",
+            f'm = torch.full(({n}, {n}), float("-inf")).triu(1)',
+            f"x = torch.softmax(x @ x.transpose(-2, -1) / {math.sqrt(s[-1]):.4f} + m, dim=-1) @ x",
+        ]
+        bad = bad or kind != ""
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else list(s))
+
+
+@op("rope")
+def _rope(r, s, bad):
+    """Rotary position embeddings on ``(..., T, D)``: the rotate-half form with cos / sin of an
+    ``outer(positions, inv_freq)`` table, or the complex form (``view_as_complex`` of pairs times
+    ``torch.polar``, ``view_as_real(...).flatten(-2)``); the bad draw builds the table for
+    another width or length, pairs an odd width, makes pairs of 4, or pairs by a transpose
+    (strides ``view_as_complex`` refuses)."""
+    if len(s) not in (3, 4):
+        return None
+    d = s[-1]
+    if d % 2 and not bad:
+        return None
+    form = r.choice(["half", "complex"])
+    kind = r.choice(["width", "length", "pairs4", "transpose"]) if bad else ""
+    if form == "half" and kind in ("pairs4", "transpose"):
+        form = "complex"
+    w = "D + 2" if kind == "width" else "D"
+    ln = "T + 1" if kind == "length" else "T"
+    head = [
+        "T, D = x.shape[-2], x.shape[-1]",
+        f"inv = 1.0 / (10000 ** (torch.arange(0, {w}, 2).float() / D))",
+        f"f = torch.outer(torch.arange({ln}).float(), inv)",
+    ]
+    if form == "half":
+        fwd = [
+            *head,
+            "emb = torch.cat((f, f), dim=-1)",
+            "x1, x2 = x.chunk(2, dim=-1)",
+            "x = x * emb.cos() + torch.cat((-x2, x1), dim=-1) * emb.sin()",
+        ]
+    else:
+        pairs = "x.float().reshape(*x.shape[:-1], -1, 2)"
+        if kind == "pairs4":
+            pairs = "x.float().reshape(*x.shape[:-1], -1, 4)"
+        elif kind == "transpose":
+            pairs = "x.float().reshape(*x.shape[:-1], 2, -1).transpose(-1, -2)"
+        fwd = [
+            *head,
+            f"xc = torch.view_as_complex({pairs})",
+            "xc = xc * torch.polar(torch.ones_like(f), f)",
+            "x = torch.view_as_real(xc).flatten(-2).type_as(x)",
+        ]
+    return Step(fwd=fwd, bad=bool(kind) or d % 2 == 1, out=None if kind or d % 2 else list(s))
+
+
+@op("embedding_bag")
+def _embedding_bag(r, s, bad):
+    """``nn.EmbeddingBag`` / ``F.embedding_bag`` on ids made from the input: 2-D bags, 1-D ids
+    with ``offsets``, ``per_sample_weights`` with ``mode='sum'``; the bad draw gives offsets
+    with 2-D ids, per-sample weights with ``mode='mean'`` / ``'max'`` or of another shape, float
+    ids, or float offsets."""
+    v = r.choice([4, 6, 10])
+    e = _size(r)
+    b = s[0]
+    n = math.prod(s)
+    mode = r.choice(["sum", "mean", "max"])
+    ids2 = f"(x.abs() * 3).long().clamp(max={v - 1}).reshape({b}, -1)"
+    ids1 = f"(x.abs() * 3).long().clamp(max={v - 1}).flatten()"
+    step = r.choice([k for k in (1, 2, 3, 4) if n % k == 0 and n // k >= 1])
+    bags = n // step
+    offs = f"torch.arange(0, {n}, {step})"
+    kind = r.choice(["offs2d", "psw_mode", "psw_shape", "float_ids", "float_offs"]) if bad else ""
+    functional = r.random() < 0.35
+    if functional:
+        init = [f"self.ebw{{i}} = nn.Parameter(torch.randn({v}, {e}))"]
+    else:
+        init = [f"self.eb{{i}} = nn.EmbeddingBag({v}, {e}, mode={mode!r})"]
+
+    def call(ids: str, extra: str) -> str:
+        if functional:
+            return f"x = F.embedding_bag({ids}, self.ebw{{i}}{extra}, mode={mode!r})"
+        return f"x = self.eb{{i}}({ids}{extra})"
+
+    form = r.choice(["2d", "offsets", "psw"])
+    if kind == "offs2d":
+        form = "2d"
+    if kind in ("psw_mode", "psw_shape"):
+        form = "psw"
+    if form == "psw":
+        if kind == "psw_mode":
+            mode = r.choice(["mean", "max"])
+        elif not kind:
+            mode = "sum"
+        if not functional:
+            init = [f"self.eb{{i}} = nn.EmbeddingBag({v}, {e}, mode={mode!r})"]
+        shape = f"{b}, {n // b + 1}" if kind == "psw_shape" else f"{b}, {n // b}"
+        fwd = [
+            f"ids = {ids2}",
+            call("ids", f", per_sample_weights=torch.rand({shape})"),
+        ]
+        out = [b, e]
+    elif form == "offsets":
+        o = offs.replace(")", ").float()", 1) + "" if kind == "float_offs" else offs
+        if kind == "float_offs":
+            o = f"torch.arange(0, {n}, {step}).float()"
+        ids = ids1.replace(".long()", "") if kind == "float_ids" else ids1
+        if functional:
+            fwd = [f"x = F.embedding_bag({ids}, self.ebw{{i}}, {o}, mode={mode!r})"]
+        else:
+            fwd = [f"x = self.eb{{i}}({ids}, {o})"]
+        out = [bags, e]
+    else:
+        ids = ids2.replace(".long()", "") if kind == "float_ids" else ids2
+        extra = f", {offs}" if kind == "offs2d" else ""
+        if functional:
+            fwd = [f"x = F.embedding_bag({ids}, self.ebw{{i}}{extra}, mode={mode!r})"]
+        else:
+            fwd = [f"x = self.eb{{i}}({ids}{extra})"]
+        out = [b, e]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else out)
+
+
+@op("pos_embed")
+def _pos_embed(r, s, bad):
+    """Position tables on ``(B, T, C)``: a learned ``(1, L, C)`` parameter sliced to the length,
+    an ``nn.Embedding(L, C)`` of ``arange(T)``, a sinusoidal buffer, a CLS token concatenated
+    first and a table of ``T + 1``; the bad draw makes the table shorter than the sequence, of
+    another width, forgets the slice or the CLS row."""
+    if len(s) != 3:
+        return None
+    b, t, c = s
+    kind = r.choice(["short", "width", "unsliced", "cls"]) if bad else ""
+    ln = t + r.choice([0, 0, 2, 8])
+    if kind == "short":
+        if t < 3:
+            kind = "width"
+        else:
+            ln = t - 1
+    if kind == "unsliced" and ln == t:
+        ln = t + 2
+    cw = c + 1 if kind == "width" else c
+    form = r.choice(["param", "embedding", "sinus", "cls"])
+    if kind == "cls":
+        form = "cls"
+    if form == "sinus" and cw % 2:
+        form = "param"
+    out = [b, t, c]
+    if form == "param":
+        init = [f"self.pos{{i}} = nn.Parameter(torch.zeros(1, {ln}, {cw}))"]
+        sl = "" if kind == "unsliced" else "[:, : x.size(1)]"
+        fwd = [f"x = x + self.pos{{i}}{sl}"]
+    elif form == "embedding":
+        init = [f"self.pe{{i}} = nn.Embedding({ln}, {cw})"]
+        fwd = [
+            "pos = torch.arange(x.size(1))" if kind != "unsliced" else f"pos = torch.arange({ln})",
+            "x = x + self.pe{i}(pos)[None]",
+        ]
+    elif form == "sinus":
+        init = [
+            f"pe = torch.zeros({ln}, {cw})",
+            f"p = torch.arange({ln}).unsqueeze(1).float()",
+            f"div = torch.exp(torch.arange(0, {cw}, 2).float() * {-math.log(10000.0) / cw!r})",
+            "pe[:, 0::2] = torch.sin(p * div)",
+            "pe[:, 1::2] = torch.cos(p * div)",
+            'self.register_buffer("pb{i}", pe.unsqueeze(0))',
+        ]
+        sl = "" if kind == "unsliced" else "[:, : x.size(1)]"
+        fwd = [f"x = x + self.pb{{i}}{sl}"]
+    else:
+        tl = t if kind == "cls" else t + 1 + (ln - t)
+        init = [
+            f"self.cls{{i}} = nn.Parameter(torch.zeros(1, 1, {cw}))",
+            f"self.cpos{{i}} = nn.Parameter(torch.zeros(1, {tl}, {c}))",
+        ]
+        sl = "" if kind in ("unsliced", "cls") else "[:, : x.size(1)]"
+        fwd = [
+            "x = torch.cat([self.cls{i}.expand(x.size(0), -1, -1), x], dim=1)",
+            f"x = x + self.cpos{{i}}{sl}",
+        ]
+        out = [b, t + 1, c]
+        if not kind and sl == "" and tl != t + 1:
+            kind = "unsliced"
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else out)
+
+
+@op("head_split")
+def _head_split(r, s, bad):
+    """Multi-head self-attention written out on ``(B, T, C)``: a fused ``qkv`` Linear chunked
+    in three (or reshaped to ``(B, T, 3, H, C // H)`` and permuted), heads split by ``view``
+    and ``transpose``, ``q @ k.transpose(-2, -1)`` scaled, merged by
+    ``transpose(1, 2).reshape`` / ``.contiguous().view``; the bad draw merges by ``view`` of
+    the transposed tensor, takes a head count that does not divide C, unpacks the chunks into
+    two names, or transposes the wrong pair of axes for the scores."""
+    if len(s) != 3:
+        return None
+    b, t, c = s
+    hs = [h for h in (1, 2, 4) if c % h == 0 and h <= c]
+    h = r.choice(hs)
+    kind = r.choice(["merge_view", "heads", "unpack", "scores"]) if bad else ""
+    if kind == "heads":
+        bads = [g for g in (3, 4, 5) if c % g]
+        if bads:
+            h = r.choice(bads)
+        else:
+            kind = "unpack"
+    if kind == "merge_view" and (h == 1 or t == 1):
+        kind = "scores" if t != c // h else "unpack"
+    if kind == "scores" and t == c // h:
+        kind = "unpack"
+    init = [f"self.qkv{{i}} = nn.Linear({c}, {3 * c})", f"self.o{{i}} = nn.Linear({c}, {c})"]
+    if r.random() < 0.5 or kind == "unpack":
+        names = "q, k" if kind == "unpack" else "q, k, v"
+        split = [
+            f"{names} = self.qkv{{i}}(x).chunk(3, dim=-1)",
+            f"q = q.view(B, T, {h}, C // {h}).transpose(1, 2)",
+            f"k = k.view(B, T, {h}, C // {h}).transpose(1, 2)",
+            f"v = v.view(B, T, {h}, C // {h}).transpose(1, 2)" if kind != "unpack" else "v = q",
+        ]
+    else:
+        split = [
+            f"q, k, v = self.qkv{{i}}(x).reshape(B, T, 3, {h}, C // {h}).permute(2, 0, 3, 1, 4)",
+        ]
+    kt = "k.transpose(1, 2)" if kind == "scores" else "k.transpose(-2, -1)"
+    merge = (
+        "y.transpose(1, 2).view(B, T, C)"
+        if kind == "merge_view"
+        else r.choice(
+            ["y.transpose(1, 2).reshape(B, T, C)", "y.transpose(1, 2).contiguous().view(B, T, C)"]
+        )
+    )
+    fwd = [
+        "B, T, C = x.shape",
+        *split,
+        f"att = (q @ {kt}) * (C // {h}) ** -0.5",
+        "y = att.softmax(dim=-1) @ v",
+        f"x = self.o{{i}}({merge})",
+    ]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else list(s))
+
+
+@op("fft_mix")
+def _fft_mix(r, s, bad):
+    """FFT token mixing and spectral features: FNet's ``torch.fft.fft2(x).real`` /
+    ``fft(fft(x, dim=-1), dim=-2).real``, ``irfft(rfft(x), n=...)``, ``rfft(...).abs()`` into a
+    Linear of ``n // 2 + 1`` features; the bad draw feeds the complex spectrum to the Linear,
+    adds an ``irfft`` of the default length, takes ``view_as_real`` of a real tensor, a 2-D
+    transform of a 1-D tensor or a Linear of ``n`` features for the half spectrum."""
+    n = s[-1]
+    kind = (
+        r.choice(["complex_linear", "irfft_len", "as_real", "fft2_rank", "half_width"])
+        if bad
+        else ""
+    )
+    if kind == "fft2_rank" and len(s) != 1:
+        kind = "half_width" if len(s) >= 2 else kind
+    init: list[str] = []
+    out = list(s)
+    if kind in ("complex_linear", "half_width") or (not kind and r.random() < 0.35):
+        m = n if kind == "half_width" else n // 2 + 1
+        if kind == "half_width" and m == n // 2 + 1:
+            kind = "complex_linear"
+        o = _size(r)
+        init = [f"self.fl{{i}} = nn.Linear({m}, {o})"]
+        spec = (
+            "torch.fft.rfft(x, dim=-1)"
+            if kind == "complex_linear"
+            else "torch.fft.rfft(x, dim=-1).abs()"
+        )
+        fwd = [f"x = self.fl{{i}}({spec})"]
+        out = [*s[:-1], o]
+    elif kind == "irfft_len":
+        if n % 2 == 0:
+            fwd = ["x = x + torch.fft.irfft(torch.fft.rfft(x, dim=-1), dim=-1)[..., :-1]"]
+        else:
+            fwd = ["x = x + torch.fft.irfft(torch.fft.rfft(x, dim=-1), dim=-1)"]
+    elif kind == "as_real":
+        fwd = ["x = torch.view_as_real(x).sum(-1)"]
+    elif kind == "fft2_rank":
+        fwd = ["x = torch.fft.fft2(x).real"]
+    else:
+        forms = [["x = torch.fft.irfft(torch.fft.rfft(x, dim=-1), n=x.size(-1), dim=-1)"]]
+        forms.append(["x = torch.view_as_real(torch.fft.fft(x, dim=-1)).sum(-1)"])
+        if len(s) >= 2:
+            forms.append(["x = torch.fft.fft2(x).real"])
+            forms.append(["x = torch.fft.fft(torch.fft.fft(x, dim=-1), dim=-2).real"])
+        fwd = r.choice(forms)
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else out)
+
+
+@op("norm_axis")
+def _norm_axis(r, s, bad):
+    """Norms over the axis model code means: ``nn.LayerNorm(C)`` on ``(B, T, C)`` or on
+    channels-first maps moved to the last axis, ``nn.BatchNorm1d(C)`` on ``(B, C, T)`` (a
+    ``transpose(1, 2)`` around it for ``(B, T, C)``), ``nn.LayerNorm([H, W])`` of the trailing
+    pair, ``F.layer_norm`` / ``F.group_norm`` with affine tensors; the bad draw normalizes the
+    wrong axis (LayerNorm of the channels of a channels-first map, BatchNorm1d of the last axis
+    of ``(B, T, C)``), swaps a trailing pair or gives an affine weight of another size."""
+    n = len(s)
+    if n < 3:
+        return None
+    kind = r.choice(["ln_channels", "bn_last", "pair_swap", "affine"]) if bad else ""
+    c, last = s[1], s[-1]
+    if kind == "ln_channels" and c == last:
+        kind = "affine"
+    if kind == "bn_last" and (n != 3 or c == last):
+        kind = "affine"
+    if kind == "pair_swap" and s[-2] == s[-1]:
+        kind = "affine"
+    init: list[str] = []
+    form = r.choice(["ln_last", "ln_moved", "bn_t", "ln_pair", "f_ln", "f_gn"])
+    if kind == "ln_channels":
+        form = "ln_moved"
+    elif kind == "bn_last":
+        form = "bn_t"
+    elif kind == "pair_swap":
+        form = "ln_pair"
+    elif kind == "affine":
+        form = r.choice(["f_ln", "f_gn"])
+    if form == "bn_t" and n != 3:
+        form = "ln_last"
+    if form == "ln_last":
+        init = [f"self.n{{i}} = nn.LayerNorm({last})"]
+        fwd = ["x = self.n{i}(x)"]
+    elif form == "ln_moved":
+        init = [f"self.n{{i}} = nn.LayerNorm({c})"]
+        if kind:
+            fwd = ["x = self.n{i}(x)"]
+        else:
+            fwd = ["x = self.n{i}(x.movedim(1, -1)).movedim(-1, 1)"]
+    elif form == "bn_t":
+        init = [f"self.n{{i}} = nn.BatchNorm1d({last if not kind else last})"]
+        fwd = ["x = self.n{i}(x)" if kind else "x = self.n{i}(x.transpose(1, 2)).transpose(1, 2)"]
+    elif form == "ln_pair":
+        pair = [s[-1], s[-2]] if kind else [s[-2], s[-1]]
+        init = [f"self.n{{i}} = nn.LayerNorm([{_t(pair)}])"]
+        fwd = ["x = self.n{i}(x)"]
+    elif form == "f_ln":
+        w = last + 1 if kind else last
+        init = [f"self.w{{i}} = nn.Parameter(torch.ones({w}))"]
+        fwd = [f"x = F.layer_norm(x, ({last},), self.w{{i}})"]
+    else:
+        gs = _divisors(c)
+        g = r.choice(gs) if gs else 1
+        w = c + 1 if kind else c
+        init = [
+            f"self.w{{i}} = nn.Parameter(torch.ones({w}))",
+            f"self.b{{i}} = nn.Parameter(torch.zeros({w}))",
+        ]
+        fwd = [f"x = F.group_norm(x, {g}, self.w{{i}}, self.b{{i}})"]
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else list(s))
+
+
+@op("upsample_opts")
+def _upsample_opts(r, s, bad):
+    """``nn.Upsample`` / ``F.interpolate`` with the options decoders pass: ``align_corners``
+    with an interpolating mode, ``recompute_scale_factor``, ``antialias`` on bilinear / bicubic
+    4-D input, ``nn.Upsample(size=...)``; the bad draw sets ``align_corners`` with nearest,
+    gives both ``size`` and ``scale_factor``, ``antialias`` with nearest, or
+    ``recompute_scale_factor`` with a size."""
+    if len(s) not in (3, 4):
+        return None
+    nd = len(s) - 2
+    interp = "linear" if nd == 1 else r.choice(["bilinear", "bicubic"])
+    kind = r.choice(["ac_nearest", "both", "aa_nearest", "recompute_size"]) if bad else ""
+    if kind == "aa_nearest" and nd != 2:
+        kind = "ac_nearest"
+    f = r.choice([2, 2, 3])
+    size = [v * f for v in s[2:]]
+    sz = f"{size[0]}" if nd == 1 else f"({_t(size)})"
+    out = [*s[:2], *size]
+    init: list[str] = []
+    if kind == "ac_nearest":
+        fwd = [f'x = F.interpolate(x, scale_factor={f}, mode="nearest", align_corners=True)']
+    elif kind == "both":
+        fwd = [f'x = F.interpolate(x, size={sz}, scale_factor={f}, mode="{interp}")']
+    elif kind == "aa_nearest":
+        fwd = [f'x = F.interpolate(x, scale_factor={f}, mode="nearest", antialias=True)']
+    elif kind == "recompute_size":
+        fwd = [f'x = F.interpolate(x, size={sz}, mode="nearest", recompute_scale_factor=True)']
+    else:
+        forms = [
+            (
+                [
+                    f'self.u{{i}} = nn.Upsample(scale_factor={f}, mode="{interp}", align_corners=True)'
+                ],
+                ["x = self.u{i}(x)"],
+            ),
+            ([f"self.u{{i}} = nn.Upsample(size={sz})"], ["x = self.u{i}(x)"]),
+            (
+                [],
+                [
+                    f'x = F.interpolate(x, scale_factor={f}, mode="{interp}", recompute_scale_factor=True)'
+                ],
+            ),
+            ([], [f'x = F.interpolate(x, size={sz}, mode="nearest-exact")']),
+        ]
+        if nd == 2:
+            forms.append(
+                ([], [f'x = F.interpolate(x, scale_factor={f}, mode="{interp}", antialias=True)'])
+            )
+        init, fwd = r.choice(forms)
+    return Step(init=init, fwd=fwd, bad=bool(kind), out=None if kind else out)
+
+
 @dataclass
 class Program:
     name: str

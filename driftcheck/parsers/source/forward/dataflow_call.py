@@ -322,8 +322,14 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix31b
 
             dataflow_fix31b.called(self.run, e, fv, args, kwargs, fr)  # ``take_along_dim``
+
+        if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            dataflow_fix31.none_literals(self.run.f, fv, e)  # ``f(None, x)``: certain Nones
         out = self.call_value(fv, args, kwargs, fr, e)
         if self.run.f.input_shape is not None:
+            self.run.f._none_args = None
             from driftcheck.parsers.source.forward import dataflow_fix28b
 
             dataflow_fix28b.called(self.run, e, fv, args, kwargs, out, fr)  # ``setattr(self, ..)``
@@ -342,7 +348,12 @@ class Calls:
             dataflow_misuse.called(self.run.f, fv, at, fr.loc(at) if fr is not None else None)
         if isinstance(fv, Mod):
             dataflow_arity.module_call(self, fv.obj, args, kwargs, fr, at)
-            return self.call_module(fv.obj, args, kwargs, fr, at)
+            out = self.call_module(fv.obj, args, kwargs, fr, at)
+            if self.run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                out = dataflow_fix31.forward_hooks(self, fv, args, kwargs, out, fr, at)  # hooks
+            return out
         if isinstance(fv, UserFunc):
             return self.run_func(fv.func, fv.self_mod, args, kwargs, fr)
         if isinstance(fv, Func):
@@ -465,6 +476,10 @@ class Calls:
                     from driftcheck.parsers.source.forward import dataflow_fix29
 
                     err = dataflow_fix29.leaf_error(self.run.f, obj, args, kwargs)  # offsets
+                if err is None:
+                    from driftcheck.parsers.source.forward import dataflow_fix31
+
+                    err = dataflow_fix31.bag_leaf_error(self.run.f, obj, args, kwargs)  # ids
                 if err is not None:
                     self.run.f.crash(loc, err)
                     return Tens(None)
@@ -473,6 +488,9 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_fix30
 
                 dataflow_fix30.layer_layout(self.run.f, obj.type, tens[0], out)  # NHWC kept
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                dataflow_fix31.layer_output(self.run.f, obj, tens[0], out)  # dtype kept
             if self.run.f.input_shape is not None and obj.type in ("Linear", "Embedding"):
                 from driftcheck.parsers.source.forward import dataflow_strides
 
@@ -664,6 +682,10 @@ class Calls:
         fr = Frame(fn.mod, self_mod if self_mod is not None else _self_of(caller), parent, fn)
         has_self = self_mod is not None and not fn.is_static
         self.bind(node, fr, ([self_mod] if has_self else []) + list(args), kwargs)
+        if self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            dataflow_fix31.bound_none_literals(self.run.f, node, fr, has_self)
         if self_mod is not None:
             self.run.f.queries.mark_ran(self_mod.obj)
         self.run.depth += 1

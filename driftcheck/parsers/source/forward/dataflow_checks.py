@@ -256,6 +256,12 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
         from driftcheck.parsers.source.forward import dataflow_fix25b
 
         dataflow_fix25b.rnn_input(f, node, x, loc)  # float64 into float32 weights
+    if len(f.crashes) == crashes:
+        from driftcheck.parsers.source.forward import dataflow_fix31
+
+        err = dataflow_fix31.param_dtype_error(f, node, x)  # ``nn.LayerNorm(d).half()``
+        if err is not None:
+            f.crash(loc, err)
     if len(f.crashes) == crashes and not _cast(f, node):
         # the table was measured on float32 weights: a layer built with ``dtype=`` or cast
         # (``nn.Linear(..., dtype=torch.cfloat)`` takes complex inputs) is not judged by it
@@ -618,8 +624,9 @@ def tuple_result(
     """The ``Multi`` of an LSTM / GRU / RNN / MultiheadAttention call. On real sizes, for
     torch's own class (``qual``: a user class the catalogue matched by name may return
     anything): an RNN's hidden state as its other items, MultiheadAttention's mask checks and
-    its second item (the attention weights, unknown), so the result is known to be a pair."""
-    from driftcheck.parsers.source.values.dataflow_values import UNK, Multi
+    its second item (None with ``need_weights=False``, else the weights: ``dataflow_fix31``),
+    so the result is known to be a pair."""
+    from driftcheck.parsers.source.values.dataflow_values import Multi
 
     node = f.node(out.src) if isinstance(out, Tens) and out.src is not None else None
     torch_class = isinstance(qual, str) and qual.startswith("torch.nn.")
@@ -635,7 +642,10 @@ def tuple_result(
         err = dataflow_fix29b.mha_causal(f, node, args, kwargs)  # ``is_causal=True``, no mask
         if err is not None:
             f.crash(loc, f"MultiheadAttention: {err}")
-        return Multi(out, (UNK,))
+        from driftcheck.parsers.source.forward import dataflow_fix31
+
+        w = dataflow_fix31.mha_weights(f, node, args, kwargs)  # None / the weights
+        return dataflow_fix31.mark_sure_none(f, Multi(out, (w,)), {1} if w is None else set())
     from driftcheck.parsers.source.forward import dataflow_args
 
     dataflow_args.rnn_hx(f, node, args, kwargs, loc)

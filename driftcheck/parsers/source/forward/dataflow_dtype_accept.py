@@ -236,7 +236,7 @@ def attribute(f: Any, t: Any, name: str, out: Any) -> str | None:
         if err is not None:
             return err
     if family(f, t) == "complex":
-        _give(f, out, FLOAT)
+        _give(f, out, _real_of(f, t))  # complex128's parts are float64 (crashfix31)
     return None
 
 
@@ -244,6 +244,15 @@ def _unweighted(rest: list, kwargs: dict) -> bool:
     """``bincount(input, weights=None, minlength=0)``'s arguments after ``input`` give no
     weights (its counts are then int64, measured in torch 2.13)."""
     return (not rest or rest[0] is None) and kwargs.get("weights") is None
+
+
+def _real_of(f: Any, t: Any) -> str:
+    """The real dtype of ``t``'s parts (``.real``, ``abs``, ``view_as_real``, an inverse real
+    FFT): float64 where ``t`` is known complex128 or float64 (``dataflow_fix25.wide``), else
+    the float family (as before: a width not known stays the float family)."""
+    from driftcheck.parsers.source.forward import dataflow_fix25
+
+    return "float64" if dataflow_fix25.wide(f, t) is True else FLOAT
 
 
 def _give(f: Any, out: Any, dtype: str) -> None:
@@ -267,7 +276,7 @@ def after_torch(f: Any, q: str, args: list, kwargs: dict, out: Any) -> None:
     elif q.startswith("torch.fft.") and name in _TO_COMPLEX:
         _give(f, out, COMPLEX)
     elif q.startswith("torch.fft.") and name in _TO_REAL:
-        _give(f, out, FLOAT)
+        _give(f, out, _real_of(f, args[0] if args else kwargs.get("input")))
     elif q in _JOINS and args and isinstance(args[0], (list, tuple)) and args[0]:
         dts = {
             dataflow_checks.fact(f, t, "dtype") if isinstance(t, Tens) else None for t in args[0]
@@ -277,11 +286,11 @@ def after_torch(f: Any, q: str, args: list, kwargs: dict, out: Any) -> None:
     elif q in ("torch.polar", "torch.complex", "torch.view_as_complex"):
         _give(f, out, COMPLEX)
     elif q == "torch.view_as_real":
-        _give(f, out, FLOAT)
+        _give(f, out, _real_of(f, args[0] if args else kwargs.get("input")))
     elif q == "torch.stft" and kwargs.get("return_complex") is True:
         _give(f, out, COMPLEX)
     elif q in ("torch.abs", "torch.angle") and args and family(f, args[0]) == "complex":
-        _give(f, out, FLOAT)
+        _give(f, out, _real_of(f, args[0]))
     elif name in _CLAMPS and q == f"torch.{name}" and args and family(f, args[0]) == "float":
         if _number_bounds(args[1:], kwargs):
             _give(f, out, dataflow_checks.fact(f, args[0], "dtype"))
@@ -323,7 +332,7 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
     elif name in _CASTS and not args:
         _give(f, out, _CASTS[name])
     elif name in _REAL_OF and not args and fam == "complex":
-        _give(f, out, FLOAT)
+        _give(f, out, _real_of(f, t))
     elif name in _CLAMPS and fam == "float" and _number_bounds(args, kwargs):
         _give(f, out, dataflow_checks.fact(f, t, "dtype"))
     elif name in _CLAMPS and fam == "int" and _number_bounds(args, kwargs, ints=True):

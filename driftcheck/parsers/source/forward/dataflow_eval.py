@@ -253,6 +253,10 @@ class Runner:
         elif isinstance(tgt, (ast.Tuple, ast.List)):
             starred = any(isinstance(e, ast.Starred) for e in tgt.elts)
             items = self.unpack(v, len(tgt.elts), None if starred else (fr, tgt))
+            if self.f.input_shape is not None and not starred:
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                dataflow_fix31.unpacked(self.f, tgt, v)  # ``a, w = attn(.., need_weights=False)``
             star = [i for i, e in enumerate(tgt.elts) if isinstance(e, ast.Starred)]
             if star:
                 for e in tgt.elts:
@@ -338,8 +342,15 @@ class Runner:
                 if dt is not None:  # ``logmag, phase = h.chunk(2, 1)``: pieces of h's dtype
                     for it in items:
                         dataflow_checks.add_facts(self.f, it, replace=False, dtype=dt)
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                dataflow_fix31.hand_pieces(self.f, v, items)  # strides, exact dtype
                 return items
-            return [Tens(v.t.src, v.t.shape) for _ in range(n)]
+            items = [Tens(v.t.src, v.t.shape) for _ in range(n)]
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            dataflow_fix31.hand_pieces(self.f, v, items)  # ``q, k, v = h.unbind(2)``
+            return items
         if isinstance(v, Tens):
             if self.f.input_shape is not None and site is not None:
                 from driftcheck.parsers.source.forward import dataflow_checks, dataflow_fix31b
@@ -523,6 +534,10 @@ class Runner:
             if isinstance(e, ast.List) and not any(isinstance(x, ast.Starred) for x in e.elts):
                 lists.made(self.f, out)
             seq = tuple(out) if isinstance(e, ast.Tuple) else out
+            if self.f.input_shape is not None and None in out and isinstance(e, ast.Tuple):
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                dataflow_fix31.tuple_made(self, e, fr, seq)  # ``return out, w`` (w surely None)
             return dataflow_axes.made_empty(self.f, seq) if not seq else seq
         if isinstance(e, ast.Dict):
             d: dict[Any, Any] = {}
@@ -941,6 +956,10 @@ class Runner:
                 if isinstance(t, ast.Name) and isinstance(n.value, ast.Constant):
                     if n.value.value is None:
                         nones.add(id(t))
+        if self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            nones |= dataflow_fix31.sure_none_stores(self.f)  # unpacked certain Nones
         stores = [
             n
             for n in ast.walk(fn)
@@ -1121,6 +1140,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix30b
 
             dataflow_fix30b.after_subscript(self.f, v, key, got)  # ``h[:, 0]``: a view
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            dataflow_fix31.after_subscript(self.f, v, key, got)  # its strides
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)
         return got

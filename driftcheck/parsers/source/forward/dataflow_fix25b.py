@@ -144,6 +144,14 @@ def binop(f: Any, op: Any, a: Any, b: Any, out: Any) -> None:
         return
     sides = [v for v in (a, b) if not (isinstance(v, (int, float)) and not isinstance(v, bool))]
     got = {exact(f, v) for v in sides}
+    if len(sides) == 2 and len(got) == 2 and None not in got and type(op) is not ast.MatMult:
+        from driftcheck.parsers.source.forward import dataflow_fix31
+
+        d = dataflow_fix31.promoted(exact(f, a), known_shape(a), exact(f, b), known_shape(b))
+        if d is not None:  # ``grid64 + 0.1 * offsets32``: float64 (session 31)
+            dataflow_checks.add_facts(f, out, replace=False, dtype=_FAMILY[d])
+            give_exact(f, out, d)
+        return
     if not sides or len(got) != 1 or None in got:
         return
     d = got.pop()

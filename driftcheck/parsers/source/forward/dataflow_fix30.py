@@ -133,27 +133,37 @@ def _mixed(f: Any, ts: list, sized: bool = False) -> tuple[str, str] | None:
     """Two operands of different exact floating dtypes; with ``sized``, only operands whose
     shape is known and holds no 0 count (``grid_sample`` of an empty batch runs)."""
     from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+    from driftcheck.parsers.source.forward.dataflow_fix31 import dtype_options
     from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
     seen: list[str] = []
+    opts: list[tuple[str, frozenset]] = []
     for t in ts:
         if not isinstance(t, Tens):
             continue
         sh = known_shape(t)
-        d = exact(f, t)
-        if d not in _WORDS or (sized and (sh is None or 0 in sh)):
+        if sized and (sh is None or 0 in sh):
             continue
-        seen.append(d)
+        d = exact(f, t)
+        if d in _WORDS:
+            seen.append(d)
+        got = dtype_options(f, t)  # session 31: a float64 family against the float one
+        if got is not None:
+            opts.append(got)
     for d in seen[1:]:
         if d != seen[0]:
             return seen[0], d
+    for i, (wa, a) in enumerate(opts):
+        for wb, b in opts[i + 1 :]:
+            if not a & b:
+                return wa, wb
     return None
 
 
 def _message(op: str, pair: tuple[str, str]) -> str:
     a, b = pair
     return (
-        f"RuntimeError: {op}: operands of dtypes {_WHAT[a]} and {_WHAT[b]} (torch takes only "
+        f"RuntimeError: {op}: operands of dtypes {_WHAT.get(a, a)} and {_WHAT.get(b, b)} (torch takes only "
         "one floating dtype here, no type promotion)"
     )
 
@@ -290,10 +300,16 @@ def _norm_error(name: str, args: list, kwargs: dict) -> str | None:
 
 
 def lookup_exact(f: Any, type_: str, out: Any, cast: str | None) -> None:
-    """An ``nn.Embedding``'s output: its table's dtype (rows are copied as they are)."""
+    """An ``nn.Embedding``'s output: its table's dtype (rows are copied as they are); an
+    ``nn.EmbeddingBag``'s too (its sum / mean / max of rows keeps the table's dtype: measured
+    for float32 / float64 / float16 tables in every mode, crashfix31)."""
     from driftcheck.parsers.source.library import tensordtypes
 
-    if type_ != "Embedding" or f.input_shape is None or getattr(f, "cast_in_forward", False):
+    if (
+        type_ not in ("Embedding", "EmbeddingBag")
+        or f.input_shape is None
+        or getattr(f, "cast_in_forward", False)
+    ):
         return
     if cast is None and not tensordtypes.default_may_change(f.interp):
         _give(f, out, "float32")

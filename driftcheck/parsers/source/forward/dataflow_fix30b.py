@@ -27,7 +27,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.values.abstract import Leaf, Obj
-from driftcheck.parsers.source.values.dataflow_values import Mod, Tens
+from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, UnkNum
 
 # Python's own types the pass holds as themselves, with their names in CPython's messages
 _PLAIN = {int: "int", float: "float", bool: "bool", str: "str", list: "list", tuple: "tuple",
@@ -53,9 +53,13 @@ TENSOR_SEQ = frozenset(
 
 
 def _type_name(v: Any) -> str | None:
-    """Python's name for ``v``'s type where the pass knows it for certain, else None."""
+    """Python's name for ``v``'s type where the pass knows it for certain, else None; a plain
+    number of unknown value (``NUM``: ``int(t) + 1``, ``t.item()``) is "number" (session 31:
+    each caller refuses every Python number alike)."""
     if isinstance(v, Tens):
         return "Tensor"
+    if v.__class__ is UnkNum:
+        return "number"
     return _PLAIN.get(v.__class__)
 
 
@@ -271,7 +275,12 @@ def none_attribute(run: Any, node: Any, name: str, fr: Any, loc: Any) -> None:
     f = run.f
     if f.input_shape is None or f.speculative or loc is None or hasattr(None, name):
         return
-    if sure_bias_none(run, node, fr):
+    sure = sure_bias_none(run, node, fr)
+    if not sure and isinstance(node, ast.Name):
+        # a name every store of which binds a certain None, or a parameter given a literal
+        # ``None`` (``Function.forward(None, x)``: ``ctx.save_for_backward``; crashfix31)
+        sure = run.sure_none(None, node, fr) is None
+    if sure:
         f.crash(loc, f"AttributeError: 'NoneType' object has no attribute '{name}'")
 
 

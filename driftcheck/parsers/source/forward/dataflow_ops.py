@@ -501,6 +501,9 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
         if v.count is not None and isinstance(key, int) and not isinstance(key, bool):
             items = v.items()
             if -len(items) <= key < len(items):
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                dataflow_fix31.hand_pieces(run.f, v, [items[key]])  # ``h.unbind(2)[0]``
                 return items[key]
             if at is not None:  # the count is known on real sizes only: torch's tuple
                 run.f.crash(
@@ -680,6 +683,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
 
                 err = dataflow_fix30.method_error(run.f, t, b.name, args, kwargs)  # dtypes
             if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                err = dataflow_fix31.method_error(run.f, t, b.name, args, kwargs)  # repeats
+            if err is None:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 err = dataflow_dtype_ops.float_only_error(run.f, b.name, t, args, kwargs)
@@ -711,6 +718,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             from driftcheck.parsers.source.forward import dataflow_fix29
 
             out = dataflow_fix29.after_method(run.f, t, b.name, args, kwargs, out)  # sparse
+            from driftcheck.parsers.source.forward import dataflow_fix31
+
+            out = dataflow_fix31.self_shaped(run.f, t, b.name, args, kwargs, out)  # scatter
             from driftcheck.parsers.source.forward import dataflow_dtype_ops, dataflow_fix26
 
             dataflow_fix26.full_reduction(t, b.name, args, kwargs, out)  # ``cnt.sum()``: 0-D
@@ -728,9 +738,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             dataflow_fix25.width_method(
                 run.f, t, b.name, args, kwargs, out
             )  # ``.to(torch.cdouble)``
-            from driftcheck.parsers.source.forward import dataflow_strides
+            from driftcheck.parsers.source.forward import dataflow_fix31, dataflow_strides
 
-            dataflow_strides.after_method(run.f, t, b.name, args, kwargs, out, loc)
+            if not dataflow_fix31.after_method(run.f, t, b.name, args, kwargs, out):  # unbind
+                dataflow_strides.after_method(run.f, t, b.name, args, kwargs, out, loc)
             from driftcheck.parsers.source.forward import dataflow_fix30
 
             dataflow_fix30.memory_format(run.f, b.name, args, kwargs, out)  # channels_last

@@ -220,6 +220,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
                 from driftcheck.parsers.source.forward import dataflow_fix30
 
                 err = dataflow_fix30.torch_error(run.f, q, args, kwargs)  # ``F.linear`` dtypes
+            if err is None and not _splat(at):
+                from driftcheck.parsers.source.forward import dataflow_fix31
+
+                err = dataflow_fix31.torch_error(run.f, q, args, kwargs)  # ``F.embedding_bag``
         name = q.rsplit(".", 1)[-1]
         top = q.startswith("torch.nn.functional.") or q.count(".") == 1
         if err is None and top and args:
@@ -265,6 +269,13 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if size is not None:
             return size
     out = _call_torch(run, q, args, kwargs, fr, at)
+    if run.f.input_shape is not None and q in (
+        "torch.nn.functional.embedding_bag",
+        "torch.take_along_dim",
+    ):
+        from driftcheck.parsers.source.forward import dataflow_fix31
+
+        out = dataflow_fix31.torch_result(run.f, q, args, kwargs, out) or out  # (B, E)
     if run.f.input_shape is not None and q.startswith("torch.distributions."):
         from driftcheck.parsers.source.forward import dataflow_fix27b
 
@@ -295,6 +306,9 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_fix30
 
         dataflow_fix30.after_torch(run.f, q, out)  # ``F.log_softmax``: every value <= 0
+        from driftcheck.parsers.source.forward import dataflow_fix31
+
+        dataflow_fix31.fn_output(run.f, q, args, kwargs, out)  # ``F.batch_norm``: x's dtype
     if run.f.input_shape is not None and q.startswith("torch.nn.functional.") and args:
         from driftcheck.parsers.source.forward import dataflow_fix25b
 
