@@ -92,6 +92,11 @@ _SIMPLE = ATOMS
 _CONSTS = frozenset(_SIMPLE)
 
 
+def _is_nan(x: Any) -> bool:
+    """A float (or complex) NaN: it is equal to nothing, itself included."""
+    return x.__class__ in (float, complex) and x != x
+
+
 class CompLocals(dict):
     """A comprehension's locals: a copy of the enclosing frame's (every read inside sees them)
     plus its own loop variables. ``outer`` is the enclosing frame's locals dict itself and
@@ -970,6 +975,11 @@ class Expressions:
             return tuplesub.contains(container, item)  # by items (interp/tuplesub.py)
         if isinstance(container, (list, tuple, set, frozenset)):
             if all(x.__class__ in _CONSTS for x in container):  # the common case, one pass
+                if _is_nan(item) or any(_is_nan(x) for x in container):
+                    # Python's ``in`` is ``x is item or x == item``: a NaN equals nothing, so
+                    # the answer is its identity (``x in [x]`` is True, ``float("nan") in [x]``
+                    # False), which the values read here do not carry
+                    return Unknown("in: a NaN float is found by identity only")
                 return any(x == item for x in container)
             if any(isinstance(x, Unknown) for x in container):
                 return Unknown("in")

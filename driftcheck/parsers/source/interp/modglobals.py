@@ -371,8 +371,8 @@ def bound_names(st: ast.stmt) -> set[str]:
     todo: list[ast.AST] = [st]
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            out.add(node.id)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            out.add(node.id)  # ``del NAME`` unbinds it: after the import it is gone
         elif isinstance(node, ast.ExceptHandler) and node.name:
             out.add(node.name)
         elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
@@ -1238,6 +1238,13 @@ def replay_binding(interp: Any, mod: ModInfo, st: ast.stmt, name: str, value: An
     loops = (ast.For, ast.AsyncFor)
     if any(isinstance(n, loops) for n in ast.walk(st)):
         return lost
+    if any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Del)
+        for n in ast.walk(st)
+    ):
+        # ``del NAME`` at import: the module no longer has it (a read raises NameError), which
+        # a lookup that falls back to the first binding would not show
+        return Unknown(f"module global {name} deleted by `{_short(st)}` at {where}")
     if sum(1 for _ in ast.walk(st)) > _REPLAY_NODES:
         return lost
     fr = Frame(mod)

@@ -474,6 +474,10 @@ class Names:
     def lookup(self, name: str, fr: Frame) -> Any:
         if name in fr.locals:
             return fr.locals[name]
+        if fr.func is not None and globalstmt.unbound_local(fr, name, self.ip.speed.attr_scans):
+            # bound somewhere in the function, not yet here: Python raises UnboundLocalError
+            # and reads neither the global nor an enclosing scope's variable of that name
+            return Unknown(f"local variable {name} read before it is bound")
         cl = fr.closure
         if cl and not (fr.func and globalstmt.declared(fr, name, self.ip.speed.attr_scans)):
             # a closure captures variables, not values (Python's cells): the enclosing scopes'
