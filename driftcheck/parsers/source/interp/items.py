@@ -36,7 +36,7 @@ from driftcheck.parsers.source.library import (
     typeunion,
     wildlib,
 )
-from driftcheck.parsers.source.library.pybuiltins import whole_dict
+from driftcheck.parsers.source.library.pybuiltins import hash_ordered, whole_dict
 from driftcheck.parsers.source.library.python import BUILTIN_CALLABLE_TYPES, builtin_callable_type
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleType, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
@@ -431,6 +431,11 @@ class Items:
             if len(raw) > 100_000:
                 return None
             return list(raw)
+        if isinstance(raw, (set, frozenset)) and not hash_ordered(raw):
+            # a set of strings (or objects) is iterated in hash order, which PYTHONHASHSEED (or
+            # the objects' addresses) changes from run to run: the order here is this
+            # process's, not the program's (``next(iter(names))``, ``list(names)[0]``)
+            return None
         if isinstance(raw, (dict, set, frozenset, str)):
             raw = whole_dict(raw)  # a registry made on lookup: made whole (interp/decorated.py)
             return None if isinstance(raw, Unknown) else list(raw)

@@ -502,6 +502,26 @@ class Names:
         return out
 
 
+def set_name_classes(mod: ModInfo) -> frozenset[str]:
+    """The top-level classes of ``mod`` that define ``__set_name__`` (in their body, or a base
+    of the same module named plainly that does), cached on the module."""
+    got = mod.__dict__.get("_dc_set_name_classes")
+    if got is None:
+        defs = {st.name: st for st in mod.tree.body if isinstance(st, ast.ClassDef)}
+
+        def has(name: str, seen: frozenset[str] = frozenset()) -> bool:
+            node = defs.get(name)
+            if node is None or name in seen:
+                return False
+            if any(isinstance(s, ast.FunctionDef) and s.name == "__set_name__" for s in node.body):
+                return True
+            return any(isinstance(b, ast.Name) and has(b.id, seen | {name}) for b in node.bases)
+
+        got = frozenset(n for n in defs if has(n))
+        mod.__dict__["_dc_set_name_classes"] = got
+    return got
+
+
 class Classes:
     """Functions and classes: definitions, class attributes, the MRO and properties."""
 
@@ -559,7 +579,34 @@ class Classes:
         c.ns = {"__frame__": frame}
         if any(isinstance(b, Cls) for b in c.bases):
             self.init_subclass(c, frame)
-        return metanew.create(self, c)  # a metaclass read from source: its hooks
+        made = metanew.create(self, c)  # a metaclass read from source: its hooks
+        if isinstance(made, Cls) and made is c:
+            self._set_names_now(c)
+        return made
+
+    def _set_names_now(self, c: Cls) -> None:
+        """CPython calls ``__set_name__`` of every class attribute that has one when the class
+        is made, in the body's order; the attributes here are read lazily, so a descriptor
+        whose hook records into shared state (a module's ``FIELDS`` list) would never have run
+        for a class nobody reads. The attributes whose value is a call of a class of the same
+        module defining ``__set_name__`` (itself or a base there, by name) are read now."""
+        wanted = set_name_classes(c.mod)
+        if not wanted:
+            return
+        for st in c.node.body:
+            if isinstance(st, ast.Assign):
+                targets, value = st.targets, st.value
+            elif isinstance(st, ast.AnnAssign) and st.value is not None:
+                targets, value = [st.target], st.value
+            else:
+                continue
+            if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+                continue
+            if value.func.id not in wanted:
+                continue
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    self.class_attr(c, t.id)
 
     def resolve_bases(self, bases: list[Any], node: ast.ClassDef, mod: ModInfo) -> list[Any]:
         """``types.resolve_bases``, as the ``class`` statement runs it: a base that is an
@@ -988,6 +1035,14 @@ class Calls:
         self.memo = ip.memo  # instantiate
         self.library = ip.library  # call_ext, ext_init
 
+    def _repeated_keyword(self, e: ast.Call, fr: Frame) -> None:
+        """A keyword given twice through ``**`` (TypeError in Python, before the call): raised
+        on a decided path; under an undecided condition (where a dict's keys may hold one a
+        branch added) the call is not followed."""
+        if self.ip.uncertain:
+            raise NotImplementedError("a keyword argument given twice through ** (TypeError?)")
+        raise Raised("TypeError", e.lineno, fr.mod.path)
+
     def eval_call(self, e: ast.Call, fr: Frame) -> Any:
         f = self.exprs.eval(e.func, fr)
         if (
@@ -1023,8 +1078,15 @@ class Calls:
                     why = self.ip.havoc[id(more)][1]
                     kwargs["**"] = Unknown(f"{unparse(k.value)} at line {e.lineno}: {why}")
                     continue
-                kwargs.update({str(kk): vv for kk, vv in more.items()})
+                got = {str(kk): vv for kk, vv in more.items()}
+                if any(kk in kwargs for kk in got):
+                    # ``f(**a, **b)`` with a key in both: "got multiple values for keyword
+                    # argument" (TypeError), whatever the callee
+                    self._repeated_keyword(e, fr)
+                kwargs.update(got)
             else:
+                if k.arg in kwargs:
+                    self._repeated_keyword(e, fr)  # ``f(**a, w=1)`` with ``w`` in ``a``
                 kwargs[k.arg] = self.exprs.eval(k.value, fr)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)

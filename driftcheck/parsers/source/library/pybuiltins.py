@@ -165,6 +165,24 @@ _NUM_PROTOCOL = frozenset(
 )
 
 
+def _fixed_hash(x: Any, depth: int = 0) -> bool:
+    """``x`` hashes the same in every run of CPython: a number (not a NaN) or a tuple of such.
+    A ``str`` / ``bytes`` hash is salted per process (PYTHONHASHSEED); an object's, a class's
+    and ``None``'s come from their addresses."""
+    c = x.__class__
+    if c is int or c is bool or (c is float and x == x):
+        return True
+    return c is tuple and depth < 8 and all(_fixed_hash(y, depth + 1) for y in x)
+
+
+def hash_ordered(s: Any) -> bool:
+    """Whether iterating the set ``s`` gives one order in every run, as this process gives it:
+    at most one item, or items whose hashes are fixed (interp/items.py reads a loop over any
+    other set as unknown; an order-free reader -- ``sorted``, ``len``, ``min`` -- still reads
+    its items)."""
+    return len(s) <= 1 or all(_fixed_hash(x) for x in s)
+
+
 _RUN_UNKNOWN = frozenset(
     ("len", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all", "sorted")
     + ("dict", "bool", "str", "repr", "map", "filter", "iter", "next")
@@ -349,7 +367,16 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return _short_circuit(name, unwrap(args[0]))
     if name in ("min", "max", "sum", "any", "all", "sorted"):
         items = pa[0] if len(pa) == 1 else pa
-        if name in ("min", "max") and len(pa) == 1 or name not in ("min", "max"):
+        if (
+            not kwargs
+            and len(pa) == 1
+            and items.__class__ in (set, frozenset)
+            and (name != "sum" or all(x.__class__ is int for x in items))
+        ):
+            # a set whose order varies from run to run (str items): these answers do not
+            # depend on it (no key, whose ties would; an int sum, where a float's rounding would)
+            items = list(items)
+        elif name in ("min", "max") and len(pa) == 1 or name not in ("min", "max"):
             items = interp.items.iterate(items)
         if items is None:
             return Unknown(name)
@@ -399,6 +426,8 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             got = _reversed_protocol(interp, r)
             if got is not None:
                 return got
+        if name in ("set", "frozenset") and r.__class__ in (set, frozenset) and not kwargs:
+            return set(r) if name == "set" else frozenset(r)  # the same items, order aside
         items = interp.items.iterate(args[0])
         if items is None:
             return Unknown(name)
@@ -1114,6 +1143,11 @@ def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
     if k or any(isinstance(plain(x), Unknown) for x in a):
         return Unknown(f"{type(raw).__name__}.{name}")
     args = [plain(x) for x in a]
+    if name == "pop" and isinstance(raw, set) and not args and not hash_ordered(raw):
+        # ``names.pop()`` takes the first item in hash order, which varies from run to run
+        # for strings: one item goes (the length is known), which one is not
+        raw.pop()
+        return Unknown("set.pop() of a set whose order varies from run to run")
     if name in ("update", "union", "intersection", "difference", "symmetric_difference") or (
         name.endswith("_update") or name in ("issubset", "issuperset", "isdisjoint")
     ):
