@@ -36,7 +36,7 @@ from driftcheck.parsers.source.library import (
     typeunion,
     wildlib,
 )
-from driftcheck.parsers.source.library.pybuiltins import hash_ordered, whole_dict
+from driftcheck.parsers.source.library.pybuiltins import whole_dict
 from driftcheck.parsers.source.library.python import BUILTIN_CALLABLE_TYPES, builtin_callable_type
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleType, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
@@ -350,6 +350,14 @@ class Items:
                 numbers = all(_number(x) for x in [*raw, plain(v)])
                 raw[:] = [UnknownNumber(why) if numbers else Unknown(why)] * len(raw)
             return
+        if raw.__class__ is dict and k.__class__ is Obj:
+            kind = dunders.hash_kind(k)
+            if kind == "unhashable" and not self.ip.uncertain:
+                from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+                raise Raised("TypeError", self.ip.at_line, None)  # ``d[Key(1)] = v``
+            # (a key with the class's own ``__hash__``: stored, then the dict is forgotten by
+            # the statement that wrote it, statements.py)
         if isinstance(raw, modnamespace.ModuleNamespace):
             modnamespace.setitem(raw, k, v)  # ``self.__dict__[k] = v`` (interp/modnamespace.py)
             return
@@ -431,11 +439,6 @@ class Items:
             if len(raw) > 100_000:
                 return None
             return list(raw)
-        if isinstance(raw, (set, frozenset)) and not hash_ordered(raw):
-            # a set of strings (or objects) is iterated in hash order, which PYTHONHASHSEED (or
-            # the objects' addresses) changes from run to run: the order here is this
-            # process's, not the program's (``next(iter(names))``, ``list(names)[0]``)
-            return None
         if isinstance(raw, (dict, set, frozenset, str)):
             raw = whole_dict(raw)  # a registry made on lookup: made whole (interp/decorated.py)
             return None if isinstance(raw, Unknown) else list(raw)

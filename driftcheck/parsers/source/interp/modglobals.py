@@ -828,7 +828,12 @@ def _stateful(value: Any) -> bool:
     from collections.abc import Iterator
 
     from driftcheck.parsers.source.interp.tuplesub import Generator, Once
+    from driftcheck.parsers.source.values.abstract import Func
 
+    if value.__class__ is Func:
+        # a closure with a ``nonlocal`` cell (``inc = counter()``): each call changes what the
+        # next one returns, as an iterator's ``next`` does
+        return bool((value.closure or {}).get("__cells__"))
     return isinstance(value, (Generator, Once, Iterator)) and not isinstance(value, (str, bytes))
 
 

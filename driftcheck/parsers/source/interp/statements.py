@@ -18,6 +18,7 @@ from driftcheck.parsers.source.interp import (
     attrregistry,
     branchstate,
     copyhooks,
+    dunders,
     globalstmt,
     leafdel,
     loopattrs,
@@ -1209,7 +1210,14 @@ class Statements:
             ownerless.put_into(self.ip, plain(obj), "item assignment", [v], tgt.lineno, fr)
             self.items.setitem(obj, key, v)
             raw = plain(obj)
-            if (
+            if raw.__class__ is dict and dunders.hash_kind(plain(key)) is not None:
+                # ``d[Key(v)] = v`` with a class's own ``__hash__`` / ``__eq__``: equal keys are
+                # one entry in Python (not followed here): its keys and items are unknown
+                where = f"{fr.mod.path.name}:{tgt.lineno}" if fr.mod is not None else ""
+                why = f"dict keyed by {plain(key).cls.name} instances (their own hash) at {where}"
+                self._forget_everywhere(raw, fr, why)
+                self.note(f"{where}: {why}: its keys and items are unknown")
+            elif (
                 raw.__class__ is dict
                 and isinstance(plain(key), Unknown)
                 and fr.func is not None

@@ -177,10 +177,17 @@ def _fixed_hash(x: Any, depth: int = 0) -> bool:
 
 def hash_ordered(s: Any) -> bool:
     """Whether iterating the set ``s`` gives one order in every run, as this process gives it:
-    at most one item, or items whose hashes are fixed (interp/items.py reads a loop over any
-    other set as unknown; an order-free reader -- ``sorted``, ``len``, ``min`` -- still reads
-    its items)."""
+    at most one item, or items whose hashes are fixed. A reader that keeps the order of any
+    other set (``list(s)``, ``next(iter(s))``, ``s.pop()``) is unknown; one that does not
+    (``sorted``, ``len``, ``sum``, a loop adding each item's layer) reads it as before."""
     return len(s) <= 1 or all(_fixed_hash(x) for x in s)
+
+
+# builtins whose answer keeps the order of a set's items (``sorted``, ``len``, ``sum``, ``min``,
+# ``set`` do not)
+_POSITIONAL = frozenset(
+    ("list", "tuple", "reversed", "enumerate", "zip", "iter", "itertools.cycle")
+)
 
 
 _RUN_UNKNOWN = frozenset(
@@ -266,6 +273,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         r = symbolic.call(name, args)
         if r is not NotImplemented:
             return r
+    if name in _POSITIONAL and any(
+        a.__class__ in (set, frozenset) and not hash_ordered(a) for a in map(unwrap, args)
+    ):
+        # ``list(names)``, ``next(iter(names))``, ``enumerate(names)`` of a set of strings (or
+        # objects): the order is hash order, which PYTHONHASHSEED (or the objects' addresses)
+        # changes from run to run -- this process's order is not the program's
+        return Unknown(f"{name}() of a set whose order varies from run to run")
     if args and args[0].__class__ is UnknownState and name in _STATE_KEPT:
         return args[0]  # ``len(self.seen)`` of import-changed state: keep its reason
     if name == "bool" and len(args) == 1 and getattr(args[0], "single_pass", False):
@@ -367,16 +381,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return _short_circuit(name, unwrap(args[0]))
     if name in ("min", "max", "sum", "any", "all", "sorted"):
         items = pa[0] if len(pa) == 1 else pa
-        if (
-            not kwargs
-            and len(pa) == 1
-            and items.__class__ in (set, frozenset)
-            and (name != "sum" or all(x.__class__ is int for x in items))
-        ):
-            # a set whose order varies from run to run (str items): these answers do not
-            # depend on it (no key, whose ties would; an int sum, where a float's rounding would)
-            items = list(items)
-        elif name in ("min", "max") and len(pa) == 1 or name not in ("min", "max"):
+        if name in ("min", "max") and len(pa) == 1 or name not in ("min", "max"):
             items = interp.items.iterate(items)
         if items is None:
             return Unknown(name)
@@ -426,8 +431,6 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             got = _reversed_protocol(interp, r)
             if got is not None:
                 return got
-        if name in ("set", "frozenset") and r.__class__ in (set, frozenset) and not kwargs:
-            return set(r) if name == "set" else frozenset(r)  # the same items, order aside
         items = interp.items.iterate(args[0])
         if items is None:
             return Unknown(name)
