@@ -655,8 +655,12 @@ def _point_in_time(mod: ModInfo, body: _Body, name: str) -> tuple[tuple[int, int
     group: set[str] = set()
     for n in tables:
         group |= _group(mod, muts, n)
-    if any(body.first.get(n, i) >= i for n in group):
-        return ()  # a table bound at or after the binding: not a point-in-time read
+    if any(body.first.get(n, i) >= i and (n in tables or body.first.get(n, i) == i) for n in group):
+        return ()  # a table the binding reads bound at or after it: not a point-in-time read
+    # (a table only the mutations read, bound below the binding -- ``LOG`` filled by the loop
+    # that drains ``sizes`` after ``FIRST = list(sizes)`` -- is bound at its own step, in
+    # source order, after ``name`` is taken: session 31, the drained-table case of
+    # tests/test_known_wrongs.py, 0 where torch has 60)
     steps = {(body.first[n], 0, n) for n in group}
     steps |= {(j, 1, "") for n in group for j in muts[n] if j != i}
     return tuple(sorted(steps | {(i, 2, name)}))

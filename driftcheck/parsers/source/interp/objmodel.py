@@ -502,6 +502,50 @@ class Names:
         return out
 
 
+def outer_effects(f: Func) -> tuple[Func, frozenset[str]] | None:
+    """The module globals a generator function's body changes (a container's mutator on one,
+    an item store, a ``global`` rebinding) outside a ``finally``: read by ``next()`` of its
+    eagerly run generator (library/pybuiltins.py). None when it changes none. Kept on the
+    node."""
+    from driftcheck.parsers.source.interp.modglobals import MUTATORS, changes_in_place
+
+    node = f.node
+    got = node.__dict__.get("_dc_outer_effects")
+    if got is None:
+        local = globalstmt.local_names(node, keep=False)
+        declared = globalstmt.global_names(node, keep=False)
+        names = set()
+        # a ``finally`` runs when the generator ends or is closed (``g.close()``, followed at
+        # machine.py): the eager run's state after it is what those leave
+        late = {
+            id(x)
+            for t in ast.walk(node)
+            if isinstance(t, ast.Try)
+            for st in t.finalbody
+            for x in ast.walk(st)
+        }
+        for n in ast.walk(node):
+            if id(n) in late:
+                continue
+            cands: set[str] = set()
+            if isinstance(n, ast.Call):
+                if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
+                    cands.add(n.func.value.id)  # ``LOG.append(w)``
+                cands |= {a.id for a in n.args if isinstance(a, ast.Name)}  # ``heappush(h, x)``
+            elif isinstance(n, (ast.Assign, ast.AugAssign, ast.Delete)):
+                ts = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
+                for t in ts:
+                    if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+                        cands.add(t.value.id)  # ``LOG[k] = v``
+                    elif isinstance(t, ast.Name) and t.id in declared:
+                        names.add(t.id)  # ``global N; N += 1``
+            for cand in cands:
+                if (cand not in local or cand in declared) and changes_in_place(n, cand, MUTATORS):
+                    names.add(cand)
+        got = node._dc_outer_effects = frozenset(names)  # type: ignore[attr-defined]
+    return (f, got) if got else None
+
+
 def set_name_classes(mod: ModInfo) -> frozenset[str]:
     """The top-level classes of ``mod`` that define ``__set_name__`` (in their body, or a base
     of the same module named plainly that does), cached on the module."""
@@ -1398,7 +1442,7 @@ class Calls:
         if gen is not None:  # a generator function: what its body yielded, or unknown
             if gen.bad is not None:
                 return Unknown(f"generator {f.name}: {gen.bad}")
-            return tuplesub.Generator(gen.items)
+            return tuplesub.Generator(gen.items, outer_effects(f))
         return None
 
     def module_on_shapes(self, m: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:

@@ -185,6 +185,12 @@ def hash_ordered(s: Any) -> bool:
 
 # builtins whose answer keeps the order of a set's items (``sorted``, ``len``, ``sum``, ``min``,
 # ``set`` do not)
+def hash_ordered_arg(a: Any) -> bool:
+    """``hash_ordered`` of an argument that is a set; True for any other value."""
+    a = unwrap(a)
+    return a.__class__ not in (set, frozenset) or hash_ordered(a)
+
+
 _POSITIONAL = frozenset(
     ("list", "tuple", "reversed", "enumerate", "zip", "iter", "itertools.cycle")
 )
@@ -1171,6 +1177,19 @@ def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
 _FINITE_ITERS = frozenset(type(iter(x)) for x in ([], (), range(0), ""))
 
 
+def _stopped_early(interp: Any, gen: Any) -> None:
+    """``next(g)`` of a generator whose body (run to its end at the call) changes module
+    globals, with items left: Python has run the body only up to this item, so those globals
+    do not hold what they hold here -- unknown from now on, naming the generator."""
+    f, names = gen.effects
+    gen.effects = None
+    ns = interp.globals.setdefault(id(f.mod), {})
+    for n in names:
+        interp.names.global_lookup(f.mod, n)  # bound first (a later lookup must not rebind it)
+        ns[n] = Unknown(f"module global {n}: changed by generator {f.name}, read part way")
+    interp.class_writes = interp.class_writes + 1  # shared state changed (speed/memo.py)
+
+
 def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     """``iter`` / ``itertools.cycle`` of a known sequence are real Python iterators over the
     abstract items, so ``next()`` walks them as the code does (Zamba2 picks the block each
@@ -1187,7 +1206,10 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
             if it.lost:
                 return Unknown("next of an iterator read to an unknown point")
             if it.rest:
-                return it.rest.pop(0)
+                got = it.rest.pop(0)
+                if it.rest and getattr(it, "effects", None):
+                    _stopped_early(interp, it)
+                return got
             return args[1] if len(args) > 1 else Unknown("next of an exhausted generator")
         if it.__class__ is Obj:  # a class's own ``__next__`` (interp/items.py)
             got = interp.items.user_next_one(it, args[1:])

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from driftcheck.parsers.source.library import enums, typeunion
-from driftcheck.parsers.source.library.pybuiltins import _once, py_call
+from driftcheck.parsers.source.library.pybuiltins import _once, hash_ordered_arg, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue, _import_by_name
 from driftcheck.parsers.source.values.abstract import (
@@ -285,6 +285,8 @@ def _zip(c: Call) -> Any:
 
 @B.entry("enumerate", doc="enumerate(xs, start=) of a known finite sequence, single-pass")
 def _enumerate(c: Call) -> Any:
+    if c.args and not hash_ordered_arg(c.args[0]):
+        return c.unknown("enumerate() of a set whose order varies from run to run")
     items = c.interp.items.iterate(c.arg(0, "iterable"))
     start = c.plain(1, "start", 0)
     if items is None or not isinstance(start, int):
