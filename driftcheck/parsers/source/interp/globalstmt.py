@@ -138,14 +138,3 @@ def local_names(node: Any, keep: bool = True) -> frozenset[str]:
     if keep:
         node._driftcheck_locals = got  # type: ignore[attr-defined]
     return got
-
-
-def unbound_local(fr: Any, name: str, keep: bool = True) -> bool:
-    """``name`` is not bound in the call ``fr`` although its function binds it somewhere: Python
-    raises UnboundLocalError (or NameError after ``del``) there, and never reads the global or
-    the enclosing scope's variable of that name."""
-    f = fr.func
-    node = getattr(f, "node", None)
-    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and name in local_names(
-        node, keep
-    )

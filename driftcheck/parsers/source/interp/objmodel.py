@@ -474,10 +474,16 @@ class Names:
     def lookup(self, name: str, fr: Frame) -> Any:
         if name in fr.locals:
             return fr.locals[name]
-        if fr.func is not None and globalstmt.unbound_local(fr, name, self.ip.speed.attr_scans):
+        f = fr.func
+        if f is not None:
             # bound somewhere in the function, not yet here: Python raises UnboundLocalError
-            # and reads neither the global nor an enclosing scope's variable of that name
-            return Unknown(f"local variable {name} read before it is bound")
+            # and reads neither the global nor an enclosing scope's variable of that name (the
+            # node's cached set read inline: this runs for every global a function reads)
+            own = f.node.__dict__.get("_driftcheck_locals")
+            if own is None:
+                own = globalstmt.local_names(f.node, self.ip.speed.attr_scans)
+            if name in own:
+                return Unknown(f"local variable {name} read before it is bound")
         cl = fr.closure
         if cl and not (fr.func and globalstmt.declared(fr, name, self.ip.speed.attr_scans)):
             # a closure captures variables, not values (Python's cells): the enclosing scopes'
