@@ -330,3 +330,39 @@ def test_nan_membership_is_unknown_and_plain_floats_stay_exact(tmp_path) -> None
     assert parse_source(path, entry="M").params_total() is None
     path = _in_m(tmp_path, "self.l = nn.Linear(3 if 0.5 in [0.5, 1.0] else 5, 2)")
     assert parse_source(path, entry="M").params_total() == torch_count(path) == 8
+
+
+@pytest.mark.parametrize(
+    ("line", "known"),
+    [
+        ("try:\n    s = set()\n    s.add(E(1))\n    n = 1\nexcept TypeError:\n    n = 5", True),
+        ("try:\n    n = len(set([E(1), E(2)]))\nexcept TypeError:\n    n = 5", False),
+        ("n = len(set([H(1), H(1)])) + 1", False),
+        ("n = len(set([P(1), P(1)])) + 1", True),  # identity hash: two items
+    ],
+)
+def test_set_builders_of_instances_hashed_by_their_class(tmp_path, line: str, known: bool) -> None:
+    pre = """
+    class E:
+        def __init__(self, v):
+            self.v = v
+
+        def __eq__(self, o):
+            return self.v == o.v
+
+
+    class H(E):
+        def __hash__(self):
+            return self.v
+
+
+    class P:
+        def __init__(self, v):
+            self.v = v
+    """
+    path = _in_m(tmp_path, line + "\nself.l = nn.Linear(n, 2)", pre)
+    got = parse_source(path, entry="M").params_total()
+    if known:
+        assert got == torch_count(path)
+    else:
+        assert got is None

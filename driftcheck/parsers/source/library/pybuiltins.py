@@ -445,6 +445,11 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if name == "reversed":
             return _once(list(reversed(items)))
         if name in ("set", "frozenset"):
+            kinds = {dunders.hash_kind(plain(x)) for x in items} - {None}
+            if kinds:
+                # items of a class hashing by value (its own ``__hash__``, a dataclass) or not
+                # at all (``__eq__`` alone: TypeError): which are one item is not followed
+                return Unknown(f"{name}() of instances hashed by their class ({min(kinds)})")
             try:
                 return set(plain(items))
             except TypeError:
@@ -1152,6 +1157,12 @@ def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
     if k or any(isinstance(plain(x), Unknown) for x in a):
         return Unknown(f"{type(raw).__name__}.{name}")
     args = [plain(x) for x in a]
+    if name == "add" and isinstance(raw, set) and len(args) == 1:
+        kind = dunders.hash_kind(args[0])
+        if kind == "unhashable":
+            from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+            raise Raised("TypeError", None, None)  # ``s.add(E(1))``: unhashable type
     if name == "pop" and isinstance(raw, set) and not args and not hash_ordered(raw):
         # ``names.pop()`` takes the first item in hash order, which varies from run to run
         # for strings: one item goes (the length is known), which one is not
