@@ -71,6 +71,32 @@ def leak(e: ast.expr, sub: Any, fr: Any, followed: bool) -> None:
         # else: no item ran the ``:=`` (an empty iterable, a filter false): the binding stays
 
 
+def _may_change_state(g: ast.GeneratorExp) -> bool:
+    """Whether an item of ``g`` calls a function of the analyzed code (a plain name that is no
+    builtin) or a container's mutator (``seen.append(x)``): each call the short circuit skips
+    is a side effect Python never runs (``any(check(x) for x in xs)`` stops calling ``check``
+    at the first true item), so the items are read one at a time here too. Cached on the
+    node."""
+    import builtins
+
+    from driftcheck.parsers.source.interp.modglobals import MUTATORS
+
+    got = getattr(g, "_driftcheck_calls", None)
+    if got is None:
+        got = False
+        for part in (g.elt, *g.generators[0].ifs) if g.generators else (g.elt,):
+            for n in ast.walk(part):
+                if not isinstance(n, ast.Call):
+                    continue
+                f = n.func
+                if isinstance(f, ast.Name) and not hasattr(builtins, f.id):
+                    got = True
+                elif isinstance(f, ast.Attribute) and f.attr in MUTATORS:
+                    got = True
+        g._driftcheck_calls = got  # type: ignore[attr-defined]
+    return got
+
+
 def short_circuit(exprs: Any, name: str, g: ast.GeneratorExp, fr: Any) -> Any:
     """``any(<genexp>)`` / ``all(<genexp>)`` of a generator expression whose ``:=`` binds the
     enclosing scope: Python runs its items one at a time and stops at the first that decides
@@ -84,7 +110,7 @@ def short_circuit(exprs: Any, name: str, g: ast.GeneratorExp, fr: Any) -> Any:
     from driftcheck.parsers.source.values.abstract import Unknown
 
     names = targets(g)
-    if not names or len(g.generators) != 1 or g.generators[0].is_async:
+    if not (names or _may_change_state(g)) or len(g.generators) != 1 or g.generators[0].is_async:
         return NotImplemented
     gen = g.generators[0]
     items = exprs.items.iterate(exprs.eval(gen.iter, fr))  # in the enclosing scope, as Python

@@ -147,6 +147,29 @@ def _mutates(fnode: Any, name: str, mutators: frozenset[str]) -> bool:
             return True
         if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id == name:
             return True
+        if _escapes(n, name):
+            return True
+    return False
+
+
+def _is(e: Any, name: str) -> bool:
+    return isinstance(e, ast.Name) and e.id == name
+
+
+def _escapes(n: Any, name: str) -> bool:
+    """The object ``name`` holds leaves the call's own names, where other code may change it
+    later (session 31): stored on an attribute or an item (``self.sizes = sizes``, then
+    ``self.sizes.append(4)``), returned or yielded, or handed to a call (a callee may fill
+    it). Then the default is shared state too, whatever the function's own body does."""
+    if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None and _is(n.value, name):
+        targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+        return any(not isinstance(t, ast.Name) for t in targets)
+    if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom)) and n.value is not None:
+        return _is(n.value, name) or (
+            isinstance(n.value, ast.Tuple) and any(_is(x, name) for x in n.value.elts)
+        )
+    if isinstance(n, ast.Call):
+        return any(_is(a, name) for a in n.args) or any(_is(k.value, name) for k in n.keywords)
     return False
 
 

@@ -85,3 +85,37 @@ def defines(cls: Any, name: str) -> bool:
     if not isinstance(cls, Cls):
         return True
     return any(isinstance(c, Cls) and body_binds(c, name) for c in cls.mro())
+
+
+def hash_kind(v: Any) -> str | None:
+    """How Python hashes ``v`` where that is not by identity (session 31): "unhashable" for an
+    instance whose class (read from source) defines ``__eq__`` without ``__hash__`` -- Python
+    sets ``__hash__ = None`` there (a dict key or set item raises TypeError) -- or binds
+    ``__hash__ = None``; "custom" for one whose class defines its own ``__hash__`` or is a
+    ``@dataclass`` (equal instances are one key: not followed here). None: the identity hash
+    the analyzer's own containers use (no class of the MRO read from source says otherwise,
+    or a library base decides first)."""
+    from driftcheck.parsers.source.values.abstract import Obj
+
+    if v.__class__ is not Obj or v.cls is None or v.kind:
+        return None
+    for c in v.cls.mro():
+        if not isinstance(c, Cls):
+            return None  # ``object``, or a library base (its own hash): as before
+        node = c.node
+        for st in node.body:
+            if isinstance(st, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__hash__" for t in st.targets
+            ):
+                none = isinstance(st.value, ast.Constant) and st.value.value is None
+                return "unhashable" if none else "custom"
+        if body_binds(c, "__hash__"):
+            return "custom"
+        if body_binds(c, "__eq__"):
+            return "unhashable"
+        if any(
+            "dataclass" in ast.unparse(d) and "eq=False" not in ast.unparse(d)
+            for d in node.decorator_list
+        ):
+            return "custom"
+    return None

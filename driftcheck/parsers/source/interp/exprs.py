@@ -92,6 +92,11 @@ _SIMPLE = ATOMS
 _CONSTS = frozenset(_SIMPLE)
 
 
+def _is_nan(x: Any) -> bool:
+    """A float (or complex) NaN: it is equal to nothing, itself included."""
+    return x.__class__ in (float, complex) and x != x
+
+
 class CompLocals(dict):
     """A comprehension's locals: a copy of the enclosing frame's (every read inside sees them)
     plus its own loop variables. ``outer`` is the enclosing frame's locals dict itself and
@@ -310,6 +315,10 @@ class Expressions:
             items = self.eval_elts(e.elts, fr)
             if has_run(items):  # ``{*xs}``: how many items, unknown
                 return Unknown("set display of a value we cannot enumerate")
+            for x in items:
+                why = self.key_hash(x, e, fr)
+                if why is not None:
+                    return Unknown(f"set of {why}")
             try:
                 return set(plain(items))
             except TypeError:
@@ -401,11 +410,29 @@ class Expressions:
                 out.update(more)
                 continue
             key = plain(self.eval(k, fr))
+            why = self.key_hash(key, e, fr)
+            if why is not None:
+                return Unknown(f"dict keyed by {why}")
             try:
                 out[key] = self.eval(v, fr)
             except TypeError:
                 return Unknown("dict key")
         return out
+
+    def key_hash(self, key: Any, e: ast.AST, fr: Frame) -> str | None:
+        """A dict key or set item hashed otherwise than by identity (``dunders.hash_kind``):
+        Python's TypeError for an unhashable instance (raised on a decided path), or why the
+        container is unknown (a class's own ``__hash__`` / ``__eq__``, not followed); None
+        for any other value (its hash is the analyzer's own)."""
+        kind = dunders.hash_kind(plain(key))
+        if kind is None:
+            return None
+        name = plain(key).cls.name
+        if kind == "unhashable" and not self.ip.uncertain:
+            from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+            raise Raised("TypeError", getattr(e, "lineno", None), fr.mod.path)
+        return f"{name} instances ({kind} hash)"
 
     def comprehension(self, e: Any, fr: Frame) -> Any:
         sub = Frame(fr.mod, fr.func, fr.closure)
@@ -974,6 +1001,11 @@ class Expressions:
             return tuplesub.contains(container, item)  # by items (interp/tuplesub.py)
         if isinstance(container, (list, tuple, set, frozenset)):
             if all(x.__class__ in _CONSTS for x in container):  # the common case, one pass
+                if _is_nan(item) or any(_is_nan(x) for x in container):
+                    # Python's ``in`` is ``x is item or x == item``: a NaN equals nothing, so
+                    # the answer is its identity (``x in [x]`` is True, ``float("nan") in [x]``
+                    # False), which the values read here do not carry
+                    return Unknown("in: a NaN float is found by identity only")
                 return any(x == item for x in container)
             if any(isinstance(x, Unknown) for x in container):
                 return Unknown("in")

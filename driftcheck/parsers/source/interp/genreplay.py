@@ -13,8 +13,9 @@ is exact only where re-running the body changes nothing outside it and reads not
 change between resumptions, so it is used for *closed* bodies alone (``replayable``): no call
 but to a few pure builtins, no write but to its own local names, no name read that is not a
 parameter, its own local or such a builtin, and arguments that are immutable values. Anything
-else keeps the eager reading. ``next`` after the body ended (StopIteration), a non-None value
-sent to a just-started generator (TypeError), ``throw`` / ``close``: unknown; a loop over it
+else keeps the eager reading. A known non-None value sent to a just-started generator raises
+TypeError, as in Python (session 31); ``next`` after the body ended (StopIteration), ``throw`` /
+``close``: unknown; a loop over it
 before any resumption is the eager reading (each ``yield`` gives None back, as the loop sends
 None), after one: unknown.
 """
@@ -186,8 +187,15 @@ class ReplayGen:
             self.lost = "resumed under an undecided condition"
             return Unknown(f"generator {name}: {self.lost}")
         if self.taken == 0 and plain(sent) is not None:
-            self.lost = "a value sent to a just-started generator (TypeError)"
-            return Unknown(f"generator {name}: {self.lost}")
+            if isinstance(plain(sent), Unknown):
+                self.lost = "a value sent to a just-started generator (TypeError?)"
+                return Unknown(f"generator {name}: {self.lost}")
+            # Python's "can't send non-None value to a just-started generator": it raises (a
+            # ``try`` around it runs its ``except TypeError``), the generator unchanged
+            from driftcheck.parsers.source.interp.statements import Raised
+
+            ip = self.calls.ip
+            raise Raised("TypeError", ip.at_line, None)
         if self.taken >= MAX_RESUMES:
             self.lost = f"over {MAX_RESUMES} resumptions"
             return Unknown(f"generator {name}: {self.lost}")

@@ -81,3 +81,60 @@ def delete(ip: Any, fr: Any, name: str, line: int) -> None:
         f"module global {name} deleted at {where}"
     )
     ip.class_writes = ip.class_writes + 1
+
+
+_COMPS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def local_names(node: Any, keep: bool = True) -> frozenset[str]:
+    """The names a function's own scope binds (Python's compile-time rule: a name assigned
+    anywhere in the body, not declared ``global`` / ``nonlocal``, is local to every line of
+    it): parameters, assignment / loop / ``with`` / ``except`` / import / ``del`` targets,
+    nested ``def`` / ``class`` names, ``:=`` (also inside a comprehension); not the names
+    nested functions, classes, lambdas or comprehensions bind for themselves. Kept on the node
+    while ``keep`` (the ``attr_scans`` switch)."""
+    got = getattr(node, "_driftcheck_locals", None) if keep else None
+    if got is not None:
+        return got
+    names: set[str] = set()
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        a = node.args
+        for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
+            if arg is not None:
+                names.add(arg.arg)
+        todo: list[Any] = list(node.body)
+    else:
+        todo = []
+    declared: set[str] = set()
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.Global, ast.Nonlocal)):
+            declared.update(n.names)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(n.name)
+            todo.extend(n.decorator_list)  # evaluated in this scope (their walrus binds here)
+        elif isinstance(n, ast.Lambda):
+            continue
+        elif isinstance(n, _COMPS):
+            # a comprehension's targets are its own; a ``:=`` inside binds in this scope
+            names.update(
+                w.target.id
+                for w in ast.walk(n)
+                if isinstance(w, ast.NamedExpr) and isinstance(w.target, ast.Name)
+            )
+        else:
+            if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                names.add(n.id)
+            elif isinstance(n, ast.alias):
+                names.add((n.asname or n.name).split(".")[0])
+            elif isinstance(n, ast.ExceptHandler) and n.name:
+                names.add(n.name)
+            elif isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name:
+                names.add(n.name)
+            elif isinstance(n, ast.MatchMapping) and n.rest:
+                names.add(n.rest)
+            todo.extend(ast.iter_child_nodes(n))
+    got = frozenset(names - declared)
+    if keep:
+        node._driftcheck_locals = got  # type: ignore[attr-defined]
+    return got

@@ -350,6 +350,14 @@ class Items:
                 numbers = all(_number(x) for x in [*raw, plain(v)])
                 raw[:] = [UnknownNumber(why) if numbers else Unknown(why)] * len(raw)
             return
+        if raw.__class__ is dict and k.__class__ is Obj:
+            kind = dunders.hash_kind(k)
+            if kind == "unhashable" and not self.ip.uncertain:
+                from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+                raise Raised("TypeError", self.ip.at_line, None)  # ``d[Key(1)] = v``
+            # (a key with the class's own ``__hash__``: stored, then the dict is forgotten by
+            # the statement that wrote it, statements.py)
         if isinstance(raw, modnamespace.ModuleNamespace):
             modnamespace.setitem(raw, k, v)  # ``self.__dict__[k] = v`` (interp/modnamespace.py)
             return

@@ -380,8 +380,8 @@ def bound_names(st: ast.stmt) -> set[str]:
         return walrus_names(st)
     out: set[str] = walrus_names(st)
     for node in _outside(st):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            out.add(node.id)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            out.add(node.id)  # ``del NAME`` unbinds it: after the import it is gone
         elif isinstance(node, ast.ExceptHandler) and node.name:
             out.add(node.name)
         elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
@@ -644,8 +644,12 @@ def _point_in_time(mod: ModInfo, body: _Body, name: str) -> tuple[tuple[int, int
     group: set[str] = set()
     for n in tables:
         group |= _group(mod, muts, n)
-    if any(body.first.get(n, i) >= i for n in group):
-        return ()  # a table bound at or after the binding: not a point-in-time read
+    if any(body.first.get(n, i) >= i and (n in tables or body.first.get(n, i) == i) for n in group):
+        return ()  # a table the binding reads bound at or after it: not a point-in-time read
+    # (a table only the mutations read, bound below the binding -- ``LOG`` filled by the loop
+    # that drains ``sizes`` after ``FIRST = list(sizes)`` -- is bound at its own step, in
+    # source order, after ``name`` is taken: session 31, the drained-table case of
+    # tests/test_known_wrongs.py, 0 where torch has 60)
     steps = {(body.first[n], 0, n) for n in group}
     steps |= {(j, 1, "") for n in group for j in muts[n] if j != i}
     return tuple(sorted(steps | {(i, 2, name)}))
@@ -817,7 +821,12 @@ def _stateful(value: Any) -> bool:
     from collections.abc import Iterator
 
     from driftcheck.parsers.source.interp.tuplesub import Generator, Once
+    from driftcheck.parsers.source.values.abstract import Func
 
+    if value.__class__ is Func:
+        # a closure with a ``nonlocal`` cell (``inc = counter()``): each call changes what the
+        # next one returns, as an iterator's ``next`` does
+        return bool((value.closure or {}).get("__cells__"))
     return isinstance(value, (Generator, Once, Iterator)) and not isinstance(value, (str, bytes))
 
 
@@ -1235,6 +1244,13 @@ def replay_binding(interp: Any, mod: ModInfo, st: ast.stmt, name: str, value: An
     loops = (ast.For, ast.AsyncFor)
     if any(isinstance(n, loops) for n in ast.walk(st)):
         return lost
+    if any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Del)
+        for n in ast.walk(st)
+    ):
+        # ``del NAME`` at import: the module no longer has it (a read raises NameError), which
+        # a lookup that falls back to the first binding would not show
+        return Unknown(f"module global {name} deleted by `{_short(st)}` at {where}")
     if sum(1 for _ in ast.walk(st)) > _REPLAY_NODES:
         return lost
     fr = Frame(mod)

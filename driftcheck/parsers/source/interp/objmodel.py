@@ -487,6 +487,16 @@ class Names:
     def lookup(self, name: str, fr: Frame) -> Any:
         if name in fr.locals:
             return fr.locals[name]
+        f = fr.func
+        if f is not None:
+            # bound somewhere in the function, not yet here: Python raises UnboundLocalError
+            # and reads neither the global nor an enclosing scope's variable of that name (the
+            # node's cached set read inline: this runs for every global a function reads)
+            own = f.node.__dict__.get("_driftcheck_locals")
+            if own is None:
+                own = globalstmt.local_names(f.node, self.ip.speed.attr_scans)
+            if name in own:
+                return Unknown(f"local variable {name} read before it is bound")
         cl = fr.closure
         if cl and not (fr.func and globalstmt.declared(fr, name, self.ip.speed.attr_scans)):
             # a closure captures variables, not values (Python's cells): the enclosing scopes'
@@ -509,6 +519,70 @@ class Names:
         # the scope that binds the name (``build``'s ``nonlocal width`` of ``make_factory``)
         out["__scopes__"] = (*live_scopes(fr.locals), *((fr.closure or {}).get("__scopes__") or ()))
         return out
+
+
+def outer_effects(f: Func) -> tuple[Func, frozenset[str]] | None:
+    """The module globals a generator function's body changes (a container's mutator on one,
+    an item store, a ``global`` rebinding) outside a ``finally``: read by ``next()`` of its
+    eagerly run generator (library/pybuiltins.py). None when it changes none. Kept on the
+    node."""
+    from driftcheck.parsers.source.interp.modglobals import MUTATORS, changes_in_place
+
+    node = f.node
+    got = node.__dict__.get("_dc_outer_effects")
+    if got is None:
+        local = globalstmt.local_names(node, keep=False)
+        declared = globalstmt.global_names(node, keep=False)
+        names = set()
+        # a ``finally`` runs when the generator ends or is closed (``g.close()``, followed at
+        # machine.py): the eager run's state after it is what those leave
+        late = {
+            id(x)
+            for t in ast.walk(node)
+            if isinstance(t, ast.Try)
+            for st in t.finalbody
+            for x in ast.walk(st)
+        }
+        for n in ast.walk(node):
+            if id(n) in late:
+                continue
+            cands: set[str] = set()
+            if isinstance(n, ast.Call):
+                if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
+                    cands.add(n.func.value.id)  # ``LOG.append(w)``
+                cands |= {a.id for a in n.args if isinstance(a, ast.Name)}  # ``heappush(h, x)``
+            elif isinstance(n, (ast.Assign, ast.AugAssign, ast.Delete)):
+                ts = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
+                for t in ts:
+                    if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+                        cands.add(t.value.id)  # ``LOG[k] = v``
+                    elif isinstance(t, ast.Name) and t.id in declared:
+                        names.add(t.id)  # ``global N; N += 1``
+            for cand in cands:
+                if (cand not in local or cand in declared) and changes_in_place(n, cand, MUTATORS):
+                    names.add(cand)
+        got = node._dc_outer_effects = frozenset(names)  # type: ignore[attr-defined]
+    return (f, got) if got else None
+
+
+def set_name_classes(mod: ModInfo) -> frozenset[str]:
+    """The top-level classes of ``mod`` that define ``__set_name__`` (in their body, or a base
+    of the same module named plainly that does), cached on the module."""
+    got = mod.__dict__.get("_dc_set_name_classes")
+    if got is None:
+        defs = {st.name: st for st in mod.tree.body if isinstance(st, ast.ClassDef)}
+
+        def has(name: str, seen: frozenset[str] = frozenset()) -> bool:
+            node = defs.get(name)
+            if node is None or name in seen:
+                return False
+            if any(isinstance(s, ast.FunctionDef) and s.name == "__set_name__" for s in node.body):
+                return True
+            return any(isinstance(b, ast.Name) and has(b.id, seen | {name}) for b in node.bases)
+
+        got = frozenset(n for n in defs if has(n))
+        mod.__dict__["_dc_set_name_classes"] = got
+    return got
 
 
 class Classes:
@@ -569,7 +643,34 @@ class Classes:
         c.ns = {"__frame__": frame}
         if any(isinstance(b, Cls) for b in c.bases):
             self.init_subclass(c, frame)
-        return metanew.create(self, c)  # a metaclass read from source: its hooks
+        made = metanew.create(self, c)  # a metaclass read from source: its hooks
+        if isinstance(made, Cls) and made is c:
+            self._set_names_now(c)
+        return made
+
+    def _set_names_now(self, c: Cls) -> None:
+        """CPython calls ``__set_name__`` of every class attribute that has one when the class
+        is made, in the body's order; the attributes here are read lazily, so a descriptor
+        whose hook records into shared state (a module's ``FIELDS`` list) would never have run
+        for a class nobody reads. The attributes whose value is a call of a class of the same
+        module defining ``__set_name__`` (itself or a base there, by name) are read now."""
+        wanted = set_name_classes(c.mod)
+        if not wanted:
+            return
+        for st in c.node.body:
+            if isinstance(st, ast.Assign):
+                targets, value = st.targets, st.value
+            elif isinstance(st, ast.AnnAssign) and st.value is not None:
+                targets, value = [st.target], st.value
+            else:
+                continue
+            if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+                continue
+            if value.func.id not in wanted:
+                continue
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    self.class_attr(c, t.id)
 
     def resolve_bases(self, bases: list[Any], node: ast.ClassDef, mod: ModInfo) -> list[Any]:
         """``types.resolve_bases``, as the ``class`` statement runs it: a base that is an
@@ -1016,6 +1117,14 @@ class Calls:
         self.memo = ip.memo  # instantiate
         self.library = ip.library  # call_ext, ext_init
 
+    def _repeated_keyword(self, e: ast.Call, fr: Frame) -> None:
+        """A keyword given twice through ``**`` (TypeError in Python, before the call): raised
+        on a decided path; under an undecided condition (where a dict's keys may hold one a
+        branch added) the call is not followed."""
+        if self.ip.uncertain:
+            raise NotImplementedError("a keyword argument given twice through ** (TypeError?)")
+        raise Raised("TypeError", e.lineno, fr.mod.path)
+
     def eval_call(self, e: ast.Call, fr: Frame) -> Any:
         f = self.exprs.eval(e.func, fr)
         if (
@@ -1051,8 +1160,15 @@ class Calls:
                     why = self.ip.havoc[id(more)][1]
                     kwargs["**"] = Unknown(f"{unparse(k.value)} at line {e.lineno}: {why}")
                     continue
-                kwargs.update({str(kk): vv for kk, vv in more.items()})
+                got = {str(kk): vv for kk, vv in more.items()}
+                if any(kk in kwargs for kk in got):
+                    # ``f(**a, **b)`` with a key in both: "got multiple values for keyword
+                    # argument" (TypeError), whatever the callee
+                    self._repeated_keyword(e, fr)
+                kwargs.update(got)
             else:
+                if k.arg in kwargs:
+                    self._repeated_keyword(e, fr)  # ``f(**a, w=1)`` with ``w`` in ``a``
                 kwargs[k.arg] = self.exprs.eval(k.value, fr)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
@@ -1375,7 +1491,7 @@ class Calls:
         if gen is not None:  # a generator function: what its body yielded, or unknown
             if gen.bad is not None:
                 return Unknown(f"generator {f.name}: {gen.bad}")
-            return tuplesub.Generator(gen.items)
+            return tuplesub.Generator(gen.items, outer_effects(f))
         return None
 
     def module_on_shapes(self, m: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:

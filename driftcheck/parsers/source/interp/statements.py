@@ -18,6 +18,7 @@ from driftcheck.parsers.source.interp import (
     attrregistry,
     branchstate,
     copyhooks,
+    dunders,
     globalstmt,
     leafdel,
     loopattrs,
@@ -63,6 +64,9 @@ class Raised(Exception):
         self.what = what
         self.line = line
         self.path = path  # the file of the ``raise`` statement (None: not known)
+        # the class of the analyzed code raised (``raise Sub()``, ``raise exc`` of an instance of
+        # one), where the ``raise`` names it without a call of its own; None: not known
+        self.cls: Any = None
         # False once it left a ``with`` body whose manager may swallow it (``__exit__`` returning
         # true, ``contextlib.suppress``): Python may well go on, so it proves no defect (IMP004)
         self.sure = True
@@ -321,7 +325,9 @@ class Statements:
             elif t is ast.Raise:
                 if self.ip.uncertain:
                     return
-                raise Raised(self._raise_text(st, fr), st.lineno, fr.mod.path)
+                e = Raised(self._raise_text(st, fr), st.lineno, fr.mod.path)
+                e.cls = self._raised_class(st, fr)
+                raise e
             elif t is ast.Break:
                 raise _Break()
             elif t is ast.Continue:
@@ -426,6 +432,68 @@ class Statements:
             deco = self.exprs.eval(d, fr)
             v = self.ip.calls.call(deco, [v], {}, (str(fr.mod.path), d.lineno))
         return v
+
+    def _raised_class(self, st: ast.Raise, fr: Frame) -> Any:
+        """The ``Cls`` a ``raise`` raises, read without running anything Python would not
+        run: ``raise Sub`` / ``raise Sub(...)`` (the class named: its arguments are not
+        evaluated here) or ``raise exc`` of a name holding an instance of a class of the
+        analyzed code. None for anything else (a library exception, an unknown)."""
+        from driftcheck.parsers.source.values.abstract import Cls, Obj
+
+        exc = st.exc
+        if isinstance(exc, ast.Call):
+            exc = exc.func
+        if not isinstance(exc, (ast.Name, ast.Attribute)):
+            return None
+        try:
+            v = self.exprs.eval(exc, fr)
+        except Budget:
+            raise
+        except Exception:  # noqa: BLE001 - a name we cannot read: not known
+            return None
+        if isinstance(v, Obj) and isinstance(v.cls, Cls) and not v.module:
+            return v.cls
+        return v if isinstance(v, Cls) else None
+
+    def _catches_class(self, h: ast.ExceptHandler, raised: Any, fr: Frame) -> bool | None:
+        """Whether handler ``h`` catches an exception of the analyzed code's class ``raised``
+        (``Raised.cls``): Python's ``isinstance`` on the class's MRO. True when a type the
+        handler names is in it, False when every type it names resolves to a class that is
+        not, None when one does not resolve (or the MRO holds a class we cannot read)."""
+        from driftcheck.parsers.source.values.abstract import Cls, Ext
+
+        if h.type is None:
+            return True
+        try:
+            mro = list(raised.mro())
+        except Exception:  # noqa: BLE001 - an MRO we cannot build: not decided here
+            return None
+        if not all(isinstance(k, (Cls, Ext)) for k in mro):
+            return None
+        types = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+        verdict: bool | None = False
+        for t in types:
+            try:
+                c = self.exprs.eval(t, fr)
+            except Budget:
+                raise
+            except Exception:  # noqa: BLE001 - a name we cannot read: it may catch it
+                return None
+            if isinstance(c, Cls):
+                if any(k is c for k in mro):
+                    return True
+            elif isinstance(c, Ext) and c.qual.startswith("builtins."):
+                if any(isinstance(k, Ext) and k.qual == c.qual for k in mro):
+                    return True
+                if c.qual in ("builtins.Exception", "builtins.BaseException"):
+                    verdict = None  # a base of a library class in the MRO may be it
+            else:
+                verdict = None
+        if verdict is False and any(
+            isinstance(k, Ext) and not k.qual.startswith("builtins.") for k in mro
+        ):
+            return None  # a library base (not read) may derive from what the handler names
+        return verdict
 
     def _raise_text(self, st: ast.Raise, fr: Frame) -> str:
         exc = st.exc
@@ -912,9 +980,21 @@ class Statements:
                 if mark is not None:
                     self.ip.tries.pop()
         except Raised as e:
-            h = next((h for h in st.handlers if self._catches(h, e.what, fr) is not False), None)
-            if h is None:
+            cands: list[ast.ExceptHandler] = []
+            for h in st.handlers:
+                c = self._handler_catches(h, e, fr)
+                if c is not False:
+                    cands.append(h)
+                    if c is True:
+                        break
+            if not cands:
                 raise
+            if len(cands) > 1:
+                # the first handler that may catch it may not (a class we cannot compare):
+                # each that may is a way the program goes, as the branches of an undecided if
+                self._either_handler(st, cands, fr)
+                return
+            h = cands[0]
             if h.name:
                 fr.locals[h.name] = Unknown("exception")
             self.run_body(h.body, fr)
@@ -989,6 +1069,15 @@ class Statements:
         ]
         return leaves[0] if len(leaves) == 1 else None
 
+    def _handler_catches(self, h: ast.ExceptHandler, e: Raised, fr: Frame) -> bool | None:
+        """``_catches`` for a ``Raised``; where that cannot tell and the ``raise`` named a class
+        of the analyzed code, its MRO decides (``except Base`` before ``except Sub`` catches a
+        ``Sub``; ``except Base`` does not catch a ``ValueError``)."""
+        c = self._catches(h, e.what, fr)
+        if c is None and e.cls is not None:
+            return self._catches_class(h, e.cls, fr)
+        return c
+
     def _catches(self, h: ast.ExceptHandler, what: str, fr: Frame) -> bool | None:
         """Whether handler ``h`` catches the exception ``what`` names (the text of a ``raise``):
         True, False, or None where we cannot tell (a class of the analyzed code, a name we
@@ -1013,6 +1102,48 @@ class Statements:
             else:
                 verdict = None  # a class of the analyzed code raised: may subclass ``c``
         return verdict
+
+    def _either_handler(self, st: ast.Try, cands: list[ast.ExceptHandler], fr: Frame) -> None:
+        """A raise caught by one of ``cands`` (all but the last undecided): each runs from the
+        state the body left, and what they bind or return differently is unknown after the
+        ``try`` (``_handlers_as_other_way`` without the way of a body that ran on). The
+        ``finally`` is run by the caller."""
+        self.note(
+            f"{fr.mod.path.name}:{st.lineno}: which except catches the exception is not known"
+            f" ({len(cands)} may): each followed"
+        )
+        start = dict(fr.locals)
+        returned: list[Return] = []
+        ways: list[dict] = []
+        self.ip.uncertain.append(st.lineno)
+        try:
+            for h in cands:
+                fr.locals.clear()
+                fr.locals.update(start)
+                if h.name:
+                    fr.locals[h.name] = Unknown("exception")
+                try:
+                    self.run_body(h.body, fr)
+                except Return as r:
+                    returned.append(r)
+                    continue
+                except Raised:
+                    continue
+                ways.append(dict(fr.locals))
+        finally:
+            self.ip.uncertain.pop()
+        if not ways:
+            fr.locals.clear()
+            fr.locals.update(start)
+        else:
+            merged = ways[0]
+            for other in ways[1:]:
+                self._merge_locals(fr, start, merged, other, st.lineno)
+                merged = dict(fr.locals)
+            fr.locals.clear()
+            fr.locals.update(merged)
+        if returned:
+            raise Return(self._either(returned, not ways and len(returned) == 2, st.lineno))
 
     def _handlers_as_other_way(
         self, st: ast.Try, mark: _TryMark, fr: Frame, body_return: Return | None
@@ -1103,7 +1234,14 @@ class Statements:
             ownerless.put_into(self.ip, plain(obj), "item assignment", [v], tgt.lineno, fr)
             self.items.setitem(obj, key, v)
             raw = plain(obj)
-            if (
+            if raw.__class__ is dict and dunders.hash_kind(plain(key)) is not None:
+                # ``d[Key(v)] = v`` with a class's own ``__hash__`` / ``__eq__``: equal keys are
+                # one entry in Python (not followed here): its keys and items are unknown
+                where = f"{fr.mod.path.name}:{tgt.lineno}" if fr.mod is not None else ""
+                why = f"dict keyed by {plain(key).cls.name} instances (their own hash) at {where}"
+                self._forget_everywhere(raw, fr, why)
+                self.note(f"{where}: {why}: its keys and items are unknown")
+            elif (
                 raw.__class__ is dict
                 and isinstance(plain(key), Unknown)
                 and fr.func is not None
@@ -1270,10 +1408,45 @@ class Statements:
         """``del obj.attr`` / ``delattr(obj, attr)``: what torch's ``__delattr__`` drops."""
         obj = plain(obj)
         if isinstance(obj, Obj):
+            if obj.cls is not None and self._class_deletes(obj, attr, line):
+                return
             for d in (obj.attrs, obj.children, obj.params, obj.buffers):
                 d.pop(attr, None)
         elif isinstance(obj, Leaf):
             leafdel.drop(self.attrs, obj, attr, line)
+
+    def _class_deletes(self, obj: Obj, attr: str, line: int | None) -> bool:
+        """``del obj.attr`` where the class, not the instance, decides (Python's
+        ``object.__delattr__`` calls a data descriptor's ``__delete__``): a ``@property``
+        read from source runs its ``@attr.deleter`` (Python raises AttributeError for one
+        without); a ``__delattr__`` of the class's own, or a class attribute we cannot read,
+        leaves what the object holds unknown. True when handled here."""
+        from driftcheck.parsers.source.interp import dunders, propobj
+        from driftcheck.parsers.source.values.abstract import Cls, Func
+
+        if not obj.module and any(
+            isinstance(c, Cls) and dunders.body_binds(c, "__delattr__") for c in obj.cls.mro()
+        ):
+            for d in (obj.attrs, obj.children, obj.params, obj.buffers):
+                d.pop(attr, None)
+            obj.attrs[attr] = Unknown(f"del {attr} through the class's own __delattr__")
+            return True
+        found, v, owner = self.classes.mro_attr(obj.cls, attr)
+        if not found or not isinstance(owner, Cls):
+            return False
+        if isinstance(v, Func) and propobj.is_property_def(v.node):
+            fdel = propobj.part(self.classes, v, "fdel")
+            if fdel is None:
+                if self.ip.uncertain:
+                    return True
+                raise Raised("AttributeError", line, obj.cls.mod.path)  # no deleter
+            if isinstance(fdel, Func):
+                self.calls.call_func(fdel, [obj], {})
+                return True
+            # what the deleter changes is not known: the property's value neither
+            self.ip.havoc[id(obj)] = (obj, f"del {attr}: a property's deleter not read")
+            return True
+        return False
 
 
 def _inplace_kept_shape(cur: Any, got: Any) -> Any:

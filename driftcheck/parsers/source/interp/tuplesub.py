@@ -209,14 +209,18 @@ class Generator:
     """The result of calling a generator function whose body ran to its end with every yield
     known: a single-pass iterator over the yielded values (``for``, ``in``, ``next``, ``list``)."""
 
-    __slots__ = ("rest", "lost")
+    __slots__ = ("rest", "lost", "effects")
     single_pass = True  # an iterator: truthy whatever is left (ops/operators.py ``truth``)
 
-    def __init__(self, items: list[Any]) -> None:
+    def __init__(self, items: list[Any], effects: Any = None) -> None:
         self.rest = list(items)
         # a reader stopped at a point we could not tell (``any(it)`` at an unknown item): what
         # is left is unknown, so a later loop over it is an unknown loop (``take`` None)
         self.lost = False
+        # (function, module globals its body changes): the body ran to its end when it was
+        # called, so they hold what the last item left, not what a reader that stopped early
+        # would see (``next(g)`` once: Python ran the body up to the first ``yield`` only)
+        self.effects = effects
 
     def take(self) -> list[Any] | None:
         out, self.rest = self.rest, []

@@ -165,6 +165,37 @@ _NUM_PROTOCOL = frozenset(
 )
 
 
+def _fixed_hash(x: Any, depth: int = 0) -> bool:
+    """``x`` hashes the same in every run of CPython: a number (not a NaN) or a tuple of such.
+    A ``str`` / ``bytes`` hash is salted per process (PYTHONHASHSEED); an object's, a class's
+    and ``None``'s come from their addresses."""
+    c = x.__class__
+    if c is int or c is bool or (c is float and x == x):
+        return True
+    return c is tuple and depth < 8 and all(_fixed_hash(y, depth + 1) for y in x)
+
+
+def hash_ordered(s: Any) -> bool:
+    """Whether iterating the set ``s`` gives one order in every run, as this process gives it:
+    at most one item, or items whose hashes are fixed. A reader that keeps the order of any
+    other set (``list(s)``, ``next(iter(s))``, ``s.pop()``) is unknown; one that does not
+    (``sorted``, ``len``, ``sum``, a loop adding each item's layer) reads it as before."""
+    return len(s) <= 1 or all(_fixed_hash(x) for x in s)
+
+
+# builtins whose answer keeps the order of a set's items (``sorted``, ``len``, ``sum``, ``min``,
+# ``set`` do not)
+def hash_ordered_arg(a: Any) -> bool:
+    """``hash_ordered`` of an argument that is a set; True for any other value."""
+    a = unwrap(a)
+    return a.__class__ not in (set, frozenset) or hash_ordered(a)
+
+
+_POSITIONAL = frozenset(
+    ("list", "tuple", "reversed", "enumerate", "zip", "iter", "itertools.cycle")
+)
+
+
 _RUN_UNKNOWN = frozenset(
     ("len", "set", "frozenset", "zip", "enumerate", "min", "max", "sum", "any", "all", "sorted")
     + ("dict", "bool", "str", "repr", "map", "filter", "iter", "next")
@@ -248,6 +279,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         r = symbolic.call(name, args)
         if r is not NotImplemented:
             return r
+    if name in _POSITIONAL and any(
+        a.__class__ in (set, frozenset) and not hash_ordered(a) for a in map(unwrap, args)
+    ):
+        # ``list(names)``, ``next(iter(names))``, ``enumerate(names)`` of a set of strings (or
+        # objects): the order is hash order, which PYTHONHASHSEED (or the objects' addresses)
+        # changes from run to run -- this process's order is not the program's
+        return Unknown(f"{name}() of a set whose order varies from run to run")
     if args and args[0].__class__ is UnknownState and name in _STATE_KEPT:
         return args[0]  # ``len(self.seen)`` of import-changed state: keep its reason
     if name == "bool" and len(args) == 1 and getattr(args[0], "single_pass", False):
@@ -407,6 +445,11 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if name == "reversed":
             return _once(list(reversed(items)))
         if name in ("set", "frozenset"):
+            kinds = {dunders.hash_kind(plain(x)) for x in items} - {None}
+            if kinds:
+                # items of a class hashing by value (its own ``__hash__``, a dataclass) or not
+                # at all (``__eq__`` alone: TypeError): which are one item is not followed
+                return Unknown(f"{name}() of instances hashed by their class ({min(kinds)})")
             try:
                 return set(plain(items))
             except TypeError:
@@ -1119,6 +1162,17 @@ def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
     if k or any(isinstance(plain(x), Unknown) for x in a):
         return Unknown(f"{type(raw).__name__}.{name}")
     args = [plain(x) for x in a]
+    if name == "add" and isinstance(raw, set) and len(args) == 1:
+        kind = dunders.hash_kind(args[0])
+        if kind == "unhashable":
+            from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+            raise Raised("TypeError", None, None)  # ``s.add(E(1))``: unhashable type
+    if name == "pop" and isinstance(raw, set) and not args and not hash_ordered(raw):
+        # ``names.pop()`` takes the first item in hash order, which varies from run to run
+        # for strings: one item goes (the length is known), which one is not
+        raw.pop()
+        return Unknown("set.pop() of a set whose order varies from run to run")
     if name in ("update", "union", "intersection", "difference", "symmetric_difference") or (
         name.endswith("_update") or name in ("issubset", "issuperset", "isdisjoint")
     ):
@@ -1143,6 +1197,19 @@ _ENDLESS_ITERS = frozenset((itertools.count, itertools.cycle, itertools.repeat))
 _REAL_ITERS = _FINITE_ITERS | _ENDLESS_ITERS
 
 
+def _stopped_early(interp: Any, gen: Any) -> None:
+    """``next(g)`` of a generator whose body (run to its end at the call) changes module
+    globals, with items left: Python has run the body only up to this item, so those globals
+    do not hold what they hold here -- unknown from now on, naming the generator."""
+    f, names = gen.effects
+    gen.effects = None
+    ns = interp.globals.setdefault(id(f.mod), {})
+    for n in names:
+        interp.names.global_lookup(f.mod, n)  # bound first (a later lookup must not rebind it)
+        ns[n] = Unknown(f"module global {n}: changed by generator {f.name}, read part way")
+    interp.class_writes = interp.class_writes + 1  # shared state changed (speed/memo.py)
+
+
 def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     """``iter`` / ``itertools.cycle`` of a known sequence are real Python iterators over the
     abstract items, so ``next()`` walks them as the code does (Zamba2 picks the block each
@@ -1159,7 +1226,10 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
             if it.lost:
                 return Unknown("next of an iterator read to an unknown point")
             if it.rest:
-                return it.rest.pop(0)
+                got = it.rest.pop(0)
+                if it.rest and getattr(it, "effects", None):
+                    _stopped_early(interp, it)
+                return got
             return args[1] if len(args) > 1 else Unknown("next of an exhausted generator")
         if it.__class__ is Obj:  # a class's own ``__next__`` (interp/items.py)
             got = interp.items.user_next_one(it, args[1:])

@@ -17,7 +17,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.library import enums, typeunion
-from driftcheck.parsers.source.library.pybuiltins import _once, py_call
+from driftcheck.parsers.source.library.pybuiltins import _once, hash_ordered_arg, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue, _import_by_name
 from driftcheck.parsers.source.values.abstract import (
@@ -285,6 +285,8 @@ def _zip(c: Call) -> Any:
 
 @B.entry("enumerate", doc="enumerate(xs, start=) of a known finite sequence, single-pass")
 def _enumerate(c: Call) -> Any:
+    if c.args and not hash_ordered_arg(c.args[0]):
+        return c.unknown("enumerate() of a set whose order varies from run to run")
     items = c.interp.items.iterate(c.arg(0, "iterable"))
     start = c.plain(1, "start", 0)
     if items is None or not isinstance(start, int):
@@ -880,12 +882,6 @@ def _new_class(c: Call) -> Any:
             isinstance(plain(meta), Ext) and plain(meta).qual in ("builtins.type", "abc.ABCMeta")
         ):
             return c.unknown(f"type() of a subclass of {b.name} (a class with a metaclass)")
-    for v in ns.values():
-        # ``type.__new__`` calls each value's ``__set_name__`` (not run here): unknown
-        v = plain(v)
-        if isinstance(v, Obj) and isinstance(v.cls, Cls):
-            if c.interp.classes.mro_attr(v.cls, "__set_name__")[0]:
-                return c.unknown("type() of a namespace holding a __set_name__ descriptor")
     node = ast.ClassDef(
         name=name, bases=[], keywords=[], body=[ast.Pass()], decorator_list=[], type_params=[]
     )
@@ -893,6 +889,11 @@ def _new_class(c: Call) -> Any:
     ast.fix_missing_locations(node)
     frame = Frame(mod)
     made = Cls(name=name, mod=mod, node=node, bases=bases, ns={"__frame__": frame, **ns})
+    for k, v in ns.items():
+        # ``type.__new__`` calls each value's ``__set_name__(cls, name)``, in the namespace's
+        # order, before ``__init_subclass__`` (objmodel ``set_name``: one that raises leaves
+        # the attribute unknown)
+        made.ns[k] = c.interp.classes.set_name(made, k, v)
     if any(isinstance(b, Cls) for b in bases):
         # ``type.__new__`` calls the nearest ``__init_subclass__`` (a registry of subclasses),
         # as the class statement does (interp/objmodel.py ``init_subclass``)

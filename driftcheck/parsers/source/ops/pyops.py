@@ -76,6 +76,10 @@ def compare_one(op: ast.cmpop, a: Any, b: Any) -> Any:
         return same if isinstance(op, ast.Is) else not same
     if isinstance(op, (ast.In, ast.NotIn)):
         if isinstance(b, (tuple, list, dict, str)) and isinstance(a, KNOWN):
+            if a != a or (
+                isinstance(b, (tuple, list)) and any(x.__class__ is float and x != x for x in b)
+            ):
+                return UNK  # a NaN is found by identity only, which these values do not carry
             try:
                 r = a in b
             except TypeError:

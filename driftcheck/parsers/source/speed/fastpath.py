@@ -327,13 +327,13 @@ def _ordered(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
 
 
 def _contains(item: Any, box: Any) -> bool:
-    if not _plain_key(item):
-        return _bail()
+    if not _plain_key(item) or item != item:
+        return _bail()  # a NaN is found by identity only: the general path says unknown
     c = box.__class__
     if c is dict:
         return item in box
     if c is tuple or c is list:
-        if all(x.__class__ in _ATOMS for x in box):
+        if all(x.__class__ in _ATOMS and x == x for x in box):
             return any(x == item for x in box)  # as the general path compares
         return _bail()
     if c is str and item.__class__ is str:
