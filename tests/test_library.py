@@ -2739,3 +2739,27 @@ VALUES.append(
         "zlib.crc32(b'ablation-7') % 7, zlib.adler32(b'abc'), zlib.crc32(b'x', 5))",
     )
 )
+
+
+# session 31 (wildfix31b): copyreg's reducers, followed by copy / pickle (interp/reducecopy.py);
+# a write to the table not followed makes later copies unknown (tests/test_wild_constructs31b.py)
+VALUES.append(
+    (
+        ("copyreg.pickle",),
+        "import copy, copyreg\nclass S:\n    def __init__(self, w):\n        self.w = w\n"
+        "copyreg.pickle(S, lambda s: (S, (s.w + 8,)))\na = S(3)\nb = copy.deepcopy(a)\n"
+        "c = copy.copy(b)\nresult = (a.w, b.w, c.w)",
+    )
+)
+NOT_RUN.update(
+    dict.fromkeys(
+        (
+            *(f"copyreg.dispatch_table.{n}" for n in ("update", "setdefault", "pop", "popitem")),
+            "copyreg.dispatch_table.clear",
+            "copyreg.add_extension",
+            "copyreg.remove_extension",
+            "copyreg.clear_extension_cache",
+        ),
+        "not followed (later copies unknown): tests/test_wild_constructs31b.py",
+    )
+)

@@ -25,6 +25,7 @@ from driftcheck.parsers.source.interp import (
     opaque,
     ownerless,
     pendingret,
+    reducecopy,
     tuplesub,
 )
 from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
@@ -1146,6 +1147,9 @@ class Statements:
                 return  # ``del conv._parameters["weight"]`` (interp/leafdel.py)
             held = self.exprs.eval(tgt.value, fr)
             obj = plain(held)
+            if obj.__class__ is Ext and obj.qual == "copyreg.dispatch_table":
+                reducecopy.unregister(self.ip, key, f"{fr.mod.path}:{tgt.lineno}")
+                return
             if isinstance(obj, Obj) and obj.cls is not None and self._own_delitem(obj, tgt, fr):
                 return  # ``del plan[name]`` on a class of the analyzed code with ``__delitem__``
             if isinstance(obj, Obj) and obj.kind:

@@ -171,6 +171,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "importlib",
         "os",
         "copy",
+        "copyreg",
         "weakref",
         "_weakref",
         "keyword",

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.interp import reducecopy
 from driftcheck.parsers.source.library import modmethods
 from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, ParamKind, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
@@ -1428,6 +1429,36 @@ CP.add(
     _COPY_DOC.format("copy"),
 )
 
+# ---------------------------------------------------------------------------------- copyreg
+CR = Group("copyreg")
+
+
+@CR.entry(
+    "pickle",
+    doc="pickle(cls, reducer, constructor_ob=None): the reducer copy.copy / deepcopy / pickle.dumps call for instances of exactly cls (interp/reducecopy.py)",
+)
+def _copyreg_pickle(c: Call) -> Any:
+    if len(c.args) < 2 or len(c.args) > 3 or set(c.kwargs) - {"constructor_ob"}:
+        reducecopy.lose(c.interp, f"copyreg.pickle() with arguments not read at {c.where}")
+        return None
+    reducecopy.register(c.interp, c.args[0], c.args[1], c.where)
+    return None
+
+
+def _copyreg_lost(c: Call) -> Any:
+    reducecopy.lose(c.interp, f"{c.qual}() not followed at {c.where}")
+    return c.unknown()
+
+
+for _name in ("update", "setdefault", "pop", "popitem", "clear"):
+    CR.add(
+        f"dispatch_table.{_name}",
+        _copyreg_lost,
+        f"dispatch_table.{_name}(...): not followed; later copies of objects of classes read from source unknown",
+    )
+for _name in ("add_extension", "remove_extension", "clear_extension_cache"):
+    CR.add(_name, _copyreg_lost, f"{_name}(...): not followed; later copies unknown")
+
 # ---------------------------------------------------------------------------------- contextlib
 NULLCTX = Group("contextlib")
 
@@ -1491,7 +1522,7 @@ def _top_level(node: Any, mod: Any) -> bool:
     return any(n is node for n in getattr(mod.tree, "body", ()))
 
 
-def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
+def _unpicklable(v: Any, seen: set[int], budget: list[int], ip: Any = None) -> str | None:
     """Why ``pickle.dumps(v)`` is not followed (a value it may refuse, or pickle its own
     way), or None where every value in ``v`` pickles as Python's default protocol does."""
     from driftcheck.parsers.source.interp.fwdhooks import hooks_of
@@ -1528,6 +1559,8 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
         ):
             return f"function {v.name} (a lambda or a local function)"
         kids = [v.bound] if v.bound is not None else []
+    elif isinstance(v, reducecopy.Reduced):  # reduced by the snapshot (interp/reducecopy.py)
+        kids = [*v.args, v.state] + ([] if v.func is reducecopy.NEWOBJ else [v.func])
     elif isinstance(v, Leaf):
         if hooks_of(v):
             return "a module with forward hooks"
@@ -1536,6 +1569,11 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
     elif isinstance(v, Obj):
         if hooks_of(v):
             return "a module with forward hooks"
+        how = _pickle_hook(v, ip)
+        if how is not None:
+            # copyreg's reducer or the class's reduce protocol: what it gives is checked in
+            # the snapshot (a ``Reduced``), or it is not followed
+            return how[1] if how[0] == "refuse" else None
         if v.cls is not None:
             for c in v.cls.mro():
                 if isinstance(c, Cls):
@@ -1569,10 +1607,21 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
     else:
         return "a value not known statically"
     for k in kids:
-        why = _unpicklable(k, seen, budget)
+        why = _unpicklable(k, seen, budget, ip)
         if why is not None:
             return why
     return None
+
+
+def _pickle_hook(v: Obj, ip: Any) -> tuple[str, Any] | None:
+    """How pickle reduces ``v`` (interp/reducecopy.py ``pickle_hook``): copyreg's reducer or
+    the class's reduce protocol (``("reduce", ...)``), ``("refuse", why)``, or None."""
+    if ip is None or not isinstance(v.cls, Cls):
+        return None
+    got = reducecopy.pickle_hook(ip, v)
+    if got is not None and got[0] == "refuse":
+        return ("refuse", f"class {v.cls.name} pickling its own way ({got[1]})")
+    return got
 
 
 def own_pickle_hooks(cls: Any) -> set[str]:
@@ -1635,9 +1684,12 @@ def _getstate_dumps(c: Call, raw: Obj) -> Any:
                 return None  # a weight of another module, or not known: not followed
     plain_attrs = {k: v for k, v in state.items() if k not in MODULE_STATE_KEYS}
     kids = {**regs["_modules"], **regs["_parameters"], **regs["_buffers"], **plain_attrs}
-    if _unpicklable(list(kids.values()), {id(raw)}, [_PICKLE_MAX]) is not None:
+    if _unpicklable(list(kids.values()), {id(raw)}, [_PICKLE_MAX], c.interp) is not None:
         return None
-    snap = c.interp.items.deep_copy_value({**plain_attrs, **regs})
+    with reducecopy.pickling(c.interp, "dumps"):
+        snap = c.interp.items.deep_copy_value({**plain_attrs, **regs})
+    if _unpicklable(snap, set(), [_PICKLE_MAX], c.interp) is not None:
+        return None
     return Pickled(PickledState(raw.cls, snap, raw.loc), f"pickled bytes at {c.where}")
 
 
@@ -1660,8 +1712,10 @@ def _getstate_loads(c: Call, p: PickledState) -> Any:
 @PK.entry(
     "dumps",
     doc="dumps(x): bytes holding a snapshot of x (loads rebuilds it); a module whose class "
-    "defines only __getstate__: the state it returns (loads: nn.Module.__setstate__); unknown "
-    "where x holds a lambda, a local class, a class with its own pickling or a value not known",
+    "defines only __getstate__: the state it returns (loads: nn.Module.__setstate__); a plain "
+    "object reduced by copyreg's reducer or its class's __reduce__ / __getstate__ / __setstate__ "
+    "(loads: func(*args), __setstate__; interp/reducecopy.py); unknown where x holds a lambda, "
+    "a local class, a class with __reduce_ex__ or a module pickling its own way, or a value not known",
 )
 def _pickle_dumps(c: Call) -> Any:
     if not c.args or len(c.args) > 2 or c.kwargs.keys() - {"protocol", "fix_imports"}:
@@ -1671,10 +1725,15 @@ def _pickle_dumps(c: Call) -> Any:
         got = _getstate_dumps(c, raw)
         if got is not None:
             return got
-    why = _unpicklable(c.args[0], set(), [_PICKLE_MAX])
+    why = _unpicklable(c.args[0], set(), [_PICKLE_MAX], c.interp)
     if why is not None:
         return UnknownPlain(f"pickle.dumps() of {why} at {c.where}")
-    return Pickled(c.interp.items.deep_copy_value(c.args[0]), f"pickled bytes at {c.where}")
+    with reducecopy.pickling(c.interp, "dumps"):
+        snap = c.interp.items.deep_copy_value(c.args[0])
+    why = _unpicklable(snap, set(), [_PICKLE_MAX], c.interp)  # what the reducers gave
+    if why is not None:
+        return UnknownPlain(f"pickle.dumps() of {why} at {c.where}")
+    return Pickled(snap, f"pickled bytes at {c.where}")
 
 
 @PK.entry(
@@ -1685,9 +1744,10 @@ def _pickle_loads(c: Call) -> Any:
     b = c.plain(0, "data")
     if not isinstance(b, Pickled) or len(c.args) > 1 or c.kwargs.keys() - {"data"}:
         return c.unknown("pickle.loads() of bytes not made by pickle.dumps here")
-    if isinstance(b.value, PickledState):
-        return _getstate_loads(c, b.value)
-    return c.interp.items.deep_copy_value(b.value)
+    with reducecopy.pickling(c.interp, "loads"):
+        if isinstance(b.value, PickledState):
+            return _getstate_loads(c, b.value)
+        return c.interp.items.deep_copy_value(b.value)
 
 
 # ---------------------------------------------------------------------------------- weakref
