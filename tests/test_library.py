@@ -2763,3 +2763,28 @@ NOT_RUN.update(
         "not followed (later copies unknown): tests/test_wild_constructs31b.py",
     )
 )
+VALUES.append(
+    (
+        (
+            "unicodedata.numeric",
+            "unicodedata.digit",
+            "unicodedata.decimal",
+            "unicodedata.name",
+            "unicodedata.lookup",
+            "unicodedata.category",
+        ),
+        # fresh30's depth from a Roman numeral and a vulgar fraction (session 31, wildfix31b)
+        "import unicodedata as u\nresult = (int(u.numeric('\\u216b')) // 4, u.numeric('\\u00be') * 64, "
+        "u.numeric('x', -1), u.digit('7'), u.decimal('\\u0663'), u.name('\\u216b'), "
+        "u.lookup('ROMAN NUMERAL TWELVE'), u.category('A'))",
+    )
+)
+VALUES.append(
+    (
+        ("heapq.merge",),
+        # fresh30's stage lists merged descending; keys, ties by input order, unsorted inputs
+        "import heapq\nresult = (list(heapq.merge([96, 40, 8], [64, 40, 16], reverse=True)), "
+        "list(heapq.merge([(1, 'x'), (3, 'y')], [(1, 'a')], key=lambda t: t[0])), "
+        "list(heapq.merge([5, 1], [3, 4, 2])), list(heapq.merge()))",
+    )
+)

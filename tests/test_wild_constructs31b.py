@@ -368,3 +368,61 @@ def test_convnd_subclass_counts_the_same_without_torch(tmp_path):
     )
     assert p.returncode == 0, p.stderr
     assert got_full == want == int(p.stdout.strip()), (got_full, want, p.stdout)
+
+
+# sqlite3 cursors step on: fetchone / fetchmany / fetchall go on from the rows already read
+# (fetchone always gave the first row); a re-executed cursor starts again
+SQLITE_FETCH = """
+import sqlite3
+import torch.nn as nn
+db = sqlite3.connect(":memory:")
+db.execute("CREATE TABLE t (k INTEGER, w INTEGER)")
+db.executemany("INSERT INTO t VALUES (?, ?)", [(0, 8), (1, 24), (2, 40), (3, 12)])
+cur = db.execute("SELECT w FROM t ORDER BY k")
+first = cur.fetchone()[0]
+two = cur.fetchmany(2)
+rest = cur.fetchmany(size=5)
+again = cur.fetchall()
+more = cur.fetchall()
+c2 = db.cursor()
+c2.execute("SELECT w FROM t ORDER BY k DESC")
+top = c2.fetchone()[0]
+c2.execute("SELECT w FROM t ORDER BY k")
+low = c2.fetchone()[0]
+model = nn.Sequential(nn.Linear(first, two[1][0]), nn.Linear(rest[0][0], 3 + len(again) + len(more)),
+                      nn.Linear(top, low))
+"""
+
+# CPython's heapq.merge: descending, by key with ties in input order, unsorted inputs
+HEAPQ_MERGE = """
+import heapq
+import torch.nn as nn
+a = list(heapq.merge([96, 40, 8], [64, 40, 16], reverse=True))
+b = list(heapq.merge([(1, "x"), (3, "y")], [(1, "a"), (2, "b")], key=lambda t: t[0]))
+c = list(heapq.merge([5, 1], [3, 4, 2]))
+ws = a + [len(t[1]) + ord(t[1]) % 7 for t in b] + c
+model = nn.Sequential(*[nn.Linear(x, y) for x, y in zip(ws, ws[1:])])
+"""
+
+UNICODE_NUMERIC = """
+import unicodedata
+import torch.nn as nn
+depth = int(unicodedata.numeric("\\u216b")) // 4 + unicodedata.digit("\\u0663")
+width = int(unicodedata.numeric("\\u00be") * 64)
+model = nn.Sequential(*[nn.Linear(width, width) for _ in range(depth)])
+"""
+
+
+@pytest.mark.parametrize("code", [SQLITE_FETCH, HEAPQ_MERGE, UNICODE_NUMERIC])
+def test_stdlib_values_count_as_torch(tmp_path, code):
+    got, want = _count(tmp_path, code)
+    assert got == want, (got, want)
+
+
+def test_sqlite_fetch_steps_on(tmp_path):
+    """Each ``fetchone`` reads the next row: the old answer (always the first) is gone."""
+    code = SQLITE_FETCH.replace(
+        "first = cur.fetchone()[0]", "cur.fetchone()\nfirst = cur.fetchone()[0]"
+    ).replace("(3, 12)]", "(3, 12), (4, 20)]")
+    got, want = _count(tmp_path, code)
+    assert got == want, (got, want)

@@ -61,7 +61,17 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "plistlib": {"loads": (), "dumps": ("sort_keys", "skipkeys")},
     "html": {"escape": ("quote",), "unescape": ()},
-    "unicodedata": {"normalize": ()},
+    # the character database of the running CPython (``unicodedata.unidata_version``): a
+    # Roman numeral's value, a digit's, a character's name / category
+    "unicodedata": {
+        "normalize": (),
+        "numeric": (),
+        "digit": (),
+        "decimal": (),
+        "name": (),
+        "lookup": (),
+        "category": (),
+    },
     # text transforms by codec name (rot13, hex, base64, utf-8): only the codecs of CPython's
     # own ``encodings`` package (``_standard_codec``); a name another library or the analyzed
     # code registers is unknown

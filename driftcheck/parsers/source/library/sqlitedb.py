@@ -284,6 +284,7 @@ class SqlCursor:
 
     def __init__(self, conn: SqlConnection, upto: int | None) -> None:
         self.conn, self.upto = conn, upto
+        self.pos = 0  # rows already fetched: fetchone / fetchmany / fetchall go on from here
 
     def rows(self) -> Any:
         if self.upto is None or self.conn.lost:
@@ -298,23 +299,50 @@ class SqlCursor:
 
             def run(a: list, k: dict, loc: tuple) -> Any:
                 cur = self.conn.run(name, a, k, _where(loc))
-                self.upto = cur.upto
+                self.upto, self.pos = cur.upto, 0
                 return self
 
             return _Method(run)
         if name == "fetchall":
-            return _Method(lambda a, k, loc: self.rows())
+            return _Method(lambda a, k, loc: self._take(None) if not a and not k else self._odd())
         if name == "fetchone":
-            return _Method(lambda a, k, loc: self._first())
+            return _Method(lambda a, k, loc: self._first() if not a and not k else self._odd())
+        if name == "fetchmany":
+            return _Method(self._fetchmany)
         if name == "close":
             return _Method(lambda a, k, loc: None)
         return Unknown(f"sqlite3.Cursor.{name}")
 
-    def _first(self) -> Any:
+    def _take(self, n: int | None) -> Any:
+        """The next ``n`` rows (all that are left: None), as CPython's cursor steps on."""
         rows = self.rows()
         if isinstance(rows, Unknown):
             return rows
-        return rows[0] if rows else None
+        end = len(rows) if n is None else min(len(rows), self.pos + max(n, 0))
+        out = rows[self.pos : end]
+        self.pos = max(self.pos, end)
+        return out
+
+    def _first(self) -> Any:
+        got = self._take(1)
+        if isinstance(got, Unknown):
+            return got
+        return got[0] if got else None
+
+    def _fetchmany(self, a: list, k: dict, loc: tuple) -> Any:
+        if len(a) == 1 and not k:
+            n = a[0]
+        elif not a and set(k) <= {"size"}:
+            n = k.get("size", 1)  # the cursor's arraysize (1) by default
+        else:
+            n = None
+        if type(n) is not int:
+            return self._odd()
+        return self._take(n)
+
+    def _odd(self) -> Any:
+        self.conn._lose("a sqlite3 cursor fetch with arguments not modelled")
+        return Unknown("sqlite3 rows (a fetch with arguments not modelled)")
 
 
 def _where(loc: tuple) -> str:

@@ -512,6 +512,56 @@ def _n_extreme(c: Call) -> Any:
     return [items[i] for i in order]
 
 
+class _MergeKey:
+    """One item of ``heapq.merge``'s inputs: compares (``<``, ``==``) as its key does, so
+    CPython's merge breaks ties by input order exactly as it does over the values."""
+
+    __slots__ = ("item", "key")
+
+    def __init__(self, item: Any, key: Any) -> None:
+        self.item, self.key = item, key
+
+    def __lt__(self, other: _MergeKey) -> bool:
+        return self.key < other.key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _MergeKey) and self.key == other.key
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@HQ.entry(
+    "merge",
+    doc="merge(*xs, key=None, reverse=False): CPython's merge over known finite sequences of "
+    "comparable known values (or keys), as a list; any other item, key or flag unknown",
+)
+def _merge(c: Call) -> Any:
+    """``list(heapq.merge(enc, extra, reverse=True))``: run by CPython's own ``merge`` over
+    stand-ins comparing by the items' keys (inputs need not be sorted: the same interleaving
+    CPython gives). Items are read when ``merge`` is called, as ``chain`` reads them."""
+    if set(c.kwargs) - {"key", "reverse"}:
+        return c.unknown("heapq.merge() with keywords not modelled")
+    its = _lists(c, c.args)
+    reverse = plain(c.kwargs.get("reverse", False))
+    if its is None or any(has_run(it) for it in its) or type(reverse) is not bool:
+        return c.unknown("heapq.merge() over a value we cannot enumerate")
+    too_big = _bounded(c, sum(map(len, its)))
+    if too_big is not None:
+        return too_big
+    key = c.kwargs.get("key")
+    if key is None or plain(key) is None:
+        keys = [[plain(x) for x in it] for it in its]
+    else:
+        keys = [[plain(c.interp.calls.call(key, [x], {}, c.loc)) for x in it] for it in its]
+    if not all(_heap_value(k) for ks in keys for k in ks):
+        return c.unknown("heapq.merge() over values we cannot compare")
+    stand = [[_MergeKey(x, k) for x, k in zip(it, ks)] for it, ks in zip(its, keys)]
+    try:
+        return [m.item for m in heapq.merge(*stand, reverse=reverse)]
+    except TypeError:  # Python refuses to compare two of them
+        return c.unknown("heapq.merge() over values Python cannot compare")
+
+
 # A heap is a list changed in place by ``heapify`` / ``heappush`` / ``heappop`` /
 # ``heappushpop`` / ``heapreplace`` (sizes applied in priority order: ``(priority, key, value)``
 # patches popped until the heap is empty). CPython's own functions run over stand-ins that
