@@ -426,3 +426,63 @@ def test_sqlite_fetch_steps_on(tmp_path):
     ).replace("(3, 12)]", "(3, 12), (4, 20)]")
     got, want = _count(tmp_path, code)
     assert got == want, (got, want)
+
+
+# a cursor is its own iterator: a loop, next(), ``in`` and fetches go on from one another
+SQLITE_ITER = """
+import sqlite3
+import torch.nn as nn
+db = sqlite3.connect(":memory:")
+db.execute("CREATE TABLE t (k INTEGER, w INTEGER)")
+db.executemany("INSERT INTO t VALUES (?, ?)", [(k, 4 * k + 4) for k in range(6)])
+cur = db.execute("SELECT w FROM t ORDER BY k")
+for (w,) in cur:
+    if w >= 8:
+        break
+after = next(cur)[0]
+found = (20,) in cur
+tail = cur.fetchall()
+model = nn.Sequential(nn.Linear(w, after), nn.Linear(len(tail) + 1, 2 if found else 7))
+"""
+
+# a second loop over a cursor sees nothing
+SQLITE_TWICE = """
+import sqlite3
+import torch.nn as nn
+db = sqlite3.connect(":memory:")
+db.execute("CREATE TABLE t (w INTEGER)")
+db.executemany("INSERT INTO t VALUES (?)", [(8,), (16,)])
+cur = db.execute("SELECT w FROM t")
+a = [w for (w,) in cur]
+b = [w for (w,) in cur]
+model = nn.Linear(len(a) + 3, len(b) + 1)
+"""
+
+# ``break`` leaves a single-pass iterator (a generator's, zip's) holding the items after it
+BREAK_LEAVES_REST = """
+import torch.nn as nn
+
+def widths():
+    yield 8
+    yield 16
+    yield 24
+    yield 40
+
+it = widths()
+for w in it:
+    if w >= 16:
+        break
+rest = list(it)
+z = zip([1, 2, 3, 4], [5, 6, 7, 8])
+for a, b in z:
+    if a == 2:
+        break
+left = next(z)
+model = nn.Sequential(nn.Linear(w, rest[0]), nn.Linear(len(rest), left[1]))
+"""
+
+
+@pytest.mark.parametrize("code", [SQLITE_ITER, SQLITE_TWICE, BREAK_LEAVES_REST])
+def test_single_pass_iterators_count_as_torch(tmp_path, code):
+    got, want = _count(tmp_path, code)
+    assert got == want, (got, want)

@@ -22,6 +22,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from driftcheck.parsers.source.interp.tuplesub import SinglePass
 from driftcheck.parsers.source.library.purecalls import _constant, _NotConstant, _plain_out
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.library.registry import Call, Group
@@ -277,14 +278,51 @@ class SqlConnection:
         return Unknown(f"sqlite3.Connection.{name}")
 
 
-class SqlCursor:
-    """A cursor: the connection's log up to its statement (``upto``; None: unknown rows)."""
+class SqlCursor(SinglePass):
+    """A cursor: the connection's log up to its statement (``upto``; None: unknown rows). It
+    is its own iterator: ``fetchone`` / ``fetchmany`` / ``fetchall``, ``for row in cur``,
+    ``next(cur)`` and ``list(cur)`` read the rows left (``rest``) and go on from there, as
+    CPython's cursor steps on; a second loop over it sees nothing."""
 
     library_type: ClassVar[str] = "sqlite3.Cursor"
 
     def __init__(self, conn: SqlConnection, upto: int | None) -> None:
         self.conn, self.upto = conn, upto
-        self.pos = 0  # rows already fetched: fetchone / fetchmany / fetchall go on from here
+        self._left: list | None = None  # the rows not read yet (None: not replayed yet)
+        self._lost = False  # read to a point not known (interp/tuplesub.py ``contains``)
+
+    def _rows_left(self) -> Any:
+        if self._left is None:
+            rows = self.rows()
+            if isinstance(rows, Unknown):
+                return rows
+            self._left = list(rows)
+        return self._left
+
+    @property
+    def lost(self) -> bool:
+        return self._lost or isinstance(self._rows_left(), Unknown)
+
+    @lost.setter
+    def lost(self, v: bool) -> None:
+        self._lost = v
+
+    @property
+    def rest(self) -> list:
+        got = self._rows_left()
+        return [] if isinstance(got, Unknown) else got
+
+    @rest.setter
+    def rest(self, items: list) -> None:
+        self._left = list(items)
+
+    def take(self) -> list | None:
+        got = self._rows_left()
+        if isinstance(got, Unknown) or self._lost:
+            self._left = []
+            return None
+        out, self._left = list(got), []
+        return out
 
     def rows(self) -> Any:
         if self.upto is None or self.conn.lost:
@@ -299,7 +337,7 @@ class SqlCursor:
 
             def run(a: list, k: dict, loc: tuple) -> Any:
                 cur = self.conn.run(name, a, k, _where(loc))
-                self.upto, self.pos = cur.upto, 0
+                self.upto, self._left, self._lost = cur.upto, None, False
                 return self
 
             return _Method(run)
@@ -315,12 +353,16 @@ class SqlCursor:
 
     def _take(self, n: int | None) -> Any:
         """The next ``n`` rows (all that are left: None), as CPython's cursor steps on."""
-        rows = self.rows()
-        if isinstance(rows, Unknown):
-            return rows
-        end = len(rows) if n is None else min(len(rows), self.pos + max(n, 0))
-        out = rows[self.pos : end]
-        self.pos = max(self.pos, end)
+        left = self._rows_left()
+        if isinstance(left, Unknown) or self._lost:
+            return (
+                left
+                if isinstance(left, Unknown)
+                else Unknown("sqlite3 rows read to a point not known")
+            )
+        k = len(left) if n is None else max(n, 0)
+        out = left[:k]
+        del left[:k]
         return out
 
     def _first(self) -> Any:
