@@ -2788,3 +2788,26 @@ VALUES.append(
         "list(heapq.merge([5, 1], [3, 4, 2])), list(heapq.merge()))",
     )
 )
+VALUES.append(
+    (
+        (
+            "builtins.complex",
+            "builtins.abs",
+            *(
+                f"cmath.{n}"
+                for n in (
+                    "sqrt exp log log10 phase polar rect isfinite isinf isnan cos sin tan acos "
+                    "asin atan cosh sinh tanh acosh asinh atanh isclose"
+                ).split()
+            ),
+        ),
+        # fresh30's widths from a complex square root and a modulus (session 31, wildfix31b)
+        "import cmath\nz = complex(3, 4)\nw = complex('1+2j') * complex(real=2)\n"
+        "result = (int(cmath.sqrt(-144).imag), round(abs(cmath.rect(10, 0.5))), abs(z), str(w), "
+        "bool(0j), cmath.polar(z), round(cmath.phase(-1), 6), cmath.exp(0), cmath.log(1), "
+        "cmath.log10(100), cmath.isfinite(z), cmath.isinf(z), cmath.isnan(z), "
+        "cmath.isclose(z, 3 + 4j), cmath.cos(0), cmath.sin(0), cmath.tan(0), cmath.acos(1), "
+        "cmath.asin(0), cmath.atan(0), cmath.cosh(0), cmath.sinh(0), cmath.tanh(0), "
+        "cmath.acosh(1), cmath.asinh(0), cmath.atanh(0))",
+    )
+)

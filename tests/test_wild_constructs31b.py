@@ -486,3 +486,19 @@ model = nn.Sequential(nn.Linear(w, rest[0]), nn.Linear(len(rest), left[1]))
 def test_single_pass_iterators_count_as_torch(tmp_path, code):
     got, want = _count(tmp_path, code)
     assert got == want, (got, want)
+
+
+# complex values: the builtin, arithmetic, abs, and cmath of known numbers
+COMPLEX_WIDTHS = """
+import cmath
+import torch.nn as nn
+a = int(cmath.sqrt(-144).imag)
+b = round(abs(cmath.rect(10, 0.5)))
+z = complex(3, 4) * 2j + 1
+model = nn.Sequential(nn.Linear(a, b), nn.Linear(b, int(abs(complex(6, 8)))), nn.Linear(10, int(z.imag)))
+"""
+
+
+def test_complex_values_count_as_torch(tmp_path):
+    got, want = _count(tmp_path, COMPLEX_WIDTHS)
+    assert got == want, (got, want)

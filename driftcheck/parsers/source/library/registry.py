@@ -249,6 +249,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "marshal",
         "sys",
         "calendar",
+        "cmath",
     ),
     "sqlitedb": ("sqlite3",),
     "saxparse": ("xml.sax",),
