@@ -2738,6 +2738,78 @@ VALUES.append(
         "zlib.crc32(b'ablation-7') % 7, zlib.adler32(b'abc'), zlib.crc32(b'x', 5))",
     )
 )
+
+
+# session 31 (wildfix31b): copyreg's reducers, followed by copy / pickle (interp/reducecopy.py);
+# a write to the table not followed makes later copies unknown (tests/test_wild_constructs31b.py)
+VALUES.append(
+    (
+        ("copyreg.pickle",),
+        "import copy, copyreg\nclass S:\n    def __init__(self, w):\n        self.w = w\n"
+        "copyreg.pickle(S, lambda s: (S, (s.w + 8,)))\na = S(3)\nb = copy.deepcopy(a)\n"
+        "c = copy.copy(b)\nresult = (a.w, b.w, c.w)",
+    )
+)
+NOT_RUN.update(
+    dict.fromkeys(
+        (
+            *(f"copyreg.dispatch_table.{n}" for n in ("update", "setdefault", "pop", "popitem")),
+            "copyreg.dispatch_table.clear",
+            "copyreg.add_extension",
+            "copyreg.remove_extension",
+            "copyreg.clear_extension_cache",
+        ),
+        "not followed (later copies unknown): tests/test_wild_constructs31b.py",
+    )
+)
+VALUES.append(
+    (
+        (
+            "unicodedata.numeric",
+            "unicodedata.digit",
+            "unicodedata.decimal",
+            "unicodedata.name",
+            "unicodedata.lookup",
+            "unicodedata.category",
+        ),
+        # fresh30's depth from a Roman numeral and a vulgar fraction (session 31, wildfix31b)
+        "import unicodedata as u\nresult = (int(u.numeric('\\u216b')) // 4, u.numeric('\\u00be') * 64, "
+        "u.numeric('x', -1), u.digit('7'), u.decimal('\\u0663'), u.name('\\u216b'), "
+        "u.lookup('ROMAN NUMERAL TWELVE'), u.category('A'))",
+    )
+)
+VALUES.append(
+    (
+        ("heapq.merge",),
+        # fresh30's stage lists merged descending; keys, ties by input order, unsorted inputs
+        "import heapq\nresult = (list(heapq.merge([96, 40, 8], [64, 40, 16], reverse=True)), "
+        "list(heapq.merge([(1, 'x'), (3, 'y')], [(1, 'a')], key=lambda t: t[0])), "
+        "list(heapq.merge([5, 1], [3, 4, 2])), list(heapq.merge()))",
+    )
+)
+VALUES.append(
+    (
+        (
+            "builtins.complex",
+            "builtins.abs",
+            *(
+                f"cmath.{n}"
+                for n in (
+                    "sqrt exp log log10 phase polar rect isfinite isinf isnan cos sin tan acos "
+                    "asin atan cosh sinh tanh acosh asinh atanh isclose"
+                ).split()
+            ),
+        ),
+        # fresh30's widths from a complex square root and a modulus (session 31, wildfix31b)
+        "import cmath\nz = complex(3, 4)\nw = complex('1+2j') * complex(real=2)\n"
+        "result = (int(cmath.sqrt(-144).imag), round(abs(cmath.rect(10, 0.5))), abs(z), str(w), "
+        "bool(0j), cmath.polar(z), round(cmath.phase(-1), 6), cmath.exp(0), cmath.log(1), "
+        "cmath.log10(100), cmath.isfinite(z), cmath.isinf(z), cmath.isnan(z), "
+        "cmath.isclose(z, 3 + 4j), cmath.cos(0), cmath.sin(0), cmath.tan(0), cmath.acos(1), "
+        "cmath.asin(0), cmath.atan(0), cmath.cosh(0), cmath.sinh(0), cmath.tanh(0), "
+        "cmath.acosh(1), cmath.asinh(0), cmath.atanh(0))",
+    )
+)
 VALUES.append(
     (
         ("asyncio.run", "asyncio.gather", "asyncio.sleep"),

@@ -112,6 +112,7 @@ EXT_TOPS = {
     "array",  # typed arrays of sizes (library/pyprotocols.py)
     "datetime",  # dates of known values, compared (library/configtexts.py); never the clock
     "pickle",  # dumps / loads round trips as snapshot and copy (library/stdlib.py)
+    "copyreg",  # reducers registered for copy / pickle (library/stdlib.py, interp/reducecopy.py)
     # pure decoders of constant data, evaluated by CPython itself (library/purecalls.py)
     "base64",
     "binascii",
@@ -123,6 +124,7 @@ EXT_TOPS = {
     "marshal",  # dumps / loads round trips (library/purecalls.py)
     # compressed round trips (library/purecalls.py: compress remembers, decompress gives back)
     "zlib",
+    "cmath",  # complex functions of known numbers (library/purecalls.py)
     "gzip",
     "lzma",
     "bz2",

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from driftcheck.parsers.source.interp import dunders
+from driftcheck.parsers.source.interp import dunders, reducecopy
 from driftcheck.parsers.source.values.abstract import (
     Leaf,
     Obj,
@@ -67,6 +67,9 @@ def run_copy(ip: Any, raw: Obj, hook: tuple[str, Any]) -> Any:
     how, fn = hook
     if how == "call":
         return ip.calls.call_func(ip.attrs.bind(fn, raw), [], {})
+    if how == "reduce":  # the reduce protocol (interp/reducecopy.py)
+        rv = reducecopy.reduce_value(ip, raw, fn)
+        return reducecopy.reconstruct(ip, raw, rv, None, None)
     return _unknown(raw, _note(raw, "copy.copy", fn))
 
 
@@ -88,6 +91,9 @@ def run_deepcopy(
     """``copy.deepcopy`` of ``raw`` (met inside a deep copy with ``memo``) through its class's
     ``__deepcopy__``; a pickle hook: the default copy, unresolved (a module) or unknown."""
     how, fn = hook
+    if how == "reduce":  # the reduce protocol (interp/reducecopy.py)
+        rv = reducecopy.reduce_value(ip, raw, fn)
+        return reducecopy.reconstruct(ip, raw, rv, memo, ip.items.deep_copy_value)
     if how == "call":
         stack = getattr(ip.items, _ACTIVE, None)
         if stack is None:

@@ -21,6 +21,7 @@ from driftcheck.parsers.source.interp import (
     modnamespace,
     opaque,
     protocols,
+    reducecopy,
     submodpath,
     tuplesub,
 )
@@ -322,6 +323,10 @@ class Items:
 
     def setitem(self, obj: Any, key: Any, v: Any) -> None:
         raw, k = plain(obj), plain(key)
+        if raw.__class__ is Ext and raw.qual == "copyreg.dispatch_table":
+            # ``copyreg.dispatch_table[cls] = reducer`` (interp/reducecopy.py)
+            reducecopy.register(self.ip, k, v, "a dispatch_table[...] assignment")
+            return
         if copyhooks.memo_write(self.ip, raw, k):
             # ``memo[id(self)] = new`` in a ``__deepcopy__``: the deep copy's own memo, keyed
             # by identity as CPython's is (interp/copyhooks.py): ``self`` copies to ``new``
@@ -1070,9 +1075,14 @@ class Items:
         ok, fn, where = self.classes.mro_attr(raw.cls, own)
         if ok and isinstance(where, Cls):
             return ("call", fn) if isinstance(fn, Func) else ("refuse", own)
+        got = reducecopy.hook(self.ip, raw)  # copyreg's dispatch table (interp/reducecopy.py)
+        if got is not None:
+            return got
         for name in copyhooks.PICKLE_HOOKS:
             ok, fn, where = self.classes.mro_attr(raw.cls, name)
             if ok and isinstance(where, Cls):
+                if reducecopy.plain_reducible(self.ip, raw):
+                    return ("reduce", None)  # a plain object: rebuilt by its reduce protocol
                 return ("refuse", name)
         return None
 
@@ -1143,6 +1153,8 @@ class Items:
             out = raw if all(a is plain(b) for a, b in zip(items, raw)) else items
         elif isinstance(raw, (Obj, Leaf)):
             out = self.clone_module(raw, memo)
+        elif t is reducecopy.Reduced:  # loaded by pickle: rebuilt (interp/reducecopy.py)
+            out = reducecopy.rebuild(self.ip, raw, memo)
         else:
             return self.copy_value(v)
         memo[id(raw)] = out
@@ -1164,7 +1176,13 @@ class Items:
     def _clone(self, m: Any, memo: dict[int, Any]) -> Any:
         if id(m) in memo:
             return memo[id(m)]
-        hook = self.copy_hook(m, "__deepcopy__")
+        mode = self.__dict__.get(reducecopy.MODE)
+        if mode is None:
+            hook = self.copy_hook(m, "__deepcopy__")
+        else:  # pickle's snapshot or load: no copy hook asked (interp/reducecopy.py)
+            hook = reducecopy.pickle_hook(self.ip, m) if mode == "dumps" else None
+            if hook is not None and hook[0] == "reduce":
+                return reducecopy.snapshot(self.ip, m, hook[1], memo)
         if hook is not None:
             got = copyhooks.run_deepcopy(self.ip, m, hook, memo, self._clone_new)
             memo[id(m)] = got

@@ -26,6 +26,7 @@ from driftcheck.parsers.source.interp import (
     opaque,
     ownerless,
     pendingret,
+    reducecopy,
     tuplesub,
 )
 from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
@@ -856,18 +857,29 @@ class Statements:
             return
         broke = False
         slot = self._loop_start()
+        # a single-pass iterator (a generator's, zip's, a sqlite3 cursor) left by ``break`` or
+        # an exception keeps the items after the one the loop stopped at, as in Python (read
+        # whole by ``iterate``, it was left empty: ``fetchall()`` after it gave no rows)
+        one = plain(raw)
+        one = one if isinstance(one, tuplesub.ONE_SHOT) else None
+        at = -1
         try:
             for n, item in enumerate(it):
                 if n >= MAX_LOOP:
                     raise Budget(f"loop at {_where(fr, st.lineno)} runs over {MAX_LOOP} iterations")
+                at = n
                 self.assign(st.target, item, fr)
                 if self._loop_body(st.body, fr):
                     broke = True
                     break
                 self._round_done(slot, st.lineno)
+            else:
+                at = len(it)
             if not broke:
                 self.run_body(st.orelse, fr)
         finally:
+            if one is not None and at + 1 < len(it) and not one.rest:
+                one.rest = list(it[at + 1 :])
             self._loop_end(slot, fr, st.lineno)
 
     def _after_unknown_loop(
@@ -1308,6 +1320,9 @@ class Statements:
                 return  # ``del conv._parameters["weight"]`` (interp/leafdel.py)
             held = self.exprs.eval(tgt.value, fr)
             obj = plain(held)
+            if obj.__class__ is Ext and obj.qual == "copyreg.dispatch_table":
+                reducecopy.unregister(self.ip, key, f"{fr.mod.path}:{tgt.lineno}")
+                return
             if isinstance(obj, Obj) and obj.cls is not None and self._own_delitem(obj, tgt, fr):
                 return  # ``del plan[name]`` on a class of the analyzed code with ``__delitem__``
             if isinstance(obj, Obj) and obj.kind:

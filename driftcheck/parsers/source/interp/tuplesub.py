@@ -250,8 +250,18 @@ class Once(list):
         return None if self.lost else out
 
 
+class SinglePass:
+    """A library value that is its own single-pass iterator (a ``sqlite3`` cursor: rows read
+    by ``for`` / ``next`` / ``fetchone`` go on from where the last read stopped). Subclasses
+    give ``rest`` (the items left: a list the readers may shorten in place, or set), ``lost``
+    and ``take`` (every item left, then none; None when they are not known), as
+    ``Generator``'s."""
+
+    single_pass = True  # truthy, whatever is left
+
+
 # the single-pass iterators the interpreter reads by ``take`` / ``rest``
-ONE_SHOT = (Generator, Once)
+ONE_SHOT = (Generator, Once, SinglePass)
 
 LAZY_LOST = object()  # what ``LazyGen.pull`` gives once an item cannot be known
 

@@ -210,6 +210,53 @@ PARTS = (
 """``Interp``'s parts, in the order they are wired."""
 
 
+# ``torch.nn.modules.conv._ConvNd.__init__``'s parameters, in order (torch 2.x)
+_CONVND_PARAMS = (
+    "in_channels",
+    "out_channels",
+    "kernel_size",
+    "stride",
+    "padding",
+    "dilation",
+    "transposed",
+    "output_padding",
+    "groups",
+    "bias",
+    "padding_mode",
+    "device",
+    "dtype",
+)
+
+
+def convnd_as_layer(args: list, kwargs: dict) -> tuple[str, list, dict, dict] | None:
+    """``_ConvNd.__init__(...)`` (a conv layer written on torch's private base, its sizes as
+    tuples): the public layer with the same weights -- ``Conv{n}d`` (weight ``(out, in //
+    groups, *kernel_size)``), ``ConvTranspose{n}d`` when ``transposed`` (``(in, out //
+    groups, *kernel_size)``), ``n`` the kernel tuple's length -- as (its name, no positional
+    arguments, its keywords, ``_ConvNd``'s own attributes ``transposed`` / ``output_padding``).
+    None where an argument is missing, not known or not modelled that way (a transposed
+    layer with a padding text or another padding mode, which the public class refuses)."""
+    if len(args) > len(_CONVND_PARAMS) or set(kwargs) - set(_CONVND_PARAMS):
+        return None
+    bound = dict(zip(_CONVND_PARAMS, args))
+    if set(bound) & set(kwargs):
+        return None
+    bound.update(kwargs)
+    if set(_CONVND_PARAMS[:11]) - set(bound):
+        return None
+    k, tr = plain(bound["kernel_size"]), plain(bound["transposed"])
+    if type(k) is not tuple or not 1 <= len(k) <= 3 or type(tr) is not bool:
+        return None
+    extra = {"transposed": tr, "output_padding": bound["output_padding"]}
+    del bound["transposed"]
+    if tr:
+        if plain(bound["padding_mode"]) != "zeros" or isinstance(plain(bound["padding"]), str):
+            return None
+        return f"torch.nn.ConvTranspose{len(k)}d", [], bound, extra
+    del bound["output_padding"]
+    return f"torch.nn.Conv{len(k)}d", [], bound, extra
+
+
 class Library:
     """What the interpreter knows of code it does not read: torch layers (from torch's
     source or the catalogue), external base classes, builtins and the modelled callables
@@ -655,6 +702,11 @@ class Library:
         the object's parameters and its bound arguments its attributes, as torch's
         ``__init__`` sets them. Without an entry, or with an argument it does not model, the
         layer's weights are unresolved (never 0)."""
+        orig_q, extra = q, None
+        if q.rsplit(".", 1)[-1] == "_ConvNd":
+            got = convnd_as_layer(args, kwargs)
+            if got is not None:  # the public layer of that rank with the same weights
+                q, args, kwargs, extra = got
         posnames = torchlib.shipped_posnames(q)
         if torchlib.shipped_discards_extra(q):
             args, kwargs = torchlib.drop_discarded(args, kwargs, posnames)
@@ -686,6 +738,11 @@ class Library:
             obj.attrs[name] = conv_tuple(leaf, name, given.get(name, v))
             if obj.loc is not None:
                 obj.attr_locs[name] = obj.loc
+        for name, v in (extra or {}).items():  # ``_ConvNd``'s own: transposed, output_padding
+            obj.attrs[name] = v
+            if obj.loc is not None:
+                obj.attr_locs[name] = obj.loc
+        q = orig_q
         kids = self._catalogue_children(leaf, weights, loc)
         for name, child in kids or ():  # torch's sub-modules, as its ``__init__`` builds them
             self.ip.attrs.register(obj, name, child, loc[1], str(loc[0]))

@@ -26,7 +26,7 @@ from driftcheck.parsers.source.values.abstract import Unknown, UnknownPlain, pla
 
 TEXT_MAX = 1 << 16  # characters / bytes of one argument evaluated statically
 OUT_MAX = 1 << 18  # characters / bytes of a result kept (a longer one is unknown)
-_SCALARS = (str, bytes, int, float, bool, type(None))
+_SCALARS = (str, bytes, int, float, complex, bool, type(None))
 
 # module -> (function names, keywords each may take (all plain constants))
 PURE: dict[str, dict[str, tuple[str, ...]]] = {
@@ -61,7 +61,17 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "plistlib": {"loads": (), "dumps": ("sort_keys", "skipkeys")},
     "html": {"escape": ("quote",), "unescape": ()},
-    "unicodedata": {"normalize": ()},
+    # the character database of the running CPython (``unicodedata.unidata_version``): a
+    # Roman numeral's value, a digit's, a character's name / category
+    "unicodedata": {
+        "normalize": (),
+        "numeric": (),
+        "digit": (),
+        "decimal": (),
+        "name": (),
+        "lookup": (),
+        "category": (),
+    },
     # text transforms by codec name (rot13, hex, base64, utf-8): only the codecs of CPython's
     # own ``encodings`` package (``_standard_codec``); a name another library or the analyzed
     # code registers is unknown
@@ -77,6 +87,15 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     "sys": {"intern": ()},
     # the proleptic Gregorian calendar: (first weekday, days) of a month, leap years
     "calendar": {"monthrange": (), "isleap": (), "leapdays": (), "weekday": ()},
+    # complex arithmetic (``int(cmath.sqrt(-144).imag)``): IEEE results, the same everywhere
+    "cmath": {
+        n: ()
+        for n in (
+            "sqrt exp log log10 phase polar rect isfinite isinf isnan cos sin tan acos asin "
+            "atan cosh sinh tanh acosh asinh atanh"
+        ).split()
+    }
+    | {"isclose": ("rel_tol", "abs_tol")},
     # checksums of known bytes (deterministic: no salt, unlike hash() of a text)
     "zlib": {"crc32": (), "adler32": ()},
 }

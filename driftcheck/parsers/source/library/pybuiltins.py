@@ -337,7 +337,12 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             if d is not None and d.size == 1:
                 return {"int": int, "float": float, "bool": bool}[name](d.reshape(()).item())
             return Unknown(name)
-        if not _known(*pa) or not (isinstance(pa[0], (list, tuple)) or _simple(pa[0])):
+        if not _known(*pa) or not (
+            isinstance(pa[0], (list, tuple))
+            or _simple(pa[0])
+            or type(pa[0]) is complex
+            and name in ("abs", "str", "bool")  # ``abs(3 + 4j)``
+        ):
             return Unknown(name)
         if name == "str":
             sizes.check_len(sizes.text_size(pa[0]), "str()")

@@ -919,6 +919,30 @@ _BUILTIN_TYPES = (
 
 
 @B.entry(
+    "complex",
+    doc="complex(real=0, imag=0) of known numbers, or complex(text): CPython's value; else unknown",
+)
+def _complex(c: Call) -> Any:
+    """``complex(3, 4)``: a plain complex the interpreter computes on (``.real``, ``.imag``,
+    arithmetic, ``abs``); an argument not a known number (or text), or one CPython refuses,
+    is unknown."""
+    if len(c.args) > 2 or set(c.kwargs) - {"real", "imag"}:
+        return c.unknown("complex() with arguments not modelled")
+    a = [plain(x) for x in c.args]
+    k = {n: plain(v) for n, v in c.kwargs.items()}
+    vals = [*a, *k.values()]
+    num = (int, float, complex)
+    if not all(type(v) in num or type(v) is bool for v in vals) and not (
+        len(a) == 1 and not k and type(a[0]) is str and len(a[0]) <= 100
+    ):
+        return c.unknown("complex() of a value not a known number")
+    try:
+        return complex(*a, **k)
+    except (TypeError, ValueError, OverflowError):
+        return c.unknown("complex() that CPython refuses")
+
+
+@B.entry(
     "callable",
     doc="callable(x): True for functions, classes, layers, library callables; False for "
     "plain values, tensors and configs; unknown for an unknown value",

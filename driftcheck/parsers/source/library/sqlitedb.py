@@ -22,6 +22,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from driftcheck.parsers.source.interp.tuplesub import SinglePass
 from driftcheck.parsers.source.library.purecalls import _constant, _NotConstant, _plain_out
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.library.registry import Call, Group
@@ -277,13 +278,51 @@ class SqlConnection:
         return Unknown(f"sqlite3.Connection.{name}")
 
 
-class SqlCursor:
-    """A cursor: the connection's log up to its statement (``upto``; None: unknown rows)."""
+class SqlCursor(SinglePass):
+    """A cursor: the connection's log up to its statement (``upto``; None: unknown rows). It
+    is its own iterator: ``fetchone`` / ``fetchmany`` / ``fetchall``, ``for row in cur``,
+    ``next(cur)`` and ``list(cur)`` read the rows left (``rest``) and go on from there, as
+    CPython's cursor steps on; a second loop over it sees nothing."""
 
     library_type: ClassVar[str] = "sqlite3.Cursor"
 
     def __init__(self, conn: SqlConnection, upto: int | None) -> None:
         self.conn, self.upto = conn, upto
+        self._left: list | None = None  # the rows not read yet (None: not replayed yet)
+        self._lost = False  # read to a point not known (interp/tuplesub.py ``contains``)
+
+    def _rows_left(self) -> Any:
+        if self._left is None:
+            rows = self.rows()
+            if isinstance(rows, Unknown):
+                return rows
+            self._left = list(rows)
+        return self._left
+
+    @property
+    def lost(self) -> bool:
+        return self._lost or isinstance(self._rows_left(), Unknown)
+
+    @lost.setter
+    def lost(self, v: bool) -> None:
+        self._lost = v
+
+    @property
+    def rest(self) -> list:
+        got = self._rows_left()
+        return [] if isinstance(got, Unknown) else got
+
+    @rest.setter
+    def rest(self, items: list) -> None:
+        self._left = list(items)
+
+    def take(self) -> list | None:
+        got = self._rows_left()
+        if isinstance(got, Unknown) or self._lost:
+            self._left = []
+            return None
+        out, self._left = list(got), []
+        return out
 
     def rows(self) -> Any:
         if self.upto is None or self.conn.lost:
@@ -298,23 +337,54 @@ class SqlCursor:
 
             def run(a: list, k: dict, loc: tuple) -> Any:
                 cur = self.conn.run(name, a, k, _where(loc))
-                self.upto = cur.upto
+                self.upto, self._left, self._lost = cur.upto, None, False
                 return self
 
             return _Method(run)
         if name == "fetchall":
-            return _Method(lambda a, k, loc: self.rows())
+            return _Method(lambda a, k, loc: self._take(None) if not a and not k else self._odd())
         if name == "fetchone":
-            return _Method(lambda a, k, loc: self._first())
+            return _Method(lambda a, k, loc: self._first() if not a and not k else self._odd())
+        if name == "fetchmany":
+            return _Method(self._fetchmany)
         if name == "close":
             return _Method(lambda a, k, loc: None)
         return Unknown(f"sqlite3.Cursor.{name}")
 
+    def _take(self, n: int | None) -> Any:
+        """The next ``n`` rows (all that are left: None), as CPython's cursor steps on."""
+        left = self._rows_left()
+        if isinstance(left, Unknown) or self._lost:
+            return (
+                left
+                if isinstance(left, Unknown)
+                else Unknown("sqlite3 rows read to a point not known")
+            )
+        k = len(left) if n is None else max(n, 0)
+        out = left[:k]
+        del left[:k]
+        return out
+
     def _first(self) -> Any:
-        rows = self.rows()
-        if isinstance(rows, Unknown):
-            return rows
-        return rows[0] if rows else None
+        got = self._take(1)
+        if isinstance(got, Unknown):
+            return got
+        return got[0] if got else None
+
+    def _fetchmany(self, a: list, k: dict, loc: tuple) -> Any:
+        if len(a) == 1 and not k:
+            n = a[0]
+        elif not a and set(k) <= {"size"}:
+            n = k.get("size", 1)  # the cursor's arraysize (1) by default
+        else:
+            n = None
+        if type(n) is not int:
+            return self._odd()
+        return self._take(n)
+
+    def _odd(self) -> Any:
+        self.conn._lose("a sqlite3 cursor fetch with arguments not modelled")
+        return Unknown("sqlite3 rows (a fetch with arguments not modelled)")
 
 
 def _where(loc: tuple) -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.interp import reducecopy
 from driftcheck.parsers.source.library import modmethods
 from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, ParamKind, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
@@ -600,6 +601,56 @@ def _n_extreme(c: Call) -> Any:
     except TypeError:
         return c.unknown(f"{c.qual}() over values of mixed types")
     return [items[i] for i in order]
+
+
+class _MergeKey:
+    """One item of ``heapq.merge``'s inputs: compares (``<``, ``==``) as its key does, so
+    CPython's merge breaks ties by input order exactly as it does over the values."""
+
+    __slots__ = ("item", "key")
+
+    def __init__(self, item: Any, key: Any) -> None:
+        self.item, self.key = item, key
+
+    def __lt__(self, other: _MergeKey) -> bool:
+        return self.key < other.key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _MergeKey) and self.key == other.key
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@HQ.entry(
+    "merge",
+    doc="merge(*xs, key=None, reverse=False): CPython's merge over known finite sequences of "
+    "comparable known values (or keys), as a list; any other item, key or flag unknown",
+)
+def _merge(c: Call) -> Any:
+    """``list(heapq.merge(enc, extra, reverse=True))``: run by CPython's own ``merge`` over
+    stand-ins comparing by the items' keys (inputs need not be sorted: the same interleaving
+    CPython gives). Items are read when ``merge`` is called, as ``chain`` reads them."""
+    if set(c.kwargs) - {"key", "reverse"}:
+        return c.unknown("heapq.merge() with keywords not modelled")
+    its = _lists(c, c.args)
+    reverse = plain(c.kwargs.get("reverse", False))
+    if its is None or any(has_run(it) for it in its) or type(reverse) is not bool:
+        return c.unknown("heapq.merge() over a value we cannot enumerate")
+    too_big = _bounded(c, sum(map(len, its)))
+    if too_big is not None:
+        return too_big
+    key = c.kwargs.get("key")
+    if key is None or plain(key) is None:
+        keys = [[plain(x) for x in it] for it in its]
+    else:
+        keys = [[plain(c.interp.calls.call(key, [x], {}, c.loc)) for x in it] for it in its]
+    if not all(_heap_value(k) for ks in keys for k in ks):
+        return c.unknown("heapq.merge() over values we cannot compare")
+    stand = [[_MergeKey(x, k) for x, k in zip(it, ks)] for it, ks in zip(its, keys)]
+    try:
+        return [m.item for m in heapq.merge(*stand, reverse=reverse)]
+    except TypeError:  # Python refuses to compare two of them
+        return c.unknown("heapq.merge() over values Python cannot compare")
 
 
 # A heap is a list changed in place by ``heapify`` / ``heappush`` / ``heappop`` /
@@ -1519,6 +1570,36 @@ CP.add(
     _COPY_DOC.format("copy"),
 )
 
+# ---------------------------------------------------------------------------------- copyreg
+CR = Group("copyreg")
+
+
+@CR.entry(
+    "pickle",
+    doc="pickle(cls, reducer, constructor_ob=None): the reducer copy.copy / deepcopy / pickle.dumps call for instances of exactly cls (interp/reducecopy.py)",
+)
+def _copyreg_pickle(c: Call) -> Any:
+    if len(c.args) < 2 or len(c.args) > 3 or set(c.kwargs) - {"constructor_ob"}:
+        reducecopy.lose(c.interp, f"copyreg.pickle() with arguments not read at {c.where}")
+        return None
+    reducecopy.register(c.interp, c.args[0], c.args[1], c.where)
+    return None
+
+
+def _copyreg_lost(c: Call) -> Any:
+    reducecopy.lose(c.interp, f"{c.qual}() not followed at {c.where}")
+    return c.unknown()
+
+
+for _name in ("update", "setdefault", "pop", "popitem", "clear"):
+    CR.add(
+        f"dispatch_table.{_name}",
+        _copyreg_lost,
+        f"dispatch_table.{_name}(...): not followed; later copies of objects of classes read from source unknown",
+    )
+for _name in ("add_extension", "remove_extension", "clear_extension_cache"):
+    CR.add(_name, _copyreg_lost, f"{_name}(...): not followed; later copies unknown")
+
 # ---------------------------------------------------------------------------------- contextlib
 NULLCTX = Group("contextlib")
 
@@ -1582,7 +1663,7 @@ def _top_level(node: Any, mod: Any) -> bool:
     return any(n is node for n in getattr(mod.tree, "body", ()))
 
 
-def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
+def _unpicklable(v: Any, seen: set[int], budget: list[int], ip: Any = None) -> str | None:
     """Why ``pickle.dumps(v)`` is not followed (a value it may refuse, or pickle its own
     way), or None where every value in ``v`` pickles as Python's default protocol does."""
     from driftcheck.parsers.source.interp.fwdhooks import hooks_of
@@ -1619,6 +1700,8 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
         ):
             return f"function {v.name} (a lambda or a local function)"
         kids = [v.bound] if v.bound is not None else []
+    elif isinstance(v, reducecopy.Reduced):  # reduced by the snapshot (interp/reducecopy.py)
+        kids = [*v.args, v.state] + ([] if v.func is reducecopy.NEWOBJ else [v.func])
     elif isinstance(v, Leaf):
         if hooks_of(v):
             return "a module with forward hooks"
@@ -1627,6 +1710,11 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
     elif isinstance(v, Obj):
         if hooks_of(v):
             return "a module with forward hooks"
+        how = _pickle_hook(v, ip)
+        if how is not None:
+            # copyreg's reducer or the class's reduce protocol: what it gives is checked in
+            # the snapshot (a ``Reduced``), or it is not followed
+            return how[1] if how[0] == "refuse" else None
         if v.cls is not None:
             for c in v.cls.mro():
                 if isinstance(c, Cls):
@@ -1660,10 +1748,21 @@ def _unpicklable(v: Any, seen: set[int], budget: list[int]) -> str | None:
     else:
         return "a value not known statically"
     for k in kids:
-        why = _unpicklable(k, seen, budget)
+        why = _unpicklable(k, seen, budget, ip)
         if why is not None:
             return why
     return None
+
+
+def _pickle_hook(v: Obj, ip: Any) -> tuple[str, Any] | None:
+    """How pickle reduces ``v`` (interp/reducecopy.py ``pickle_hook``): copyreg's reducer or
+    the class's reduce protocol (``("reduce", ...)``), ``("refuse", why)``, or None."""
+    if ip is None or not isinstance(v.cls, Cls):
+        return None
+    got = reducecopy.pickle_hook(ip, v)
+    if got is not None and got[0] == "refuse":
+        return ("refuse", f"class {v.cls.name} pickling its own way ({got[1]})")
+    return got
 
 
 def own_pickle_hooks(cls: Any) -> set[str]:
@@ -1726,9 +1825,12 @@ def _getstate_dumps(c: Call, raw: Obj) -> Any:
                 return None  # a weight of another module, or not known: not followed
     plain_attrs = {k: v for k, v in state.items() if k not in MODULE_STATE_KEYS}
     kids = {**regs["_modules"], **regs["_parameters"], **regs["_buffers"], **plain_attrs}
-    if _unpicklable(list(kids.values()), {id(raw)}, [_PICKLE_MAX]) is not None:
+    if _unpicklable(list(kids.values()), {id(raw)}, [_PICKLE_MAX], c.interp) is not None:
         return None
-    snap = c.interp.items.deep_copy_value({**plain_attrs, **regs})
+    with reducecopy.pickling(c.interp, "dumps"):
+        snap = c.interp.items.deep_copy_value({**plain_attrs, **regs})
+    if _unpicklable(snap, set(), [_PICKLE_MAX], c.interp) is not None:
+        return None
     return Pickled(PickledState(raw.cls, snap, raw.loc), f"pickled bytes at {c.where}")
 
 
@@ -1751,8 +1853,10 @@ def _getstate_loads(c: Call, p: PickledState) -> Any:
 @PK.entry(
     "dumps",
     doc="dumps(x): bytes holding a snapshot of x (loads rebuilds it); a module whose class "
-    "defines only __getstate__: the state it returns (loads: nn.Module.__setstate__); unknown "
-    "where x holds a lambda, a local class, a class with its own pickling or a value not known",
+    "defines only __getstate__: the state it returns (loads: nn.Module.__setstate__); a plain "
+    "object reduced by copyreg's reducer or its class's __reduce__ / __getstate__ / __setstate__ "
+    "(loads: func(*args), __setstate__; interp/reducecopy.py); unknown where x holds a lambda, "
+    "a local class, a class with __reduce_ex__ or a module pickling its own way, or a value not known",
 )
 def _pickle_dumps(c: Call) -> Any:
     if not c.args or len(c.args) > 2 or c.kwargs.keys() - {"protocol", "fix_imports"}:
@@ -1762,10 +1866,15 @@ def _pickle_dumps(c: Call) -> Any:
         got = _getstate_dumps(c, raw)
         if got is not None:
             return got
-    why = _unpicklable(c.args[0], set(), [_PICKLE_MAX])
+    why = _unpicklable(c.args[0], set(), [_PICKLE_MAX], c.interp)
     if why is not None:
         return UnknownPlain(f"pickle.dumps() of {why} at {c.where}")
-    return Pickled(c.interp.items.deep_copy_value(c.args[0]), f"pickled bytes at {c.where}")
+    with reducecopy.pickling(c.interp, "dumps"):
+        snap = c.interp.items.deep_copy_value(c.args[0])
+    why = _unpicklable(snap, set(), [_PICKLE_MAX], c.interp)  # what the reducers gave
+    if why is not None:
+        return UnknownPlain(f"pickle.dumps() of {why} at {c.where}")
+    return Pickled(snap, f"pickled bytes at {c.where}")
 
 
 @PK.entry(
@@ -1776,9 +1885,10 @@ def _pickle_loads(c: Call) -> Any:
     b = c.plain(0, "data")
     if not isinstance(b, Pickled) or len(c.args) > 1 or c.kwargs.keys() - {"data"}:
         return c.unknown("pickle.loads() of bytes not made by pickle.dumps here")
-    if isinstance(b.value, PickledState):
-        return _getstate_loads(c, b.value)
-    return c.interp.items.deep_copy_value(b.value)
+    with reducecopy.pickling(c.interp, "loads"):
+        if isinstance(b.value, PickledState):
+            return _getstate_loads(c, b.value)
+        return c.interp.items.deep_copy_value(b.value)
 
 
 # ---------------------------------------------------------------------------------- weakref
