@@ -55,3 +55,22 @@ def test_global_extend_by_unknown_list_read_later(tmp_path):
         """,
         None,
     )
+
+
+@pytest.mark.xfail(strict=True, reason="tuplesub.Once: map / zip / filter read their input eagerly")
+def test_map_of_a_list_changed_before_it_is_read(tmp_path):
+    # found by session 31 (wildfix31b): `map` is lazy in Python, so an item appended to its input
+    # before the map is drained is mapped too (3 items: 8 parameters); the analyzer reads the
+    # input when `map` is called (2 items: 6). zip / filter / itertools.chain the same.
+    _answer(
+        tmp_path,
+        """
+        import torch.nn as nn
+        a = [4, 5]
+        z = map(lambda w: w * 2, a)
+        a.append(6)
+        ws = list(z)
+        model = nn.Linear(len(ws), 2)
+        """,
+        None,
+    )
