@@ -58,11 +58,13 @@ class M(nn.Module):
 model = M()
 """
 
-# torch's own forward on the root, not traced: the chain's shapes are not checked
+# torch's own forward on the root, not traced: a hook may change the call (session 31,
+# seqroot31: a plain ``Sequential`` root is chained, tests/test_crash31c.py)
 SEQUENTIAL = """
 import torch.nn as nn
 
 model = nn.Sequential(nn.Linear(4, 8), nn.Linear(8, 2))
+model.register_forward_pre_hook(lambda m, a: None)
 """
 
 

@@ -90,6 +90,16 @@ def _signature_error(fn: Func, args: list, kwargs: dict, owner: str) -> str | No
     return None
 
 
+def container_no_forward(calls: Any, obj: Obj) -> str | None:
+    """torch's error for calling ``obj``, a torch ``ModuleList`` / ``ModuleDict`` (no
+    ``forward``: ``Module._call_impl`` reaches the placeholder); None for any other module."""
+    if obj.kind in ("ModuleList", "ModuleDict") and obj.cls is None and not calls.own_forward(obj):
+        return (
+            f'NotImplementedError: Module [{obj.kind}] is missing the required "forward" function'
+        )
+    return None
+
+
 def module_call(calls: Any, obj: Any, args: list, kwargs: dict, fr: Any, at: Any) -> None:
     """Check ``obj(*args, **kwargs)`` against ``obj``'s forward; a crash on a mismatch."""
     run = calls.run
@@ -125,11 +135,9 @@ def module_call(calls: Any, obj: Any, args: list, kwargs: dict, fr: Any, at: Any
         from driftcheck.parsers.source.forward import dataflow_argvals
 
         dataflow_argvals.loss_module(f, obj, loc)  # ``nn.CrossEntropyLoss(reduction="avg")``
-    if obj.kind in ("ModuleList", "ModuleDict") and not own and obj.cls is None:
-        f.crash(
-            loc,
-            f'NotImplementedError: Module [{obj.kind}] is missing the required "forward" function',
-        )
+    err = container_no_forward(calls, obj)
+    if err is not None:
+        f.crash(loc, err)
         return
     if obj.kind == "Sequential" and not own and obj.cls is None:
         if len(args) + len(kwargs) != 1 or (kwargs and "input" not in kwargs):

@@ -181,6 +181,11 @@ class Calls:
     def run_root(self, root: Any) -> Any:
         fn = self.forward_of(root)
         if fn is None:
+            from driftcheck.parsers.source.forward import dataflow_seqroot
+
+            done, out = dataflow_seqroot.run_container_root(self, root)
+            if done:  # a torch ``nn.Sequential`` root chained, a ModuleList root judged
+                return out
             # with an input to follow (``check --input-shape``) the forward checks are
             # skipped: said whatever the classes define
             quiet = self.run.f.input_shape is None and self.defines_none(root)
@@ -191,30 +196,37 @@ class Calls:
         params = [*a.posonlyargs, *a.args][1:]
         defaults = dict(zip([p.arg for p in params][len(params) - len(a.defaults) :], a.defaults))
         kwargs: dict[str, Any] = {}
-        given = self.run.f.input_shape  # ``check --input-shape``: the first input's real sizes
         for i, p in enumerate(params):
             if i == 0 or p.arg not in defaults:
-                t = kwargs[p.arg] = self.run.f.add_input(p.arg, (str(fn.mod.path), node.lineno))
-                if i == 0 and given is not None:
-                    t.shape = tuple(given)
-                    from driftcheck.parsers.source.forward import dataflow_strides
-
-                    dataflow_strides.made_contiguous(self.run.f, t)  # a fresh input tensor
-                    if self.run.f.input_dtype:  # ``check --input-dtype``: its dtype is known
-                        from driftcheck.parsers.source.forward import dataflow_checks
-
-                        dataflow_checks.add_facts(self.run.f, t, **self.run.f.input_dtype)
-                    if self.run.f.input_range:  # ``check --input-range``: its values' bounds
-                        from driftcheck.parsers.source.forward import dataflow_fix26
-
-                        lo, hi = self.run.f.input_range
-                        dataflow_fix26.give(self.run.f, t, lo, hi - 1)
-                elif p.arg in RANKS:  # internal only: the Input node's shape stays unknown
-                    t.learn_rank(RANKS[p.arg])
+                at = (str(fn.mod.path), node.lineno)
+                kwargs[p.arg] = self.root_input(p.arg, at, first=i == 0)
             elif isinstance(defaults[p.arg], ast.Constant) and defaults[p.arg].value is None:
                 self.root_optional.add(p.arg)
         self.root_at = (str(fn.mod.path), node.lineno)
         return self.run_func(fn, Mod(root), [], kwargs, None)
+
+    def root_input(self, name: str, at: tuple[str, int], first: bool) -> Tens:
+        """An input of the root's forward (an ``Input`` node defined at ``at``); the first
+        one takes ``check --input-shape`` (and its dtype and values' range) when given."""
+        t = self.run.f.add_input(name, at)
+        given = self.run.f.input_shape  # ``check --input-shape``: the first input's real sizes
+        if first and given is not None:
+            t.shape = tuple(given)
+            from driftcheck.parsers.source.forward import dataflow_strides
+
+            dataflow_strides.made_contiguous(self.run.f, t)  # a fresh input tensor
+            if self.run.f.input_dtype:  # ``check --input-dtype``: its dtype is known
+                from driftcheck.parsers.source.forward import dataflow_checks
+
+                dataflow_checks.add_facts(self.run.f, t, **self.run.f.input_dtype)
+            if self.run.f.input_range:  # ``check --input-range``: its values' bounds
+                from driftcheck.parsers.source.forward import dataflow_fix26
+
+                lo, hi = self.run.f.input_range
+                dataflow_fix26.give(self.run.f, t, lo, hi - 1)
+        elif name in RANKS:  # internal only: the Input node's shape stays unknown
+            t.learn_rank(RANKS[name])
+        return t
 
     def _given_inputs(self, args: list, kwargs: dict, fr: Frame | None, at: ast.AST) -> None:
         """A root-forward parameter defaulting to None that reaches a layer still None
@@ -593,7 +605,7 @@ class Calls:
             if out is not None:
                 self.run.f.queries.leave(nid, out)
                 return out
-        if obj.kind == "Sequential":
+        if obj.kind == "Sequential" and not self.own_forward(obj):  # a subclass's own runs
             x: Any = args[0] if args else (tens[0] if tens else UNK)
             for c in obj.children.values():
                 x = self.call_module(c, [x], {}, fr, at)
