@@ -18,29 +18,26 @@ from driftcheck.parsers.source.values.dataflow_values import UNK, Tens
 _BN = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d")
 _IN = ("InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d")
 
+
+def _norm_flags(default: bool) -> dict[str, tuple[str, bool]]:
+    """A BatchNorm's (``default`` True) or an InstanceNorm's (False) None-able attributes."""
+    stats = ("track_running_stats", default)
+    return {
+        "running_mean": stats,
+        "running_var": stats,
+        "num_batches_tracked": stats,
+        "weight": ("affine", default),
+        "bias": ("affine", default),
+    }
+
+
 # layer type -> attribute -> (constructor flag, its default): the attribute is None when the flag
 # is False (torch 2.13, measured in tests/test_crash31b.py)
-NONE_WHEN: dict[str, dict[str, tuple[str, bool]]] = {}
-for _t in _BN:
-    NONE_WHEN[_t] = {
-        "running_mean": ("track_running_stats", True),
-        "running_var": ("track_running_stats", True),
-        "num_batches_tracked": ("track_running_stats", True),
-        "weight": ("affine", True),
-        "bias": ("affine", True),
-    }
-for _t in _IN:
-    NONE_WHEN[_t] = {
-        "running_mean": ("track_running_stats", False),
-        "running_var": ("track_running_stats", False),
-        "num_batches_tracked": ("track_running_stats", False),
-        "weight": ("affine", False),
-        "bias": ("affine", False),
-    }
-NONE_WHEN["GroupNorm"] = {"weight": ("affine", True), "bias": ("affine", True)}
-NONE_WHEN["LayerNorm"] = {
-    "weight": ("elementwise_affine", True),
-    "bias": ("elementwise_affine", True),
+NONE_WHEN: dict[str, dict[str, tuple[str, bool]]] = {
+    **{t: _norm_flags(True) for t in _BN},
+    **{t: _norm_flags(False) for t in _IN},
+    "GroupNorm": {"weight": ("affine", True), "bias": ("affine", True)},
+    "LayerNorm": {"weight": ("elementwise_affine", True), "bias": ("elementwise_affine", True)},
 }
 NONE_ATTRS = frozenset(a for d in NONE_WHEN.values() for a in d)
 
