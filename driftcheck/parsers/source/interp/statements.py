@@ -1124,12 +1124,39 @@ class Statements:
             f"{fr.mod.path.name}:{st.lineno}: which except catches the exception is not known"
             f" ({len(cands)} may): each followed"
         )
-        start = dict(fr.locals)
-        returned: list[Return] = []
-        ways: list[dict] = []
+        self._follow_handlers(st, cands, fr, dict(fr.locals), [], [])
+
+    def _handlers_as_other_way(
+        self, st: ast.Try, mark: _TryMark, fr: Frame, body_return: Return | None
+    ) -> None:
+        """The body of ``st`` ran on, leaving out a ``raise`` under an undecided condition
+        that a handler may catch: that handler is the other way, run as the other branch of
+        an undecided ``if`` (what it binds differently is unknown after the statement)."""
+        where = ", ".join(mark.why[:3])
+        self.note(
+            f"{fr.mod.path.name}:{st.lineno}: the except may run (a raise at {where} under an"
+            " unresolved condition): both ways followed"
+        )
+        after_body = dict(fr.locals)
+        returned: list[Return] = [body_return] if body_return is not None else []
+        ways: list[dict] = [] if body_return is not None else [after_body]
+        self._follow_handlers(st, mark.handlers, fr, after_body, returned, ways)
+
+    def _follow_handlers(
+        self,
+        st: ast.Try,
+        handlers: list[ast.ExceptHandler],
+        fr: Frame,
+        start: dict,
+        returned: list[Return],
+        ways: list[dict],
+    ) -> None:
+        """Run each of ``handlers`` from the locals ``start`` as one undecided way (the bound
+        exception unknown), next to the ``ways`` and ``returned`` already there; the locals after
+        ``st`` are the merge of the ways that ran on, and a return on some way returns either."""
         self.ip.uncertain.append(st.lineno)
         try:
-            for h in cands:
+            for h in handlers:
                 fr.locals.clear()
                 fr.locals.update(start)
                 if h.name:
@@ -1151,50 +1178,6 @@ class Statements:
             merged = ways[0]
             for other in ways[1:]:
                 self._merge_locals(fr, start, merged, other, st.lineno)
-                merged = dict(fr.locals)
-            fr.locals.clear()
-            fr.locals.update(merged)
-        if returned:
-            raise Return(self._either(returned, not ways and len(returned) == 2, st.lineno))
-
-    def _handlers_as_other_way(
-        self, st: ast.Try, mark: _TryMark, fr: Frame, body_return: Return | None
-    ) -> None:
-        """The body of ``st`` ran on, leaving out a ``raise`` under an undecided condition
-        that a handler may catch: that handler is the other way, run as the other branch of
-        an undecided ``if`` (what it binds differently is unknown after the statement)."""
-        where = ", ".join(mark.why[:3])
-        self.note(
-            f"{fr.mod.path.name}:{st.lineno}: the except may run (a raise at {where} under an"
-            " unresolved condition): both ways followed"
-        )
-        after_body = dict(fr.locals)
-        returned: list[Return] = [body_return] if body_return is not None else []
-        ways: list[dict] = [] if body_return is not None else [after_body]
-        self.ip.uncertain.append(st.lineno)
-        try:
-            for h in mark.handlers:
-                fr.locals.clear()
-                fr.locals.update(after_body)
-                if h.name:
-                    fr.locals[h.name] = Unknown("exception")
-                try:
-                    self.run_body(h.body, fr)
-                except Return as r:
-                    returned.append(r)
-                    continue
-                except Raised:
-                    continue
-                ways.append(dict(fr.locals))
-        finally:
-            self.ip.uncertain.pop()
-        if not ways:
-            fr.locals.clear()
-            fr.locals.update(after_body)
-        else:
-            merged = ways[0]
-            for other in ways[1:]:
-                self._merge_locals(fr, after_body, merged, other, st.lineno)
                 merged = dict(fr.locals)
             fr.locals.clear()
             fr.locals.update(merged)
