@@ -50,6 +50,7 @@ ORDER = (
     "fresh21",
     "fresh22",
     "fresh23",
+    "fresh24",
 )
 
 
