@@ -736,7 +736,7 @@ SPECS: dict[str, Spec] = {
     # a config file eval'd as a Python expression, a namedtuple with defaults + _replace,
     # deprecated keyword aliases with warnings.warn, a hand-written --key=value sys.argv reader,
     # a sweep command template filled by str.format_map, pyproject.toml's [tool.<name>] table);
-    # bodies reused from fresh3-7, every one output-proven. 12 cases / 12 architectures / 121
+    # bodies reused from fresh3-7, every one output-proven. 12 cases / 12 architectures / 122
     # plants / 0 new (README)
     "fresh29": Spec(
         sample=[

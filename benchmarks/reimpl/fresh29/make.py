@@ -263,7 +263,11 @@ CASES: dict[str, tuple] = {
             sub("normEps", _KW4.format("eps"), "1e-5", "0.1", (1e-05, 0.1)),
             sub("ropeTheta", _KW4.format("theta"), "10000.0", "500000.0", (1e4, 5e5)),
         ],
-        [("numExperts", "num_experts", 6, 8), ("vocabSize", "vocab_size", 1024, 800)],
+        [
+            ("numExperts", "num_experts", 6, 8),
+            ("vocabSize", "vocab_size", 1024, 800),
+            ("numHeads", "num_attention_heads", 8, 4),
+        ],
     ),
     "qwen2_moe_argv_key_value_overrides": (
         *_cfg("qwen2_moe_argv_key_value_overrides"),
