@@ -101,3 +101,32 @@ def test_fresh29_choices_value_check_can_fail(tmp_path):
         make.computed(bad, case, "numLayers")
     deeper = _variant(tmp_path, case, '        "--size=tiny",\n', '        "--size=tiny",\n        "--num-layers=6",\n')  # fmt: skip
     assert make.computed(deeper, case, "numLayers") == 6
+
+
+# case -> (the earlier case whose body it reuses, the last line of that case's size block)
+BODIES = {
+    "electra_argparse_subcommands": ("fresh4", "electra_factorized_seq", "EPS = 1e-12\n"),
+    "falcon_mingpt_get_default_config": ("fresh4", "falcon_new_arch_groups", "rope_theta = 10000.0\n"),
+    "opt_settings_to_dict_from_json": ("fresh4", "opt_raw_params", "POS_OFFSET = 2\n"),
+    "cohere_annotations_kwargs_init": ("fresh7", "cohere_nested_classes", "        hidden = 176\n"),
+    "qwen3_moe_argparse_nargs_groups": ("fresh5", "qwen3moe_slots_cfg", "C = MoEConfig()\n"),
+    "albert_argparse_choices_preset": ("fresh6", "albert_shared_list", "EPS = 1e-12\n"),
+    "gemma3_eval_config_expression": ("fresh6", "gemma3_letter_schedule", "EPS = 1e-6\n"),
+    "gptj_namedtuple_defaults_replace": ("fresh4", "gptj_sincos_table", "LN_EPS = 1e-5\n"),
+    "olmoe_deprecated_kwarg_aliases": ("fresh4", "olmoe_dense_dispatch", "HP = dict(zip(KEYS, VALUES))\n"),
+    "qwen2_moe_argv_key_value_overrides": ("fresh3", "qwen2moe_shared", "EPS, THETA = 1e-6, 1000000.0\n"),
+    "deit_sweep_format_map_command": ("fresh6", "deit_field_metadata", "CFG = DeiTSizes()\n"),
+    "bloom_pyproject_tool_table": ("fresh4", "bloom_baddbmm_alibi", "LN_EPS = 1e-5\n"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(BODIES))
+def test_fresh29_bodies_are_the_earlier_proven_ones(case):
+    """Below its new size source each case is the earlier set's output-proven body, unchanged
+    (the same text to the end of the file), and that body is the one ``make._BODY`` maps."""
+    earlier_set, body, last = BODIES[case]
+    assert make._BODY[case][3] == body
+    src = (ROOT / "benchmarks" / "reimpl" / earlier_set / "cases" / f"{body}.py").read_text()
+    tail = src[src.index(last) + len(last) :]
+    assert len(tail) > 1000
+    assert (CORPUS / "cases" / f"{case}.py").read_text().endswith(tail)
