@@ -728,6 +728,43 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh29 (session 32, reimpl29): twelve thin architectures (ELECTRA, Falcon, OPT, Cohere,
+    # Qwen3-MoE, ALBERT, Gemma 3, GPT-J, OLMoE, Qwen2-MoE, DeiT, BLOOM), each a one-file port
+    # whose sizes come in a way no earlier README lists (argparse sub-commands, minGPT's
+    # get_default_config + model_type table, an own settings class with to_dict / from_json,
+    # a constructor walking __annotations__, argparse nargs=3 groups, argparse choices presets,
+    # a config file eval'd as a Python expression, a namedtuple with defaults + _replace,
+    # deprecated keyword aliases with warnings.warn, a hand-written --key=value sys.argv reader,
+    # a sweep command template filled by str.format_map, pyproject.toml's [tool.<name>] table);
+    # bodies reused from fresh3-7, every one output-proven. 12 cases / 12 architectures / 122
+    # plants / 0 new (README)
+    "fresh29": Spec(
+        sample=[
+            "electra_argparse_subcommands",
+            "falcon_mingpt_get_default_config",
+            "opt_settings_to_dict_from_json",
+            "bloom_pyproject_tool_table",
+        ],
+        outputs=[
+            "electra_argparse_subcommands",
+            "falcon_mingpt_get_default_config",
+            "opt_settings_to_dict_from_json",
+            "cohere_annotations_kwargs_init",
+            "qwen3_moe_argparse_nargs_groups",
+            "albert_argparse_choices_preset",
+            "gemma3_eval_config_expression",
+            "gptj_namedtuple_defaults_replace",
+            "olmoe_deprecated_kwarg_aliases",
+            "qwen2_moe_argv_key_value_overrides",
+            "deit_sweep_format_map_command",
+            "bloom_pyproject_tool_table",
+        ],
+        keeping=("opt_settings_to_dict_from_json", "opt_settings_to_dict_from_json__numHeads"),
+        min_cases=12,
+        min_archs=12,
+        min_plants=100,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
