@@ -133,6 +133,8 @@ FRESH28_TRUTH = ROOT / "benchmarks" / "wild" / "fresh28" / "truth.json"
 FRESH29_TRUTH = ROOT / "benchmarks" / "wild" / "fresh29" / "truth.json"
 # the thirtieth fresh batch (benchmarks/wild/fresh30, session 31): the same, written blind
 FRESH30_TRUTH = ROOT / "benchmarks" / "wild" / "fresh30" / "truth.json"
+# the thirty-first fresh batch (benchmarks/wild/fresh31, session 32): the same, written blind
+FRESH31_TRUTH = ROOT / "benchmarks" / "wild" / "fresh31" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -528,9 +530,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh28",
             "fresh29",
             "fresh30",
+            "fresh31",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh30: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh31: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -565,6 +568,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh28",
         "fresh29",
         "fresh30",
+        "fresh31",
     )
     truth_path = {
         "main": TRUTH,
@@ -597,6 +601,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh28": FRESH28_TRUTH,
         "fresh29": FRESH29_TRUTH,
         "fresh30": FRESH30_TRUTH,
+        "fresh31": FRESH31_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -651,6 +656,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh28": "fresh28 batch",
                 "fresh29": "fresh29 batch",
                 "fresh30": "fresh30 batch",
+                "fresh31": "fresh31 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh30): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh31): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -472,6 +472,30 @@ BATCHES: dict[str, Batch] = {
         min_library_files=27,
         min_libraries=9,
         min_standalone=36,
+    ),
+    # written blind in session 32 (helper wild31)
+    "fresh31": Batch(
+        sample={
+            # a DeepSeekMoE-style LM whose lm_head is tied to the token embedding
+            "deepseek_shared_experts": (True, False),
+            # an lru_cache'd block factory: block(3) returned twice (one module, two slots)
+            "lru_cache_typed_keys": (True, False),
+            # DiT's sin-cos position table held as a requires_grad=False Parameter
+            "dit_adaln_zero": (False, True),
+            # a functools.cache'd list mutated by its caller: the second stage has four widths
+            "functools_cache_sizes": (False, False),
+            # a ContextVar width multiplier, one change kept local by copy_context().run
+            "contextvars_width_scope": (False, False),
+            # __init_subclass__ registry: a later subclass replaces "mlp"
+            "init_subclass_block_registry": (False, False),
+            # dataclasses.replace re-runs __post_init__ (head_dim derived again)
+            "dataclass_replace_chain": (False, False),
+            # Decimal quantize ROUND_HALF_EVEN vs ROUND_HALF_UP
+            "decimal_round_half_even": (False, False),
+        },
+        min_library_files=30,
+        min_libraries=10,
+        min_standalone=42,
     ),
 }
 
