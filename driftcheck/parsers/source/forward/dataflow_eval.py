@@ -284,6 +284,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix30
 
             dataflow_fix30.setitem(self, tgt, v, fr)  # ``out[sel] = y.half()``: index put
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            dataflow_fix32.setitem(self, tgt, base, fr)  # a leaf that requires grad written
             if not isinstance(base, (list, dict)):
                 self.f.tensor_writes += 1  # ``t[i] = v``: ``t``'s values (and its views') change
         if isinstance(tgt, (ast.Attribute, ast.Subscript)) and self.f.input_shape is not None:
@@ -886,6 +889,10 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix25b
 
             dataflow_fix25b.binop(self.f, op, a, b, out)  # ``x.double() * 2``: float64
+            if self.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix32
+
+                dataflow_fix32.binop(self.f, op, a, b, out, fr, at)  # the autograd graph
             return out
         if self.f.input_shape is not None and isinstance(op, ast.Pow):
             # ``head_dim ** 0.5`` (attention's scale) on real sizes: a float power of a known

@@ -309,6 +309,11 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             from driftcheck.parsers.source.forward import dataflow_fix25b
 
             dataflow_fix25b.param_exact(run.f, obj, obj.params[name], t)  # no module cast ran
+        p = obj.params[name]
+        if run.f.input_shape is not None and isinstance(p, Tensor) and p.param:
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            dataflow_fix32.param_read(run.f, ("param", id(p)), t)  # requires grad
         return t
     if name in obj.buffers:
         buf = obj.buffers[name]

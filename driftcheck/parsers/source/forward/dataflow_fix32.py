@@ -1,0 +1,601 @@
+"""Autograd graphs built inside ``forward`` (issue #16, session 32, crashfix32).
+
+Code that differentiates inside its own ``forward`` (input-gradient regularisers, test-time
+adaptation, saliency probes) runs under ``with torch.enable_grad():`` and then calls
+``torch.autograd.grad`` / ``.backward()``. torch refuses such a graph for a few reasons, each
+a fact of the graph alone; this module keeps a small model of it and reports the refusal:
+
+- a tensor the call differentiates with respect to does not require grad ("One of the
+  differentiated Tensors does not require grad"), or the output does not ("element 0 of
+  tensors does not require grad and does not have a grad_fn");
+- an input the output does not depend on, without ``allow_unused=True`` / ``materialize_grads``
+  ("appears to not have been used in the graph");
+- a second pass through a node whose saved tensors the first pass freed (no
+  ``retain_graph=True``): "Trying to backward through the graph a second time";
+- a tensor a node saved for backward, written in place before the pass that needs it ("one of
+  the variables needed for gradient computation has been modified by an inplace operation");
+- an in-place op on a leaf that requires grad while grad mode is on ("a leaf Variable that
+  requires grad is being used in an in-place operation").
+
+What is modelled, and only while every fact is certain (real sizes, no speculative region or
+unknown call met so far: ``Flow.doubts`` is 0):
+
+- a record per tensor value (``Rec``): whether it requires grad (True / False / None unknown),
+  whether it is a leaf, its version counter (shared with ``detach()``'s result, as torch's is)
+  and the node that made it (``Node``: its inputs that carry grad, the tensors it saved with
+  their versions, and whether all of its inputs were known);
+- fresh leaves that do not require grad: ``detach()``, torch's factories without
+  ``requires_grad=True``; ``requires_grad_()`` of one makes it a leaf that does; a parameter
+  of the code (``nn.Parameter``) or a torch layer's weight requires grad while nothing in the
+  run may have changed any flag (``dataflow_fix31b._flags_untouched``);
+- the ops of ``SAVES`` (a table asked of torch op by op in tests/test_crash32a.py), torch's
+  layers of ``LAYER_SAVES`` and the arithmetic operators, followed only inside a ``with
+  torch.enable_grad():`` entered in the very frame they run in (a helper may be decorated);
+  any other op's result is unknown, and an unknown input keeps a node's graph incomplete (its
+  known part is still part of torch's graph: the checks that need the whole graph -- unused
+  inputs, ``requires_grad`` False -- are then silent).
+
+Every tensor value is an object of the pass; records are kept by ``id`` with the object kept
+alive beside them, so an id is never reused while its record lives.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.dataflow_values import Tens
+
+_KEY = "fix32_ag"
+_OFF = "fix32_off"  # ``torch.set_grad_enabled(...)`` ran: grad mode is not known
+
+
+class Node:
+    """A grad_fn: ``parents`` the nodes / leaf records gradient flows to, ``saved`` the
+    ``(rec, version)`` pairs it saved (None: not known which), ``whole`` all inputs known."""
+
+    __slots__ = ("parents", "saved", "whole", "name", "freed")
+
+    def __init__(self, name: str, parents: tuple, saved: tuple | None, whole: bool) -> None:
+        self.name, self.parents, self.saved, self.whole = name, parents, saved, whole
+        self.freed = False
+
+
+class Rec:
+    """What is known of one tensor: ``rg`` requires grad (None: unknown), ``leaf``, ``ver``
+    its version counter (a one-item list shared by tensors that share torch's counter),
+    ``node`` its grad_fn (None for a leaf)."""
+
+    __slots__ = ("rg", "leaf", "ver", "node")
+
+    def __init__(self, rg: bool | None, leaf: bool, ver: list | None = None,
+                 node: Node | None = None) -> None:  # fmt: skip
+        self.rg, self.leaf, self.node = rg, leaf, node
+        self.ver = ver if ver is not None else [0]
+
+
+# ---------------------------------------------------------------- the tables (torch's)
+# unary ops by what their backward saves: "self" the input, "result" the output, "none"
+# nothing of tensor size (sizes / scalars only). Asked of torch in tests/test_crash32a.py:
+# a second ``autograd.grad`` without ``retain_graph`` raises iff something is saved, an
+# in-place write to the input (resp. the output) before the pass raises iff it is saved.
+SAVES: dict[str, str] = {
+    "exp": "result", "tanh": "result", "sigmoid": "result", "relu": "result",
+    "sqrt": "result", "rsqrt": "result", "softmax": "result", "log_softmax": "result",
+    "log": "self", "sin": "self", "cos": "self", "abs": "self", "gelu": "self",
+    "silu": "self", "log1p": "self", "reciprocal": "result", "square": "self",
+    "sum": "none", "mean": "none", "neg": "none", "clone": "none", "flatten": "none",
+    "view": "none", "reshape": "none", "t": "none", "transpose": "none",
+    "unsqueeze": "none", "squeeze": "none", "permute": "none", "contiguous": "none",
+}  # fmt: skip
+# binary ops: "cross" saves each operand when the other requires grad (mul, matmul's
+# family), "none" saves no tensor (add, sub)
+BINARY: dict[str, str] = {
+    "add": "none", "sub": "none", "mul": "cross", "matmul": "cross", "mm": "cross",
+    "bmm": "cross",
+}  # fmt: skip
+_BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.MatMult: "matmul"}
+# torch layers without parameters and the unary op each one is
+ACT_LAYERS: dict[str, str] = {
+    "Tanh": "tanh", "Sigmoid": "sigmoid", "ReLU": "relu", "GELU": "gelu", "SiLU": "silu",
+    "Identity": "identity", "Flatten": "flatten",
+}  # fmt: skip
+# torch layers whose weight (and bias) are parameters; each saves its input while its
+# weight requires grad (addmm / convolution / embedding's backward)
+LAYER_SAVES = frozenset({"Linear", "Conv1d", "Conv2d", "Conv3d"})
+# in-place tensor methods (each raises on a leaf that requires grad under grad mode; asked
+# of torch in the test)
+INPLACE = frozenset(
+    {
+        "add_", "sub_", "mul_", "div_", "clamp_", "clamp_min_", "clamp_max_", "zero_",
+        "fill_", "copy_", "masked_fill_", "pow_", "exp_", "sigmoid_", "tanh_", "relu_",
+        "neg_", "abs_", "sqrt_", "uniform_", "normal_", "addcmul_", "addcdiv_", "lerp_",
+        "floor_", "round_", "clip_",
+    }
+)  # fmt: skip
+FACTORIES = frozenset(
+    {"zeros", "ones", "randn", "rand", "empty", "full", "zeros_like", "ones_like",
+     "randn_like", "rand_like", "full_like", "empty_like"}
+)  # fmt: skip
+
+
+# ---------------------------------------------------------------- state
+def _store(f: Any) -> dict:
+    return f.run_state.setdefault(_KEY, {})
+
+
+def rec(f: Any, t: Any) -> Rec | None:
+    got = f.run_state.get(_KEY, {}).get(id(t)) if isinstance(t, Tens) else None
+    return got[1] if got is not None and got[0] is t else None
+
+
+def _known(f: Any, t: Any) -> Rec | None:
+    """The record of ``t`` when whether it requires grad is known."""
+    r = rec(f, t)
+    return r if r is not None and r.rg is not None else None
+
+
+def spoil(f: Any, t: Any) -> None:
+    """``t`` was written in a way not followed (``t[i] = v``, ``out=t``, an in-place op
+    outside a frame whose grad mode is known): whether it requires grad, and how, is no
+    longer known; its version went up."""
+    r = rec(f, t)
+    if r is not None:
+        r.ver[0] += 1
+        r.rg, r.node, r.leaf = None, None, False
+
+
+def _put(f: Any, t: Any, r: Rec) -> None:
+    """``t`` is the tensor ``r`` describes. One value of the pass that stands for two
+    tensors (a repeated call's output given again, an op modelled as giving its input back)
+    describes neither: both records become unknown."""
+    if not isinstance(t, Tens):
+        return
+    old = rec(f, t)
+    if old is not None and old is not r:
+        for x in (old, r):
+            x.rg, x.node, x.leaf = None, None, False
+    _store(f)[id(t)] = (t, r)
+
+
+def _sure(f: Any) -> bool:
+    return f.input_shape is not None and not f.speculative and not f.doubts
+
+
+def _grad_on(f: Any, fr: Any) -> bool:
+    """Grad mode is surely on in ``fr``: its innermost ``with`` is ``torch.enable_grad()``
+    entered in this very frame, and no ``with`` of an unknown manager is open."""
+    if fr is None or f.run_state.get(_OFF) or not _sure(f):
+        return False
+    stack = f.run_state.get("fix31b_with") or []
+    if not stack or any("unknown" in m for _, m in stack):
+        return False
+    frame, modes = stack[-1]
+    return frame == id(fr) and all(m == "enable" for m in modes)
+
+
+def _params_need_grad(f: Any) -> bool:
+    from driftcheck.parsers.source.forward.dataflow_fix31b import _flags_untouched
+
+    return _flags_untouched(f)
+
+
+def param_read(f: Any, key: Any, t: Any) -> None:
+    """``self.gate`` (an ``nn.Parameter`` of the code) read: a leaf that requires grad, one
+    version counter per parameter (``key``)."""
+    if not _sure(f) or not isinstance(t, Tens) or not _params_need_grad(f):
+        return
+    cells = f.run_state.setdefault("fix32_params", {})
+    if key not in cells:
+        cells[key] = Rec(True, True)
+    _put(f, t, cells[key])
+
+
+# ---------------------------------------------------------------- graph walks
+def _nodes(root: Node) -> list[Node]:
+    seen: dict[int, Node] = {}
+    todo = [root]
+    while todo:
+        n = todo.pop()
+        if id(n) in seen:
+            continue
+        seen[id(n)] = n
+        todo.extend(p for p in n.parents if isinstance(p, Node))
+    return list(seen.values())
+
+
+def _reaches(n: Node, target: Any) -> bool:
+    """``target`` (a Node or a leaf Rec) is ``n`` or behind it."""
+    todo, seen = [n], set()
+    while todo:
+        m = todo.pop()
+        if m is target:
+            return True
+        if id(m) in seen or not isinstance(m, Node):
+            continue
+        seen.add(id(m))
+        todo.extend(m.parents)
+    return False
+
+
+def _whole(root: Node) -> bool:
+    return all(n.whole for n in _nodes(root))
+
+
+def _edge(r: Rec) -> Any:
+    """The graph edge a tensor that requires grad gives: its node, or itself (a leaf)."""
+    return r.node if r.node is not None else r
+
+
+# ---------------------------------------------------------------- ops
+_NUMBER = Rec(False, True)  # a Python number an op saved (torch wraps it in a tensor)
+
+
+def _make(f: Any, name: str, ins: list, out: Any, saves: tuple | None) -> None:
+    """``out = name(*ins)`` under grad mode: requires grad iff an input does; ``saves`` the
+    input positions (and "out") the node saves, None when not known."""
+    if not isinstance(out, Tens):
+        return
+    recs = [_known(f, t) for t in ins]
+    tens = [i for i, t in enumerate(ins) if isinstance(t, Tens)]
+    known = all(recs[i] is not None for i in tens)
+    if any(recs[i] is not None and recs[i].rg for i in tens):
+        rg: bool | None = True
+    elif known and all(recs[i].rg is False for i in tens):
+        rg = False
+    else:
+        rg = None
+    if rg is None:
+        return
+    if rg is False:
+        _put(f, out, Rec(False, True))
+        return
+    r = Rec(True, False)
+    parents = tuple(_edge(recs[i]) for i in tens if recs[i] is not None and recs[i].rg)
+    saved: list | None = []
+    for s in saves or ():
+        got = r if s == "out" else _NUMBER if s == "number" else recs[s]
+        if got is None:
+            saved = None
+            break
+        saved.append((got, got.ver[0]))
+    r.node = Node(name, parents, tuple(saved) if saves is not None and saved is not None
+                  else None, known)  # fmt: skip
+    _put(f, out, r)
+
+
+def _unary(f: Any, name: str, t: Any, out: Any) -> None:
+    how = SAVES[name]
+    _make(f, name, [t], out, {"self": (0,), "result": ("out",), "none": ()}[how])
+
+
+def _binary(f: Any, name: str, a: Any, b: Any, out: Any) -> None:
+    how = BINARY[name]
+    if how == "none":
+        _make(f, name, [a, b], out, ())
+        return
+    ra, rb = rec(f, a), rec(f, b)
+    saves: list | None = []
+    for me, other, pos in ((ra, rb, 0), (rb, ra, 1)):
+        x = (a, b)[pos]
+        o = (b, a)[pos]
+        if not isinstance(x, Tens):
+            continue
+        if not isinstance(o, Tens):
+            if isinstance(o, (int, float)) and not isinstance(o, bool) and name == "mul":
+                saves.append("number")  # ``h * 2``: torch saves the number (wrapped)
+            continue
+        if other is None or other.rg is None or me is None:
+            saves = None
+            break
+        if other.rg:
+            saves.append(pos)
+    _make(f, name, [a, b], out, tuple(saves) if saves is not None else None)
+
+
+def binop(f: Any, op: Any, a: Any, b: Any, out: Any, fr: Any, at: Any) -> None:
+    """``a + b`` / ``a * b`` / ``a @ b`` between tensors (or with a number)."""
+    if isinstance(at, ast.AugAssign):
+        if _grad_on(f, fr) and isinstance(out, Tens):
+            _inplace(f, a, fr.loc(at), out)
+        else:
+            spoil(f, a)
+        return
+    name = _BINOPS.get(type(op))
+    if name is None or not _grad_on(f, fr):
+        return
+    _binary(f, name, a, b, out)
+
+
+def _inplace(f: Any, t: Any, loc: Any, out: Any = None) -> bool:
+    """An in-place write to ``t`` under grad mode: torch's refusal on a leaf that requires
+    grad; else its version goes up (and what it becomes is not followed further)."""
+    r = rec(f, t)
+    if r is None:
+        return False
+    if r.rg is True and r.leaf:
+        f.crash(loc, "RuntimeError: a leaf Variable that requires grad is being used in an "
+                "in-place operation.")  # fmt: skip
+        return True
+    if r.rg is True:
+        # the tensor keeps its counter; its new grad_fn is not followed (unknown saves)
+        r.ver[0] += 1
+        r.node = Node("inplace", (_edge(r),), None, False)
+    else:
+        spoil(f, t)  # it may require grad now (``buf.add_(param)``)
+    if isinstance(out, Tens) and out is not t and rec(f, t) is r:
+        _put(f, out, r)
+    return False
+
+
+def after_call(run: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -> None:
+    """Records for a call's result: a fresh leaf, a layer's output, an op of the tables."""
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Mod
+
+    f = run.f
+    if not _sure(f) or not isinstance(out, Tens):
+        return
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens):
+        t, name = fv.target, fv.name
+        r = rec(f, t)
+        if name == "detach" and not args and not kwargs:
+            _put(f, out, Rec(False, True, r.ver if r is not None else None))
+            return
+        if name == "requires_grad_":
+            flag = args[0] if args else kwargs.get("requires_grad", True)
+            if r is not None and r.rg is False and flag is True:
+                r.rg = True  # a tensor that does not require grad is a leaf
+                _put(f, out, r)
+            elif r is not None and r.leaf and flag is False:
+                r.rg = False
+                _put(f, out, r)
+            return
+        if name in INPLACE:
+            if r is not None and out is not t and rec(f, t) is r:
+                _put(f, out, r)
+            return
+        if not _grad_on(f, fr) or kwargs.get("out") is not None:
+            return
+        if name in SAVES and not any(isinstance(a, Tens) for a in [*args, *kwargs.values()]):
+            _unary(f, name, t, out)
+        elif name in BINARY and len(args) == 1 and not kwargs:
+            _binary(f, name, t, args[0], out)
+        return
+    if isinstance(fv, Mod):
+        _layer(f, fv, out, fr, args, kwargs)
+        return
+    q = getattr(fv, "qual", None)
+    if not isinstance(q, str):
+        return
+    name = q.rsplit(".", 1)[-1]
+    if q == f"torch.{name}" and name in FACTORIES:
+        if kwargs.get("requires_grad") in (None, False) and "out" not in kwargs:
+            _put(f, out, Rec(False, True))
+        elif kwargs.get("requires_grad") is True and "out" not in kwargs:
+            _put(f, out, Rec(True, True))
+        return
+    if q not in (f"torch.{name}", f"torch.nn.functional.{name}") or not _grad_on(f, fr):
+        return
+    if kwargs.get("out") is not None or kwargs.get("inplace") is True:
+        return
+    if (
+        name in SAVES
+        and args
+        and not any(isinstance(a, Tens) for a in [*args[1:], *kwargs.values()])
+    ):
+        _unary(f, name, args[0], out)
+    elif name in BINARY and len(args) == 2 and not kwargs:
+        _binary(f, name, args[0], args[1], out)
+
+
+def _layer(f: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -> None:
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _torch_leaf
+
+    leaf = _torch_leaf(f, fv)
+    if leaf is None or len(args) != 1 or kwargs or not _grad_on(f, fr):
+        return
+    if leaf.type != f"{leaf.torch}".rsplit(".", 1)[-1]:
+        return
+    x = args[0]
+    if leaf.type in ACT_LAYERS:
+        if any(k in getattr(leaf, "kwargs", {}) for k in ("inplace",)):
+            return
+        op = ACT_LAYERS[leaf.type]
+        if op in ("identity",):
+            r = rec(f, x)
+            if r is not None and out is not x:
+                _put(f, out, r)
+            return
+        if op in SAVES:
+            _unary(f, op, x, out)
+        return
+    if leaf.type not in LAYER_SAVES or leaf.tied or leaf.owned or leaf.wnorm:
+        return
+    rx = _known(f, x)
+    if not isinstance(x, Tens):
+        return
+    cells = f.run_state.setdefault("fix32_params", {})
+    w = cells.setdefault(("leaf", id(leaf), "weight"), Rec(True, True))
+    if not _params_need_grad(f):
+        if rx is None or not rx.rg:
+            return  # whether the output requires grad rests on the weight's flag
+        # the input requires grad, so the output does; the weight's flag is not known
+        r = Rec(True, False)
+        r.node = Node(leaf.type, (_edge(rx),), None, False)
+        _put(f, out, r)
+        return
+    r = Rec(True, False)
+    saved = ((rx, rx.ver[0]),) if rx is not None else None
+    parents = (w,) + ((_edge(rx),) if rx is not None and rx.rg else ())
+    r.node = Node(leaf.type, parents, saved, rx is not None)
+    _put(f, out, r)
+
+
+def setitem(run: Any, tgt: ast.Subscript, base: Any, fr: Any) -> None:
+    """``t[i] = v``: an in-place write of ``t`` (torch refuses one on a leaf that requires
+    grad, or a view of it, under grad mode)."""
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None:
+        return
+    if base is None and isinstance(tgt.value, ast.Attribute):
+        n = tgt.value
+        while isinstance(n, ast.Attribute):
+            n = n.value
+        if isinstance(n, ast.Name):
+            base = run.eval(tgt.value, fr)  # ``self.bias[0] = 1``: an attribute read
+    r = rec(f, base)
+    if r is None:
+        return
+    if r.rg is True and r.leaf and _grad_on(f, fr):
+        f.crash(fr.loc(tgt), "RuntimeError: a view of a leaf Variable that requires grad is "
+                "being used in an in-place operation.")  # fmt: skip
+        return
+    spoil(f, base)
+
+
+# ---------------------------------------------------------------- the checks
+def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """Before a call: ``autograd.grad`` / ``backward`` of the modelled graph, an in-place
+    method on a leaf that requires grad."""
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None:
+        return
+    q = getattr(fv, "qual", None)
+    if isinstance(q, str) and q.endswith("_") and not q.endswith("__"):
+        for v in args[:1]:
+            spoil(f, v)  # ``nn.init.zeros_(t)``, ``F.relu_(t)``
+    if kwargs.get("inplace") is True and args:
+        spoil(f, args[0])  # ``F.relu(t, inplace=True)``
+    if q in ("torch.set_grad_enabled", "torch.autograd.set_grad_enabled",
+             "torch._C._set_grad_enabled", "torch.autograd.grad_mode.set_grad_enabled"):  # fmt: skip
+        f.run_state[_OFF] = True
+        return
+    if not _sure(f):
+        return
+    loc = fr.loc(e)
+    for v in (kwargs.get("out"),):
+        if isinstance(v, Tens):
+            spoil(f, v)
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens):
+        if fv.name in INPLACE and _grad_on(f, fr):
+            _inplace(f, fv.target, loc)
+        elif fv.name.endswith("_") and not fv.name.endswith("__") and fv.name != "requires_grad_":
+            spoil(f, fv.target)  # an in-place write not followed
+        elif fv.name == "backward":
+            _backward(f, [fv.target], args[1:2] + [kwargs.get("retain_graph")],
+                      kwargs, loc, args[0] if args else kwargs.get("gradient"))  # fmt: skip
+        return
+    if q == "torch.autograd.grad":
+        outs = args[0] if args else kwargs.get("outputs")
+        ins = args[1] if len(args) > 1 else kwargs.get("inputs")
+        _grad(f, outs, ins, args, kwargs, loc)
+    elif q == "torch.autograd.backward":
+        outs = args[0] if args else kwargs.get("tensors")
+        if len(args) > 1 or kwargs.get("inputs") is not None:
+            return
+        outs = list(outs) if isinstance(outs, (list, tuple)) else [outs]
+        _backward(f, outs, [kwargs.get("retain_graph")], kwargs, loc,
+                  kwargs.get("grad_tensors"))  # fmt: skip
+
+
+def _flag(v: Any) -> bool | None:
+    return v if v is None or v is True or v is False else "?"  # type: ignore[return-value]
+
+
+def _grad(f: Any, outs: Any, ins: Any, args: list, kwargs: dict, loc: Any) -> None:
+    if len(args) > 2:
+        return  # grad_outputs etc. given by position
+    outs = list(outs) if isinstance(outs, (list, tuple)) else [outs]
+    ins = list(ins) if isinstance(ins, (list, tuple)) else [ins]
+    known = {"grad_outputs", "retain_graph", "create_graph", "allow_unused",
+             "materialize_grads", "outputs", "inputs"}  # fmt: skip
+    if any(k not in known for k in kwargs) or len(outs) != 1 or not ins:
+        return
+    flags = {k: _flag(kwargs.get(k)) for k in ("retain_graph", "create_graph", "allow_unused",
+                                               "materialize_grads")}  # fmt: skip
+    if "?" in flags.values():
+        return
+    ro = rec(f, outs[0])
+    rins = [rec(f, t) if isinstance(t, Tens) else None for t in ins]
+    if not isinstance(outs[0], Tens) or any(r is None for r in rins):
+        return
+    if ro is not None and ro.rg is False:
+        f.crash(loc, "RuntimeError: element 0 of tensors does not require grad and does not "
+                "have a grad_fn")  # fmt: skip
+        return
+    for r in rins:  # (torch checks every input whatever the output and the flags)
+        if r.rg is False:
+            f.crash(loc, "RuntimeError: One of the differentiated Tensors does not require grad")
+            return
+    if ro is None or ro.rg is not True or ro.node is None or any(r.rg is not True for r in rins):
+        return
+    edges = [_edge(r) for r in rins]
+    if _replay(f, ro.node, edges, loc):
+        return
+    if not (flags["allow_unused"] or flags["materialize_grads"]) and _whole(ro.node):
+        for i, ed in enumerate(edges):
+            if not _reaches(ro.node, ed):
+                f.crash(loc, f"RuntimeError: The differentiated Tensor at index {i} appears "
+                        "to not have been used in the graph. Set allow_unused=True if this is "
+                        "the desired behavior.")  # fmt: skip
+                return
+    if not (flags["retain_graph"] or flags["create_graph"]):
+        _free(ro.node, edges)
+
+
+def _backward(f: Any, outs: list, retain: list, kwargs: dict, loc: Any, grad: Any) -> None:
+    if grad is not None or len(outs) != 1:
+        return
+    ro = rec(f, outs[0])
+    if ro is None:
+        return
+    flags = [_flag(v) for v in (*retain, kwargs.get("create_graph"))]
+    if "?" in flags or kwargs.get("inputs") is not None:
+        return
+    if ro.rg is False:
+        f.crash(loc, "RuntimeError: element 0 of tensors does not require grad and does not "
+                "have a grad_fn")  # fmt: skip
+        return
+    if ro.rg is not True or ro.node is None:
+        return
+    if _replay(f, ro.node, None, loc):
+        return
+    if not any(flags):
+        _free(ro.node, None)
+
+
+def _run_nodes(root: Node, edges: list | None) -> list[Node]:
+    """The nodes a pass from ``root`` surely runs: every node of the known graph for
+    ``backward()``; with inputs, the nodes some input is strictly behind."""
+    out = []
+    for n in _nodes(root):
+        if edges is None:
+            out.append(n)
+        elif any(e is not n and _reaches(n, e) for e in edges):
+            out.append(n)
+    return out
+
+
+def _replay(f: Any, root: Node, edges: list | None, loc: Any) -> bool:
+    for n in _run_nodes(root, edges):
+        if n.saved is None:
+            continue
+        if n.freed and n.saved:
+            f.crash(loc, "RuntimeError: Trying to backward through the graph a second time "
+                    "(or directly access saved tensors after they have already been freed); "
+                    "specify retain_graph=True the first time")  # fmt: skip
+            return True
+        for r, v in n.saved:
+            if r.ver[0] != v:
+                f.crash(loc, "RuntimeError: one of the variables needed for gradient "
+                        f"computation has been modified by an inplace operation (saved by "
+                        f"{n.name}, at version {r.ver[0]}; expected version {v})")  # fmt: skip
+                return True
+    return False
+
+
+def _free(root: Node, edges: list | None) -> None:
+    for n in _run_nodes(root, edges):
+        n.freed = True
