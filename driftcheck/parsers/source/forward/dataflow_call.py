@@ -724,6 +724,7 @@ class Calls:
             self.run.taint(f"line {node.lineno}: {node.name}() raises on the inputs followed")
             return fr.pending if fr.pending is not None else UNK
         finally:
+            self.run.f.speculative -= fr.after_return  # (``Runner.both``)
             self.run.stack.pop()
             self.run.depth -= 1
 

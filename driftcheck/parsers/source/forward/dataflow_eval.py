@@ -77,6 +77,9 @@ class Frame:
         self.parent = parent
         self.func = func
         self.pending: Any = None  # a value returned under a condition we could not decide
+        # after such a return the rest of the function may not run: its speculative regions
+        # opened (``Runner.both``), closed when the call ends (``Calls.run_func``)
+        self.after_return = 0
         # parameters bound from their defaults at this call (``bias=None`` not passed)
         self.defaulted: set[str] = set()
 
@@ -398,6 +401,13 @@ class Runner:
             except Ret as r:
                 if fr.pending is None:
                     fr.pending = r.value
+                if self.f.input_shape is not None:
+                    # the other branch goes on, but this one may have returned: what follows
+                    # may not run on this input (crashfix32; ``if h.dtype == torch.float:
+                    # return h`` then a crash is no certain crash)
+                    self.f.speculative += 1
+                    self.f.doubts += 1
+                    fr.after_return += 1
             except Dead:
                 pass
             except (_Break, _Continue) as j:

@@ -44,7 +44,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.dataflow_values import Tens
+from driftcheck.parsers.source.values.dataflow_values import UNK, Tens, Unk
 
 _KEY = "fix32_ag"
 _OFF = "fix32_off"  # ``torch.set_grad_enabled(...)`` ran: grad mode is not known
@@ -599,3 +599,36 @@ def _replay(f: Any, root: Node, edges: list | None, loc: Any) -> bool:
 def _free(root: Node, edges: list | None) -> None:
     for n in _run_nodes(root, edges):
         n.freed = True
+
+
+# ---------------------------------------------------------------- ``t.dtype``
+class DtypeOf(Unk):
+    """``t.dtype`` of a tensor whose dtype is certain (``x.to(y.dtype)``, ``torch.zeros(...,
+    dtype=x.dtype)``): the rules that read a dtype by its name (``qual``, ``torch.float32``,
+    as ``dataflow_checks.dtype_name`` and the casts do) read it; to every other rule, and to
+    a comparison (``x.dtype == torch.half``, ``is``: torch's dtypes are singletons under
+    several names, which the pass does not model), it is the unknown it was."""
+
+    __slots__ = ("qual",)
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.qual = f"torch.{name}"
+
+
+def dtype_attr(f: Any, t: Any) -> Any:
+    """``t.dtype``: a ``DtypeOf`` when the pass is sure of it (an exact floating dtype, an
+    int64 or bool tensor), else UNK."""
+    from driftcheck.parsers.source.forward import dataflow_checks, dataflow_fix25b
+
+    if f.input_shape is None or not isinstance(t, Tens):
+        return UNK
+    d = dataflow_fix25b.exact(f, t)
+    if d is not None:
+        return DtypeOf(d)
+    fam = dataflow_checks.fact(f, t, "dtype")
+    if fam == "bool":
+        return DtypeOf("bool")
+    if fam == dataflow_checks.INT and dataflow_checks.fact(f, t, "long") is True:
+        return DtypeOf("int64")
+    return UNK

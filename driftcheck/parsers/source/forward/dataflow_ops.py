@@ -168,6 +168,10 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
             from driftcheck.parsers.source.forward import dataflow_fix25
 
             return dataflow_fix25.tensor_attr(run.f, v, name)  # ints
+        if name == "dtype" and run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            return dataflow_fix32.dtype_attr(run.f, v)  # ``x.to(y.dtype)``: y's when certain
         if name in ("dtype", "device", "is_cuda", "requires_grad", "data", "grad"):
             return UNK if name != "data" else Tens(v.src, v.shape)
         if name in ("T", "mT"):
