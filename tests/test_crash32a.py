@@ -10,7 +10,8 @@ asked of torch item by item.
 ``agunused``: ``autograd.grad`` with respect to a tensor the output does not depend on;
 ``agtwice``: a second pass through nodes the first freed; ``agsaved``: a tensor saved for
 backward written in place before the pass; ``agleaf``: an in-place write to a leaf that
-requires grad; ``agreq``: differentiating a tensor (or an output) that does not require grad.
+requires grad; ``agreq``: differentiating a tensor (or an output) that does not require grad;
+``pgrad``: a parameter's ``.grad`` read in a freshly built model (None: no backward ran).
 """
 
 from __future__ import annotations
@@ -120,6 +121,17 @@ grad("agreq_flag_dropped", "xi.requires_grad_(False); y = self.enc(xi).sum(); "
      "(gx,) = torch.autograd.grad(y, xi)")  # fmt: skip
 grad("agreq_ok_flagged", "xd = x.detach().requires_grad_(); y = self.enc(xd).sum(); "
      "(gx,) = torch.autograd.grad(y, xd)")  # fmt: skip
+
+
+# a parameter's ``.grad`` read in forward: None until a backward pass has run
+PG = "return h * {v}"
+model("pgrad_weight_norm", (3, 8), net_source(LAYERS, PG.format(v="self.fc.weight.grad.norm()")))
+model("pgrad_bias_abs", (3, 8), net_source(LAYERS, PG.format(v="self.fc.bias.grad.abs().max()")))
+model("pgrad_own_param", (3, 8), net_source(LAYERS, PG.format(v="self.gate.grad.sum()")))
+model("pgrad_ok_guarded", (3, 8), net_source(LAYERS, "g = self.fc.weight.grad\n        "
+      "return h if g is None else h * g.norm()"))  # fmt: skip
+grad("pgrad_ok_after_backward", "self.enc(xi).sum().backward(); "
+     "gx = self.enc[0].weight.grad.norm() * h")  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

@@ -1222,6 +1222,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_fix31b
 
                 dataflow_fix31b.none_attribute(self, at.value, name, fr, fr.loc(at))
+                from driftcheck.parsers.source.forward import dataflow_fix32
+
+                dataflow_fix32.none_grad(self, at.value, name, fr, fr.loc(at))  # ``w.grad.norm``
             elif name == "shape":
                 dataflow_fix30b.lazy_read(self.f, v, name, fr.loc(at))  # lazy weight's shape
         got = ops.attribute(self, v, name, fr)

@@ -181,9 +181,12 @@ def _params_need_grad(f: Any) -> bool:
 
 
 def param_read(f: Any, key: Any, t: Any) -> None:
-    """``self.gate`` (an ``nn.Parameter`` of the code) read: a leaf that requires grad, one
-    version counter per parameter (``key``)."""
-    if not _sure(f) or not isinstance(t, Tens) or not _params_need_grad(f):
+    """``self.gate`` (an ``nn.Parameter`` of the code, or a torch layer's weight) read: a
+    leaf that requires grad, one version counter per parameter (``key``)."""
+    if f.input_shape is None or not isinstance(t, Tens):
+        return
+    f.run_state.setdefault("fix32_isparam", {})[id(t)] = t
+    if not _sure(f) or not _params_need_grad(f):
         return
     cells = f.run_state.setdefault("fix32_params", {})
     if key not in cells:
@@ -632,3 +635,74 @@ def dtype_attr(f: Any, t: Any) -> Any:
     if fam == dataflow_checks.INT and dataflow_checks.fact(f, t, "long") is True:
         return DtypeOf("int64")
     return UNK
+
+
+# ---------------------------------------------------------------- ``p.grad``
+# names whose presence in the code means a backward pass (or a write of ``.grad``) may run
+# before ``forward`` reads a parameter's gradient
+_BACKWARD_NAMES = frozenset({"backward", "autograd", "grad", "grad_fn", "func", "functorch"})
+
+
+def grad_attr(f: Any, t: Any) -> Any:
+    """``p.grad`` of a parameter (an ``nn.Parameter`` of the code, a torch layer's weight or
+    bias) in a freshly built model: None, as torch leaves it until a backward pass runs
+    (``self.proj.weight.grad.norm()``: AttributeError), while no loaded module of the code
+    stores a ``.grad``, calls ``backward`` or names ``autograd`` / ``torch.func``."""
+    isparam = f.run_state.get("fix32_isparam", {})
+    if not isinstance(t, Tens) or isparam.get(id(t)) is not t or f.speculative:
+        return UNK
+    if not _no_backward(f):
+        return UNK
+    return None
+
+
+def _no_backward(f: Any) -> bool:
+    got = f.run_state.get("fix32_nobackward")
+    if isinstance(got, bool):
+        return got
+    ok = True
+    mods = getattr(f.interp, "mods", None)
+    if not isinstance(mods, dict):
+        ok = False
+    for key, info in (mods or {}).items() if ok else ():
+        if isinstance(key, str) and key.startswith("@torch:"):
+            continue
+        tree = getattr(info, "tree", None)
+        if tree is None:
+            ok = False
+            break
+        for n in ast.walk(tree):
+            name = (
+                n.attr
+                if isinstance(n, ast.Attribute)
+                else n.id
+                if isinstance(n, ast.Name)
+                else None
+            )
+            if name in _BACKWARD_NAMES and not (
+                isinstance(n, ast.Attribute) and name == "grad" and isinstance(n.ctx, ast.Load)
+            ):
+                ok = False
+                break
+            if isinstance(n, ast.Constant) and n.value in ("grad", "backward"):
+                ok = False  # ``setattr(p, "grad", g)``, ``getattr(loss, "backward")``
+                break
+        if not ok:
+            break
+    f.run_state["fix32_nobackward"] = ok
+    return ok
+
+
+def none_grad(run: Any, node: Any, name: str, fr: Any, loc: Any) -> None:
+    """``self.proj.weight.grad.norm()``: ``.grad`` of a parameter is None (``grad_attr``),
+    and None has no attribute ``name``."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _chain
+
+    f = run.f
+    if f.input_shape is None or f.speculative or loc is None or hasattr(None, name):
+        return
+    if not isinstance(node, ast.Attribute) or node.attr != "grad" or not _chain(node.value):
+        return
+    if grad_attr(f, run.eval(node.value, fr)) is None:
+        f.crash(loc, f"AttributeError: 'NoneType' object has no attribute '{name}' (a "
+                "parameter's .grad is None until a backward pass has run)")  # fmt: skip

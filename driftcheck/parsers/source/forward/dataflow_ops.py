@@ -172,6 +172,10 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
             from driftcheck.parsers.source.forward import dataflow_fix32
 
             return dataflow_fix32.dtype_attr(run.f, v)  # ``x.to(y.dtype)``: y's when certain
+        if name == "grad" and run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            return dataflow_fix32.grad_attr(run.f, v)  # a parameter's ``.grad``: None at first
         if name in ("dtype", "device", "is_cuda", "requires_grad", "data", "grad"):
             return UNK if name != "data" else Tens(v.src, v.shape)
         if name in ("T", "mT"):
@@ -262,6 +266,10 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             nid = run.f.nid(obj) if name == "weight" and obj.type == "Embedding" else None
             if nid is not None:  # a table's rows, which ``F.linear`` may use as a head
                 run.f.table_weights[id(t)] = (nid, t)
+            if run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix32
+
+                dataflow_fix32.param_read(run.f, ("leaf", id(obj), name), t)  # a Parameter
             return t
         if name == "forward":
             return Mod(obj)
