@@ -122,6 +122,22 @@ grad("agreq_flag_dropped", "xi.requires_grad_(False); y = self.enc(xi).sum(); "
 grad("agreq_ok_flagged", "xd = x.detach().requires_grad_(); y = self.enc(xd).sum(); "
      "(gx,) = torch.autograd.grad(y, xd)")  # fmt: skip
 
+# the same through ops whose saves are not modelled (``PASS``) and weighted layers
+LN = (*LAYERS, "self.ln = nn.LayerNorm(8)", "self.emb = nn.Embedding(4, 8)")
+grad("agunused_loss", "z = torch.zeros(8, requires_grad=True); "
+     "loss = F.mse_loss(self.enc(xi / 2), torch.zeros(3, 1)); "
+     "gx, gz = torch.autograd.grad(loss, [xi, z])", layers=LN)  # fmt: skip
+grad("agunused_cat_norm", "z = torch.zeros(3, 8).requires_grad_(); "
+     "y = torch.cat([self.ln(xi), xi ** 2], dim=-1).norm(); "
+     "gx, gz = torch.autograd.grad(y, [xi, z])", layers=LN)  # fmt: skip
+grad("agunused_ok_cat", "z = torch.zeros(3, 8).requires_grad_(); "
+     "y = torch.cat([self.ln(xi), z], dim=-1).norm(); "
+     "gx, gz = torch.autograd.grad(y, [xi, z])", layers=LN)  # fmt: skip
+grad("agreq_ids_embedding", "ids = torch.zeros(3, dtype=torch.long); "
+     "y = self.emb(ids).sum(); (gx,) = torch.autograd.grad(y, ids)", layers=LN)  # fmt: skip
+grad("agreq_ok_embedding_weight", "ids = torch.zeros(3, dtype=torch.long); "
+     "y = self.emb(ids).sum(); (gx,) = torch.autograd.grad(y, self.emb.weight)",
+     layers=LN)  # fmt: skip
 
 # a parameter's ``.grad`` read in forward: None until a backward pass has run
 PG = "return h * {v}"
@@ -242,3 +258,75 @@ def test_layers_are_torchs():
         a.add_(0)
         with pytest.raises(RuntimeError, match="modified by an inplace operation"):
             y.backward()
+
+
+def _pass_call(torch, name, a, b):
+    F = torch.nn.functional
+    calls = {
+        "pow": lambda: a.pow(2), "div": lambda: a.div(b), "norm": lambda: a.norm(),
+        "var": lambda: a.var(), "std": lambda: a.std(), "amax": lambda: a.amax(-1),
+        "amin": lambda: a.amin(-1), "logsumexp": lambda: a.logsumexp(-1),
+        "cumsum": lambda: a.cumsum(0), "softplus": lambda: F.softplus(a),
+        "leaky_relu": lambda: F.leaky_relu(a), "elu": lambda: F.elu(a),
+        "normalize": lambda: F.normalize(a), "layer_norm": lambda: F.layer_norm(a, (4,)),
+        "clamp": lambda: a.clamp(0, 1), "expand": lambda: a[:1].expand(3, 4),
+        "repeat": lambda: a.repeat(2, 1), "narrow": lambda: a.narrow(0, 0, 2),
+        "roll": lambda: a.roll(1, 0), "flip": lambda: a.flip(0),
+        "mse_loss": lambda: F.mse_loss(a, b), "l1_loss": lambda: F.l1_loss(a, b),
+        "smooth_l1_loss": lambda: F.smooth_l1_loss(a, b),
+        "cross_entropy": lambda: F.cross_entropy(a, torch.zeros(3, dtype=torch.long)),
+        "binary_cross_entropy_with_logits": lambda: F.binary_cross_entropy_with_logits(a, b),
+        "cosine_similarity": lambda: F.cosine_similarity(a, b),
+        "linear": lambda: F.linear(a, b), "cat": lambda: torch.cat([a, b]),
+        "stack": lambda: torch.stack([a, b]), "where": lambda: torch.where(a > 0, a, b),
+        "einsum": lambda: torch.einsum("ij,kj->ik", a, b), "prod": lambda: a.prod(),
+        "tril": lambda: a.tril(), "triu": lambda: a.triu(), "mv": lambda: a.mv(b[0]),
+        "outer": lambda: torch.outer(a[0], b[0]),
+    }  # fmt: skip
+    return calls[name]()
+
+
+def test_pass_ops_carry_the_flag():
+    """Under grad mode, a ``PASS`` op's result requires grad iff one of its tensor
+    arguments does (each argument in turn)."""
+    torch = pytest.importorskip("torch")
+    with torch.enable_grad():
+        for name in sorted(rules.PASS):
+            for rga, rgb in ((True, False), (False, True), (False, False)):
+                a = torch.rand(3, 4, requires_grad=rga)
+                b = torch.rand(3, 4, requires_grad=rgb)
+                used = name not in ("pow", "norm", "var", "std", "amax", "amin", "logsumexp",
+                                    "cumsum", "softplus", "leaky_relu", "elu", "normalize",
+                                    "layer_norm", "clamp", "expand", "repeat", "narrow", "roll",
+                                    "flip", "cross_entropy", "prod", "tril", "triu")  # fmt: skip
+                want = rga or (rgb and used)
+                out = _pass_call(torch, name, a, b)
+                assert out.requires_grad is want, (name, rga, rgb)
+
+
+def test_weighted_layers_need_grad():
+    """A ``WEIGHTED`` layer's output requires grad under grad mode whatever its input (its
+    weight is a parameter: the norms with their affine flag left on)."""
+    torch = pytest.importorskip("torch")
+    nn = torch.nn
+    made = {
+        "Linear": (nn.Linear(4, 2), (2, 4)), "Conv1d": (nn.Conv1d(3, 2, 1), (2, 3, 4)),
+        "Conv2d": (nn.Conv2d(3, 2, 1), (2, 3, 4, 4)), "Conv3d": (nn.Conv3d(3, 2, 1), (2, 3, 2, 2, 2)),
+        "ConvTranspose1d": (nn.ConvTranspose1d(3, 2, 1), (2, 3, 4)),
+        "ConvTranspose2d": (nn.ConvTranspose2d(3, 2, 1), (2, 3, 4, 4)),
+        "ConvTranspose3d": (nn.ConvTranspose3d(3, 2, 1), (2, 3, 2, 2, 2)),
+        "LayerNorm": (nn.LayerNorm(4), (2, 4)), "GroupNorm": (nn.GroupNorm(1, 3), (2, 3, 4)),
+        "BatchNorm1d": (nn.BatchNorm1d(3), (2, 3, 4)), "BatchNorm2d": (nn.BatchNorm2d(3), (2, 3, 4, 4)),
+        "BatchNorm3d": (nn.BatchNorm3d(3), (2, 3, 2, 2, 2)),
+    }  # fmt: skip
+    with torch.enable_grad():
+        for name in sorted(rules.WEIGHTED):
+            if name == "Embedding":
+                out = nn.Embedding(4, 2)(torch.zeros(3, dtype=torch.long))
+            else:
+                m, shape = made[name]
+                out = m.eval()(torch.randn(*shape))
+            assert out.requires_grad, name
+        for m in (nn.LayerNorm(4, elementwise_affine=False), nn.BatchNorm1d(3, affine=False)):
+            assert not m.eval()(torch.randn(2, 3, 4) if isinstance(m, nn.BatchNorm1d)
+                                else torch.randn(2, 4)).requires_grad  # fmt: skip

@@ -95,6 +95,26 @@ BINARY: dict[str, str] = {
     "bmm": "cross",
 }  # fmt: skip
 _BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.MatMult: "matmul"}
+# differentiable ops whose saves are not modelled: their result requires grad iff a tensor
+# argument does (torch's rule for a differentiable op under grad mode; asked of torch op by
+# op in the test); an op with an integer or bool result is never among them
+PASS = frozenset(
+    {
+        "pow", "div", "norm", "var", "std", "amax", "amin", "logsumexp", "cumsum", "softplus",
+        "leaky_relu", "elu", "normalize", "layer_norm", "clamp", "expand", "repeat", "narrow",
+        "roll", "flip", "mse_loss", "l1_loss", "smooth_l1_loss", "cross_entropy",
+        "binary_cross_entropy_with_logits", "cosine_similarity", "linear", "cat", "stack",
+        "where", "einsum", "prod", "tril", "triu", "mv", "outer",
+    }
+)  # fmt: skip
+_PASS_BINOPS = {ast.Div: "div", ast.Pow: "pow"}
+# torch layers with a weight whatever their settings, and the norms whose weight a flag drops
+# (``dataflow_fix31b.NONE_WHEN``): their output requires grad while parameters do
+WEIGHTED = frozenset(
+    {"Linear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
+     "ConvTranspose3d", "Embedding", "LayerNorm", "GroupNorm", "BatchNorm1d", "BatchNorm2d",
+     "BatchNorm3d"}
+)  # fmt: skip
 # torch layers without parameters and the unary op each one is
 ACT_LAYERS: dict[str, str] = {
     "Tanh": "tanh", "Sigmoid": "sigmoid", "ReLU": "relu", "GELU": "gelu", "SiLU": "silu",
@@ -304,10 +324,13 @@ def binop(f: Any, op: Any, a: Any, b: Any, out: Any, fr: Any, at: Any) -> None:
         else:
             spoil(f, a)
         return
-    name = _BINOPS.get(type(op))
-    if name is None or not _grad_on(f, fr):
+    if not _grad_on(f, fr):
         return
-    _binary(f, name, a, b, out)
+    name = _BINOPS.get(type(op))
+    if name is not None:
+        _binary(f, name, a, b, out)
+    elif type(op) in _PASS_BINOPS:
+        _make(f, _PASS_BINOPS[type(op)], [a, b], out, None)
 
 
 def _inplace(f: Any, t: Any, loc: Any, out: Any = None) -> bool:
@@ -363,6 +386,8 @@ def after_call(run: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -
             _unary(f, name, t, out)
         elif name in BINARY and len(args) == 1 and not kwargs:
             _binary(f, name, t, args[0], out)
+        elif name in PASS and "dtype" not in kwargs:
+            _make(f, name, [t, *_tensors(args), *_tensors(kwargs.values())], out, None)
         return
     if isinstance(fv, Mod):
         _layer(f, fv, out, fr, args, kwargs)
@@ -389,6 +414,25 @@ def after_call(run: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -
         _unary(f, name, args[0], out)
     elif name in BINARY and len(args) == 2 and not kwargs:
         _binary(f, name, args[0], args[1], out)
+    elif name in PASS and "dtype" not in kwargs:
+        ins = _tensors(args) + _tensors(kwargs.values())
+        if ins:
+            _make(f, name, ins, out, None)
+
+
+def _tensors(vals: Any) -> list:
+    """The tensors among call arguments, a list / tuple argument's items included
+    (``torch.cat([a, b])``); an unknown argument counts as a tensor of unknown flag."""
+    out: list = []
+    for v in vals:
+        if isinstance(v, (list, tuple)):
+            out.extend(_tensors(v))
+        elif isinstance(v, Tens):
+            out.append(v)
+        elif isinstance(v, Unk):
+            out.append(Tens(None))  # no record: the result's flag is known only when some
+            # known argument requires grad
+    return out
 
 
 def _layer(f: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -> None:
@@ -401,8 +445,8 @@ def _layer(f: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -> None
         return
     x = args[0]
     if leaf.type in ACT_LAYERS:
-        if any(k in getattr(leaf, "kwargs", {}) for k in ("inplace",)):
-            return
+        if leaf.params.get("inplace", False) is not False:
+            return  # ``nn.ReLU(inplace=True)`` gives its input back
         op = ACT_LAYERS[leaf.type]
         if op in ("identity",):
             r = rec(f, x)
@@ -412,8 +456,13 @@ def _layer(f: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -> None
         if op in SAVES:
             _unary(f, op, x, out)
         return
-    if leaf.type not in LAYER_SAVES or leaf.tied or leaf.owned or leaf.wnorm:
+    if leaf.type not in WEIGHTED or leaf.tied or leaf.owned or leaf.wnorm:
         return
+    from driftcheck.parsers.source.forward.dataflow_fix31b import NONE_WHEN
+
+    rule = NONE_WHEN.get(leaf.type, {}).get("weight")
+    if rule is not None and leaf.params.get(rule[0], rule[1]) is not True:
+        return  # ``LayerNorm(d, elementwise_affine=False)``: no weight
     rx = _known(f, x)
     if not isinstance(x, Tens):
         return
@@ -428,7 +477,7 @@ def _layer(f: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -> None
         _put(f, out, r)
         return
     r = Rec(True, False)
-    saved = ((rx, rx.ver[0]),) if rx is not None else None
+    saved = ((rx, rx.ver[0]),) if rx is not None and leaf.type in LAYER_SAVES else None
     parents = (w,) + ((_edge(rx),) if rx is not None and rx.rg else ())
     r.node = Node(leaf.type, parents, saved, rx is not None)
     _put(f, out, r)
