@@ -318,6 +318,8 @@ def _binary(f: Any, name: str, a: Any, b: Any, out: Any) -> None:
 
 def binop(f: Any, op: Any, a: Any, b: Any, out: Any, fr: Any, at: Any) -> None:
     """``a + b`` / ``a * b`` / ``a @ b`` between tensors (or with a number)."""
+    if not f.speculative and not isinstance(at, ast.AugAssign):
+        values_binop(f, op, a, b, out)
     if isinstance(at, ast.AugAssign):
         if _grad_on(f, fr) and isinstance(out, Tens):
             _inplace(f, a, fr.loc(at), out)
@@ -359,6 +361,8 @@ def after_call(run: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -
     from driftcheck.parsers.source.values.dataflow_values import Bound, Mod
 
     f = run.f
+    if f.input_shape is not None and not f.speculative:
+        values_after(f, fv, args, kwargs, out)  # min and max of values
     if not _sure(f) or not isinstance(out, Tens):
         return
     if isinstance(fv, Bound) and isinstance(fv.target, Tens):
@@ -538,6 +542,9 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         elif fv.name == "backward":
             _backward(f, [fv.target], args[1:2] + [kwargs.get("retain_graph")],
                       kwargs, loc, args[0] if args else kwargs.get("gradient"))  # fmt: skip
+        return
+    if isinstance(q, str) and q.startswith("torch.distributions."):
+        dist_constraint(f, q, args, kwargs, loc)
         return
     if q == "torch.autograd.grad":
         outs = args[0] if args else kwargs.get("outputs")
@@ -755,3 +762,287 @@ def none_grad(run: Any, node: Any, name: str, fr: Any, loc: Any) -> None:
     if grad_attr(f, run.eval(node.value, fr)) is None:
         f.crash(loc, f"AttributeError: 'NoneType' object has no attribute '{name}' (a "
                 "parameter's .grad is None until a backward pass has run)")  # fmt: skip
+
+
+# ---------------------------------------------------------------- distributions' constraints
+# ``torch.distributions`` families -> each parameter's constraint as torch states it
+# (``arg_constraints``; asked of torch in tests/test_crash32c.py): "gt" > bound, "ge" >= bound,
+# "in" inside [0, 1]. torch validates them when the distribution is built (``validate_args``
+# defaults to True): a violation is a ValueError.
+_POS = ("gt", 0.0)
+CONSTRAINTS: dict[str, dict[str, tuple]] = {
+    **{n: {"scale": _POS} for n in ("Normal", "LogNormal", "Laplace", "Cauchy", "Gumbel",
+                                     "HalfNormal", "HalfCauchy")},
+    "StudentT": {"df": _POS, "scale": _POS},
+    "Weibull": {"scale": _POS, "concentration": _POS},
+    "Pareto": {"scale": _POS, "alpha": _POS},
+    "Gamma": {"concentration": _POS, "rate": _POS},
+    "InverseGamma": {"concentration": _POS, "rate": _POS},
+    "Beta": {"concentration1": _POS, "concentration0": _POS},
+    "Kumaraswamy": {"concentration1": _POS, "concentration0": _POS},
+    "Exponential": {"rate": _POS},
+    "Chi2": {"df": _POS},
+    "FisherSnedecor": {"df1": _POS, "df2": _POS},
+    "VonMises": {"concentration": _POS},
+    "Poisson": {"rate": ("ge", 0.0)},
+    **{n: {"probs": ("in", 0.0, 1.0)} for n in ("Bernoulli", "Geometric", "ContinuousBernoulli")},
+}  # fmt: skip
+_MINMAX = "fix32_minmax"  # fact: (min, max) of a floating tensor's values, both exact
+# methods whose result holds exactly the values of ``t`` (every one of them, no other)
+_SAME_VALUES = frozenset(
+    {"view", "reshape", "expand", "expand_as", "permute", "transpose", "unsqueeze", "squeeze",
+     "flatten", "repeat", "flip", "roll", "t", "clone", "contiguous", "detach", "view_as",
+     "reshape_as", "movedim", "swapaxes", "float", "double"}
+)  # fmt: skip
+
+
+def _minmax(f: Any, t: Any) -> tuple[float, float] | None:
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    if isinstance(t, (int, float)) and not isinstance(t, bool):
+        return (float(t), float(t))
+    got = dataflow_checks.fact(f, t, _MINMAX) if isinstance(t, Tens) else None
+    return got if isinstance(got, tuple) else None
+
+
+def _give_minmax(f: Any, t: Any, lo: float, hi: float) -> None:
+    import math
+
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    if isinstance(t, Tens) and math.isfinite(lo) and math.isfinite(hi) and lo <= hi:
+        dataflow_checks.add_facts(f, t, **{_MINMAX: (lo, hi)})
+
+
+def stored_values(f: Any, obj: Any, name: str, held: Any, t: Any) -> None:
+    """``self.log_std`` (a parameter or buffer ``__init__`` made with known floating values,
+    written nowhere else): its values' min and max, as a freshly built model holds them."""
+    from driftcheck.parsers.source.forward import dataflow_attrs
+    from driftcheck.parsers.source.library.tensorvalues import data
+
+    if f.input_shape is None or not isinstance(t, Tens):
+        return
+    made = getattr(f.interp, "made_values", None) or {}
+    got = made.get(id(held))
+    a = data(got[1]) if got is not None and got[0] is held else None
+    if a is None or getattr(a, "size", 0) == 0 or a.dtype.kind != "f":
+        return
+    if dataflow_attrs.written_outside_init(f, obj, name) or not _only_read(f, name):
+        return
+    if not bool((a == a).all()):
+        return  # (a NaN)
+    _give_minmax(f, t, float(a.min()), float(a.max()))
+
+
+# attribute reads of a stored tensor that leave its values as they are
+_PURE_READS = _SAME_VALUES | {"exp", "shape", "size", "dtype", "device", "dim", "numel", "ndim"}
+# any of these in the code may write every parameter (``for p in self.parameters(): ...``)
+_BULK = frozenset({"parameters", "named_parameters", "apply", "load_state_dict", "state_dict",
+                   "_parameters", "__dict__", "buffers", "named_buffers", "modules",
+                   "named_modules", "children", "to_empty", "register_parameter"})  # fmt: skip
+
+
+def _only_read(f: Any, name: str) -> bool:
+    """``name`` is stored once in the loaded modules of the code (its making) and otherwise
+    only read as an operand, a call's argument (of a class, or of a torch function that is
+    not in-place) or through a reading method: nothing may have changed the values
+    ``__init__`` made (``nn.init.constant_(self.log_std, 0.3)``, ``.data.fill_``, a loop over
+    ``self.parameters()``, ``setattr`` are all refused)."""
+    cache = f.run_state.setdefault("fix32_only_read", {})
+    if name in cache:
+        return cache[name]
+    ok, stores = True, 0
+    for key, info in (getattr(f.interp, "mods", None) or {}).items():
+        if isinstance(key, str) and key.startswith("@torch:"):
+            continue
+        tree = getattr(info, "tree", None)
+        if tree is None:
+            ok = False
+            break
+        parents = {id(c): n for n in ast.walk(tree) for c in ast.iter_child_nodes(n)}
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Constant) and n.value == name:
+                ok = False
+            elif isinstance(n, ast.Attribute) and n.attr in _BULK:
+                ok = False
+            elif isinstance(n, ast.Attribute) and n.attr == name:
+                if isinstance(n.ctx, ast.Store):
+                    stores += 1
+                elif isinstance(n.ctx, ast.Del) or not _pure_use(n, parents):
+                    ok = False
+            if not ok:
+                break
+        if not ok:
+            break
+    cache[name] = ok = ok and stores == 1
+    return ok
+
+
+def _pure_use(n: ast.AST, parents: dict) -> bool:
+    up = parents.get(id(n))
+    if isinstance(up, (ast.BinOp, ast.UnaryOp, ast.Compare)):
+        return True
+    if isinstance(up, ast.Attribute):
+        return up.attr in _PURE_READS
+    if isinstance(up, ast.keyword):
+        up = parents.get(id(up))
+    if isinstance(up, ast.Call) and n is not up.func:
+        fn = up.func
+        last = (
+            fn.attr if isinstance(fn, ast.Attribute) else fn.id if isinstance(fn, ast.Name) else ""
+        )
+        return not last.endswith("_") and (last[:1].isupper() or _torch_chain(fn))
+    return False
+
+
+def _torch_chain(fn: ast.AST) -> bool:
+    """``torch.x`` / ``F.x`` / ``torch.nn.functional.x``: a torch function, not ``nn.init``."""
+    parts = []
+    while isinstance(fn, ast.Attribute):
+        parts.append(fn.attr)
+        fn = fn.value
+    if not isinstance(fn, ast.Name):
+        return False
+    parts.append(fn.id)
+    parts.reverse()
+    return parts[0] in ("torch", "F") and "init" not in parts and len(parts) >= 2
+
+
+def values_after(f: Any, fv: Any, args: list, kwargs: dict, out: Any) -> None:
+    """Min and max carried: a method keeping exactly ``t``'s values, ``exp``, torch's
+    ``full`` / ``zeros`` / ``ones`` of a floating dtype."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    if not isinstance(out, Tens):
+        return
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens) and fv.target is not out:
+        mm = _minmax(f, fv.target)
+        if mm is None or "out" in kwargs:
+            return
+        if (
+            fv.name in _SAME_VALUES
+            and not any(isinstance(a, Tens) for a in args)
+            or (fv.name == "expand_as" and len(args) == 1)
+        ):
+            _give_minmax(f, out, *mm)
+        elif fv.name == "exp" and not args and not kwargs:
+            import math
+
+            try:
+                _give_minmax(f, out, math.exp(mm[0]), math.exp(mm[1]))
+            except OverflowError:
+                return
+        return
+    q = getattr(fv, "qual", None)
+    if q not in ("torch.full", "torch.zeros", "torch.ones") or "out" in kwargs:
+        return
+    dt = kwargs.get("dtype")
+    if dt is not None and dataflow_checks.dtype_name(dt) not in (dataflow_checks.FLOAT, "float64"):
+        return
+    if q == "torch.full":
+        v = args[1] if len(args) > 1 else kwargs.get("fill_value")
+        if not isinstance(v, float):
+            return  # (an int fill makes an int64 tensor)
+        _give_minmax(f, out, v, v)
+    elif not set(kwargs) - {"dtype", "requires_grad"}:
+        v = 0.0 if q == "torch.zeros" else 1.0
+        _give_minmax(f, out, v, v)
+
+
+def values_binop(f: Any, op: Any, a: Any, b: Any, out: Any) -> None:
+    """``t * 2``, ``t - 1``, ``0.5 * t``, ``t / 4``: min and max through an affine map."""
+    if not isinstance(out, Tens) or isinstance(a, Tens) == isinstance(b, Tens):
+        return
+    ma, mb = _minmax(f, a), _minmax(f, b)
+    if ma is None or mb is None:
+        return
+    try:
+        if isinstance(op, ast.Add):
+            r = (ma[0] + mb[0], ma[1] + mb[1])
+        elif isinstance(op, ast.Sub):
+            r = (ma[0] - mb[1], ma[1] - mb[0])
+        elif isinstance(op, ast.Mult):
+            c = [x * y for x in ma for y in mb]
+            r = (min(c), max(c))
+        elif isinstance(op, ast.Div) and isinstance(a, Tens) and mb[0] == mb[1] != 0:
+            r = tuple(sorted((ma[0] / mb[0], ma[1] / mb[0])))
+        else:
+            return
+    except OverflowError:
+        return
+    _give_minmax(f, out, r[0], r[1])
+
+
+def dist_constraint(f: Any, q: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``torch.distributions.Normal(mu, self.log_std)`` with a scale whose smallest value is
+    not > 0 (a freshly built model's ``log_std``): torch's ValueError at construction."""
+    from driftcheck.parsers.source.forward.dataflow_fix27b import _dist_args
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    name = q.rpartition(".")[2]
+    rules = CONSTRAINTS.get(name)
+    if rules is None or kwargs.get("validate_args") not in (None, True) or _validation_off(f):
+        return
+    got = _dist_args(name, args, {k: v for k, v in kwargs.items() if k != "validate_args"})
+    if not got:
+        return
+    for p, rule in rules.items():
+        v = got.get(p)
+        mm = _minmax(f, v)
+        if mm is None:
+            continue
+        if isinstance(v, Tens):
+            sh = known_shape(v)
+            if sh is None or 0 in sh:
+                continue
+        lo, hi = mm
+        bad = (
+            lo <= rule[1] if rule[0] == "gt" else lo < rule[1] if rule[0] == "ge"
+            else lo < rule[1] or hi > rule[2]
+        )  # fmt: skip
+        if bad:
+            want = {"gt": f"GreaterThan(lower_bound={rule[1]})",
+                    "ge": f"GreaterThanEq(lower_bound={rule[1]})",
+                    "in": "Interval(lower_bound=0.0, upper_bound=1.0)"}[rule[0]]  # fmt: skip
+            f.crash(loc, f"ValueError: Expected parameter {p} of distribution {name} to satisfy "
+                    f"the constraint {want}, but found invalid values (its values lie in "
+                    f"[{lo:g}, {hi:g}])")  # fmt: skip
+            return
+
+
+def _validation_off(f: Any) -> bool:
+    """Some loaded module of the code may turn validation off
+    (``Distribution.set_default_validate_args(False)``)."""
+    got = f.run_state.get("fix32_validate")
+    if isinstance(got, bool):
+        return got
+    off = False
+    for key, info in (getattr(f.interp, "mods", None) or {}).items():
+        if isinstance(key, str) and key.startswith("@torch:"):
+            continue
+        tree = getattr(info, "tree", None)
+        if tree is None:
+            off = True
+            break
+        if any(isinstance(n, ast.Attribute) and n.attr == "set_default_validate_args"
+               for n in ast.walk(tree)):  # fmt: skip
+            off = True
+            break
+    f.run_state["fix32_validate"] = off
+    return off
+
+
+def dist_value(q: str, out: Any) -> Any:
+    """``torch.distributions.<Family>(...)`` of a family whose shapes no rule models: a
+    distribution of unknown shapes all the same (``d.mean`` is its property, a tensor, not
+    ``Tensor.mean``)."""
+    from driftcheck.parsers.source.forward.dataflow_fix27b import DistTens
+    from driftcheck.parsers.source.forward.dist_table import PARAMS
+
+    name = q.rpartition(".")[2]
+    if isinstance(out, DistTens) or name not in PARAMS or not name[:1].isupper():
+        return out
+    if not isinstance(out, Tens) or out.shape is not None:
+        return out
+    return DistTens(None, family=name)

@@ -160,6 +160,11 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
     if isinstance(v, Mod):
         return module_attr(run, v, name)
     if isinstance(v, Tens):
+        if run.f.input_shape is not None and name in DIST_PROPERTIES:
+            from driftcheck.parsers.source.forward.dataflow_fix27b import DistTens
+
+            if isinstance(v, DistTens):  # ``d.mean``: a property of a distribution
+                return Tens(None) if name in DIST_TENSORS else UNK
         if name == "shape":
             return ShapeOf(v)
         if name in ("ndim",):
@@ -237,6 +242,15 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
             return UNK
         return convert(run, x) if ok else UNK
     return UNK
+
+
+# properties of ``torch.distributions.Distribution`` (no method: ``d.mean`` is a tensor;
+# asked of torch in tests/test_crash32c.py) and those that are tensors
+DIST_PROPERTIES = frozenset(
+    {"mean", "mode", "variance", "stddev", "batch_shape", "event_shape", "support",
+     "arg_constraints"}
+)  # fmt: skip
+DIST_TENSORS = frozenset({"mean", "mode", "variance", "stddev"})
 
 
 def module_attr(run: Any, m: Mod, name: str) -> Any:
@@ -326,6 +340,7 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             from driftcheck.parsers.source.forward import dataflow_fix32
 
             dataflow_fix32.param_read(run.f, ("param", id(p)), t)  # requires grad
+            dataflow_fix32.stored_values(run.f, obj, name, p, t)  # its values' min and max
         return t
     if name in obj.buffers:
         buf = obj.buffers[name]
