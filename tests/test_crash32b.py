@@ -51,6 +51,29 @@ fwd("layout_to", "h = h.to(memory_format=torch.channels_last)\n"
 fwd("layout_ok_cast", "h = h.contiguous(memory_format=torch.channels_last)\n"
     "        return self.h(h.reshape(2, 16).bfloat16())", CONV, (2, 3, 2, 2))  # fmt: skip
 
+# ``x[m] = ...`` with a bool mask: the source ``x[m]`` is (K, ...), rank known
+MASK = "m = h > 0\n        h = h.clone()\n        h[m] = {src}\n        return h"
+fwd("masked_put_double", MASK.format(src="h[m].to(torch.float64)"))
+fwd("masked_put_half", MASK.format(src="h[m].half() * 2"))
+fwd("masked_put_rows", "m = h[:, 0] > 0\n        h = h.clone()\n        h[m] = h[m].double()"
+    "\n        return h")  # fmt: skip
+fwd("masked_ok_same_dtype", MASK.format(src="h[m] * 2"))
+fwd("masked_ok_scalar_double", MASK.format(src="torch.tensor(1.0, dtype=torch.float64)"))
+fwd("masked_ok_cast_back", MASK.format(src="h[m].double().float()"))
+
+# an NHWC tensor through elementwise ops keeps its layout: a ``view`` across channels fails
+NHWC = ("self.fc = nn.Conv2d(3, 4, 1)",)
+NH = "h = h.contiguous(memory_format=torch.channels_last)\n        h = {op}\n        return {ret}"
+fwd("nhwc_functional_relu", NH.format(op="F.relu(h)", ret="h.view(2, 16)"), NHWC, (2, 3, 2, 2))
+fwd("nhwc_method_sigmoid", NH.format(op="h.sigmoid() * 2", ret="h.view(2, -1)"), NHWC, (2, 3, 2, 2))
+fwd("nhwc_torch_tanh", NH.format(op="torch.tanh(h - 1)", ret="h.view(8, 4)"), NHWC, (2, 3, 2, 2))
+fwd("nhwc_ok_pixels_merged", NH.format(op="torch.tanh(h - 1)", ret="h.view(2, 4, 4)"), NHWC,
+    (2, 3, 2, 2))  # fmt: skip
+fwd("nhwc_ok_reshape", NH.format(op="F.gelu(h)", ret="h.reshape(2, 16)"), NHWC, (2, 3, 2, 2))
+fwd("nhwc_ok_contiguous", NH.format(op="F.silu(h).contiguous()", ret="h.view(2, 16)"),
+    NHWC, (2, 3, 2, 2))  # fmt: skip
+fwd("nhwc_ok_one_pixel", NH.format(op="F.relu(h)", ret="h.view(2, 4)"), NHWC, (2, 3, 1, 1))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -72,3 +95,21 @@ def test_dtype_names_are_torchs():
         q = rules.DtypeOf(name).qual
         assert getattr(torch, q.removeprefix("torch.")) == getattr(torch, name)
         assert torch.zeros(1, dtype=getattr(torch, name)).dtype is getattr(torch, name)
+
+
+def test_nhwc_keep_is_torchs():
+    """Each ``NHWC_KEEP`` op (function, and method where torch has one) and an arithmetic
+    operator with a number give an NHWC input's strides back (more than one channel and
+    pixel), on several shapes."""
+    torch = pytest.importorskip("torch")
+    F = torch.nn.functional
+    for shape in ((2, 3, 2, 2), (1, 4, 3, 5), (3, 2, 1, 4), (2, 8, 4, 1)):
+        x = torch.randn(*shape).contiguous(memory_format=torch.channels_last)
+        for name in sorted(rules.NHWC_KEEP):
+            fn = getattr(torch, name, None) or getattr(F, name)
+            extra = (0.0,) if name == "clamp" else ()
+            assert fn(x, *extra).stride() == x.stride(), (name, shape)
+            if hasattr(x, name):
+                assert getattr(x, name)(*extra).stride() == x.stride(), (name, shape)
+        for y in (x * 2, x + 1, x - 1.5, x / 2, 2 * x):
+            assert y.stride() == x.stride(), shape

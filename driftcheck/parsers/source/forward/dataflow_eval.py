@@ -1160,6 +1160,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix31
 
             dataflow_fix31.after_subscript(self.f, v, key, got)  # its strides
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            dataflow_fix32.masked_rank(self.f, v, key, got)  # ``x[m]``: (K, *rest), K unknown
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)
         return got

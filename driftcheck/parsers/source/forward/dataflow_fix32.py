@@ -320,6 +320,7 @@ def binop(f: Any, op: Any, a: Any, b: Any, out: Any, fr: Any, at: Any) -> None:
     """``a + b`` / ``a * b`` / ``a @ b`` between tensors (or with a number)."""
     if not f.speculative and not isinstance(at, ast.AugAssign):
         values_binop(f, op, a, b, out)
+        nhwc_binop(f, op, a, b, out)
     if isinstance(at, ast.AugAssign):
         if _grad_on(f, fr) and isinstance(out, Tens):
             _inplace(f, a, fr.loc(at), out)
@@ -363,6 +364,7 @@ def after_call(run: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -
     f = run.f
     if f.input_shape is not None and not f.speculative:
         values_after(f, fv, args, kwargs, out)  # min and max of values
+        nhwc_after(f, fv, args, kwargs, out)  # an elementwise op keeps NHWC strides
     if not _sure(f) or not isinstance(out, Tens):
         return
     if isinstance(fv, Bound) and isinstance(fv.target, Tens):
@@ -1046,3 +1048,76 @@ def dist_value(q: str, out: Any) -> Any:
     if not isinstance(out, Tens) or out.shape is not None:
         return out
     return DistTens(None, family=name)
+
+
+# ---------------------------------------------------------------- ``x[mask]``
+def masked_rank(f: Any, v: Any, key: Any, got: Any) -> None:
+    """``x[m]`` with ``m`` a bool tensor whose known shape is a prefix of ``x``'s known
+    shape: torch's result is ``(K, *x.shape[m.ndim:])``, K the count of true items (not
+    known): its rank is certain (``x[m] = x[m].double()`` is then an index put of a
+    tensor, a dtype mismatch)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    if f.input_shape is None or not isinstance(got, Tens) or got is v or got.shape is not None:
+        return
+    if not isinstance(key, Tens) or dataflow_checks.fact(f, key, "dtype") != "bool":
+        return
+    xs, ms = known_shape(v), known_shape(key)
+    if xs is None or not ms or len(ms) > len(xs) or tuple(xs[: len(ms)]) != tuple(ms):
+        return
+    got.shape = (got.axis(0, "masked"), *xs[len(ms) :])
+
+
+# ---------------------------------------------------------------- NHWC through elementwise ops
+# elementwise ops whose result takes the layout of a dense input (torch's TensorIterator);
+# for an NHWC input of more than one channel and pixel, measured in tests/test_crash32b.py
+NHWC_KEEP = frozenset(
+    {"relu", "gelu", "silu", "sigmoid", "tanh", "elu", "leaky_relu", "hardswish", "relu6",
+     "mish", "softplus", "exp", "abs", "neg", "hardtanh", "clamp", "square", "sqrt"}
+)  # fmt: skip
+
+
+def nhwc_after(f: Any, fv: Any, args: list, kwargs: dict, out: Any) -> None:
+    """``F.relu(x)`` / ``torch.sigmoid(x)`` / ``x.tanh()`` / ``x * 2`` of an NHWC tensor of
+    more than one channel and pixel: an NHWC result (its ``view`` across channels fails)."""
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens):
+        name, x, rest = fv.name, fv.target, args
+    else:
+        q = getattr(fv, "qual", None)
+        if not isinstance(q, str) or not args:
+            return
+        name = q.rsplit(".", 1)[-1]
+        if q not in (f"torch.{name}", f"torch.nn.functional.{name}"):
+            return
+        x, rest = args[0], args[1:]
+    if name not in NHWC_KEEP or any(isinstance(a, (Tens, list, tuple)) for a in rest):
+        return
+    if any(isinstance(v, Tens) for v in kwargs.values()) or kwargs.get("inplace") is True:
+        return
+    _keep_nhwc(f, x, out)
+
+
+def _keep_nhwc(f: Any, x: Any, out: Any) -> None:
+    from driftcheck.parsers.source.forward import dataflow_checks, dataflow_strides
+    from driftcheck.parsers.source.forward.dataflow_fix30 import _is_nhwc, nhwc_strides
+
+    if not isinstance(out, Tens) or out is x or not isinstance(x, Tens) or not _is_nhwc(f, x):
+        return
+    n, c, h, w = dataflow_strides._shape(x)
+    sh = dataflow_strides._shape(out)
+    if c > 1 and h * w > 1 and sh == dataflow_strides._shape(x):
+        dataflow_checks.add_facts(f, out, **{dataflow_strides.KEY: nhwc_strides(sh)})
+
+
+def nhwc_binop(f: Any, op: Any, a: Any, b: Any, out: Any) -> None:
+    """``x * 2`` / ``x + 1`` / ``x - 1`` / ``x / 2`` of an NHWC tensor and a number."""
+    num = (int, float)
+    if not isinstance(op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+        return
+    if isinstance(a, Tens) and isinstance(b, num) and not isinstance(b, bool):
+        _keep_nhwc(f, a, out)
+    elif isinstance(b, Tens) and isinstance(a, num) and not isinstance(a, bool):
+        _keep_nhwc(f, b, out)
