@@ -74,6 +74,16 @@ fwd("nhwc_ok_contiguous", NH.format(op="F.silu(h).contiguous()", ret="h.view(2, 
     NHWC, (2, 3, 2, 2))  # fmt: skip
 fwd("nhwc_ok_one_pixel", NH.format(op="F.relu(h)", ret="h.view(2, 4)"), NHWC, (2, 3, 1, 1))
 
+# einsum of two dtypes: a contraction (a batched matmul) takes one dtype
+EIN = ("self.fc = nn.Linear(8, 8)", "self.register_buffer('w', torch.linspace(0, 1, 8, "
+       "dtype=torch.float16))")  # fmt: skip
+fwd("einsum_half_buffer", 'return torch.einsum("bd,d->b", h, self.w)', EIN)
+fwd("einsum_double_pair", 'return torch.einsum("bi,bj->ij", h, h.double())', EIN)
+fwd("einsum_list_form", 'return torch.einsum("bd,cd->bc", [h, h.double()])', EIN)
+fwd("einsum_ok_outer", 'return torch.einsum("bd,d->bd", h, self.w)', EIN)
+fwd("einsum_ok_same", 'return torch.einsum("bd,d->b", h, self.w.float())', EIN)
+fwd("einsum_ok_size_one", 'return torch.einsum("bd,bd->d", h[:1], h[:1].double())', EIN)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -113,3 +123,29 @@ def test_nhwc_keep_is_torchs():
                 assert getattr(x, name)(*extra).stride() == x.stride(), (name, shape)
         for y in (x * 2, x + 1, x - 1.5, x / 2, 2 * x):
             assert y.stride() == x.stride(), shape
+
+
+def test_einsum_contraction_is_torchs():
+    """``einsum_contracts`` decides torch's refusal of two dtypes on 400 random two-operand
+    equations (explicit and implicit output, sizes 1 to 3)."""
+    torch = pytest.importorskip("torch")
+    import random
+
+    rng = random.Random(32)
+    letters = "abcde"
+    for _ in range(400):
+        a = "".join(rng.sample(letters, rng.randint(1, 3)))
+        b = "".join(rng.sample(letters, rng.randint(1, 3)))
+        pool = sorted(set(a) | set(b))
+        rng.shuffle(pool)
+        out = "".join(pool[: rng.randint(0, len(pool))])
+        eq = f"{a},{b}" if rng.random() < 0.2 else f"{a},{b}->{out}"
+        sizes = {c: rng.randint(1, 3) for c in letters}
+        sa, sb = tuple(sizes[c] for c in a), tuple(sizes[c] for c in b)
+        x, y = torch.randn(*sa), torch.randn(*sb).to(rng.choice([torch.float16, torch.float64]))
+        try:
+            torch.einsum(eq, x, y)
+            raised = False
+        except RuntimeError:
+            raised = True
+        assert raised is (rules.einsum_contracts(eq, sa, sb) is not None), (eq, sa, sb)

@@ -530,9 +530,15 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
              "torch._C._set_grad_enabled", "torch.autograd.grad_mode.set_grad_enabled"):  # fmt: skip
         f.run_state[_OFF] = True
         return
+    loc = fr.loc(e)
+    if isinstance(q, str) and q.startswith("torch.distributions."):
+        dist_constraint(f, q, args, kwargs, loc)  # (facts known for certain: not the graph's)
+        return
+    if q == "torch.einsum":
+        einsum_dtypes(f, args, kwargs, loc)
+        return
     if not _sure(f):
         return
-    loc = fr.loc(e)
     for v in (kwargs.get("out"),):
         if isinstance(v, Tens):
             spoil(f, v)
@@ -544,9 +550,6 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         elif fv.name == "backward":
             _backward(f, [fv.target], args[1:2] + [kwargs.get("retain_graph")],
                       kwargs, loc, args[0] if args else kwargs.get("gradient"))  # fmt: skip
-        return
-    if isinstance(q, str) and q.startswith("torch.distributions."):
-        dist_constraint(f, q, args, kwargs, loc)
         return
     if q == "torch.autograd.grad":
         outs = args[0] if args else kwargs.get("outputs")
@@ -1121,3 +1124,52 @@ def nhwc_binop(f: Any, op: Any, a: Any, b: Any, out: Any) -> None:
         _keep_nhwc(f, a, out)
     elif isinstance(b, Tens) and isinstance(a, num) and not isinstance(a, bool):
         _keep_nhwc(f, b, out)
+
+
+# ---------------------------------------------------------------- einsum of two dtypes
+def einsum_contracts(eq: str, sa: tuple, sb: tuple) -> str | None:
+    """The index ``torch.einsum(eq, a, b)`` contracts through a batched matmul: in both
+    operands, not in the output, of size > 1 in both (torch squeezes a size-1 one and
+    multiplies instead, promoting). None: no such index, or an equation not read here
+    (an ellipsis, not two operands, sizes that do not fit)."""
+    eq = eq.replace(" ", "")
+    if "..." in eq:
+        return None
+    lhs, arrow, out = eq.partition("->")
+    ops = lhs.split(",")
+    if len(ops) != 2 or not all(o.isalpha() for o in ops) or (out and not out.isalpha()):
+        return None
+    if len(ops[0]) != len(sa) or len(ops[1]) != len(sb):
+        return None
+    if not arrow:
+        both = "".join(ops)
+        out = "".join(sorted(c for c in set(both) if both.count(c) == 1))
+    da, db = dict(zip(ops[0], sa, strict=True)), dict(zip(ops[1], sb, strict=True))
+    for c in sorted((set(ops[0]) & set(ops[1])) - set(out)):
+        if da[c] > 1 and db[c] > 1:
+            return c
+    return None
+
+
+def einsum_dtypes(f: Any, args: list, kwargs: dict, loc: Any) -> None:
+    """``torch.einsum("bd,d->b", h, self.prior)`` with ``h`` float32 and ``prior`` float16:
+    the contraction runs as a batched matmul, which takes one dtype (measured on 3,000
+    random equations in tests/test_crash32b.py)."""
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    if kwargs or not args or not isinstance(args[0], str):
+        return
+    ops = args[1:]
+    if len(ops) == 1 and isinstance(ops[0], (list, tuple)):
+        ops = list(ops[0])
+    if len(ops) != 2 or not all(isinstance(t, Tens) for t in ops):
+        return
+    da, db = exact(f, ops[0]), exact(f, ops[1])
+    sa, sb = known_shape(ops[0]), known_shape(ops[1])
+    if da is None or db is None or da == db or sa is None or sb is None:
+        return
+    c = einsum_contracts(args[0], sa, sb)
+    if c is not None:
+        f.crash(loc, f"RuntimeError: einsum(): operands of dtypes {da} and {db} contracted over "
+                f"'{c}' (a batched matmul takes one dtype: expected scalar type)")  # fmt: skip
