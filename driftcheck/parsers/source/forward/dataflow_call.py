@@ -334,6 +334,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix31b
 
             dataflow_fix31b.called(self.run, e, fv, args, kwargs, fr)  # ``take_along_dim``
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            dataflow_fix32.called(self.run, e, fv, args, kwargs, fr)  # autograd in forward
 
         if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
             from driftcheck.parsers.source.forward import dataflow_fix31
@@ -349,6 +352,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix31b
 
             dataflow_fix31b.after_call(self.run, fv, out, fr, args, kwargs)  # needs grad, NaN
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            dataflow_fix32.after_call(self.run, fv, out, fr, args, kwargs)  # autograd graph
             got = dataflow_fix30b.made(self.run, fv, args, kwargs, out)  # nested / quantized
             if got is not None:
                 out = got
@@ -608,7 +614,12 @@ class Calls:
         if obj.kind == "Sequential" and not self.own_forward(obj):  # a subclass's own runs
             x: Any = args[0] if args else (tens[0] if tens else UNK)
             for c in obj.children.values():
+                x_in = x
                 x = self.call_module(c, [x], {}, fr, at)
+                if self.run.f.input_shape is not None:
+                    from driftcheck.parsers.source.forward import dataflow_fix32
+
+                    dataflow_fix32.after_call(self.run, Mod(c), x, fr, [x_in], {})  # autograd
             out = x
         else:
             fn = self.forward_of(obj)
@@ -713,6 +724,7 @@ class Calls:
             self.run.taint(f"line {node.lineno}: {node.name}() raises on the inputs followed")
             return fr.pending if fr.pending is not None else UNK
         finally:
+            self.run.f.speculative -= fr.after_return  # (``Runner.both``)
             self.run.stack.pop()
             self.run.depth -= 1
 

@@ -61,7 +61,9 @@ def _facts(f: Any) -> dict[int, dict]:
 # ``bounds``: inclusive bounds of every value (``check --input-range``; dataflow_fix26)
 # ``nonpos``: every value is <= 0 or NaN (a ``log_softmax`` / ``logsigmoid`` result; dataflow_fix30)
 # ``hasnan``: some value is NaN (``masked_fill(mask, nan)`` with a true item; dataflow_fix31b)
-VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill", "bounds", "nonpos", "hasnan"})
+VALUE_FACTS = frozenset(
+    {"array", "count", "values", "range", "fill", "bounds", "nonpos", "hasnan", "fix32_minmax"}
+)
 STAMP = "_writes"
 
 

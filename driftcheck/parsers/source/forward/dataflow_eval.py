@@ -77,6 +77,9 @@ class Frame:
         self.parent = parent
         self.func = func
         self.pending: Any = None  # a value returned under a condition we could not decide
+        # after such a return the rest of the function may not run: its speculative regions
+        # opened (``Runner.both``), closed when the call ends (``Calls.run_func``)
+        self.after_return = 0
         # parameters bound from their defaults at this call (``bias=None`` not passed)
         self.defaulted: set[str] = set()
 
@@ -284,6 +287,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix30
 
             dataflow_fix30.setitem(self, tgt, v, fr)  # ``out[sel] = y.half()``: index put
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            dataflow_fix32.setitem(self, tgt, base, fr)  # a leaf that requires grad written
             if not isinstance(base, (list, dict)):
                 self.f.tensor_writes += 1  # ``t[i] = v``: ``t``'s values (and its views') change
         if isinstance(tgt, (ast.Attribute, ast.Subscript)) and self.f.input_shape is not None:
@@ -395,6 +401,13 @@ class Runner:
             except Ret as r:
                 if fr.pending is None:
                     fr.pending = r.value
+                if self.f.input_shape is not None:
+                    # the other branch goes on, but this one may have returned: what follows
+                    # may not run on this input (crashfix32; ``if h.dtype == torch.float:
+                    # return h`` then a crash is no certain crash)
+                    self.f.speculative += 1
+                    self.f.doubts += 1
+                    fr.after_return += 1
             except Dead:
                 pass
             except (_Break, _Continue) as j:
@@ -886,6 +899,10 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix25b
 
             dataflow_fix25b.binop(self.f, op, a, b, out)  # ``x.double() * 2``: float64
+            if self.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix32
+
+                dataflow_fix32.binop(self.f, op, a, b, out, fr, at)  # the autograd graph
             return out
         if self.f.input_shape is not None and isinstance(op, ast.Pow):
             # ``head_dim ** 0.5`` (attention's scale) on real sizes: a float power of a known
@@ -1143,6 +1160,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix31
 
             dataflow_fix31.after_subscript(self.f, v, key, got)  # its strides
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            dataflow_fix32.masked_rank(self.f, v, key, got)  # ``x[m]``: (K, *rest), K unknown
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)
         return got
@@ -1205,6 +1225,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_fix31b
 
                 dataflow_fix31b.none_attribute(self, at.value, name, fr, fr.loc(at))
+                from driftcheck.parsers.source.forward import dataflow_fix32
+
+                dataflow_fix32.none_grad(self, at.value, name, fr, fr.loc(at))  # ``w.grad.norm``
             elif name == "shape":
                 dataflow_fix30b.lazy_read(self.f, v, name, fr.loc(at))  # lazy weight's shape
         got = ops.attribute(self, v, name, fr)

@@ -96,6 +96,10 @@ def exact(f: Any, t: Any) -> str | None:
     return d
 
 
+# ``Tensor.to`` keywords that leave the dtype as it is
+_LAYOUT_ONLY = frozenset({"memory_format", "non_blocking", "copy"})
+
+
 def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     """``t.view(...)`` / ``.transpose(...)`` / ... of a tensor of exact dtype: the same dtype
     (``dataflow_dtype_ops.KEEPS`` with size arguments); ``t.to(torch.float64)``: float64."""
@@ -112,11 +116,18 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
         got = {"double": "float64", "float": "float32", "half": "float16"}.get(name_, name_)
         if got in _FAMILY and len(given) == 1:
             give_exact(f, out, got)
+        elif not args and kwargs and set(kwargs) <= _LAYOUT_ONLY:
+            d = exact(f, t)  # ``t.to(memory_format=torch.channels_last)``: its dtype
+            if d is not None:
+                dataflow_checks.add_facts(f, out, replace=False, dtype=_FAMILY[d])
+                give_exact(f, out, d)
         return
     d = exact(f, t)
     if d is None:
         return
-    sized = all(dataflow_dtype_ops._size_like(a) for a in [*args, *kwargs.values()])
+    # (``memory_format=`` changes strides only: ``x.contiguous(memory_format=...)``)
+    kept = [v for k, v in kwargs.items() if k != "memory_format"]
+    sized = all(dataflow_dtype_ops._size_like(a) for a in [*args, *kept])
     if name in dataflow_dtype_ops.KEEPS and sized:
         give_exact(f, out, d)
     elif name.rstrip("_") in UNARY and "dtype" not in kwargs and "out" not in kwargs:

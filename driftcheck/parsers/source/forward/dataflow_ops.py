@@ -160,6 +160,11 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
     if isinstance(v, Mod):
         return module_attr(run, v, name)
     if isinstance(v, Tens):
+        if run.f.input_shape is not None and name in DIST_PROPERTIES:
+            from driftcheck.parsers.source.forward.dataflow_fix27b import DistTens
+
+            if isinstance(v, DistTens):  # ``d.mean``: a property of a distribution
+                return Tens(None) if name in DIST_TENSORS else UNK
         if name == "shape":
             return ShapeOf(v)
         if name in ("ndim",):
@@ -168,6 +173,14 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
             from driftcheck.parsers.source.forward import dataflow_fix25
 
             return dataflow_fix25.tensor_attr(run.f, v, name)  # ints
+        if name == "dtype" and run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            return dataflow_fix32.dtype_attr(run.f, v)  # ``x.to(y.dtype)``: y's when certain
+        if name == "grad" and run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            return dataflow_fix32.grad_attr(run.f, v)  # a parameter's ``.grad``: None at first
         if name in ("dtype", "device", "is_cuda", "requires_grad", "data", "grad"):
             return UNK if name != "data" else Tens(v.src, v.shape)
         if name in ("T", "mT"):
@@ -231,6 +244,15 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
     return UNK
 
 
+# properties of ``torch.distributions.Distribution`` (no method: ``d.mean`` is a tensor;
+# asked of torch in tests/test_crash32c.py) and those that are tensors
+DIST_PROPERTIES = frozenset(
+    {"mean", "mode", "variance", "stddev", "batch_shape", "event_shape", "support",
+     "arg_constraints"}
+)  # fmt: skip
+DIST_TENSORS = frozenset({"mean", "mode", "variance", "stddev"})
+
+
 def module_attr(run: Any, m: Mod, name: str) -> Any:
     obj = run.f.resolve(m.obj)
     if isinstance(obj, Leaf):
@@ -258,6 +280,10 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             nid = run.f.nid(obj) if name == "weight" and obj.type == "Embedding" else None
             if nid is not None:  # a table's rows, which ``F.linear`` may use as a head
                 run.f.table_weights[id(t)] = (nid, t)
+            if run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix32
+
+                dataflow_fix32.param_read(run.f, ("leaf", id(obj), name), t)  # a Parameter
             return t
         if name == "forward":
             return Mod(obj)
@@ -309,6 +335,12 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             from driftcheck.parsers.source.forward import dataflow_fix25b
 
             dataflow_fix25b.param_exact(run.f, obj, obj.params[name], t)  # no module cast ran
+        p = obj.params[name]
+        if run.f.input_shape is not None and isinstance(p, Tensor) and p.param:
+            from driftcheck.parsers.source.forward import dataflow_fix32
+
+            dataflow_fix32.param_read(run.f, ("param", id(p)), t)  # requires grad
+            dataflow_fix32.stored_values(run.f, obj, name, p, t)  # its values' min and max
         return t
     if name in obj.buffers:
         buf = obj.buffers[name]

@@ -280,6 +280,9 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_fix27b
 
         out = dataflow_fix27b.dist_built(run.f, q, args, kwargs)[1] or out  # ``Normal(mu, s)``
+        from driftcheck.parsers.source.forward import dataflow_fix32
+
+        out = dataflow_fix32.dist_value(q, out)  # ``Poisson(rate)``: a distribution all the same
     name = q.rsplit(".", 1)[-1]
     if run.f.input_shape is not None and q in _LINEAR_FNS:
         from driftcheck.parsers.source.forward import dataflow_fix26

@@ -239,7 +239,7 @@ def _nested(v: Any) -> Any:
 FUNCS = frozenset(
     f"torch.{n}"
     for n in (
-        "arange ones zeros empty eye tensor as_tensor flipud fliplr flip cat concat "
+        "arange ones zeros full empty eye tensor as_tensor flipud fliplr flip cat concat "
         "repeat_interleave div divide unique log log2 exp pow round floor ceil trunc diff "
         "tril triu hann_window hamming_window blackman_window bartlett_window "
         "eq ne not_equal lt less le less_equal gt greater ge greater_equal"
@@ -340,6 +340,25 @@ def _function(name: str, args: list[Any], kwargs: dict[str, Any]) -> Tensor | No
             return None
         fill = n.ones if name == "ones" else n.zeros
         return make(fill(shape, dtype=dtype or "float32"))
+    if name == "full":  # (session 32: a parameter made by ``torch.full((d,), -0.5)``)
+        size = args[0] if args else kwargs.get("size")
+        fill = plain(args[1]) if len(args) > 1 else plain(kwargs.get("fill_value"))
+        shape = _shape_args([size]) if size is not None and len(args) <= 2 else None
+        if shape is None or any(d < 0 for d in shape) or _too_big(shape):
+            return None
+        if kwargs.keys() - {"size", "fill_value", "dtype", "device", "requires_grad"}:
+            return None
+        if isinstance(fill, bool):
+            kind = "bool"
+        elif isinstance(fill, int):
+            kind = "int64"
+        elif isinstance(fill, float):
+            kind = "float32"
+            if dtype is not None and n.dtype(dtype).kind != "f":
+                return None  # (a float cast to an integer dtype: not modelled)
+        else:
+            return None
+        return make(n.full(shape, fill, dtype=dtype or kind))
     if name == "eye":
         dims = _ints(args)
         if dims is None or not 1 <= len(dims) <= 2 or _too_big([*dims, dims[-1]][:2]):

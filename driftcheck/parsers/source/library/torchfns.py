@@ -50,7 +50,18 @@ def _parameter(c: Call) -> Any:
     # a Parameter / Buffer keeps its data's dtype (library/paramconv.py decides ``p.double()``
     # by it; ``nn.Parameter(t)`` of an int64 ``t`` needs ``requires_grad=False``, stays int64)
     dtype = tensordtypes.dtype_of(t) if isinstance(t, Tensor) else None
-    return Tensor(shape, param=c.qual != "torch.nn.Buffer", dtype=dtype)
+    out = Tensor(shape, param=c.qual != "torch.nn.Buffer", dtype=dtype)
+    if isinstance(t, Tensor) and t.data is not None and t.cls is None:
+        # the values it was made with, for the forward pass only (a freshly built model's
+        # ``log_std``: forward/dataflow_fix32.stored_values, which checks nothing wrote it);
+        # the interpreter does not follow in-place writes of a parameter, so ``data`` stays
+        # None for every other reader
+        try:
+            made = c.interp.made_values
+        except AttributeError:
+            made = c.interp.made_values = {}
+        made[id(out)] = (out, t)
+    return out
 
 
 NN.add(
