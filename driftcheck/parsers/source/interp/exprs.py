@@ -198,6 +198,8 @@ def truth(v: Any) -> bool | None:
     t = plain_truth(v)  # Python's own (ops/operators.py)
     if t is not None:
         return t
+    if v.__class__ is list or v.__class__ is tuple:
+        return None  # only runs of items we cannot count: possibly empty
     if isinstance(v, Config):
         return True
     if isinstance(v, Tensor):

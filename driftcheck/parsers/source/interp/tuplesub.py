@@ -17,7 +17,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
-from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Obj, Unknown, plain
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Obj, Unknown, plain, unwrap
 
 ITEMS = "__tuple_items__"
 _TUPLE = ("builtins.tuple", "typing.Tuple")
@@ -233,11 +233,29 @@ class Once(list):
     does), a single-pass iterator to the interpreter's (``for``, comprehensions, ``list()``,
     ``next``, ``in``, ``any``): a second loop over it sees nothing, as in Python."""
 
-    lost = False  # as ``Generator.lost``
     single_pass = True  # truthy, equal only to itself, never a list to ``isinstance`` / ``type``
+    _lost = False
+    # (container, its items then): the mutable inputs (list / dict / set) as they were when the
+    # iterator was made. Python's ``map`` / ``zip``... read them lazily, when drained, so an
+    # input changed in between (``a.append(6)`` before ``list(z)``) makes the items made
+    # eagerly here wrong: the iterator is then lost (an unknown), never those items
+    watch: tuple = ()
+    spent: tuple = ()  # ``watch`` as it was when drained (``take``)
+
+    @property
+    def lost(self) -> bool:  # as ``Generator.lost``; also when an input changed since
+        if not self._lost and self.watch and _changed(self.watch):
+            self._lost = True
+        return self._lost
+
+    @lost.setter
+    def lost(self, v: bool) -> None:
+        self._lost = v
 
     @property
     def rest(self) -> list[Any]:
+        if self.watch and self.lost:
+            self.clear()
         return self
 
     @rest.setter
@@ -245,9 +263,43 @@ class Once(list):
         self[:] = items
 
     def take(self) -> list[Any] | None:
+        lost = self.lost
         out = list(self)
         self.clear()
-        return None if self.lost else out
+        # drained to its end: an exhausted list iterator stays so, whatever is appended later
+        # (a wrapper that drained it eagerly, ``starmap(f, zip(a, b))``, watches them instead)
+        self.spent, self.watch = self.watch, ()
+        return None if lost else out
+
+
+def _changed(watch: tuple) -> bool:
+    for now, then in watch:
+        if len(now) != len(then) or any(a is not b for a, b in zip(now, then)):
+            return True
+    return False
+
+
+_WATCHED = (list, dict, set, bytearray)
+
+
+def lazy_inputs(out: Once, srcs: Any) -> Once:
+    """``out`` (a ``map`` / ``zip`` / ``filter`` / ``enumerate``... of ``srcs``, read eagerly)
+    watching its inputs as Python's lazy iterator would read them: a mutable container is
+    snapshotted (``Once.watch``); a single-pass iterator was read to its end here where
+    Python reads it as the result is drained (``zip`` even one item past the shortest
+    input), so whoever reads that iterator again reads an unknown point (``lost``)."""
+    watch = []
+    for s in srcs:
+        raw = unwrap(s)
+        if isinstance(raw, ONE_SHOT):  # before lists: ``Once`` is one
+            if raw is not out:
+                watch.extend(getattr(raw, "spent", ()))
+                raw.lost = True
+        elif isinstance(raw, _WATCHED):
+            watch.append((raw, tuple(raw)))  # a dict's keys: what iterating it reads
+    if watch:
+        out.watch = tuple(watch)
+    return out
 
 
 class SinglePass:

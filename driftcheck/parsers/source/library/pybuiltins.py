@@ -148,13 +148,16 @@ def _short_circuit(name: str, gen: Any) -> Any:
     return not want
 
 
-def _once(items: list[Any]) -> Any:
+def _once(items: list[Any], srcs: Any = ()) -> Any:
     """``zip`` / ``map`` / ``filter`` / ``enumerate`` / ``reversed`` make a single-pass iterator:
     a second loop over it sees nothing (Python's), which ``tuplesub.Once`` models
-    (``list(...)`` of it is a list again, read any number of times)."""
+    (``list(...)`` of it is a list again, read any number of times). ``srcs``: the inputs
+    Python reads lazily (``tuplesub.lazy_inputs``: one changed before the result is drained
+    makes it unknown)."""
     from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
-    return tuplesub.Once(items)
+    out = tuplesub.Once(items)
+    return tuplesub.lazy_inputs(out, srcs) if srcs else out
 
 
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
@@ -448,7 +451,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if name == "tuple":
             return tuple(items)
         if name == "reversed":
-            return _once(list(reversed(items)))
+            return _once(list(reversed(items)), args[:1])
         if name in ("set", "frozenset"):
             kinds = {dunders.hash_kind(plain(x)) for x in items} - {None}
             if kinds:
@@ -471,15 +474,15 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         ]
         if any(x is None for x in srcs) or all(type(x) in _ENDLESS_ITERS for x in srcs):
             return Unknown(name)
-        return _once(list(zip(*srcs)))
+        return _once(list(zip(*srcs)), args)
     if name in ("zip", "enumerate"):
         its = [interp.items.iterate(a) for a in args]
         if any(i is None for i in its):
             return Unknown(name)
         if name == "zip":
-            return _once(list(zip(*its)))
+            return _once(list(zip(*its)), args)
         start = plain(kwargs.get("start", args[1] if len(args) > 1 else 0))
-        return _once(list(enumerate(its[0], start if isinstance(start, int) else 0)))
+        return _once(list(enumerate(its[0], start if isinstance(start, int) else 0)), args[:1])
     if name == "dict":
         out: dict = {}
         if args:
@@ -515,10 +518,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
         res = [interp.calls.call(args[0], [x], {}, ("", 0)) for x in items]
         if name == "map":
-            return _once(res)
+            return _once(res, args[1:2])
         if not _known(*[plain(r) for r in res]):
             return Unknown(name)
-        return _once([x for x, r in zip(items, res) if plain(r)])
+        return _once([x for x, r in zip(items, res) if plain(r)], args[1:2])
     if name in ("divmod", "pow"):
         if _known(*pa) and all(isinstance(x, (int, float)) for x in pa):
             try:

@@ -293,6 +293,14 @@ def _lists(c: Call, args: list[Any]) -> list[list[Any]] | None:
     return None if any(i is None for i in its) else its  # type: ignore[return-value]
 
 
+def _lazy(items: list[Any], srcs: Any) -> Any:
+    """An itertools iterator: single-pass, reading its inputs as it is drained (``tuplesub.Once``
+    watching ``srcs``: one changed before that makes it unknown)."""
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    return tuplesub.lazy_inputs(tuplesub.Once(items), srcs)
+
+
 def _bounded(c: Call, n: float) -> Unknown | None:
     return c.unknown(f"{c.qual}() over {MAX_ITEMS:,} items") if n > MAX_ITEMS else None
 
@@ -302,7 +310,7 @@ def _chain(c: Call) -> Any:
     its = _lists(c, c.args)
     if its is None:
         return c.unknown("chain() over a value we cannot enumerate")
-    return _bounded(c, sum(map(len, its))) or [x for it in its for x in it]
+    return _bounded(c, sum(map(len, its))) or _lazy([x for it in its for x in it], c.args)
 
 
 @IT.entry("chain.from_iterable", doc="chain.from_iterable(xss): flattened one level, as a list")
@@ -311,7 +319,8 @@ def _chain_from(c: Call) -> Any:
     its = _lists(c, outer) if outer is not None else None
     if its is None:
         return c.unknown("chain.from_iterable() over a value we cannot enumerate")
-    return _bounded(c, sum(map(len, its))) or [x for it in its for x in it]
+    flat = [x for it in its for x in it]
+    return _bounded(c, sum(map(len, its))) or _lazy(flat, [c.arg(0), *outer])
 
 
 @IT.entry("compress", doc="compress(xs, selectors): the items whose selector is true, as a list")
@@ -324,7 +333,7 @@ def _compress(c: Call) -> Any:
     sel = [plain(s) for s in its[1]]
     if not all(isinstance(s, (bool, int, float, str, list, tuple, type(None))) for s in sel):
         return c.unknown("compress() with a selector we cannot read")
-    return [x for x, s in zip(its[0], sel) if s]
+    return _lazy([x for x, s in zip(its[0], sel) if s], [c.arg(0), c.arg(1, "selectors")])
 
 
 IT.entry("product", doc="product(*xs, repeat=): the cartesian product, as a list (bounded)")(
@@ -368,7 +377,7 @@ def _accumulate(c: Call) -> Any:
         else:
             acc = c.interp.calls.call(f, [acc, x], {}, c.loc)
         out.append(acc)
-    return out
+    return _lazy(out, c.args[:1])
 
 
 @IT.entry("islice", doc="islice(xs, [start,] stop[, step]) of a known sequence, as a list")
@@ -380,7 +389,7 @@ def _islice(c: Call) -> Any:
     bounds = [plain(a) for a in c.args[1:]]
     if items is None or not all(b is None or isinstance(b, int) for b in bounds) or not bounds:
         return c.unknown("islice() of unknown values")
-    return items[slice(*bounds)] if len(bounds) > 1 else items[: bounds[0]]
+    return _lazy(items[slice(*bounds)] if len(bounds) > 1 else items[: bounds[0]], c.args[:1])
 
 
 def _islice_iterator(c: Call, it: Iterator) -> Any:
@@ -433,7 +442,7 @@ def _pairwise(c: Call) -> Any:
     items = c.interp.items.iterate(c.arg(0))
     if items is None:
         return c.unknown("pairwise() over a value we cannot enumerate")
-    return list(zip(items, items[1:]))
+    return _lazy(list(zip(items, items[1:])), c.args[:1])
 
 
 @IT.entry(
@@ -467,7 +476,7 @@ def _zip_longest(c: Call) -> Any:
     its = _lists(c, c.args)
     if its is None:
         return c.unknown("zip_longest() over a value we cannot enumerate")
-    return list(itertools.zip_longest(*its, fillvalue=c.kwargs.get("fillvalue")))
+    return _lazy(list(itertools.zip_longest(*its, fillvalue=c.kwargs.get("fillvalue"))), c.args)
 
 
 @IT.entry("starmap", doc="starmap(f, xs): f(*x) for each item, as a list")
@@ -481,7 +490,7 @@ def _starmap(c: Call) -> Any:
         if a is None:
             return c.unknown("starmap() of an item that is not a sequence")
         out.append(c.interp.calls.call(c.args[0], a, {}, c.loc))
-    return out
+    return _lazy(out, c.args[1:2])
 
 
 def _lazy_while(c: Call, gen: Any, keep: bool) -> Any:
@@ -552,7 +561,9 @@ def _filterfalse(c: Call) -> Any:
     flags = [truth(plain(t)) for t in tests]
     if any(f is None for f in flags):
         return c.unknown("filterfalse() with a test whose truth is not known")
-    return tuplesub.Once([x for x, f in zip(items, flags) if not f])
+    return tuplesub.lazy_inputs(
+        tuplesub.Once([x for x, f in zip(items, flags) if not f]), c.args[1:]
+    )
 
 
 IT.add("takewhile", _while(True), "takewhile(pred, xs): the leading items pred keeps")
