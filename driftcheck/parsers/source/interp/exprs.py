@@ -499,7 +499,15 @@ class Expressions:
             except TypeError:
                 return Unknown("set comprehension")
         if isinstance(e, ast.GeneratorExp):
-            return tuplesub.Once(out)  # single-pass: a second loop over it sees nothing
+            once = tuplesub.Once(out)  # single-pass: a second loop over it sees nothing
+            if first is not _NOT_GIVEN:  # its first iterable, read as it is drained
+                tuplesub.lazy_inputs(once, (first,))
+            if out:  # its items, made as it is drained, read these names then
+                g0 = e.generators[0]
+                parts = [e.elt, *g0.ifs, *e.generators[1:]]
+                names = tuplesub.free_names(parts, _targets(e.generators), "_dc_genexp_names")
+                once.recheck = tuplesub.names_watch(self.ip, fr, names)
+            return once
         return out
 
     def _lazy_item(self, e: ast.GeneratorExp, g: ast.comprehension, it: Any, fr: Frame) -> Any:
@@ -894,6 +902,11 @@ class Expressions:
             return r if isinstance(op, ast.In) else not r
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return Unknown("compare")
+        if a.__class__ is dict and b.__class__ is dict and isinstance(op, (ast.Eq, ast.NotEq)):
+            ordered = getattr(self.ip, "ordered", None) or {}
+            if ordered.get(id(a)) is a and ordered.get(id(b)) is b and list(a) != list(b):
+                # two OrderedDicts compare their order too (a dict and one do not)
+                return isinstance(op, ast.NotEq)
         if getattr(a, "single_pass", False) or getattr(b, "single_pass", False):
             # an iterator (``zip`` / ``map`` / a generator): equal only to itself, never
             # ordered (interp/tuplesub.py ``Once`` is a list to the analyzer only)

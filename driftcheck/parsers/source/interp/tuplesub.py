@@ -242,9 +242,16 @@ class Once(list):
     watch: tuple = ()
     spent: tuple = ()  # ``watch`` as it was when drained (``take``)
 
+    # a check (``names_watch``) that the names its items read (a generator expression's,
+    # a mapped lambda's) hold what they held when the items were made: Python makes them as
+    # the iterator is drained (``K = 3`` in between: each item reads 3)
+    recheck: Any = None
+
     @property
     def lost(self) -> bool:  # as ``Generator.lost``; also when an input changed since
-        if not self._lost and self.watch and _changed(self.watch):
+        if not self._lost and (
+            (self.watch and _changed(self.watch)) or (self.recheck is not None and self.recheck())
+        ):
             self._lost = True
         return self._lost
 
@@ -268,7 +275,7 @@ class Once(list):
         self.clear()
         # drained to its end: an exhausted list iterator stays so, whatever is appended later
         # (a wrapper that drained it eagerly, ``starmap(f, zip(a, b))``, watches them instead)
-        self.spent, self.watch = self.watch, ()
+        self.spent, self.watch, self.recheck = self.watch, (), None
         return None if lost else out
 
 
@@ -300,6 +307,98 @@ def lazy_inputs(out: Once, srcs: Any) -> Once:
     if watch:
         out.watch = tuple(watch)
     return out
+
+
+# steps (statements run, calls made: ``ip.steps``) that draining an iterator in the statement
+# that made it, or in the next one (``z = map(f, a)`` then ``ws = list(z)``), takes: within
+# them nothing else ran, so what its items read cannot have changed
+_SLACK = 2
+
+
+def free_names(nodes: Any, bound: Any = (), key: str = "_dc_free_names") -> tuple[str, ...]:
+    """The names ``nodes`` read (loads), but ``bound`` (cached on the first node, as ``key``)."""
+    nodes = [n for n in nodes if n is not None]
+    got = nodes[0].__dict__.get(key) if nodes else ()
+    if got is None:
+        seen: dict[str, None] = {}
+        for node in nodes:
+            for n in ast.walk(node):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in bound:
+                    seen[n.id] = None
+        got = tuple(seen)
+        nodes[0].__dict__[key] = got
+    return got
+
+
+def _snapshot(v: Any) -> tuple:
+    raw = unwrap(v)
+    if raw.__class__ in (list, set, frozenset, bytearray):
+        return (raw, tuple(raw))
+    if raw.__class__ is dict:
+        return (raw, tuple(x for kv in raw.items() for x in kv))
+    if raw.__class__ is Obj:
+        return (raw, tuple(x for kv in raw.attrs.items() for x in kv))
+    return (raw, None)
+
+
+def _same(then: tuple, now: tuple) -> bool:
+    a, b = then[0], now[0]
+    if a is not b:
+        if a.__class__ is not b.__class__:
+            return False
+        if a.__class__ is Ext:
+            return a.qual == b.qual
+        if a.__class__ not in (int, float, str, bool, bytes, tuple, range):
+            return False
+        try:
+            if not bool(a == b):
+                return False
+        except Exception:  # noqa: BLE001 -- an item whose ``==`` we cannot ask
+            return False
+    x, y = then[1], now[1]
+    if x is None or y is None:
+        return x is y
+    return len(x) == len(y) and all(p is q for p, q in zip(x, y))
+
+
+def names_watch(ip: Any, fr: Any, names: tuple[str, ...]) -> Any:
+    """A check for ``Once.recheck``: True when, drained more than ``_SLACK`` steps after now,
+    one of ``names`` (looked up in ``fr``) is bound to another value or a container / object
+    it names changed its items or attributes in place. None when ``names`` is empty. Calls
+    the items make are not followed here (their functions may read other state)."""
+    if not names:
+        return None
+    look = ip.names.lookup
+    then = [_snapshot(look(n, fr)) for n in names]
+    made = ip.steps
+
+    def changed() -> bool:
+        if ip.steps - made <= _SLACK:
+            return False
+        return not all(_same(t, _snapshot(look(n, fr))) for n, t in zip(names, then))
+
+    return changed
+
+
+def func_watch(ip: Any, f: Any) -> Any:
+    """``names_watch`` for the names a function of the analyzed code (a lambda handed to
+    ``map`` / ``filter``) reads from outside: its closure's and its module's."""
+    if not isinstance(f, Func):
+        return None
+    node = f.node
+    a = node.args
+    params = {x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if x}
+    body = [node.body] if isinstance(node, ast.Lambda) else list(node.body)
+    stores = {
+        n.id
+        for b in body
+        for n in ast.walk(b)
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+    }
+    from driftcheck.parsers.source.interp.exprs import Frame  # a cycle at import
+
+    names = free_names(body, params | stores, "_dc_func_free_names")
+    return names_watch(ip, Frame(f.mod, f, f.closure), names)
 
 
 class SinglePass:

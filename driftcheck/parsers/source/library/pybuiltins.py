@@ -160,6 +160,16 @@ def _once(items: list[Any], srcs: Any = ()) -> Any:
     return tuplesub.lazy_inputs(out, srcs) if srcs else out
 
 
+def _lazy_calls(interp: Any, out: Any, f: Any) -> Any:
+    """``map(f, ...)`` / ``filter(f, ...)`` calls ``f`` as it is drained: the names a lambda
+    (or function) of the analyzed code reads are watched (``tuplesub.func_watch``)."""
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    if out:
+        out.recheck = tuplesub.func_watch(interp, plain(f))
+    return out
+
+
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
 
 
@@ -518,10 +528,11 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
         res = [interp.calls.call(args[0], [x], {}, ("", 0)) for x in items]
         if name == "map":
-            return _once(res, args[1:2])
+            return _lazy_calls(interp, _once(res, args[1:2]), args[0])
         if not _known(*[plain(r) for r in res]):
             return Unknown(name)
-        return _once([x for x, r in zip(items, res) if plain(r)], args[1:2])
+        kept = _once([x for x, r in zip(items, res) if plain(r)], args[1:2])
+        return _lazy_calls(interp, kept, args[0])
     if name in ("divmod", "pow"):
         if _known(*pa) and all(isinstance(x, (int, float)) for x in pa):
             try:
@@ -1218,6 +1229,20 @@ def _stopped_early(interp: Any, gen: Any) -> None:
     interp.class_writes = interp.class_writes + 1  # shared state changed (speed/memo.py)
 
 
+def _stop(interp: Any) -> Exception:
+    """``next(it)`` of an iterator read to its end: StopIteration, as in Python -- caught by
+    the code's ``except StopIteration`` (a loop's end), made a RuntimeError by a generator's
+    body (PEP 479: that generator is unknown). Never a proven defect: the iterator's state
+    is ours (a module global read lazily replays its ``next`` calls out of order), so where
+    nothing catches it the answer is unknown (``Raised.sure`` False)."""
+    from driftcheck.parsers.source.interp.statements import Raised  # a cycle at import
+
+    e = Raised("StopIteration", interp.at_line, None)
+    e.sure = False
+    e.doubt = f"next() of an exhausted iterator at line {interp.at_line}, not caught"
+    return e
+
+
 def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     """``iter`` / ``itertools.cycle`` of a known sequence are real Python iterators over the
     abstract items, so ``next()`` walks them as the code does (Zamba2 picks the block each
@@ -1238,7 +1263,9 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
                 if it.rest and getattr(it, "effects", None):
                     _stopped_early(interp, it)
                 return got
-            return args[1] if len(args) > 1 else Unknown("next of an exhausted generator")
+            if len(args) > 1:
+                return args[1]
+            raise _stop(interp)  # as Python's ``next``
         if it.__class__ is Obj:  # a class's own ``__next__`` (interp/items.py)
             got = interp.items.user_next_one(it, args[1:])
             if got is not NotImplemented:
@@ -1248,7 +1275,9 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
         try:
             return next(it)
         except StopIteration:
-            return args[1] if len(args) > 1 else Unknown("next of an exhausted iterator")
+            if len(args) > 1:
+                return args[1]
+            raise _stop(interp) from None
     if name == "iter":
         from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
@@ -1264,6 +1293,10 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     items = interp.items.iterate(args[0])
     if items is None:
         return Unknown(name)
+    if name == "iter" and unwrap(args[0]).__class__ is list:
+        # a list iterator reads the list itself as it advances: items appended after ``iter``
+        # are seen (a copy taken here missed them: 8 where torch has 20)
+        return iter(unwrap(args[0]))
     return itertools.cycle(items) if name == "itertools.cycle" else iter(items)
 
 

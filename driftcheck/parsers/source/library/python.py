@@ -17,7 +17,12 @@ from typing import Any
 
 from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.library import enums, typeunion
-from driftcheck.parsers.source.library.pybuiltins import _once, hash_ordered_arg, py_call
+from driftcheck.parsers.source.library.pybuiltins import (
+    _lazy_calls,
+    _once,
+    hash_ordered_arg,
+    py_call,
+)
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue, _import_by_name
 from driftcheck.parsers.source.values.abstract import (
@@ -302,7 +307,7 @@ def _map(c: Call) -> Any:
     if any(i is None for i in its):
         return c.unknown("map() over a value we cannot enumerate")
     made = [c.interp.calls.call(c.args[0], list(xs), {}, c.loc) for xs in zip(*its)]
-    return _once(made, c.args[1:])
+    return _lazy_calls(c.interp, _once(made, c.args[1:]), c.args[0])
 
 
 @B.entry("filter", doc="filter(f or None, xs): the items f keeps, when every test is known")

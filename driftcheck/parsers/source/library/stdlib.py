@@ -521,6 +521,7 @@ def _lazy_while(c: Call, gen: Any, keep: bool) -> Any:
 
 def _while(keep: bool) -> Any:
     def impl(c: Call) -> Any:
+        from driftcheck.parsers.source.interp import tuplesub
         from driftcheck.parsers.source.interp.tuplesub import LazyGen
 
         if isinstance(plain(c.arg(1)), LazyGen) and len(c.args) == 2 and not c.kwargs:
@@ -533,7 +534,15 @@ def _while(keep: bool) -> Any:
             if not isinstance(t, (bool, int)):
                 return c.unknown(f"{c.qual}() with an unknown test")
             if not t:
-                return items[:i] if keep else items[i:]
+                if keep:
+                    src = plain(c.arg(1))
+                    if isinstance(src, tuplesub.ONE_SHOT) and not src.rest:
+                        # takewhile reads its iterator up to the item that fails the test
+                        # (consumed): the items after it stay for the next reader (a
+                        # generator read on after it was left empty: 18 where torch has 24)
+                        src.rest = list(items[i + 1 :])
+                    return items[:i]
+                return items[i:]
         return items if keep else []
 
     return impl
@@ -827,7 +836,21 @@ for _n in (
 M.add("comb", _numeric(math.comb, bits=True), "comb(n, k) of known ints (n up to 10,000)")
 M.add("perm", _numeric(math.perm, bits=True), "perm(n[, k]) of known ints (n up to 10,000)")
 M.add("factorial", _numeric(math.factorial, bits=True), "factorial(n) (n up to 10,000)")
-M.add("fsum", lambda c: py_call("sum", c.interp, c.args[:1], {}), "fsum(xs) of known numbers")
+
+
+@M.entry("fsum", doc="fsum(xs) of known numbers (exactly rounded, as math.fsum)")
+def _fsum(c: Call) -> Any:
+    """``math.fsum``: the exactly rounded sum (``fsum([0.1] * 10)`` is 1.0 where ``sum``
+    gives 0.9999999999999999: read as ``sum`` it was a confident wrong ``int()``)."""
+    items = c.interp.items.iterate(c.arg(0)) if len(c.args) == 1 and not c.kwargs else None
+    vals = [plain(x) for x in items] if items is not None else None
+    if vals is None or not all(isinstance(v, (int, float)) for v in vals):
+        return c.unknown("fsum() of values not known numbers")
+    try:
+        return math.fsum(vals)
+    except (OverflowError, ValueError):
+        return c.unknown("fsum() that would raise")
+
 
 # ---------------------------------------------------------------------------------- operator
 OP = Group("operator")
