@@ -488,6 +488,15 @@ class Expressions:
             return Unknown(
                 f"comprehension over a value we cannot enumerate at {fr.mod.path.name}:{e.lineno}"
             )
+        if isinstance(e, (ast.DictComp, ast.SetComp)):
+            keys = [k for k, _ in out] if isinstance(e, ast.DictComp) else out
+            kinds = {dunders.hash_kind(plain(k)) for k in keys} - {None}
+            if kinds:
+                # instances of a class hashing by its own ``__hash__`` (equal ones are one key:
+                # not followed) or unhashable (TypeError): session 32
+                return Unknown(
+                    f"comprehension keyed by instances hashed by their class ({min(kinds)})"
+                )
         if isinstance(e, ast.DictComp):
             try:
                 return {plain(k): v for k, v in out}

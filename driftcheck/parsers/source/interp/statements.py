@@ -76,6 +76,7 @@ def _pull(one: Any) -> Any:
             yield UnknownRun("the items of an iterator whose input changed while a loop read it")
             return
         rest = one.rest
+    one.take()  # read to its end: its inputs hold what Python leaves (tuplesub.lazy_inputs)
 
 
 class Raised(Exception):
@@ -1277,7 +1278,11 @@ class Statements:
         elif t in (ast.Tuple, ast.List):
             self.unpack(tgt.elts, v, fr)
         elif t is ast.Subscript:
-            obj, key = self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr)
+            held = tgt.__dict__.pop("_dc_held", None)  # ``aug_assign``'s, evaluated once
+            if held is not None:
+                obj, key = held
+            else:
+                obj, key = self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr)
             ownerless.put_into(self.ip, plain(obj), "item assignment", [v], tgt.lineno, fr)
             self.items.setitem(obj, key, v)
             raw = plain(obj)
@@ -1323,6 +1328,29 @@ class Statements:
             self.assign(e, x, fr)
 
     def aug_assign(self, st: ast.AugAssign, fr: Frame) -> None:
+        tgt = st.target
+        if isinstance(tgt, ast.Subscript) and "_dc_unpack" not in tgt.__dict__:
+            # ``xs[idx()] += 4``: the container and the key are evaluated once (Python's), both
+            # for the read and for the store (``idx()`` ran twice: its effects doubled)
+            obj, key = self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr)
+            cur = self.items.getitem(obj, key)
+            rhs = self.exprs.eval(st.value, fr)
+            if isinstance(st.op, ast.Add) and self.items.inplace_add(cur, rhs):
+                return
+            got = self.exprs.dunder_inplace(st.op, cur, rhs)
+            if got is NotImplemented:
+                got = self.exprs.binop(st.op, cur, rhs)
+                if isinstance(st.op, ast.Mult):
+                    from driftcheck.parsers.source.library import seqops
+
+                    got = seqops.inplace_mul(cur, got)
+                got = _inplace_kept_shape(cur, got)
+            tgt._dc_held = (obj, key)  # type: ignore[attr-defined]
+            try:
+                self.assign(tgt, got, fr)
+            finally:
+                tgt.__dict__.pop("_dc_held", None)
+            return
         cur = self.exprs.eval(st.target, fr) if not isinstance(st.target, ast.Name) else None
         if isinstance(st.target, ast.Name):
             cur = self.names.lookup(st.target.id, fr)

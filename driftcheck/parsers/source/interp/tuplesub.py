@@ -209,7 +209,7 @@ class Generator:
     """The result of calling a generator function whose body ran to its end with every yield
     known: a single-pass iterator over the yielded values (``for``, ``in``, ``next``, ``list``)."""
 
-    __slots__ = ("rest", "lost", "effects")
+    __slots__ = ("rest", "lost", "effects", "touched")
     single_pass = True  # an iterator: truthy whatever is left (ops/operators.py ``truth``)
 
     def __init__(self, items: list[Any], effects: Any = None) -> None:
@@ -221,10 +221,14 @@ class Generator:
         # called, so they hold what the last item left, not what a reader that stopped early
         # would see (``next(g)`` once: Python ran the body up to the first ``yield`` only)
         self.effects = effects
+        self.touched = False
 
     def take(self) -> list[Any] | None:
         out, self.rest = self.rest, []
-        return None if self.lost else out
+        if self.lost:
+            self.touched = True  # read while a lazy reader of it is pending (lazy_inputs)
+            return None
+        return out
 
 
 class Once(list):
@@ -241,16 +245,21 @@ class Once(list):
     # eagerly here wrong: the iterator is then lost (an unknown), never those items
     watch: tuple = ()
     spent: tuple = ()  # ``watch`` as it was when drained (``take``)
+    after: tuple = ()  # (single-pass input, the items it holds once this is drained)
 
     # a check (``names_watch``) that the names its items read (a generator expression's,
     # a mapped lambda's) hold what they held when the items were made: Python makes them as
     # the iterator is drained (``K = 3`` in between: each item reads 3)
     recheck: Any = None
 
+    touched = False  # read while lost (``Generator.touched``)
+
     @property
     def lost(self) -> bool:  # as ``Generator.lost``; also when an input changed since
         if not self._lost and (
-            (self.watch and _changed(self.watch)) or (self.recheck is not None and self.recheck())
+            (self.watch and _changed(self.watch))
+            or (self.recheck is not None and self.recheck())
+            or any(src.touched for src, _ in self.after)  # an input read before this was
         ):
             self._lost = True
         return self._lost
@@ -271,8 +280,14 @@ class Once(list):
 
     def take(self) -> list[Any] | None:
         lost = self.lost
+        if lost:
+            self.touched = True
         out = list(self)
         self.clear()
+        if not lost:
+            for src, rest in self.after:  # what its single-pass inputs hold now (lazy_inputs)
+                src.rest, src.lost = list(rest), False
+        self.after = ()
         # drained to its end: an exhausted list iterator stays so, whatever is appended later
         # (a wrapper that drained it eagerly, ``starmap(f, zip(a, b))``, watches them instead)
         self.spent, self.watch, self.recheck = self.watch, (), None
@@ -280,8 +295,11 @@ class Once(list):
 
 
 def _changed(watch: tuple) -> bool:
-    for now, then in watch:
-        if len(now) != len(then) or any(a is not b for a, b in zip(now, then)):
+    for now, then, prefix in watch:
+        if prefix:  # ``reversed(xs)``: reads the indices below the length it started at
+            if len(now) < len(then) or any(a is not b for a, b in zip(now, then)):
+                return True
+        elif len(now) != len(then) or any(a is not b for a, b in zip(now, then)):
             return True
     return False
 
@@ -289,23 +307,42 @@ def _changed(watch: tuple) -> bool:
 _WATCHED = (list, dict, set, bytearray)
 
 
-def lazy_inputs(out: Once, srcs: Any) -> Once:
+def lazy_inputs(
+    out: Once, srcs: Any, read: Any = None, prefix: bool = False, left: Any = None
+) -> Once:
     """``out`` (a ``map`` / ``zip`` / ``filter`` / ``enumerate``... of ``srcs``, read eagerly)
     watching its inputs as Python's lazy iterator would read them: a mutable container is
-    snapshotted (``Once.watch``); a single-pass iterator was read to its end here where
-    Python reads it as the result is drained (``zip`` even one item past the shortest
-    input), so whoever reads that iterator again reads an unknown point (``lost``)."""
+    snapshotted (``Once.watch``; ``prefix``: only the items below its length now, as
+    ``reversed`` reads them); a single-pass iterator was read to its end here where Python
+    reads it as the result is drained, so whoever reads that iterator before ``out`` is
+    drained reads an unknown point (``lost``). Drained to its end (``Once.take``), such an
+    iterator holds what Python leaves in it: nothing, or for ``zip`` (``read``: the items read
+    from each input) the items after those it pulled -- one past the shortest input's length
+    for the inputs before the first shortest one; ``left``: the items after ``n`` read
+    (``islice(it, n)``)."""
     watch = []
-    for s in srcs:
+    after = []
+    lens = [len(x) for x in read] if read is not None else None
+    for i, s in enumerate(srcs):
         raw = unwrap(s)
         if isinstance(raw, ONE_SHOT):  # before lists: ``Once`` is one
             if raw is not out:
                 watch.extend(getattr(raw, "spent", ()))
                 raw.lost = True
+                if isinstance(raw, (Generator, Once)) and left is not None:
+                    after.append((raw, tuple(left)))
+                elif isinstance(raw, (Generator, Once)) and lens is None:
+                    after.append((raw, ()))
+                elif isinstance(raw, (Generator, Once)) and lens:
+                    m = min(lens)
+                    first = lens.index(m)
+                    after.append((raw, tuple(read[i][m + 1 if i < first else m :])))
         elif isinstance(raw, _WATCHED):
-            watch.append((raw, tuple(raw)))  # a dict's keys: what iterating it reads
+            watch.append((raw, tuple(raw), prefix))  # a dict's keys: what iterating it reads
     if watch:
         out.watch = tuple(watch)
+    if after:
+        out.after = tuple(after)
     return out
 
 

@@ -148,7 +148,7 @@ def _short_circuit(name: str, gen: Any) -> Any:
     return not want
 
 
-def _once(items: list[Any], srcs: Any = ()) -> Any:
+def _once(items: list[Any], srcs: Any = (), read: Any = None, prefix: bool = False) -> Any:
     """``zip`` / ``map`` / ``filter`` / ``enumerate`` / ``reversed`` make a single-pass iterator:
     a second loop over it sees nothing (Python's), which ``tuplesub.Once`` models
     (``list(...)`` of it is a list again, read any number of times). ``srcs``: the inputs
@@ -157,7 +157,7 @@ def _once(items: list[Any], srcs: Any = ()) -> Any:
     from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
     out = tuplesub.Once(items)
-    return tuplesub.lazy_inputs(out, srcs) if srcs else out
+    return tuplesub.lazy_inputs(out, srcs, read, prefix) if srcs else out
 
 
 def _lazy_calls(interp: Any, out: Any, f: Any) -> Any:
@@ -303,6 +303,8 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         return args[0]  # ``len(self.seen)`` of import-changed state: keep its reason
     if name == "bool" and len(args) == 1 and getattr(args[0], "single_pass", False):
         return True  # an iterator is truthy whatever it holds (ops/operators.py ``truth``)
+    if name in _RUN_UNKNOWN and any(_forgotten_set(interp, unwrap(a)) for a in args):
+        return Unknown(f"{name}() of a set holding instances hashed by their class")
     if name in _RUN_UNKNOWN and any(has_run(unwrap(a)) for a in args):
         # ``len(xs)``, ``enumerate(xs)``... of a list holding a run of items we cannot count
         # (values/abstract.py); ``list(xs)``/``tuple(xs)``/``reversed(xs)`` keep the run
@@ -461,7 +463,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if name == "tuple":
             return tuple(items)
         if name == "reversed":
-            return _once(list(reversed(items)), args[:1])
+            return _once(list(reversed(items)), args[:1], prefix=True)
         if name in ("set", "frozenset"):
             kinds = {dunders.hash_kind(plain(x)) for x in items} - {None}
             if kinds:
@@ -490,7 +492,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if any(i is None for i in its):
             return Unknown(name)
         if name == "zip":
-            return _once(list(zip(*its)), args)
+            return _once(list(zip(*its)), args, its)
         start = plain(kwargs.get("start", args[1] if len(args) > 1 else 0))
         return _once(list(enumerate(its[0], start if isinstance(start, int) else 0)), args[:1])
     if name == "dict":
@@ -932,7 +934,7 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
         return _memoryview_attr(raw, name)
     kind = list if isinstance(raw, list) else type(raw)  # a deque has a list's mutators
     if isinstance(raw, (set, list, dict)) and name in _MUTATORS.get(kind, ()):
-        return BuiltinMethod(lambda a, k: _container_call(raw, name, a, k))
+        return BuiltinMethod(lambda a, k: _container_call(raw, name, a, k, interp))
     if isinstance(raw, (int, float)) and name in ("is_integer", "bit_length", "real"):
         if name == "real":
             return raw
@@ -1177,7 +1179,17 @@ def _ordered_method(raw: dict, name: str, a: list, k: dict, interp: Any) -> Any:
     return Unknown(why)
 
 
-def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
+def _forgotten_set(interp: Any, raw: Any) -> bool:
+    """A set that ``set.add`` gave an instance of a class hashing by its own ``__hash__``
+    (``_container_call``): which items are one is not followed, so its size and items are
+    unknown (``interp.havoc``)."""
+    if raw.__class__ is not set:
+        return False
+    held = interp.havoc.get(id(raw)) if isinstance(getattr(interp, "havoc", None), dict) else None
+    return held is not None and held[0] is raw
+
+
+def _container_call(raw: Any, name: str, a: list, k: dict, interp: Any = None) -> Any:
     if k or any(isinstance(plain(x), Unknown) for x in a):
         return Unknown(f"{type(raw).__name__}.{name}")
     args = [plain(x) for x in a]
@@ -1187,6 +1199,11 @@ def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
             from driftcheck.parsers.source.interp.statements import Raised  # a cycle
 
             raise Raised("TypeError", None, None)  # ``s.add(E(1))``: unhashable type
+        if kind == "custom" and isinstance(getattr(interp, "havoc", None), dict):
+            # ``s.add(P(v))`` with ``P``'s own ``__hash__`` / ``__eq__``: equal instances are
+            # one item in Python (not followed: 3 items where CPython keeps 2)
+            why = f"set.add() of {args[0].cls.name} instances (their own hash)"
+            interp.havoc[id(raw)] = (raw, why)
     if name == "pop" and isinstance(raw, set) and not args and not hash_ordered(raw):
         # ``names.pop()`` takes the first item in hash order, which varies from run to run
         # for strings: one item goes (the length is known), which one is not
@@ -1257,6 +1274,8 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
             return args[1] if it.done and len(args) > 1 else got
         if isinstance(it, tuplesub.ONE_SHOT):  # a generator function's or torch walk's, zip's
             if it.lost:
+                if isinstance(it, (tuplesub.Generator, tuplesub.Once)):
+                    it.touched = True  # a lazy reader of it pending: that one is lost too
                 return Unknown("next of an iterator read to an unknown point")
             if it.rest:
                 got = it.rest.pop(0)

@@ -293,12 +293,12 @@ def _lists(c: Call, args: list[Any]) -> list[list[Any]] | None:
     return None if any(i is None for i in its) else its  # type: ignore[return-value]
 
 
-def _lazy(items: list[Any], srcs: Any) -> Any:
+def _lazy(items: list[Any], srcs: Any, left: Any = None) -> Any:
     """An itertools iterator: single-pass, reading its inputs as it is drained (``tuplesub.Once``
     watching ``srcs``: one changed before that makes it unknown)."""
     from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
-    return tuplesub.lazy_inputs(tuplesub.Once(items), srcs)
+    return tuplesub.lazy_inputs(tuplesub.Once(items), srcs, left=left)
 
 
 def _bounded(c: Call, n: float) -> Unknown | None:
@@ -389,7 +389,10 @@ def _islice(c: Call) -> Any:
     bounds = [plain(a) for a in c.args[1:]]
     if items is None or not all(b is None or isinstance(b, int) for b in bounds) or not bounds:
         return c.unknown("islice() of unknown values")
-    return _lazy(items[slice(*bounds)] if len(bounds) > 1 else items[: bounds[0]], c.args[:1])
+    if len(bounds) == 1 and bounds[0] is not None and bounds[0] >= 0:
+        # ``islice(g, n)`` pulls n items: a generator keeps the rest
+        return _lazy(items[: bounds[0]], c.args[:1], items[bounds[0] :])
+    return _lazy(items[slice(*bounds)], c.args[:1])
 
 
 def _islice_iterator(c: Call, it: Iterator) -> Any:
