@@ -107,12 +107,63 @@ def whole_dict(raw: Any) -> Any:
     return raw if w is None else w()
 
 
+class DictView(list):
+    """``d.keys()`` / ``values()`` / ``items()``: a list to the analyzer's readers, kept equal
+    to the dict's view as it is now -- Python's views are live (``k = d.keys()`` then
+    ``d["b"] = 2``: ``len(k)`` is 2; a copy taken at the call said 1). Each read through
+    ``len`` / iteration / indexing / ``in`` / ``==`` reads the dict again."""
+
+    __slots__ = ("_d", "_name")
+
+    def __init__(self, d: dict, name: str) -> None:
+        super().__init__(getattr(d, name)())
+        self._d, self._name = d, name
+
+    def _now(self) -> None:
+        now = list(getattr(self._d, self._name)())
+        if list.__len__(self) != len(now):
+            list.__setitem__(self, slice(None), now)
+            return
+        pairs = zip(list.__iter__(self), now)
+        if self._name == "items":  # fresh pairs each time: the same when key and value are
+            same = all(a[0] is b[0] and a[1] is b[1] for a, b in pairs)
+        else:
+            same = all(a is b for a, b in pairs)
+        if not same:
+            list.__setitem__(self, slice(None), now)
+
+    def __len__(self) -> int:
+        self._now()
+        return list.__len__(self)
+
+    def __iter__(self) -> Any:
+        self._now()
+        return list.__iter__(self)
+
+    def __getitem__(self, i: Any) -> Any:
+        self._now()
+        return list.__getitem__(self, i)
+
+    def __contains__(self, x: Any) -> bool:
+        self._now()
+        return list.__contains__(self, x)
+
+    def __eq__(self, other: Any) -> bool:
+        self._now()
+        return list.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 def _dict_view(raw: dict, name: str) -> Any:
-    """``d.keys()`` / ``values()`` / ``items()`` as a list, ``d.copy()`` as a dict."""
+    """``d.keys()`` / ``values()`` / ``items()`` as a live list (``DictView``), ``d.copy()``
+    as a dict."""
     raw = whole_dict(raw)
     if isinstance(raw, Unknown):
         return raw
-    return dict(raw) if name == "copy" else list(getattr(raw, name)())
+    if name == "copy":
+        return dict(raw)
+    return DictView(raw, name) if raw.__class__ is dict else list(getattr(raw, name)())
 
 
 def _number(v: Any) -> bool:
