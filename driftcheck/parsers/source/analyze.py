@@ -100,7 +100,9 @@ def interpret(
             if not e.sure:
                 # it left a ``with`` block whose manager may swallow it (an ``__exit__`` whose
                 # answer is not known): whether construction goes on is not known statically
-                why = f"`raise {e.what}` at line {e.line} inside a with block that may swallow it"
+                why = e.doubt or (
+                    f"`raise {e.what}` at line {e.line} inside a with block that may swallow it"
+                )
                 root, raised = _stopped_leaf(interp, cls.mod.path, cls.node.lineno, why), True
             elif not own_raise(interp, mods, e, f"{cls.name}(...)"):
                 raise DriftcheckError(

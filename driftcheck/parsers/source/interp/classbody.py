@@ -59,3 +59,32 @@ def body_frame(classes: Any, cls: Any, st: ast.stmt, frame: Any) -> Any:
     out = Frame(frame.mod, frame.func, frame.closure)
     out.locals = {**frame.locals, **extra}
     return out
+
+
+def slots_clash(node: ast.ClassDef) -> str | None:
+    """A name the class body's literal ``__slots__`` (strings) lists that the body also binds
+    at its top level (an assignment with a value, a ``def``): Python refuses to make such a
+    class (ValueError). None when there is none or ``__slots__`` is not a literal."""
+    slots: list[str] | None = None
+    bound: set[str] = set()
+    for st in node.body:
+        if isinstance(st, ast.Assign):
+            names = [t.id for t in st.targets if isinstance(t, ast.Name)]
+        elif isinstance(st, ast.AnnAssign) and st.value is not None:
+            names = [st.target.id] if isinstance(st.target, ast.Name) else []
+        elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [st.name]
+        else:
+            continue
+        if "__slots__" in names and isinstance(st, ast.Assign):
+            v = st.value
+            if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                slots = [v.value]
+            elif isinstance(v, (ast.Tuple, ast.List)) and all(
+                isinstance(x, ast.Constant) and isinstance(x.value, str) for x in v.elts
+            ):
+                slots = [x.value for x in v.elts]  # type: ignore[attr-defined]
+            else:
+                return None
+        bound.update(n for n in names if n != "__slots__")
+    return next((n for n in slots or () if n in bound), None)

@@ -198,6 +198,8 @@ def truth(v: Any) -> bool | None:
     t = plain_truth(v)  # Python's own (ops/operators.py)
     if t is not None:
         return t
+    if v.__class__ is list or v.__class__ is tuple:
+        return None  # only runs of items we cannot count: possibly empty
     if isinstance(v, Config):
         return True
     if isinstance(v, Tensor):
@@ -486,6 +488,15 @@ class Expressions:
             return Unknown(
                 f"comprehension over a value we cannot enumerate at {fr.mod.path.name}:{e.lineno}"
             )
+        if isinstance(e, (ast.DictComp, ast.SetComp)):
+            keys = [k for k, _ in out] if isinstance(e, ast.DictComp) else out
+            kinds = {dunders.hash_kind(plain(k)) for k in keys} - {None}
+            if kinds:
+                # instances of a class hashing by its own ``__hash__`` (equal ones are one key:
+                # not followed) or unhashable (TypeError): session 32
+                return Unknown(
+                    f"comprehension keyed by instances hashed by their class ({min(kinds)})"
+                )
         if isinstance(e, ast.DictComp):
             try:
                 return {plain(k): v for k, v in out}
@@ -497,7 +508,15 @@ class Expressions:
             except TypeError:
                 return Unknown("set comprehension")
         if isinstance(e, ast.GeneratorExp):
-            return tuplesub.Once(out)  # single-pass: a second loop over it sees nothing
+            once = tuplesub.Once(out)  # single-pass: a second loop over it sees nothing
+            if first is not _NOT_GIVEN:  # its first iterable, read as it is drained
+                tuplesub.lazy_inputs(once, (first,))
+            if out:  # its items, made as it is drained, read these names then
+                g0 = e.generators[0]
+                parts = [e.elt, *g0.ifs, *e.generators[1:]]
+                names = tuplesub.free_names(parts, _targets(e.generators), "_dc_genexp_names")
+                once.recheck = tuplesub.names_watch(self.ip, fr, names)
+            return once
         return out
 
     def _lazy_item(self, e: ast.GeneratorExp, g: ast.comprehension, it: Any, fr: Frame) -> Any:
@@ -892,6 +911,11 @@ class Expressions:
             return r if isinstance(op, ast.In) else not r
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return Unknown("compare")
+        if a.__class__ is dict and b.__class__ is dict and isinstance(op, (ast.Eq, ast.NotEq)):
+            ordered = getattr(self.ip, "ordered", None) or {}
+            if ordered.get(id(a)) is a and ordered.get(id(b)) is b and list(a) != list(b):
+                # two OrderedDicts compare their order too (a dict and one do not)
+                return isinstance(op, ast.NotEq)
         if getattr(a, "single_pass", False) or getattr(b, "single_pass", False):
             # an iterator (``zip`` / ``map`` / a generator): equal only to itself, never
             # ordered (interp/tuplesub.py ``Once`` is a list to the analyzer only)

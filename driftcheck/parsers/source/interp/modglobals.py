@@ -73,6 +73,17 @@ MUTATORS = frozenset(
         "read",
         "seek",
         "__next__",
+        # a deque's, an OrderedDict's, a Counter's and a set's own (session 32: ``q.rotate(1)``
+        # at the top level was not replayed before a later global read ``q[0]``)
+        "appendleft",
+        "extendleft",
+        "popleft",
+        "rotate",
+        "move_to_end",
+        "subtract",
+        "difference_update",
+        "intersection_update",
+        "symmetric_difference_update",
     }
 )
 
@@ -89,6 +100,10 @@ ARG_MUTATORS: dict[str, tuple[int, str | None]] = {
     "heappop": (0, None),
     "heappushpop": (0, None),
     "heapreplace": (0, None),
+    "insort": (0, None),  # ``bisect.insort(xs, 4)`` (session 32)
+    "insort_left": (0, None),
+    "insort_right": (0, None),
+    "shuffle": (0, None),
     "parseString": (1, "handler"),
     "sax.parse": (1, "handler"),  # ``xml.sax.parse(source, handler)``: only under that name
 }
@@ -164,11 +179,35 @@ def _mutated_names(st: ast.stmt) -> set[str]:
             out.add(name)  # ``exec(CONFIG_PY, {}, ns)``: the text binds into ``ns``
         elif isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
             targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
-            for t in targets:
+            for t in _flat_targets(targets):
                 if isinstance(t, ast.Subscript) and (root := _store_root(t.value)) is not None:
                     out.add(root)  # ``table[k] = v``, ``table["small"]["d"] = 32``
                 elif isinstance(node, ast.AugAssign) and isinstance(t, ast.Name):
                     out.add(t.id)
+        elif (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Subscript)
+            and (root := _store_root(node.value.value)) is not None
+        ):
+            # ``counts["x"]`` as a statement: read for its effect (a defaultdict's factory, a
+            # ``__missing__`` / ``__getitem__`` that stores): replayed in order (session 32)
+            out.add(root)
+    return out
+
+
+def _flat_targets(targets: list[ast.expr]) -> list[ast.expr]:
+    """Assignment targets with tuple / list / starred ones unpacked (``i, xs[i] = 2, 9``
+    stores into ``xs``: session 32)."""
+    out: list[ast.expr] = []
+    todo = list(targets)
+    while todo:
+        t = todo.pop()
+        if isinstance(t, (ast.Tuple, ast.List)):
+            todo.extend(t.elts)
+        elif isinstance(t, ast.Starred):
+            todo.append(t.value)
+        else:
+            out.append(t)
     return out
 
 
@@ -197,7 +236,18 @@ def _store_root(e: ast.expr) -> str | None:
 
 
 _CONTAINER_CALLS = frozenset(
-    ("dict", "list", "set", "tuple", "OrderedDict", "defaultdict", "deepcopy", "copy", "Counter")
+    (
+        "dict",
+        "list",
+        "set",
+        "tuple",
+        "OrderedDict",
+        "defaultdict",
+        "deepcopy",
+        "copy",
+        "Counter",
+        "deque",
+    )
 )
 
 

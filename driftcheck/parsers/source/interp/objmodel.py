@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     attrsconv,
+    classbody,
     classtype,
     compwalrus,
     deftime,
@@ -443,6 +444,8 @@ class Names:
                 return self.exprs.eval(fb, Frame(mod))
         d = mod.defs.get(name)
         if isinstance(d, ast.ClassDef):
+            if classbody.slots_clash(d) is not None:  # its class statement raised: never bound
+                return Unknown(f"class {name}: its __slots__ conflict with a class variable")
             c = self.classes.make_class(d, mod, None)
             return self._stamped(c, d, mod) if d.decorator_list and isinstance(c, Cls) else c
         branch = getattr(mod, "branch_defs", {}).get(name)

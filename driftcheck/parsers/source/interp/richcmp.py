@@ -23,7 +23,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.interp import dunders
-from driftcheck.parsers.source.values.abstract import Cls, Obj, Unknown, plain
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Obj, Unknown, plain
 
 _NAMES = {
     ast.Lt: ("__lt__", "__gt__"),
@@ -93,6 +93,14 @@ def _method(ip: Any, cls: Cls, name: str) -> Any:
     return None
 
 
+def _not_implemented(v: Any) -> bool:
+    """``return NotImplemented`` in a method: the builtin name is read as ``Ext`` (as in
+    interp/exprs.py's binary operators); before session 32 that answer counted as a truthy
+    one (``a == b`` True where CPython falls back to identity: False)."""
+    v = plain(v)
+    return v is NotImplemented or (isinstance(v, Ext) and v.qual == "builtins.NotImplemented")
+
+
 def _truth(v: Any) -> bool | None:
     v = plain(v)
     if v is None or isinstance(v, (bool, int, float, str)):
@@ -107,7 +115,7 @@ def _call(ip: Any, m: Any, x: Any, y: Any) -> Any:
         return ip.calls.call_func(ip.attrs.bind(m, x), [y], {})
     name, root, fn = m
     got = ip.calls.call_func(ip.attrs.bind(fn, x), [y], {})
-    if plain(got) is NotImplemented:
+    if _not_implemented(got):
         return NotImplemented
     t = _truth(got)
     if t is None:
@@ -139,7 +147,7 @@ def compare(ip: Any, op: ast.cmpop, a: Any, b: Any) -> Any:
         if m is None:
             continue
         got = _call(ip, m, x, y)
-        if plain(got) is not NotImplemented:
+        if not _not_implemented(got):
             return got
     if type(op) is ast.NotEq:
         # ``object.__ne__``: the inverse of ``__eq__``'s answer, unless NotImplemented

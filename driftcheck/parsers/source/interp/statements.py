@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.parsers.source.interp import (
     attrregistry,
     branchstate,
+    classbody,
     copyhooks,
     dunders,
     globalstmt,
@@ -49,12 +50,33 @@ from driftcheck.parsers.source.values.abstract import (
     Obj,
     Return,
     Unknown,
+    UnknownRun,
     container_values,
     plain,
+    unwrap,
 )
 
 if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
+
+
+_PULLED = (tuplesub.Generator, tuplesub.Once)  # read item by item by ``for`` (``_pull``)
+_PULL_MAX = 4096  # longer ones are taken whole first (``pop(0)`` per item is quadratic)
+_REAL_ITERATORS = frozenset(
+    type(iter(x)) for x in ([], (), range(0), "", {}.keys(), {}.values(), {}.items())
+)
+
+
+def _pull(one: Any) -> Any:
+    """The items of a single-pass iterator, each taken from it as the loop reaches it."""
+    rest = one.rest
+    while rest:
+        yield rest.pop(0)
+        if one.lost:  # an input changed (tuplesub.Once.watch): the rest is not known
+            yield UnknownRun("the items of an iterator whose input changed while a loop read it")
+            return
+        rest = one.rest
+    one.take()  # read to its end: its inputs hold what Python leaves (tuplesub.lazy_inputs)
 
 
 class Raised(Exception):
@@ -71,6 +93,8 @@ class Raised(Exception):
         # False once it left a ``with`` body whose manager may swallow it (``__exit__`` returning
         # true, ``contextlib.suppress``): Python may well go on, so it proves no defect (IMP004)
         self.sure = True
+        # why it is not sure, where that is not a ``with`` block (``doubt``: analyze.py's note)
+        self.doubt = ""
 
 
 # context managers whose ``__exit__`` never swallows an exception (torch's grad / device /
@@ -318,6 +342,10 @@ class Statements:
                 if st.decorator_list:
                     fr.locals[st.name] = self._local_wraps(st, fr, fn)
             elif t is ast.ClassDef:
+                if classbody.slots_clash(st) is not None:
+                    # CPython's ``type.__new__``: "'a' in __slots__ conflicts with class
+                    # variable" (session 32: the class was made, its ``except`` never ran)
+                    raise Raised("ValueError", st.lineno, fr.mod.path)
                 fr.locals[st.name] = self.classes.make_class(st, fr.mod, fr)
             elif t is ast.Try:
                 self.exec_try(st, fr)
@@ -838,49 +866,74 @@ class Statements:
 
     def exec_for(self, st: ast.For, fr: Frame) -> None:
         raw = self.exprs.eval(st.iter, fr)
-        it = self.items.iterate(raw)
+        live = unwrap(raw)
+        pulled = isinstance(live, _PULLED) and not live.lost and len(live.rest) <= _PULL_MAX
+        if pulled:
+            # a generator's / zip's items taken one at a time, as Python's loop takes them:
+            # ``next(g)`` in the body reads the item after the current one (all taken first,
+            # it saw an exhausted iterator)
+            it: Any = _pull(live)
+        elif live.__class__ in _REAL_ITERATORS:
+            it = live  # ``for x in it`` over ``iter(xs)``: the body's ``next(it)`` advances it
+            pulled = True
+        else:
+            it = self.items.iterate(raw)
         if it is None:
-            before, snap = dict(fr.locals), _contents(fr.locals)
-            mods = _modules_in(fr.locals)
-            held = loopattrs.snapshot(fr.locals)  # ``self.xs`` filled in place
-            self.ip.uncertain.append(st.lineno)
-            slot = self._loop_start()  # a ``break`` in it belongs to this loop
-            try:
-                # a walk's item is a module under its owner (interp/modtree.py)
-                self.assign(st.target, modtree.loop_item(raw), fr)
-                self._loop_body(st.body, fr)
-            finally:
-                self._loop_end(slot, fr, st.lineno)
-                self.ip.uncertain.pop()
-            self._after_unknown_loop(fr, before, snap, st.lineno, mods)
-            loopattrs.forget(held, _where(fr, st.lineno))
+            self._unknown_rounds(st, fr, raw)
             return
+        if live.__class__ is list:
+            # Python's loop over a list reads the list itself by index as it goes: items the
+            # body appends are looped over too, and one it removes shifts the rest (a copy
+            # taken first looped over the old items: 40 where torch has 70)
+            it = live
         broke = False
         slot = self._loop_start()
         # a single-pass iterator (a generator's, zip's, a sqlite3 cursor) left by ``break`` or
         # an exception keeps the items after the one the loop stopped at, as in Python (read
         # whole by ``iterate``, it was left empty: ``fetchall()`` after it gave no rows)
         one = plain(raw)
-        one = one if isinstance(one, tuplesub.ONE_SHOT) else None
+        one = one if isinstance(one, tuplesub.ONE_SHOT) and not pulled else None
         at = -1
         try:
             for n, item in enumerate(it):
                 if n >= MAX_LOOP:
                     raise Budget(f"loop at {_where(fr, st.lineno)} runs over {MAX_LOOP} iterations")
                 at = n
+                if item.__class__ is UnknownRun:  # the body added items we cannot count
+                    self._unknown_rounds(st, fr, item)
+                    broke = True
+                    break
                 self.assign(st.target, item, fr)
                 if self._loop_body(st.body, fr):
                     broke = True
                     break
                 self._round_done(slot, st.lineno)
             else:
-                at = len(it)
+                at = len(it) if one is not None else at
             if not broke:
                 self.run_body(st.orelse, fr)
         finally:
             if one is not None and at + 1 < len(it) and not one.rest:
                 one.rest = list(it[at + 1 :])
             self._loop_end(slot, fr, st.lineno)
+
+    def _unknown_rounds(self, st: ast.For, fr: Frame, raw: Any) -> None:
+        """A ``for`` over items we cannot enumerate: the body once, under an unknown
+        condition, then what it changed is unknown (``_after_unknown_loop``)."""
+        before, snap = dict(fr.locals), _contents(fr.locals)
+        mods = _modules_in(fr.locals)
+        held = loopattrs.snapshot(fr.locals)  # ``self.xs`` filled in place
+        self.ip.uncertain.append(st.lineno)
+        slot = self._loop_start()  # a ``break`` in it belongs to this loop
+        try:
+            # a walk's item is a module under its owner (interp/modtree.py)
+            self.assign(st.target, modtree.loop_item(raw), fr)
+            self._loop_body(st.body, fr)
+        finally:
+            self._loop_end(slot, fr, st.lineno)
+            self.ip.uncertain.pop()
+        self._after_unknown_loop(fr, before, snap, st.lineno, mods)
+        loopattrs.forget(held, _where(fr, st.lineno))
 
     def _after_unknown_loop(
         self, fr: Frame, before: dict, snap: dict, line: int, mods: list | None = None
@@ -1225,7 +1278,11 @@ class Statements:
         elif t in (ast.Tuple, ast.List):
             self.unpack(tgt.elts, v, fr)
         elif t is ast.Subscript:
-            obj, key = self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr)
+            held = tgt.__dict__.pop("_dc_held", None)  # ``aug_assign``'s, evaluated once
+            if held is not None:
+                obj, key = held
+            else:
+                obj, key = self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr)
             ownerless.put_into(self.ip, plain(obj), "item assignment", [v], tgt.lineno, fr)
             self.items.setitem(obj, key, v)
             raw = plain(obj)
@@ -1271,6 +1328,29 @@ class Statements:
             self.assign(e, x, fr)
 
     def aug_assign(self, st: ast.AugAssign, fr: Frame) -> None:
+        tgt = st.target
+        if isinstance(tgt, ast.Subscript) and "_dc_unpack" not in tgt.__dict__:
+            # ``xs[idx()] += 4``: the container and the key are evaluated once (Python's), both
+            # for the read and for the store (``idx()`` ran twice: its effects doubled)
+            obj, key = self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr)
+            cur = self.items.getitem(obj, key)
+            rhs = self.exprs.eval(st.value, fr)
+            if isinstance(st.op, ast.Add) and self.items.inplace_add(cur, rhs):
+                return
+            got = self.exprs.dunder_inplace(st.op, cur, rhs)
+            if got is NotImplemented:
+                got = self.exprs.binop(st.op, cur, rhs)
+                if isinstance(st.op, ast.Mult):
+                    from driftcheck.parsers.source.library import seqops
+
+                    got = seqops.inplace_mul(cur, got)
+                got = _inplace_kept_shape(cur, got)
+            tgt._dc_held = (obj, key)  # type: ignore[attr-defined]
+            try:
+                self.assign(tgt, got, fr)
+            finally:
+                tgt.__dict__.pop("_dc_held", None)
+            return
         cur = self.exprs.eval(st.target, fr) if not isinstance(st.target, ast.Name) else None
         if isinstance(st.target, ast.Name):
             cur = self.names.lookup(st.target.id, fr)

@@ -17,7 +17,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
-from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Obj, Unknown, plain
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Obj, Unknown, plain, unwrap
 
 ITEMS = "__tuple_items__"
 _TUPLE = ("builtins.tuple", "typing.Tuple")
@@ -209,7 +209,7 @@ class Generator:
     """The result of calling a generator function whose body ran to its end with every yield
     known: a single-pass iterator over the yielded values (``for``, ``in``, ``next``, ``list``)."""
 
-    __slots__ = ("rest", "lost", "effects")
+    __slots__ = ("rest", "lost", "effects", "touched")
     single_pass = True  # an iterator: truthy whatever is left (ops/operators.py ``truth``)
 
     def __init__(self, items: list[Any], effects: Any = None) -> None:
@@ -221,10 +221,14 @@ class Generator:
         # called, so they hold what the last item left, not what a reader that stopped early
         # would see (``next(g)`` once: Python ran the body up to the first ``yield`` only)
         self.effects = effects
+        self.touched = False
 
     def take(self) -> list[Any] | None:
         out, self.rest = self.rest, []
-        return None if self.lost else out
+        if self.lost:
+            self.touched = True  # read while a lazy reader of it is pending (lazy_inputs)
+            return None
+        return out
 
 
 class Once(list):
@@ -233,11 +237,41 @@ class Once(list):
     does), a single-pass iterator to the interpreter's (``for``, comprehensions, ``list()``,
     ``next``, ``in``, ``any``): a second loop over it sees nothing, as in Python."""
 
-    lost = False  # as ``Generator.lost``
     single_pass = True  # truthy, equal only to itself, never a list to ``isinstance`` / ``type``
+    _lost = False
+    # (container, its items then): the mutable inputs (list / dict / set) as they were when the
+    # iterator was made. Python's ``map`` / ``zip``... read them lazily, when drained, so an
+    # input changed in between (``a.append(6)`` before ``list(z)``) makes the items made
+    # eagerly here wrong: the iterator is then lost (an unknown), never those items
+    watch: tuple = ()
+    spent: tuple = ()  # ``watch`` as it was when drained (``take``)
+    after: tuple = ()  # (single-pass input, the items it holds once this is drained)
+
+    # a check (``names_watch``) that the names its items read (a generator expression's,
+    # a mapped lambda's) hold what they held when the items were made: Python makes them as
+    # the iterator is drained (``K = 3`` in between: each item reads 3)
+    recheck: Any = None
+
+    touched = False  # read while lost (``Generator.touched``)
+
+    @property
+    def lost(self) -> bool:  # as ``Generator.lost``; also when an input changed since
+        if not self._lost and (
+            (self.watch and _changed(self.watch))
+            or (self.recheck is not None and self.recheck())
+            or any(src.touched for src, _ in self.after)  # an input read before this was
+        ):
+            self._lost = True
+        return self._lost
+
+    @lost.setter
+    def lost(self, v: bool) -> None:
+        self._lost = v
 
     @property
     def rest(self) -> list[Any]:
+        if self.watch and self.lost:
+            self.clear()
         return self
 
     @rest.setter
@@ -245,9 +279,163 @@ class Once(list):
         self[:] = items
 
     def take(self) -> list[Any] | None:
+        lost = self.lost
+        if lost:
+            self.touched = True
         out = list(self)
         self.clear()
-        return None if self.lost else out
+        if not lost:
+            for src, rest in self.after:  # what its single-pass inputs hold now (lazy_inputs)
+                src.rest, src.lost = list(rest), False
+        self.after = ()
+        # drained to its end: an exhausted list iterator stays so, whatever is appended later
+        # (a wrapper that drained it eagerly, ``starmap(f, zip(a, b))``, watches them instead)
+        self.spent, self.watch, self.recheck = self.watch, (), None
+        return None if lost else out
+
+
+def _changed(watch: tuple) -> bool:
+    for now, then, prefix in watch:
+        if prefix:  # ``reversed(xs)``: reads the indices below the length it started at
+            if len(now) < len(then) or any(a is not b for a, b in zip(now, then)):
+                return True
+        elif len(now) != len(then) or any(a is not b for a, b in zip(now, then)):
+            return True
+    return False
+
+
+_WATCHED = (list, dict, set, bytearray)
+
+
+def lazy_inputs(
+    out: Once, srcs: Any, read: Any = None, prefix: bool = False, left: Any = None
+) -> Once:
+    """``out`` (a ``map`` / ``zip`` / ``filter`` / ``enumerate``... of ``srcs``, read eagerly)
+    watching its inputs as Python's lazy iterator would read them: a mutable container is
+    snapshotted (``Once.watch``; ``prefix``: only the items below its length now, as
+    ``reversed`` reads them); a single-pass iterator was read to its end here where Python
+    reads it as the result is drained, so whoever reads that iterator before ``out`` is
+    drained reads an unknown point (``lost``). Drained to its end (``Once.take``), such an
+    iterator holds what Python leaves in it: nothing, or for ``zip`` (``read``: the items read
+    from each input) the items after those it pulled -- one past the shortest input's length
+    for the inputs before the first shortest one; ``left``: the items after ``n`` read
+    (``islice(it, n)``)."""
+    watch = []
+    after = []
+    lens = [len(x) for x in read] if read is not None else None
+    for i, s in enumerate(srcs):
+        raw = unwrap(s)
+        if isinstance(raw, ONE_SHOT):  # before lists: ``Once`` is one
+            if raw is not out:
+                watch.extend(getattr(raw, "spent", ()))
+                raw.lost = True
+                if isinstance(raw, (Generator, Once)) and left is not None:
+                    after.append((raw, tuple(left)))
+                elif isinstance(raw, (Generator, Once)) and lens is None:
+                    after.append((raw, ()))
+                elif isinstance(raw, (Generator, Once)) and lens:
+                    m = min(lens)
+                    first = lens.index(m)
+                    after.append((raw, tuple(read[i][m + 1 if i < first else m :])))
+        elif isinstance(raw, _WATCHED):
+            watch.append((raw, tuple(raw), prefix))  # a dict's keys: what iterating it reads
+    if watch:
+        out.watch = tuple(watch)
+    if after:
+        out.after = tuple(after)
+    return out
+
+
+# steps (statements run, calls made: ``ip.steps``) that draining an iterator in the statement
+# that made it, or in the next one (``z = map(f, a)`` then ``ws = list(z)``), takes: within
+# them nothing else ran, so what its items read cannot have changed
+_SLACK = 2
+
+
+def free_names(nodes: Any, bound: Any = (), key: str = "_dc_free_names") -> tuple[str, ...]:
+    """The names ``nodes`` read (loads), but ``bound`` (cached on the first node, as ``key``)."""
+    nodes = [n for n in nodes if n is not None]
+    got = nodes[0].__dict__.get(key) if nodes else ()
+    if got is None:
+        seen: dict[str, None] = {}
+        for node in nodes:
+            for n in ast.walk(node):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in bound:
+                    seen[n.id] = None
+        got = tuple(seen)
+        nodes[0].__dict__[key] = got
+    return got
+
+
+def _snapshot(v: Any) -> tuple:
+    raw = unwrap(v)
+    if raw.__class__ in (list, set, frozenset, bytearray):
+        return (raw, tuple(raw))
+    if raw.__class__ is dict:
+        return (raw, tuple(x for kv in raw.items() for x in kv))
+    if raw.__class__ is Obj:
+        return (raw, tuple(x for kv in raw.attrs.items() for x in kv))
+    return (raw, None)
+
+
+def _same(then: tuple, now: tuple) -> bool:
+    a, b = then[0], now[0]
+    if a is not b:
+        if a.__class__ is not b.__class__:
+            return False
+        if a.__class__ is Ext:
+            return a.qual == b.qual
+        if a.__class__ not in (int, float, str, bool, bytes, tuple, range):
+            return False
+        try:
+            if not bool(a == b):
+                return False
+        except Exception:  # noqa: BLE001 -- an item whose ``==`` we cannot ask
+            return False
+    x, y = then[1], now[1]
+    if x is None or y is None:
+        return x is y
+    return len(x) == len(y) and all(p is q for p, q in zip(x, y))
+
+
+def names_watch(ip: Any, fr: Any, names: tuple[str, ...]) -> Any:
+    """A check for ``Once.recheck``: True when, drained more than ``_SLACK`` steps after now,
+    one of ``names`` (looked up in ``fr``) is bound to another value or a container / object
+    it names changed its items or attributes in place. None when ``names`` is empty. Calls
+    the items make are not followed here (their functions may read other state)."""
+    if not names:
+        return None
+    look = ip.names.lookup
+    then = [_snapshot(look(n, fr)) for n in names]
+    made = ip.steps
+
+    def changed() -> bool:
+        if ip.steps - made <= _SLACK:
+            return False
+        return not all(_same(t, _snapshot(look(n, fr))) for n, t in zip(names, then))
+
+    return changed
+
+
+def func_watch(ip: Any, f: Any) -> Any:
+    """``names_watch`` for the names a function of the analyzed code (a lambda handed to
+    ``map`` / ``filter``) reads from outside: its closure's and its module's."""
+    if not isinstance(f, Func):
+        return None
+    node = f.node
+    a = node.args
+    params = {x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if x}
+    body = [node.body] if isinstance(node, ast.Lambda) else list(node.body)
+    stores = {
+        n.id
+        for b in body
+        for n in ast.walk(b)
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+    }
+    from driftcheck.parsers.source.interp.exprs import Frame  # a cycle at import
+
+    names = free_names(body, params | stores, "_dc_func_free_names")
+    return names_watch(ip, Frame(f.mod, f, f.closure), names)
 
 
 class SinglePass:

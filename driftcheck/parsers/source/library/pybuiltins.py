@@ -107,12 +107,63 @@ def whole_dict(raw: Any) -> Any:
     return raw if w is None else w()
 
 
+class DictView(list):
+    """``d.keys()`` / ``values()`` / ``items()``: a list to the analyzer's readers, kept equal
+    to the dict's view as it is now -- Python's views are live (``k = d.keys()`` then
+    ``d["b"] = 2``: ``len(k)`` is 2; a copy taken at the call said 1). Each read through
+    ``len`` / iteration / indexing / ``in`` / ``==`` reads the dict again."""
+
+    __slots__ = ("_d", "_name")
+
+    def __init__(self, d: dict, name: str) -> None:
+        super().__init__(getattr(d, name)())
+        self._d, self._name = d, name
+
+    def _now(self) -> None:
+        now = list(getattr(self._d, self._name)())
+        if list.__len__(self) != len(now):
+            list.__setitem__(self, slice(None), now)
+            return
+        pairs = zip(list.__iter__(self), now)
+        if self._name == "items":  # fresh pairs each time: the same when key and value are
+            same = all(a[0] is b[0] and a[1] is b[1] for a, b in pairs)
+        else:
+            same = all(a is b for a, b in pairs)
+        if not same:
+            list.__setitem__(self, slice(None), now)
+
+    def __len__(self) -> int:
+        self._now()
+        return list.__len__(self)
+
+    def __iter__(self) -> Any:
+        self._now()
+        return list.__iter__(self)
+
+    def __getitem__(self, i: Any) -> Any:
+        self._now()
+        return list.__getitem__(self, i)
+
+    def __contains__(self, x: Any) -> bool:
+        self._now()
+        return list.__contains__(self, x)
+
+    def __eq__(self, other: Any) -> bool:
+        self._now()
+        return list.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 def _dict_view(raw: dict, name: str) -> Any:
-    """``d.keys()`` / ``values()`` / ``items()`` as a list, ``d.copy()`` as a dict."""
+    """``d.keys()`` / ``values()`` / ``items()`` as a live list (``DictView``), ``d.copy()``
+    as a dict."""
     raw = whole_dict(raw)
     if isinstance(raw, Unknown):
         return raw
-    return dict(raw) if name == "copy" else list(getattr(raw, name)())
+    if name == "copy":
+        return dict(raw)
+    return DictView(raw, name) if raw.__class__ is dict else list(getattr(raw, name)())
 
 
 def _number(v: Any) -> bool:
@@ -148,13 +199,26 @@ def _short_circuit(name: str, gen: Any) -> Any:
     return not want
 
 
-def _once(items: list[Any]) -> Any:
+def _once(items: list[Any], srcs: Any = (), read: Any = None, prefix: bool = False) -> Any:
     """``zip`` / ``map`` / ``filter`` / ``enumerate`` / ``reversed`` make a single-pass iterator:
     a second loop over it sees nothing (Python's), which ``tuplesub.Once`` models
-    (``list(...)`` of it is a list again, read any number of times)."""
+    (``list(...)`` of it is a list again, read any number of times). ``srcs``: the inputs
+    Python reads lazily (``tuplesub.lazy_inputs``: one changed before the result is drained
+    makes it unknown)."""
     from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
-    return tuplesub.Once(items)
+    out = tuplesub.Once(items)
+    return tuplesub.lazy_inputs(out, srcs, read, prefix) if srcs else out
+
+
+def _lazy_calls(interp: Any, out: Any, f: Any) -> Any:
+    """``map(f, ...)`` / ``filter(f, ...)`` calls ``f`` as it is drained: the names a lambda
+    (or function) of the analyzed code reads are watched (``tuplesub.func_watch``)."""
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    if out:
+        out.recheck = tuplesub.func_watch(interp, plain(f))
+    return out
 
 
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
@@ -290,6 +354,8 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         return args[0]  # ``len(self.seen)`` of import-changed state: keep its reason
     if name == "bool" and len(args) == 1 and getattr(args[0], "single_pass", False):
         return True  # an iterator is truthy whatever it holds (ops/operators.py ``truth``)
+    if name in _RUN_UNKNOWN and any(_forgotten_set(interp, unwrap(a)) for a in args):
+        return Unknown(f"{name}() of a set holding instances hashed by their class")
     if name in _RUN_UNKNOWN and any(has_run(unwrap(a)) for a in args):
         # ``len(xs)``, ``enumerate(xs)``... of a list holding a run of items we cannot count
         # (values/abstract.py); ``list(xs)``/``tuple(xs)``/``reversed(xs)`` keep the run
@@ -448,7 +514,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if name == "tuple":
             return tuple(items)
         if name == "reversed":
-            return _once(list(reversed(items)))
+            return _once(list(reversed(items)), args[:1], prefix=True)
         if name in ("set", "frozenset"):
             kinds = {dunders.hash_kind(plain(x)) for x in items} - {None}
             if kinds:
@@ -471,15 +537,15 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         ]
         if any(x is None for x in srcs) or all(type(x) in _ENDLESS_ITERS for x in srcs):
             return Unknown(name)
-        return _once(list(zip(*srcs)))
+        return _once(list(zip(*srcs)), args)
     if name in ("zip", "enumerate"):
         its = [interp.items.iterate(a) for a in args]
         if any(i is None for i in its):
             return Unknown(name)
         if name == "zip":
-            return _once(list(zip(*its)))
+            return _once(list(zip(*its)), args, its)
         start = plain(kwargs.get("start", args[1] if len(args) > 1 else 0))
-        return _once(list(enumerate(its[0], start if isinstance(start, int) else 0)))
+        return _once(list(enumerate(its[0], start if isinstance(start, int) else 0)), args[:1])
     if name == "dict":
         out: dict = {}
         if args:
@@ -515,10 +581,11 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
         res = [interp.calls.call(args[0], [x], {}, ("", 0)) for x in items]
         if name == "map":
-            return _once(res)
+            return _lazy_calls(interp, _once(res, args[1:2]), args[0])
         if not _known(*[plain(r) for r in res]):
             return Unknown(name)
-        return _once([x for x, r in zip(items, res) if plain(r)])
+        kept = _once([x for x, r in zip(items, res) if plain(r)], args[1:2])
+        return _lazy_calls(interp, kept, args[0])
     if name in ("divmod", "pow"):
         if _known(*pa) and all(isinstance(x, (int, float)) for x in pa):
             try:
@@ -918,7 +985,7 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
         return _memoryview_attr(raw, name)
     kind = list if isinstance(raw, list) else type(raw)  # a deque has a list's mutators
     if isinstance(raw, (set, list, dict)) and name in _MUTATORS.get(kind, ()):
-        return BuiltinMethod(lambda a, k: _container_call(raw, name, a, k))
+        return BuiltinMethod(lambda a, k: _container_call(raw, name, a, k, interp))
     if isinstance(raw, (int, float)) and name in ("is_integer", "bit_length", "real"):
         if name == "real":
             return raw
@@ -1163,7 +1230,17 @@ def _ordered_method(raw: dict, name: str, a: list, k: dict, interp: Any) -> Any:
     return Unknown(why)
 
 
-def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
+def _forgotten_set(interp: Any, raw: Any) -> bool:
+    """A set that ``set.add`` gave an instance of a class hashing by its own ``__hash__``
+    (``_container_call``): which items are one is not followed, so its size and items are
+    unknown (``interp.havoc``)."""
+    if raw.__class__ is not set:
+        return False
+    held = interp.havoc.get(id(raw)) if isinstance(getattr(interp, "havoc", None), dict) else None
+    return held is not None and held[0] is raw
+
+
+def _container_call(raw: Any, name: str, a: list, k: dict, interp: Any = None) -> Any:
     if k or any(isinstance(plain(x), Unknown) for x in a):
         return Unknown(f"{type(raw).__name__}.{name}")
     args = [plain(x) for x in a]
@@ -1173,6 +1250,11 @@ def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
             from driftcheck.parsers.source.interp.statements import Raised  # a cycle
 
             raise Raised("TypeError", None, None)  # ``s.add(E(1))``: unhashable type
+        if kind == "custom" and isinstance(getattr(interp, "havoc", None), dict):
+            # ``s.add(P(v))`` with ``P``'s own ``__hash__`` / ``__eq__``: equal instances are
+            # one item in Python (not followed: 3 items where CPython keeps 2)
+            why = f"set.add() of {args[0].cls.name} instances (their own hash)"
+            interp.havoc[id(raw)] = (raw, why)
     if name == "pop" and isinstance(raw, set) and not args and not hash_ordered(raw):
         # ``names.pop()`` takes the first item in hash order, which varies from run to run
         # for strings: one item goes (the length is known), which one is not
@@ -1215,6 +1297,20 @@ def _stopped_early(interp: Any, gen: Any) -> None:
     interp.class_writes = interp.class_writes + 1  # shared state changed (speed/memo.py)
 
 
+def _stop(interp: Any) -> Exception:
+    """``next(it)`` of an iterator read to its end: StopIteration, as in Python -- caught by
+    the code's ``except StopIteration`` (a loop's end), made a RuntimeError by a generator's
+    body (PEP 479: that generator is unknown). Never a proven defect: the iterator's state
+    is ours (a module global read lazily replays its ``next`` calls out of order), so where
+    nothing catches it the answer is unknown (``Raised.sure`` False)."""
+    from driftcheck.parsers.source.interp.statements import Raised  # a cycle at import
+
+    e = Raised("StopIteration", interp.at_line, None)
+    e.sure = False
+    e.doubt = f"next() of an exhausted iterator at line {interp.at_line}, not caught"
+    return e
+
+
 def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     """``iter`` / ``itertools.cycle`` of a known sequence are real Python iterators over the
     abstract items, so ``next()`` walks them as the code does (Zamba2 picks the block each
@@ -1229,13 +1325,17 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
             return args[1] if it.done and len(args) > 1 else got
         if isinstance(it, tuplesub.ONE_SHOT):  # a generator function's or torch walk's, zip's
             if it.lost:
+                if isinstance(it, (tuplesub.Generator, tuplesub.Once)):
+                    it.touched = True  # a lazy reader of it pending: that one is lost too
                 return Unknown("next of an iterator read to an unknown point")
             if it.rest:
                 got = it.rest.pop(0)
                 if it.rest and getattr(it, "effects", None):
                     _stopped_early(interp, it)
                 return got
-            return args[1] if len(args) > 1 else Unknown("next of an exhausted generator")
+            if len(args) > 1:
+                return args[1]
+            raise _stop(interp)  # as Python's ``next``
         if it.__class__ is Obj:  # a class's own ``__next__`` (interp/items.py)
             got = interp.items.user_next_one(it, args[1:])
             if got is not NotImplemented:
@@ -1245,7 +1345,9 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
         try:
             return next(it)
         except StopIteration:
-            return args[1] if len(args) > 1 else Unknown("next of an exhausted iterator")
+            if len(args) > 1:
+                return args[1]
+            raise _stop(interp) from None
     if name == "iter":
         from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
@@ -1261,6 +1363,10 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     items = interp.items.iterate(args[0])
     if items is None:
         return Unknown(name)
+    if name == "iter" and unwrap(args[0]).__class__ is list:
+        # a list iterator reads the list itself as it advances: items appended after ``iter``
+        # are seen (a copy taken here missed them: 8 where torch has 20)
+        return iter(unwrap(args[0]))
     return itertools.cycle(items) if name == "itertools.cycle" else iter(items)
 
 

@@ -17,7 +17,12 @@ from typing import Any
 
 from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.library import enums, typeunion
-from driftcheck.parsers.source.library.pybuiltins import _once, hash_ordered_arg, py_call
+from driftcheck.parsers.source.library.pybuiltins import (
+    _lazy_calls,
+    _once,
+    hash_ordered_arg,
+    py_call,
+)
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue, _import_by_name
 from driftcheck.parsers.source.values.abstract import (
@@ -291,7 +296,7 @@ def _enumerate(c: Call) -> Any:
     start = c.plain(1, "start", 0)
     if items is None or not isinstance(start, int):
         return c.unknown("enumerate() of a value we cannot enumerate")
-    return _once(list(enumerate(items, start)))
+    return _once(list(enumerate(items, start)), c.args[:1])
 
 
 @B.entry("map", doc="map(f, *xs): f called on each item (several iterables zipped)")
@@ -301,7 +306,8 @@ def _map(c: Call) -> Any:
     its = [c.interp.items.iterate(a) for a in c.args[1:]]
     if any(i is None for i in its):
         return c.unknown("map() over a value we cannot enumerate")
-    return _once([c.interp.calls.call(c.args[0], list(xs), {}, c.loc) for xs in zip(*its)])
+    made = [c.interp.calls.call(c.args[0], list(xs), {}, c.loc) for xs in zip(*its)]
+    return _lazy_calls(c.interp, _once(made, c.args[1:]), c.args[0])
 
 
 @B.entry("filter", doc="filter(f or None, xs): the items f keeps, when every test is known")
@@ -312,7 +318,7 @@ def _filter(c: Call) -> Any:
         if vals is None or any(isinstance(v, (Unknown, Tensor)) for v in vals):
             return c.unknown("filter(None, ...) of unknown items")
         try:
-            return _once([x for x, v in zip(items, vals) if v])
+            return _once([x for x, v in zip(items, vals) if v], c.args[1:])
         except TypeError:
             return c.unknown()
     return py_call("filter", c.interp, c.args, c.kwargs)

@@ -293,6 +293,14 @@ def _lists(c: Call, args: list[Any]) -> list[list[Any]] | None:
     return None if any(i is None for i in its) else its  # type: ignore[return-value]
 
 
+def _lazy(items: list[Any], srcs: Any, left: Any = None) -> Any:
+    """An itertools iterator: single-pass, reading its inputs as it is drained (``tuplesub.Once``
+    watching ``srcs``: one changed before that makes it unknown)."""
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    return tuplesub.lazy_inputs(tuplesub.Once(items), srcs, left=left)
+
+
 def _bounded(c: Call, n: float) -> Unknown | None:
     return c.unknown(f"{c.qual}() over {MAX_ITEMS:,} items") if n > MAX_ITEMS else None
 
@@ -302,7 +310,7 @@ def _chain(c: Call) -> Any:
     its = _lists(c, c.args)
     if its is None:
         return c.unknown("chain() over a value we cannot enumerate")
-    return _bounded(c, sum(map(len, its))) or [x for it in its for x in it]
+    return _bounded(c, sum(map(len, its))) or _lazy([x for it in its for x in it], c.args)
 
 
 @IT.entry("chain.from_iterable", doc="chain.from_iterable(xss): flattened one level, as a list")
@@ -311,7 +319,8 @@ def _chain_from(c: Call) -> Any:
     its = _lists(c, outer) if outer is not None else None
     if its is None:
         return c.unknown("chain.from_iterable() over a value we cannot enumerate")
-    return _bounded(c, sum(map(len, its))) or [x for it in its for x in it]
+    flat = [x for it in its for x in it]
+    return _bounded(c, sum(map(len, its))) or _lazy(flat, [c.arg(0), *outer])
 
 
 @IT.entry("compress", doc="compress(xs, selectors): the items whose selector is true, as a list")
@@ -324,7 +333,7 @@ def _compress(c: Call) -> Any:
     sel = [plain(s) for s in its[1]]
     if not all(isinstance(s, (bool, int, float, str, list, tuple, type(None))) for s in sel):
         return c.unknown("compress() with a selector we cannot read")
-    return [x for x, s in zip(its[0], sel) if s]
+    return _lazy([x for x, s in zip(its[0], sel) if s], [c.arg(0), c.arg(1, "selectors")])
 
 
 IT.entry("product", doc="product(*xs, repeat=): the cartesian product, as a list (bounded)")(
@@ -368,7 +377,7 @@ def _accumulate(c: Call) -> Any:
         else:
             acc = c.interp.calls.call(f, [acc, x], {}, c.loc)
         out.append(acc)
-    return out
+    return _lazy(out, c.args[:1])
 
 
 @IT.entry("islice", doc="islice(xs, [start,] stop[, step]) of a known sequence, as a list")
@@ -380,7 +389,10 @@ def _islice(c: Call) -> Any:
     bounds = [plain(a) for a in c.args[1:]]
     if items is None or not all(b is None or isinstance(b, int) for b in bounds) or not bounds:
         return c.unknown("islice() of unknown values")
-    return items[slice(*bounds)] if len(bounds) > 1 else items[: bounds[0]]
+    if len(bounds) == 1 and bounds[0] is not None and bounds[0] >= 0:
+        # ``islice(g, n)`` pulls n items: a generator keeps the rest
+        return _lazy(items[: bounds[0]], c.args[:1], items[bounds[0] :])
+    return _lazy(items[slice(*bounds)], c.args[:1])
 
 
 def _islice_iterator(c: Call, it: Iterator) -> Any:
@@ -433,7 +445,7 @@ def _pairwise(c: Call) -> Any:
     items = c.interp.items.iterate(c.arg(0))
     if items is None:
         return c.unknown("pairwise() over a value we cannot enumerate")
-    return list(zip(items, items[1:]))
+    return _lazy(list(zip(items, items[1:])), c.args[:1])
 
 
 @IT.entry(
@@ -467,7 +479,7 @@ def _zip_longest(c: Call) -> Any:
     its = _lists(c, c.args)
     if its is None:
         return c.unknown("zip_longest() over a value we cannot enumerate")
-    return list(itertools.zip_longest(*its, fillvalue=c.kwargs.get("fillvalue")))
+    return _lazy(list(itertools.zip_longest(*its, fillvalue=c.kwargs.get("fillvalue"))), c.args)
 
 
 @IT.entry("starmap", doc="starmap(f, xs): f(*x) for each item, as a list")
@@ -481,7 +493,7 @@ def _starmap(c: Call) -> Any:
         if a is None:
             return c.unknown("starmap() of an item that is not a sequence")
         out.append(c.interp.calls.call(c.args[0], a, {}, c.loc))
-    return out
+    return _lazy(out, c.args[1:2])
 
 
 def _lazy_while(c: Call, gen: Any, keep: bool) -> Any:
@@ -512,6 +524,7 @@ def _lazy_while(c: Call, gen: Any, keep: bool) -> Any:
 
 def _while(keep: bool) -> Any:
     def impl(c: Call) -> Any:
+        from driftcheck.parsers.source.interp import tuplesub
         from driftcheck.parsers.source.interp.tuplesub import LazyGen
 
         if isinstance(plain(c.arg(1)), LazyGen) and len(c.args) == 2 and not c.kwargs:
@@ -524,7 +537,15 @@ def _while(keep: bool) -> Any:
             if not isinstance(t, (bool, int)):
                 return c.unknown(f"{c.qual}() with an unknown test")
             if not t:
-                return items[:i] if keep else items[i:]
+                if keep:
+                    src = plain(c.arg(1))
+                    if isinstance(src, tuplesub.ONE_SHOT) and not src.rest:
+                        # takewhile reads its iterator up to the item that fails the test
+                        # (consumed): the items after it stay for the next reader (a
+                        # generator read on after it was left empty: 18 where torch has 24)
+                        src.rest = list(items[i + 1 :])
+                    return items[:i]
+                return items[i:]
         return items if keep else []
 
     return impl
@@ -552,7 +573,9 @@ def _filterfalse(c: Call) -> Any:
     flags = [truth(plain(t)) for t in tests]
     if any(f is None for f in flags):
         return c.unknown("filterfalse() with a test whose truth is not known")
-    return tuplesub.Once([x for x, f in zip(items, flags) if not f])
+    return tuplesub.lazy_inputs(
+        tuplesub.Once([x for x, f in zip(items, flags) if not f]), c.args[1:]
+    )
 
 
 IT.add("takewhile", _while(True), "takewhile(pred, xs): the leading items pred keeps")
@@ -816,7 +839,21 @@ for _n in (
 M.add("comb", _numeric(math.comb, bits=True), "comb(n, k) of known ints (n up to 10,000)")
 M.add("perm", _numeric(math.perm, bits=True), "perm(n[, k]) of known ints (n up to 10,000)")
 M.add("factorial", _numeric(math.factorial, bits=True), "factorial(n) (n up to 10,000)")
-M.add("fsum", lambda c: py_call("sum", c.interp, c.args[:1], {}), "fsum(xs) of known numbers")
+
+
+@M.entry("fsum", doc="fsum(xs) of known numbers (exactly rounded, as math.fsum)")
+def _fsum(c: Call) -> Any:
+    """``math.fsum``: the exactly rounded sum (``fsum([0.1] * 10)`` is 1.0 where ``sum``
+    gives 0.9999999999999999: read as ``sum`` it was a confident wrong ``int()``)."""
+    items = c.interp.items.iterate(c.arg(0)) if len(c.args) == 1 and not c.kwargs else None
+    vals = [plain(x) for x in items] if items is not None else None
+    if vals is None or not all(isinstance(v, (int, float)) for v in vals):
+        return c.unknown("fsum() of values not known numbers")
+    try:
+        return math.fsum(vals)
+    except (OverflowError, ValueError):
+        return c.unknown("fsum() that would raise")
+
 
 # ---------------------------------------------------------------------------------- operator
 OP = Group("operator")

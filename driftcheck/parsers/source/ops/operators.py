@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.values.abstract import UnknownRun
 
 Fn = Callable[[Any, Any], Any]
 
@@ -114,6 +115,10 @@ def truth(v: Any) -> bool | None:
     ``__len__`` nor ``__bool__`` (an empty ``map`` read as an empty list was falsy)."""
     if getattr(v, "single_pass", False):
         return True
+    if v.__class__ in (list, tuple) and v and v[0].__class__ is UnknownRun:
+        # only runs of unknown length (``xs += <not enumerable>`` on an empty list): possibly
+        # empty, undecided (a known item anywhere makes the list truthy)
+        return True if any(x.__class__ is not UnknownRun for x in v) else None
     return bool(v) if isinstance(v, PLAIN) else None
 
 

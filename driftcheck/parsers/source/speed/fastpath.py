@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from driftcheck.parsers.source.ops.operators import ARITH_BOUNDED, COMPARE
-from driftcheck.parsers.source.values.abstract import Ext
+from driftcheck.parsers.source.values.abstract import Ext, UnknownRun
 
 _ATOMS = frozenset((int, float, bool, str, type(None)))
 _NUMS = frozenset((int, float, bool))
@@ -198,11 +198,22 @@ def _effect(e: ast.expr) -> Fast | None:
 # ---------------------------------------------------------------------------- expressions
 def _truth(v: Any) -> bool:
     c = v.__class__
-    if c in _ATOMS:
+    if c in _ATOMS or c is dict:
         return bool(v)
-    if c is tuple or c is list or c is dict:
+    if c is tuple or c is list:
+        if v and v[0].__class__ is UnknownRun:
+            _bail()  # a run of unknown length first (possibly none, or only it): unknown
         return bool(v)
     return _bail()
+
+
+def _no_run(o: Any, k: int | None) -> None:
+    """Bail when the list / tuple ``o`` holds a run of items we cannot count
+    (``values.abstract.UnknownRun``: ``xs += <not enumerable>``) at or before the item ``k``
+    reads (anywhere, for ``len``): its position and length are then not known."""
+    part = o if k is None else (o[: k + 1] if k >= 0 else o[k:])
+    if UnknownRun in map(type, part):
+        _bail()
 
 
 def _expr(e: ast.expr) -> Fast | None:
@@ -363,6 +374,8 @@ def _subscript(e: ast.Subscript) -> Fast | None:
         if (c is tuple or c is list or c is str) and k.__class__ in (int, bool):
             v = o[k]
             if v.__class__ in _ATOMS or (c is tuple and _plain_key(v)):
+                if c is not str:
+                    _no_run(o, int(k))
                 return v
         return _bail()  # an item the general path would make plain first
 
@@ -378,6 +391,8 @@ def _item_at(obj: Fast, k: int) -> Fast:
         if c is tuple or c is list or c is str:
             v = o[k]
             if v.__class__ in _ATOMS or (c is tuple and _plain_key(v)):
+                if c is not str:
+                    _no_run(o, k)
                 return v
         return _bail()
 
@@ -433,6 +448,8 @@ def _call(e: ast.Call) -> Fast | None:
             v = arg(ip, fr)
             builtin(ip, fr)
             c = v.__class__
+            if c is list or c is tuple:
+                _no_run(v, None)
             if c is list or c is tuple or c is dict or c is str:
                 return len(v)
             return _bail()

@@ -1,0 +1,17 @@
+# ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
+import torch.nn as nn
+
+g = (x * 2 for x in [3, 4, 5])
+a = list(g)
+b = list(g)
+WIDTHS = a + b + [len(b) + 1]
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        ws = WIDTHS
+        self.layers = nn.ModuleList(nn.Linear(int(w), i + 1) for i, w in enumerate(ws))
+
+
+model = M()

@@ -1,0 +1,18 @@
+# ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
+import torch.nn as nn
+
+xs = [2, 4, 5, 6, 8]
+for x in xs:
+    if x % 2 == 0:
+        xs.remove(x)
+WIDTHS = xs
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        ws = WIDTHS
+        self.layers = nn.ModuleList(nn.Linear(int(w), i + 1) for i, w in enumerate(ws))
+
+
+model = M()

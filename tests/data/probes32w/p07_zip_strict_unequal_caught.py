@@ -1,0 +1,20 @@
+# ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
+import torch.nn as nn
+
+out = []
+try:
+    for a, b in zip([1, 2, 3], [5, 6], strict=True):
+        out.append(a + b)
+except ValueError:
+    out.append(9)
+WIDTHS = out
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        ws = WIDTHS
+        self.layers = nn.ModuleList(nn.Linear(int(w), i + 1) for i, w in enumerate(ws))
+
+
+model = M()

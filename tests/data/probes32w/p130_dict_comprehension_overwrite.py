@@ -1,0 +1,14 @@
+# ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
+import torch.nn as nn
+
+WIDTHS = list({k % 3: k for k in range(1, 8)}.values())
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        ws = WIDTHS
+        self.layers = nn.ModuleList(nn.Linear(int(w), i + 1) for i, w in enumerate(ws))
+
+
+model = M()

@@ -1,0 +1,17 @@
+# ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
+import torch.nn as nn
+
+sizes = {}
+for name in ["b", "a", "c"]:
+    sizes[name] = len(sizes) + 2
+WIDTHS = [sizes[k] for k in sorted(sizes)]
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        ws = WIDTHS
+        self.layers = nn.ModuleList(nn.Linear(int(w), i + 1) for i, w in enumerate(ws))
+
+
+model = M()

@@ -1,0 +1,17 @@
+# ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
+import torch.nn as nn
+
+xs = [1, 2]
+g = (v + 1 for v in xs)
+xs = [7, 8, 9]
+WIDTHS = list(g)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        ws = WIDTHS
+        self.layers = nn.ModuleList(nn.Linear(int(w), i + 1) for i, w in enumerate(ws))
+
+
+model = M()

@@ -1,0 +1,19 @@
+# ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
+import torch.nn as nn
+
+t = ([1],)
+try:
+    t[0] += [2]
+except TypeError:
+    pass
+WIDTHS = [len(t[0]), t[0][-1]]
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        ws = WIDTHS
+        self.layers = nn.ModuleList(nn.Linear(int(w), i + 1) for i, w in enumerate(ws))
+
+
+model = M()
