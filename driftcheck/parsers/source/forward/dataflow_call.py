@@ -961,6 +961,13 @@ class Calls:
         return on and isinstance(v, Pieces) and v.count is not None
 
     def builtin(self, name: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        if at is not None and fr is not None and self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix32b
+
+            err = dataflow_fix32b.builtin_error(self.run.f, name, args, kwargs)  # ``max(outs)``
+            if err is not None:
+                self.run.f.crash(fr.loc(at), err)
+                return UNK
         if kwargs and at is not None and fr is not None and self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_fix31b
 

@@ -798,6 +798,13 @@ class Runner:
         return out
 
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
+        if self.f.input_shape is not None and at is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix32b
+
+            err = dataflow_fix32b.binop_error(self.f, op, a, b)  # ``"block" + i``, ``t * [..]``
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return Tens(None) if isinstance(a, Tens) or isinstance(b, Tens) else UNK
         if self.f.input_shape is not None and (
             isinstance(a, Bound) or isinstance(b, Bound) or a is None or b is None
         ):
@@ -1129,6 +1136,10 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_fix30b
 
                 err = dataflow_fix30b.subscripted(self.f, v, key, fr.loc(at))  # ``emb[ids]``
+            if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                err = dataflow_fix32b.subscript_error(self.f, v, key)  # ``gen[0]``, ``d[t]``
             if err is not None:
                 self.f.crash(fr.loc(at), err)
                 return Tens(None)
@@ -1207,6 +1218,13 @@ class Runner:
                 dataflow_fix31b.none_attribute(self, at.value, name, fr, fr.loc(at))
             elif name == "shape":
                 dataflow_fix30b.lazy_read(self.f, v, name, fr.loc(at))  # lazy weight's shape
+            from driftcheck.parsers.source.forward import dataflow_fix32b
+
+            err = dataflow_fix32b.leaf_attr(self, v, name)  # ``self.emb.shape``
+            err = err or dataflow_fix32b.attribute_error(self.f, v, name)  # ``gen.device``
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return UNK
         got = ops.attribute(self, v, name, fr)
         if at is not None and self.f.input_shape is not None and name in ("real", "imag"):
             from driftcheck.parsers.source.forward import dataflow_dtype_accept

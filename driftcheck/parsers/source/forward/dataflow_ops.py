@@ -633,6 +633,15 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
 
 # ---------------------------------------------------------------------- bound methods
 def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    got = _call_bound(run, b, args, kwargs, fr, at)
+    if run.f.input_shape is not None and got.__class__ is list:
+        from driftcheck.parsers.source.forward import dataflow_fix32b
+
+        dataflow_fix32b.listing_made(run, b.target, b.name, got)  # generators, dict views
+    return got
+
+
+def _call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     t = b.target
     if isinstance(t, Tens):
         from driftcheck.parsers.source.forward import dataflow_fix27
@@ -686,6 +695,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 from driftcheck.parsers.source.forward import dataflow_fix31
 
                 err = dataflow_fix31.method_error(run.f, t, b.name, args, kwargs)  # repeats
+            if err is None and not torchops._splat(at):
+                from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                err = dataflow_fix32b.method_error(run.f, t, b.name, args, kwargs, at, fr)
             if err is None:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 

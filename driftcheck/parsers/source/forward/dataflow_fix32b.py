@@ -1,0 +1,336 @@
+"""Forward rules of session 32 (crashfix32b: fresh24's dev misses, made general). Each is torch's
+or CPython's own behaviour (torch 2.13, CPU; ``tests/test_crash32b.py`` runs every verdict in
+torch), judged on real sizes only and on facts the pass knows for certain; anything not known
+gives no crash:
+
+- ``torch.long(x)`` / ``torch.float32(h)``: a ``torch.dtype`` is not callable (TypeError);
+- a device string torch's parser refuses (``"gpu"``, ``"CPU"``, ``"cuda0"``: c10's grammar
+  ``[a-zA-Z_]+(:(0|[1-9][0-9]*))?`` with a type name of its list) given to ``x.to(...)``,
+  ``torch.device(...)`` or a factory's ``device=`` (RuntimeError);
+- ``x.to(dtype, <a str or a device>)``: ``to``'s dtype form takes ``non_blocking`` second,
+  no signature matches (TypeError);
+- ``F.dropout(x, self.training, p)`` (and ``dropout1d/2d/3d``, ``alpha_dropout``,
+  ``feature_alpha_dropout``): a float as ``training`` (TypeError: must be bool);
+- ``layer.shape`` / ``layer.size(0)`` / ``layer.detach()`` of a torch layer (a module, not
+  its weight): ``nn.Module.__getattr__``'s AttributeError (``NO_TENSOR_ATTRS``, checked
+  against each listed layer type in torch);
+- ``m.parameters()[0]`` / ``m.children()[-1]`` / ``m.parameters().device``: torch's module
+  listings are generators (TypeError: not subscriptable; AttributeError); ``d.keys()[0]`` /
+  ``d.values()[-1]`` of a dict or a ``ModuleDict``: a view is not subscriptable (TypeError);
+- ``"block" + i`` (str and int under ``+``: TypeError);
+- a tensor under ``+ - * / // % ** @`` with a list or tuple of numbers (``outs * [0.5, 0.3]``:
+  TypeError; ``*`` is a sequence repeat only for a one-element integer tensor);
+- ``d[t]`` of a dict whose keys are all numbers / strings, with a tensor key (a tensor hashes
+  by identity: KeyError);
+- ``max(tensors)`` / ``sorted(tensors)`` / ``min(tensors)`` of two or more tensors of more
+  than one element (RuntimeError: the bool of a many-valued tensor);
+- ``range(x.shape[1:2])`` / ``int(x.shape[1:])``: a ``torch.Size`` where an int is wanted;
+- ``x.sort(dim=-1)[:, -k:]`` / ``x.median(1)[..., :]``: indexing torch's (values, indices) pair
+  with a tuple key (TypeError).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+from typing import Any
+
+from driftcheck.parsers.source.forward.dataflow_common import arg
+from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
+
+# ``torch.<name>`` of a dtype (every name is a ``torch.dtype`` object in torch 2.13)
+DTYPE_NAMES = frozenset(
+    {
+        "float32", "float", "float64", "double", "float16", "half", "bfloat16", "int64",
+        "long", "int32", "int", "int16", "short", "int8", "uint8", "bool", "complex64",
+        "cfloat", "complex128", "cdouble", "complex32", "chalf", "uint16", "uint32", "uint64",
+    }
+)  # fmt: skip
+# c10/core/Device.cpp: the device type names ``parse_type`` accepts (torch 2.13's message)
+DEVICE_TYPES = frozenset(
+    {
+        "cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve",
+        "fpga", "maia", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia",
+        "privateuseone",
+    }
+)  # fmt: skip
+_DEVICE_RE = re.compile(r"([a-zA-Z_]+)(?::([1-9][0-9]*|0))?")
+# factories whose ``device=`` torch parses as a device
+DEVICE_FUNCS = frozenset(
+    {
+        "zeros", "ones", "empty", "full", "rand", "randn", "randint", "randperm", "arange",
+        "linspace", "logspace", "eye", "tensor", "as_tensor", "zeros_like", "ones_like",
+        "empty_like", "full_like", "rand_like", "randn_like", "randint_like", "tril_indices",
+        "triu_indices",
+    }
+)  # fmt: skip
+# the functional dropouts whose third argument is ``training`` (a bool)
+DROPOUTS = frozenset(
+    {"dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout"}
+)
+# attributes a torch tensor has and ``nn.Module`` / the layers of ``NO_TENSOR_LAYERS`` do not
+# (each pair measured in torch: tests/test_crash32b.py); ``float`` / ``half`` / ``to`` /
+# ``type`` / ``cuda`` ... are nn.Module methods too and are not listed
+NO_TENSOR_ATTRS = frozenset(
+    {
+        "shape", "size", "detach", "dim", "ndim", "numel", "view", "reshape", "unsqueeze",
+        "squeeze", "permute", "transpose", "contiguous", "clone", "item", "numpy", "tolist",
+        "dtype", "device", "T", "mT", "t", "data", "grad", "norm", "abs", "mean", "sum",
+        "flatten", "expand", "repeat", "new_zeros", "new_ones", "new_empty", "new_tensor",
+        "matmul", "mm", "softmax", "is_cuda", "clamp", "detach_", "fill_", "normal_",
+        "uniform_", "zero_", "copy_", "mul_", "add_",
+    }
+)  # fmt: skip
+NO_TENSOR_LAYERS = frozenset(
+    {
+        "Linear", "Bilinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d",
+        "ConvTranspose2d", "ConvTranspose3d", "Embedding", "EmbeddingBag", "LayerNorm",
+        "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "GroupNorm", "InstanceNorm1d",
+        "InstanceNorm2d", "RMSNorm", "GRU", "LSTM", "RNN", "GRUCell", "LSTMCell", "RNNCell",
+        "MultiheadAttention", "TransformerEncoderLayer", "TransformerDecoderLayer", "ReLU",
+        "GELU", "SiLU", "Tanh", "Sigmoid", "Dropout", "Identity", "PReLU",
+    }
+)  # fmt: skip
+# the module listings torch returns as generators (nn.Module's own methods)
+GENERATORS = frozenset(
+    {
+        "parameters",
+        "named_parameters",
+        "buffers",
+        "named_buffers",
+        "children",
+        "named_children",
+        "modules",
+        "named_modules",
+    }
+)
+# attributes a generator has (Python's): anything else is AttributeError
+_GEN_ATTRS = frozenset({"send", "throw", "close", "gi_code", "gi_frame", "gi_running",
+                        "gi_yieldfrom", "gi_suspended"})  # fmt: skip
+_VIEWS = {"keys": "dict_keys", "values": "dict_values", "items": "dict_items"}
+_OPS = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+    ast.Mod: "%", ast.Pow: "** or pow()", ast.MatMult: "@",
+}  # fmt: skip
+
+
+def device_error(s: Any) -> str | None:
+    """torch's error for parsing the device string ``s`` (c10 ``Device(const std::string&)``),
+    else None (a valid string, or not a str)."""
+    if s.__class__ is not str:
+        return None
+    if not s:
+        return "RuntimeError: Device string must not be empty"
+    m = _DEVICE_RE.fullmatch(s)
+    if m is None:
+        return f"RuntimeError: Invalid device string: '{s}'"
+    if m.group(1) not in DEVICE_TYPES:
+        return (
+            "RuntimeError: Expected one of cpu, cuda, ... device type at start of device "
+            f"string: {m.group(1)}"
+        )
+    return None
+
+
+def _dtype(v: Any) -> bool:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    return isinstance(v, Ext) and v.qual.startswith("torch.") and v.qual[6:] in DTYPE_NAMES
+
+
+def _is_device(v: Any, node: Any, fr: Any) -> bool:
+    """``v`` (the value of ``node``) is a str or a ``torch.device`` for certain: a str, a
+    ``torch.device(...)`` call, or ``<name>.device`` of a local that holds a tensor."""
+    if v.__class__ is str:
+        return True
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        f = node.func
+        if f.attr == "device" and isinstance(f.value, ast.Name) and f.value.id == "torch":
+            return True
+    if isinstance(node, ast.Attribute) and node.attr == "device" and fr is not None:
+        if isinstance(node.value, ast.Name):
+            return isinstance(getattr(fr, "locals", {}).get(node.value.id), Tens)
+    return False
+
+
+def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
+    """torch's error for ``torch.<...>(*args, **kwargs)`` by the rules above, else None."""
+    if f.input_shape is None:
+        return None
+    name = q.rsplit(".", 1)[-1]
+    if q.count(".") == 1 and name in DTYPE_NAMES:
+        return "TypeError: 'torch.dtype' object is not callable"
+    if q == "torch.device" and len(args) == 1 and not kwargs:
+        return device_error(args[0])
+    if q.count(".") == 1 and name in DEVICE_FUNCS and "device" in kwargs:
+        return device_error(kwargs["device"])
+    if q.startswith("torch.nn.functional.") and name in DROPOUTS:
+        tr = arg(args, kwargs, 2, "training")
+        if tr.__class__ is float:
+            which = "dropout" if name in ("dropout", "alpha_dropout") else "feature_dropout"
+            if name == "alpha_dropout":
+                which = "alpha_dropout"
+            elif name == "feature_alpha_dropout":
+                which = "feature_alpha_dropout"
+            return f"TypeError: {which}(): argument 'train' (position 3) must be bool, not float"
+    return None
+
+
+def method_error(
+    f: Any, t: Any, name: str, args: list, kwargs: dict, at: Any, fr: Any
+) -> str | None:
+    """torch's error for ``t.<name>(*args, **kwargs)`` by the rules above, else None."""
+    if f.input_shape is None or name != "to":
+        return None
+    if args and args[0].__class__ is str:
+        err = device_error(args[0])
+        if err is not None:
+            return err
+    if "device" in kwargs:
+        err = device_error(kwargs["device"])
+        if err is not None:
+            return err
+    if len(args) >= 2 and _dtype(args[0]) and isinstance(at, ast.Call) and len(at.args) >= 2:
+        if not any(isinstance(a, ast.Starred) for a in at.args):
+            if _is_device(args[1], at.args[1], fr):
+                return (
+                    "TypeError: to() received an invalid combination of arguments - got "
+                    "(torch.dtype, a device): the dtype form takes non_blocking second"
+                )
+    return None
+
+
+def leaf_attr(run: Any, v: Any, name: str) -> str | None:
+    """``layer.<name>`` of a torch layer (``NO_TENSOR_LAYERS``) for a tensor-only ``name``:
+    torch's AttributeError; None where the layer may hold it (written, tied, not torch's)."""
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    if run.f.input_shape is None or name not in NO_TENSOR_ATTRS or not isinstance(v, Mod):
+        return None
+    leaf = run.f.resolve(v.obj)
+    if not isinstance(leaf, Leaf) or leaf.type not in NO_TENSOR_LAYERS:
+        return None
+    if leaf.unresolved or leaf.gone or leaf.owned or name in leaf.written or name in leaf.tied:
+        return None
+    if not (isinstance(leaf.torch, str) and leaf.torch == f"torch.nn.{leaf.type}"):
+        return None
+    if name in leaf.params:
+        return None
+    return f"AttributeError: '{leaf.type}' object has no attribute '{name}'"
+
+
+# ---------------------------------------------------------------- generators and dict views
+def _marks(f: Any) -> dict[int, tuple[Any, str]]:
+    got = getattr(f, "_fix32b_marks", None)
+    if got is None:
+        got = {}
+        f._fix32b_marks = got
+    return got
+
+
+def listing_made(run: Any, t: Any, name: str, got: Any) -> None:
+    """``m.parameters()`` / ``m.children()`` ... (torch's own method: a generator) or
+    ``d.keys()`` / ``.values()`` / ``.items()`` of a dict or ModuleDict (a view): mark the
+    list the pass returns for it, by identity. A copy (``list(...)``, ``sorted(...)``) is a
+    new object and unmarked."""
+    if run.f.input_shape is None or got.__class__ is not list:
+        return
+    if isinstance(t, Mod) and name in GENERATORS:
+        _marks(run.f)[id(got)] = (got, "generator")
+    elif (isinstance(t, Mod) or isinstance(t, dict)) and name in _VIEWS:
+        _marks(run.f)[id(got)] = (got, _VIEWS[name])
+
+
+def _marked(f: Any, v: Any) -> str | None:
+    if v.__class__ is not list:
+        return None
+    got = getattr(f, "_fix32b_marks", None)
+    hit = got.get(id(v)) if got else None
+    return hit[1] if hit is not None and hit[0] is v else None
+
+
+def subscript_error(f: Any, v: Any, key: Any) -> str | None:
+    """``gen[...]`` / ``view[...]`` (TypeError); ``pair[a, b]`` of torch's (values, indices)
+    pair (TypeError); ``d[t]`` of a dict of number / str keys with a tensor key (KeyError)."""
+    if f.input_shape is None:
+        return None
+    kind = _marked(f, v)
+    if kind is not None:
+        return f"TypeError: '{kind}' object is not subscriptable"
+    from driftcheck.parsers.source.forward.dataflow_axes import NamedPair
+
+    if isinstance(v, NamedPair) and isinstance(key, tuple):
+        return "TypeError: tuple indices must be integers or slices, not tuple"
+    if v.__class__ is dict and isinstance(key, Tens) and v:
+        if all(k.__class__ in (int, str, float) for k in v):
+            return "KeyError: a tensor key (a tensor hashes by identity)"
+    return None
+
+
+def attribute_error(f: Any, v: Any, name: str) -> str | None:
+    """``gen.<name>`` of a marked module listing (AttributeError)."""
+    if f.input_shape is None or name.startswith("__") or name in _GEN_ATTRS:
+        return None
+    if _marked(f, v) == "generator":
+        return f"AttributeError: 'generator' object has no attribute '{name}'"
+    return None
+
+
+# ---------------------------------------------------------------- operators and builtins
+def _numbers(v: Any) -> bool:
+    return v.__class__ in (list, tuple) and all(x.__class__ in (int, float, bool) for x in v)
+
+
+def binop_error(f: Any, op: Any, a: Any, b: Any) -> str | None:
+    """``"block" + i`` and ``t * [0.5, 0.3]`` (see the module docstring), else None."""
+    if f.input_shape is None:
+        return None
+    sym = _OPS.get(op.__class__)
+    if sym is None:
+        return None
+    if op.__class__ is ast.Add:
+        if a.__class__ is str and b.__class__ in (int, float, bool):
+            return f'TypeError: can only concatenate str (not "{b.__class__.__name__}") to str'
+        if b.__class__ is str and a.__class__ in (int, float, bool):
+            kind = a.__class__.__name__
+            return f"TypeError: unsupported operand type(s) for +: '{kind}' and 'str'"
+    t, seq = (a, b) if isinstance(a, Tens) else (b, a)
+    if not isinstance(t, Tens) or not _numbers(seq):
+        return None
+    if op.__class__ is ast.Mult:
+        s = known_shape(t)
+        if s is None or math.prod(s) == 1:
+            return None  # a one-element integer tensor repeats the sequence
+        return "TypeError: only integer tensors of a single element can be converted to an index"
+    kind = seq.__class__.__name__
+    left, right = ("Tensor", kind) if t is a else (kind, "Tensor")
+    return f"TypeError: unsupported operand type(s) for {sym}: '{left}' and '{right}'"
+
+
+def _size(f: Any, v: Any) -> bool:
+    """``v`` is a ``torch.Size`` for certain (a shape, or a slice of one: ``x.shape[1:]``)."""
+    from driftcheck.parsers.source.forward.dataflow_misuse import _size as shape_or_slice
+    from driftcheck.parsers.source.values.torchsize import TorchSize
+
+    return isinstance(v, TorchSize) or shape_or_slice(f, v)
+
+
+def builtin_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``max(tensors)`` / ``range(x.shape[1:])`` ... (see the module docstring), else None."""
+    if f.input_shape is None:
+        return None
+    if name in ("max", "min", "sorted") and len(args) == 1 and "key" not in kwargs:
+        items = args[0]
+        if items.__class__ in (list, tuple) and len(items) >= 2:
+            shapes = [known_shape(x) if isinstance(x, Tens) else None for x in items]
+            if all(s is not None and math.prod(s) > 1 for s in shapes):
+                return "RuntimeError: Boolean value of Tensor with more than one value is ambiguous"
+    if name == "range" and any(_size(f, x) for x in args):
+        return "TypeError: 'torch.Size' object cannot be interpreted as an integer"
+    if name in ("int", "float") and len(args) == 1 and _size(f, args[0]):
+        return (
+            f"TypeError: {name}() argument must be a string, a bytes-like object or a real "
+            "number, not 'torch.Size'"
+        )
+    return None
