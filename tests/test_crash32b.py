@@ -31,7 +31,7 @@ from tests.crash_rule_support import (
     registrar,
 )
 
-HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+HEAD = "import math\n\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
 
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 model = registrar(MODELS)
@@ -106,6 +106,18 @@ fwd(
 )
 fwd("gen_ok_children", "return list(self.seq.children())[0](h)",
     layers=("self.fc = nn.Linear(8, 8)", "self.seq = nn.Sequential(nn.Linear(8, 8), nn.ReLU())"))  # fmt: skip
+GRU = ("self.fc = nn.Linear(8, 8)", "self.rnn = nn.GRU(8, 8, batch_first=True)")
+fwd(
+    "gen_self_params_attr",
+    "ref = self.parameters()\n        return self.rnn(h.to(ref.dtype))[0]",
+    layers=GRU,
+)
+fwd("gen_modules_sliced", "for m in self.seq.modules()[1:]:\n            h = m(h)\n        return h",
+    layers=("self.fc = nn.Linear(8, 8)", "self.seq = nn.Sequential(nn.Linear(8, 8), nn.ReLU())"))  # fmt: skip
+fwd("gen_ok_modules_loop",
+    "n = sum(p.numel() for p in self.parameters())\n        for m in self.modules():\n"
+    "            n = n + 1\n        return self.rnn(h * n)[0] + next(self.parameters()).sum()",
+    layers=GRU)  # fmt: skip
 fwd("view_keys", "return h * self.d.keys()[0]", init='self.d = {2: "a", 3: "b"}')
 fwd("view_values", "return h * self.d.values()[-1]", init='self.d = {"a": 2, "b": 3}')
 fwd("view_moduledict", "return self.heads[self.heads.keys()[0]](h)",
@@ -156,6 +168,75 @@ fwd("pair_sort", "return h.sort(dim=-1)[:, :3]")
 fwd("pair_max", "return h.max(dim=1)[..., 0]")
 fwd("pair_topk", "return torch.topk(h, 2)[0, :]")
 fwd("pair_ok", "return h.sort(dim=-1)[0][..., :3] + h.max(1)[0][:, None, :3] + torch.topk(h, 3)[0]")
+
+# a reduction over an empty dim
+fwd("reduce_max_dim", "return h[:, 6:].max(dim=1).values")
+fwd("reduce_amax_tuple", "return h[:, 6:].amax((1, 2))")
+fwd("reduce_argmin_neg", "return h[:, :, :0].argmin(-1)")
+fwd("reduce_torch_median", "return torch.median(h[:, 6:], 1)[0]")
+fwd("reduce_kthvalue", "return h[:, 6:].kthvalue(1, 1)[0]")
+fwd("reduce_max_all_empty", "return h * h[:, 6:].max()")
+fwd(
+    "reduce_ok", "return h[:, 6:].max(dim=2).values.sum() + h[:, 6:].logsumexp(1) + h[:, 6:].sum(1)"
+)
+fwd("reduce_ok_median_all", "return h * h[:, 6:].median() + h.max(h)")
+
+# a half-precision fill past the dtype's range
+fwd("fill_half_1e9", "return h.half().masked_fill(h > 0, -1e9).float()")
+fwd(
+    "fill_half_f32min", "return h.half().masked_fill(h > 0, torch.finfo(torch.float32).min).float()"
+)
+fwd("fill_bf16_f32min", "return h.bfloat16().masked_fill(h > 0, -3.4e38).float()")
+fwd("fill_half_fill_", "return h.half().fill_(70000).float()")
+fwd(
+    "fill_ok",
+    "return h.half().masked_fill(h > 0, -65504.0).float() + h.bfloat16().masked_fill(h > 0, -1e9).float()",
+)
+fwd(
+    "fill_ok_inf",
+    'return h.half().masked_fill(h > 0, float("-inf")).float() + h.masked_fill(h > 0, -1e30)',
+)
+
+# linspace of tensor bounds that are not 0-dim
+fwd("linspace_one_element", "return h + torch.linspace(h.mean().view(1), h.mean().view(1) + 1, 8)")
+fwd("linspace_keepdim", "return h + torch.logspace(0.0, h.amax(-1, keepdim=True)[0, 0], 8)")
+fwd("linspace_ok", "return h + torch.linspace(h.mean(), h.mean() + 1, 8)")
+
+# a module given as a tensor sequence
+SEQ = (
+    "self.fc = nn.Linear(8, 8)",
+    "self.branches = nn.ModuleList([nn.Linear(8, 8) for _ in range(2)])",
+)
+fwd("stackmod_stack", "return torch.stack(self.branches).mean(0)", layers=SEQ)
+fwd("stackmod_cat", "return torch.cat(self.branches, 0)", layers=SEQ)
+fwd("stackmod_ok", "return torch.stack([b(h) for b in self.branches]).mean(0)", layers=SEQ)
+
+# math of plain numbers CPython refuses
+fwd("math_log_negative", "return h * math.log(self.period)", init="self.period = -1.0")
+fwd("math_sqrt_negative", "return h / math.sqrt(1.0 - self.beta)", init="self.beta = 1.5")
+fwd("math_exp_overflow", "return h * math.exp(self.big)", init="self.big = 1000")
+fwd("math_ok", "return h * math.log(self.period) / math.sqrt(1.0 - self.beta)",
+    init="self.period = 2.0\n        self.beta = 0.5")  # fmt: skip
+
+# a gradient of another shape than its output
+EG = "with torch.enable_grad():\n            xi = x.detach().requires_grad_()\n            y = self.fc(xi)\n            "
+fwd(
+    "gradshape_grad_vector",
+    EG + "(g,) = torch.autograd.grad(y, xi, grad_outputs=torch.ones(y.shape[0]))\n        return g",
+)
+fwd("gradshape_backward", EG + "y.backward(torch.ones(1, 8))\n        return y.detach()")
+fwd(
+    "gradshape_list",
+    EG + "g = torch.autograd.grad([y], [xi], [torch.ones(2, 6)])[0]\n        return g",
+)
+fwd(
+    "gradshape_ok",
+    EG + "(g,) = torch.autograd.grad(y, xi, grad_outputs=torch.ones_like(y))\n        return g",
+)
+fwd(
+    "gradshape_ok_backward",
+    EG + "y.backward(torch.ones(2, 6, 8))\n        return y.detach() + xi.grad",
+)
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

@@ -865,13 +865,19 @@ class Calls:
             if f and len(args) == 1 and not kwargs and _plain_num(args[0]):
                 try:
                     return f(args[0])
-                except (ValueError, OverflowError):
+                except (ValueError, OverflowError) as e:
+                    from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                    dataflow_fix32b.math_error(self.run.f, q, args, e, at, fr)  # ``log(-1.0)``
                     return UNK
             f2 = _MATH2.get(q[5:])
             if f2 and len(args) == 2 and not kwargs and all(_plain_num(a) for a in args):
                 try:
                     return f2(*args)
-                except (ValueError, OverflowError, ZeroDivisionError):
+                except (ValueError, OverflowError, ZeroDivisionError) as e:
+                    from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                    dataflow_fix32b.math_error(self.run.f, q, args, e, at, fr)  # ``log(x, 0)``
                     return UNK
             if q[5:] in _MATH_TOTAL and len(args) == 1 and isinstance(args[0], UnkNum):
                 return NUM if self.run.f.input_shape is not None else UNK

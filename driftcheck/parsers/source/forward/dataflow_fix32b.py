@@ -37,7 +37,7 @@ import re
 from typing import Any
 
 from driftcheck.parsers.source.forward.dataflow_common import arg
-from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
+from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, Tens, Unk, known_shape
 
 # ``torch.<name>`` of a dtype (every name is a ``torch.dtype`` object in torch 2.13)
 DTYPE_NAMES = frozenset(
@@ -165,6 +165,13 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
         return device_error(args[0])
     if q.count(".") == 1 and name in DEVICE_FUNCS and "device" in kwargs:
         return device_error(kwargs["device"])
+    if q in ("torch.autograd.grad", "torch.autograd.backward"):
+        key, pos = ("grad_outputs", 2) if q.endswith(".grad") else ("grad_tensors", 1)
+        return grad_shape_error(arg(args, kwargs, 0, "outputs" if pos == 2 else "tensors"),
+                                arg(args, kwargs, pos, key))  # fmt: skip
+    err = torch_value_error(f, q, args, kwargs)
+    if err is not None:
+        return err
     if q.startswith("torch.nn.functional.") and name in DROPOUTS:
         tr = arg(args, kwargs, 2, "training")
         if tr.__class__ is float:
@@ -181,8 +188,12 @@ def method_error(
     f: Any, t: Any, name: str, args: list, kwargs: dict, at: Any, fr: Any
 ) -> str | None:
     """torch's error for ``t.<name>(*args, **kwargs)`` by the rules above, else None."""
-    if f.input_shape is None or name != "to":
+    if f.input_shape is None:
         return None
+    if name == "backward" and isinstance(t, Tens):
+        return grad_shape_error(t, arg(args, kwargs, 0, "gradient"))
+    if name != "to":
+        return reduce_error(f, t, name, args, kwargs) or fill_error(f, t, name, args, kwargs)
     if args and args[0].__class__ is str:
         err = device_error(args[0])
         if err is not None:
@@ -229,6 +240,25 @@ def _marks(f: Any) -> dict[int, tuple[Any, str]]:
     return got
 
 
+class Listing(Unk):
+    """The generator torch's own ``m.parameters()`` / ``m.modules()`` ... returns, where the
+    pass does not list its items: an unknown value (as ``UNK`` is) that is a generator for
+    certain (not subscriptable; no attribute but a generator's)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNK(generator)"
+
+
+def listing_unknown(run: Any, t: Any, name: str, got: Any) -> Any:
+    """``got`` for ``t.<name>()``: a ``Listing`` in place of ``UNK`` for torch's own module
+    listings (``GENERATORS``) on real sizes."""
+    if run.f.input_shape is not None and got is UNK and isinstance(t, Mod) and name in GENERATORS:
+        return Listing()
+    return got
+
+
 def listing_made(run: Any, t: Any, name: str, got: Any) -> None:
     """``m.parameters()`` / ``m.children()`` ... (torch's own method: a generator) or
     ``d.keys()`` / ``.values()`` / ``.items()`` of a dict or ModuleDict (a view): mark the
@@ -243,6 +273,8 @@ def listing_made(run: Any, t: Any, name: str, got: Any) -> None:
 
 
 def _marked(f: Any, v: Any) -> str | None:
+    if v.__class__ is Listing:
+        return "generator"
     if v.__class__ is not list:
         return None
     got = getattr(f, "_fix32b_marks", None)
@@ -333,4 +365,139 @@ def builtin_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
             f"TypeError: {name}() argument must be a string, a bytes-like object or a real "
             "number, not 'torch.Size'"
         )
+    return None
+
+
+# ---------------------------------------------------------------- values and empty dims
+# reductions that refuse an empty reduced dim (IndexError) and, for the first group, a call
+# without ``dim`` on an empty tensor (measured in torch 2.13: tests/test_crash32b.py); the
+# position of ``dim`` among a method's arguments (``kthvalue(k, dim)``)
+EMPTY_DIM = {
+    "max": 0, "min": 0, "amax": 0, "amin": 0, "argmax": 0, "argmin": 0, "aminmax": None,
+    "median": 0, "nanmedian": 0, "mode": 0, "kthvalue": 1,
+}  # fmt: skip
+EMPTY_ALL = frozenset({"max", "min", "amax", "amin", "argmax", "argmin", "aminmax"})
+# the largest finite value of each half dtype (a fill value past it: RuntimeError)
+HALF_MAX = {"float16": 65504.0, "bfloat16": 3.3895313892515355e38}
+_HALF_WORD = {"float16": "Half", "bfloat16": "BFloat16"}
+
+
+def _empty_dim_error(name: str, shape: tuple, args: list, kwargs: dict) -> str | None:
+    """torch's error for the reduction ``name`` of a tensor of ``shape`` (``args`` without the
+    tensor), else None."""
+    pos = EMPTY_DIM[name]
+    if "dim" in kwargs:
+        dim = kwargs["dim"]
+    elif pos is not None and len(args) > pos:
+        dim = args[pos]
+    else:
+        dim = None
+    if name == "kthvalue" and not args:
+        return None
+    if dim is None:
+        if name in EMPTY_ALL and not (name in ("max", "min") and args) and 0 in shape:
+            if name == "aminmax":
+                return "RuntimeError: aminmax(): cannot compute aminmax over an empty dimension"
+            return f"RuntimeError: {name}(): Expected reduction dim to be specified for numel 0"
+        return None
+    dims = dim if name in ("amax", "amin") and dim.__class__ in (tuple, list) else (dim,)
+    for d in dims:
+        if d.__class__ is not int or not -len(shape) <= d < len(shape):
+            return None
+    for d in dims:
+        if shape[d] == 0:
+            return f"IndexError: {name}(): Expected reduction dim {d} to have non-zero size."
+    return None
+
+
+def reduce_error(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``t.<name>(...)`` of the reductions of ``EMPTY_DIM`` over an empty dim, else None."""
+    if f.input_shape is None or name not in EMPTY_DIM or not isinstance(t, Tens):
+        return None
+    s = known_shape(t)
+    if s is None:
+        return None
+    if name in ("max", "min") and any(isinstance(a, Tens) for a in (*args, *kwargs.values())):
+        return None  # the elementwise form (``x.max(other)``)
+    return _empty_dim_error(name, s, args, kwargs)
+
+
+def fill_error(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``t.masked_fill(mask, v)`` / ``t.fill_(v)`` of a float16 / bfloat16 tensor with a finite
+    Python number past the dtype's range: RuntimeError, else None."""
+    if name in ("masked_fill", "masked_fill_"):
+        v = arg(args, kwargs, 1, "value")
+    elif name == "fill_":
+        v = arg(args, kwargs, 0, "value")
+    else:
+        return None
+    if v.__class__ not in (int, float) or not math.isfinite(v):
+        return None
+    from driftcheck.parsers.source.forward.dataflow_fix25b import exact
+
+    d = exact(f, t)
+    if d not in HALF_MAX or abs(v) <= HALF_MAX[d]:
+        return None
+    return f"RuntimeError: value cannot be converted to type c10::{_HALF_WORD[d]} without overflow"
+
+
+def torch_value_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
+    """``torch.max(x, 1)`` ... over an empty dim, ``torch.linspace`` of tensor bounds that are
+    not 0-dim, ``torch.stack(self.layers)`` of a module, else None."""
+    if f.input_shape is None or q.count(".") != 1:
+        return None
+    name = q[6:]
+    if name in EMPTY_DIM and args and isinstance(args[0], Tens):
+        return reduce_error(f, args[0], name, args[1:], kwargs)
+    if name in ("linspace", "logspace"):
+        for key, pos in (("start", 0), ("end", 1)):
+            v = arg(args, kwargs, pos, key)
+            s = known_shape(v) if isinstance(v, Tens) else None
+            if s is not None and len(s) != 0:
+                return (
+                    f"RuntimeError: {name} only supports 0-dimensional start and end tensors, "
+                    f"but got {key} with {len(s)} dimension(s)"
+                )
+    if name in ("stack", "cat", "concat", "concatenate", "hstack", "vstack", "dstack"):
+        v = arg(args, kwargs, 0, "tensors")
+        if isinstance(v, Mod):
+            return f"TypeError: {name}(): argument 'tensors' (position 1) must be tuple of Tensors"
+    return None
+
+
+def math_error(f: Any, q: str, args: list, e: BaseException, at: Any, fr: Any) -> None:
+    """``math.<fn>(x)`` of plain numbers CPython refuses (``math.log(-1.0)``: ValueError,
+    ``math.exp(1000)``: OverflowError): the crash (outside speculative code, on real sizes)."""
+    if f.input_shape is None or at is None or fr is None:
+        return
+    if not all(a.__class__ in (int, float) for a in args):
+        return  # a traced number (its value is a stand-in)
+    if isinstance(e, ValueError):
+        f.crash(fr.loc(at), f"ValueError: {q}(): math domain error")
+    elif isinstance(e, OverflowError):
+        f.crash(fr.loc(at), f"OverflowError: {q}(): math range error")
+
+
+def _pairs(v: Any) -> list:
+    return list(v) if v.__class__ in (list, tuple) else [v]
+
+
+def grad_shape_error(outs: Any, grads: Any) -> str | None:
+    """``torch.autograd.grad(outs, ins, grad_outputs=grads)`` / ``out.backward(grads)``: torch's
+    ``_make_grads`` wants each given gradient of its output's exact shape (no broadcast;
+    checked before anything requires grad), else RuntimeError; None where a shape is unknown."""
+    if grads is None:
+        return None
+    outs, grads = _pairs(outs), _pairs(grads)
+    if len(outs) != len(grads):
+        return None
+    for i, (o, g) in enumerate(zip(outs, grads)):
+        if not (isinstance(o, Tens) and isinstance(g, Tens)):
+            continue
+        so, sg = known_shape(o), known_shape(g)
+        if so is not None and sg is not None and tuple(so) != tuple(sg):
+            return (
+                f"RuntimeError: Mismatch in shape: grad_output[{i}] has a shape of "
+                f"torch.Size({list(sg)}) and output[{i}] has a shape of torch.Size({list(so)})."
+            )
     return None

@@ -348,6 +348,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return convert(run, v)
     if name in ("named_children", "children"):
         return Bound(Mod(m.obj), name)  # torch's own method, not overridden: see call_bound
+    if run.f.input_shape is not None and name in ("modules", "named_modules"):
+        return Bound(Mod(m.obj), name)  # torch's own generator (dataflow_fix32b.Listing)
     if run.f.input_shape is not None and obj.module and name in dataflow_grown.REGISTERS:
         return Bound(Mod(m.obj), name)  # torch's own method: see call_bound
     if run.f.input_shape is not None and obj.module and name in _TENSOR_LISTS:
@@ -634,10 +636,11 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
 # ---------------------------------------------------------------------- bound methods
 def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     got = _call_bound(run, b, args, kwargs, fr, at)
-    if run.f.input_shape is not None and got.__class__ is list:
+    if run.f.input_shape is not None:
         from driftcheck.parsers.source.forward import dataflow_fix32b
 
         dataflow_fix32b.listing_made(run, b.target, b.name, got)  # generators, dict views
+        got = dataflow_fix32b.listing_unknown(run, b.target, b.name, got)  # ``m.modules()``
     return got
 
 
