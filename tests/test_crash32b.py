@@ -238,6 +238,35 @@ fwd(
     EG + "y.backward(torch.ones(2, 6, 8))\n        return y.detach() + xi.grad",
 )
 
+# a tensor made in inference_mode saved for backward under enable_grad
+INF = ("self.fc = nn.Linear(8, 8)", "self.g = nn.Linear(8, 8)",
+       "self.seq = nn.Sequential(nn.Linear(8, 8), nn.ReLU())", "self.scale = nn.Parameter(torch.ones(8))")  # fmt: skip
+IM = "with torch.inference_mode():\n            p = self.{}(x)\n        "
+EG2 = "with torch.enable_grad():\n            out = "
+fwd("infer_linear", IM.format("fc") + EG2 + "self.g(p)\n        return out.detach()", layers=INF)
+fwd("infer_seq", IM.format("seq") + EG2 + "self.g(p)\n        return out.detach()", layers=INF)
+fwd(
+    "infer_mul_param",
+    IM.format("seq") + EG2 + "p * self.scale\n        return out.detach()",
+    layers=INF,
+)
+fwd(
+    "infer_mul_out",
+    IM.format("fc") + EG2 + "self.g(h) * p\n        return out.detach()",
+    layers=INF,
+)
+fwd(
+    "infer_ok_add",
+    IM.format("fc") + EG2 + "p + self.scale\n        return out.detach()",
+    layers=INF,
+)
+fwd(
+    "infer_ok_clone",
+    IM.format("fc") + "p = p.clone()\n        " + EG2 + "self.g(p)\n        return out.detach()",
+    layers=INF,
+)
+fwd("infer_ok_nograd", IM.format("seq") + "return self.g(p) * self.scale", layers=INF)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -450,6 +450,10 @@ class Calls:
         loc = fr.loc(at) if fr is not None else None
         if isinstance(obj, Leaf):
             if self.run.f.input_shape is not None and args:
+                from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                if dataflow_fix32b.layer_called(self.run, Mod(obj), args, fr, loc):
+                    return Tens(None)  # ``self.fc(prior)``, prior made in inference_mode
                 from driftcheck.parsers.source.forward import dataflow_masks
 
                 dataflow_masks.tuple_input(self.run.f, args[0], obj, loc)

@@ -199,6 +199,10 @@ class Runner:
                 self.body(st.body, fr)
             finally:
                 dataflow_fix30b.with_leave(self, st, fr, modes)
+                if self.f.input_shape is not None:
+                    from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                    dataflow_fix32b.with_left(self, st, fr, modes)  # ``prior = self.enc(x)``
                 dataflow_fix31b.with_modes(self.f, fr, modes, -1)
         elif isinstance(st, ast.Try):
             with self.f.maybe():  # an error there may be what the handler catches
@@ -805,6 +809,8 @@ class Runner:
             if err is not None:
                 self.f.crash(fr.loc(at), err)
                 return Tens(None) if isinstance(a, Tens) or isinstance(b, Tens) else UNK
+            if dataflow_fix32b.binop_saved(self, op, a, b, fr, at):  # ``prior * self.scale``
+                return Tens(None)
         if self.f.input_shape is not None and (
             isinstance(a, Bound) or isinstance(b, Bound) or a is None or b is None
         ):

@@ -501,3 +501,143 @@ def grad_shape_error(outs: Any, grads: Any) -> str | None:
                 f"torch.Size({list(sg)}) and output[{i}] has a shape of torch.Size({list(so)})."
             )
     return None
+
+
+# ---------------------------------------------------------------- inference tensors saved
+_INFER32 = "fix32b_inference"  # run_state: id -> tensor made in inference_mode by a layer
+
+
+def _alloc_layer(f: Any, v: Any) -> bool:
+    """``v`` is a torch layer whose output is a new tensor (``GRAD_LAYERS``: it has a weight),
+    or a torch ``nn.Sequential`` whose first child is one and whose every child is a torch
+    layer (later children see a tensor made in inference mode: their output is one too, a
+    view of it or itself)."""
+    from driftcheck.parsers.source.forward import dataflow_fix31b
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _torch_leaf
+    from driftcheck.parsers.source.values.abstract import Obj
+
+    leaf = _torch_leaf(f, v)
+    if leaf is not None:
+        return leaf.type in dataflow_fix31b.GRAD_LAYERS and leaf.torch == f"torch.nn.{leaf.type}"
+    obj = f.resolve(v.obj) if isinstance(v, Mod) else None
+    if not isinstance(obj, Obj) or obj.kind != "Sequential" or obj.cls is not None:
+        return False
+    if obj.unresolved or obj.none_keys or not obj.children:
+        return False
+    kids = [Mod(c) for c in obj.children.values()]
+    if not all(_torch_leaf(f, k) is not None for k in kids):
+        return False
+    return _alloc_layer(f, kids[0])
+
+
+def with_left(run: Any, st: Any, fr: Any, modes: list) -> None:
+    """Leaving ``with torch.inference_mode():``: a name the body binds once, at its top level,
+    to a call of a layer of ``_alloc_layer`` holds an inference tensor."""
+    f = run.f
+    if f.input_shape is None or "inference" not in modes or f.speculative:
+        return
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _depth
+
+    if _depth(f)["inference"] > 0 or _depth(f)["unknown"] > 0:
+        return
+    stores: dict[str, int] = {}
+    for n in ast.walk(ast.Module(body=st.body, type_ignores=[])):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            stores[n.id] = stores.get(n.id, 0) + 1
+    for s in st.body:
+        if not (isinstance(s, ast.Assign) and len(s.targets) == 1):
+            continue
+        t, e = s.targets[0], s.value
+        if not isinstance(t, ast.Name) or stores.get(t.id) != 1 or not isinstance(e, ast.Call):
+            continue
+        if not (isinstance(e.func, ast.Attribute) and isinstance(e.func.value, ast.Name)):
+            continue
+        if e.func.value.id != "self" or fr.self_mod is None:
+            continue
+        v = fr.locals.get(t.id)
+        if not isinstance(v, Tens):
+            continue
+        from driftcheck.parsers.source.forward.dataflow_ops import module_attr
+
+        layer = module_attr(run, fr.self_mod, e.func.attr)
+        if _alloc_layer(f, layer):
+            f.run_state.setdefault(_INFER32, {})[id(v)] = v
+
+
+def _inferred(f: Any, t: Any) -> bool:
+    got = f.run_state.get(_INFER32)
+    return bool(got) and isinstance(t, Tens) and got.get(id(t)) is t
+
+
+def _grad_here(f: Any, fr: Any) -> bool:
+    from driftcheck.parsers.source.forward import dataflow_fix31b
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _depth
+
+    d = _depth(f)
+    if d["inference"] or d["unknown"] or f.speculative:
+        return False
+    return dataflow_fix31b._grad_on_here(f, fr)
+
+
+_SAVED = (
+    "RuntimeError: Inference tensors cannot be saved for backward (a tensor made in "
+    "inference_mode used where autograd records)"
+)
+
+
+def layer_called(run: Any, fv: Any, args: list, fr: Any, loc: Any) -> bool:
+    """``self.fc(prior)`` inside ``enable_grad`` with ``prior`` made in ``inference_mode``: the
+    layer's weight requires grad, so torch saves the input (RuntimeError). True: crashed."""
+    from driftcheck.parsers.source.forward import dataflow_fix31b
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _torch_leaf
+
+    f = run.f
+    if f.input_shape is None or fr is None or loc is None or not args:
+        return False
+    if not _inferred(f, args[0]):
+        return False
+    leaf = _torch_leaf(f, fv)
+    if leaf is None or leaf.type not in dataflow_fix31b.GRAD_LAYERS:
+        return False
+    if leaf.tied or leaf.owned or leaf.wnorm or leaf.torch != f"torch.nn.{leaf.type}":
+        return False
+    if not _grad_here(f, fr):
+        return False
+    f.crash(loc, _SAVED)
+    return True
+
+
+def _needs_grad(run: Any, v: Any, node: Any, fr: Any) -> bool:
+    """``v`` requires grad for certain: a torch layer's output made under ``enable_grad``
+    (dataflow_fix31b), or ``self.<name>`` of a parameter the module registered."""
+    from driftcheck.parsers.source.forward import dataflow_fix31b
+    from driftcheck.parsers.source.values.abstract import Obj
+
+    marked = run.f.run_state.get(dataflow_fix31b._GRAD, {})
+    if isinstance(v, Tens) and marked.get(id(v)) is v:
+        return True
+    if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+        return False
+    if node.value.id != "self" or fr.self_mod is None:
+        return False
+    obj = run.f.resolve(fr.self_mod.obj)
+    return isinstance(obj, Obj) and obj.module and node.attr in obj.params and isinstance(v, Tens)
+
+
+def binop_saved(run: Any, op: Any, a: Any, b: Any, fr: Any, at: Any) -> bool:
+    """``prior * self.scale`` / ``prior / w`` / ``prior @ w`` with ``prior`` made in
+    ``inference_mode`` and the other operand requiring grad, inside ``enable_grad``: torch
+    saves ``prior`` for the other's gradient (RuntimeError; ``+`` / ``-`` save nothing)."""
+    f = run.f
+    if f.input_shape is None or not isinstance(at, ast.BinOp):
+        return False
+    if op.__class__ not in (ast.Mult, ast.Div, ast.MatMult):
+        return False
+    pairs = ((a, b, at.right), (b, a, at.left))
+    for inf, other, node in pairs:
+        if op.__class__ is ast.Div and inf is b:
+            continue  # ``w / prior``: not measured, not judged
+        if _inferred(f, inf) and _needs_grad(run, other, node, fr) and _grad_here(f, fr):
+            f.crash(fr.loc(at), _SAVED)
+            return True
+    return False
