@@ -31,7 +31,7 @@ from tests.crash_rule_support import (
     registrar,
 )
 
-HEAD = "import math\n\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+HEAD = "import collections\nimport math\n\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
 
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 model = registrar(MODELS)
@@ -143,6 +143,12 @@ fwd("listop_ok_repeat", "return h * len([1, 2] * torch.tensor([2]))")
 # a tensor as a dict key
 fwd("dictkey_item", "return h * self.g[h[0, 0, 0]]", init="self.g = {0: 1.0, 1: 0.5}")
 fwd("dictkey_argmax", "return h * self.g[h.argmax()]", init='self.g = {"a": 1.0}')
+fwd("dictkey_ok_defaultdict", "return h * self.g[h.argmax()]",
+    init="self.g = collections.defaultdict(float)\n        self.g[0] = 1.0")  # fmt: skip
+fwd("dictkey_ok_counter", "return h * self.g[h.argmax()]",
+    init='self.g = collections.Counter("ab")')  # fmt: skip
+fwd("dictkey_ok_forward_defaultdict",
+    "g = collections.defaultdict(float)\n        g[0] = 1.0\n        return h * g[h.argmax()]")  # fmt: skip
 fwd(
     "dictkey_ok_int",
     "return h * self.g[int(h[0, 0, 0] > 0)]",

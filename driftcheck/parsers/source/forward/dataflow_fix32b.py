@@ -295,6 +295,9 @@ def subscript_error(f: Any, v: Any, key: Any) -> str | None:
     if isinstance(v, NamedPair) and isinstance(key, tuple):
         return "TypeError: tuple indices must be integers or slices, not tuple"
     if v.__class__ is dict and isinstance(key, Tens) and v:
+        lost = f.run_state.get("fix32b_not_plain")
+        if lost and lost.get(id(v)) is v:
+            return None  # read from a ``defaultdict`` / ``Counter`` (a missing key is made)
         if all(k.__class__ in (int, str, float) for k in v):
             return "KeyError: a tensor key (a tensor hashes by identity)"
     return None

@@ -128,7 +128,10 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
         items = [convert(run, x, depth + 1) for x in v[:4096]]
         return tuple(items) if isinstance(v, tuple) else items
     if isinstance(v, dict) and depth < 4:
-        return {k: convert(run, x, depth + 1) for k, x in list(v.items())[:4096]}
+        out = {k: convert(run, x, depth + 1) for k, x in list(v.items())[:4096]}
+        if v.__class__ is not dict or len(v) > 4096:  # a ``defaultdict`` / ``Counter``: its
+            run.f.run_state.setdefault("fix32b_not_plain", {})[id(out)] = out  # missing keys
+        return out
     if isinstance(v, Config):
         return CfgV(v)
     if isinstance(v, (Ext, Cls)):
