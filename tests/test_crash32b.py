@@ -66,6 +66,11 @@ fwd("device_upper", 'return h.to(device="CPU")')
 fwd("device_no_colon", 'return h + torch.zeros(8, device="cuda0")')
 fwd("device_ctor", 'return h.to(torch.device("Cpu"))')
 fwd("device_index_zero_pad", 'return h + torch.ones(8, device="cpu:01")')
+fwd("device_new_zeros", 'return h + h.new_zeros(8, device="gpu")')
+fwd(
+    "device_ok_new_zeros",
+    'return h + h.new_zeros(8, device="cpu") + h.new_full((8,), 2.0, device="cpu:0")',
+)
 fwd("device_ok", 'return h.to("cpu") + torch.zeros(8, device="cpu:0")')
 fwd("device_ok_ctor", 'return h.to(torch.device("cpu"))')
 

@@ -65,6 +65,8 @@ DEVICE_FUNCS = frozenset(
         "triu_indices",
     }
 )  # fmt: skip
+# tensor methods whose ``device=`` torch parses as a device
+_NEW_METHODS = frozenset({"new_zeros", "new_ones", "new_empty", "new_full", "new_tensor"})
 # the functional dropouts whose third argument is ``training`` (a bool)
 DROPOUTS = frozenset(
     {"dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout"}
@@ -192,6 +194,8 @@ def method_error(
         return None
     if name == "backward" and isinstance(t, Tens):
         return grad_shape_error(t, arg(args, kwargs, 0, "gradient"))
+    if name in _NEW_METHODS and "device" in kwargs:
+        return device_error(kwargs["device"])  # ``h.new_zeros(n, device="gpu")``
     if name != "to":
         return reduce_error(f, t, name, args, kwargs) or fill_error(f, t, name, args, kwargs)
     if args and args[0].__class__ is str:
