@@ -276,6 +276,8 @@ fwd(
     IM.format("fc") + "p = p.clone()\n        " + EG2 + "self.g(p)\n        return out.detach()",
     layers=INF,
 )
+fwd("infer_arith", "with torch.inference_mode():\n            p = h * 2\n        " + EG2 + "self.g(p)\n        return out.detach()", layers=INF)  # fmt: skip
+fwd("infer_factory", "with torch.inference_mode():\n            p = torch.ones(2, 6, 8)\n        " + EG2 + "p * self.scale\n        return out.detach()", layers=INF)  # fmt: skip
 fwd("infer_ok_nograd", IM.format("seq") + "return self.g(p) * self.scale", layers=INF)
 
 

@@ -572,8 +572,16 @@ def with_left(run: Any, st: Any, fr: Any, modes: list) -> None:
 
 
 def _inferred(f: Any, t: Any) -> bool:
+    """``t`` is an inference tensor: marked by ``with_left``, or by dataflow_fix30b (a name
+    bound in ``inference_mode`` to a new tensor: a factory, a reduction, arithmetic)."""
+    if not isinstance(t, Tens):
+        return False
     got = f.run_state.get(_INFER32)
-    return bool(got) and isinstance(t, Tens) and got.get(id(t)) is t
+    if got and got.get(id(t)) is t:
+        return True
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    return dataflow_checks.fact(f, t, "inference") is True
 
 
 def _grad_here(f: Any, fr: Any) -> bool:
