@@ -456,6 +456,10 @@ class Calls:
         loc = fr.loc(at) if fr is not None else None
         if isinstance(obj, Leaf):
             if self.run.f.input_shape is not None and args:
+                from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                if dataflow_fix32b.layer_called(self.run, Mod(obj), args, fr, loc):
+                    return Tens(None)  # ``self.fc(prior)``, prior made in inference_mode
                 from driftcheck.parsers.source.forward import dataflow_masks
 
                 dataflow_masks.tuple_input(self.run.f, args[0], obj, loc)
@@ -877,13 +881,19 @@ class Calls:
             if f and len(args) == 1 and not kwargs and _plain_num(args[0]):
                 try:
                     return f(args[0])
-                except (ValueError, OverflowError):
+                except (ValueError, OverflowError) as e:
+                    from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                    dataflow_fix32b.math_error(self.run.f, q, args, e, at, fr)  # ``log(-1.0)``
                     return UNK
             f2 = _MATH2.get(q[5:])
             if f2 and len(args) == 2 and not kwargs and all(_plain_num(a) for a in args):
                 try:
                     return f2(*args)
-                except (ValueError, OverflowError, ZeroDivisionError):
+                except (ValueError, OverflowError, ZeroDivisionError) as e:
+                    from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                    dataflow_fix32b.math_error(self.run.f, q, args, e, at, fr)  # ``log(x, 0)``
                     return UNK
             if q[5:] in _MATH_TOTAL and len(args) == 1 and isinstance(args[0], UnkNum):
                 return NUM if self.run.f.input_shape is not None else UNK
@@ -973,6 +983,13 @@ class Calls:
         return on and isinstance(v, Pieces) and v.count is not None
 
     def builtin(self, name: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        if at is not None and fr is not None and self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix32b
+
+            err = dataflow_fix32b.builtin_error(self.run.f, name, args, kwargs)  # ``max(outs)``
+            if err is not None:
+                self.run.f.crash(fr.loc(at), err)
+                return UNK
         if kwargs and at is not None and fr is not None and self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_fix31b
 

@@ -151,9 +151,14 @@ def built(run: Any, q: str, args: list, kwargs: dict, loc: Any) -> Any:
     if ".init." in q and name in ("kaiming_normal_", "kaiming_uniform_"):
         mode = _arg(args, kwargs, 2, "mode")
         nl = _arg(args, kwargs, 3, "nonlinearity")
-        if mode.__class__ is str and mode not in ("fan_in", "fan_out"):
+        t = _arg(args, kwargs, 0, "tensor")
+        if isinstance(t, Tens) and t.shape is not None and 0 in t.shape:
+            return None  # torch returns a zero-element tensor before reading mode / nonlinearity
+        # torch lower-cases the mode first (_calculate_correct_fan: mode = mode.lower())
+        if mode.__class__ is str and mode.lower() not in ("fan_in", "fan_out"):
             f.crash(
-                loc, f"ValueError: Mode {mode} not supported, please use one of fan_in, fan_out"
+                loc,
+                f"ValueError: Mode {mode.lower()} not supported, please use one of fan_in, fan_out",
             )
         elif nl.__class__ is str and nl not in GAINS:
             f.crash(loc, f"ValueError: Unsupported nonlinearity {nl}")

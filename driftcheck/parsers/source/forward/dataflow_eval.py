@@ -202,6 +202,10 @@ class Runner:
                 self.body(st.body, fr)
             finally:
                 dataflow_fix30b.with_leave(self, st, fr, modes)
+                if self.f.input_shape is not None:
+                    from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                    dataflow_fix32b.with_left(self, st, fr, modes)  # ``prior = self.enc(x)``
                 dataflow_fix31b.with_modes(self.f, fr, modes, -1)
         elif isinstance(st, ast.Try):
             with self.f.maybe():  # an error there may be what the handler catches
@@ -811,6 +815,15 @@ class Runner:
         return out
 
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
+        if self.f.input_shape is not None and at is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix32b
+
+            err = dataflow_fix32b.binop_error(self.f, op, a, b)  # ``"block" + i``, ``t * [..]``
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return Tens(None) if isinstance(a, Tens) or isinstance(b, Tens) else UNK
+            if dataflow_fix32b.binop_saved(self, op, a, b, fr, at):  # ``prior * self.scale``
+                return Tens(None)
         if self.f.input_shape is not None and (
             isinstance(a, Bound) or isinstance(b, Bound) or a is None or b is None
         ):
@@ -1146,6 +1159,10 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_fix30b
 
                 err = dataflow_fix30b.subscripted(self.f, v, key, fr.loc(at))  # ``emb[ids]``
+            if err is None:
+                from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                err = dataflow_fix32b.subscript_error(self.f, v, key)  # ``gen[0]``, ``d[t]``
             if err is not None:
                 self.f.crash(fr.loc(at), err)
                 return Tens(None)
@@ -1230,6 +1247,13 @@ class Runner:
                 dataflow_fix32.none_grad(self, at.value, name, fr, fr.loc(at))  # ``w.grad.norm``
             elif name == "shape":
                 dataflow_fix30b.lazy_read(self.f, v, name, fr.loc(at))  # lazy weight's shape
+            from driftcheck.parsers.source.forward import dataflow_fix32b
+
+            err = dataflow_fix32b.leaf_attr(self, v, name)  # ``self.emb.shape``
+            err = err or dataflow_fix32b.attribute_error(self.f, v, name)  # ``gen.device``
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return UNK
         got = ops.attribute(self, v, name, fr)
         if at is not None and self.f.input_shape is not None and name in ("real", "imag"):
             from driftcheck.parsers.source.forward import dataflow_dtype_accept

@@ -128,7 +128,10 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
         items = [convert(run, x, depth + 1) for x in v[:4096]]
         return tuple(items) if isinstance(v, tuple) else items
     if isinstance(v, dict) and depth < 4:
-        return {k: convert(run, x, depth + 1) for k, x in list(v.items())[:4096]}
+        out = {k: convert(run, x, depth + 1) for k, x in list(v.items())[:4096]}
+        if v.__class__ is not dict or len(v) > 4096:  # a ``defaultdict`` / ``Counter``: its
+            run.f.run_state.setdefault("fix32b_not_plain", {})[id(out)] = out  # missing keys
+        return out
     if isinstance(v, Config):
         return CfgV(v)
     if isinstance(v, (Ext, Cls)):
@@ -380,6 +383,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return convert(run, v)
     if name in ("named_children", "children"):
         return Bound(Mod(m.obj), name)  # torch's own method, not overridden: see call_bound
+    if run.f.input_shape is not None and name in ("modules", "named_modules"):
+        return Bound(Mod(m.obj), name)  # torch's own generator (dataflow_fix32b.Listing)
     if run.f.input_shape is not None and obj.module and name in dataflow_grown.REGISTERS:
         return Bound(Mod(m.obj), name)  # torch's own method: see call_bound
     if run.f.input_shape is not None and obj.module and name in _TENSOR_LISTS:
@@ -665,6 +670,16 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
 
 # ---------------------------------------------------------------------- bound methods
 def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    got = _call_bound(run, b, args, kwargs, fr, at)
+    if run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_fix32b
+
+        dataflow_fix32b.listing_made(run, b.target, b.name, got)  # generators, dict views
+        got = dataflow_fix32b.listing_unknown(run, b.target, b.name, got)  # ``m.modules()``
+    return got
+
+
+def _call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     t = b.target
     if isinstance(t, Tens):
         from driftcheck.parsers.source.forward import dataflow_fix27
@@ -718,6 +733,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 from driftcheck.parsers.source.forward import dataflow_fix31
 
                 err = dataflow_fix31.method_error(run.f, t, b.name, args, kwargs)  # repeats
+            if err is None and not torchops._splat(at):
+                from driftcheck.parsers.source.forward import dataflow_fix32b
+
+                err = dataflow_fix32b.method_error(run.f, t, b.name, args, kwargs, at, fr)
             if err is None:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
