@@ -2,7 +2,11 @@
 import torch.nn as nn
 
 xs = ["ab", "cd", "e"]
-WIDTHS = [ord(max(xs, key=len)[0]) - 90, ord(min(xs, key=len)[0]) - 90, ord(sorted(xs, key=len)[1][0]) - 90]
+WIDTHS = [
+    ord(max(xs, key=len)[0]) - 90,
+    ord(min(xs, key=len)[0]) - 90,
+    ord(sorted(xs, key=len)[1][0]) - 90,
+]
 
 
 class M(nn.Module):

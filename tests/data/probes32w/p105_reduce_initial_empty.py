@@ -2,7 +2,11 @@
 import torch.nn as nn
 import functools
 
-WIDTHS = [functools.reduce(lambda a, b: a * b, [], 5), functools.reduce(lambda a, b: a * b, [3]), functools.reduce(lambda a, b: a * 10 + b, [1, 2], 0)]
+WIDTHS = [
+    functools.reduce(lambda a, b: a * b, [], 5),
+    functools.reduce(lambda a, b: a * b, [3]),
+    functools.reduce(lambda a, b: a * 10 + b, [1, 2], 0),
+]
 
 
 class M(nn.Module):

@@ -3,7 +3,10 @@ import torch.nn as nn
 import functools
 import operator
 
-WIDTHS = [len(functools.reduce(operator.add, ["a", "bb"], "xyz")), len(functools.reduce(lambda a, b: b + a, "abc"))]
+WIDTHS = [
+    len(functools.reduce(operator.add, ["a", "bb"], "xyz")),
+    len(functools.reduce(lambda a, b: b + a, "abc")),
+]
 
 
 class M(nn.Module):

@@ -2,8 +2,10 @@
 import torch.nn as nn
 import functools
 
+
 def f(a, b, c=1):
     return a * 10 + b + c
+
 
 g = functools.partial(f, 2)
 h = functools.partial(g, c=5)

@@ -2,9 +2,11 @@
 import torch.nn as nn
 
 try:
+
     class S:
         __slots__ = ("a",)
         a = 1
+
     WIDTHS = [2]
 except ValueError:
     WIDTHS = [3, 4]

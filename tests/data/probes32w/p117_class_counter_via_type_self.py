@@ -1,13 +1,17 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class C:
     made = 0
+
     def __init__(self):
         type(self).made += 1
 
+
 class D(C):
     pass
+
 
 C()
 D()

@@ -1,13 +1,16 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def inner():
     yield 1
     return 7
 
+
 def outer():
     r = yield from inner()
     yield r
+
 
 WIDTHS = list(outer())
 

@@ -1,10 +1,13 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class C:
     x = 3
+
     def __getattr__(self, name):
         return len(name)
+
 
 c = C()
 WIDTHS = [c.x, c.abcd, getattr(c, "zz", 9)]

@@ -1,9 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class C:
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value * 2)
+
 
 c = C()
 c.a = 3

@@ -1,11 +1,13 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class A:
     @staticmethod
     def add(x, acc=[]):
         acc.append(x)
         return len(acc)
+
 
 A.add(1)
 A().add(2)

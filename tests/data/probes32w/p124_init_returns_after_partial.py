@@ -1,6 +1,7 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class C:
     def __init__(self, n):
         self.items = []
@@ -8,6 +9,7 @@ class C:
             if i == 3:
                 return
             self.items.append(i)
+
 
 WIDTHS = [len(C(2).items) + 1, len(C(8).items)]
 

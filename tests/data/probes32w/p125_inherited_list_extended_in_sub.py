@@ -1,14 +1,18 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class A:
     layers = [1, 2]
+
 
 class B(A):
     layers = A.layers + [3]
 
+
 class C(A):
     pass
+
 
 C.layers.append(4)
 WIDTHS = [len(A.layers), len(B.layers), len(C.layers)]

@@ -1,9 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class C:
     def __len__(self):
         return 3
+
 
 c = C()
 c.__len__ = lambda: 7

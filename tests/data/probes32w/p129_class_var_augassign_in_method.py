@@ -1,11 +1,14 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class C:
     n = 1
+
     def bump(self):
         self.n += 2
         return self.n
+
 
 c = C()
 c.bump()

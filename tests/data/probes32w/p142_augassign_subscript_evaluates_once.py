@@ -2,9 +2,12 @@
 import torch.nn as nn
 
 calls = []
+
+
 def idx():
     calls.append(1)
     return 0
+
 
 xs = [3]
 xs[idx()] += 4

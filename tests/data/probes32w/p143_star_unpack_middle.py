@@ -2,7 +2,7 @@
 import torch.nn as nn
 
 a, *mid, b = [1, 2, 3, 4, 5]
-*head, = (6,)
+(*head,) = (6,)
 first, *rest = "xy"
 WIDTHS = [len(mid), a + b, len(head), len(rest) + 1]
 

@@ -1,9 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class Name(str):
     def __len__(self):
         return 10
+
 
 n = Name("ab")
 WIDTHS = [len(n), len(n.upper()), len(n + "c")]

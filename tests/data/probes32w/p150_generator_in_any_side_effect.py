@@ -2,9 +2,12 @@
 import torch.nn as nn
 
 seen = []
+
+
 def check(x):
     seen.append(x)
     return x > 2
+
 
 found = any(check(x) for x in [1, 3, 5, 7])
 WIDTHS = [len(seen), 4 if found else 5]

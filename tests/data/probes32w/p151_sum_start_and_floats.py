@@ -2,7 +2,12 @@
 import torch.nn as nn
 import math
 
-WIDTHS = [sum([1, 2], 10), int(sum([0.1] * 10) * 10), 7 if sum([0.1] * 10) == 1.0 else 8, int(math.fsum([0.1] * 10))]
+WIDTHS = [
+    sum([1, 2], 10),
+    int(sum([0.1] * 10) * 10),
+    7 if sum([0.1] * 10) == 1.0 else 8,
+    int(math.fsum([0.1] * 10)),
+]
 
 
 class M(nn.Module):

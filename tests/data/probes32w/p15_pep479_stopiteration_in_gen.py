@@ -1,10 +1,12 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def g():
     yield 2
     next(iter([]))
     yield 3
+
 
 try:
     WIDTHS = list(g())

@@ -2,9 +2,12 @@
 import torch.nn as nn
 
 log = []
+
+
 def f(v):
     log.append(v)
     return v + 1
+
 
 m = map(f, [1, 2, 3])
 n = len(log)

@@ -1,8 +1,10 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def g():
     yield from [1, 2, 3, 4, 5]
+
 
 it = g()
 pairs = list(zip(it, [10, 20]))

@@ -1,9 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def g():
     for i in range(1, 5):
         yield i
+
 
 it = g()
 first = next(it)

@@ -2,7 +2,10 @@
 import torch.nn as nn
 import itertools
 
-WIDTHS = [len(list(itertools.product("ab", repeat=3))), len(list(itertools.combinations_with_replacement("abc", 2)))]
+WIDTHS = [
+    len(list(itertools.product("ab", repeat=3))),
+    len(list(itertools.combinations_with_replacement("abc", 2))),
+]
 
 
 class M(nn.Module):

@@ -1,7 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
-WIDTHS = [min([], default=4), max([3, 1], key=lambda v: -v), max(["aa", "b", "cc"], key=len).__len__()]
+WIDTHS = [
+    min([], default=4),
+    max([3, 1], key=lambda v: -v),
+    max(["aa", "b", "cc"], key=len).__len__(),
+]
 
 
 class M(nn.Module):

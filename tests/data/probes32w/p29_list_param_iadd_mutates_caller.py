@@ -1,8 +1,10 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def grow(xs):
     xs += [9]
+
 
 a = [1]
 grow(a)

@@ -1,9 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def grow(xs):
     xs = xs + [9]
     return len(xs)
+
 
 a = [1]
 n = grow(a)

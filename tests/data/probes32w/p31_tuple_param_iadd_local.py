@@ -1,9 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def grow(t):
     t += (9,)
     return len(t)
+
 
 a = (1, 2)
 n = grow(a)

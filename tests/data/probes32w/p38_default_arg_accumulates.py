@@ -1,9 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def f(x, acc=[]):
     acc.append(x)
     return len(acc)
+
 
 f(1)
 f(2)

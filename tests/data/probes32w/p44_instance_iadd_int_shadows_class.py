@@ -1,8 +1,10 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class C:
     n = 3
+
 
 a = C()
 a.n += 4

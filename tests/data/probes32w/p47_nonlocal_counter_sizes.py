@@ -1,13 +1,17 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def counter(step):
     n = 0
+
     def nxt():
         nonlocal n
         n += step
         return n
+
     return nxt
+
 
 c = counter(2)
 d = counter(3)

@@ -1,12 +1,16 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def make():
     box = [0]
+
     def bump():
         box[0] += 5
         return box[0]
+
     return bump
+
 
 b = make()
 b()

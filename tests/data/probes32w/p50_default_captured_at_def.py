@@ -3,8 +3,10 @@ import torch.nn as nn
 
 X = 5
 
+
 def f(a=X):
     return a
+
 
 X = 7
 WIDTHS = [f(), X]

@@ -3,9 +3,11 @@ import torch.nn as nn
 
 N = 2
 
+
 def bump():
     global N
     N = N * 3
+
 
 bump()
 bump()

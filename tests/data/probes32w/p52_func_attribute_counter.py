@@ -1,9 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def f():
     f.calls += 1
     return f.calls
+
 
 f.calls = 0
 f()

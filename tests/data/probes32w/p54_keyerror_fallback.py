@@ -2,11 +2,15 @@
 import torch.nn as nn
 
 d = {"a": 4}
+
+
 def get(k):
     try:
         return d[k]
     except KeyError:
         return 6
+
+
 WIDTHS = [get("a"), get("b")]
 
 

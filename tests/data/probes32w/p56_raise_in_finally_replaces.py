@@ -1,11 +1,13 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def f():
     try:
         raise KeyError("a")
     finally:
         raise ValueError("b")
+
 
 try:
     f()

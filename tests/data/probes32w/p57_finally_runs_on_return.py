@@ -2,12 +2,16 @@
 import torch.nn as nn
 
 log = []
+
+
 def f():
     try:
         return 4
     finally:
         log.append(1)
         log.append(2)
+
+
 WIDTHS = [f(), len(log) + 1]
 
 

@@ -1,6 +1,7 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def f():
     try:
         x = 1
@@ -8,6 +9,7 @@ def f():
         return 2
     else:
         raise ValueError("in else")
+
 
 try:
     WIDTHS = [f()]

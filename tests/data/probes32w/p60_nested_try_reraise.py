@@ -1,6 +1,7 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def f():
     try:
         try:
@@ -10,6 +11,8 @@ def f():
     except LookupError:
         return 6
     return 1
+
+
 WIDTHS = [f()]
 
 

@@ -1,6 +1,7 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 def f(v):
     try:
         if v:
@@ -11,6 +12,8 @@ def f(v):
         return 4
     finally:
         pass
+
+
 WIDTHS = [f(True), f(False)]
 
 

@@ -1,11 +1,14 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class Base(Exception):
     pass
 
+
 class Sub(Base):
     pass
+
 
 def f(e):
     try:
@@ -14,6 +17,7 @@ def f(e):
         return 2
     except Base:
         return 5
+
 
 WIDTHS = [f(Sub()), f(Base())]
 

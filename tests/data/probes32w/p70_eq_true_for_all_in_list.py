@@ -1,9 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class Any_:
     def __eq__(self, o):
         return True
+
 
 xs = [1, 2, 3]
 WIDTHS = [xs.index(Any_()) + 1, xs.count(Any_()) + 1]

@@ -1,9 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class A:
     def __eq__(self, o):
         return NotImplemented
+
 
 a, b = A(), A()
 WIDTHS = [3 if a == a else 4, 5 if a == b else 6]

@@ -1,9 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class Bag:
     def __iter__(self):
         return iter([1, 2, 3])
+
 
 b = Bag()
 WIDTHS = [4 if 2 in b else 5, 6 if 9 in b else 7]

@@ -1,13 +1,17 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
+
 class P:
     def __init__(self, v):
         self.v = v
+
     def __eq__(self, o):
         return self.v == o.v
+
     def __hash__(self):
         return hash(self.v)
+
 
 s = set()
 for v in [1, 2, 1]:

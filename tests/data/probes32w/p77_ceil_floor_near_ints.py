@@ -2,7 +2,12 @@
 import torch.nn as nn
 import math
 
-WIDTHS = [math.ceil((0.1 + 0.2) * 10), math.floor(0.29 * 100) - 20, math.ceil(2.0000000000000004), math.floor(-0.5) + 2]
+WIDTHS = [
+    math.ceil((0.1 + 0.2) * 10),
+    math.floor(0.29 * 100) - 20,
+    math.ceil(2.0000000000000004),
+    math.floor(-0.5) + 2,
+]
 
 
 class M(nn.Module):

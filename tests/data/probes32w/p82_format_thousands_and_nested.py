@@ -2,7 +2,12 @@
 import torch.nn as nn
 
 w = 4
-WIDTHS = [len("{:,}".format(1234567)), len("{:>{w}}".format("a", w=w)), len(f"{3:{'0'}{5}}"), len(f"{'x' * 3!r}")]
+WIDTHS = [
+    len("{:,}".format(1234567)),
+    len("{:>{w}}".format("a", w=w)),
+    len(f"{3:{'0'}{5}}"),
+    len(f"{'x' * 3!r}"),
+]
 
 
 class M(nn.Module):

@@ -1,7 +1,11 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
-WIDTHS = [len("{0}{0}{1}".format("ab", "c")), len("{}{}".format(1, 23)), len("{a}{b}{a}".format(a=1, b=22))]
+WIDTHS = [
+    len("{0}{0}{1}".format("ab", "c")),
+    len("{}{}".format(1, 23)),
+    len("{a}{b}{a}".format(a=1, b=22)),
+]
 
 
 class M(nn.Module):

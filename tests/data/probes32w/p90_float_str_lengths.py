@@ -1,7 +1,13 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
-WIDTHS = [len(str(0.1 + 0.2)), len(str(1 / 3)), len(repr(1e16)), len(str(1e15)), len(str(10**21 * 1.0))]
+WIDTHS = [
+    len(str(0.1 + 0.2)),
+    len(str(1 / 3)),
+    len(repr(1e16)),
+    len(str(1e15)),
+    len(str(10**21 * 1.0)),
+]
 
 
 class M(nn.Module):

@@ -1,7 +1,12 @@
 # ruff: noqa  (a probe of one Python corner, written as the corner needs, not as lint wants)
 import torch.nn as nn
 
-WIDTHS = [len("abc".replace("", "-")), len("aaa".replace("a", "bb", 2)), "aaaa".count("aa"), "abc".find("z") + 3]
+WIDTHS = [
+    len("abc".replace("", "-")),
+    len("aaa".replace("a", "bb", 2)),
+    "aaaa".count("aa"),
+    "abc".find("z") + 3,
+]
 
 
 class M(nn.Module):
