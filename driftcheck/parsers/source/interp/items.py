@@ -761,7 +761,7 @@ class Items:
                 return isinstance(iter(()), abc)
             if abc is not None and isinstance(raw, _PLAIN_TYPES):
                 return isinstance(raw, abc)  # ``isinstance(opt, Hashable)``: Python's own answer
-            if q in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+            if q in dunders.NN_MODULE:
                 return is_module(raw)
             if q in ("torch.nn.Parameter", "torch.nn.parameter.Parameter") and isinstance(
                 raw, Tensor

@@ -93,7 +93,7 @@ from driftcheck.parsers.source.values.abstract import (
 if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
 
-_NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_NN_MODULE = dunders.NN_MODULE
 # subscripted bases whose ``__mro_entries__`` give a typing class (``class B(Generic[T])``):
 # the name as written -> the class it gives (typing_extensions re-exports typing's Generic)
 _GENERIC_ORIGINS = {
@@ -734,12 +734,8 @@ class Classes:
         fail (``subclassreg.failed``: no count, never a registry's default taken). One of an
         installed library (transformers wraps each layer's ``forward`` there) is not run: the
         analyzer models those libraries' classes itself."""
-        from driftcheck.parsers.source.loader import installed
-
-        ok, fn, where = self.mro_attr(c, "__init_subclass__", after=c)
-        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
-            return
-        if installed(where.mod.path):
+        _, fn, where = dunders.source_lookup(self.ip, c, "__init_subclass__", after=c)
+        if fn is None or not dunders.own_code(where):
             return
         kw = {
             k.arg: self.exprs.eval(k.value, frame)
@@ -1096,7 +1092,7 @@ def handed_mutators(ip: Any, args: list, kwargs: dict, fr: Frame, e: ast.Call, f
     branchstate.forget(fr.locals, set(held), [], why)
 
 
-_MODULE_QUALS = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_MODULE_QUALS = dunders.NN_MODULE
 
 
 class Calls:
