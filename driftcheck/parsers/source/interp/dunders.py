@@ -77,6 +77,14 @@ def own_code(cls: Any) -> bool:
     return isinstance(cls, Cls) and not installed(cls.mod.path)
 
 
+def own_method(ip: Any, cls: Any, name: str, after: Any = None) -> Any:
+    """The function ``name`` the first class of ``cls``'s MRO (after ``after``) defining it
+    holds, where that class is of the analyzed code (``own_code``: not an installed
+    library's); None otherwise."""
+    _, fn, where = source_lookup(ip, cls, name, after)
+    return fn if fn is not None and own_code(where) else None
+
+
 def body_binds(cls: Cls, name: str) -> bool:
     """Whether the body of ``cls`` (read from source) binds ``name`` itself: a ``def``, an
     assignment (``__len__ = _zero``), an annotated assignment with a value."""

@@ -734,8 +734,8 @@ class Classes:
         fail (``subclassreg.failed``: no count, never a registry's default taken). One of an
         installed library (transformers wraps each layer's ``forward`` there) is not run: the
         analyzer models those libraries' classes itself."""
-        _, fn, where = dunders.source_lookup(self.ip, c, "__init_subclass__", after=c)
-        if fn is None or not dunders.own_code(where):
+        fn = dunders.own_method(self.ip, c, "__init_subclass__", after=c)
+        if fn is None:
             return
         kw = {
             k.arg: self.exprs.eval(k.value, frame)
