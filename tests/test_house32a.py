@@ -81,3 +81,27 @@ def test_plain_hole_unread_never_reads_a_probe() -> None:
     probe = Probe(5, _Rec(), 0)
     for v in (probe, Sourced(probe, "k", None, None), (probe,), [1, probe], (1, 2), []):
         assert plain_hole_unread(v) is UNREAD  # (reading it would raise ProbeUsed)
+
+
+def test_local_names_by_class_first_is_the_isinstance_chain(monkeypatch) -> None:
+    """``globalstmt.local_names`` tests a node's exact class against ``_WALK_ONLY`` before its
+    isinstance chain: with both sets empty (the chain alone, as before session 32) every
+    function of driftcheck's own source gets the same names."""
+    import ast
+    from pathlib import Path
+
+    from driftcheck.parsers.source.interp import globalstmt
+
+    root = Path(globalstmt.__file__).resolve().parents[2]  # driftcheck/parsers
+    funcs = [
+        n
+        for p in sorted(root.rglob("*.py"))[:60]
+        for n in ast.walk(ast.parse(p.read_text()))
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+    ]
+    assert len(funcs) > 250
+    fast = [globalstmt.local_names(f, keep=False) for f in funcs]
+    monkeypatch.setattr(globalstmt, "_WALK_ONLY", frozenset())
+    monkeypatch.setattr(globalstmt, "_NO_CHILDREN", frozenset())
+    assert fast == [globalstmt.local_names(f, keep=False) for f in funcs]
+    assert any("x" in got for got in fast)  # (names are found at all)
