@@ -653,9 +653,19 @@ class Runner:
         only in a norm's own ``forward`` (its class named a norm): elsewhere it is as often a
         division guard as a norm's eps."""
         from driftcheck.graph.facts import CONSTANT_FACTS, NAME_FACTS
-        from driftcheck.parsers.source.speed.symbolic import plain_hole
+        from driftcheck.parsers.source.speed.symbolic import (
+            UNREAD,
+            plain_hole,
+            plain_hole_unread,
+        )
 
         key = CONSTANT_FACTS.get(name)
+        # the value first (session 32): a global that is no number is never recorded, and most
+        # globals ``forward`` reads are modules, classes, functions; the syntax walks below
+        # (two of the function's whole body per read) cost 3% of the calls of a heavy file
+        peek = plain_hole_unread(v)
+        if peek is not UNREAD and (isinstance(peek, bool) or not isinstance(peek, (int, float))):
+            return
         func = fr.func
         owner = getattr(func, "owner", None)
         if key is None and NAME_FACTS.get(name.lower()) == "normEps":
@@ -677,6 +687,7 @@ class Runner:
         any_name = False
         if (
             key is None
+            and (peek is UNREAD or (isinstance(peek, float) and 0 < peek < 1))
             and getattr(func, "node", None) is not None
             and norm_eps_site(func.node, name)
         ):

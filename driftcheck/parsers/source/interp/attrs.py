@@ -683,8 +683,8 @@ class Attributes:
         counted as if it had not run."""
         if not obj.module or obj.cls is None:
             return False
-        ok, fn, where = self.classes.mro_attr(obj.cls, "__setattr__")
-        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+        _, fn, where = dunders.source_lookup(self.ip, obj.cls, "__setattr__")
+        if fn is None:
             return False
         if not isinstance(plain(name), str):
             at = f" at {Path(str(loc[0])).name}:{loc[1]}" if loc else ""

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from driftcheck.parsers.source.interp import globalsat, metanew
+from driftcheck.parsers.source.interp import dunders, globalsat, metanew
 from driftcheck.parsers.source.values.abstract import Cls, Ext, ExtClass, Unknown, plain
 
 _PLAIN = frozenset(
@@ -77,10 +77,9 @@ def virtual_hook(interp: Any, cls: Cls) -> Any:
     meta = class_type(interp, cls)
     at = f"{cls.mod.path}:{cls.node.lineno}"
     if isinstance(meta, Cls):
-        for name in ("__instancecheck__", "__subclasscheck__"):
-            ok, _, where = interp.classes.mro_attr(meta, name)
-            if ok and isinstance(where, Cls):
-                return f"metaclass {meta.name} defines {name} (class {cls.name} at {at})"
+        name = _meta_check(interp, meta)
+        if name is not None:
+            return f"metaclass {meta.name} defines {name} (class {cls.name} at {at})"
         if not any(isinstance(c, Ext) and c.qual == "abc.ABCMeta" for c in meta.mro()):
             return None
     elif not (isinstance(meta, Ext) and meta.qual == "abc.ABCMeta"):
@@ -97,13 +96,17 @@ def may_deny(interp: Any, cls: Cls) -> bool:
     if subclasshook(cls):
         return True
     meta = class_type(interp, cls)
-    if not isinstance(meta, Cls):
-        return False
+    return isinstance(meta, Cls) and _meta_check(interp, meta) is not None
+
+
+def _meta_check(interp: Any, meta: Cls) -> str | None:
+    """The first of ``__instancecheck__`` / ``__subclasscheck__`` a class read from source in
+    the metaclass ``meta``'s MRO binds (to any value: Python calls what is there), or None."""
     for name in ("__instancecheck__", "__subclasscheck__"):
         ok, _, where = interp.classes.mro_attr(meta, name)
         if ok and isinstance(where, Cls):
-            return True
-    return False
+            return name
+    return None
 
 
 def is_abc(interp: Any, cls: Cls) -> bool:
@@ -896,7 +899,6 @@ _UNSET = object()
 
 def _metaclass_rewrites(interp: Any, cls: Cls) -> str | None:
     from driftcheck.parsers.source.loader import installed
-    from driftcheck.parsers.source.values.abstract import Func
 
     if getattr(cls.mod, "path", None) is None or installed(cls.mod.path):
         return None  # a library's class: modelled by the analyzer's own rules
@@ -908,8 +910,8 @@ def _metaclass_rewrites(interp: Any, cls: Cls) -> str | None:
         return None
     if not isinstance(meta, Cls):
         return None
-    ok, fn, where = interp.classes.mro_attr(meta, "__new__")
-    if not (ok and isinstance(fn, Func) and isinstance(where, Cls)):
+    _, fn, where = dunders.source_lookup(interp, meta, "__new__")
+    if fn is None:
         return None
     if not installed(meta.mod.path) and "__new__" in (
         metanew.own_hooks(interp.classes, meta) or {}

@@ -16,6 +16,9 @@ from typing import Any
 
 from driftcheck.parsers.source.values.abstract import Cls, Func
 
+NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+"""The qualified names torch's ``nn.Module`` is read under (the one definition: session 32)."""
+
 
 def torch_class(where: Any) -> bool:
     """A class read from torch's own source (module ``torch`` or ``torch.*``)."""
@@ -28,11 +31,24 @@ def outside_torch(where: Any) -> bool:
     return isinstance(where, Cls) and not torch_class(where)
 
 
+def source_lookup(ip: Any, cls: Any, name: str, after: Any = None) -> tuple[bool, Any, Any]:
+    """``mro_attr``'s (found, value, where) with the value kept only where it is a function we
+    read: (True, function, class) where the first class of ``cls``'s MRO (after ``after``)
+    holding ``name`` is read from source and holds a function we read; (True, None, where)
+    where it holds something else, or a library class defines it first; (False, None, where)
+    where none does (``where``: the library base that ended the walk, or None). For the
+    lookups that tell "not defined" from "defined by something we do not run"."""
+    ok, fn, where = ip.classes.mro_attr(cls, name, after)
+    if ok and isinstance(fn, Func) and isinstance(where, Cls):
+        return True, fn, where
+    return ok, None, where
+
+
 def _defined(ip: Any, cls: Any, name: str) -> tuple[Any, Any]:
     """(function, defining class): the function ``name`` the first class of ``cls``'s MRO
     defining it holds, where that class is read from source; (None, None) otherwise (none
     defines it before a library base, or it is not a function we read)."""
-    ok, fn, where = ip.classes.mro_attr(cls, name)
+    ok, fn, where = ip.classes.mro_attr(cls, name)  # (``source_lookup``'s test, inline: hot)
     if ok and isinstance(fn, Func) and isinstance(where, Cls):
         return fn, where
     return None, None
@@ -59,6 +75,14 @@ def own_code(cls: Any) -> bool:
     from driftcheck.parsers.source.loader import installed
 
     return isinstance(cls, Cls) and not installed(cls.mod.path)
+
+
+def own_method(ip: Any, cls: Any, name: str, after: Any = None) -> Any:
+    """The function ``name`` the first class of ``cls``'s MRO (after ``after``) defining it
+    holds, where that class is of the analyzed code (``own_code``: not an installed
+    library's); None otherwise."""
+    _, fn, where = source_lookup(ip, cls, name, after)
+    return fn if fn is not None and own_code(where) else None
 
 
 def body_binds(cls: Cls, name: str) -> bool:

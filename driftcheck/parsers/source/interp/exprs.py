@@ -426,10 +426,13 @@ class Expressions:
         Python's TypeError for an unhashable instance (raised on a decided path), or why the
         container is unknown (a class's own ``__hash__`` / ``__eq__``, not followed); None
         for any other value (its hash is the analyzer's own)."""
-        kind = dunders.hash_kind(plain(key))
+        raw = plain(key)
+        if raw.__class__ is not Obj:
+            return None  # (``hash_kind``'s own first test, without its call: every key)
+        kind = dunders.hash_kind(raw)
         if kind is None:
             return None
-        name = plain(key).cls.name
+        name = raw.cls.name
         if kind == "unhashable" and not self.ip.uncertain:
             from driftcheck.parsers.source.interp.statements import Raised  # a cycle
 

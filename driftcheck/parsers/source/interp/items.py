@@ -222,8 +222,8 @@ class Items:
         if isinstance(raw, Cls) and dunders.own_code(raw):
             # ``ViT["tiny"]``: Python calls the class's ``__class_getitem__`` (an implicit
             # classmethod), here one of the analyzed code returning a configured subclass
-            ok, fn, where = self.classes.mro_attr(raw, "__class_getitem__")
-            if ok and isinstance(fn, Func) and dunders.own_code(where):
+            fn = dunders.own_method(self.ip, raw, "__class_getitem__")
+            if fn is not None:
                 return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
         if isinstance(raw, Obj):
             if raw.kind in ("ModuleList", "Sequential", "ParameterList"):
@@ -420,8 +420,8 @@ class Items:
         ``__setitem__`` (a settings class mapping GPT-2 names onto Llama names, storing in
         its own dict): Python calls that method, so its stores are what later reads see.
         Before, the store was dropped and every size read back was unknown."""
-        ok, fn, where = self.classes.mro_attr(raw.cls, "__setitem__")
-        if not (ok and isinstance(fn, Func) and dunders.own_code(where)):
+        fn = dunders.own_method(self.ip, raw.cls, "__setitem__")
+        if fn is None:
             return False
         self.calls.call_func(self.attrs.bind(fn, raw), [key, v], {})
         return True
@@ -763,7 +763,7 @@ class Items:
                 return isinstance(iter(()), abc)
             if abc is not None and isinstance(raw, _PLAIN_TYPES):
                 return isinstance(raw, abc)  # ``isinstance(opt, Hashable)``: Python's own answer
-            if q in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+            if q in dunders.NN_MODULE:
                 return is_module(raw)
             if q in ("torch.nn.Parameter", "torch.nn.parameter.Parameter") and isinstance(
                 raw, Tensor

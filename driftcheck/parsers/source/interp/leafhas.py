@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.interp.dunders import NN_MODULE
 from driftcheck.parsers.source.values.abstract import Cls, Leaf, Unknown
 
 _REGISTERS = ("register_parameter", "register_buffer", "add_module", "register_module")
@@ -35,7 +36,7 @@ _DYNAMIC = "<dynamic>"
 # registrations the interpreter recorded (an ``Obj`` of a torch container, nothing unresolved)
 # such a name is one of its children / parameters / buffers / attributes, checked before
 _REGISTERED = "<registered>"
-_MODULE_QUALS = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_MODULE_QUALS = NN_MODULE
 
 
 def _bound_on_self(stmts: list[ast.stmt], sure: set[str], maybe: set[str], top: bool) -> None:
@@ -231,9 +232,7 @@ def torch_class_object_has(ip: Any, q: Any, name: str, module_members: frozenset
     but ``MODULE_INSTANCE_ONLY``) or that ``type`` gives every class; False for any other name that is no dunder when the
     bodies are listed completely; None where this does not decide (no torch source, not a
     torch.nn class, a dunder)."""
-    if q in ("torch.nn.Module", "torch.nn.modules.module.Module") and not (
-        name.startswith("__") and name.endswith("__")
-    ):
+    if q in NN_MODULE and not (name.startswith("__") and name.endswith("__")):
         # ``nn.Module`` itself (bases: object): its class body's names are the members less
         # those ``__init__`` sets on the instance (tests/test_wild_constructs28b.py holds them
         # equal to ``vars(nn.Module)``), with or without torch's source

@@ -26,6 +26,7 @@ import ast
 from pathlib import Path
 from typing import Any
 
+from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.loader import body_index
 from driftcheck.parsers.source.values.abstract import (
     UNNAMED_SETATTR,
@@ -123,11 +124,11 @@ def own_hooks(classes: Any, meta: Cls) -> dict[str, Func] | None:
     may do anything: not followed, as before)."""
     out: dict[str, Func] = {}
     for hook in _HOOKS:
-        ok, fn, where = classes.mro_attr(meta, hook)
-        if ok and isinstance(where, Cls) and isinstance(fn, Func):
+        found, fn, where = dunders.source_lookup(classes.ip, meta, hook)
+        if fn is not None:
             out[hook] = fn
             continue
-        if ok:
+        if found:
             return None  # a value that is not a function read from source
         if isinstance(where, Ext) and where.qual not in _COOPERATIVE:
             return None

@@ -394,7 +394,9 @@ def _outside(st: ast.AST, scopes: tuple[type, ...] = _SCOPES) -> Iterator[ast.AS
     while todo:
         node = todo.pop()
         yield node
-        todo.extend(ch for ch in ast.iter_child_nodes(node) if not isinstance(ch, scopes))
+        for ch in ast.iter_child_nodes(node):  # (a loop, not ``extend`` of a generator:
+            if not isinstance(ch, scopes):  # one call fewer per child)
+                todo.append(ch)
 
 
 def _handler_rebinds(st: ast.stmt, first: ast.AST, name: str) -> bool:

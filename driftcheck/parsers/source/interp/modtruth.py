@@ -49,16 +49,16 @@ def dunder_truth(ip: Any, v: Any) -> bool | None:
     without it, ``__len__``), as Python asks: the method is called; ``__bool__`` must give a
     bool, ``__len__`` a non-negative int (anything else raises in Python: None here, as for
     a result we do not know). None for any other value."""
-    from driftcheck.parsers.source.values.abstract import Cls, Func, plain
+    from driftcheck.parsers.source.values.abstract import Cls, plain
 
     v = plain(v)
     if not isinstance(v, Obj) or not isinstance(v.cls, Cls) or v.kind:
         return None
     for name in ("__bool__", "__len__"):
-        ok, fn, where = ip.classes.mro_attr(v.cls, name)
-        if not ok:
+        found, fn, _ = dunders.source_lookup(ip, v.cls, name)
+        if not found:
             continue
-        if not isinstance(fn, Func) or not isinstance(where, Cls):
+        if fn is None:
             return None
         r = plain(ip.calls.call_func(ip.attrs.bind(fn, v), [], {}))
         if name == "__bool__":

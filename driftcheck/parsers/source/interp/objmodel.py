@@ -94,7 +94,7 @@ from driftcheck.parsers.source.values.abstract import (
 if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
 
-_NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_NN_MODULE = dunders.NN_MODULE
 # subscripted bases whose ``__mro_entries__`` give a typing class (``class B(Generic[T])``):
 # the name as written -> the class it gives (typing_extensions re-exports typing's Generic)
 _GENERIC_ORIGINS = {
@@ -737,12 +737,8 @@ class Classes:
         fail (``subclassreg.failed``: no count, never a registry's default taken). One of an
         installed library (transformers wraps each layer's ``forward`` there) is not run: the
         analyzer models those libraries' classes itself."""
-        from driftcheck.parsers.source.loader import installed
-
-        ok, fn, where = self.mro_attr(c, "__init_subclass__", after=c)
-        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
-            return
-        if installed(where.mod.path):
+        fn = dunders.own_method(self.ip, c, "__init_subclass__", after=c)
+        if fn is None:
             return
         kw = {
             k.arg: self.exprs.eval(k.value, frame)
@@ -1099,7 +1095,7 @@ def handed_mutators(ip: Any, args: list, kwargs: dict, fr: Frame, e: ast.Call, f
     branchstate.forget(fr.locals, set(held), [], why)
 
 
-_MODULE_QUALS = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_MODULE_QUALS = dunders.NN_MODULE
 
 
 class Calls:

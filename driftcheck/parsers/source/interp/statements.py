@@ -1457,11 +1457,10 @@ class Statements:
         """``del obj[key]`` where ``obj``'s class (read from the analyzed code) defines
         ``__delitem__``: Python calls that method with the key (a slice for ``del o[a:b]``),
         whatever it does; before, the statement was dropped (a confident overcount)."""
-        from driftcheck.parsers.source.interp.dunders import own_code
-        from driftcheck.parsers.source.values.abstract import Func
+        from driftcheck.parsers.source.interp.dunders import own_method
 
-        ok, fn, where = self.classes.mro_attr(obj.cls, "__delitem__")
-        if not (ok and isinstance(fn, Func) and own_code(where)):
+        fn = own_method(self.ip, obj.cls, "__delitem__")
+        if fn is None:
             return False
         key = self.exprs.eval(tgt.slice, fr)
         self.calls.call_func(self.attrs.bind(fn, obj), [key], {})

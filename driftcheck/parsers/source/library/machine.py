@@ -31,6 +31,7 @@ from driftcheck.parsers.source.interp import (
 )
 from driftcheck.parsers.source.interp.attrs import Attributes
 from driftcheck.parsers.source.interp.configs import Configs
+from driftcheck.parsers.source.interp.dunders import NN_MODULE
 from driftcheck.parsers.source.interp.exprs import MAX_SECONDS, Expressions
 from driftcheck.parsers.source.interp.items import _DICT_BASES, Items
 from driftcheck.parsers.source.interp.modnamespace import ModuleNamespace
@@ -1401,7 +1402,7 @@ _HTML_PARSER = "html.parser.HTMLParser"  # a base modelled by library/htmlparse.
 _SAX_HANDLERS = frozenset(("xml.sax.ContentHandler", "xml.sax.handler.ContentHandler"))
 
 
-_MODULE_BASES = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_MODULE_BASES = NN_MODULE
 _MODULE_INIT_RAN = "_dc_module_init_ran"  # on an Obj: torch's Module.__init__ ran on it (ext_init)
 
 

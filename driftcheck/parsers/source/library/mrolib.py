@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.parsers.source.interp.dunders import NN_MODULE
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import Cls, Ext, ExtClass, plain
 
 INS = Group("inspect")
 
-_NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_NN_MODULE = NN_MODULE
 _OBJECT = "builtins.object"
 
 

@@ -283,12 +283,12 @@ def _reversed_protocol(interp: Any, obj: Obj) -> Any:
     it the sequence protocol (``__len__`` and ``__getitem__``), which only ``iterate`` models
     (None: go on there); with neither, CPython raises TypeError (``__iter__`` alone is not
     reversible): unknown, never the reversed iteration."""
-    from driftcheck.parsers.source.values.abstract import Cls, Func
+    from driftcheck.parsers.source.values.abstract import Cls
 
-    ok, fn, where = interp.classes.mro_attr(obj.cls, "__reversed__")
-    if ok and isinstance(fn, Func) and isinstance(where, Cls):
+    found, fn, _ = dunders.source_lookup(interp, obj.cls, "__reversed__")
+    if fn is not None:
         return interp.calls.call_func(interp.attrs.bind(fn, obj), [], {})
-    if ok:
+    if found:
         return Unknown(f"reversed(): {obj.cls.name}.__reversed__ we cannot run")
     if not all(
         isinstance(c, Cls) or getattr(c, "qual", "") == "builtins.object" for c in obj.cls.mro()

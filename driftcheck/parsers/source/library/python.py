@@ -434,7 +434,7 @@ def _issubclass_mro(c: Call, sub: Any, bases: tuple) -> Any:
     return False
 
 
-_NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_NN_MODULE = dunders.NN_MODULE
 
 
 def _torch_nn_subclass(sub: Ext, bases: tuple) -> bool | None:
@@ -530,12 +530,9 @@ def _own_dir(c: Call, obj: Obj) -> Any:
     defines ``__dir__``: CPython calls it and returns its items as a sorted list (a task list
     switched on per instance); items that are not all known strings: unknown. None where no
     such method applies (the other rules, or unknown)."""
-    from driftcheck.parsers.source.values.abstract import Func
-
-    ok, fn, where = c.interp.classes.mro_attr(obj.cls, "__dir__")
-    mod = getattr(getattr(where, "mod", None), "name", "") or ""
-    if not ok or not isinstance(fn, Func) or not isinstance(where, Cls) or mod.startswith("torch"):
-        return None
+    _, fn, where = dunders.source_lookup(c.interp, obj.cls, "__dir__")
+    if fn is None or dunders.torch_class(where):  # (was ``startswith("torch")``: session 32,
+        return None  # a ``torchtasks`` / ``torch_geometric`` class's own ``__dir__`` runs too)
     got = c.interp.calls.call_func(c.interp.attrs.bind(fn, obj), [], {})
     items = c.interp.items.iterate(got)
     names = [plain(x) for x in items] if items is not None else None
@@ -783,7 +780,7 @@ def _type(c: Call) -> Any:
         if (
             catalogue.get(v.qual.rsplit(".", 1)[-1]) is not None
             or (isinstance(v, ExtClass) and v.module)
-            or v.qual in ("torch.nn.Module", "torch.nn.modules.module.Module")
+            or v.qual in dunders.NN_MODULE
         ):
             # a torch layer class (``nn.InstanceNorm2d``) or ``nn.Module`` itself: its type is
             # ``type`` (torch gives nn.Module no metaclass; ``class Meta(type(nn.Module))``), so ``type(norm) == functools.partial`` is decided

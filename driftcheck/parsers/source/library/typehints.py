@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.parsers.source.interp.dunders import NN_MODULE
 from driftcheck.parsers.source.library.typeunion import TypeUnion
 from driftcheck.parsers.source.values.abstract import Ext, Unknown, is_module, plain
 
@@ -40,7 +41,7 @@ _PLAIN = {
     "builtins.list": list,
     "builtins.dict": dict,
 }
-_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_MODULE = NN_MODULE
 
 
 class GenericHint(Unknown):

@@ -617,6 +617,24 @@ def plain_hole(v: Any) -> Any:
     return _plain_with(v, hole)
 
 
+UNREAD = object()
+"""``plain_hole_unread``'s answer where working the value out would read a ``Probe``."""
+
+
+def plain_hole_unread(v: Any) -> Any:
+    """``plain_hole(v)`` where working it out reads no ``Probe`` (a layer-index Probe's read is
+    an event: speed/memo.py); ``UNREAD`` otherwise (a Probe among the wrappers, a tuple or a
+    list, whose items may hold one). For a cheap test before a costly one whose answer only
+    matters for a number (forward/dataflow_eval.py ``global_use``)."""
+    while isinstance(v, Sourced) and v.__class__ is not SymVal:
+        if v.__class__ is Probe:
+            return UNREAD
+        v = v.value
+    if isinstance(v, (tuple, list)):
+        return UNREAD
+    return hole(v)
+
+
 def plain_repr(v: Any) -> str:
     """``repr(v)`` as if its holes were plain numbers, without pinning them: for keys that are
     only compared for equality (repeat folding, where ``build._tree_eq`` guards)."""
