@@ -1,0 +1,62 @@
+"""Session 32 (wildfix32a, issue #16): wild dev unknowns closed by general Python rules.
+
+- ``inspect.BoundArguments.apply_defaults()``: a new ``arguments`` dict in the signature's
+  order, defaults filled (``()`` / ``{}`` for ``*args`` / ``**kw``), required names left out.
+
+Every case is counted by torch too; a null count is an honest unknown.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count
+
+pytest.importorskip("torch")
+
+
+def _count(tmp_path, code: str) -> tuple[int | None, int]:
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    return parse_source(path).params_total(), torch_count(path, root="model")
+
+
+def _chain(tail: str = "") -> str:
+    return tail + "\nmodel = nn.Sequential(*[nn.Linear(a, b) for a, b in zip(ws, ws[1:])])\n"
+
+
+# ------------------------------------------------------------------ inspect apply_defaults
+APPLY_DEFAULTS = """
+import inspect
+import torch.nn as nn
+def block(d_in, d_hidden=40, *rest, d_out=8, depth=2, **extra):
+    return None
+bound = inspect.signature(block).bind_partial(d_in=6, d_out=3)
+before = bound.arguments
+bound.apply_defaults()
+args = bound.arguments
+ws = [len(before) + 1, len(args), *[v for v in args.values() if isinstance(v, int)]]
+ws += [len(args["rest"]) + 2, len(args["extra"]) + 3, list(args).index("depth") + 1]
+"""
+
+APPLY_DEFAULTS_REQUIRED = """
+import inspect
+import torch.nn as nn
+def f(a, b, c=5, *, d, e=7):
+    return None
+bound = inspect.signature(f).bind_partial(2)
+bound.apply_defaults()
+ws = [len(bound.arguments), *bound.arguments.values(), 3 if "b" in bound.arguments else 4]
+ws.append(9 if "d" in bound.arguments else 11)
+"""
+
+
+@pytest.mark.parametrize(
+    "code", [APPLY_DEFAULTS, APPLY_DEFAULTS_REQUIRED], ids=["defaults", "required_left_out"]
+)
+def test_apply_defaults_as_inspect(tmp_path, code):
+    got, want = _count(tmp_path, _chain(code))
+    assert got == want
