@@ -60,3 +60,70 @@ ws.append(9 if "d" in bound.arguments else 11)
 def test_apply_defaults_as_inspect(tmp_path, code):
     got, want = _count(tmp_path, _chain(code))
     assert got == want
+
+
+# ------------------------------------------------------------------ exec of a def, own dicts
+EXEC_DEF_MODULE_TYPE = """
+import types
+import torch.nn as nn
+text = '''
+width = 18
+def head(n, k=2):
+    return max(n * k, sum(range(n)))
+'''
+cfg = types.ModuleType("cfg")
+exec(text, cfg.__dict__)
+ws = [cfg.width, cfg.head(5), cfg.head(4, k=3)]
+"""
+
+EXEC_DEF_OWN_DICT = """
+import torch.nn as nn
+ns = {}
+exec('''
+def twice(xs):
+    return [x * 2 for x in xs if x > 1]
+base = 3
+''', ns)
+ws = [ns["base"], *ns["twice"]([1, 4, 5])]
+"""
+
+# the def reads ``width`` from the exec's dict (6), never the module's (40)
+EXEC_DEF_READS_GLOBAL = """
+import torch.nn as nn
+width = 40
+ns = {}
+exec('''
+width = 6
+def head(n):
+    return n * width
+''', ns)
+ws = [ns["head"](2), 3]
+"""
+
+# ``__name__`` in the exec's globals is the module object's, not the analyzed file's
+EXEC_DEF_READS_NAME = """
+import types
+import torch.nn as nn
+cfg = types.ModuleType("abcdefg")
+exec('''
+def n():
+    return len(__name__)
+''', cfg.__dict__)
+ws = [cfg.n(), 3]
+"""
+
+
+@pytest.mark.parametrize(
+    "code", [EXEC_DEF_MODULE_TYPE, EXEC_DEF_OWN_DICT], ids=["module_type", "own_dict"]
+)
+def test_exec_def_into_own_dicts_as_cpython(tmp_path, code):
+    got, want = _count(tmp_path, _chain(code))
+    assert got == want
+
+
+@pytest.mark.parametrize(
+    "code", [EXEC_DEF_READS_GLOBAL, EXEC_DEF_READS_NAME], ids=["reads_global", "reads_name"]
+)
+def test_exec_def_reading_the_execs_globals_is_unknown(tmp_path, code):
+    got, want = _count(tmp_path, _chain(code))
+    assert got is None and want > 0
