@@ -127,3 +127,71 @@ def test_exec_def_into_own_dicts_as_cpython(tmp_path, code):
 def test_exec_def_reading_the_execs_globals_is_unknown(tmp_path, code):
     got, want = _count(tmp_path, _chain(code))
     assert got is None and want > 0
+
+
+# ------------------------------------------------------------------ collections.UserList
+USERLIST_METHODS = """
+import copy
+from collections import UserList
+import torch.nn as nn
+class Widths(UserList):
+    def __init__(self, first):
+        super().__init__([first])
+        self.extra = 1
+    def append(self, item):
+        super().append(item)
+        super().append(item + self.extra)
+u = Widths(4)
+for w in (6, 9):
+    u.append(w)
+u.extend(UserList([3, 12]))
+u.insert(1, 20)
+popped = u.pop()
+u.remove(7)
+v = copy.copy(u)
+v.append(50)
+u.sort(key=lambda x: -x)
+empty = UserList()
+ws = [len(u), len(v), popped, u[0], u[-1], u.index(10), u.count(6)]
+ws += [2 if empty else 5, 3 if u else 8, 11 if 20 in u else 13, 14 if 50 in u else 15]
+ws += list(u)
+"""
+
+USERLIST_SEQUENTIAL = """
+from collections import UserList
+import torch.nn as nn
+class Twice(UserList):
+    def append(self, item):
+        super().append(item)
+        super().append(item)
+blocks = Twice()
+for w in (5, 5, 5):
+    blocks.append(nn.Linear(w, w))
+blocks.extend([nn.Linear(5, 3)])
+model = nn.Sequential(*blocks, *[m for m in UserList(blocks)])
+"""
+
+# ``Sequence.__iter__`` reads through the subclass's own ``__getitem__``: not modelled
+USERLIST_OWN_GETITEM = """
+from collections import UserList
+import torch.nn as nn
+class Doubled(UserList):
+    def __getitem__(self, i):
+        return self.data[i] * 2
+ws = list(Doubled([3, 4, 5]))
+"""
+
+
+def test_userlist_methods_as_cpython(tmp_path):
+    got, want = _count(tmp_path, _chain(USERLIST_METHODS))
+    assert got == want
+
+
+def test_userlist_of_layers_as_torch(tmp_path):
+    got, want = _count(tmp_path, USERLIST_SEQUENTIAL)
+    assert got == want
+
+
+def test_userlist_iterated_through_its_own_getitem_is_unknown(tmp_path):
+    got, want = _count(tmp_path, _chain(USERLIST_OWN_GETITEM))
+    assert got is None and want > 0

@@ -28,6 +28,7 @@ from driftcheck.parsers.source.interp import (
     selfmodule,
     submodpath,
     tensorsub,
+    userlist,
 )
 from driftcheck.parsers.source.interp.attrs import Attributes
 from driftcheck.parsers.source.interp.configs import Configs
@@ -531,6 +532,9 @@ class Library:
         if q in _USER_DICTS:
             self._userdict_init(obj, args, kwargs)
             return
+        if q == userlist.BASE and not obj.module:  # interp/userlist.py
+            userlist.init(self.ip, obj, args, kwargs)
+            return
         if q in _NAMESPACES and obj.cls is not None and not obj.module:
             self._namespace_init(obj, q, args, kwargs, loc)
             return
@@ -920,6 +924,10 @@ class Library:
             got = saxparse.base_method(name)
             if got is not None:
                 return got
+        if base.qual == userlist.BASE and userlist.is_userlist(inst):  # interp/userlist.py
+            got = userlist.method(self.ip, inst, name)
+            if got is not None:
+                return got
         if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
             from driftcheck.parsers.source.interp import tuplesub
 
@@ -976,6 +984,10 @@ class Library:
             m = torchlib.container_method(obj, name, self.ip)
             if m is not None:
                 return m
+        if userlist.is_userlist(obj):  # a method a UserList subclass leaves (interp/userlist.py)
+            got = userlist.method(self.ip, obj, name)
+            if got is not None:
+                return got
         if name in ("get", "values", "items") and isinstance(obj.attrs.get("__items__"), dict):
             over = _userdict_overrides(obj, self.ip.classes)
             if over:  # a UserDict subclass reading through its own ``__getitem__``

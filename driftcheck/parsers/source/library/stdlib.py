@@ -969,6 +969,19 @@ COL.add(
 )
 
 
+@COL.entry(
+    "UserList",
+    doc="UserList(initlist=None): its items a list in .data; UserList's methods, len, "
+    "indexing, in and iteration work on it (interp/userlist.py)",
+)
+def _user_list(c: Call) -> Any:
+    from driftcheck.parsers.source.interp import userlist
+
+    obj = Obj(cls=None, module=False, qual=userlist.BASE)
+    userlist.init(getattr(c.interp, "ip", c.interp), obj, list(c.args), dict(c.kwargs))
+    return obj
+
+
 _FACTORIES = {"builtins." + t.__name__: t for t in (int, float, str, list, dict, set, tuple)}
 
 
