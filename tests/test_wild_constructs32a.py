@@ -195,3 +195,94 @@ def test_userlist_of_layers_as_torch(tmp_path):
 def test_userlist_iterated_through_its_own_getitem_is_unknown(tmp_path):
     got, want = _count(tmp_path, _chain(USERLIST_OWN_GETITEM))
     assert got is None and want > 0
+
+
+# ------------------------------------------------------------------ threading
+THREAD_LOCAL = """
+import threading
+import torch.nn as nn
+cfg = threading.local()
+cfg.width = 24
+seen = []
+def worker(k, extra=0):
+    seen.append(getattr(cfg, "width", 7) + k + extra)
+    cfg.width = 999
+    seen.append(cfg.width // 100)
+t = threading.Thread(target=worker, args=(2,), kwargs={"extra": 1})
+t.start()
+t.join()
+ws = [cfg.width, *seen, getattr(cfg, "out", 5), 3 if hasattr(cfg, "width") else 4]
+"""
+
+THREAD_RAISES = """
+import contextvars
+import threading
+import torch.nn as nn
+var = contextvars.ContextVar("w", default=11)
+var.set(30)
+out = []
+def worker():
+    out.append(var.get())
+    raise ValueError("the thread ends here; its starter goes on")
+threads = [threading.Thread(target=worker) for _ in range(2)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+out.append(var.get())
+ws = [*out, 6]
+"""
+
+THREAD_SUBCLASS = """
+import threading
+import torch.nn as nn
+box = [4]
+class Worker(threading.Thread):
+    def __init__(self, n):
+        super().__init__(name=f"w{n}")
+        self.n = n
+    def run(self):
+        box.append(self.n)
+class Plain(threading.Thread):
+    pass
+def add(k):
+    box.append(k * 3)
+for w in (Worker(12), Worker(7), Plain(target=add, args=(5,))):
+    w.start()
+    w.join()
+ws = [*box, 3]
+"""
+
+# a subclass whose __init__ never runs Thread's: start() raises RuntimeError in CPython, caught
+THREAD_NO_INIT = """
+import threading
+import torch.nn as nn
+box = [4]
+class Worker(threading.Thread):
+    def __init__(self):
+        self.n = 9
+    def run(self):
+        box.append(self.n)
+try:
+    Worker().start()
+except RuntimeError:
+    box.append(2)
+ws = [*box, 3]
+"""
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+@pytest.mark.parametrize("code", [THREAD_LOCAL, THREAD_RAISES], ids=["local", "raises_ctx"])
+def test_thread_target_runs_as_cpython(tmp_path, code):
+    got, want = _count(tmp_path, _chain(code))
+    assert got == want
+
+
+def test_thread_subclass_runs_its_run(tmp_path):
+    got, want = _count(tmp_path, _chain(THREAD_SUBCLASS))
+    assert got == want
+
+
+def test_thread_whose_init_did_not_run_raises_runtime_error(tmp_path):
+    got, want = _count(tmp_path, _chain(THREAD_NO_INIT))
+    assert got == want

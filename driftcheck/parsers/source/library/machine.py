@@ -44,6 +44,7 @@ from driftcheck.parsers.source.library import (
     modmethods,
     registry,
     tensorvalues,
+    threads,
     torchlib,
     wildlib,
 )
@@ -535,6 +536,9 @@ class Library:
         if q == userlist.BASE and not obj.module:  # interp/userlist.py
             userlist.init(self.ip, obj, args, kwargs)
             return
+        if q == threads.BASE and not obj.module:  # a Thread subclass (library/threads.py)
+            threads.subclass_init(obj, args, kwargs)
+            return
         if q in _NAMESPACES and obj.cls is not None and not obj.module:
             self._namespace_init(obj, q, args, kwargs, loc)
             return
@@ -928,6 +932,10 @@ class Library:
             got = userlist.method(self.ip, inst, name)
             if got is not None:
                 return got
+        if base.qual == threads.BASE and threads.is_thread(inst):  # library/threads.py
+            got = threads.subclass_method(self.ip, inst, name)
+            if got is not None:
+                return got
         if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
             from driftcheck.parsers.source.interp import tuplesub
 
@@ -986,6 +994,10 @@ class Library:
                 return m
         if userlist.is_userlist(obj):  # a method a UserList subclass leaves (interp/userlist.py)
             got = userlist.method(self.ip, obj, name)
+            if got is not None:
+                return got
+        if threads.is_thread(obj):  # a method a Thread subclass leaves (library/threads.py)
+            got = threads.subclass_method(self.ip, obj, name)
             if got is not None:
                 return got
         if name in ("get", "values", "items") and isinstance(obj.attrs.get("__items__"), dict):
