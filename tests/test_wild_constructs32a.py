@@ -286,3 +286,46 @@ def test_thread_subclass_runs_its_run(tmp_path):
 def test_thread_whose_init_did_not_run_raises_runtime_error(tmp_path):
     got, want = _count(tmp_path, _chain(THREAD_NO_INIT))
     assert got == want
+
+
+# ------------------------------------------------------------------ randperm: order-blind reads
+RANDPERM_REDUCED = """
+import torch
+import torch.nn as nn
+masks = [torch.randperm(7) % 2 == k for k in (0, 1)]
+odd = torch.as_tensor(torch.randperm(9) % 3 == 1, dtype=torch.bool)
+ws = [int(m.sum().item()) for m in masks]
+ws += [int(odd.sum()), int((~odd).sum()), int(torch.randperm(6).max()) + 1]
+ws += [int((torch.randperm(5) * 2 + 1).sum()), int(torch.randperm(4).min()) + 2]
+ws += [int((torch.randperm(6) >= 2).int().sum()), 3 if bool((torch.randperm(3) < 3).all()) else 8]
+"""
+
+# an element, a pairing of two permutations, a prefix: their order matters (unknown)
+RANDPERM_ORDER = [
+    "ws = [int(torch.randperm(6)[0]) + 2, 3]",
+    "ws = [int((torch.randperm(6) == torch.randperm(6)).sum()) + 2, 3]",
+    "ws = [int(torch.randperm(6)[:3].sum()) + 2, 3]",
+    "ws = [int((torch.randperm(6) - torch.arange(6)).abs().sum()) + 2, 3]",
+]
+
+
+def _cpu_count(tmp_path, code: str, seed: int) -> tuple[int | None, int]:
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    return parse_source(path).params_total(), torch_count(
+        path, root="model", device="cpu", seed=seed
+    )
+
+
+def test_randperm_reductions_as_torch(tmp_path):
+    # torch draws a new order for each seed; the count is the same for every one
+    wants = {_cpu_count(tmp_path, _chain(RANDPERM_REDUCED), seed)[1] for seed in (0, 1, 2)}
+    got, _ = _cpu_count(tmp_path, _chain(RANDPERM_REDUCED), 0)
+    assert len(wants) == 1 and got == wants.pop()
+
+
+@pytest.mark.parametrize("line", RANDPERM_ORDER, ids=["item", "pairing", "prefix", "vs_arange"])
+def test_randperm_values_in_order_are_unknown(tmp_path, line):
+    code = "import torch\nimport torch.nn as nn\n" + line + "\n"
+    got, want = _cpu_count(tmp_path, _chain(code), 0)
+    assert got is None and want > 0
