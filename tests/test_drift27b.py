@@ -162,8 +162,9 @@ _UNDECIDED_TEXTS = {
     # a builtin the module shadows: CPython's fresh globals hold the real builtin (48 here;
     # the module's ``max`` would give 40)
     "shadowed_builtin": ("ffn = max(48, 0)\n", "def max(a, b):\n    return 40\n\n\n"),
-    # a definition would resolve its globals in the analyzed module here
-    "def": ("def f():\n    return 40\nffn = f()\n", ""),
+    # a definition would resolve its globals in the analyzed module here (its ``max`` is the
+    # module's own; a def reading only builtins no one shadows is followed, session 32)
+    "def": ("def f():\n    return max(40, 0)\nffn = f()\n", "def max(a, b):\n    return 48\n\n\n"),
     # an annotation adds ``__annotations__`` to the namespace
     "annotated": ("ffn: int = 40\n", ""),
 }

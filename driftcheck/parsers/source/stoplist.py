@@ -133,6 +133,7 @@ EXT_TOPS = {
     # source's mappings key a fresh ``ref`` per write, which no later read finds
     "weakref",
     "sqlite3",  # in-memory databases replayed on CPython's sqlite3 (library/sqlitedb.py)
+    "threading",  # Thread(target=...).start() and local() namespaces (library/threads.py)
 }
 # modules named exactly (not their submodules) that are names too: ``html``'s escape /
 # unescape (library/purecalls.py); ``html.parser``'s ``HTMLParser`` fed known text

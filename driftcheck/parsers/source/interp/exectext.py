@@ -135,16 +135,30 @@ def _own_frame(ip: Any, args: list[Any], fr: Frame, tree: ast.Module) -> Frame |
     resolve differently here than in CPython: each name read must be bound before (by the
     text or the locals dict) or be a builtin the analyzed module does not shadow (a frame of
     that module falls back on its globals; the exec's fresh globals would not). An annotated
-    assignment (it adds ``__annotations__``), a definition, an import or a comprehension is
-    refused."""
+    assignment (it adds ``__annotations__``), a class, an import or a comprehension is
+    refused; a ``def`` only where every name it reads from globals resolves the same here
+    (``_own_def``)."""
     import builtins
 
     d = plain(args[2]) if len(args) == 3 else plain(args[1])
     module_names = _bound_anywhere(fr.mod)
     bound = set(d)
+    texts = None
     for st in tree.body:
         if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant):
             continue  # a docstring
+        if isinstance(st, ast.FunctionDef):
+            texts = texts if texts is not None else _scopes(tree)
+            binds = bound | {
+                n.id
+                for n in ast.walk(tree)
+                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+            }
+            binds |= {n.name for n in ast.walk(tree) if isinstance(n, _DEFS)}
+            if texts is None or not _own_def(st, texts, binds, module_names):
+                return None
+            bound.add(st.name)
+            continue
         if not isinstance(st, _OWN_STMTS):
             return None
         stores: set[str] = set()
@@ -167,6 +181,68 @@ def _own_frame(ip: Any, args: list[Any], fr: Frame, tree: ast.Module) -> Frame |
     run_in = Frame(fr.mod)
     run_in.locals = d  # the dict itself: it receives what the text binds
     return run_in
+
+
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _scopes(tree: ast.Module) -> dict[tuple[str, int], Any] | None:
+    """The function scopes at the top of an exec'd text (CPython's ``symtable``), by name and
+    line; None when the text does not compile."""
+    import symtable
+
+    try:
+        top = symtable.symtable(ast.unparse(tree), "<exec>", "exec")
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    return {(t.get_name(), t.get_lineno()): t for t in top.get_children()}
+
+
+def _own_def(
+    st: ast.FunctionDef, scopes: dict, bound: set[str], module_names: set[str] | None
+) -> bool:
+    """Whether a ``def`` in a text exec'd into its own dicts runs here as in CPython: its
+    globals there are the exec's dict, here the analyzed module's, so every name its body (and
+    its defaults and annotations, evaluated at the def) reads from globals must resolve the
+    same in both: a builtin (not a dunder: the exec's globals hold their own ``__name__``)
+    that neither the module, the exec's dicts nor the text binds, and no ``global``
+    statement (a builtin name written into the dict after the exec is not seen). No
+    decorators. The function made is then an ordinary one."""
+    import builtins
+
+    if st.decorator_list:
+        return False
+    # ``ast.unparse`` renumbers lines: the scope is found by name among the text's own defs
+    same = [t for (name, _), t in scopes.items() if name == st.name]
+    if len(same) != 1:
+        return False
+
+    def allowed(name: str) -> bool:
+        return (
+            hasattr(builtins, name)
+            and not name.startswith("__")  # ``__name__``: the exec's globals hold their own
+            and name not in bound
+            and module_names is not None
+            and name not in module_names
+        )
+
+    stack = list(same)
+    while stack:
+        t = stack.pop()
+        for sym in t.get_symbols():
+            if sym.is_declared_global() or (sym.is_global() and not allowed(sym.get_name())):
+                return False
+        stack.extend(t.get_children())
+    at_def = [*st.args.defaults, *(d for d in st.args.kw_defaults if d is not None)]
+    at_def += [a.annotation for a in (*st.args.posonlyargs, *st.args.args) if a.annotation]
+    at_def += [a.annotation for a in st.args.kwonlyargs if a.annotation]
+    at_def += [a.annotation for a in (st.args.vararg, st.args.kwarg) if a and a.annotation]
+    at_def += [st.returns] if st.returns is not None else []
+    for node in at_def:
+        for n in ast.walk(node):
+            if isinstance(n, _OWN_REFUSED) or isinstance(n, ast.Name) and not allowed(n.id):
+                return False
+    return True
 
 
 def eval_in(calls: Any, args: list[Any], kwargs: dict, fr: Frame, e: ast.Call) -> Any:

@@ -27,6 +27,7 @@ from driftcheck.parsers.source.interp import (
     textproto,
     tuplesub,
     unpacked,
+    userlist,
 )
 from driftcheck.parsers.source.library import (
     enumflags,
@@ -221,6 +222,9 @@ def truth(v: Any) -> bool | None:
         and (dunders.defines(v.cls, "__bool__") or dunders.defines(v.cls, "__len__"))
     ):
         return None  # its own ``__bool__`` / ``__len__`` decides (not modelled here)
+    if v.__class__ is Obj and userlist.is_userlist(v):  # UserList's ``__len__`` (userlist.py)
+        d = userlist.data(None, v) if not userlist.overrides(v, ("__bool__", "__len__")) else None
+        return bool(d) if d is not None else None
     if v.__class__ is Obj and numsub.value_base(v):
         # ``class Channels(int)`` / ``class Cfg(dict)``: the builtin's truth of the value it
         # holds (interp/numsub.py), never an object's (``Channels(0)`` is falsy)
@@ -1020,6 +1024,11 @@ class Expressions:
                 return item in container.children
             if "__items__" in container.attrs:
                 return self._contains_mapping(container, item)
+            if userlist.is_userlist(container) and not userlist.overrides(
+                container, ("__contains__",)
+            ):  # UserList's ``__contains__``: ``item in self.data`` (interp/userlist.py)
+                d = userlist.data(self.ip, container)
+                return self.contains(d, item) if d is not None else Unknown("in: UserList data")
             return self._contains_own(container, item)
         if isinstance(container, (list, tuple)) and (
             tuplesub.items(item) is not None

@@ -24,6 +24,7 @@ from driftcheck.parsers.source.interp import (
     reducecopy,
     submodpath,
     tuplesub,
+    userlist,
 )
 from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import (
@@ -248,6 +249,10 @@ class Items:
                 ok, fn, where = self.classes.mro_attr(raw.cls, "__getitem__")
                 if ok and isinstance(fn, Func):
                     return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
+                if ok and userlist.is_userlist(raw):  # a ``__getitem__`` we do not read
+                    return Unknown("item of a UserList")
+            if userlist.is_userlist(raw):  # UserList's ``__getitem__`` (userlist.py)
+                return userlist.getitem(self.ip, raw, key)
             if "__items__" in raw.attrs:
                 items = raw.attrs["__items__"]
                 if not isinstance(items, dict):
@@ -464,6 +469,8 @@ class Items:
             got = self.user_iter(raw)
             if got is not _NO_ITER:
                 return got
+            if userlist.is_userlist(raw):  # Sequence.__iter__ over UserList's (userlist.py)
+                return userlist.items(self.ip, raw)
             got = self._user_getitem_iter(raw)
             if got is not _NO_ITER:
                 return got
@@ -1119,6 +1126,8 @@ class Items:
             out = Obj(cls=raw.cls, module=False, attrs=dict(raw.attrs), loc=raw.loc, qual=raw.qual)
             if isinstance(raw.attrs.get("__items__"), dict):
                 out.attrs["__items__"] = dict(raw.attrs["__items__"])
+            if userlist.is_userlist(raw) and isinstance(raw.attrs.get("data"), list):
+                out.attrs["data"] = list(raw.attrs["data"])  # UserList.__copy__: ``data[:]``
             return out
         if isinstance(raw, (Obj, Leaf)):
             return self.clone_module(raw)

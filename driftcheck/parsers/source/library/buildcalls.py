@@ -230,11 +230,27 @@ def _meshgrid(c: Call) -> Any:
     return tuple(Tensor(out) for _ in ts)
 
 
-@T.entry("randperm", doc="randperm(n): shape (n,), its values random (unknown)")
+@T.entry(
+    "randperm",
+    doc="randperm(n): shape (n,), its values 0..n-1 in an order not known (read by order-blind "
+    "reductions only)",
+)
 def _randperm(c: Call) -> Any:
     n = c.plain(0, "n")
     if type(n) is not int or n < 0:
         return Tensor(Unknown(f"{c.qual}() of an unknown length at {c.where}"))
+    from driftcheck.parsers.source.library import tensorvalues
+
+    if (
+        len(c.args) == 1
+        and c.kwargs.keys() <= {"device", "generator"}
+        and n <= tensorvalues.LIMIT
+        and tensorvalues.available()
+    ):
+        # its values are a permutation of range(n), int64 (library/tensorvalues.py shuffled)
+        t = tensorvalues.make_shuffled(tensorvalues.np().arange(n, dtype="int64"))
+        if t is not None:
+            return t
     return Tensor((n,))
 
 

@@ -28,6 +28,7 @@ from driftcheck.parsers.source.interp import (
     selfmodule,
     submodpath,
     tensorsub,
+    userlist,
 )
 from driftcheck.parsers.source.interp.attrs import Attributes
 from driftcheck.parsers.source.interp.configs import Configs
@@ -44,6 +45,7 @@ from driftcheck.parsers.source.library import (
     modmethods,
     registry,
     tensorvalues,
+    threads,
     torchlib,
     wildlib,
 )
@@ -532,6 +534,12 @@ class Library:
         if q in _USER_DICTS:
             self._userdict_init(obj, args, kwargs)
             return
+        if q == userlist.BASE and not obj.module:  # interp/userlist.py
+            userlist.init(self.ip, obj, args, kwargs)
+            return
+        if q == threads.BASE and not obj.module:  # a Thread subclass (library/threads.py)
+            threads.subclass_init(obj, args, kwargs)
+            return
         if q in _NAMESPACES and obj.cls is not None and not obj.module:
             self._namespace_init(obj, q, args, kwargs, loc)
             return
@@ -921,6 +929,14 @@ class Library:
             got = saxparse.base_method(name)
             if got is not None:
                 return got
+        if base.qual == userlist.BASE and userlist.is_userlist(inst):  # interp/userlist.py
+            got = userlist.method(self.ip, inst, name)
+            if got is not None:
+                return got
+        if base.qual == threads.BASE and threads.is_thread(inst):  # library/threads.py
+            got = threads.subclass_method(self.ip, inst, name)
+            if got is not None:
+                return got
         if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
             from driftcheck.parsers.source.interp import tuplesub
 
@@ -977,6 +993,14 @@ class Library:
             m = torchlib.container_method(obj, name, self.ip)
             if m is not None:
                 return m
+        if userlist.is_userlist(obj):  # a method a UserList subclass leaves (interp/userlist.py)
+            got = userlist.method(self.ip, obj, name)
+            if got is not None:
+                return got
+        if threads.is_thread(obj):  # a method a Thread subclass leaves (library/threads.py)
+            got = threads.subclass_method(self.ip, obj, name)
+            if got is not None:
+                return got
         if name in ("get", "values", "items") and isinstance(obj.attrs.get("__items__"), dict):
             over = _userdict_overrides(obj, self.ip.classes)
             if over:  # a UserDict subclass reading through its own ``__getitem__``

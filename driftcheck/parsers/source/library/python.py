@@ -103,6 +103,11 @@ def _len(c: Call) -> Any:
                 if isinstance(n, int) and not isinstance(n, bool) and n >= 0
                 else c.unknown("len(): __len__ did not return a known int")
             )
+        from driftcheck.parsers.source.interp import userlist
+
+        if userlist.is_userlist(v):  # UserList's ``__len__`` (interp/userlist.py)
+            n = userlist.length(c.interp, v)
+            return n if n is not None else c.unknown("len(): a __len__ we do not read")
     return py_call("len", c.interp, c.args, c.kwargs)
 
 

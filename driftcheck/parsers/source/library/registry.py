@@ -149,6 +149,7 @@ GROUP_MODULES = (
     "sqlitedb",
     "saxparse",
     "warnfilters",
+    "threads",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -258,6 +259,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "sqlitedb": ("sqlite3",),
     "saxparse": ("xml.sax",),
     "warnfilters": ("warnings",),
+    "threads": ("threading",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

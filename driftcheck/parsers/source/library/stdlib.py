@@ -1006,6 +1006,19 @@ COL.add(
 )
 
 
+@COL.entry(
+    "UserList",
+    doc="UserList(initlist=None): its items a list in .data; UserList's methods, len, "
+    "indexing, in and iteration work on it (interp/userlist.py)",
+)
+def _user_list(c: Call) -> Any:
+    from driftcheck.parsers.source.interp import userlist
+
+    obj = Obj(cls=None, module=False, qual=userlist.BASE)
+    userlist.init(getattr(c.interp, "ip", c.interp), obj, list(c.args), dict(c.kwargs))
+    return obj
+
+
 _FACTORIES = {"builtins." + t.__name__: t for t in (int, float, str, list, dict, set, tuple)}
 
 
@@ -1233,6 +1246,10 @@ def namedtuple_attr(v: tuple, name: str) -> Any:
         )
     if v.nt is _SIGNATURE and name in ("replace", "bind_partial", "bind"):
         return BuiltinMethod(lambda a, k: _signature_method(v, name, a, k))
+    if v.nt is _BOUND and name == "apply_defaults":
+        return BuiltinMethod(
+            lambda a, k: _apply_defaults(v) if not a and not k else Unknown("apply_defaults(x)")
+        )
     return Unknown(f"namedtuple attribute {name}")
 
 
@@ -1326,6 +1343,41 @@ def _signature_method(sig: Any, name: str, a: list, k: dict) -> Any:
             return Unknown(f"Signature.{name}(): unexpected keyword arguments (TypeError)")
         out[var_kw] = kwargs
     return NamedTupleValue([out, sig], _BOUND)
+
+
+def _apply_defaults(bound: NamedTupleValue) -> Any:
+    """``BoundArguments.apply_defaults()`` as CPython's ``inspect`` runs it: a new
+    ``arguments`` dict in the signature's order, each name bound kept, each one left out
+    given its default (``()`` for ``*args``, ``{}`` for ``**kw``; a required one stays out).
+    Arguments or a signature we cannot read: the arguments become unknown."""
+    from driftcheck.parsers.source.library.pybuiltins import INSPECT_EMPTY
+
+    args, sig = plain(bound.values[0]), plain(bound.values[1])
+    params = plain(sig.values[0]) if isinstance(sig, NamedTupleValue) else None
+    if not isinstance(args, dict) or not isinstance(params, dict):
+        bound.values = (Unknown("BoundArguments.apply_defaults() of unknown arguments"), sig)
+        return None
+    new: dict[str, Any] = {}
+    for n, p in params.items():
+        if n in args:
+            new[n] = args[n]
+            continue
+        if not isinstance(p, NamedTupleValue) or p.nt is not _PARAMETER:
+            bound.values = (Unknown("BoundArguments.apply_defaults(): a parameter unknown"), sig)
+            return None
+        default, kind = p.values[1], str(plain(p.values[2]))
+        if isinstance(default, Unknown) and default.why == _MAYBE_EMPTY:
+            # whether it has a default at all is unknown: so is the set of names bound
+            bound.values = (Unknown("BoundArguments.apply_defaults(): a default unknown"), sig)
+            return None
+        if plain(default) is not INSPECT_EMPTY:
+            new[n] = default
+        elif kind == "VAR_POSITIONAL":
+            new[n] = ()
+        elif kind == "VAR_KEYWORD":
+            new[n] = {}
+    bound.values = (new, sig)
+    return None
 
 
 def _field_names(v: Any) -> list[str] | None:
@@ -2702,6 +2754,8 @@ INS = Group("inspect")
 _PARAMETER = NamedTupleType("Parameter", ("name", "default", "kind", "annotation"), ())
 _SIGNATURE = NamedTupleType("Signature", ("parameters", "return_annotation"), ())
 _BOUND = NamedTupleType("BoundArguments", ("arguments", "signature"), ())
+# the default of a torch parameter our table does not know: it may be ``Parameter.empty``
+_MAYBE_EMPTY = "default of a torch parameter"
 
 
 @INS.entry(
@@ -2807,7 +2861,7 @@ def _shipped_init_signature(qual: str) -> Any:
     first_default = len(args) - len(defaults)
     for i, name in enumerate(args):
         if "defaults" in unknown:
-            d: Any = Unknown("default of a torch parameter")
+            d: Any = Unknown(_MAYBE_EMPTY)
         else:
             d = defaults[i - first_default] if i >= first_default else INSPECT_EMPTY
         add(name, d, "POSITIONAL_OR_KEYWORD")
@@ -2815,7 +2869,7 @@ def _shipped_init_signature(qual: str) -> Any:
         add(row["varargs"], INSPECT_EMPTY, "VAR_POSITIONAL")
     for name in row.get("kwonlyargs") or []:
         if "kwonlydefaults" in unknown:
-            d = Unknown("default of a torch parameter")
+            d = Unknown(_MAYBE_EMPTY)
         else:
             d = kwdefaults.get(name, INSPECT_EMPTY)
         add(name, d, "KEYWORD_ONLY")

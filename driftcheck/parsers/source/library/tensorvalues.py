@@ -47,20 +47,23 @@ class Lazy:
     known numbers (``torch.arange(n)`` position ids, rotary frequencies) are never read by
     value, and numpy is imported only by a read."""
 
-    __slots__ = ("approx", "fn", "val")
+    __slots__ = ("approx", "fn", "shuffled", "val")
     memo_shared = True  # a value never changed once known: copies of a template share it
 
     def __init__(self, fn: Any, val: Any = None, approx: bool = False) -> None:
         self.fn = fn
         self.val: Any = val
         self.approx = approx  # from a transcendental function: torch's within a few ulps
+        # the values of a 1-d tensor known only up to their order (``torch.randperm(n)``):
+        # read by nothing but ``shuffled`` (session 32)
+        self.shuffled = False
 
     def get(self) -> Any:
         if self.fn is not None:
             fn, self.fn = self.fn, None
             r = fn()
             if isinstance(r, Lazy):  # a deferred result: its values and whether approximate
-                r, self.approx = r.get(), r.approx
+                r, self.approx, self.shuffled = r.get(), r.approx, r.shuffled
             self.val = r
         return self.val
 
@@ -80,10 +83,67 @@ def values(v: Any) -> tuple[Any, bool]:
     d = v.data
     if isinstance(d, Lazy):
         val = d.get()
-        if _partial(val):  # ``torch.empty`` not yet written everywhere (``written``)
-            return None, False
+        if _partial(val) or d.shuffled:  # ``torch.empty`` not yet written everywhere
+            return None, False  # (``written``), or values in an unknown order (``shuffled``)
         return val, d.approx and val is not None
     return d, False
+
+
+def shuffled(v: Any) -> Any:
+    """The values of a 1-d tensor known only up to their order (a permutation of a known
+    array: ``torch.randperm(n)`` and what elementwise operations with a Python number, casts
+    and ``~`` make of it), else None. Only order-blind readers use them: reductions over
+    every element (``sum``, ``prod``, ``all``, ``any``, ``max``, ``min``); every other reader
+    sees unknown values (``values`` is None for it)."""
+    v = plain(v)
+    d = v.data if isinstance(v, Tensor) else None
+    if not isinstance(d, Lazy):
+        return None
+    val = d.get()
+    if not d.shuffled or d.approx or val is None or _partial(val) or val.ndim != 1:
+        return None
+    return val
+
+
+def make_shuffled(arr: Any) -> Tensor | None:
+    """A 1-d tensor whose values are ``arr`` in an order not known (``shuffled``)."""
+    t = make(arr)
+    if t is not None:
+        if len(t.shape) != 1:
+            return None
+        t.data.shuffled = True
+    return t
+
+
+def _shuffled_binop(name: str, a: Any, b: Any, sa: Any, sb: Any) -> Tensor | None:
+    """An elementwise operation of a shuffled tensor with a Python number: it commutes with
+    the permutation, so the result is shuffled the same way. Two shuffled tensors (their
+    elements' pairing unknown), a tensor of known values or a matmul: None."""
+    if sa is not None and sb is not None or name == "matmul":
+        return None
+    other = plain(b if sa is not None else a)
+    if type(other) not in (bool, int, float):
+        return None
+    r = _binary(name, sa, other) if sa is not None else _binary(name, other, sb)
+    d = r.data.get() if r is not None else None
+    return make_shuffled(d) if d is not None else None
+
+
+def _shuffled_method(name: str, s: Any) -> Any:
+    """A method of a shuffled tensor whose result does not depend on the order: casts (still
+    shuffled) and reductions over every element (known); None for any other."""
+    casts = {"double": "float64", "float": "float32", "long": "int64", "int": "int32"}
+    casts.update(byte="uint8", bool="bool")
+    if name in casts:
+        to = casts[name]
+        return BuiltinMethod(lambda x, k: make_shuffled(s.astype(to)) if not x and not k else None)
+    if name in ("sum", "all", "any", "prod"):
+        return BuiltinMethod(lambda x, k: _reduce(name, s, x, k) if not x and not k else None)
+    if name in ("max", "min") and s.size:
+        return BuiltinMethod(
+            lambda x, k: None if x or k else make(s.max() if name == "max" else s.min())
+        )
+    return None
 
 
 def _partial(val: Any) -> bool:
@@ -278,6 +338,11 @@ def call(qual: str, args: list[Any], kwargs: dict[str, Any], shape: Any = None) 
         return None
     if qual == "torch.unique":
         return unique(args, kwargs)
+    if qual == "torch.as_tensor" and len(args) == 1 and kwargs.keys() <= {"dtype", "device"}:
+        s = shuffled(args[0])
+        if s is not None:  # the same tensor, or a cast of it: still shuffled
+            arr = _cast(s, _dtype(kwargs.get("dtype")))
+            return make_shuffled(arr) if arr is not None else None
     if not _maybe_known(args, kwargs):
         return None
     return deferred(shape, lambda: function(qual, args, kwargs))
@@ -635,6 +700,9 @@ def binop(op: ast.AST, a: Any, b: Any) -> Tensor | None:
     name = _BINARY.get(type(op)) or _COMPARE.get(type(op))
     if name is None:
         return None
+    sa, sb = shuffled(a), shuffled(b)
+    if sa is not None or sb is not None:
+        return _shuffled_binop(name, a, b, sa, sb)
     if not _maybe_known([a, b], {}):
         return None
     if name == "matmul":
@@ -754,6 +822,11 @@ def unary(op: ast.AST, v: Any) -> Tensor | None:
 
 
 def _unary(op: ast.AST, v: Any) -> Tensor | None:
+    s = shuffled(v)
+    if s is not None:  # elementwise: the same permutation of the result
+        r = _unary(op, make(s))
+        d = r.data.get() if r is not None else None
+        return make_shuffled(d) if d is not None else None
     a = data(v)
     if a is None:
         return None
@@ -924,6 +997,9 @@ def _method(t: Tensor, name: str) -> Any:
                 return _with(part.astype(to))
 
         return BuiltinMethod(cast)
+    s = shuffled(t)
+    if s is not None:  # values in an unknown order: order-blind readers only
+        return _shuffled_method(name, s)
     a, approx = values(t)
     if a is None:
         return None
