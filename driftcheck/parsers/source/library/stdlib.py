@@ -1628,6 +1628,65 @@ def _nullcontext(c: Call) -> Any:
     return NullContext(c.arg(0, "enter_result"))
 
 
+# ---------------------------------------------------------------------------- unittest.mock
+MOCK = Group("unittest.mock")
+
+
+class PatchDict:
+    """``unittest.mock.patch.dict(in_dict, values=(), clear=False, **kwargs)`` in a ``with``
+    block, as CPython's ``_patch_dict`` does it: on enter a copy of ``in_dict`` is kept, the
+    dict cleared if ``clear``, then updated with ``values`` and the keywords; ``with`` binds
+    ``as`` to ``in_dict`` itself; on exit the dict is cleared and the copy put back (the same
+    object throughout: a snapshot taken inside the block keeps the patched values). Only a
+    dict the code holds is patched (a dotted-name string or a mapping of another type is not
+    modelled: the ``with`` is unknown); used as a decorator it is not modelled."""
+
+    library_type: ClassVar[str] = "unittest.mock._patch_dict"
+
+    def __init__(self, target: dict, values: dict, clear: bool) -> None:
+        self.target, self.values, self.clear = target, values, clear
+        self.original: dict | None = None
+
+    def library_enter(self) -> Any:
+        self.original = dict(self.target)
+        if self.clear:
+            self.target.clear()
+        self.target.update(self.values)
+        return self.target
+
+    def library_exit(self) -> None:
+        if self.original is None:
+            return
+        self.target.clear()
+        self.target.update(self.original)
+        self.original = None
+
+    def attr(self, name: str) -> Any:
+        return Unknown(
+            f"unittest.mock.patch.dict attribute {name} (only its with block is modelled)"
+        )
+
+
+@MOCK.entry(
+    "patch.dict",
+    doc="patch.dict(in_dict, values, clear=False, **kw) of a dict the code holds, in a with block: "
+    "updated on enter, restored on exit (the same dict object); a decorator or a dotted-name "
+    "target is not modelled",
+)
+def _patch_dict(c: Call) -> Any:
+    target = c.plain(0, "in_dict")
+    given = len(c.args) > 1 or "values" in c.kwargs
+    values = c.plain(1, "values") if given else {}
+    clear = c.plain(2, "clear", False)
+    extra = {k: v for k, v in c.kwargs.items() if k not in ("in_dict", "values", "clear")}
+    if type(target) is not dict or len(c.args) > 3 or type(clear) is not bool:
+        return c.unknown("unittest.mock.patch.dict() of a target not modelled")
+    if type(values) is not dict:  # an iterable of pairs, or unknown: not followed
+        return c.unknown("unittest.mock.patch.dict() of values that are not a known dict")
+    pairs = {**values, **extra}
+    return PatchDict(target, pairs, clear)
+
+
 # ---------------------------------------------------------------------------------- pickle
 PK = Group("pickle")
 
