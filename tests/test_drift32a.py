@@ -296,3 +296,81 @@ def test_named_temporary_file_closed_after_the_block(tmp_path):
     with pytest.raises(ValueError, match="closed file"):
         runpy.run_path(str(code))
     assert parse_source(code).params_total() is None
+
+
+# ------------------------------------------------------------------ 5. redirect_stdout, print
+SUMMARY = """
+import ast
+import contextlib
+import io
+import sys
+
+
+def print_run_summary():
+    print("== tiny run summary ==")
+    for key, value in {tiny}.items():
+        print(key + ":", value)
+{extra}
+
+with contextlib.redirect_stdout(io.StringIO()) as buf:
+    print_run_summary()
+HP = {{k: ast.literal_eval(v) for k, v in (line.split(": ", 1) for line in
+      buf.getvalue().splitlines() if ": " in line)}}
+"""
+
+
+def test_redirect_stdout_summary_parsed_back(tmp_path):
+    """A printed summary captured with ``redirect_stdout`` (the ``as`` name read after the
+    block, a module global the with statement binds)."""
+    cfg, path = _llama(tmp_path)
+    code = write(tmp_path, "clean.py", SUMMARY.format(tiny=_tiny(), extra="") + BODY)
+    assert runpy.run_path(str(code))["HP"]["layers"] == 2
+    assert parse_source(code).params_total() == count(mine(code, "M"))
+    assert run(code, path) == []
+    planted = write(tmp_path, "p.py", SUMMARY.format(tiny=_tiny(3), extra="") + BODY)
+    one(run(planted, path), 3, 2)
+
+
+@pytest.mark.parametrize(
+    ("extra", "key", "cpython"),
+    [
+        ('    sys.stdout.write("layers: 3\\n")', "layers", 3),  # a write print does not make
+        ('    print("note:", [3])', "note", [3]),  # a value whose text the model does not make
+        # a call of sys.stdout not followed (here it writes nothing: still unknown)
+        ('    print("layers: 3", file=sys.stderr)\n    sys.stdout.flush()', "layers", 2),
+    ],
+)
+def test_redirect_stdout_other_writers_lose_the_summary(tmp_path, extra, key, cpython):
+    code = write(tmp_path, "m.py", SUMMARY.format(tiny=_tiny(), extra=extra) + BODY)
+    assert runpy.run_path(str(code))["HP"][key] == cpython
+    assert parse_source(code).params_total() is None
+
+
+def test_print_file_into_a_stream_in_a_function(tmp_path):
+    code = write(
+        tmp_path,
+        "m.py",
+        """
+        import io
+
+        from torch import nn
+
+
+        def sizes():
+            s = io.StringIO()
+            print(64, 0.5, None, True, sep="|", end=";", file=s)
+            print("x", file=s)
+            return s.getvalue()
+
+
+        TEXT = sizes()
+
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.Linear(len(TEXT), int(TEXT.split("|")[0]))
+        """,
+    )
+    assert runpy.run_path(str(code))["TEXT"] == "64|0.5|None|True;x\n"
+    assert parse_source(code).params_total() == count(mine(code, "M"))
