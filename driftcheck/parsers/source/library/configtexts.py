@@ -228,6 +228,23 @@ def _stringio(c: Call) -> Any:
     return TextStream(t, c.interp)
 
 
+class ScratchText(TextStream):
+    """A ``NamedTemporaryFile("w+")``'s text: a ``TextStream`` with a ``name``."""
+
+    library_type: ClassVar[str] = "io.StringIO"
+
+    def __init__(self, name: str, interp: Any) -> None:
+        super().__init__("", interp)
+        self.name = name
+
+    def attr(self, name: str) -> Any:
+        if name == "name":
+            return self.name
+        if name == "getvalue":  # a file has no getvalue
+            return Unknown("NamedTemporaryFile has no getvalue (AttributeError)")
+        return super().attr(name)
+
+
 class TorchSaved(UnknownPlain):
     """The bytes ``torch.save(obj, stream)`` wrote: not known statically (torch's zip format
     holds versions and record names), but ``torch.load`` of them gives back a fresh copy of

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from driftcheck.parsers.source.library.configtexts import TextStream
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import Unknown, plain
 
@@ -151,6 +150,8 @@ class NamedTempFile:
         self.file: Any = None
 
     def library_enter(self) -> Any:
+        from driftcheck.parsers.source.library.configtexts import ScratchText
+
         st = _state(self.interp)
         st["n"] += 1
         self.file = ScratchText(f"{PREFIX}{st['n']}.tmp", self.interp)
@@ -162,23 +163,6 @@ class NamedTempFile:
 
     def attr(self, name: str) -> Any:
         return Unknown(f"tempfile.NamedTemporaryFile().{name} outside its with block")
-
-
-class ScratchText(TextStream):
-    """A ``NamedTemporaryFile("w+")``'s text: a ``TextStream`` with a ``name``."""
-
-    library_type: ClassVar[str] = "io.StringIO"
-
-    def __init__(self, name: str, interp: Any) -> None:
-        super().__init__("", interp)
-        self.name = name
-
-    def attr(self, name: str) -> Any:
-        if name == "name":
-            return self.name
-        if name == "getvalue":  # a file has no getvalue
-            return Unknown("NamedTemporaryFile has no getvalue (AttributeError)")
-        return super().attr(name)
 
 
 _NTF_MODES = frozenset(("w+", "w+t", "wt+"))
