@@ -708,7 +708,7 @@ class Statements:
                 continue
             try:
                 val = plain(self.exprs.eval(arg, fr))
-            except Exception:  # noqa: BLE001 - a name we cannot read: nothing to forget
+            except Raised:  # a name the program cannot read there: nothing to forget
                 continue
             if type(val) is dict:
                 for k in list(val):
