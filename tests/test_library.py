@@ -2866,3 +2866,16 @@ NOT_RUN.update(
         "threading.local": "counted against torch: tests/test_wild_constructs32a.py",
     }
 )
+NOT_RUN.update(
+    {
+        q: "checked against CPython / torch: tests/test_drift32a.py"
+        for q in (
+            "json.dump",
+            "csv.writer",
+            "csv.DictWriter",
+            "tempfile.NamedTemporaryFile",
+            "contextlib.redirect_stdout",
+            "unittest.mock.patch.dict",
+        )
+    }
+)

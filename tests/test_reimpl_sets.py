@@ -727,6 +727,38 @@ SPECS: dict[str, Spec] = {
         min_archs=12,
         min_plants=100,
         min_new=0,
+    ),  # ports32 (session 32, reimplfix32): nine clean ports (fresh25's output-proven bodies) with
+    # their sizes in styles no earlier README lists (redirect_stdout of a printed summary, a
+    # NamedTemporaryFile json round trip, os.path.splitext of a checkpoint name, a format_map
+    # template, __code__/__defaults__ of an entry point, json object_pairs_hook, a class's
+    # __annotations__ over a subclass, mock.patch.dict with a snapshot, a csv DictWriter /
+    # DictReader round trip); written and output-proven before driftcheck was run on them.
+    # 9 cases / 9 architectures / 83 plants / 0 new (README)
+    "ports32": Spec(
+        sample=[
+            "llama_named_tempfile_json_dump",
+            "mixtral_json_object_pairs_hook",
+            "swin_csv_dictwriter_roundtrip",
+        ],
+        outputs=[
+            "phi3_redirect_stdout_run_summary",
+            "llama_named_tempfile_json_dump",
+            "qwen3_checkpoint_filename_splitext",
+            "mistral_format_map_template",
+            "vit_entrypoint_code_defaults",
+            "mixtral_json_object_pairs_hook",
+            "whisper_class_annotations_override",
+            "t5_mock_patch_dict_snapshot",
+            "swin_csv_dictwriter_roundtrip",
+        ],
+        keeping=(
+            "mixtral_json_object_pairs_hook",
+            "mixtral_json_object_pairs_hook__numExpertsPerTok",
+        ),
+        min_cases=9,
+        min_archs=9,
+        min_plants=80,
+        min_new=0,
     ),
     # fresh29 (session 32, reimpl29): twelve thin architectures (ELECTRA, Falcon, OPT, Cohere,
     # Qwen3-MoE, ALBERT, Gemma 3, GPT-J, OLMoE, Qwen2-MoE, DeiT, BLOOM), each a one-file port

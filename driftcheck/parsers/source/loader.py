@@ -287,7 +287,15 @@ def installed(path: Path) -> bool:
 
 def _index_with(info: ModInfo, st: ast.With) -> None:
     """The plain assignments directly in a top-level ``with`` block: bound by running the
-    block (its context manager's value is the ``as`` name), never by their expression alone."""
+    block (its context manager's value is the ``as`` name), never by their expression alone.
+    An ``as`` name itself is bound by running the statement too (session 32: ``with
+    redirect_stdout(io.StringIO()) as buf`` read after the block); its manager expression
+    stands in ``assigns`` only so the name is known to be a global (never evaluated for it)."""
+    for item in st.items:
+        t = item.optional_vars
+        if isinstance(t, ast.Name) and t.id not in info.defs:
+            info.assigns.setdefault(t.id, item.context_expr)
+            info.with_bound.setdefault(t.id, st)
     for inner in st.body:
         if isinstance(inner, ast.Assign) and inner.value is not None:
             for t in inner.targets:

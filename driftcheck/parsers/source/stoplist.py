@@ -48,6 +48,11 @@ STOP_MODULES = (
     # beartype's ``is_bearable``, modelled by its meaning (library/beartypelib.py:
     # transfusion-pytorch's shape hints); its source generates checking code from ``typing``
     "beartype.door",
+    # unittest.mock: ``patch.dict`` modelled by its meaning (library/stdlib.py: a test suite's
+    # sizes applied to a module-level table); its source sets ``patch.dict`` as an attribute of
+    # the ``patch`` function, which is never followed (the manager was unknown, its body run on
+    # the unpatched table: a confident wrong count)
+    "unittest.mock",
 )
 EXT_TOPS = {
     "torch",

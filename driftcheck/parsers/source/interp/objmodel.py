@@ -1329,6 +1329,10 @@ class Calls:
         self.stmts.tick()
         if self.ip.grad_lost is None and isinstance(f, (Ext, Unknown)):
             gradflag.called(self.ip, f, args, kwargs)  # not followed: flags may change
+        if "_dc_stdout_to" in self.ip.__dict__ and isinstance(f, (Ext, Unknown)):
+            from driftcheck.parsers.source.library.stdlib import stdout_guard
+
+            stdout_guard(self.ip, f)  # a redirect_stdout block: it may print into the stream
         if isinstance(f, Sourced):  # a class or function held in a dataclass field
             f = plain(f)
         if isinstance(f, Func):

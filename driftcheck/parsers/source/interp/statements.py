@@ -674,6 +674,8 @@ class Statements:
                     what = ast.unparse(item.context_expr)[:60]
                     why = f"the value of with {what} at {where} (its __enter__ not modelled)"
                     got = (v if keep else Unknown(why), None)
+                    if not keep:
+                        self._manager_may_change(item.context_expr, fr, what, where)
             value, leave = got
             if leave is not None:
                 exits.append(leave)
@@ -719,6 +721,28 @@ class Statements:
             self.suppressing -= bool(suppressed)
         for leave in reversed(exits):
             leave()
+
+    def _manager_may_change(self, expr: ast.expr, fr: Frame, what: str, where: str) -> None:
+        """``with manager(table, ...)`` of a manager not modelled: its ``__enter__`` may change
+        a dict or list handed to it (``mock.patch.dict(SIZES, TEST)`` updates ``SIZES`` until
+        the block ends), so their items are unknown from here on (the object kept: aliases
+        see it). A name or attribute argument only (evaluated again: no call runs twice);
+        the keys a manager might add are not modelled (a read of one stays a KeyError)."""
+        if not isinstance(expr, ast.Call):
+            return
+        why = f"handed to with {what} at {where} (its __enter__ not modelled: may change it)"
+        for arg in [*expr.args, *(k.value for k in expr.keywords)]:
+            if not isinstance(arg, (ast.Name, ast.Attribute)):
+                continue
+            try:
+                val = plain(self.exprs.eval(arg, fr))
+            except Raised:  # a name the program cannot read there: nothing to forget
+                continue
+            if type(val) is dict:
+                for k in list(val):
+                    val[k] = Unknown(why)
+            elif type(val) is list:
+                val[:] = [Unknown(why) for _ in val]
 
     def _in_analyzed_tree(self, fr: Frame) -> bool:
         """Whether the frame runs the analyzed code, not an installed library read for it: a

@@ -97,14 +97,88 @@ class TextStream:
         self.interp = interp
         self.born = self._import_lines()  # the top-level statements running when it was made
 
+    written = False  # a write was made (session 32): reads then start where the stream is
+    closed = ""  # why the stream is closed (a NamedTemporaryFile after its with block)
+
     def attr(self, name: str) -> Any:
         if name == "getvalue":
-            return _Method(lambda a, k: self.text)
+            return _Method(lambda a, k: self._getvalue_text(a, k))
         if name in ("read", "readlines"):
             return _Method(lambda a, k: self._read(name, a, k))
         if name == "readline":
             return _Method(lambda a, k: self._readline(a, k))
+        if name in ("write", "writelines"):
+            return _Method(lambda a, k: self.write_text(name, a, k))
+        if name in ("seek", "tell", "flush"):
+            return _Method(lambda a, k: self._move(name, a, k))
         return Unknown(f"io.StringIO attribute {name}")
+
+    # -- writes (session 32): CPython's StringIO writes at the position, over what is there
+    def position(self) -> int:
+        return len(self.text) if self.consumed else self.pos
+
+    def _lose(self, why: str) -> Unknown:
+        if not self.lost:
+            self.lost = why
+        return Unknown(f"io.StringIO: {self.lost}")
+
+    def _getvalue_text(self, a: list, k: dict) -> Any:
+        if a or k or self.lost or self.closed:
+            return Unknown(f"io.StringIO.getvalue() {self.lost or self.closed or 'of arguments'}")
+        return self.text
+
+    def write_text(self, name: str, a: list, k: dict) -> Any:
+        """``write(s)`` / ``writelines(lines)`` of known strings at the position (over the
+        text there, as CPython's StringIO does); anything else, or a write under an undecided
+        condition, loses the content (unknown from then on)."""
+        where = self._undecided()
+        if where:
+            return self._lose(f"a write under {where}")
+        if self.closed or self.lost or len(a) != 1 or k:
+            return self._lose(self.closed or "a write not modelled")
+        if name == "writelines":
+            items = self.interp.items.iterate(a[0]) if hasattr(self.interp, "items") else None
+            parts = [plain(x) for x in items] if items is not None else None
+            if parts is None or not all(isinstance(x, str) for x in parts):
+                return self._lose("writelines() of lines not known")
+            got: Any = "".join(parts)
+        else:
+            got = plain(a[0])
+        if not isinstance(got, str) or len(self.text) + len(got) > MAX_TEXT:
+            return self._lose(f"a {name}() of a text not known")
+        p = self.position()
+        self.text = self.text[:p] + got + self.text[p + len(got) :]
+        self.pos, self.consumed, self.written = p + len(got), False, True
+        return len(got) if name == "write" else None
+
+    def _move(self, name: str, a: list, k: dict) -> Any:
+        """``seek(offset, whence=0)`` (to a known character index from the start, or 0 from
+        the position / end), ``tell()``, ``flush()`` (nothing to do in memory)."""
+        if self.closed:
+            return Unknown(f"io.StringIO.{name}() {self.closed}")
+        if name == "flush":
+            return None if not (a or k) else Unknown("io.StringIO.flush() of arguments")
+        if self.lost or k:
+            return Unknown(f"io.StringIO.{name}() {self.lost or 'of keywords'}")
+        if name == "tell":
+            return self.position() if not a else Unknown("io.StringIO.tell() of arguments")
+        where = self._undecided()
+        if where:
+            return self._lose(f"a seek under {where}")
+        vals = [plain(x) for x in a]
+        off, whence = (vals[0] if vals else None), (vals[1] if len(vals) > 1 else 0)
+        if type(off) is not int or type(whence) is not int or len(a) > 2:
+            return self._lose("a seek not modelled")
+        if whence == 0 and off >= 0:
+            at = off
+        elif whence in (1, 2) and off == 0:
+            at = self.position() if whence == 1 else len(self.text)
+        else:  # CPython raises (a nonzero cur-relative seek, a negative position)
+            return self._lose("a seek CPython refuses")
+        if at > len(self.text):  # a later write would pad with NULs: not modelled
+            return self._lose("a seek past the end")
+        self.pos, self.consumed, self.written = at, False, True
+        return at
 
     def _undecided(self) -> str:
         ip = getattr(self.interp, "ip", self.interp)
@@ -123,7 +197,10 @@ class TextStream:
         return dict(getattr(ip, "__dict__", {}).get("_dc_import_line") or {})
 
     def _read(self, name: str, a: list, k: dict) -> Any:
-        if self.consumed or self.pos or self.lost or a or k:
+        if self.written and not (self.lost or self.closed or a or k or self._undecided()):
+            rest, self.consumed = self.text[self.position() :], True
+            return rest if name == "read" else rest.splitlines(keepends=True)
+        if self.consumed or self.pos or self.lost or self.closed or a or k:
             return Unknown(f"io.StringIO.{name}() after a read, or of a size")
         self.consumed = True
         return self.text if name == "read" else self.text.splitlines(keepends=True)
@@ -149,6 +226,23 @@ def _stringio(c: Call) -> Any:
     if set(c.kwargs) - {"initial_value"}:  # ``newline=`` translates line ends: not modelled
         return c.unknown("io.StringIO() with a newline argument")
     return TextStream(t, c.interp)
+
+
+class ScratchText(TextStream):
+    """A ``NamedTemporaryFile("w+")``'s text: a ``TextStream`` with a ``name``."""
+
+    library_type: ClassVar[str] = "io.StringIO"
+
+    def __init__(self, name: str, interp: Any) -> None:
+        super().__init__("", interp)
+        self.name = name
+
+    def attr(self, name: str) -> Any:
+        if name == "name":
+            return self.name
+        if name == "getvalue":  # a file has no getvalue
+            return Unknown("NamedTemporaryFile has no getvalue (AttributeError)")
+        return super().attr(name)
 
 
 class TorchSaved(UnknownPlain):
@@ -285,6 +379,11 @@ def _csv_lines(c: Call) -> list[str] | None:
     """The lines a csv reader is given: a known ``io.StringIO``, a known string (CPython
     iterates its characters, as csv does), or a known list of strings (``text.splitlines()``)."""
     src = c.plain(0, "f")
+    if isinstance(src, TextStream) and src.written:
+        if src.lost or src.closed or src._undecided():
+            return None
+        rest, src.consumed = src.text[src.position() :], True
+        return rest.splitlines(keepends=True)
     if isinstance(src, TextStream):
         if src.consumed or src.pos or src.lost:
             return None
@@ -334,6 +433,80 @@ def _csv_dictreader(c: Call) -> Any:
         return [dict(row) for row in csv.DictReader(lines, **kw)]
     except (csv.Error, TypeError, ValueError):
         return c.unknown("csv.DictReader() that would raise")
+
+
+class CsvWriter:
+    """``csv.writer(f, **fmt)`` / ``csv.DictWriter(f, fieldnames, restval, extrasaction,
+    **fmt)`` over a known ``io.StringIO`` (or a text file modelled as one): ``writerow`` /
+    ``writerows`` / ``writeheader`` of known plain values are formatted by CPython's own csv
+    writer and written into the stream at its position; a row holding anything else loses the
+    stream's content (unknown)."""
+
+    library_type: ClassVar[str] = "csv.writer"
+
+    def __init__(self, stream: TextStream, kw: dict, fields: list | None) -> None:
+        self.stream, self.kw, self.fields = stream, kw, fields
+
+    def attr(self, name: str) -> Any:
+        ok = ("writerow", "writerows") + (("writeheader",) if self.fields is not None else ())
+        if name in ok:
+            return _Method(lambda a, k: self._write(name, a, k))
+        return Unknown(f"csv writer attribute {name}")
+
+    def _write(self, name: str, a: list, k: dict) -> Any:
+        import io
+
+        from driftcheck.parsers.source.library.purecalls import _constant, _NotConstant
+
+        try:
+            rows = [_constant(x, [MAX_TEXT]) for x in a]
+        except _NotConstant:
+            return self.stream._lose(f"csv {name}() of values not known")
+        if k or len(rows) != (0 if name == "writeheader" else 1):
+            return self.stream._lose(f"csv {name}() of arguments not modelled")
+        out = io.StringIO(newline="")
+        try:
+            if self.fields is None:
+                w: Any = csv.writer(out, **self.kw)
+            else:
+                w = csv.DictWriter(out, self.fields, **self.kw)
+            got = getattr(w, name)(*rows)
+        except (csv.Error, TypeError, ValueError, AttributeError):
+            return self.stream._lose(f"csv {name}() that would raise")
+        wrote = self.stream.write_text("write", [out.getvalue()], {})
+        if isinstance(wrote, Unknown):
+            return wrote
+        return got
+
+
+def _csv_writer_of(c: Call, fields: list | None, extra: frozenset[str]) -> Any:
+    f = c.plain(0, "f")
+    kw = _csv_kwargs(c, extra)
+    if not isinstance(f, TextStream) or isinstance(f, ByteStream) or kw is None:
+        return c.unknown(f"{c.qual}() of a stream or format not modelled")
+    if "dialect" in kw or len(c.args) > (2 if fields is not None else 1):
+        return c.unknown(f"{c.qual}() with a dialect or arguments not modelled")
+    kw.pop("fieldnames", None)
+    return CsvWriter(f, kw, fields)
+
+
+@CSV.entry("writer", doc="writer(f): rows written by CPython's csv into a known io.StringIO")
+def _csv_writer(c: Call) -> Any:
+    return _csv_writer_of(c, None, frozenset())
+
+
+@CSV.entry(
+    "DictWriter",
+    doc="DictWriter(f, fieldnames): header and rows written by CPython's csv into a known "
+    "io.StringIO",
+)
+def _csv_dictwriter(c: Call) -> Any:
+    names = c.arg(1, "fieldnames")
+    items = c.interp.items.iterate(names) if names is not None else None
+    fields = [plain(x) for x in items] if items is not None else None
+    if fields is None or not all(isinstance(x, str) for x in fields):
+        return c.unknown("csv.DictWriter() of field names not known")
+    return _csv_writer_of(c, fields, frozenset(("fieldnames", "restval", "extrasaction")))
 
 
 # ---------------------------------------------------------------------------------- xml

@@ -331,12 +331,39 @@ JS = Group("json", title="json (package data files)")
 
 def _stream_text(c: Call) -> str | None:
     f = c.plain(0, "fp")
+    if getattr(f, "written", False) and getattr(f, "library_type", None) == "io.StringIO":
+        # written by the code (session 32): read from where the stream is
+        got = f._read("read", [], {})
+        return got if isinstance(got, str) else None
     stream = getattr(f, "library_type", None) in ("io.TextIOWrapper", "io.StringIO")
     fresh = not (f.consumed or getattr(f, "pos", 0) or getattr(f, "lost", "")) if stream else False
     if stream and isinstance(getattr(f, "text", None), str) and fresh:
         f.consumed = True
         return f.text
     return None
+
+
+@JS.entry(
+    "dump",
+    doc="dump(obj, fp, indent=, sort_keys=, separators=, ensure_ascii=, allow_nan=) of known "
+    "plain data into an in-memory text stream (io.StringIO, a NamedTemporaryFile): "
+    "json.dumps's text written at the stream's position",
+)
+def _json_dump(c: Call) -> Any:
+    from driftcheck.parsers.source.library import purecalls
+    from driftcheck.parsers.source.library.configtexts import TextStream
+
+    fp = c.plain(1, "fp")
+    if not isinstance(fp, TextStream) or getattr(fp, "library_type", "") != "io.StringIO":
+        return c.unknown("json.dump() into a file not modelled")
+    kw = {k: v for k, v in c.kwargs.items() if k not in ("obj", "fp")}
+    text = purecalls.evaluate(
+        Call(c.interp, "json.dumps", [c.arg(0, "obj")], kw, c.loc), "json", "dumps"
+    )
+    if not isinstance(plain(text), str):
+        return fp._lose(f"json.dump() at {c.where} of data not known")
+    got = fp.write_text("write", [plain(text)], {})
+    return None if not isinstance(got, Unknown) else got
 
 
 @JS.entry("load", doc="load(fp) of a package file opened read-only: parsed by Python's json")

@@ -66,12 +66,43 @@ _PY_CALL = {
     "pow": "pow(a, b) of known numbers (result size checked first)",
     "iter": "iter(xs): a real iterator over a known sequence's abstract items",
     "next": "next(it[, default]) of an iter()/itertools.cycle iterator or a generator expression",
-    "print": "print(...): None, nothing printed",
     "hash": "hash(x) of an int, bool or float (not NaN): CPython's numeric hash (never salted; "
     "hash(-1) == -2); anything else unknown",
 }
 for _name, _doc in _PY_CALL.items():
     B.add(_name, _py(_name), _doc)
+
+
+_PRINTABLE = (int, float, str, bool, type(None))
+
+
+@B.entry(
+    "print",
+    doc="print(...): None; into an io.StringIO (file=, or the stream a redirect_stdout block "
+    "holds) the text CPython writes for known numbers, strings, bools and None (anything "
+    "else loses the stream's content); elsewhere nothing is printed",
+)
+def _print(c: Call) -> Any:
+    from driftcheck.parsers.source.library.configtexts import ByteStream, TextStream
+    from driftcheck.parsers.source.library.stdlib import stdout_target
+
+    f = c.plain(99, "file") if "file" in c.kwargs else stdout_target(c.interp)
+    if not isinstance(f, TextStream) or isinstance(f, ByteStream):
+        return None
+    sep, end = c.kwargs.get("sep", " "), c.kwargs.get("end", "\n")
+    sep, end = plain(sep), plain(end)
+    sep = " " if sep is None else sep
+    end = "\n" if end is None else end
+    vals = [plain(a) for a in c.args]
+    extra = set(c.kwargs) - {"file", "sep", "end", "flush"}
+    if extra or not all(type(v) in _PRINTABLE for v in [*vals, sep, end]):
+        f._lose(f"print() at {c.where} of values whose text is not known")
+        return None
+    if not isinstance(sep, str) or not isinstance(end, str):
+        f._lose(f"print() at {c.where} with sep / end not strings")
+        return None
+    f.write_text("write", [sep.join(str(v) for v in vals) + end], {})
+    return None
 
 
 @B.entry("id", doc="id(x): an unknown number that remembers x (read by a deepcopy memo only)")

@@ -191,6 +191,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "pickle",
         "contextlib",
         "random",
+        "unittest.mock",
     ),
     "inifiles": ("configparser",),
     "configtexts": (

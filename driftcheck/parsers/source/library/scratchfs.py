@@ -12,7 +12,15 @@ returned length is ``len(text)``); ``read_text()`` gives the text stored last, `
 ``is_file`` answer from the stored files. A write under a condition or loop whose outcome is
 not known (``uncertain``), or of a text not known, leaves that file unknown; reading a file
 never written is unknown (FileNotFoundError in CPython). Nothing touches the disk. Any other
-temporary file API (``mkdtemp``, ``NamedTemporaryFile``, ``open(.., "w")``) is not modelled."""
+temporary file API (``mkdtemp``, ``open(.., "w")``) is not modelled.
+
+Session 32 (reimplfix32): ``tempfile.NamedTemporaryFile("w+")`` (a text mode that reads and
+writes) entered by a ``with`` statement is an in-memory text stream (library/configtexts.py
+``TextStream``: ``write`` at the position, ``flush``, ``seek``, ``tell``, ``read``; ``json.dump``
+into it and ``json.load`` from it, library/pkgdata.py); ``name`` is a fresh scratch path (never
+on disk, not openable by name). On exit it is closed: reads after the block are unknown. The
+binary default mode (``w+b``), a write-only ``w``, ``dir=`` and any other argument are not
+modelled (unknown)."""
 
 from __future__ import annotations
 
@@ -129,3 +137,48 @@ def _temporary_directory(c: Call) -> Any:
     if c.args or set(c.kwargs) - {"suffix", "prefix"}:
         return c.unknown("tempfile.TemporaryDirectory() with a directory or arguments")
     return TempDir(c.interp)
+
+
+class NamedTempFile:
+    """``tempfile.NamedTemporaryFile("w+")`` before its ``with`` block: entering gives the file,
+    an in-memory text stream; leaving closes it."""
+
+    library_type: ClassVar[str] = "tempfile.NamedTemporaryFile"
+
+    def __init__(self, interp: Any) -> None:
+        self.interp = interp
+        self.file: Any = None
+
+    def library_enter(self) -> Any:
+        from driftcheck.parsers.source.library.configtexts import ScratchText
+
+        st = _state(self.interp)
+        st["n"] += 1
+        self.file = ScratchText(f"{PREFIX}{st['n']}.tmp", self.interp)
+        return self.file
+
+    def library_exit(self) -> None:
+        if self.file is not None:
+            self.file.closed = "after its with block (the temporary file is closed)"
+
+    def attr(self, name: str) -> Any:
+        return Unknown(f"tempfile.NamedTemporaryFile().{name} outside its with block")
+
+
+_NTF_MODES = frozenset(("w+", "w+t", "wt+"))
+
+
+@TF.entry(
+    "NamedTemporaryFile",
+    doc='NamedTemporaryFile("w+") in a with block: an in-memory text file (write, seek, read, '
+    "json.dump / json.load) closed when the block ends; binary or write-only modes unknown",
+)
+def _named_temporary_file(c: Call) -> Any:
+    mode = c.plain(0, "mode", "w+b")
+    extra = set(c.kwargs) - {"mode", "suffix", "prefix", "delete", "encoding"}
+    enc = c.plain(99, "encoding", None)
+    if mode not in _NTF_MODES or len(c.args) > 1 or extra:
+        return c.unknown("tempfile.NamedTemporaryFile() of a mode or arguments not modelled")
+    if enc is not None and not (isinstance(enc, str) and enc.lower().replace("-", "") == "utf8"):
+        return c.unknown("tempfile.NamedTemporaryFile() with an encoding not modelled")
+    return NamedTempFile(c.interp)

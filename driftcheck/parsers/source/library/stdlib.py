@@ -1717,6 +1717,136 @@ def _nullcontext(c: Call) -> Any:
     return NullContext(c.arg(0, "enter_result"))
 
 
+_STDOUT = (
+    "_dc_stdout_to"  # on the interpreter: the streams redirect_stdout blocks hold, innermost last
+)
+
+
+class RedirectStdout:
+    """``contextlib.redirect_stdout(stream)`` of an in-memory text stream the code made
+    (``io.StringIO``, library/configtexts.py): inside its ``with`` block ``print`` without
+    ``file=`` writes into the stream (library/python.py ``_print``); ``with`` binds ``as`` to
+    the stream. Anything else that could write to ``sys.stdout`` meanwhile (a call of an
+    unknown or unmodelled callable, ``sys.stdout`` itself) loses the stream's content
+    (``stdout_guard``): a summary missing such a write is never read as complete."""
+
+    library_type: ClassVar[str] = "contextlib.redirect_stdout"
+
+    def __init__(self, interp: Any, stream: Any) -> None:
+        self.interp, self.stream = getattr(interp, "ip", interp), stream
+
+    def library_enter(self) -> Any:
+        self.interp.__dict__.setdefault(_STDOUT, []).append(self.stream)
+        return self.stream
+
+    def library_exit(self) -> None:
+        held = self.interp.__dict__.get(_STDOUT) or []
+        if held and held[-1] is self.stream:
+            held.pop()
+
+    def attr(self, name: str) -> Any:
+        return Unknown(f"redirect_stdout attribute {name}")
+
+
+def stdout_target(interp: Any) -> Any:
+    """The stream ``print`` writes to now: the innermost redirect_stdout's, else None."""
+    held = getattr(getattr(interp, "ip", interp), "__dict__", {}).get(_STDOUT)
+    return held[-1] if held else None
+
+
+def stdout_guard(interp: Any, f: Any) -> None:
+    """A call made while a redirect_stdout block holds a stream: one we cannot follow (an
+    unknown callable, a library name no entry models) may print into it, so every held
+    stream's content is lost (library/configtexts.py ``TextStream._lose``)."""
+    held = interp.__dict__.get(_STDOUT)
+    if not held:
+        return
+    from driftcheck.parsers.source.library import registry
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    if isinstance(f, Ext) and registry.lookup(f.qual) is not None:
+        return
+    if isinstance(f, (Ext, Unknown)):
+        why = getattr(f, "qual", None) or getattr(f, "why", "")
+        for stream in held:
+            stream._lose(f"a call under redirect_stdout that may print ({str(why)[:60]})")
+
+
+@NULLCTX.entry(
+    "redirect_stdout",
+    doc="redirect_stdout(stream) of an io.StringIO the code made, in a with block: print "
+    "writes into it; a call not followed meanwhile loses its content",
+)
+def _redirect_stdout(c: Call) -> Any:
+    from driftcheck.parsers.source.library.configtexts import ByteStream, TextStream
+
+    stream = c.plain(0, "new_target")
+    if len(c.args) != 1 or c.kwargs or not isinstance(stream, TextStream):
+        return c.unknown("contextlib.redirect_stdout() of a target not modelled")
+    if isinstance(stream, ByteStream):
+        return c.unknown("contextlib.redirect_stdout() of a byte stream")
+    return RedirectStdout(c.interp, stream)
+
+
+# ---------------------------------------------------------------------------- unittest.mock
+MOCK = Group("unittest.mock")
+
+
+class PatchDict:
+    """``unittest.mock.patch.dict(in_dict, values=(), clear=False, **kwargs)`` in a ``with``
+    block, as CPython's ``_patch_dict`` does it: on enter a copy of ``in_dict`` is kept, the
+    dict cleared if ``clear``, then updated with ``values`` and the keywords; ``with`` binds
+    ``as`` to ``in_dict`` itself; on exit the dict is cleared and the copy put back (the same
+    object throughout: a snapshot taken inside the block keeps the patched values). Only a
+    dict the code holds is patched (a dotted-name string or a mapping of another type is not
+    modelled: the ``with`` is unknown); used as a decorator it is not modelled."""
+
+    library_type: ClassVar[str] = "unittest.mock._patch_dict"
+
+    def __init__(self, target: dict, values: dict, clear: bool) -> None:
+        self.target, self.values, self.clear = target, values, clear
+        self.original: dict | None = None
+
+    def library_enter(self) -> Any:
+        self.original = dict(self.target)
+        if self.clear:
+            self.target.clear()
+        self.target.update(self.values)
+        return self.target
+
+    def library_exit(self) -> None:
+        if self.original is None:
+            return
+        self.target.clear()
+        self.target.update(self.original)
+        self.original = None
+
+    def attr(self, name: str) -> Any:
+        return Unknown(
+            f"unittest.mock.patch.dict attribute {name} (only its with block is modelled)"
+        )
+
+
+@MOCK.entry(
+    "patch.dict",
+    doc="patch.dict(in_dict, values, clear=False, **kw) of a dict the code holds, in a with block: "
+    "updated on enter, restored on exit (the same dict object); a decorator or a dotted-name "
+    "target is not modelled",
+)
+def _patch_dict(c: Call) -> Any:
+    target = c.plain(0, "in_dict")
+    given = len(c.args) > 1 or "values" in c.kwargs
+    values = c.plain(1, "values") if given else {}
+    clear = c.plain(2, "clear", False)
+    extra = {k: v for k, v in c.kwargs.items() if k not in ("in_dict", "values", "clear")}
+    if type(target) is not dict or len(c.args) > 3 or type(clear) is not bool:
+        return c.unknown("unittest.mock.patch.dict() of a target not modelled")
+    if type(values) is not dict:  # an iterable of pairs, or unknown: not followed
+        return c.unknown("unittest.mock.patch.dict() of values that are not a known dict")
+    pairs = {**values, **extra}
+    return PatchDict(target, pairs, clear)
+
+
 # ---------------------------------------------------------------------------------- pickle
 PK = Group("pickle")
 
