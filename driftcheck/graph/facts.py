@@ -16,6 +16,10 @@ FACTS: dict[str, str] = {
     "numEncoderLayers": "encoder layers of an encoder-decoder",
     "numDecoderLayers": "decoder layers of an encoder-decoder",
     "hiddenSize": "model width (d_model, n_embd, embedding_length)",
+    "embeddingSize": (
+        "width of a token table projected up to hiddenSize before the layers (ALBERT's and "
+        "ELECTRA's embedding_size, OPT's word_embed_proj_dim)"
+    ),
     "numHeads": "attention heads",
     "numKvHeads": "key/value heads (GQA / MQA); equals numHeads for MHA",
     "numKvGroups": "query heads per key/value head (numHeads // numKvHeads)",

@@ -81,6 +81,10 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     differ = Differ()
     diffs = differ.run(a, b) if la and lb else []
     da, db = derive(a), derive(b)
+    if ("embeddingSize" in da) != ("embeddingSize" in db):
+        # one side reads a token table projected up to a wider model (derive's
+        # ``_factorized_width``), the other cannot say so: both read the table's width
+        da, db = derive(a, factorized=False), derive(b, factorized=False)
     da.update(stages(left))
     db.update(stages(right))
     da.update(dense_lead(left))

@@ -200,7 +200,10 @@ def _norm_like(it: Item) -> bool:
     return it.count == 1 and _vectors_only(it)
 
 
-def derive(items: list[Item]) -> dict[str, Derived]:
+def derive(items: list[Item], factorized: bool = True) -> dict[str, Derived]:
+    """``factorized=False``: the width is the token table's even where it is projected up
+    (``_factorized_width``; ``match.compare`` reads a side so when the other side's structure
+    cannot say the same)."""
     out: dict[str, Derived] = {}
     stack = layer_stack(items)
     if stack is not None:
@@ -217,6 +220,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     if "patchSize" in out and not out["patchSize"].attribute.startswith("conv3d."):
         _image_size(items, out)  # a video's table holds every frame group's patches too
     main = stack if stack is not None else main_block(items)
+    if factorized:
+        _factorized_width(items, main, out)
     if (
         "intermediateSize" not in out
         and main is not None
@@ -251,6 +256,73 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     if "numExperts" in out:
         moe_width(items, out)
     return out
+
+
+def _factorized_width(items: list[Item], main: Item | None, out: dict[str, Derived]) -> None:
+    """A token table narrower than the layers, projected up before them (ALBERT's and
+    ELECTRA's ``embedding_size``, OPT-350m's ``word_embed_proj_dim``): the model's width is
+    what the layers compute in, the up-projection's output, and the table's width is
+    ``embeddingSize``. Read where every linear outside the layers that takes the table's
+    width E gives one other width H, the other linears both take and give H and none takes
+    E (a layer that reads E too leaves the width to the table, as before). A side of bare
+    parameters only (``F.linear(x, self.w)``) is read by the same rule on its matrices, whose
+    axes are not ordered: every matrix other than the table with an axis of E has H as its
+    other one, and the matrices without an E axis hold H."""
+    hid, vocab = out.get("hiddenSize"), out.get("vocabSize")
+    if hid is None or vocab is None or hid.node is None or hid.node != vocab.node:
+        return  # the width was read off an attention layer, not the token table
+    if type(hid.value) is not int:
+        return
+    e = hid.value
+    leaves = [it for it in walk(items) if not it.is_block]
+    linears = [it for it in leaves if it.ltype == "Linear"]
+    if linears:
+        inside = _in_layers(items, main)
+        ups = [
+            it
+            for it in linears
+            if id(it) not in inside
+            and it.params.get("in_features") == e
+            and type(it.params.get("out_features")) is int
+        ]
+        rest = [it for it in linears if not any(it is u for u in ups)]
+        ins = {it.params.get("in_features") for it in rest}
+        outs = {it.params.get("out_features") for it in rest}
+        widths = {it.params["out_features"] for it in ups}
+        if len(widths) != 1 or e in ins:
+            return
+        h = next(iter(widths))
+        if h == e or h not in ins or h not in outs:
+            return
+        up, attr = ups[0], "out_features"
+    else:
+        mats = [
+            it
+            for it in leaves
+            if it.ltype == "Parameter"
+            and it.node.id != hid.node
+            and isinstance(it.params.get("shape"), (list, tuple))
+            and len(it.params["shape"]) == 2
+            and all(type(x) is int for x in it.params["shape"])
+        ]
+        if not mats or any(
+            it.ltype not in ("Parameter", "Embedding") for it in leaves if it.node.id != hid.node
+        ):
+            return  # only a side of bare parameters (and its tables) is read so
+        ups = [it for it in mats if e in it.params["shape"]]
+        widths = set()
+        for it in ups:
+            a, b = it.params["shape"]
+            widths.add(b if a == e else a)
+        held = {x for it in mats if e not in it.params["shape"] for x in it.params["shape"]}
+        if len(widths) != 1:
+            return
+        h = next(iter(widths))
+        if h == e or h not in held:
+            return
+        up, attr = ups[0], "shape"
+    out["embeddingSize"] = hid
+    out["hiddenSize"] = Derived(h, _attr(up, attr), _loc(up, attr), up.node.id)
 
 
 def moe_width(items: list[Item], out: dict[str, Derived]) -> None:

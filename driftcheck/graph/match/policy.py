@@ -29,6 +29,7 @@ MAJOR_FACTS = frozenset(
         "numEncoderLayers",
         "numDecoderLayers",
         "hiddenSize",
+        "embeddingSize",
         "numHeads",
         "numKvHeads",
         "headDim",

@@ -203,6 +203,10 @@ class Attributes:
         if isinstance(obj, Cls):
             if name == "__members__" and enums.is_enum(obj):
                 return enums.members_mapping(self.ip, obj)  # aliases included (enums.py)
+            if name == "__annotations__":  # the class's own, never a base's (classannots.py)
+                from driftcheck.parsers.source.library.classannots import class_annotations
+
+                return class_annotations(self.ip, obj)
             ok, v, _ = self.classes.mro_attr(obj, name)
             if ok and enums.is_enum(obj):  # ``Color.RED``: the member (library/enums.py)
                 m = enums.member(self.ip, obj, name)

@@ -69,10 +69,11 @@ def exec_text(calls: Any, args: list[Any], fr: Frame, e: ast.Call) -> Any:
     return None
 
 
-def _own_dicts(ip: Any, args: list[Any]) -> bool:
+def _own_dicts(ip: Any, args: list[Any], evaluating: bool = False) -> bool:
     """``exec(s, g)`` / ``exec(s, g, d)`` with dicts of the code's own (a fresh ``{}``, not
     ``globals()``): the text's namespace is those dicts alone (the mmengine-style config file
-    run into a fresh namespace)."""
+    run into a fresh namespace). ``eval`` (``evaluating``) binds nothing, so it reads names
+    from a globals dict that is not empty too (``_own_eval_frame``)."""
     if len(args) < 2:
         return False
     g = plain(args[1])
@@ -82,7 +83,7 @@ def _own_dicts(ip: Any, args: list[Any]) -> bool:
     if not all(isinstance(k, str) for k in (*g, *d)):
         return False
     # names the text reads from a separate globals dict are not modelled: only an empty one
-    return g is d or not any(k != "__builtins__" for k in g)
+    return evaluating or g is d or not any(k != "__builtins__" for k in g)
 
 
 # statements a text run into its own dicts may hold: bindings of expressions, bare constants
@@ -261,10 +262,63 @@ def eval_in(calls: Any, args: list[Any], kwargs: dict, fr: Frame, e: ast.Call) -
     if len(args) == 1:
         return calls.eval_text(args[0], fr, e)
     run_in = _namespace(calls.ip, args, fr) if len(args) <= 3 else None
+    if run_in is None and len(args) <= 3 and _own_dicts(calls.ip, args, evaluating=True):
+        tree = parse_eval(text, e.lineno, where)
+        if isinstance(tree, Unknown):
+            return tree
+        run_in = _own_eval_frame(calls.ip, args, fr, tree)
+        if run_in is not None:
+            got = calls.ip.exprs.eval(tree, run_in)
+            if "__builtins__" not in plain(args[1]):
+                # CPython puts the builtins module's namespace in the globals dict it was given
+                plain(args[1])["__builtins__"] = Unknown(f"the builtins eval() adds at {where}")
+            return got
+        return not_followed(
+            calls, fr, f"eval() at {where} in its own dicts of a text not modelled there"
+        )
     if run_in is None:
         return not_followed(calls, fr, f"eval() at {where} in namespaces not modelled")
     tree = parse_eval(text, e.lineno, where)
     return tree if isinstance(tree, Unknown) else calls.ip.exprs.eval(tree, run_in)
+
+
+def _own_eval_frame(ip: Any, args: list[Any], fr: Frame, tree: ast.expr) -> Frame | None:
+    """The frame evaluating ``eval(s, g[, d])`` with dicts of the code's own (a config file
+    that is one Python expression, ``eval(text, {"__builtins__": {}, "dict": dict})``), or
+    None where a name could resolve differently here than in CPython. CPython resolves a name
+    in ``d``, then ``g``, then ``g["__builtins__"]`` (a dict given there is all the builtins
+    the text has; without the key, the real builtins). Every name read must be found so: in
+    the dicts, in a ``__builtins__`` dict, or (no such key) a builtin the analyzed module does
+    not shadow (a frame of that module falls back on its globals; the eval's would not). A
+    lambda, a comprehension (scopes reading ``g`` only) or a ``:=`` is refused."""
+    import builtins
+
+    g = plain(args[1])
+    d = plain(args[2]) if len(args) == 3 else g
+    names: dict[str, Any] = {}
+    real_builtins = "__builtins__" not in g
+    if not real_builtins:
+        b = plain(g["__builtins__"])
+        if type(b) is not dict or id(b) in ip.havoc or not all(isinstance(k, str) for k in b):
+            return None  # the builtins module itself, or a namespace we cannot list
+        names.update(b)
+    names.update(g)
+    names.update(d)
+    module_names = _bound_anywhere(fr.mod) if real_builtins else set()
+    for node in ast.walk(tree):
+        if isinstance(node, (*_OWN_REFUSED, ast.NamedExpr)):
+            return None
+        if isinstance(node, ast.Name) and node.id not in names:
+            if not (
+                real_builtins
+                and hasattr(builtins, node.id)
+                and module_names is not None
+                and node.id not in module_names
+            ):
+                return None  # NameError in CPython, or a name we cannot resolve as it would
+    run_in = Frame(fr.mod)
+    run_in.locals = names  # a snapshot: an expression binds nothing
+    return run_in
 
 
 def parse_eval(text: str, line: int, where: str) -> ast.expr | Unknown:

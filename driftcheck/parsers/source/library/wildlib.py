@@ -742,7 +742,9 @@ def _replay_value(call: str, key: str, v: Any) -> Any:
     try:
         return _real_value(v)
     except _ParseError as e:
-        if call == "add_argument" and key == "default":
+        if (call == "add_argument" and key == "default") or call == "set_defaults":
+            # ``set_defaults(func=train)`` (a sub-command's handler): that field is unknown,
+            # the others stay known
             return UnknownDefault(f"argument default not known statically ({e})")
         raise
 
@@ -766,6 +768,7 @@ class ParserValue:
         self.real = real  # the real parser, or a group of it
         self.root = self if target is None else target
         self.broken = broken  # why the parse is not modelled, once an argument was not replayed
+        self.subs: list[ParserValue] = []  # the sub-command parsers (``add_subparsers``)
 
     def attr(self, name: str) -> Any:
         from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
@@ -774,6 +777,8 @@ class ParserValue:
             return BuiltinMethod(lambda a, k: self._replay(name, a, k))
         if name in ("add_argument_group", "add_mutually_exclusive_group"):
             return BuiltinMethod(lambda a, k: self._group(name, a, k))
+        if name == "add_subparsers" and self.root is self:
+            return BuiltinMethod(lambda a, k: self._subparsers(a, k))
         if name in ("parse_args", "parse_known_args"):
             return BuiltinMethod(lambda a, k: self.root._parse(name, a, k))
         return Unknown(f"ArgumentParser.{name}")
@@ -799,12 +804,32 @@ class ParserValue:
             return Unknown(f"ArgumentParser.{name}")
         return ParserValue(real, target=self.root)
 
+    def _subparsers(self, a: list, k: dict) -> Any:
+        """``add_subparsers(dest=..., required=...)``: replayed on the real parser (whose
+        ``parser_class`` is the quiet one); its ``add_parser`` gives sub-command parsers."""
+        try:
+            if a:
+                raise _ParseError("add_subparsers() with positional arguments")
+            kw = {key: _real_value(v) for key, v in k.items()}
+            real = self.real.add_subparsers(**kw)
+        except Exception as e:  # noqa: BLE001 - argparse would raise, or a value unknown
+            self.broken = self.broken or f"add_subparsers: {e}"[:200]
+            return Unknown("ArgumentParser.add_subparsers")
+        return _Subparsers(real, self)
+
+    def broken_any(self) -> str | None:
+        """Why this parser's parse is not modelled: its own replay or a sub-command's."""
+        if self.broken:
+            return self.broken
+        return next((b for p in self.subs if (b := p.broken_any())), None)
+
     def _parse(self, name: str, a: list, k: dict) -> Any:
         argv = a[0] if a else k.get("args")
         if argv is None or (a and plain(a[0]) is None):
             return Unknown(f"{name}() of sys.argv (the command line is not known statically)")
-        if self.broken:
-            return Unknown(f"{name}() of a parser with {self.broken}")
+        broken = self.broken_any()
+        if broken:
+            return Unknown(f"{name}() of a parser with {broken}")
         try:
             real_argv = _real_value(argv)
             if not isinstance(real_argv, (list, tuple)) or not all(
@@ -824,6 +849,37 @@ class ParserValue:
             return Unknown(f"{name}() giving values that are not plain")
         cfg = Config(fields=fields, origin=None, lines={})
         return cfg if rest is None else (cfg, list(rest))
+
+
+class _Subparsers:
+    """The action ``add_subparsers`` returns: ``add_parser(name, ...)`` makes a sub-command
+    parser on the real action; its ``add_argument`` calls are replayed on it, and a replay it
+    cannot make leaves the parent's parse unknown (``ParserValue.broken_any``)."""
+
+    library_type = "argparse._SubParsersAction"
+    library_mutable = True
+
+    def __init__(self, real: Any, parent: ParserValue) -> None:
+        self.real, self.parent = real, parent
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+        if name == "add_parser":
+            return BuiltinMethod(self._add_parser)
+        return Unknown(f"add_subparsers().{name}")
+
+    def _add_parser(self, a: list, k: dict) -> Any:
+        try:
+            args = [_real_value(x) for x in a]
+            kw = {key: _real_value(v) for key, v in k.items()}
+            real = self.real.add_parser(*args, **kw)
+        except Exception as e:  # noqa: BLE001 - argparse would raise, or a value unknown
+            self.parent.broken = self.parent.broken or f"add_parser: {e}"[:200]
+            return Unknown("add_subparsers().add_parser")
+        sub = ParserValue(real)
+        self.parent.subs.append(sub)
+        return sub
 
 
 AP = Group("argparse", title="argparse (parser)")
