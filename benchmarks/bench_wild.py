@@ -624,6 +624,19 @@ def main(argv: list[str] | None = None) -> int:
     if via == "auto":
         via = pick_via(next(iter(cases.values()))["path"])
     modes = ["full", "core"] if args.mode == "both" else [args.mode]
+    if "full" in modes:
+        import importlib.util
+
+        missing = [m for m in ("torch", "transformers") if importlib.util.find_spec(m) is None]
+        if missing:
+            # a full-install run under an interpreter without torch / transformers would quietly
+            # measure the core install twice (session 32: a run under the system Python)
+            print(
+                f"bench_wild: --mode {args.mode} needs {' and '.join(missing)} in this interpreter "
+                f"({sys.executable}); activate the environment that has them",
+                file=sys.stderr,
+            )
+            return 2
     print(
         (
             {
