@@ -205,6 +205,37 @@ RE.add(
 )
 
 
+def _re_finditer(c: Call) -> Any:
+    """``re.finditer(pattern, s[, flags])``: Python's own matches of a known, safe pattern
+    on a known string (at most ``RE_MAX_TEXT`` characters, so at most that many matches plus
+    one), as a one-pass iterator of Match values (a second loop over it sees nothing)."""
+    from driftcheck.parsers.source.library.pybuiltins import _once
+    from driftcheck.parsers.source.library.stdlib import RE_MAX_TEXT, _safe_pattern
+
+    args = [plain(a) for a in c.args]
+    kw = {k: plain(v) for k, v in c.kwargs.items()}
+    if len(args) < 2 or set(kw) - {"flags"} or not _safe_pattern(args[0]):
+        return c.unknown(f"{c.qual}() with a pattern we do not run")
+    if not (isinstance(args[1], str) and len(args[1]) <= RE_MAX_TEXT):
+        return c.unknown(f"{c.qual}() of an unknown string")
+    if len(args) > 3 or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in [*args[2:], *kw.values()]
+    ):
+        return c.unknown(f"{c.qual}() with unknown flags")
+    try:
+        found = list(__import__("re").finditer(*args, **kw))
+    except Exception:  # noqa: BLE001 - Python would raise: not decided statically
+        return c.unknown(f"{c.qual}() that would raise")
+    return _once([MatchValue(m) for m in found])
+
+
+RE.add(
+    "finditer",
+    _re_finditer,
+    "finditer(pattern, s[, flags]): a one-pass iterator of the Matches of a known string",
+)
+
+
 # ------------------------------------------------------------------ re.Scanner
 # ``re.Scanner(lexicon).scan(text)``: the stdlib's (undocumented) lexer. CPython's own Scanner
 # tokenises the known text with the known patterns; each phrase's action is replaced by a
