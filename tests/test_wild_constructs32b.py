@@ -308,3 +308,90 @@ def test_eps_scans_kept_per_function(tmp_path, monkeypatch):
     assert ("normEps", 1e-05, 18, "M.forward") in out[True][1]
     assert ("normEps", 1e-06, 19, "M.forward") in out[True][1]
     assert out[True][2] <= 4 < 40 <= out[False][2]
+
+
+# ------------------------------------------------------------------ inspect.getmembers
+GETMEMBERS_HEADS = """
+import inspect
+import torch.nn as nn
+class Heads:
+    head_zeta = 3
+    def head_box(self, d):
+        return nn.Linear(d, 4)
+    def head_cls(self, d):
+        return nn.Linear(d, 10)
+    def head_aux(self, d):
+        return nn.Sequential(nn.Linear(d, d), nn.ReLU(), nn.Linear(d, 2))
+builders = [
+    fn for name, fn in inspect.getmembers(Heads(), predicate=inspect.ismethod)
+    if name.startswith("head_")
+]
+model = nn.ModuleList(fn(16) for fn in builders)
+"""
+
+GETMEMBERS_KINDS = """
+import inspect
+import torch.nn as nn
+def free(d):
+    return nn.Linear(d, 3)
+class Base:
+    def a_first(self, d):
+        return nn.Linear(d, 1)
+    def z_last(self, d):
+        return nn.Linear(d, 9)
+class Child(Base):
+    width = 7
+    def __init__(self):
+        self.stored = free
+    def z_last(self, d):
+        return nn.Linear(d, 5)
+    @staticmethod
+    def m_static(d):
+        return nn.Linear(d, 2)
+    @classmethod
+    def k_class(cls, d):
+        return nn.Linear(d, 6)
+methods = inspect.getmembers(Child(), inspect.ismethod)
+funcs = inspect.getmembers(Child(), inspect.isfunction)
+on_class = inspect.getmembers(Child, inspect.isfunction)
+layers = [fn(4) for n, fn in methods if not n.startswith("__")]
+layers += [nn.Linear(len(n), i + 1) for i, (n, fn) in enumerate(methods + funcs + on_class)]
+layers += [fn(2) for n, fn in funcs]
+model = nn.ModuleList(layers)
+"""
+
+
+@pytest.mark.parametrize("code", [GETMEMBERS_HEADS, GETMEMBERS_KINDS], ids=["heads", "kinds"])
+def test_getmembers(tmp_path, code):
+    got, want = _count(tmp_path, code)
+    assert got == want
+
+
+def test_getmembers_of_other_predicates_is_unknown(tmp_path):
+    code = """
+    import inspect
+    import torch.nn as nn
+    class H:
+        def f(self):
+            return 1
+    model = nn.ModuleList(nn.Linear(2, 2) for n, v in inspect.getmembers(H(), callable))
+    """
+    got, want = _count(tmp_path, code)
+    assert want > 0 and got is None
+
+
+def test_getmembers_of_own_dir_is_unknown(tmp_path):
+    code = """
+    import inspect
+    import torch.nn as nn
+    class H:
+        def __dir__(self):
+            return ["f"]
+        def f(self):
+            return 1
+        def g(self):
+            return 2
+    model = nn.ModuleList(nn.Linear(2, 2) for n, v in inspect.getmembers(H(), inspect.ismethod))
+    """
+    got, want = _count(tmp_path, code)
+    assert want > 0 and got is None
