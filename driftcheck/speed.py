@@ -144,7 +144,7 @@ class Speed:
     gc_pause: bool = True  # parsers/source/speed/gcpause.py: cyclic GC off during an analysis
     lazy_values: bool = True  # parsers/source/library/tensorvalues.py: values on first read
     attr_scans: bool = True  # forward/dataflow_attrs.py, dataflow_window.py, interp/selfmodule.py:
-    # a file's (a function's) syntax scans once
+    # a file's (a function's) syntax scans once; dataflow_eval.py: norm-eps scans per function
     field_types: bool = True  # parsers/hf_types.py: config classes' declared field types
     catalogue: bool = True  # graph/catalogue, graph/prepared.py: spec lookups by name
     params_keys: bool = True  # graph/params_keys.py: canonical params keys (interned text)

@@ -2879,3 +2879,20 @@ NOT_RUN.update(
         )
     }
 )
+
+VALUES.append(
+    (
+        ("re.finditer", "operator.index"),
+        # session 32 (wildfix32b): Matches of a known string, one pass; __index__ not __int__
+        "import re, operator\nfrom fractions import Fraction\n"
+        "class W:\n    def __index__(self):\n        return 6\n    def __int__(self):\n"
+        "        return 4\n"
+        "it = re.finditer(r'(?P<k>[a-z]+)(?P<n>\\d+)', 'lin24 conv8')\n"
+        "got = [(m.group('k'), int(m.group('n')), m.span(), m.groupdict()) for m in it]\n"
+        "r = Fraction(0.3).limit_denominator(10)\n"
+        "result = (got, [m.group() for m in it], len(range(W())), operator.index(W()), int(W()), "
+        "operator.index(True), r.numerator, r.denominator, "
+        "[m.start() for m in re.compile('ab').finditer('xabab')])",
+    )
+)
+NOT_RUN.update({"inspect.getmembers": "counted against torch: tests/test_wild_constructs32b.py"})

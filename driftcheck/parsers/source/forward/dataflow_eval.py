@@ -43,6 +43,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
     UnkNum,
     known_shape,
 )
+from driftcheck.speed import current
 
 MAX_STEPS = 300_000
 # facts ``forward`` splits its tensors by (``view(b, t, hp["n_head"], -1)``): no weight shape
@@ -675,11 +676,12 @@ class Runner:
             # variance under a square root: a normalisation's epsilon, whatever the names
             node = getattr(func, "node", None)
             named = owner is not None and "norm" in owner.name.lower()
-            key = "normEps" if named or (node is not None and norm_eps_site(node, name)) else None
+            site = named or (node is not None and scan(node, norm_eps_site, name))
+            key = "normEps" if site else None
         if (
             key is None
             and getattr(func, "node", None) is not None
-            and norm_eps_arg(func.node, name)
+            and scan(func.node, norm_eps_arg, name)
         ):
             # any name passed as a functional norm's ``eps`` (``F.layer_norm(x, s, w, b,
             # HEAD_EPS)``): torch computes that norm with it, whatever the name says
@@ -689,7 +691,7 @@ class Runner:
             key is None
             and (peek is UNREAD or (isinstance(peek, float) and 0 < peek < 1))
             and getattr(func, "node", None) is not None
-            and norm_eps_site(func.node, name)
+            and scan(func.node, norm_eps_site, name)
         ):
             # a global of any name added to a mean or a variance under a square root
             # (``rsqrt(x.pow(2).mean(-1, keepdim=True) + RMS_EPS)``): the normalisation's
@@ -734,7 +736,7 @@ class Runner:
         if isinstance(raw, bool) or not isinstance(raw, float) or not 0 < raw < 1:
             return
         node = getattr(fr.func, "node", None)
-        if node is None or not _under_root(node, e):
+        if node is None or not scan(node, _under_root, e):
             return
         owner = getattr(fr.func, "owner", None)
         path, line = fr.loc(e)
@@ -765,7 +767,7 @@ class Runner:
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
             return
         node = getattr(fr.func, "node", None)
-        if node is None or not norm_eps_site(node, e):
+        if node is None or not scan(node, norm_eps_site, e):
             return
         owner = getattr(fr.func, "owner", None)
         path, line = fr.loc(e)
@@ -1472,3 +1474,21 @@ def norm_eps_site(node: ast.AST, name: str | ast.Subscript | ast.Attribute) -> b
         if any(_eps_sum(a, name) for a in args):
             return True
     return False
+
+
+def scan(node: ast.AST, fn: Any, key: Any) -> bool:
+    """``fn(node, key)`` -- one of the syntax scans above (``norm_eps_site``,
+    ``norm_eps_arg``, ``_under_root``): a function of the function's syntax tree and ``key``
+    alone (a name, or a node of that tree), kept on the node while the ``attr_scans`` switch
+    is on. ``forward`` reads a global at every evaluation of its name, and each read asked
+    for two or three walks of the whole function: a long ``forward`` evaluated many times
+    (fresh31 ``rlt_looped``: 35,598 global reads) spent most of its time in them."""
+    if not current().attr_scans:
+        return fn(node, key)
+    memo = node.__dict__.get("_driftcheck_eps")
+    if memo is None:
+        memo = node._driftcheck_eps = {}  # type: ignore[attr-defined]
+    got = memo.get((fn, key))
+    if got is None:
+        got = memo[(fn, key)] = fn(node, key)
+    return got

@@ -131,3 +131,19 @@ def index_value(ip: Any, v: Any) -> Any:
     if p.__class__ is int:
         return p
     return Unknown(f"{obj.cls.name}.__index__ returned no int (TypeError)")
+
+
+def as_index(ip: Any, a: Any) -> Any:
+    """``a`` as CPython's ``operator.index`` takes it where ``a`` is an instance of a class
+    read from source (``range(w)``, ``operator.index(w)``): its own ``__index__`` runs (never
+    ``__int__``: ``range(w)`` and ``int(w)`` may differ); an ``int`` subclass's instance
+    without one gives its value (``int.__index__``). Anything else is returned as it is (an
+    instance without the method is CPython's TypeError: the caller's unknown)."""
+    from driftcheck.parsers.source.interp import numsub
+
+    got = index_value(ip, a)
+    obj = unwrap(got)
+    if applies(obj) and numsub.num_base(obj.cls) is int:
+        n = numsub.value(obj)
+        return n if n.__class__ is int else got
+    return got

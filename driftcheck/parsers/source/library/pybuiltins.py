@@ -75,6 +75,41 @@ def _decimal_attr(raw: Any, name: str) -> Any:
     return BuiltinMethod(call)
 
 
+def _is_fraction(v: Any) -> bool:
+    """A ``fractions.Fraction`` (library/configtexts.py makes them), asked of ``sys.modules``
+    as ``_simple`` asks."""
+    fractions = sys.modules.get("fractions")
+    return fractions is not None and v.__class__ is fractions.Fraction
+
+
+# a Fraction's data and methods run by CPython: ``ratio.numerator``,
+# ``Fraction(0.3).limit_denominator(10)`` (a continued-fraction walk, bounded by the size of the
+# fraction); ``is_integer`` where this Python's Fraction has it (3.12+)
+_FRACTION_DATA = frozenset(("numerator", "denominator", "real", "imag"))
+_FRACTION_METHODS = frozenset(("limit_denominator", "as_integer_ratio", "conjugate", "is_integer"))
+
+
+def _fraction_attr(raw: Any, name: str) -> Any:
+    if name in _FRACTION_DATA:
+        return getattr(raw, name)
+    fn = getattr(raw, name, None) if name in _FRACTION_METHODS else None
+    if fn is None:
+        return Unknown(f"Fraction.{name}")
+
+    def call(a: list, k: dict) -> Any:
+        args, kw = [plain(x) for x in a], {n: plain(x) for n, x in k.items()}
+        if set(kw) - {"max_denominator"} or not all(
+            x.__class__ is int for x in [*args, *kw.values()]
+        ):
+            return Unknown(f"Fraction.{name}() with these arguments")
+        try:
+            return fn(*args, **kw)
+        except Exception:  # noqa: BLE001 - CPython raises (max_denominator < 1, TypeError)
+            return Unknown(f"Fraction.{name}() that would raise")
+
+    return BuiltinMethod(call)
+
+
 def _simple(v: Any) -> bool:
     """A plain scalar a builtin may be computed on: ``_SIMPLE``, or a ``fractions.Fraction``
     (library/configtexts.py makes them). Asked of ``sys.modules``: no Fraction exists before
@@ -997,6 +1032,8 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
         return got
     if _is_decimal(raw):
         return _decimal_attr(raw, name)
+    if _is_fraction(raw):
+        return _fraction_attr(raw, name)
     if isinstance(raw, tuple) and name in ("index", "count"):
         return BuiltinMethod(lambda a, k: getattr(tuple(plain(raw)), name)(plain(a[0])))
     if isinstance(raw, range) and name in ("start", "stop", "step"):  # ``span.stop``

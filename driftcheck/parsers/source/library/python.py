@@ -40,6 +40,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     is_module,
     plain,
+    unwrap,
 )
 
 B = Group("builtins")
@@ -368,6 +369,12 @@ def _range(c: Call) -> Any:
         if isinstance(src, Sourced) and not getattr(src, "bare", False):
             if isinstance(plain(src), int):  # a loop bound read from the config, for facts
                 c.interp.ranges.append((plain(src), src.key, src.file, src.line))
+    from driftcheck.parsers.source.interp import numproto
+
+    if any(numproto.applies(unwrap(a)) for a in args):
+        args = [numproto.as_index(c.interp, a) for a in args]
+        if any(isinstance(plain(a), Unknown) or numproto.applies(unwrap(a)) for a in args):
+            return c.unknown("range() of an object without a usable __index__ (TypeError)")
     return py_call("range", c.interp, args, c.kwargs)
 
 

@@ -931,7 +931,27 @@ OP.add(
     "contains", lambda c: c.interp.exprs.contains(c.args[0], c.args[1]), "contains(a, b): b in a"
 )
 OP.add("truth", lambda c: py_call("bool", c.interp, c.args, {}), "truth(a): bool(a)")
-OP.add("index", lambda c: py_call("int", c.interp, c.args, {}), "index(a): a as an int")
+
+
+def _operator_index(c: Call) -> Any:
+    """``operator.index(a)``: CPython's ``__index__``, not ``int()`` -- an int (a bool
+    included) is itself; an instance of a class read from source runs its own ``__index__``
+    (``int(w)`` may run a different ``__int__``); a float, a str or anything else is
+    CPython's TypeError (``int(2.5)`` would have said 2): unknown."""
+    from driftcheck.parsers.source.interp import numproto
+
+    if len(c.args) != 1 or c.kwargs:
+        return c.unknown("operator.index() with these arguments")
+    a = c.args[0]
+    if isinstance(plain(a), int):
+        return py_call("int", c.interp, [a], {})  # its value (a traced number keeps its hole)
+    got = plain(numproto.as_index(c.interp, a))
+    if got.__class__ is int:
+        return got
+    return c.unknown("operator.index() of a value without __index__ (TypeError)")
+
+
+OP.add("index", _operator_index, "index(a): a's __index__ (an int is itself; no int() fallback)")
 
 
 @OP.entry("itemgetter", doc="itemgetter(*keys): a callable reading those items")
@@ -2328,6 +2348,7 @@ class PatternValue:
         "findall": ("re.findall", 1),
         "split": ("re.split", 2),
         "sub": ("re.sub", 3),
+        "finditer": ("re.finditer", 1),
     }
 
     def __init__(self, pattern: str, flags: int, interp: Any, loc: tuple) -> None:

@@ -205,6 +205,37 @@ RE.add(
 )
 
 
+def _re_finditer(c: Call) -> Any:
+    """``re.finditer(pattern, s[, flags])``: Python's own matches of a known, safe pattern
+    on a known string (at most ``RE_MAX_TEXT`` characters, so at most that many matches plus
+    one), as a one-pass iterator of Match values (a second loop over it sees nothing)."""
+    from driftcheck.parsers.source.library.pybuiltins import _once
+    from driftcheck.parsers.source.library.stdlib import RE_MAX_TEXT, _safe_pattern
+
+    args = [plain(a) for a in c.args]
+    kw = {k: plain(v) for k, v in c.kwargs.items()}
+    if len(args) < 2 or set(kw) - {"flags"} or not _safe_pattern(args[0]):
+        return c.unknown(f"{c.qual}() with a pattern we do not run")
+    if not (isinstance(args[1], str) and len(args[1]) <= RE_MAX_TEXT):
+        return c.unknown(f"{c.qual}() of an unknown string")
+    if len(args) > 3 or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in [*args[2:], *kw.values()]
+    ):
+        return c.unknown(f"{c.qual}() with unknown flags")
+    try:
+        found = list(__import__("re").finditer(*args, **kw))
+    except Exception:  # noqa: BLE001 - Python would raise: not decided statically
+        return c.unknown(f"{c.qual}() that would raise")
+    return _once([MatchValue(m) for m in found])
+
+
+RE.add(
+    "finditer",
+    _re_finditer,
+    "finditer(pattern, s[, flags]): a one-pass iterator of the Matches of a known string",
+)
+
+
 # ------------------------------------------------------------------ re.Scanner
 # ``re.Scanner(lexicon).scan(text)``: the stdlib's (undocumented) lexer. CPython's own Scanner
 # tokenises the known text with the known patterns; each phrase's action is replaced by a
@@ -1095,3 +1126,96 @@ def globals_get_or(ip: Any, g: ModGlobals, args: list, kwargs: dict) -> Any:
     if globals_has(ip, g.mod, name) is not True:
         return Unknown(f"globals().get({name!r}) in {g.mod.path.name}")
     return ip.names.global_lookup(g.mod, name)
+
+
+# ------------------------------------------------------------------ inspect.getmembers
+# ``inspect.getmembers(obj, predicate)`` is ``dir(obj)`` (the names of the instance's
+# ``__dict__`` and of every class in its MRO, ``object`` included), each read by ``getattr``,
+# kept where ``predicate(value)`` is true, sorted by name. The members ``object`` (and
+# ``type()``, for ``__dict__`` / ``__module__`` / ``__weakref__`` / ``__doc__``) gives are slot
+# wrappers, method-wrappers, builtin methods, a type, a dict, a str or None: neither a method
+# nor a function, so under ``inspect.ismethod`` / ``inspect.isfunction`` only the names the
+# analyzed classes and the instance bind can be kept, and each of those is decided by the
+# same predicate run on its value here. Any other predicate (or none: every builtin member
+# would be listed), a class with its own ``__dir__`` / ``__getattribute__`` / ``__slots__``
+# or metaclass, a library base, or a member we cannot read is unknown.
+_MEMBER_PREDICATES = {"inspect.ismethod": "method", "inspect.isfunction": "function"}
+# a class's own listing or lookup, and the methods Python makes class- or static methods
+# without a decorator (``__init_subclass__``, ``__class_getitem__``, ``__new__``)
+_MEMBER_HOOKS = (
+    "__dir__",
+    "__getattribute__",
+    "__slots__",
+    "__init_subclass__",
+    "__class_getitem__",
+    "__new__",
+)
+
+
+def _member_classes(c: Call, x: Any) -> list | None:
+    """The analyzed classes whose names ``dir(x)`` lists (``x`` an instance or a class), or
+    None where that list is not the plain one."""
+    cls = x if isinstance(x, Cls) else x.cls
+    if not isinstance(cls, Cls):
+        return None
+    out = []
+    for k in cls.mro():
+        if isinstance(k, Cls):
+            if k.node.keywords or any(defines_hook(k, h) for h in _MEMBER_HOOKS):
+                return None
+            out.append(k)
+        elif getattr(k, "qual", "") != "builtins.object":
+            return None
+    return out
+
+
+def defines_hook(cls: Cls, name: str) -> bool:
+    from driftcheck.parsers.source.interp.dunders import body_binds
+
+    return body_binds(cls, name)
+
+
+@INS.entry(
+    "getmembers",
+    doc="getmembers(obj, inspect.ismethod / inspect.isfunction): the (name, value) pairs of "
+    "an analyzed instance or class the predicate keeps, sorted by name; unknown for any other "
+    "predicate or a member we cannot read",
+)
+def _getmembers(c: Call) -> Any:
+    from driftcheck.parsers.source.library.classvars import class_vars
+
+    if not c.args or len(c.args) > 2 or set(c.kwargs) - {"predicate"}:
+        return c.unknown("inspect.getmembers() with these arguments")
+    x = plain(c.args[0])
+    pred = plain(c.arg(1, "predicate"))
+    want = _MEMBER_PREDICATES.get(getattr(pred, "qual", None)) if isinstance(pred, Ext) else None
+    if want is None:
+        return c.unknown("inspect.getmembers() with a predicate we do not run")
+    if not (isinstance(x, Cls) or (x.__class__ is Obj and not x.kind and not x.module)):
+        return c.unknown("inspect.getmembers() of a value we cannot list")
+    classes = _member_classes(c, x)
+    if classes is None:
+        return c.unknown("inspect.getmembers() of a class with its own dir() or a library base")
+    names: set[str] = set()
+    for k in classes:
+        ns = class_vars(c, k)
+        if not isinstance(ns, dict):
+            return c.unknown(f"inspect.getmembers(): {ns.why}")
+        names.update(n for n in ns if n not in ("__module__", "__doc__"))  # a str or None
+    if not isinstance(x, Cls):
+        own = plain(c.interp.attrs.getattr(x, "__dict__"))
+        if not isinstance(own, dict) or not all(isinstance(k, str) for k in own):
+            return c.unknown("inspect.getmembers() of an instance whose __dict__ is unknown")
+        names.update(own)
+    if any(n.startswith("__") and not n.endswith("__") for n in names):
+        # ``def __helper`` is stored as ``_C__helper`` (name mangling): not listed here
+        return c.unknown("inspect.getmembers() of a class with a private (mangled) name")
+    out = []
+    for name in sorted(names):  # ``object``'s own members: neither (above)
+        v = c.interp.attrs.getattr(x, name)
+        k = _kind(Call(c.interp, c.qual, [v], {}, c.loc))
+        if isinstance(k, Unknown):
+            return c.unknown(f"inspect.getmembers(): the member {name} ({k.why})")
+        if k == want:
+            out.append((name, v))
+    return out
