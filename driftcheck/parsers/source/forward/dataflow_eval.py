@@ -68,6 +68,21 @@ class _Continue(Exception):
     pass
 
 
+class _Loop:
+    """A loop being run (``Frame.loops``): the locals of branches that jumped under an
+    undecided ``if`` (``continue``: joined at the end of the pass; ``break``: at the end of
+    the loop) and the speculative regions opened after them (crashhole32: after ``if c:
+    continue`` the rest of the pass may not run, after ``if c: break`` the rest of the loop)."""
+
+    __slots__ = ("cont", "brk", "spec_pass", "spec_loop")
+
+    def __init__(self) -> None:
+        self.cont: list[dict[str, Any]] = []
+        self.brk: list[dict[str, Any]] = []
+        self.spec_pass = 0
+        self.spec_loop = 0
+
+
 class Frame:
     """One activation: locals, the defining module, ``self``, the node that owns new op nodes."""
 
@@ -81,6 +96,7 @@ class Frame:
         # after such a return the rest of the function may not run: its speculative regions
         # opened (``Runner.both``), closed when the call ends (``Calls.run_func``)
         self.after_return = 0
+        self.loops: list[_Loop] = []  # the loops being run, innermost last (``Runner.both``)
         # parameters bound from their defaults at this call (``bias=None`` not passed)
         self.defaulted: set[str] = set()
 
@@ -397,6 +413,7 @@ class Runner:
         start = dict(fr.locals)
         outs: list[dict[str, Any]] = []
         jumps: list[Exception] = []
+        jumped: list[dict[str, Any]] = []  # the locals each jumping branch had
         for branch in (a, b):
             fr.locals = dict(start)
             try:
@@ -419,6 +436,11 @@ class Runner:
                 # ``if rows.numel() == 0: continue`` (an MoE expert no token chose): the loop
                 # body goes on along the other branch, as after a branch that raises
                 jumps.append(j)
+                jumped.append(fr.locals)
+        if self.f.input_shape is not None and jumps and fr.loops and (outs or fr.pending is None):
+            self.jumped(fr, jumps, jumped, bool(outs))
+            if not outs:
+                raise jumps[-1]
         if not outs:
             fr.locals = start
             if fr.pending is not None:
@@ -431,6 +453,60 @@ class Runner:
             return
         fr.locals = self.join(outs[0], outs[1])
 
+    def jumped(self, fr: Frame, jumps: list[Exception], jumped: list[dict], on: bool) -> None:
+        """Branches of an undecided ``if`` jumped (crashhole32): what follows may not run
+        (``if h.dtype == torch.float: continue`` then a crash), and the jumping branch's locals
+        join the path's at the end of the pass (``continue``) or of the loop (``break``). ``on``:
+        the other branch went on. Both jumped: the locals they agree on go with the jump
+        raised; a ``break`` beside a ``continue`` is recorded and the loop goes on."""
+        lp = fr.loops[-1]
+        if not on:
+            cont = [loc for j, loc in zip(jumps, jumped) if isinstance(j, _Continue)]
+            brk = [loc for j, loc in zip(jumps, jumped) if isinstance(j, _Break)]
+            if cont and brk:
+                lp.brk.extend(brk)
+                self.f.speculative += 1
+                self.f.doubts += 1
+                lp.spec_loop += 1
+                jumps[:] = [_Continue()]
+            ends = cont or brk
+            fr.locals = ends[0] if len(ends) == 1 else self.join(ends[0], ends[1])
+            return
+        for j, loc in zip(jumps, jumped):
+            (lp.cont if isinstance(j, _Continue) else lp.brk).append(loc)
+            self.f.speculative += 1
+            self.f.doubts += 1
+            if isinstance(j, _Continue):
+                lp.spec_pass += 1
+            else:
+                lp.spec_loop += 1
+
+    def pass_end(self, fr: Frame, lp: _Loop) -> None:
+        """A pass of a loop ended: the passes that ``continue``d join it (crashhole32)."""
+        self.f.speculative -= lp.spec_pass
+        lp.spec_pass = 0
+        for other in lp.cont:
+            fr.locals = self.join(fr.locals, other)
+        lp.cont = []
+
+    def loop_end(self, fr: Frame, lp: _Loop) -> None:
+        self.pass_end(fr, lp)
+        for other in lp.brk:
+            fr.locals = self.join(fr.locals, other)
+        lp.brk = []
+
+    def dtypes_differ(self, x: Tens, y: Tens) -> bool:
+        """On real sizes: two tensors of one node whose dtypes the pass holds apart (``z = h``
+        on one path, ``z = h.double()`` on the other): the join keeps neither's dtype
+        (crashhole32; keeping the first path's gave a false blocker)."""
+        if self.f.input_shape is None:
+            return False
+        from driftcheck.parsers.source.forward import dataflow_checks, dataflow_fix25b
+
+        return dataflow_fix25b.exact(self.f, x) != dataflow_fix25b.exact(self.f, y) or (
+            dataflow_checks.fact(self.f, x, "dtype") != dataflow_checks.fact(self.f, y, "dtype")
+        )
+
     def join(self, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
         """The locals two paths agree on (an undecided ``if``, a loop run zero times or more)."""
         outs = [a, b]
@@ -439,7 +515,13 @@ class Runner:
             x, y = outs[0].get(k, UNK), outs[1].get(k, UNK)
             if x is y:
                 continue
-            if isinstance(x, Tens) and isinstance(y, Tens) and x.src is not None and x.src == y.src:
+            if (
+                isinstance(x, Tens)
+                and isinstance(y, Tens)
+                and x.src is not None
+                and x.src == y.src
+                and not self.dtypes_differ(x, y)
+            ):
                 merged[k] = x  # (two tensors without a node are not one: their shapes decide)
             elif (
                 self.f.input_shape is not None
@@ -476,25 +558,42 @@ class Runner:
             # ``for _ in range(k)``: x's shape after the loop is unknown, not one pass's)
             fr.locals = self.join(start, fr.locals)
             return
-        for i, x in enumerate(items):
-            if i >= MAX_LOOP:
-                self.taint(f"line {st.lineno}: loop cut at {MAX_LOOP} iterations")
-                break
-            self.assign(st.target, x, fr)
-            try:
-                self.body(st.body, fr)
-            except _Break:
-                return
-            except _Continue:
-                continue
-        else:
-            self.body(st.orelse, fr)
+        lp = _Loop()
+        fr.loops.append(lp)
+        try:
+            for i, x in enumerate(items):
+                if i >= MAX_LOOP:
+                    self.taint(f"line {st.lineno}: loop cut at {MAX_LOOP} iterations")
+                    break
+                self.assign(st.target, x, fr)
+                try:
+                    self.body(st.body, fr)
+                except _Break:
+                    return
+                except _Continue:
+                    pass
+                self.pass_end(fr, lp)
+            else:
+                fr.loops.pop()  # (a jump in ``else`` is the outer loop's)
+                self.body(st.orelse, fr)
+        finally:
+            if fr.loops and fr.loops[-1] is lp:
+                fr.loops.pop()
+            self.loop_end(fr, lp)
+            self.f.speculative -= lp.spec_loop
 
     def loop_once(self, stmts: list[ast.stmt], fr: Frame) -> None:
+        lp = _Loop()
+        fr.loops.append(lp)
         try:
-            self.body(stmts, fr)
-        except (_Break, _Continue):
-            pass
+            try:
+                self.body(stmts, fr)
+            except (_Break, _Continue):
+                pass
+            self.loop_end(fr, lp)
+        finally:
+            fr.loops.pop()
+            self.f.speculative -= lp.spec_pass + lp.spec_loop
 
     # ------------------------------------------------------------------ expressions
     def eval(self, e: ast.expr | None, fr: Frame) -> Any:
