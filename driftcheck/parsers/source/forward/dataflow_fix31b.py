@@ -653,6 +653,24 @@ def _grad_on_here(f: Any, fr: Any) -> bool:
     return _flags_untouched(f)
 
 
+def own_trees(interp: Any) -> list[ast.AST] | None:
+    """The syntax trees of every module of the code the run loaded (torch's own skipped),
+    for the rules that must see that no code anywhere does something (stores a flag, calls
+    ``backward``...); None when some loaded module has no tree (nothing can be ruled out)."""
+    mods = getattr(interp, "mods", None)
+    if not isinstance(mods, dict):
+        return None
+    trees = []
+    for key, info in mods.items():
+        if isinstance(key, str) and key.startswith("@torch:"):
+            continue
+        tree = getattr(info, "tree", None)
+        if tree is None:
+            return None
+        trees.append(tree)
+    return trees
+
+
 def _flags_untouched(f: Any) -> bool:
     """No parameter's flag may have changed: ``__init__`` did nothing to any
     (``interp/gradflag.py``) and no loaded module of the code stores a ``.requires_grad``
@@ -662,16 +680,10 @@ def _flags_untouched(f: Any) -> bool:
         return got
     ip = f.interp
     ok = getattr(ip, "grad_lost", "unknown") is None
-    mods = getattr(ip, "mods", None)
-    if not isinstance(mods, dict):
+    trees = own_trees(ip) if ok else ()
+    if trees is None:
         ok = False
-    for key, info in (mods or {}).items() if ok else ():
-        if isinstance(key, str) and key.startswith("@torch:"):
-            continue
-        tree = getattr(info, "tree", None)
-        if tree is None:
-            ok = False
-            break
+    for tree in trees or ():
         for n in ast.walk(tree):
             if (
                 isinstance(n, ast.Attribute)

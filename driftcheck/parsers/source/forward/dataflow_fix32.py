@@ -44,6 +44,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
 from driftcheck.parsers.source.values.dataflow_values import UNK, Tens, Unk
 
 _KEY = "fix32_ag"
@@ -721,17 +722,9 @@ def _no_backward(f: Any) -> bool:
     got = f.run_state.get("fix32_nobackward")
     if isinstance(got, bool):
         return got
-    ok = True
-    mods = getattr(f.interp, "mods", None)
-    if not isinstance(mods, dict):
-        ok = False
-    for key, info in (mods or {}).items() if ok else ():
-        if isinstance(key, str) and key.startswith("@torch:"):
-            continue
-        tree = getattr(info, "tree", None)
-        if tree is None:
-            ok = False
-            break
+    trees = own_trees(f.interp)
+    ok = trees is not None
+    for tree in trees or ():
         for n in ast.walk(tree):
             name = (
                 n.attr
@@ -856,14 +849,9 @@ def _only_read(f: Any, name: str) -> bool:
     cache = f.run_state.setdefault("fix32_only_read", {})
     if name in cache:
         return cache[name]
-    ok, stores = True, 0
-    for key, info in (getattr(f.interp, "mods", None) or {}).items():
-        if isinstance(key, str) and key.startswith("@torch:"):
-            continue
-        tree = getattr(info, "tree", None)
-        if tree is None:
-            ok = False
-            break
+    trees = own_trees(f.interp)
+    ok, stores = trees is not None, 0
+    for tree in trees or ():
         parents = {id(c): n for n in ast.walk(tree) for c in ast.iter_child_nodes(n)}
         for n in ast.walk(tree):
             if isinstance(n, ast.Constant) and n.value == name:
@@ -1022,14 +1010,9 @@ def _validation_off(f: Any) -> bool:
     got = f.run_state.get("fix32_validate")
     if isinstance(got, bool):
         return got
-    off = False
-    for key, info in (getattr(f.interp, "mods", None) or {}).items():
-        if isinstance(key, str) and key.startswith("@torch:"):
-            continue
-        tree = getattr(info, "tree", None)
-        if tree is None:
-            off = True
-            break
+    trees = own_trees(f.interp)
+    off = trees is None
+    for tree in trees or ():
         if any(isinstance(n, ast.Attribute) and n.attr == "set_default_validate_args"
                for n in ast.walk(tree)):  # fmt: skip
             off = True
