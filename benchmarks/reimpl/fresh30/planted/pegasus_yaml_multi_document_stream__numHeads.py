@@ -25,8 +25,8 @@ name: pegasus-tiny
 vocab: 1000
 d_model: 64
 max_positions: 128
-encoder: {layers: 2, heads: 8, ffn: 128}
-decoder: {layers: 2, heads: 4, ffn: 128}
+encoder: {layers: 2, heads: 4, ffn: 128}
+decoder: {layers: 2, heads: 8, ffn: 128}
 """
 
 CFG = next(doc for doc in yaml.safe_load_all(EXPERIMENTS) if doc["name"] == "pegasus-tiny")
