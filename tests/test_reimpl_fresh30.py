@@ -63,15 +63,15 @@ def test_fresh30_jsonl_value_check_can_fail(tmp_path):
         make.computed(gone, case, "hiddenSize")
 
 
-def test_fresh30_dotenv_value_check_can_fail(tmp_path):
-    """BioGPT's quoted ``'4'`` is converted by the field's type to the int 4; without the line
-    the dataclass default (16) stays."""
-    case = "biogpt_dotenv_file_lines"
-    clean = CORPUS / "cases" / f"{case}.py"
-    heads = make.computed(clean, case, "numHeads")
-    assert heads == 4 and type(heads) is int
-    variant = _variant(tmp_path, case, "BIOGPT_HEADS='4'\n", "")
-    assert make.computed(variant, case, "numHeads") == 16
+def test_fresh30_tsv_value_check_can_fail(tmp_path):
+    """BioGPT's run picks a row of the sheet: biogpt-large's 25 heads; an unknown run raises from
+    the loop's ``else``."""
+    case = "biogpt_tsv_sheet_rows"
+    large = _variant(tmp_path, case, 'RUN = "biogpt-tiny"\n', 'RUN = "biogpt-large"\n')
+    assert make.computed(large, case, "numHeads") == 25
+    gone = _variant(tmp_path, case, 'RUN = "biogpt-tiny"\n', 'RUN = "biogpt-huge"\n')
+    with pytest.raises(KeyError):
+        make.computed(gone, case, "numHeads")
 
 
 def test_fresh30_startswith_chain_value_check_can_fail(tmp_path):
@@ -87,13 +87,17 @@ def test_fresh30_startswith_chain_value_check_can_fail(tmp_path):
         make.computed(other, case, "hiddenSize")
 
 
-def test_fresh30_walrus_value_check_can_fail(tmp_path):
-    """GPT-Neo's overrides: without ``heads`` the 1.3B's 16 stay; an explicit ``ffn`` replaces
-    the four-times-width fallback."""
-    case = "gptneo_walrus_override_chain"
-    no_heads = _variant(tmp_path, case, '    "heads": 4,\n', "")
-    assert make.computed(no_heads, case, "numHeads") == 16
-    ffn = _variant(tmp_path, case, '    "window": 32,\n', '    "window": 32,\n    "ffn": 100,\n')
+def test_fresh30_toml_array_value_check_can_fail(tmp_path):
+    """GPT-Neo's run picks an entry of ``[[runs]]``: the 1.3B's 16 heads and 24 layers; an entry
+    that gives ``intermediate_size`` replaces the four-times-width fallback."""
+    case = "gptneo_toml_array_of_tables"
+    old = 'if r["name"] == "neo-tiny")\n'
+    big = _variant(tmp_path, case, old, 'if r["name"] == "neo-1.3B")\n')
+    assert make.computed(big, case, "numHeads") == 16
+    assert make.computed(big, case, "numLayers") == 24
+    ffn = _variant(
+        tmp_path, case, "window_size = 32\n", "window_size = 32\nintermediate_size = 100\n"
+    )
     assert make.computed(ffn, case, "intermediateSize") == 100
 
 
@@ -164,9 +168,9 @@ def test_fresh30_strenum_value_check_can_fail(tmp_path):
 BODIES = {
     "helium_yaml_anchor_merge_keys": ("fresh4", "helium_einops", "THETA = 100000.0\n"),
     "wav2vec2_jsonl_run_log_next": ("fresh4", "wav2vec2_weightnorm_conv", "EPS = 1e-5\n"),
-    "biogpt_dotenv_file_lines": ("fresh4", "biogpt_frozen_dc", "OFFSET = 2  # fairseq reserves two position rows\n"),
+    "biogpt_tsv_sheet_rows": ("fresh4", "biogpt_frozen_dc", "OFFSET = 2  # fairseq reserves two position rows\n"),
     "mpnet_model_id_startswith_chain": ("fresh4", "mpnet_mappingproxy", '        "pad": 1,\n    }\n)\n'),
-    "gptneo_walrus_override_chain": ("fresh4", "gptneo_registry", "    layer_norm_epsilon=1e-5,\n)\n"),
+    "gptneo_toml_array_of_tables": ("fresh4", "gptneo_registry", "    layer_norm_epsilon=1e-5,\n)\n"),
     "marian_lightning_ckpt_hyper_parameters": ("fresh4", "marian_builder_postnorm", ".max_len(160).v\n"),
     "pegasus_yaml_multi_document_stream": ("fresh4", "pegasus_sinusoid_param", '    "decoder": {"layers": 2, "heads": 4, "ffn": 128},\n}\n'),
     "hubert_argparse_fromfile_args": ("fresh4", "hubert_conv_spec_dc", "C = HubertCfg()\n"),

@@ -800,14 +800,15 @@ SPECS: dict[str, Spec] = {
     # fresh30 (session 33, reimpl30): twelve of the thinnest architectures (Helium, wav2vec 2.0,
     # BioGPT, MPNet, GPT-Neo, Marian, Pegasus, HuBERT, GLM, XGLM, Persimmon, Falcon), each a
     # one-file port whose sizes come in a way no earlier README lists (YAML anchors + merge keys,
-    # a JSON-lines run log + next(), a .env file parsed by hand, a model id through a startswith
-    # chain, walrus override chains, a Lightning checkpoint's hyper_parameters, a multi-document
-    # YAML stream, an argparse @arguments file, JSON with comments, a model card's front matter,
+    # a JSON-lines run log + next(), a tab-separated sheet split row by row, a model id through a
+    # startswith chain, a TOML array of tables, a Lightning checkpoint's hyper_parameters, a
+    # multi-document YAML stream, an argparse @arguments file, JSON with comments, a model card's
+    # front matter,
     # contextlib.suppress(KeyError) overrides, a StrEnum-keyed table); bodies reused from fresh3
     # and fresh4, every one output-proven. 12 cases / 12 architectures / 114 plants / 0 new
     "fresh30": Spec(
         sample=[
-            "biogpt_dotenv_file_lines",
+            "biogpt_tsv_sheet_rows",
             "mpnet_model_id_startswith_chain",
             "hubert_argparse_fromfile_args",
             "falcon_strenum_size_table",
@@ -815,9 +816,9 @@ SPECS: dict[str, Spec] = {
         outputs=[
             "helium_yaml_anchor_merge_keys",
             "wav2vec2_jsonl_run_log_next",
-            "biogpt_dotenv_file_lines",
+            "biogpt_tsv_sheet_rows",
             "mpnet_model_id_startswith_chain",
-            "gptneo_walrus_override_chain",
+            "gptneo_toml_array_of_tables",
             "marian_lightning_ckpt_hyper_parameters",
             "pegasus_yaml_multi_document_stream",
             "hubert_argparse_fromfile_args",
@@ -826,7 +827,7 @@ SPECS: dict[str, Spec] = {
             "persimmon_suppress_keyerror_overrides",
             "falcon_strenum_size_table",
         ],
-        keeping=("gptneo_walrus_override_chain", "gptneo_walrus_override_chain__slidingWindow"),
+        keeping=("gptneo_toml_array_of_tables", "gptneo_toml_array_of_tables__slidingWindow"),
         min_cases=12,
         min_archs=12,
         min_plants=100,

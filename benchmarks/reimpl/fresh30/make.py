@@ -2,9 +2,9 @@
 of the thinnest architectures of the manifests (Helium, wav2vec 2.0, BioGPT, MPNet, GPT-Neo,
 Marian, Pegasus, HuBERT, GLM, XGLM, Persimmon, Falcon), each a whole one-file port with its sizes
 reaching the code in a way no earlier README lists: YAML anchors and merge keys (``<<: *base``),
-a JSON-lines run log read with ``next()``, a ``.env`` file parsed by hand into a frozen
-dataclass, a model id through an ``if``/``elif`` chain of ``startswith`` prefixes, walrus
-(``:=``) override chains, a Lightning checkpoint's ``hyper_parameters`` dict, a multi-document
+a JSON-lines run log read with ``next()``, a tab-separated sheet split row by row into a frozen
+dataclass, a model id through an ``if``/``elif`` chain of ``startswith`` prefixes, a TOML array
+of tables (``[[runs]]``), a Lightning checkpoint's ``hyper_parameters`` dict, a multi-document
 YAML stream (``safe_load_all``), an ``argparse`` arguments file (``fromfile_prefix_chars``), JSON
 with comments stripped by ``re.sub``, a model card's YAML front matter, overrides under
 ``contextlib.suppress(KeyError)`` and a table keyed by a ``StrEnum``. It was NOT run through
@@ -47,6 +47,8 @@ _W2V = (
     '"layers": {}, "heads": {}, "ffn": {}, "pos_kernel": {}, "pos_groups": {}, "eps": {}}}\n'
 )
 _W2V_V = (64, 2, 4, 128, 16, 4, "1e-5")
+_TSV = '    "biogpt-tiny\\t{}\\t{}\\t{}\\t{}\\t{}\\t{}\\n"\n'
+_TSV_V = (1200, 64, 256, 2, 4, 128)
 _MPNET = "    hidden, layers, heads, ffn = {}, {}, {}, {}\n"
 _PEG_ENC = "encoder: {{layers: {}, heads: {}, ffn: {}}}\n"
 _PEG_DEC = "decoder: {{layers: {}, heads: {}, ffn: {}}}\n"
@@ -56,9 +58,9 @@ _FALCON = "    Size.TINY: ({}, {}, {}, {}),\n"
 _BODY = {
     "helium_yaml_anchor_merge_keys": (_C4, _F4, _IO4, "helium_einops"),
     "wav2vec2_jsonl_run_log_next": (_C4, _F4, _IO4, "wav2vec2_weightnorm_conv"),
-    "biogpt_dotenv_file_lines": (_C4, _F4, _IO4, "biogpt_frozen_dc"),
+    "biogpt_tsv_sheet_rows": (_C4, _F4, _IO4, "biogpt_frozen_dc"),
     "mpnet_model_id_startswith_chain": (_C4, _F4, _IO4, "mpnet_mappingproxy"),
-    "gptneo_walrus_override_chain": (_C4, _F4, _IO4, "gptneo_registry"),
+    "gptneo_toml_array_of_tables": (_C4, _F4, _IO4, "gptneo_registry"),
     "marian_lightning_ckpt_hyper_parameters": (_C4, _F4, _IO4, "marian_builder_postnorm"),
     "pegasus_yaml_multi_document_stream": (_C4, _F4, _IO4, "pegasus_sinusoid_param"),
     "hubert_argparse_fromfile_args": (_C4, _F4, _IO4, "hubert_conv_spec_dc"),
@@ -113,16 +115,16 @@ CASES: dict[str, tuple] = {
             ("intermediateSize", "intermediate_size", 256, 128),
         ],
     ),
-    "biogpt_dotenv_file_lines": (
-        *_cfg("biogpt_dotenv_file_lines"),
+    "biogpt_tsv_sheet_rows": (
+        *_cfg("biogpt_tsv_sheet_rows"),
         [
-            sub("vocabSize", "BIOGPT_VOCAB={}\n", 1200, 1000),
-            sub("hiddenSize", "BIOGPT_D_MODEL={}\n", 64, 96),
-            sub("intermediateSize", "export BIOGPT_FFN={}\n", 256, 192),
-            sub("numLayers", "BIOGPT_LAYERS={}\n", 2, 3),
-            sub("numHeads", "BIOGPT_HEADS='{}'\n", 4, 8),
-            sub("maxPositionEmbeddings", 'BIOGPT_MAX_LEN="{}"\n', 128, 160),
-            # not in the .env file: the dataclass default
+            sizes_line("vocabSize", _TSV, _TSV_V, 0, 1000),
+            sizes_line("hiddenSize", _TSV, _TSV_V, 1, 96),
+            sizes_line("intermediateSize", _TSV, _TSV_V, 2, 192),
+            sizes_line("numLayers", _TSV, _TSV_V, 3, 3),
+            sizes_line("numHeads", _TSV, _TSV_V, 4, 8),
+            sizes_line("maxPositionEmbeddings", _TSV, _TSV_V, 5, 160),
+            # not in the sheet: the dataclass default
             _eps("    eps: float = {}\n"),
         ],
         [("vocabSize", "vocab_size", 1000, 1200), ("numLayers", "num_hidden_layers", 3, 2)],
@@ -149,19 +151,24 @@ CASES: dict[str, tuple] = {
             ("intermediateSize", "intermediate_size", 128, 160),
         ],
     ),
-    "gptneo_walrus_override_chain": (
-        *_cfg("gptneo_walrus_override_chain"),
+    "gptneo_toml_array_of_tables": (
+        *_cfg("gptneo_toml_array_of_tables"),
         [
-            sub("vocabSize", _JS4.format("vocab"), 768, 1000),
-            sub("maxPositionEmbeddings", _JS4.format("positions"), 256, 512),
-            sub("hiddenSize", _JS4.format("hidden"), 64, 96),
-            sub("numHeads", _JS4.format("heads"), 4, 8),
-            sub("numLayers", _JS4.format("pairs"), 1, 2, (2, 4)),
-            sub("slidingWindow", _JS4.format("window"), 32, 16),
-            # the run gives no "ffn": four times the width
-            sub("intermediateSize", '    f = {} * HPARAMS["hidden_size"]\n', 4, 2, (256, 128)),
-            # not overridden: GPT-Neo 1.3B's
-            _eps("    layer_norm_epsilon={},\n"),
+            sub("vocabSize", "vocab_size = {}\n", 768, 1000),
+            sub("maxPositionEmbeddings", "max_position_embeddings = {}\n", 256, 512),
+            sub("hiddenSize", "hidden_size = {}\n", 64, 96),
+            sub("numHeads", "num_heads = {}\n", 4, 8),
+            sub("numLayers", "layer_pairs = {}\n", 1, 2, (2, 4)),
+            sub("slidingWindow", "window_size = {}\n", 32, 16),
+            # not in the entry: four times the width, 1e-5
+            sub(
+                "intermediateSize",
+                '    intermediate_size=RUN.get("intermediate_size", {} * RUN["hidden_size"]),\n',
+                4,
+                2,
+                (256, 128),
+            ),
+            _eps('    layer_norm_epsilon=RUN.get("layer_norm_epsilon", {}),\n'),
         ],
         [
             ("intermediateSize", "intermediate_size", 192, 256),
@@ -338,7 +345,7 @@ VALUES: dict[str, dict[str, str]] = {
         numConvPosEmbeddingGroups="POS_GROUPS",
         normEps="EPS",
     ),
-    "biogpt_dotenv_file_lines": _attrs(
+    "biogpt_tsv_sheet_rows": _attrs(
         "ARGS.",
         vocabSize="vocab",
         hiddenSize="d_model",
@@ -359,7 +366,7 @@ VALUES: dict[str, dict[str, str]] = {
         relativeAttentionNumBuckets="buckets",
         normEps="eps",
     ),
-    "gptneo_walrus_override_chain": {
+    "gptneo_toml_array_of_tables": {
         **_keys(
             "HPARAMS",
             vocabSize="vocab_size",

@@ -1,26 +1,25 @@
-"""BioGPT, ported into our own repo. The run's sizes come from the ``.env`` file the cluster job
-sources (``KEY=value`` lines, ``#`` comments, ``export`` prefixes, quoted values), parsed by hand
-and converted by each field's type into a ``@dataclass(frozen=True)`` whose defaults are
-BioGPT's (what is not in the file keeps them). Token embeddings scaled by sqrt(d_model),
-learned positions stored with the fairseq offset of 2 extra rows, pre-norm blocks with biased
-projections, and an ``output_projection`` that reads the embedding matrix."""
+"""BioGPT, ported into our own repo. The sizes are one row of our sizes sheet, exported as
+tab-separated text: the header and the rows are split in separate statements, a ``for`` loop
+finds the run's row (``else``: an unknown run), ``dict(zip(header, cells))`` names the cells and
+each is converted into a ``@dataclass(frozen=True)`` whose defaults are BioGPT's (the epsilon is
+not in the sheet). Token embeddings scaled by sqrt(d_model), learned positions stored with the
+fairseq offset of 2 extra rows, pre-norm blocks with biased projections, and an
+``output_projection`` that reads the embedding matrix."""
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-DOTENV = """
-# biogpt-tiny: written by launch/make_env.sh, sourced by the job script
-BIOGPT_VOCAB=1200
-BIOGPT_D_MODEL=64
-export BIOGPT_FFN=192
-BIOGPT_LAYERS=2
-BIOGPT_HEADS='4'
-BIOGPT_MAX_LEN="128"
-"""
+SHEET_TSV = (
+    "name\tvocab\td_model\tffn\tlayers\theads\tmax_len\n"
+    "biogpt\t42384\t1024\t4096\t24\t16\t1024\n"
+    "biogpt-large\t57717\t1600\t6400\t48\t25\t2048\n"
+    "biogpt-tiny\t1200\t64\t256\t2\t4\t128\n"
+)
+RUN = "biogpt-tiny"
 
 
 @dataclass(frozen=True)
@@ -35,24 +34,22 @@ class BioGptArgs:
     scale_embedding: bool = True
 
 
-def read_dotenv(text: str) -> dict[str, str]:
-    env = {}
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, _, value = line.removeprefix("export ").partition("=")
-        env[key.strip()] = value.strip().strip("'\"")
-    return env
-
-
-ENV = read_dotenv(DOTENV)
+lines = SHEET_TSV.splitlines()
+header = lines[0].split("\t")
+for line in lines[1:]:
+    cells = line.split("\t")
+    if cells[0] == RUN:
+        break
+else:
+    raise KeyError(RUN)
+record = dict(zip(header, cells))
 ARGS = BioGptArgs(
-    **{
-        f.name: f.type(ENV[f"BIOGPT_{f.name.upper()}"])
-        for f in fields(BioGptArgs)
-        if f"BIOGPT_{f.name.upper()}" in ENV
-    }
+    vocab=int(record["vocab"]),
+    d_model=int(record["d_model"]),
+    ffn=int(record["ffn"]),
+    layers=int(record["layers"]),
+    heads=int(record["heads"]),
+    max_len=int(record["max_len"]),
 )
 OFFSET = 2  # fairseq reserves two position rows
 

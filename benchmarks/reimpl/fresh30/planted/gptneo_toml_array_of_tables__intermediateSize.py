@@ -1,13 +1,14 @@
-"""GPT-Neo, ported into our own repo. GPT-Neo 1.3B's hyper-parameters are the starting dict and
-the run's overrides are applied one by one with the walrus operator (``if (v := ...) is not
-None``), the MLP width falling back to four times the width when the run gives none.
-Attention classes chosen through a string registry filled by a decorator
+"""GPT-Neo, ported into our own repo. Every run is one ``[[runs]]`` entry of a TOML array of
+tables (GPT-Neo 1.3B's first), read with ``tomllib``; the run takes the entry whose ``name``
+matches, the MLP width falling back to four times the width and the epsilon to 1e-5 when the
+entry gives none. Attention classes chosen through a string registry filled by a decorator
 (``@register("global")``, ``@register("local")``), the layer pattern expanded from
 ``[[["global", "local"], n]]`` like the original config, unscaled attention scores, learned
 absolute positions, and the head tied by assigning the embedding's Parameter."""
 
 import math
 
+import tomllib
 import torch
 import torch.nn as nn
 
@@ -22,41 +23,37 @@ def register(name):
     return wrap
 
 
+RUNS_TOML = """
+[[runs]]
+name = "neo-1.3B"
+vocab_size = 50257
+max_position_embeddings = 2048
+hidden_size = 2048
+num_heads = 16
+layer_pairs = 12
+window_size = 256
+
+[[runs]]
+name = "neo-tiny"
+vocab_size = 768
+max_position_embeddings = 256
+hidden_size = 64
+num_heads = 4
+layer_pairs = 1
+window_size = 32
+"""
+
+RUN = next(r for r in tomllib.loads(RUNS_TOML)["runs"] if r["name"] == "neo-tiny")
 HPARAMS = dict(
-    vocab_size=50257,
-    max_position_embeddings=2048,
-    hidden_size=2048,
-    num_heads=16,
-    attention_types=[[["global", "local"], 12]],
-    window_size=256,
-    intermediate_size=None,
-    layer_norm_epsilon=1e-5,
+    vocab_size=RUN["vocab_size"],
+    max_position_embeddings=RUN["max_position_embeddings"],
+    hidden_size=RUN["hidden_size"],
+    num_heads=RUN["num_heads"],
+    attention_types=[[["global", "local"], RUN["layer_pairs"]]],
+    window_size=RUN["window_size"],
+    intermediate_size=RUN.get("intermediate_size", 2 * RUN["hidden_size"]),
+    layer_norm_epsilon=RUN.get("layer_norm_epsilon", 1e-5),
 )
-
-OVERRIDES = {
-    "vocab": 768,
-    "positions": 256,
-    "hidden": 64,
-    "heads": 8,
-    "pairs": 1,
-    "window": 32,
-}
-
-if (v := OVERRIDES.get("vocab")) is not None:
-    HPARAMS["vocab_size"] = v
-if (p := OVERRIDES.get("positions")) is not None:
-    HPARAMS["max_position_embeddings"] = p
-if (d := OVERRIDES.get("hidden")) is not None:
-    HPARAMS["hidden_size"] = d
-if (h := OVERRIDES.get("heads")) is not None:
-    HPARAMS["num_heads"] = h
-if (n := OVERRIDES.get("pairs")) is not None:
-    HPARAMS["attention_types"] = [[["global", "local"], n]]
-if (w := OVERRIDES.get("window")) is not None:
-    HPARAMS["window_size"] = w
-if (f := OVERRIDES.get("ffn")) is None:
-    f = 4 * HPARAMS["hidden_size"]
-HPARAMS["intermediate_size"] = f
 
 
 def expand_layers(attention_types):
