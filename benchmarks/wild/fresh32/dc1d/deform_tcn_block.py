@@ -1,5 +1,4 @@
 import torch.nn as nn
-
 from dc1d.nn import DeformConv1d, PackedDeformConv1d, cLN
 
 
@@ -9,7 +8,13 @@ class DeformTCNBlock(nn.Module):
         self.inp = nn.Conv1d(channels, hidden, 1)
         self.norm1 = cLN(hidden)
         self.dconv = PackedDeformConv1d(
-            hidden, hidden, kernel, padding="same", dilation=dilation, groups=hidden, offset_groups=hidden
+            hidden,
+            hidden,
+            kernel,
+            padding="same",
+            dilation=dilation,
+            groups=hidden,
+            offset_groups=hidden,
         )
         self.norm2 = cLN(hidden)
         self.out = nn.Conv1d(hidden, channels, 1)

@@ -1,5 +1,4 @@
 import torch.nn as nn
-
 from dc1d.nn import PackedDeformConv1d, gLN
 
 model = nn.Sequential(

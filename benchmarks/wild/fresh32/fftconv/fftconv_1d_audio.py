@@ -1,5 +1,4 @@
 import torch.nn as nn
-
 from torch_fftconv import FFTConv1d
 
 model = nn.Sequential(

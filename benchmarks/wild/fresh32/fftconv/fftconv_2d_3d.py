@@ -1,5 +1,4 @@
 import torch.nn as nn
-
 from torch_fftconv import FFTConv2d, FFTConv3d
 
 model = nn.ModuleDict(

@@ -1,6 +1,5 @@
-import torch.nn as nn
-
 import pytorch_hexagdly as hex
+import torch.nn as nn
 
 
 class HexNet(nn.Module):

@@ -1,6 +1,5 @@
-import torch.nn as nn
-
 import pytorch_hexagdly as hex
+import torch.nn as nn
 
 model = nn.Sequential(
     hex.Conv3d(1, 4, kernel_size=1, stride=1),

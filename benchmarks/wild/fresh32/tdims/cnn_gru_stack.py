@@ -1,5 +1,4 @@
 import torch.nn as nn
-
 import torch_dimensions as td
 
 model = nn.Sequential(

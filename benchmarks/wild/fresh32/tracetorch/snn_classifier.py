@@ -1,5 +1,4 @@
 import torch.nn as nn
-
 from tracetorch import snn
 
 model = nn.Sequential(
