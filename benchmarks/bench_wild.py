@@ -135,6 +135,8 @@ FRESH29_TRUTH = ROOT / "benchmarks" / "wild" / "fresh29" / "truth.json"
 FRESH30_TRUTH = ROOT / "benchmarks" / "wild" / "fresh30" / "truth.json"
 # the thirty-first fresh batch (benchmarks/wild/fresh31, session 32): the same, written blind
 FRESH31_TRUTH = ROOT / "benchmarks" / "wild" / "fresh31" / "truth.json"
+# the thirty-second fresh batch (benchmarks/wild/fresh32, session 33): the same, written blind
+FRESH32_TRUTH = ROOT / "benchmarks" / "wild" / "fresh32" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -531,9 +533,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh29",
             "fresh30",
             "fresh31",
+            "fresh32",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh31: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh32: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -569,6 +572,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh29",
         "fresh30",
         "fresh31",
+        "fresh32",
     )
     truth_path = {
         "main": TRUTH,
@@ -602,6 +606,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh29": FRESH29_TRUTH,
         "fresh30": FRESH30_TRUTH,
         "fresh31": FRESH31_TRUTH,
+        "fresh32": FRESH32_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -670,6 +675,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh29": "fresh29 batch",
                 "fresh30": "fresh30 batch",
                 "fresh31": "fresh31 batch",
+                "fresh32": "fresh32 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh31): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh32): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -496,6 +496,28 @@ BATCHES: dict[str, Batch] = {
         min_library_files=30,
         min_libraries=10,
         min_standalone=42,
+    ),
+    # written blind in session 33 (helper wild32)
+    "fresh32": Batch(
+        sample={
+            # both towers of a retrieval model look items up in one embedding table
+            "two_tower_shared_ids": (True, False),
+            # a cached_property read before its field changes keeps the old width
+            "cached_property_stale_width": (False, False),
+            # ContextVar tokens reset in LIFO order, a default when unset
+            "contextvar_token_reset_nested": (False, False),
+            # __init_subclass__ class keywords inherited by a grandchild
+            "init_subclass_kwargs_inherit": (False, False),
+            # json object_hook builds layers, parse_int doubles every integer
+            "json_object_hook_specs": (False, False),
+            # np.geomspace widths: int() truncates 39.999... to 39
+            "geomspace_int_truncation": (False, False),
+            # argparse set_defaults and parse_known_args merged into a Namespace
+            "argparse_set_defaults_merge": (False, False),
+        },
+        min_library_files=27,
+        min_libraries=9,
+        min_standalone=37,
     ),
 }
 
