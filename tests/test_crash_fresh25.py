@@ -233,6 +233,23 @@ SAMPLE = {
     "f25_config_transformer_lm__ok_block_exact": None,
     "f25_config_cnn_classifier__ok_stem_equals_width": None,
     "f25_seq_tagger_train_cfg__ok_permuted": None,
+    "f25_wgan_clip_step__ok_no_grad": None,
+    "f25_wgan_clip_step__clamp_in_graph": "RuntimeError",
+    "f25_aux_head_grad_log__ok_filtered": None,
+    "f25_aux_head_grad_log__aux_off": "AttributeError",
+    "f25_amp_moe_dispatch__ok_index_add_cast": None,
+    "f25_amp_moe_dispatch__bf16_rows": "RuntimeError",
+    "f25_amp_moe_dispatch__bf16_gate_mix": "RuntimeError",
+    "f25_retrieval_topk_cfg__ok_whole_bank": None,
+    "f25_retrieval_topk_cfg__k_over_bank": "RuntimeError",
+    "f25_early_exit_heads__ok_last_shared": None,
+    "f25_early_exit_heads__one_exit_short": "IndexError",
+    "f25_unet1d_audio__ok_size_match": None,
+    "f25_unet1d_audio__odd_30": "RuntimeError",
+    "f25_mae_patch_mask__ok_8": None,
+    "f25_mae_patch_mask__patch_5": "RuntimeError",
+    "f25_time_conditioned_block__ok_even_literal": None,
+    "f25_time_conditioned_block__odd_channels": "RuntimeError",
 }
 
 globals().update(

@@ -2081,6 +2081,246 @@ class Net(nn.Module):
 """
 )
 
+# ---------------------------------------------------------------- third code shapes for earlier classes
+template("wgan_clip_step", "(4, 6)")(
+    """
+class Critic(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(dim, 16), nn.LeakyReLU(0.2), nn.Linear(16, 1))
+
+    def forward(self, x):
+        return self.net(x)
+
+
+class Net(nn.Module):
+    def __init__(self, dim=6, clip=0.01):
+        super().__init__()
+        self.critic = Critic(dim)
+        self.clip = clip
+        self.opt = torch.optim.RMSprop(self.critic.parameters(), lr=5e-5)
+
+    def forward(self, x):
+        with torch.enable_grad():
+            loss = -self.critic(x).mean()
+            self.opt.zero_grad()
+            loss.backward()
+            self.opt.step()
+            for p in self.critic.parameters():
+                {clip}
+        return self.critic(x)
+"""
+)
+
+template("aux_head_grad_log", "(3, 10)")(
+    """
+class Net(nn.Module):
+    def __init__(self, dim=10):
+        super().__init__()
+        self.trunk = nn.Sequential(nn.Linear(dim, 20), nn.ReLU())
+        self.main_head = nn.Linear(20, 3)
+        self.aux_head = nn.Linear(20, 2)
+        self.use_aux = {use_aux}
+
+    def forward(self, x):
+        with torch.enable_grad():
+            h = self.trunk(x)
+            loss = self.main_head(h).logsumexp(-1).mean()
+            if self.use_aux:
+                loss = loss + 0.1 * self.aux_head(h).pow(2).mean()
+            loss.backward()
+        norms = {norms}
+        return self.main_head(h.detach()) * norms.mean()
+"""
+)
+
+template("amp_moe_dispatch", "(6, 8)")(
+    """
+class Expert(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc1 = nn.Linear(dim, 2 * dim)
+        self.fc2 = nn.Linear(2 * dim, dim)
+
+    def forward(self, x):
+        return self.fc2(F.silu(self.fc1(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=8, n_exp=2):
+        super().__init__()
+        self.gate = nn.Linear(dim, n_exp)
+        self.experts = nn.ModuleList([Expert(dim) for _ in range(n_exp)])
+        self.norm = nn.LayerNorm(dim)
+
+    def forward(self, x):
+        choice = self.gate(x).argmax(-1)
+        out = torch.zeros_like(x)
+        for e, expert in enumerate(self.experts):
+            idx = (choice == e).nonzero().squeeze(-1)
+            with torch.autocast("cpu", dtype=torch.bfloat16):
+                y = expert(x[idx])
+            {merge}
+        return self.norm(out)
+"""
+)
+
+template("retrieval_topk_cfg", "(3, 16)")(
+    """
+from dataclasses import dataclass
+
+
+@dataclass
+class RetrievalConfig:
+    dim: int = 16
+    bank: int = {bank}
+    k: int = {k}
+
+
+class Net(nn.Module):
+    def __init__(self, cfg=RetrievalConfig()):
+        super().__init__()
+        self.cfg = cfg
+        self.query = nn.Sequential(nn.Linear(cfg.dim, cfg.dim), nn.Tanh(), nn.Linear(cfg.dim, cfg.dim))
+        self.register_buffer("memory", torch.randn(cfg.bank, cfg.dim))
+        self.out = nn.Linear(cfg.dim, cfg.dim)
+
+    def forward(self, x):
+        q = F.normalize(self.query(x), dim=-1)
+        scores = q @ F.normalize(self.memory, dim=-1).T
+        top, idx = scores.topk(self.cfg.k, dim=-1)
+        ctx = (torch.softmax(top, -1)[..., None] * self.memory[idx]).sum(1)
+        return self.out(x + ctx)
+"""
+)
+
+template("early_exit_heads", "(4, 12)")(
+    """
+class Block(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+        self.norm = nn.LayerNorm(dim)
+
+    def forward(self, x):
+        return self.norm(x + F.gelu(self.fc(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, dim=12, depth=4, classes=3):
+        super().__init__()
+        self.blocks = nn.ModuleList([Block(dim) for _ in range(depth)])
+        self.exits = nn.ModuleList([nn.Linear(dim, classes) for _ in range({n_exits})])
+
+    def forward(self, x):
+        outs = []
+        for i, blk in enumerate(self.blocks):
+            x = blk(x)
+            outs.append(self.exits[{exit_index}](x))
+        return torch.stack(outs).mean(0)
+"""
+)
+
+template("unet1d_audio", "(2, 1, {length})")(
+    """
+class ConvBlock(nn.Module):
+    def __init__(self, cin, cout):
+        super().__init__()
+        self.conv = nn.Conv1d(cin, cout, 5, padding=2)
+        self.norm = nn.BatchNorm1d(cout)
+
+    def forward(self, x):
+        return F.relu(self.norm(self.conv(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, levels=3, base=4):
+        super().__init__()
+        widths = [base * 2**i for i in range(levels + 1)]
+        self.inc = ConvBlock(1, widths[0])
+        self.down = nn.ModuleList([ConvBlock(widths[i], widths[i + 1]) for i in range(levels)])
+        self.up = nn.ModuleList([ConvBlock(widths[i + 1] + widths[i], widths[i]) for i in reversed(range(levels))])
+        self.out = nn.Conv1d(widths[0], 1, 1)
+
+    def forward(self, x):
+        h = self.inc(x)
+        skips = []
+        for d in self.down:
+            skips.append(h)
+            h = d(F.avg_pool1d(h, 2))
+        for u in self.up:
+            h = F.interpolate(h, {up})
+            h = u(torch.cat([h, skips.pop()], dim=1))
+        return self.out(h)
+"""
+)
+
+template("mae_patch_mask", "(2, 3, {img}, {img})")(
+    """
+def patchify(imgs, p):
+    b, c, h, w = imgs.shape
+    x = imgs.reshape(b, c, h // p, p, w // p, p)
+    return x.permute(0, 2, 4, 3, 5, 1).reshape(b, (h // p) * (w // p), p * p * c)
+
+
+class Net(nn.Module):
+    def __init__(self, patch={patch}, dim=24, mask_ratio=0.75):
+        super().__init__()
+        self.patch = patch
+        self.mask_ratio = mask_ratio
+        self.embed = nn.Linear(3 * patch * patch, dim)
+        self.encoder = nn.Sequential(nn.LayerNorm(dim), nn.Linear(dim, dim), nn.GELU())
+        self.decoder = nn.Linear(dim, 3 * patch * patch)
+
+    def forward(self, x):
+        target = patchify(x, self.patch)
+        n = target.shape[1]
+        keep = max(1, int(n * (1 - self.mask_ratio)))
+        ids = torch.rand(x.shape[0], n).argsort(-1)[:, :keep]
+        vis = torch.gather(target, 1, ids[..., None].expand(-1, -1, target.shape[-1]))
+        pred = self.decoder(self.encoder(self.embed(vis)))
+        return (pred - vis).pow(2).mean()
+"""
+)
+
+template("time_conditioned_block", "(2, {ch}, 8, 8)")(
+    """
+import math
+
+
+def sinusoidal(t, dim):
+    half = dim // 2
+    f = torch.exp(-math.log(10000.0) * torch.arange(half, dtype=torch.float32) / half)
+    a = t.float()[:, None] * f[None]
+    return torch.cat([torch.sin(a), torch.cos(a)], dim=1)
+
+
+class ResBlock(nn.Module):
+    def __init__(self, ch):
+        super().__init__()
+        self.ch = ch
+        self.conv1 = nn.Conv2d(ch, ch, 3, padding=1)
+        self.conv2 = nn.Conv2d(ch, ch, 3, padding=1)
+
+    def forward(self, x, t):
+        h = F.silu(self.conv1(x))
+        h = h + sinusoidal(t, {emb_dim})[:, :, None, None]
+        return x + self.conv2(F.silu(h))
+
+
+class Net(nn.Module):
+    def __init__(self, ch={ch}):
+        super().__init__()
+        self.blocks = nn.ModuleList([ResBlock(ch) for _ in range(2)])
+
+    def forward(self, x):
+        t = torch.arange(x.shape[0]) * 100
+        for blk in self.blocks:
+            x = blk(x, t)
+        return x
+"""
+)
+
 
 VARIANTS = [
     # optimizer with no parameters (new class optimizer_empty_params)
@@ -3261,6 +3501,84 @@ VARIANTS = [
             "report": "0",
         },
     ),
+    ("wgan_clip_step", "ok", "clean", {"clip": "p.data.clamp_(-self.clip, self.clip)"}),
+    (
+        "wgan_clip_step",
+        "ok_no_grad",
+        "clean",
+        {"clip": "with torch.no_grad():\n                    p.clamp_(-self.clip, self.clip)"},
+    ),
+    (
+        "wgan_clip_step",
+        "clamp_in_graph",
+        "inplace_leaf_requires_grad",
+        {"clip": "p.clamp_(-self.clip, self.clip)"},
+    ),
+    (
+        "aux_head_grad_log",
+        "ok",
+        "clean",
+        {"use_aux": "True", "norms": "torch.stack([p.grad.norm() for p in self.parameters()])"},
+    ),
+    (
+        "aux_head_grad_log",
+        "ok_filtered",
+        "clean",
+        {
+            "use_aux": "False",
+            "norms": "torch.stack([p.grad.norm() for p in self.parameters() if p.grad is not None])",
+        },
+    ),
+    (
+        "aux_head_grad_log",
+        "aux_off",
+        "param_grad_none",
+        {"use_aux": "False", "norms": "torch.stack([p.grad.norm() for p in self.parameters()])"},
+    ),
+    ("amp_moe_dispatch", "ok", "clean", {"merge": "out[idx] = y.float()"}),
+    (
+        "amp_moe_dispatch",
+        "ok_index_add_cast",
+        "clean",
+        {"merge": "out.index_add_(0, idx, y.to(out.dtype))"},
+    ),
+    ("amp_moe_dispatch", "bf16_rows", "index_put_dtype", {"merge": "out[idx] = y"}),
+    (
+        "amp_moe_dispatch",
+        "bf16_gate_mix",
+        "dtype_mismatch",
+        {"merge": "out[idx] = y.float() * torch.sigmoid(self.gate(y)).mean(-1, keepdim=True)"},
+    ),
+    ("retrieval_topk_cfg", "ok", "clean", {"bank": "32", "k": "4"}),
+    ("retrieval_topk_cfg", "ok_whole_bank", "clean", {"bank": "8", "k": "8"}),
+    ("retrieval_topk_cfg", "k_over_bank", "topk_k", {"bank": "8", "k": "16"}),
+    ("early_exit_heads", "ok", "clean", {"n_exits": "depth", "exit_index": "i"}),
+    (
+        "early_exit_heads",
+        "ok_last_shared",
+        "clean",
+        {"n_exits": "depth - 1", "exit_index": "min(i, len(self.exits) - 1)"},
+    ),
+    (
+        "early_exit_heads",
+        "one_exit_short",
+        "modulelist_index_range",
+        {"n_exits": "depth - 1", "exit_index": "i"},
+    ),
+    ("unet1d_audio", "ok", "clean", {"length": "32", "up": "scale_factor=2"}),
+    ("unet1d_audio", "ok_size_match", "clean", {"length": "30", "up": "size=skips[-1].shape[-1]"}),
+    ("unet1d_audio", "odd_30", "unet_skip", {"length": "30", "up": "scale_factor=2"}),
+    ("mae_patch_mask", "ok", "clean", {"img": "16", "patch": "4"}),
+    ("mae_patch_mask", "ok_8", "clean", {"img": "16", "patch": "8"}),
+    ("mae_patch_mask", "patch_5", "patch_size", {"img": "16", "patch": "5"}),
+    ("time_conditioned_block", "ok", "clean", {"ch": "16", "emb_dim": "self.ch"}),
+    ("time_conditioned_block", "ok_even_literal", "clean", {"ch": "16", "emb_dim": "16"}),
+    (
+        "time_conditioned_block",
+        "odd_channels",
+        "timestep_embed",
+        {"ch": "15", "emb_dim": "self.ch"},
+    ),
 ]
 
 # clean variants that look risky: an edge value, a spelling that works, a near-miss torch runs
@@ -3334,6 +3652,14 @@ RISKY_CLEAN = (
     "config_transformer_lm__ok_block_exact",
     "config_cnn_classifier__ok_stem_equals_width",
     "seq_tagger_train_cfg__ok_permuted",
+    "wgan_clip_step__ok_no_grad",
+    "aux_head_grad_log__ok_filtered",
+    "amp_moe_dispatch__ok_index_add_cast",
+    "retrieval_topk_cfg__ok_whole_bank",
+    "early_exit_heads__ok_last_shared",
+    "unet1d_audio__ok_size_match",
+    "mae_patch_mask__ok_8",
+    "time_conditioned_block__ok_even_literal",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -3404,4 +3730,12 @@ WHOLE_MODELS = (
     "config_transformer_lm",
     "config_cnn_classifier",
     "seq_tagger_train_cfg",
+    "wgan_clip_step",
+    "aux_head_grad_log",
+    "amp_moe_dispatch",
+    "retrieval_topk_cfg",
+    "early_exit_heads",
+    "unet1d_audio",
+    "mae_patch_mask",
+    "time_conditioned_block",
 )
