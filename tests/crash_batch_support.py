@@ -51,6 +51,7 @@ ORDER = (
     "fresh22",
     "fresh23",
     "fresh24",
+    "fresh25",
 )
 
 
