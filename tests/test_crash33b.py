@@ -54,6 +54,17 @@ model(
 )
 
 
+# constructors that range-check a dropout (LAY001) or assert the head split (ATT001)
+init("rnn_ok_drop", "self.rnn = nn.LSTM(8, 8, num_layers=2, dropout=1.0)")
+init("rnn_drop", "self.rnn = nn.GRU(8, 8, dropout=1.5)")
+init("rnn_drop_neg", "self.rnn = nn.RNN(8, 8, dropout=-0.1)")
+init("tel_ok_drop", "self.enc = nn.TransformerEncoderLayer(8, 2, dropout=0.0)")
+init("tel_drop", "self.enc = nn.TransformerEncoderLayer(8, 2, dropout=10.0)")
+init("tel_heads", "self.enc = nn.TransformerEncoderLayer(8, 3)")
+init("tdl_heads", "self.dec = nn.TransformerDecoderLayer(8, 3)")
+init("mha_ok_drop", "self.attn = nn.MultiheadAttention(8, 2, dropout=1.5)")  # not checked
+
+
 def _torch_crashes(path, shape) -> bool:
     """True when building the file's ``Net()`` or its forward on a seeded input raises."""
     torch = pytest.importorskip("torch")
