@@ -17,6 +17,10 @@ DIVIDES = {
     "MultiheadAttention": ("embed_dim", "num_heads"),
     "CausalSelfAttention": ("n_embd", "n_head"),
     "Attention": ("hidden_size", "num_heads"),
+    # torch's transformer layers build a MultiheadAttention(d_model, nhead) (crashfix33)
+    "TransformerEncoderLayer": ("d_model", "nhead"),
+    "TransformerDecoderLayer": ("d_model", "nhead"),
+    "Transformer": ("d_model", "nhead"),
 }
 HEADED = (
     "Attention",

@@ -23,6 +23,11 @@ CONV_TYPES = tuple(f"{k}{d}d" for k in ("Conv", "ConvTranspose") for d in (1, 2,
 POOL_TYPES = tuple(f"{k}{d}d" for k in ("MaxPool", "AvgPool") for d in (1, 2, 3))
 """Every name CONV / POOL match (the checks' gates)."""
 DROPOUT = ("Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout")
+# layers whose constructor range-checks ``dropout`` as nn.Dropout does (an RNN: "dropout should
+# be a number in range [0, 1]"; a transformer layer builds nn.Dropout(dropout)); not
+# MultiheadAttention, which keeps any float (crashfix33, tests/test_crash33b.py)
+DROPOUT_ARG = ("LSTM", "GRU", "RNN", "TransformerEncoderLayer", "TransformerDecoderLayer",
+               "Transformer")  # fmt: skip
 NORMS = (
     "LayerNorm",
     "RMSNorm",
@@ -73,7 +78,7 @@ def _types(ctx: Context, pattern: re.Pattern) -> list[str]:
     "LAY001",
     "dropout-probability-range",
     BLOCKER,
-    types=(*DROPOUT, "CausalSelfAttention"),
+    types=(*DROPOUT, "CausalSelfAttention", *DROPOUT_ARG),
     phase=0,
     claims=True,
     what="A dropout probability outside [0, 1].",
@@ -97,7 +102,8 @@ def dropout_range(ctx: Context):
             return f"dropout probability {v} is outside [0, 1]"
         return None
 
-    for n, why in ctx.verdicts(judge, *DROPOUT, "CausalSelfAttention", memo="LAY001"):
+    types = (*DROPOUT, "CausalSelfAttention", *DROPOUT_ARG)
+    for n, why in ctx.verdicts(judge, *types, memo="LAY001"):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 

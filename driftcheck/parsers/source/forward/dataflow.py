@@ -189,6 +189,9 @@ class Flow:
         # alive and compared by identity (``dataflow_fix29.dict_attribute``)
         self.made_dicts: list[dict] = []
         self.speculative = 0
+        # on real sizes: the partition proof whose guard is the only uncertainty here (a
+        # ``continue`` past an empty expert's rows: ``dataflow_partition``), else None
+        self.partition: Any = None
         self.first_in: dict[str, Any] = {}  # on real sizes: a repeated block's first input shape
         # on real sizes: the plain settings of the copy whose run gave a repeated block's
         # ``last_out`` (``Calls.call_module``: a copy of other settings is not compacted)
@@ -212,6 +215,8 @@ class Flow:
         """On real sizes, outside speculative code: torch raises here."""
         if self.input_shape is not None and not self.speculative and len(self.crashes) < 8:
             self.crashes.append((loc, message))
+        elif self.speculative == 1 and self.partition is not None and self.input_shape is not None:
+            self.partition.seen(loc, message)  # certain if the guard is passed (crashfix33)
 
     def real_shape(self, type_: str, params: dict, inputs: list[Tens], spec: Any, loc: Any) -> Any:
         """The rule on real sizes: a rejection is a crash at ``loc`` (None is returned)."""
@@ -581,6 +586,8 @@ class Flow:
         ins = inputs if n_in is None else inputs[: max(n_in, 1)]
         key = (nid, tuple(t.src for t in ins))
         if key in self.memo:
+            if self.partition is not None:  # the same application as an earlier pass's
+                self.partition.memo_hit(self, key, ins)
             return self.memo[key]
         target = nid
         if nid in self.fed:
@@ -599,7 +606,10 @@ class Flow:
                 applied.notes.append(SPECULATIVE_NOTE)
         shape = None
         if ins and self.input_shape is not None and shape_free(node.unresolved):
+            part, seen = self.partition, getattr(self.partition, "nseen", 0)
             shape = self.real_shape(node.type, node.params, ins, spec, loc)
+            if part is not None and part.nseen > seen:
+                part.remember(key, ins)  # its crash, for a later pass's memo hit
         elif not node.unresolved and ins:
             shape = sym_shape(node.type, node.params, ins, spec)
         out = Tens(target, shape)

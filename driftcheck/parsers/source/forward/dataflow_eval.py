@@ -21,6 +21,7 @@ from driftcheck.parsers.source.forward import (
     dataflow_logbucket,
     dataflow_misuse,
     dataflow_modargs,
+    dataflow_partition,
 )
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_ops as ops
@@ -74,13 +75,15 @@ class _Loop:
     the loop) and the speculative regions opened after them (crashhole32: after ``if c:
     continue`` the rest of the pass may not run, after ``if c: break`` the rest of the loop)."""
 
-    __slots__ = ("cont", "brk", "spec_pass", "spec_loop")
+    __slots__ = ("cont", "brk", "spec_pass", "spec_loop", "node", "part")
 
-    def __init__(self) -> None:
+    def __init__(self, node: ast.AST | None = None) -> None:
         self.cont: list[dict[str, Any]] = []
         self.brk: list[dict[str, Any]] = []
         self.spec_pass = 0
         self.spec_loop = 0
+        self.node = node  # the ``for`` statement (``dataflow_partition``)
+        self.part: Any = None  # its partition proof (``dataflow_partition.Part``)
 
 
 class Frame:
@@ -406,9 +409,11 @@ class Runner:
             note_skipped(self, st.body, fr)
             self.body(st.orelse, fr)
         else:
-            self.both(st.body, st.orelse, fr)
+            self.both(st.body, st.orelse, fr, st)
 
-    def both(self, a: list[ast.stmt], b: list[ast.stmt], fr: Frame) -> None:
+    def both(
+        self, a: list[ast.stmt], b: list[ast.stmt], fr: Frame, st: ast.If | None = None
+    ) -> None:
         """Run both branches of an undecidable ``if``; keep what they agree on."""
         start = dict(fr.locals)
         outs: list[dict[str, Any]] = []
@@ -438,7 +443,7 @@ class Runner:
                 jumps.append(j)
                 jumped.append(fr.locals)
         if self.f.input_shape is not None and jumps and fr.loops and (outs or fr.pending is None):
-            self.jumped(fr, jumps, jumped, bool(outs))
+            self.jumped(fr, jumps, jumped, bool(outs), st)
             if not outs:
                 raise jumps[-1]
         if not outs:
@@ -453,7 +458,9 @@ class Runner:
             return
         fr.locals = self.join(outs[0], outs[1])
 
-    def jumped(self, fr: Frame, jumps: list[Exception], jumped: list[dict], on: bool) -> None:
+    def jumped(
+        self, fr: Frame, jumps: list[Exception], jumped: list[dict], on: bool, st: Any = None
+    ) -> None:
         """Branches of an undecided ``if`` jumped (crashhole32): what follows may not run
         (``if h.dtype == torch.float: continue`` then a crash), and the jumping branch's locals
         join the path's at the end of the pass (``continue``) or of the loop (``break``). ``on``:
@@ -472,6 +479,16 @@ class Runner:
             ends = cont or brk
             fr.locals = ends[0] if len(ends) == 1 else self.join(ends[0], ends[1])
             return
+        # crashfix33: ``if rows.numel() == 0: continue`` over a partition of the rows (top-k
+        # routing): a crash every pass meets after it is carried to the loop's end
+        part = (
+            isinstance(st, ast.If)
+            and len(jumps) == 1
+            and isinstance(jumps[0], _Continue)
+            and not self.f.speculative
+            and self.f.partition is None
+            and dataflow_partition.guard(self, st, fr, lp)
+        )
         for j, loc in zip(jumps, jumped):
             (lp.cont if isinstance(j, _Continue) else lp.brk).append(loc)
             self.f.speculative += 1
@@ -480,11 +497,15 @@ class Runner:
                 lp.spec_pass += 1
             else:
                 lp.spec_loop += 1
+        if part:
+            self.f.partition = lp.part
 
     def pass_end(self, fr: Frame, lp: _Loop) -> None:
         """A pass of a loop ended: the passes that ``continue``d join it (crashhole32)."""
         self.f.speculative -= lp.spec_pass
         lp.spec_pass = 0
+        if lp.part is not None:
+            dataflow_partition.pass_end(self.f, lp)
         for other in lp.cont:
             fr.locals = self.join(fr.locals, other)
         lp.cont = []
@@ -558,7 +579,7 @@ class Runner:
             # ``for _ in range(k)``: x's shape after the loop is unknown, not one pass's)
             fr.locals = self.join(start, fr.locals)
             return
-        lp = _Loop()
+        lp = _Loop(st)
         fr.loops.append(lp)
         try:
             for i, x in enumerate(items):
@@ -574,6 +595,8 @@ class Runner:
                     pass
                 self.pass_end(fr, lp)
             else:
+                if lp.part is not None:
+                    dataflow_partition.settle(self, lp, len(items))
                 fr.loops.pop()  # (a jump in ``else`` is the outer loop's)
                 self.body(st.orelse, fr)
         finally:

@@ -759,7 +759,11 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             from driftcheck.parsers.source.forward.dataflow_axes import NamedPair
 
             values = f.add_op("TopK", {"k": k, "dim": dim}, [t], fr.parent, loc)
-            return NamedPair((values, Tens(None, values.shape)))
+            indices = Tens(None, values.shape)
+            from driftcheck.parsers.source.forward import dataflow_partition
+
+            dataflow_partition.topk_bounds(f, t, dim, indices)  # values in [0, n - 1]
+            return NamedPair((values, indices))
         return (Tens(None), Tens(None))
     if f.input_shape is not None and name in ("layer_norm", "group_norm", "rms_norm"):
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops

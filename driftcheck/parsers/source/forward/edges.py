@@ -152,6 +152,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
     _table_head(graph, flow)
     if flow.input_shape is not None:
         graph.notes.append(f"{CONCRETE_NOTE} {tuple(flow.input_shape)}")
+        _float_sizes(graph)  # a layer whose constructor raises (crashfix33)
         for loc, msg in flow.crashes:
             where = f"{loc[0]}:{loc[1]}" if loc else "?"
             graph.notes.append(f"{CRASH_NOTE} {where}: {msg}")
@@ -232,3 +233,24 @@ def _table_head(graph: Graph, flow: Any) -> None:
         if node is not None and node.params.get("num_embeddings") == vocab.value:
             graph.facts["tieWordEmbeddings"] = Fact(value=True, loc=node.loc)
             return
+
+
+def _float_sizes(graph: Graph) -> None:
+    """A torch layer built with a float size (``nn.Linear(dim, dim / 2)``: the leaf's
+    ``FLOAT_SIZE_NOTE``, ``torchlib.FLOAT_SIZES``) raises TypeError in ``__init__``: the model
+    is never built. Only a node whose parameters are all known (one registered under an
+    undecided condition is not: ``Attributes.register``)."""
+    from driftcheck.parsers.source.library.torchlib import FLOAT_SIZE_NOTE
+
+    for n in graph.nodes:
+        if not n.notes or n.unresolved or n.loc is None:
+            continue
+        for note in n.notes:
+            if note.startswith(FLOAT_SIZE_NOTE):
+                size = note[len(FLOAT_SIZE_NOTE) :].strip()
+                graph.notes.append(
+                    f"{CRASH_NOTE} {n.loc.file}:{n.loc.line}: {n.type}({size}) raises in "
+                    "__init__: TypeError (a layer size is a float; torch builds the weight "
+                    "from ints)"
+                )
+                break

@@ -44,6 +44,22 @@ from driftcheck.parsers.source.values.abstract import (
 )
 
 IGNORED_KW = {"device", "dtype", "factory_kwargs", "_weight", "_freeze", "**"}
+# crashfix33: the layer sizes torch builds a weight (or a shape tuple) from in the constructor,
+# so a float there raises TypeError (``nn.Linear(dim, dim / 2)``: "empty(): argument 'size'
+# ... must be tuple of ints"), whatever the other arguments (tests/test_crash33b.py checks
+# each in torch, and that the int twin builds); a float in ``**kw`` or beside ``_weight`` is
+# not judged. The leaf keeps a note; on real sizes the forward pass reports it (edges.py).
+FLOAT_SIZE_NOTE = "float layer size:"
+_CONVS = tuple(f"Conv{t}{d}d" for t in ("", "Transpose") for d in (1, 2, 3))
+FLOAT_SIZES: dict[str, frozenset[str]] = {
+    "Linear": frozenset({"in_features", "out_features"}),
+    "Bilinear": frozenset({"in1_features", "in2_features", "out_features"}),
+    **dict.fromkeys(_CONVS, frozenset({"in_channels", "out_channels", "kernel_size"})),
+    "Embedding": frozenset({"num_embeddings", "embedding_dim"}),
+    "LayerNorm": frozenset({"normalized_shape"}),
+    "MultiheadAttention": frozenset({"embed_dim"}),
+    "GroupNorm": frozenset({"num_channels"}),
+}
 FACTORIES = {
     "zeros",
     "ones",
@@ -1034,6 +1050,9 @@ def make_leaf(
             # ``nn.LSTMCell(a, b, 1)``: torch's layers test these flags for truth only
             # (``if bias:``), so 1 / 0 build what True / False build
             pv = bool(pv)
+        if pv.__class__ is float and k in FLOAT_SIZES.get(spec.name, ()):
+            if "**" not in kwargs and "_weight" not in kwargs:
+                leaf.notes.append(f"{FLOAT_SIZE_NOTE} {k}={pv!r}")
         leaf.params[k] = pv
     if "**" in kwargs:
         # ``norm(8, **kw)`` of a mapping we could not follow (monai's ``get_norm_layer``): any
