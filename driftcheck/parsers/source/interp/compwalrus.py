@@ -24,13 +24,16 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.speed import tree_memos
+
 _CACHE = "_dc_walrus_targets"
 
 
 def targets(e: ast.expr) -> tuple[str, ...]:
     """Names the comprehension ``e`` binds in its enclosing scope by ``:=`` (cached on the
     node: a comprehension in a loop is asked once per run)."""
-    got = e.__dict__.get(_CACHE)
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = e.__dict__.get(_CACHE) if keep else None
     if got is not None:
         return got
     out: list[str] = []
@@ -44,7 +47,8 @@ def targets(e: ast.expr) -> tuple[str, ...]:
                 out.append(node.target.id)
         todo.extend(ast.iter_child_nodes(node))
     res = tuple(out)
-    e.__dict__[_CACHE] = res
+    if keep:
+        e.__dict__[_CACHE] = res
     return res
 
 
