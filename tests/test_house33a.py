@@ -112,17 +112,20 @@ class B(A):
 """
 
 
+_MEMO = ("_dc_", "_driftcheck_")
+
+
 def _memos(fn, node, *args):
-    """The ``_dc_`` keys ``fn`` leaves on ``node`` with ``tree_memos`` on and off, and its
+    """The memo keys (``_dc_`` / ``_driftcheck_``) ``fn`` leaves on ``node`` with ``tree_memos`` on and off, and its
     answers (equal)."""
     keys, answers = [], []
     for sp in (Speed(stores=Stores()), Speed(stores=Stores()).without("tree_memos")):
-        for k in [k for k in node.__dict__ if k.startswith("_dc_")]:
+        for k in [k for k in node.__dict__ if k.startswith(_MEMO)]:
             del node.__dict__[k]
         with use(sp):
             answers.append(fn(node, *args))
             answers.append(fn(node, *args))  # the second read: the memo, on
-        keys.append(sorted(k for k in node.__dict__ if k.startswith("_dc_")))
+        keys.append(sorted(k for k in node.__dict__ if k.startswith(_MEMO)))
     assert answers[0] == answers[1] == answers[2] == answers[3]
     return keys
 
@@ -143,6 +146,23 @@ def test_tree_memos_switch_acts_on_function_scans():
     assert _memos(loader.unparse, f.args) == [["_dc_text"], []]
     assert _memos(dataflow_call._may_set, b, "x") == [["_dc_may_set"], []]
     assert tuplesub.is_generator(f) is True and compwalrus.targets(comp) == ("y",)
+
+
+def test_tree_memos_switch_acts_on_more_scans():
+    from driftcheck.drift import fork_diff
+    from driftcheck.parsers.source.interp import compwalrus, objmodel
+
+    tree = ast.parse(
+        "def outer():\n    n = 0\n    def inner():\n        nonlocal n\n        n += 1\n"
+        "    return any(seen.append(x) for x in range(3))\n"
+    )
+    inner = tree.body[0].body[1]
+    gen = tree.body[0].body[2].value.args[0]
+    assert _memos(objmodel.nonlocal_names, inner) == [["_driftcheck_nonlocal"], []]
+    assert objmodel.nonlocal_names(inner) == ("n",)
+    assert _memos(compwalrus._may_change_state, gen) == [["_driftcheck_calls"], []]
+    assert compwalrus._may_change_state(gen) is True
+    assert _memos(fork_diff.stmt_key, inner.body[1]) == [["_dc_key"], []]
 
 
 def test_test_order_switch_same_locals_on_real_functions():

@@ -85,7 +85,8 @@ def _may_change_state(g: ast.GeneratorExp) -> bool:
 
     from driftcheck.parsers.source.interp.modglobals import MUTATORS
 
-    got = getattr(g, "_driftcheck_calls", None)
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = getattr(g, "_driftcheck_calls", None) if keep else None
     if got is None:
         got = False
         for part in (g.elt, *g.generators[0].ifs) if g.generators else (g.elt,):
@@ -97,7 +98,8 @@ def _may_change_state(g: ast.GeneratorExp) -> bool:
                     got = True
                 elif isinstance(f, ast.Attribute) and f.attr in MUTATORS:
                     got = True
-        g._driftcheck_calls = got  # type: ignore[attr-defined]
+        if keep:
+            g._driftcheck_calls = got  # type: ignore[attr-defined]
     return got
 
 

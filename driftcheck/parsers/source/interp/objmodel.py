@@ -2037,7 +2037,8 @@ def _stamps_argument(node: ast.AST) -> bool:
 def nonlocal_names(node: ast.AST) -> tuple[str, ...]:
     """The names a function's own body declares ``nonlocal`` (not its nested definitions'),
     kept on the syntax node."""
-    got = getattr(node, "_driftcheck_nonlocal", None)
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = getattr(node, "_driftcheck_nonlocal", None) if keep else None
     if got is None:
         names: list[str] = []
         todo = list(getattr(node, "body", []) if isinstance(node, ast.FunctionDef) else [])
@@ -2050,7 +2051,8 @@ def nonlocal_names(node: ast.AST) -> tuple[str, ...]:
             ):
                 todo.extend(ast.iter_child_nodes(n))
         got = tuple(dict.fromkeys(names))
-        node._driftcheck_nonlocal = got  # type: ignore[attr-defined]
+        if keep:
+            node._driftcheck_nonlocal = got  # type: ignore[attr-defined]
     return got
 
 
