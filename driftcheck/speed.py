@@ -176,6 +176,10 @@ class Speed:
     verify_template: bool = True  # graph/skeleton.py, verifier: a structure's tables, once
     batch_stores: bool = True  # commands/check.py: the paths of one command share the stores
     spec_no_import: bool = True  # parsers/source/loader.py: setuptools' distutils shim not run
+    tree_memos: bool = True  # parsers/source/interp, library, forward: syntax scans of the
+    # analysed code kept on its tree (a module's, a class's, a function's node), read again
+    test_order: bool = True  # forward/dataflow_eval.py, interp/globalstmt.py: cheap tests first
+    # (a global's value before the norm-eps walks; exact node classes before an isinstance chain)
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod
@@ -217,6 +221,13 @@ class Speed:
     def without(self, *names: str) -> Speed:
         """This speed with ``names`` turned off."""
         return replace(self, **dict.fromkeys(names, False))
+
+
+def tree_memos() -> bool:
+    """Whether the ``tree_memos`` mechanism is on for the analysis in force: a syntax scan of
+    the analysed code is kept on the node it scanned (off: scanned at every ask, and nothing
+    stored is read)."""
+    return current().tree_memos
 
 
 def switched_off(name: str, env: Any = None) -> bool:

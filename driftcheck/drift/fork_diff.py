@@ -42,6 +42,7 @@ from driftcheck.drift.fork_source import (
     parse,
     read_text,
 )
+from driftcheck.speed import tree_memos
 
 __all__ = [
     "NOT_LITERAL",
@@ -104,12 +105,14 @@ def stmt_key(stmt: ast.stmt, local: frozenset[str] = frozenset()) -> tuple:
     """A statement's alignment key: its header (bodies excluded), literals and reads as ``$``,
     the function's own names as ``_``. Kept on the node (a statement belongs to one function):
     pairing and alignment both ask for it."""
-    key = getattr(stmt, "_dc_key", None)
+    keep = tree_memos()  # the ``tree_memos`` switch
+    key = getattr(stmt, "_dc_key", None) if keep else None
     if key is None:
         out: list = []
         _tokens(stmt, out, local)
         key = tuple(out)
-        stmt._dc_key = key  # type: ignore[attr-defined]
+        if keep:
+            stmt._dc_key = key  # type: ignore[attr-defined]
     return key
 
 

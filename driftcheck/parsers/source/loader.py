@@ -22,7 +22,7 @@ from typing import Any
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.cache import note_read
 from driftcheck.parsers.source.interp import unpacked
-from driftcheck.speed import current
+from driftcheck.speed import current, tree_memos
 from driftcheck.toplevel import at_import, binds, main_block  # noqa: F401 - binds shared here too
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -95,9 +95,12 @@ def last_bindings(body: list[ast.stmt]) -> dict[str, int]:
 def unparse(node: ast.AST) -> str:
     """``ast.unparse(node)``, kept on the node: the interpreter asks for the same annotations
     and decorators of a class every time it builds one (the trees are cached, never changed)."""
-    text = node.__dict__.get("_dc_text")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    text = node.__dict__.get("_dc_text") if keep else None
     if text is None:
-        text = node._dc_text = ast.unparse(node)  # type: ignore[attr-defined]
+        text = ast.unparse(node)
+        if keep:
+            node._dc_text = text  # type: ignore[attr-defined]
     return text
 
 
@@ -105,7 +108,8 @@ def body_index(node: ast.ClassDef) -> dict[str, ast.stmt]:
     """Name -> the class-body statement that binds it last, built once per class statement:
     every attribute lookup walks the MRO, and scanning each body per miss cost more than the
     hits. A function that is a property's setter/deleter does not rebind the name."""
-    idx = node.__dict__.get("_dc_index")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    idx = node.__dict__.get("_dc_index") if keep else None
     if idx is not None:
         return idx
     idx = {}
@@ -128,7 +132,8 @@ def body_index(node: ast.ClassDef) -> dict[str, ast.stmt]:
                 idx[st.target.id] = st
         elif isinstance(st, ast.ClassDef):
             idx[st.name] = st
-    node._dc_index = idx  # type: ignore[attr-defined]
+    if keep:
+        node._dc_index = idx  # type: ignore[attr-defined]
     return idx
 
 

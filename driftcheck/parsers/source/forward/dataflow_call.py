@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Iterator
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.counting import NO_FORWARD_NOTE
@@ -56,6 +55,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
     is_int,
     known_shape,
 )
+from driftcheck.speed import tree_memos
 
 if TYPE_CHECKING:
     from driftcheck.parsers.source.forward.dataflow_eval import Frame, Runner
@@ -1134,9 +1134,19 @@ def has_attr(run: Any, v: Any, name: str) -> Any:
     return False
 
 
-@cache
 def _may_set(cls_node: ast.ClassDef, name: str) -> bool:
-    """Could a method other than ``__init__`` (already interpreted) set ``self.<name>``?"""
+    """Could a method other than ``__init__`` (already interpreted) set ``self.<name>``? Kept
+    on the class node by name (the ``tree_memos`` switch; off: scanned at every ask)."""
+    if not tree_memos():
+        return _scan_may_set(cls_node, name)
+    memo = cls_node.__dict__.setdefault("_dc_may_set", {})
+    got = memo.get(name)
+    if got is None:
+        got = memo[name] = _scan_may_set(cls_node, name)
+    return got
+
+
+def _scan_may_set(cls_node: ast.ClassDef, name: str) -> bool:
     todo: list[ast.AST] = [
         st
         for st in cls_node.body

@@ -786,7 +786,8 @@ class Runner:
         # the value first (session 32): a global that is no number is never recorded, and most
         # globals ``forward`` reads are modules, classes, functions; the syntax walks below
         # (two of the function's whole body per read) cost 3% of the calls of a heavy file
-        peek = plain_hole_unread(v)
+        # (the ``test_order`` switch; off: UNREAD, the walks first, as before session 32)
+        peek = plain_hole_unread(v) if current().test_order else UNREAD
         if peek is not UNREAD and (isinstance(peek, bool) or not isinstance(peek, (int, float))):
             return
         func = fr.func

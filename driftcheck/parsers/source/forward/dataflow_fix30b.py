@@ -396,19 +396,30 @@ def with_leave(run: Any, st: Any, fr: Any, modes: list) -> None:
         d[m] -= 1
     if "inference" not in modes or f.speculative or d["inference"] > 0:
         return
-    stores: dict[str, int] = {}
-    for n in ast.walk(ast.Module(body=st.body, type_ignores=[])):
-        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-            stores[n.id] = stores.get(n.id, 0) + 1
-    for s in st.body:
-        if not (isinstance(s, ast.Assign) and len(s.targets) == 1):
+    for name, value in bound_once(st.body):
+        if not _allocates(value):
             continue
-        t = s.targets[0]
-        if not isinstance(t, ast.Name) or stores.get(t.id) != 1 or not _allocates(s.value):
-            continue
-        v = fr.locals.get(t.id)
+        v = fr.locals.get(name)
         if isinstance(v, Tens):
             _facts(f, v, **{_INFER: True})
+
+
+def bound_once(body: list) -> list[tuple[str, ast.expr]]:
+    """(name, value) of each top-level ``name = value`` statement of ``body`` (a ``with``'s)
+    whose name the body stores exactly once, anywhere in it (nested blocks included): the
+    name holds that value when the block is left (also dataflow_fix32b.with_left)."""
+    stores: dict[str, int] = {}
+    for n in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            stores[n.id] = stores.get(n.id, 0) + 1
+    return [
+        (s.targets[0].id, s.value)
+        for s in body
+        if isinstance(s, ast.Assign)
+        and len(s.targets) == 1
+        and isinstance(s.targets[0], ast.Name)
+        and stores.get(s.targets[0].id) == 1
+    ]
 
 
 def _allocates(e: ast.expr) -> bool:

@@ -543,25 +543,18 @@ def with_left(run: Any, st: Any, fr: Any, modes: list) -> None:
     f = run.f
     if f.input_shape is None or "inference" not in modes or f.speculative:
         return
-    from driftcheck.parsers.source.forward.dataflow_fix30b import _depth
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _depth, bound_once
 
     if _depth(f)["inference"] > 0 or _depth(f)["unknown"] > 0:
         return
-    stores: dict[str, int] = {}
-    for n in ast.walk(ast.Module(body=st.body, type_ignores=[])):
-        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-            stores[n.id] = stores.get(n.id, 0) + 1
-    for s in st.body:
-        if not (isinstance(s, ast.Assign) and len(s.targets) == 1):
-            continue
-        t, e = s.targets[0], s.value
-        if not isinstance(t, ast.Name) or stores.get(t.id) != 1 or not isinstance(e, ast.Call):
+    for name, e in bound_once(st.body):
+        if not isinstance(e, ast.Call):
             continue
         if not (isinstance(e.func, ast.Attribute) and isinstance(e.func.value, ast.Name)):
             continue
         if e.func.value.id != "self" or fr.self_mod is None:
             continue
-        v = fr.locals.get(t.id)
+        v = fr.locals.get(name)
         if not isinstance(v, Tens):
             continue
         from driftcheck.parsers.source.forward.dataflow_ops import module_attr

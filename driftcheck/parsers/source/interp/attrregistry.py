@@ -29,7 +29,7 @@ from driftcheck.parsers.source.interp import decoregistry
 from driftcheck.parsers.source.interp.callregistry import CallRegistry
 from driftcheck.parsers.source.loader import main_block
 from driftcheck.parsers.source.values.abstract import Cls, Func, Unknown, plain
-from driftcheck.speed import current
+from driftcheck.speed import current, tree_memos
 
 _FRESH = ("dict", "OrderedDict", "collections.OrderedDict")
 
@@ -187,7 +187,8 @@ def unparse_deco(d: ast.expr) -> str:
 def _bindings(tree: ast.Module, name: str) -> list[ast.AST]:
     """Every statement or node of the module that may bind ``name`` as a global (kept on the
     tree per name: the module's text does not change)."""
-    memo = tree.__dict__.setdefault("_dc_bindings", {})
+    # the ``tree_memos`` switch: off, a fresh table (scanned again)
+    memo = tree.__dict__.setdefault("_dc_bindings", {}) if tree_memos() else {}
     got = memo.get(name)
     if got is not None:
         return got

@@ -20,6 +20,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp.decorated import Registry
 from driftcheck.parsers.source.loader import ModInfo
+from driftcheck.speed import tree_memos
 
 _KEY_KEYWORDS = ("id", "name", "key")
 
@@ -27,7 +28,8 @@ _KEY_KEYWORDS = ("id", "name", "key")
 def registering_functions(mod: ModInfo, name: str) -> tuple[str, ...]:
     """Top-level functions of ``mod`` that write an item of the module dict ``name``
     (``name[...] = ...``, the dict not rebound locally)."""
-    cache = mod.__dict__.setdefault("_dc_call_registries", {})
+    # the ``tree_memos`` switch: off, a fresh table (scanned again)
+    cache = mod.__dict__.setdefault("_dc_call_registries", {}) if tree_memos() else {}
     if name in cache:
         return cache[name]
     out: list[str] = []

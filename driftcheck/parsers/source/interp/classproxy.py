@@ -35,6 +35,7 @@ from driftcheck.parsers.source.values.abstract import (
     UnknownModule,
     plain,
 )
+from driftcheck.speed import tree_memos
 
 _REGISTRY_NAMES = (("_parameters", "params"), ("_modules", "children"), ("_buffers", "buffers"))
 
@@ -55,9 +56,12 @@ def is_candidate(v: Any) -> bool:
 
 
 def _defines_class(c: Cls) -> bool:
-    got = c.node.__dict__.get("_dc_class_prop")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = c.node.__dict__.get("_dc_class_prop") if keep else None
     if got is None:
-        got = c.node._dc_class_prop = dunders.body_binds(c, "__class__")  # type: ignore[attr-defined]
+        got = dunders.body_binds(c, "__class__")
+        if keep:
+            c.node._dc_class_prop = got  # type: ignore[attr-defined]
     return got
 
 

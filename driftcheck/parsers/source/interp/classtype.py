@@ -22,6 +22,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp import dunders, globalsat, metanew
 from driftcheck.parsers.source.values.abstract import Cls, Ext, ExtClass, Unknown, plain
+from driftcheck.speed import tree_memos
 
 _PLAIN = frozenset(
     (
@@ -425,7 +426,8 @@ def _global_root(e: ast.expr, local: frozenset[str], mod: Any) -> bool:
 
 def _top_bound(mod: Any) -> frozenset[str]:
     """Every name the module binds anywhere outside its functions and classes."""
-    cache = mod.__dict__.setdefault("_dc_abc_files", {})
+    # the ``tree_memos`` switch: off, a fresh table (scanned again)
+    cache = mod.__dict__.setdefault("_dc_abc_files", {}) if tree_memos() else {}
     if "bound" not in cache:
         names: set[str] = set()
         stack: list[ast.AST] = list(mod.tree.body)
@@ -592,7 +594,8 @@ def qualname(cls: Cls) -> str:
     CPython composes it (``Outer.Inner``, ``make.<locals>.Spec``); a class made by
     ``type(name, bases, ns)`` (no statement in the module's tree) has its name. A written
     ``__qualname__`` is read before this (the class namespace)."""
-    table = cls.mod.__dict__.get("_dc_qualnames")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    table = cls.mod.__dict__.get("_dc_qualnames") if keep else None
     if table is None:
         table = {}
         todo: list[tuple[ast.AST, str]] = [(st, "") for st in cls.mod.tree.body]
@@ -607,7 +610,8 @@ def qualname(cls: Cls) -> str:
                 todo.extend((ch, q) for ch in node.body)
             else:
                 todo.extend((ch, prefix) for ch in ast.iter_child_nodes(node))
-        cls.mod.__dict__["_dc_qualnames"] = table
+        if keep:
+            cls.mod.__dict__["_dc_qualnames"] = table
     return table.get(id(cls.node), cls.name)
 
 
@@ -623,7 +627,8 @@ def _class_writes(mod: Any) -> dict[tuple[str, str], set[str]]:
     / ``C.attr.append(x)`` / ``C.attr[k] = v``, and in the class's own methods
     ``self.attr.append(x)`` / ``self.attr[k] = v`` / ``cls.attr = v`` / ``type(self).attr = v``
     (``self.attr = v`` makes an instance attribute: not a write of the class). Once per module."""
-    got = mod.__dict__.get("_dc_class_writes")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = mod.__dict__.get("_dc_class_writes") if keep else None
     if got is not None:
         return got
     out: dict[tuple[str, str], set[str]] = {}
@@ -690,7 +695,8 @@ def _class_writes(mod: Any) -> dict[tuple[str, str], set[str]]:
             for k in keys:
                 if k is not None:
                     out.setdefault(k, set()).add(st.name)
-    mod.__dict__["_dc_class_writes"] = out
+    if keep:
+        mod.__dict__["_dc_class_writes"] = out
     return out
 
 
@@ -778,7 +784,8 @@ def _statement_metaclasses(mod: Any) -> frozenset[str]:
     method (made again per call), no call of the metaclass or of ``type`` / ``types.new_class``
     (a class made at run time), no ``metaclass=`` naming something else than a plain name.
     Once per module."""
-    got = mod.__dict__.get("_dc_statement_metas")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = mod.__dict__.get("_dc_statement_metas") if keep else None
     if got is not None:
         return got
     metas = {
@@ -813,7 +820,8 @@ def _statement_metaclasses(mod: Any) -> frozenset[str]:
             if fname in metas:
                 metas.discard(fname)
     got = frozenset(metas)
-    mod.__dict__["_dc_statement_metas"] = got
+    if keep:
+        mod.__dict__["_dc_statement_metas"] = got
     return got
 
 

@@ -24,13 +24,16 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.speed import tree_memos
+
 _CACHE = "_dc_walrus_targets"
 
 
 def targets(e: ast.expr) -> tuple[str, ...]:
     """Names the comprehension ``e`` binds in its enclosing scope by ``:=`` (cached on the
     node: a comprehension in a loop is asked once per run)."""
-    got = e.__dict__.get(_CACHE)
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = e.__dict__.get(_CACHE) if keep else None
     if got is not None:
         return got
     out: list[str] = []
@@ -44,7 +47,8 @@ def targets(e: ast.expr) -> tuple[str, ...]:
                 out.append(node.target.id)
         todo.extend(ast.iter_child_nodes(node))
     res = tuple(out)
-    e.__dict__[_CACHE] = res
+    if keep:
+        e.__dict__[_CACHE] = res
     return res
 
 
@@ -81,7 +85,8 @@ def _may_change_state(g: ast.GeneratorExp) -> bool:
 
     from driftcheck.parsers.source.interp.modglobals import MUTATORS
 
-    got = getattr(g, "_driftcheck_calls", None)
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = getattr(g, "_driftcheck_calls", None) if keep else None
     if got is None:
         got = False
         for part in (g.elt, *g.generators[0].ifs) if g.generators else (g.elt,):
@@ -93,7 +98,8 @@ def _may_change_state(g: ast.GeneratorExp) -> bool:
                     got = True
                 elif isinstance(f, ast.Attribute) and f.attr in MUTATORS:
                     got = True
-        g._driftcheck_calls = got  # type: ignore[attr-defined]
+        if keep:
+            g._driftcheck_calls = got  # type: ignore[attr-defined]
     return got
 
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.values.abstract import Cls, Func, Obj, Return, plain
+from driftcheck.speed import tree_memos
 
 _PURE_FUNC = (ast.Name, ast.Attribute)  # ``f(...)`` / ``self.f(...)``: looked up twice safely
 
@@ -56,7 +57,8 @@ def _yield_of(st: ast.stmt) -> ast.Yield | None:
 def _split(node: ast.FunctionDef) -> tuple[list, ast.stmt, list] | None:
     """(enter statements, the yield statement, exit statements) of a generator whose one
     ``yield`` is a statement at the top of its body or of a top-level ``try``'s body."""
-    cached = node.__dict__.get("_dc_ctxsplit", 0)
+    keep = tree_memos()  # the ``tree_memos`` switch
+    cached = node.__dict__.get("_dc_ctxsplit", 0) if keep else 0
     if cached != 0:
         return cached
     got = None
@@ -75,7 +77,8 @@ def _split(node: ast.FunctionDef) -> tuple[list, ast.stmt, list] | None:
                         break
                 if got is not None:
                     break
-    node.__dict__["_dc_ctxsplit"] = got
+    if keep:
+        node.__dict__["_dc_ctxsplit"] = got
     return got
 
 

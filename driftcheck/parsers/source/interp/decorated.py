@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from driftcheck.parsers.source.loader import ModInfo
+from driftcheck.speed import tree_memos
 
 STAMPED = "_driftcheck_stamped"  # objmodel.STAMPED (imported there from here would cycle)
 _RUNNING = "running"  # Registry._whole while its definitions run
@@ -42,7 +43,8 @@ def registering_decorators(mod: ModInfo, name: str) -> dict[str, str]:
     """Top-level functions of ``mod`` that store their (or their inner function's) argument in
     the module dict ``name``: decorator name -> how the key is made, ``"name"`` (the decorated
     definition's ``__name__``) or ``"arg"`` (an argument of the decorator call)."""
-    cache = mod.__dict__.setdefault("_dc_registries", {})
+    # the ``tree_memos`` switch: off, a fresh table (scanned again)
+    cache = mod.__dict__.setdefault("_dc_registries", {}) if tree_memos() else {}
     if name in cache:
         return cache[name]
     out: dict[str, str] = {}
@@ -198,7 +200,8 @@ class Registry(dict):
         return True
 
     def _package_files(self) -> list[tuple[Path, str]]:
-        files = self._mod.__dict__.get("_dc_pkgfiles")
+        keep = tree_memos()  # the ``tree_memos`` switch
+        files = self._mod.__dict__.get("_dc_pkgfiles") if keep else None
         if files is not None:
             return files
         dots = self._mod.name.count(".")
@@ -215,7 +218,8 @@ class Registry(dict):
                     break
         else:
             files = [(self._mod.path, self._mod.name)]
-        self._mod._dc_pkgfiles = files  # type: ignore[attr-defined]
+        if keep:
+            self._mod._dc_pkgfiles = files  # type: ignore[attr-defined]
         return files
 
     def _scan(self, key: str) -> Any:

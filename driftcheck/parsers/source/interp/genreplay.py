@@ -27,6 +27,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp.tuplesub import GenState
 from driftcheck.parsers.source.values.abstract import Unknown, plain
+from driftcheck.speed import tree_memos
 
 MAX_RESUMES = 200  # resumptions of one generator followed (each replays the body)
 
@@ -62,11 +63,13 @@ def _own_nodes(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
 def replayable(node: Any) -> bool:
     """A generator function whose body uses a ``yield``'s value and is closed (see the
     module docstring); decided once per definition."""
-    got = node.__dict__.get("_dc_replay")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = node.__dict__.get("_dc_replay") if keep else None
     if got is not None:
         return got
     got = _closed(node)
-    node._dc_replay = got
+    if keep:
+        node._dc_replay = got
     return got
 
 

@@ -115,13 +115,15 @@ _WALK_ONLY = frozenset(
 _NO_CHILDREN = frozenset(c for c in _WALK_ONLY if not c._fields)
 
 
-def local_names(node: Any, keep: bool = True) -> frozenset[str]:
+def local_names(node: Any, keep: bool = True, prefilter: bool = True) -> frozenset[str]:
     """The names a function's own scope binds (Python's compile-time rule: a name assigned
     anywhere in the body, not declared ``global`` / ``nonlocal``, is local to every line of
     it): parameters, assignment / loop / ``with`` / ``except`` / import / ``del`` targets,
     nested ``def`` / ``class`` names, ``:=`` (also inside a comprehension); not the names
     nested functions, classes, lambdas or comprehensions bind for themselves. Kept on the node
-    while ``keep`` (the ``attr_scans`` switch)."""
+    while ``keep`` (the ``attr_scans`` switch). ``prefilter`` (the ``test_order`` switch):
+    a node whose exact class fails every test below is walked without them (off: the
+    isinstance chain for every node)."""
     got = getattr(node, "_driftcheck_locals", None) if keep else None
     if got is not None:
         return got
@@ -138,7 +140,7 @@ def local_names(node: Any, keep: bool = True) -> frozenset[str]:
     while todo:
         n = todo.pop()
         c = n.__class__
-        if c in _WALK_ONLY:
+        if prefilter and c in _WALK_ONLY:
             if c not in _NO_CHILDREN:
                 todo.extend(ast.iter_child_nodes(n))
             continue

@@ -26,6 +26,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp.dunders import NN_MODULE
 from driftcheck.parsers.source.values.abstract import Cls, Leaf, Unknown
+from driftcheck.speed import tree_memos
 
 _REGISTERS = ("register_parameter", "register_buffer", "add_module", "register_module")
 # a name bound under a computed name (``setattr(self, f"weight_ih_l{k}", w)`` in RNNBase), or
@@ -88,7 +89,8 @@ def _add_key(key: ast.expr, into: set[str], maybe: set[str]) -> None:
 def _class_names(cls: Cls) -> tuple[frozenset[str], frozenset[str], bool]:
     """(names surely on an instance, names maybe on one, whether every base was read) for the
     torch class ``cls`` read from source; cached on the class node."""
-    got = getattr(cls.node, "_dc_leafhas", None)
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = getattr(cls.node, "_dc_leafhas", None) if keep else None
     if got is not None:
         return got
     sure: set[str] = set()
@@ -117,7 +119,8 @@ def _class_names(cls: Cls) -> tuple[frozenset[str], frozenset[str], bool]:
                 else:
                     maybe.add(st.target.id)  # an annotation only: bound by __init__, or not
     got = (frozenset(sure), frozenset(maybe - sure), complete)
-    cls.node._dc_leafhas = got  # type: ignore[attr-defined]
+    if keep:
+        cls.node._dc_leafhas = got  # type: ignore[attr-defined]
     return got
 
 
@@ -193,7 +196,8 @@ def _class_object_names(cls: Cls) -> tuple[frozenset[str], bool]:
     """(names the class bodies along ``cls``'s MRO bind, whether that list is complete: every
     base read from source but nn.Module, no metaclass, every statement one of ``_LISTED``);
     cached on the class node."""
-    got = getattr(cls.node, "_dc_classobj", None)
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = getattr(cls.node, "_dc_classobj", None) if keep else None
     if got is not None:
         return got
     names: set[str] = set()
@@ -222,7 +226,8 @@ def _class_object_names(cls: Cls) -> tuple[frozenset[str], bool]:
                         elif isinstance(n, (ast.Attribute, ast.Subscript)):
                             complete = False
     got = (frozenset(names), complete)
-    cls.node._dc_classobj = got  # type: ignore[attr-defined]
+    if keep:
+        cls.node._dc_classobj = got  # type: ignore[attr-defined]
     return got
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp.decorated import Registry
 from driftcheck.parsers.source.loader import ModInfo, body_index
+from driftcheck.speed import tree_memos
 
 _HOOKS = ("__new__", "__init__")
 _COOPERATIVE = ("builtins.type", "abc.ABCMeta")  # metaclass bases whose hooks only make the class
@@ -30,7 +31,8 @@ _COOPERATIVE = ("builtins.type", "abc.ABCMeta")  # metaclass bases whose hooks o
 def registering_metaclasses(mod: ModInfo, name: str) -> tuple[str, ...]:
     """Top-level classes of ``mod`` whose ``__new__`` / ``__init__`` writes an item of the
     module dict ``name`` (``name[key] = cls``, the dict not bound in the method)."""
-    cache = mod.__dict__.setdefault("_dc_meta_registries", {})
+    # the ``tree_memos`` switch: off, a fresh table (scanned again)
+    cache = mod.__dict__.setdefault("_dc_meta_registries", {}) if tree_memos() else {}
     if name in cache:
         return cache[name]
     out: list[str] = []

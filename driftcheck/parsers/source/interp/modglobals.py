@@ -46,7 +46,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp import globalsat
 from driftcheck.parsers.source.loader import ModInfo, main_block
-from driftcheck.speed import current
+from driftcheck.speed import current, tree_memos
 from driftcheck.toplevel import inner
 
 MUTATORS = frozenset(
@@ -611,7 +611,8 @@ class _Body:
 
 
 def _body(mod: ModInfo) -> _Body:
-    cached = mod.__dict__.get("_dc_body")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    cached = mod.__dict__.get("_dc_body") if keep else None
     if cached is not None:
         return cached
     first: dict[str, int] = {}
@@ -646,7 +647,8 @@ def _body(mod: ModInfo) -> _Body:
             if n in first and first[n] < i and _container_expr(mod.assigns[n]):
                 muts.setdefault(n, []).append(i)
     body = _Body(muts, first, fills)
-    mod._dc_body = body  # type: ignore[attr-defined]
+    if keep:
+        mod._dc_body = body  # type: ignore[attr-defined]
     return body
 
 
@@ -988,7 +990,8 @@ def runs_at_import(
 def _global_writers(mod: ModInfo) -> dict[str, set[str]]:
     """Global name -> the top-level functions and classes of ``mod`` that rebind it (``global``)
     or change it in place (``_rebinds_global``); once per module."""
-    got = mod.__dict__.get("_dc_global_writers")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = mod.__dict__.get("_dc_global_writers") if keep else None
     if got is None:
         got = {}
         candidates: dict[str, set[str]] = {}
@@ -1021,7 +1024,8 @@ def _global_writers(mod: ModInfo) -> dict[str, set[str]]:
             w = {d for d in ds if _rebinds_global(defs[d], g)}
             if w:
                 got[g] = w
-        mod.__dict__["_dc_global_writers"] = got
+        if keep:
+            mod.__dict__["_dc_global_writers"] = got
     return got
 
 
@@ -1029,7 +1033,8 @@ def _def_loads(mod: ModInfo) -> dict[str, set[str]]:
     """Top-level function or class -> the names its code loads when run: a function's body; a
     class's methods (its decorators and body statements run with its class statement, which
     the analyzer makes itself). Once per module."""
-    got = mod.__dict__.get("_dc_def_loads")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = mod.__dict__.get("_dc_def_loads") if keep else None
     if got is None:
         from driftcheck.parsers.source.interp.classtype import _run_later
 
@@ -1042,7 +1047,8 @@ def _def_loads(mod: ModInfo) -> dict[str, set[str]]:
             for st in mod.tree.body
             if isinstance(st, _DEFS)
         }
-        mod.__dict__["_dc_def_loads"] = got
+        if keep:
+            mod.__dict__["_dc_def_loads"] = got
     return got
 
 
@@ -1320,7 +1326,8 @@ def _short(st: ast.stmt) -> str:
 def _writers(mod: ModInfo, name: str) -> frozenset[str]:
     """The top-level functions of ``mod`` that store into its global table ``name`` (timm's
     ``register_block(t, fn)``: ``_block_registry[t] = fn``), cached on the module."""
-    cache = mod.__dict__.setdefault("_dc_writers", {})
+    # the ``tree_memos`` switch: off, a fresh table (scanned again)
+    cache = mod.__dict__.setdefault("_dc_writers", {}) if tree_memos() else {}
     if name in cache:
         return cache[name]
     found = set()

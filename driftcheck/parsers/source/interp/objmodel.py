@@ -90,6 +90,7 @@ from driftcheck.parsers.source.values.abstract import (
     plain,
     unwrap,
 )
+from driftcheck.speed import current, tree_memos
 
 if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
@@ -497,7 +498,8 @@ class Names:
             # node's cached set read inline: this runs for every global a function reads)
             own = f.node.__dict__.get("_driftcheck_locals")
             if own is None:
-                own = globalstmt.local_names(f.node, self.ip.speed.attr_scans)
+                sp = self.ip.speed
+                own = globalstmt.local_names(f.node, sp.attr_scans, sp.test_order)
             if name in own:
                 return Unknown(f"local variable {name} read before it is bound")
         cl = fr.closure
@@ -532,9 +534,10 @@ def outer_effects(f: Func) -> tuple[Func, frozenset[str]] | None:
     from driftcheck.parsers.source.interp.modglobals import MUTATORS, changes_in_place
 
     node = f.node
-    got = node.__dict__.get("_dc_outer_effects")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = node.__dict__.get("_dc_outer_effects") if keep else None
     if got is None:
-        local = globalstmt.local_names(node, keep=False)
+        local = globalstmt.local_names(node, keep=False, prefilter=current().test_order)
         declared = globalstmt.global_names(node, keep=False)
         names = set()
         # a ``finally`` runs when the generator ends or is closed (``g.close()``, followed at
@@ -564,14 +567,17 @@ def outer_effects(f: Func) -> tuple[Func, frozenset[str]] | None:
             for cand in cands:
                 if (cand not in local or cand in declared) and changes_in_place(n, cand, MUTATORS):
                     names.add(cand)
-        got = node._dc_outer_effects = frozenset(names)  # type: ignore[attr-defined]
+        got = frozenset(names)
+        if keep:
+            node._dc_outer_effects = got  # type: ignore[attr-defined]
     return (f, got) if got else None
 
 
 def set_name_classes(mod: ModInfo) -> frozenset[str]:
     """The top-level classes of ``mod`` that define ``__set_name__`` (in their body, or a base
     of the same module named plainly that does), cached on the module."""
-    got = mod.__dict__.get("_dc_set_name_classes")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = mod.__dict__.get("_dc_set_name_classes") if keep else None
     if got is None:
         defs = {st.name: st for st in mod.tree.body if isinstance(st, ast.ClassDef)}
 
@@ -584,7 +590,8 @@ def set_name_classes(mod: ModInfo) -> frozenset[str]:
             return any(isinstance(b, ast.Name) and has(b.id, seen | {name}) for b in node.bases)
 
         got = frozenset(n for n in defs if has(n))
-        mod.__dict__["_dc_set_name_classes"] = got
+        if keep:
+            mod.__dict__["_dc_set_name_classes"] = got
     return got
 
 
@@ -2030,7 +2037,8 @@ def _stamps_argument(node: ast.AST) -> bool:
 def nonlocal_names(node: ast.AST) -> tuple[str, ...]:
     """The names a function's own body declares ``nonlocal`` (not its nested definitions'),
     kept on the syntax node."""
-    got = getattr(node, "_driftcheck_nonlocal", None)
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = getattr(node, "_driftcheck_nonlocal", None) if keep else None
     if got is None:
         names: list[str] = []
         todo = list(getattr(node, "body", []) if isinstance(node, ast.FunctionDef) else [])
@@ -2043,7 +2051,8 @@ def nonlocal_names(node: ast.AST) -> tuple[str, ...]:
             ):
                 todo.extend(ast.iter_child_nodes(n))
         got = tuple(dict.fromkeys(names))
-        node._driftcheck_nonlocal = got  # type: ignore[attr-defined]
+        if keep:
+            node._driftcheck_nonlocal = got  # type: ignore[attr-defined]
     return got
 
 

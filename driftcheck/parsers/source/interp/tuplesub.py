@@ -18,6 +18,7 @@ from typing import Any
 from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Obj, Unknown, plain, unwrap
+from driftcheck.speed import tree_memos
 
 ITEMS = "__tuple_items__"
 _TUPLE = ("builtins.tuple", "typing.Tuple")
@@ -355,7 +356,8 @@ _SLACK = 2
 def free_names(nodes: Any, bound: Any = (), key: str = "_dc_free_names") -> tuple[str, ...]:
     """The names ``nodes`` read (loads), but ``bound`` (cached on the first node, as ``key``)."""
     nodes = [n for n in nodes if n is not None]
-    got = nodes[0].__dict__.get(key) if nodes else ()
+    keep = tree_memos()  # the ``tree_memos`` switch
+    got = (nodes[0].__dict__.get(key) if keep else None) if nodes else ()
     if got is None:
         seen: dict[str, None] = {}
         for node in nodes:
@@ -363,7 +365,8 @@ def free_names(nodes: Any, bound: Any = (), key: str = "_dc_free_names") -> tupl
                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in bound:
                     seen[n.id] = None
         got = tuple(seen)
-        nodes[0].__dict__[key] = got
+        if keep:
+            nodes[0].__dict__[key] = got
     return got
 
 
@@ -476,7 +479,8 @@ class LazyGen:
 
 def is_generator(node: ast.AST) -> bool:
     """Whether a function's own body (not a nested function's) yields."""
-    cached = node.__dict__.get("_dc_gen")
+    keep = tree_memos()  # the ``tree_memos`` switch
+    cached = node.__dict__.get("_dc_gen") if keep else None
     if cached is None:
         cached = False
         todo = list(ast.iter_child_nodes(node))
@@ -488,7 +492,8 @@ def is_generator(node: ast.AST) -> bool:
             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
                 continue
             todo.extend(ast.iter_child_nodes(n))
-        node._dc_gen = cached  # type: ignore[attr-defined]
+        if keep:
+            node._dc_gen = cached  # type: ignore[attr-defined]
     return cached
 
 

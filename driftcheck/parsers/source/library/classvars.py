@@ -16,6 +16,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.values.abstract import CLASS_WRITES, UNNAMED_SETATTR, Cls
+from driftcheck.speed import tree_memos
 
 _BRANCHES = (ast.If, ast.Try, ast.For, ast.While, ast.With, ast.Match)
 
@@ -82,7 +83,8 @@ def _written_in_module(cls: Cls) -> set[str]:
     """Names its module's code writes on the class by name, anywhere (``Enc.extra = 1`` in a
     function, ``setattr(Enc, ...)``): a module global read lazily may never run the call that
     writes them (interp/modglobals.py), so they count as written. ``"\0"``: a setattr."""
-    memo = cls.mod.tree.__dict__.setdefault("_dc_class_writes", {})
+    # the ``tree_memos`` switch: off, a fresh table (scanned again)
+    memo = cls.mod.tree.__dict__.setdefault("_dc_class_writes", {}) if tree_memos() else {}
     got = memo.get(cls.name)
     if got is None:
         got = set()

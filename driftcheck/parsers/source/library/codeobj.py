@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from driftcheck.parsers.source.library.registry import Call
 from driftcheck.parsers.source.values.abstract import Func, Unknown, plain
+from driftcheck.speed import tree_memos
 
 
 def _params(node: Any) -> list[str]:
@@ -37,7 +38,8 @@ def _params(node: Any) -> list[str]:
 
 def _only_params_local(node: Any) -> bool:
     """Whether CPython's scope analysis finds no local of ``node`` but its parameters."""
-    cached = getattr(node, "_dc_code_locals", None)
+    keep = tree_memos()  # the ``tree_memos`` switch
+    cached = getattr(node, "_dc_code_locals", None) if keep else None
     if cached is not None:
         return cached
     try:
@@ -61,7 +63,8 @@ def _only_params_local(node: Any) -> bool:
             t for t in top.get_children() if t.get_type() == "function" and t.get_name() == name
         ]
         got = len(kids) == 1 and set(kids[0].get_locals()) == set(_params(node))
-    node._dc_code_locals = got  # type: ignore[union-attr]
+    if keep:
+        node._dc_code_locals = got  # type: ignore[union-attr]
     return got
 
 

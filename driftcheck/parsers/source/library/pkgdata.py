@@ -28,6 +28,7 @@ from driftcheck.parsers.source.library.scratchfs import is_scratch
 from driftcheck.parsers.source.library.scratchfs import read_text as scratch_read
 from driftcheck.parsers.source.library.scratchfs import write_text as scratch_write
 from driftcheck.parsers.source.values.abstract import Unknown, plain
+from driftcheck.speed import tree_memos
 
 MAX_FILE = 4 << 20  # bytes: a bigger package file is not read (unknown)
 MAX_FILES = 256  # files read (or listed by glob) in one analysis; more are unknown
@@ -74,13 +75,23 @@ _WRITES = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=256)
 def _module_writes(module_path: str) -> bool:
+    """Whether the module's text may write files (``_WRITES``); kept for the process by path
+    while the ``tree_memos`` switch is on (off: the file is read at every ask)."""
+    if tree_memos():
+        return _module_writes_kept(module_path)
+    return _scan_writes(module_path)
+
+
+def _scan_writes(module_path: str) -> bool:
     try:
         with open(module_path, encoding="utf-8", errors="replace") as f:
             return _WRITES.search(f.read()) is not None
     except OSError:
         return True
+
+
+_module_writes_kept = functools.lru_cache(maxsize=256)(_scan_writes)
 
 
 def _note(c: Call, path: str) -> None:
