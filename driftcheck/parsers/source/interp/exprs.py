@@ -517,7 +517,11 @@ class Expressions:
         if isinstance(e, ast.GeneratorExp):
             once = tuplesub.Once(out)  # single-pass: a second loop over it sees nothing
             if first is not _NOT_GIVEN:  # its first iterable, read as it is drained
-                tuplesub.lazy_inputs(once, (first,))
+                g0 = e.generators[0]
+                # one item per item of its list (one ``for``, no ``if``): position-aligned
+                one = len(e.generators) == 1 and not g0.ifs
+                used = range(len(out) + 1) if one else None
+                tuplesub.lazy_inputs(once, (first,), producer="genexp", used=used)
             if out:  # its items, made as it is drained, read these names then
                 g0 = e.generators[0]
                 parts = [e.elt, *g0.ifs, *e.generators[1:]]
