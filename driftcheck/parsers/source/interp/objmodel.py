@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
+    aliasing,
     attrsconv,
     classbody,
     classtype,
@@ -334,6 +335,12 @@ class Names:
     def _global_lookup(self, mod: ModInfo, ns: dict[str, Any], name: str) -> Any:
         if selfmodule.run_once(self.ip, mod) and name in ns:
             return ns[name]  # bound by the module's import-time calls (interp/selfmodule.py)
+        # changed at import through another name / a call: read lazily, never replayed (a
+        # module whose body the caller runs in order, analyze.module_root, makes those changes)
+        why = None if globalsat.in_order_line(self.ip, mod) else aliasing.hidden(mod, name)
+        if why is not None:
+            ns[name] = Unknown(why)
+            return ns[name]
         key = (id(mod), name)
         if key in self._pending:
             return Unknown(f"recursive definition of {name}")
