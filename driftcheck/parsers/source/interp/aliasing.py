@@ -120,6 +120,7 @@ class _Scan:
         self.by_call: set[tuple[str, int]] = set()  # (name, index): changed by an own call
         self.instances: dict[str, list[str]] = {}  # class -> globals bound to its instances
         self.cls_of: dict[str, str] = {}
+        self.classes: dict[str, int] = {}  # class -> index of its ``class`` statement
         self.called: dict[str, list[tuple[int, bool, int]]] = {}  # name -> (index, alone, line)
         self.bound_at: dict[str, int] = {}  # name -> index of its first plain binding
         self.made_by_own: set[str] = set()  # bound by a call of the module's own def / class
@@ -127,6 +128,11 @@ class _Scan:
         for i, st in enumerate(mod.tree.body):
             if main_block(st) or isinstance(st, (ast.Import, ast.ImportFrom)):
                 continue
+            if isinstance(st, ast.ClassDef):
+                self.classes[st.name] = i
+                for base in st.bases:  # ``C.layers.append(4)``: ``A.layers`` when inherited
+                    if isinstance(base, ast.Name) and isinstance(defs.get(base.id), ast.ClassDef):
+                        self.links.append((base.id, st.name, 1, i))
             if isinstance(st, _DEF):
                 continue
             self._statement(i, st, defs)
@@ -242,41 +248,67 @@ class _Scan:
             if any(alone for _, alone, _ in calls) or len({i for i, _, _ in calls}) > 1:
                 line = calls[0][2]
                 return f"{name} called at import ({path}:{line}): its state advanced, not replayed"
-        return self._late(name)
+        return self._late(name) or self.class_body(name)
 
     def _late(self, name: str) -> str | None:
         """``first = a.n`` then ``del a.n``: the binding read another global's object, changed
-        after it; a lazy read evaluates the binding after every change (replayed). A binding
-        that is an item / attribute chain of it (``y = x.a``) sees only changes of the chain's
-        own steps (``x.a = ...``, ``del x.a``); one computing from it (``len(x)``, ``x.n + 1``,
-        a call) any change; a plain ``y = x`` none (the same object)."""
+        after it; a lazy read evaluates the binding after every change (replayed)."""
         at = self.bound_at.get(name)
         if at is None:
             return None
         st = self.mod.tree.body[at]
-        v = st.value if isinstance(st, ast.Assign) else None
-        if v is None or isinstance(v, ast.Name):
+        if not isinstance(st, ast.Assign):
+            return None
+        return self._read_before_change(name, st.value, at, st.lineno, False)
+
+    def class_body(self, name: str) -> str | None:
+        """A class body runs at its ``class`` statement; read lazily it runs when the class is
+        first read (in-order runs too: analyze.module_root reads classes lazily), after every
+        change the import makes later (``C.layers.append(4)`` on a base's inherited list)."""
+        at = self.classes.get(name)
+        if at is None:
+            return None
+        st = self.mod.tree.body[at]
+        for x in st.body:  # type: ignore[attr-defined]
+            if isinstance(x, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and x.value is not None:
+                why = self._read_before_change(name, x.value, at, x.lineno, True)
+                if why is not None:
+                    return why
+        return None
+
+    def _read_before_change(
+        self, name: str, v: ast.expr, at: int, line0: int, linked: bool
+    ) -> str | None:
+        """Why the value ``v`` (statement index ``at``) read a global changed after it, as a
+        lazy read would not see: a plain ``y = x`` never (the same object); an item /
+        attribute chain of it (``y = x.a``) only a change of the chain's own steps
+        (``x.a = ...``, ``del x.a``); a value computed from it (``len(x)``, ``x.n + 1``, a
+        call) any change. ``linked``: also changes through the names whose changes it sees
+        (``seen``; a lazy read of it replays none of them, but the caller reads it as is)."""
+        if isinstance(v, ast.Name):
             return None
         path = self.mod.path
         root, steps = _chain(v)
         keys = _keys(v) if root is not None else []
-        for read in {n.id for n in _outside(v) if isinstance(n, ast.Name)}:
+        for read in sorted({n.id for n in _outside(v) if isinstance(n, ast.Name)}):
             if read == name or self._table(read):
                 continue
-            owners = [(read, 0)]  # (name, how many steps above ``read`` its changes are)
+            owners = [(read, 0)]  # (a name whose changes reach ``read``, from which depth)
             if read in self.cls_of:
                 owners.append((self.cls_of[read], 0))  # ``c.f`` reads ``C.f``
-            for owner, _ in owners:
+            if linked:
+                owners += [(o, d) for o, (d, _) in self.seen(read).items() if o != read]
+            for owner, depth in owners:
                 for i, d, line, key in self.changes.get(owner, ()):
-                    if i <= at:
+                    if i <= at or d < depth:
                         continue
-                    if read == root and steps:  # ``y = x.a.b``: only a step of the chain
+                    if owner == read and read == root and steps:  # ``x.a.b``: its steps only
                         if d >= steps or (
                             key is not None and keys[0] is not None and key != keys[0]
                         ):
                             continue
                     return (
-                        f"{name} read {read} at {path}:{st.lineno}, changed after "
+                        f"{name} read {read} at {path}:{line0}, changed after "
                         f"({path}:{line}): a lazy read sees the change"
                     )
         return None
@@ -322,17 +354,19 @@ def _flat(t: ast.expr) -> list[ast.expr]:
     return [t]
 
 
-def hidden(mod: ModInfo, name: str) -> str | None:
+def hidden(mod: ModInfo, name: str, in_order: bool = False) -> str | None:
     """Why a lazy read of the module global ``name`` may miss a change made at import through
     another name, a call, or after its binding read another global (module docstring); None:
-    no such statement. Cached per module."""
+    no such statement. ``in_order``: the caller runs the module body in order (those changes
+    are made), only a class body read late counts. Cached per module."""
     if os.environ.get("DRIFTCHECK_NO_ALIAS_CHECK"):
         return None
-    cache: dict[str, Any] = mod.__dict__.setdefault(_CACHE, {})
-    if name in cache:
-        return cache[name]
+    cache: dict[Any, Any] = mod.__dict__.setdefault(_CACHE, {})
+    key = (name, in_order)
+    if key in cache:
+        return cache[key]
     scan = cache.get("")
     if scan is None:
         scan = cache[""] = _Scan(mod)
-    got = cache[name] = scan.hidden(name)
+    got = cache[key] = scan.class_body(name) if in_order else scan.hidden(name)
     return got

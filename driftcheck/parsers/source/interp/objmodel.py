@@ -336,8 +336,9 @@ class Names:
         if selfmodule.run_once(self.ip, mod) and name in ns:
             return ns[name]  # bound by the module's import-time calls (interp/selfmodule.py)
         # changed at import through another name / a call: read lazily, never replayed (a
-        # module whose body the caller runs in order, analyze.module_root, makes those changes)
-        why = None if globalsat.in_order_line(self.ip, mod) else aliasing.hidden(mod, name)
+        # module whose body the caller runs in order, analyze.module_root, makes those changes;
+        # a class body it reads lazily all the same)
+        why = aliasing.hidden(mod, name, globalsat.in_order_line(self.ip, mod) is not None)
         if why is not None:
             ns[name] = Unknown(why)
             return ns[name]
