@@ -80,9 +80,22 @@ def _copied(e: ast.expr) -> str | None:
     return None
 
 
-def _param_changed(fn: ast.AST, i: int, kw: str | None) -> bool:
+def _immutable(e: ast.expr | None) -> bool:
+    """A first binding whose value ``+=`` rebinds instead of changing (a tuple, a string, a
+    number: ``t += (9,)`` in a function leaves the caller's ``t``)."""
+    if isinstance(e, (ast.Tuple, ast.Constant, ast.JoinedStr)):
+        return True
+    if isinstance(e, ast.BinOp):
+        return _immutable(e.left) and _immutable(e.right)
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name):
+        return e.func.id in ("tuple", "str", "int", "float", "frozenset", "bytes", "range")
+    return False
+
+
+def _param_changed(fn: ast.AST, i: int, kw: str | None, immutable: bool = False) -> bool:
     """Whether the function ``fn`` changes its parameter (position ``i`` or keyword ``kw``)
-    in place: a mutator call, a store or ``del`` into it, ``p += ...``, anywhere in it."""
+    in place: a mutator call, a store or ``del`` into it, ``p += ...`` (not for an
+    ``immutable`` argument), anywhere in it."""
     a = fn.args  # type: ignore[attr-defined]
     pos = [*a.posonlyargs, *a.args]
     names = [p.arg for p in pos]
@@ -98,7 +111,7 @@ def _param_changed(fn: ast.AST, i: int, kw: str | None) -> bool:
             tgts = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
             for t in tgts:
                 root, depth = _chain(t)
-                if root == p and (depth or isinstance(n, ast.AugAssign)):
+                if root == p and (depth or (isinstance(n, ast.AugAssign) and not immutable)):
                     return True
         elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.args:
             if n.func.id in ("setattr", "delattr") and _chain(n.args[0])[0] == p:
@@ -138,6 +151,8 @@ class _Scan:
             self._statement(i, st, defs)
 
     def _change(self, name: str | None, depth: int, i: int, line: int, key: Any) -> None:
+        if key == "__dict__":  # ``c.__dict__["b"] = 3``: the instance's own, not its class's
+            depth = 0
         if name is not None:
             self.changes.setdefault(name, []).append((i, depth, line, key))
 
@@ -195,7 +210,12 @@ class _Scan:
                         args = [(j, None, x) for j, x in enumerate(n.args)]
                         args += [(0, k.arg, k.value) for k in n.keywords if k.arg]
                         for j, kw, x in args:
-                            if isinstance(x, ast.Name) and _param_changed(fn, j, kw):
+                            fixed = (
+                                _immutable(self.mod.assigns.get(x.id))
+                                if isinstance(x, ast.Name)
+                                else True
+                            )
+                            if isinstance(x, ast.Name) and _param_changed(fn, j, kw, fixed):
                                 self._change(x.id, 0, i, n.lineno, None)
                                 self.by_call.add((x.id, i))
             elif isinstance(n, (ast.Assign, ast.AugAssign, ast.Delete, ast.AnnAssign)):
@@ -293,6 +313,8 @@ class _Scan:
         for read in sorted({n.id for n in _outside(v) if isinstance(n, ast.Name)}):
             if read == name or self._table(read):
                 continue
+            if self._built(v, read):
+                continue  # ``a = C()``: the instance reads ``C`` live (no ``__init__`` reads it)
             owners = [(read, 0)]  # (a name whose changes reach ``read``, from which depth)
             if read in self.cls_of:
                 owners.append((self.cls_of[read], 0))  # ``c.f`` reads ``C.f``
@@ -312,6 +334,37 @@ class _Scan:
                         f"({path}:{line}): a lazy read sees the change"
                     )
         return None
+
+    def _built(self, v: ast.expr, read: str) -> bool:
+        """``v`` is ``C(...)`` of a class ``read`` of the module without a constructor of its
+        own or decorators (its bases too, those of the module): building the instance reads
+        nothing from the class, whose later changes the instance sees live as Python's."""
+        if not (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == read):
+            return False
+        todo, seen = [read], set()
+        while todo:
+            c = self.mod.defs.get(todo.pop())
+            if not isinstance(c, ast.ClassDef) or c.name in seen:
+                return False
+            seen.add(c.name)
+            if c.decorator_list or c.keywords:
+                return False
+            for x in c.body:
+                if isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef)) and x.name in (
+                    "__init__",
+                    "__new__",
+                    "__post_init__",
+                    "__setattr__",
+                    "__init_subclass__",
+                ):
+                    return False
+            for base in c.bases:
+                if isinstance(base, ast.Name) and base.id == "object":
+                    continue
+                if not isinstance(base, ast.Name):
+                    return False
+                todo.append(base.id)
+        return True
 
     def _table(self, name: str) -> bool:
         """A container table: modglobals replays its changes at the point each reader read it

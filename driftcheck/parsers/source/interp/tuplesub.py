@@ -316,12 +316,14 @@ def _changed(watch: tuple, k: int = 0) -> bool:
     the length and the items not yet read must be the same objects. ``used`` None (itertools
     chain and friends, dicts, sets): any change at all."""
     for now, then, prefix, used in watch:
-        j = 0
-        if used is not None:
-            try:
-                j = used[k]
-            except IndexError:
-                j = 0
+        if used is None:  # a dict's keys, a set's items: not read by index
+            if len(now) != len(then) or any(a is not b for a, b in zip(now, then)):
+                return True
+            continue
+        try:
+            j = used[k]
+        except IndexError:
+            j = 0
         if prefix:  # ``reversed(xs)``: reads the indices below the length it started at
             stop = len(then) - j  # the indices it reads from here on: below ``stop``
             if len(now) < stop or any(now[i] is not then[i] for i in range(stop)):
@@ -485,7 +487,45 @@ def func_watch(ip: Any, f: Any) -> Any:
     from driftcheck.parsers.source.interp.exprs import Frame  # a cycle at import
 
     names = free_names(body, params | stores, "_dc_func_free_names")
-    return names_watch(ip, Frame(f.mod, f, f.closure), names)
+    check = names_watch(ip, Frame(f.mod, f, f.closure), names)
+    if not _has_effects(node, params | stores):
+        return check
+    # its calls change state outside it (``log.append(v)``): Python makes them as the iterator
+    # is drained, here they were all made at ``map(...)``, so code run in between read their
+    # effects early (``len(log)``: 3 where Python has 0). Drained later than ``_SLACK`` steps
+    # after now: lost (unknown), as a changed name
+    made = ip.steps
+
+    def changed() -> bool:
+        return ip.steps - made > _SLACK or (check is not None and check())
+
+    return changed
+
+
+def _has_effects(node: ast.AST, local: set[str]) -> bool:
+    """Whether the function ``node`` changes state outside it: a ``global`` / ``nonlocal``
+    statement, a container mutator called on / a store or ``del`` into / ``+=`` on a name
+    that is not its own (``local``: its parameters and the names it binds). Calls it makes
+    to other functions are not followed."""
+    from driftcheck.parsers.source.interp.modglobals import MUTATORS  # a cycle at import
+
+    def outer(e: Any) -> bool:
+        while isinstance(e, (ast.Attribute, ast.Subscript)):
+            e = e.value
+        return isinstance(e, ast.Name) and e.id not in local
+
+    for n in ast.walk(node):
+        if isinstance(n, (ast.Global, ast.Nonlocal)):
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+            if n.func.attr in MUTATORS and outer(n.func.value):
+                return True
+        elif isinstance(n, (ast.Assign, ast.AugAssign, ast.Delete)):
+            tgts = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
+            for t in tgts:
+                if isinstance(t, (ast.Attribute, ast.Subscript)) and outer(t):
+                    return True
+    return False
 
 
 class SinglePass:
