@@ -160,7 +160,16 @@ _ALIASED = [
     ("class C:\n    xs = [1]\na = C()\na.xs.append(2)\nWIDTHS = [len(C.xs)]", False),
     ("class A:\n    xs = [1]\nclass B(A):\n    pass\nB.xs.append(2)\nWIDTHS = [len(A.xs)]", False),
     ("class C:\n    n = 2\nc = C()\nk = c.n * 3\nC.n = 5\nWIDTHS = [k]", False),
+    ("a = []\nb = [a]\nb[0].append(3)\nWIDTHS = [len(a) + 1]", False),  # held by a display
+    ("a = []\nd = {'k': a}\nd['k'].append(1)\nWIDTHS = [len(a) + 1]", False),
+    ("a = []\nfor x in [a]:\n    x.append(1)\nWIDTHS = [len(a) + 1]", False),  # a loop target
+    ("a = []\n(lambda v: v.append(1))(a)\nWIDTHS = [len(a) + 1]", False),
+    ("a = []\nf = a.append\nf(3)\nWIDTHS = [len(a) + 1]", False),  # a bound mutator
     # the same statements where Python's import leaves the lazy read right: exact
+    (
+        "class C:\n    xs = [1]\nclass D(C):\n    xs = [5]\nD.xs.append(2)\nWIDTHS = [len(C.xs) + 1]",
+        True,
+    ),
     ("a = b = []\na.append(2)\nWIDTHS = [len(b) + 1]", False),  # b unseen change: unknown
     ("a = [1]\nb = a\na.append(2)\nWIDTHS = [len(b)]", True),  # a read of b replays a's
     ("a = {'x': [1]}\nb = dict(a)\nb['y'] = 2\nWIDTHS = [len(a) + len(a['x'])]", True),

@@ -134,6 +134,8 @@ class _Scan:
         self.instances: dict[str, list[str]] = {}  # class -> globals bound to its instances
         self.cls_of: dict[str, str] = {}
         self.classes: dict[str, int] = {}  # class -> index of its ``class`` statement
+        self.own: dict[str, set[str]] = {}  # class -> the names its body binds
+        self.bound_mutator: dict[str, tuple[str, int, Any]] = {}  # ``f = a.append``: a's change
         self.called: dict[str, list[tuple[int, bool, int]]] = {}  # name -> (index, alone, line)
         self.bound_at: dict[str, int] = {}  # name -> index of its first plain binding
         self.made_by_own: set[str] = set()  # bound by a call of the module's own def / class
@@ -143,6 +145,13 @@ class _Scan:
                 continue
             if isinstance(st, ast.ClassDef):
                 self.classes[st.name] = i
+                self.own[st.name] = {  # ``xs = [5]`` in its body: ``D.xs`` is its own
+                    t.id
+                    for x in st.body
+                    if isinstance(x, (ast.Assign, ast.AnnAssign))
+                    for t in (x.targets if isinstance(x, ast.Assign) else [x.target])
+                    if isinstance(t, ast.Name)
+                }
                 for base in st.bases:  # ``C.layers.append(4)``: ``A.layers`` when inherited
                     if isinstance(base, ast.Name) and isinstance(defs.get(base.id), ast.ClassDef):
                         self.links.append((base.id, st.name, 1, i))
@@ -179,7 +188,17 @@ class _Scan:
                     root, _ = _chain(v)
                     if root is not None:
                         self.links.append((root, a, 0, i))  # one of its items / attributes
-                elif isinstance(v, ast.Call) and isinstance(v.func, ast.Name):
+                else:
+                    # ``b = [a]`` / ``{"k": a}`` / ``dict(k=a)`` / ``C(a)`` of a module class:
+                    # ``a`` is one of ``b``'s items, changed through ``b`` one step down
+                    for x in _held(v, defs):
+                        if x != a:
+                            self.links.append((x, a, 1, i))
+                if isinstance(v, ast.Attribute) and v.attr in muts:
+                    root, depth = _chain(v.value)  # ``f = a.append``: ``f(3)`` changes ``a``
+                    if root is not None:
+                        self.bound_mutator[a] = (root, depth, _key(v.value))
+                if isinstance(v, ast.Call) and isinstance(v.func, ast.Name):
                     d = defs.get(v.func.id)
                     if isinstance(d, ast.ClassDef):
                         # what the class holds every instance reads: changed through one
@@ -193,9 +212,29 @@ class _Scan:
                         self.made_by_own.add(a)
                     elif isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         self.made_by_own.add(a)
+        if isinstance(st, (ast.For, ast.AsyncFor)) and isinstance(st.target, ast.Name):
+            # ``for x in [a]: x.append(1)`` / ``for x in L``: ``x`` is an item of the iterable
+            it = st.iter
+            for x in [it.id] if isinstance(it, ast.Name) else _held(it, defs):
+                self.links.append((x, st.target.id, 0, i))
         for n in _outside(st):
             if isinstance(n, ast.Call):
                 f = n.func
+                if isinstance(f, ast.Name) and f.id in self.bound_mutator:
+                    root, depth, key = self.bound_mutator[f.id]
+                    self._change(root, depth, i, n.lineno, key)
+                    self.by_call.add((root, i))  # not a statement the replay reads
+                if (
+                    isinstance(f, ast.Attribute)
+                    and f.attr in muts
+                    and isinstance(f.value, ast.Name)
+                    and f.value.id in _BUILTIN_TYPES
+                    and n.args
+                ):
+                    root, depth = _chain(n.args[0])  # ``list.append(a, 1)``
+                    self._change(root, depth, i, n.lineno, _key(n.args[0]))
+                    if root is not None:
+                        self.by_call.add((root, i))
                 if isinstance(f, ast.Attribute) and f.attr in muts:
                     root, depth = _chain(f.value)
                     self._change(root, depth, i, n.lineno, _key(f.value))
@@ -205,8 +244,13 @@ class _Scan:
                     if f.id in ("setattr", "delattr") and n.args:
                         root, depth = _chain(n.args[0])
                         self._change(root, depth, i, n.lineno, _key(n.args[0]))
-                    fn = self.mod.defs.get(f.id)
-                    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                fn: Any = None
+                if isinstance(f, ast.Name):
+                    fn = self.mod.defs.get(f.id) or self.mod.assigns.get(f.id)
+                elif isinstance(f, ast.Lambda):
+                    fn = f  # ``(lambda l: l.append(1))(a)``
+                if isinstance(f, (ast.Name, ast.Lambda)):
+                    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                         args = [(j, None, x) for j, x in enumerate(n.args)]
                         args += [(0, k.arg, k.value) for k in n.keywords if k.arg]
                         for j, kw, x in args:
@@ -251,8 +295,11 @@ class _Scan:
         for other, (depth, since) in self.seen(name).items():
             if other == name:
                 continue
-            for i, d, line, _ in self.changes.get(other, ()):
-                if i > since and d >= depth:
+            own = self.own.get(other, ())
+            for i, d, line, key in self.changes.get(other, ()):
+                if d >= 1 and key in own:
+                    continue  # ``D.xs.append`` where D's body binds ``xs``: not inherited
+                if i >= since and d >= depth:  # (the same statement: ``for x in [a]: ...``)
                     return (
                         f"{name} changed at import through {other} ({path}:{line}), "
                         "which a lazy read of the module global does not replay"
@@ -397,6 +444,26 @@ def _key(e: ast.expr) -> Any:
     """The key of the first step below the root of the chain ``e`` (None: none / unknown)."""
     keys = _keys(e)
     return keys[0] if keys else None
+
+
+_BUILTIN_TYPES = frozenset(("list", "dict", "set", "bytearray"))
+
+
+def _held(e: ast.expr, defs: dict[str, ast.AST]) -> list[str]:
+    """The names a display / ``dict(...)`` / a module class's constructor call holds as items
+    (``[a, (b, 1)]``, ``{"k": a}``, ``dict(k=a)``, ``C(a)``): the value stores those objects."""
+    if isinstance(e, ast.Name):
+        return [e.id]
+    if isinstance(e, (ast.List, ast.Tuple, ast.Set)):
+        return [x for el in e.elts for x in _held(el, defs)]
+    if isinstance(e, ast.Dict):
+        return [x for el in e.values for x in _held(el, defs)]
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name):
+        if isinstance(defs.get(e.func.id), ast.ClassDef):
+            return [x for el in (*e.args, *(k.value for k in e.keywords)) for x in _held(el, defs)]
+        if e.func.id == "dict":
+            return [x for k in e.keywords for x in _held(k.value, defs)]
+    return []
 
 
 def _flat(t: ast.expr) -> list[ast.expr]:
