@@ -46,3 +46,24 @@ def _answer(tmp_path, code: str, entry: str | None) -> None:
 # import through an alias or a call and read lazily (interp/aliasing.py), a class body read after
 # a base's list was mutated, map's function effects read before the drain -- to honest unknowns:
 # regular tests in tests/test_wild_constructs33w.py)
+
+
+# ------------------------------------------------ session 33 (wrongs33): found and left
+@pytest.mark.xfail(strict=True, reason="list.append(a, x): a builtin's unbound method not applied")
+def test_unbound_builtin_method_changes_its_argument(tmp_path):
+    # ``list.append(a, 1)`` / ``dict.update(d, x=1)``: Ext builtins.list.append is called as
+    # a library function that gives an unknown, and ``a`` is left unchanged (2 where torch has 6)
+    _answer(
+        tmp_path,
+        """
+        import torch.nn as nn
+        def h():
+            a = []
+            list.append(a, 1)
+            d = {}
+            dict.update(d, x=1)
+            return len(a) + 1 + len(d)
+        model = nn.Linear(1, h())
+        """,
+        None,
+    )
