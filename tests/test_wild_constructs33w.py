@@ -221,3 +221,23 @@ def test_map_function_effects(tmp_path, code: str, known: bool) -> None:
         "model = nn.Linear(n + 1, len(out) + 1 + len(log))\n",
     )
     _exact_or_unknown(path, known=known)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "a = []\nlist.append(a, 1)\nn = len(a)",  # was ignored: 2 where torch has 4
+        "d = {}\ndict.update(d, x=1, y=2)\nn = len(d)",
+        "s = set()\nset.add(s, 3)\nset.update(s, [4, 5])\nn = len(s)",  # main: 0
+        "xs = [3, 1, 2]\nlist.sort(xs)\nn = xs[0]",  # main: 3 (6 where torch has 2)
+        "d = {'a': 1, 'b': 2}\ne = dict.fromkeys(d)\nn = len(e)",  # a classmethod: as before
+    ],
+)
+@pytest.mark.parametrize("where", ["module", "function"])
+def test_builtin_method_read_from_its_type(tmp_path, code: str, where: str) -> None:
+    """``list.append(a, 1)``: a builtin type's instance method handed its instance first is
+    ``a.append(1)`` (objmodel ``Calls.call``); it was a library call that left ``a`` as it was."""
+    if where == "function":
+        code = "def h():\n" + textwrap.indent(code, "    ") + "\n    return n\nn = h()"
+    path = _model(tmp_path, f"import torch.nn as nn\n{code}\nmodel = nn.Linear(1, n)\n")
+    _exact_or_unknown(path, known=True)

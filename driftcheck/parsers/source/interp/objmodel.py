@@ -1106,6 +1106,11 @@ def handed_mutators(ip: Any, args: list, kwargs: dict, fr: Frame, e: ast.Call, f
 _MODULE_QUALS = dunders.NN_MODULE
 
 
+# builtin types whose methods, read from the type (``list.append``), are called with the
+# instance first (``Calls.call``)
+_UNBOUND = {t.__name__: t for t in (list, dict, set)}
+
+
 class Calls:
     """Calls: arguments, functions, instantiation and dataclasses."""
 
@@ -1347,6 +1352,19 @@ class Calls:
             return self.call_func(f, args, kwargs)
         if isinstance(f, Cls):
             return self.memo.instantiate(f, args, kwargs, loc)
+        if isinstance(f, Ext) and args and f.qual.count(".") == 2:
+            # ``list.append(a, 1)``: a builtin type's method read from the type, handed its
+            # instance first: ``a.append(1)`` (a library call giving an unknown left ``a``
+            # unchanged: 2 where torch has 6)
+            _, tname, meth = f.qual.split(".")
+            t = _UNBOUND.get(tname) if f.qual.startswith("builtins.") else None
+            # an instance method (a method descriptor): not ``dict.fromkeys`` (a classmethod)
+            if (
+                t is not None
+                and unwrap(args[0]).__class__ is t
+                and type(vars(t).get(meth)).__name__ == "method_descriptor"
+            ):
+                return self.call(self.ip.attrs.getattr(args[0], meth), args[1:], kwargs, loc)
         try:
             if isinstance(f, Ext):
                 return self.library.call_ext(f, args, kwargs, loc)
