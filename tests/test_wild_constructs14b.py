@@ -93,12 +93,6 @@ def check(tmp_path, body: str):
     return parse_source(f).params_total(), torch_count(f)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session 32 (wrongs32, 35a2ab12): the for over enumerate(self.input_shape) that writes "
-    "self.input_shape[i] leaves input_shape unknown (live list iteration), so the layers built "
-    "from the inferred shape are unknown: was exact, now an honest unknown",
-)
 def test_layers_built_from_inferred_shape(tmp_path):
     got, want = check(
         tmp_path,
@@ -114,12 +108,6 @@ def test_layers_built_from_inferred_shape(tmp_path):
     assert got == want
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session 32 (wrongs32, 35a2ab12): the for over enumerate(self.input_shape) that writes "
-    "self.input_shape[i] leaves input_shape unknown (live list iteration), so the layers built "
-    "from the inferred shape are unknown: was exact, now an honest unknown",
-)
 def test_nested_containers_and_permute(tmp_path):
     # a container appended as a class builds itself from the inferred shape, then is filled
     got, want = check(

@@ -470,10 +470,15 @@ class Expressions:
                 items = None if raw.__class__ is Obj else self.items.iterate(it)
             if items is not None and len(items) > NUMERIC_TABLE:
                 return [Unknown("numeric table value")] * len(items)
-        first: Any = _NOT_GIVEN
+            # evaluated once, as Python does: evaluated again below, its calls ran twice
+            # (``[v for v in map(f, xs)]``: f's ``log.append`` twice, 8 where torch has 4)
+            first: Any = it
+        else:
+            first = _NOT_GIVEN
         if isinstance(e, ast.GeneratorExp) and len(e.generators) == 1:
             g = e.generators[0]
-            first = self.eval(g.iter, sub)
+            if first is _NOT_GIVEN:
+                first = self.eval(g.iter, sub)
             if plain_bare(first).__class__ is itertools.count and not g.is_async:
                 # ``(8 * 2**i for i in count())``: endless, so read lazily, item by item, by
                 # the reader that stops (``takewhile``: library/stdlib.py); any other is unknown
@@ -517,7 +522,11 @@ class Expressions:
         if isinstance(e, ast.GeneratorExp):
             once = tuplesub.Once(out)  # single-pass: a second loop over it sees nothing
             if first is not _NOT_GIVEN:  # its first iterable, read as it is drained
-                tuplesub.lazy_inputs(once, (first,))
+                g0 = e.generators[0]
+                # one item per item of its list (one ``for``, no ``if``): position-aligned
+                one = len(e.generators) == 1 and not g0.ifs
+                used = range(len(out) + 1) if one else None
+                tuplesub.lazy_inputs(once, (first,), producer="genexp", used=used)
             if out:  # its items, made as it is drained, read these names then
                 g0 = e.generators[0]
                 parts = [e.elt, *g0.ifs, *e.generators[1:]]

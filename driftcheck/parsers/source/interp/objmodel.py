@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
+    aliasing,
     attrsconv,
     classbody,
     classtype,
@@ -335,6 +336,13 @@ class Names:
     def _global_lookup(self, mod: ModInfo, ns: dict[str, Any], name: str) -> Any:
         if selfmodule.run_once(self.ip, mod) and name in ns:
             return ns[name]  # bound by the module's import-time calls (interp/selfmodule.py)
+        # changed at import through another name / a call: read lazily, never replayed (a
+        # module whose body the caller runs in order, analyze.module_root, makes those changes;
+        # a class body it reads lazily all the same)
+        why = aliasing.hidden(mod, name, globalsat.in_order_line(self.ip, mod) is not None)
+        if why is not None:
+            ns[name] = Unknown(why)
+            return ns[name]
         key = (id(mod), name)
         if key in self._pending:
             return Unknown(f"recursive definition of {name}")
@@ -1105,6 +1113,11 @@ def handed_mutators(ip: Any, args: list, kwargs: dict, fr: Frame, e: ast.Call, f
 _MODULE_QUALS = dunders.NN_MODULE
 
 
+# builtin types whose methods, read from the type (``list.append``), are called with the
+# instance first (``Calls.call``)
+_UNBOUND = {t.__name__: t for t in (list, dict, set)}
+
+
 class Calls:
     """Calls: arguments, functions, instantiation and dataclasses."""
 
@@ -1346,6 +1359,19 @@ class Calls:
             return self.call_func(f, args, kwargs)
         if isinstance(f, Cls):
             return self.memo.instantiate(f, args, kwargs, loc)
+        if isinstance(f, Ext) and args and f.qual.count(".") == 2:
+            # ``list.append(a, 1)``: a builtin type's method read from the type, handed its
+            # instance first: ``a.append(1)`` (a library call giving an unknown left ``a``
+            # unchanged: 2 where torch has 6)
+            _, tname, meth = f.qual.split(".")
+            t = _UNBOUND.get(tname) if f.qual.startswith("builtins.") else None
+            # an instance method (a method descriptor): not ``dict.fromkeys`` (a classmethod)
+            if (
+                t is not None
+                and unwrap(args[0]).__class__ is t
+                and type(vars(t).get(meth)).__name__ == "method_descriptor"
+            ):
+                return self.call(self.ip.attrs.getattr(args[0], meth), args[1:], kwargs, loc)
         try:
             if isinstance(f, Ext):
                 return self.library.call_ext(f, args, kwargs, loc)

@@ -255,10 +255,20 @@ class Once(list):
 
     touched = False  # read while lost (``Generator.touched``)
 
+    # what made it (``"enumerate"``, ``"zip"``, ``"chain"``...; "" not recorded) and how many
+    # items it held then: ``made - len(self)`` is how many a reader took from its front
+    producer = ""
+    made = 0
+
+    @property
+    def taken(self) -> int:
+        """How many of its items readers took so far (``for`` / ``next`` pop its front)."""
+        return max(0, self.made - len(self))
+
     @property
     def lost(self) -> bool:  # as ``Generator.lost``; also when an input changed since
         if not self._lost and (
-            (self.watch and _changed(self.watch))
+            (self.watch and _changed(self.watch, self.taken))
             or (self.recheck is not None and self.recheck())
             or any(src.touched for src, _ in self.after)  # an input read before this was
         ):
@@ -283,6 +293,7 @@ class Once(list):
         lost = self.lost
         if lost:
             self.touched = True
+        k = self.taken
         out = list(self)
         self.clear()
         if not lost:
@@ -291,25 +302,60 @@ class Once(list):
         self.after = ()
         # drained to its end: an exhausted list iterator stays so, whatever is appended later
         # (a wrapper that drained it eagerly, ``starmap(f, zip(a, b))``, watches them instead)
-        self.spent, self.watch, self.recheck = self.watch, (), None
+        # its watch as seen by a wrapper reading it from here on (its ``k`` items taken before)
+        self.spent = tuple((a, b, c, None if u is None else u[k:]) for a, b, c, u in self.watch)
+        self.watch, self.recheck = (), None
         return None if lost else out
 
 
-def _changed(watch: tuple) -> bool:
-    for now, then, prefix in watch:
-        if prefix:  # ``reversed(xs)``: reads the indices below the length it started at
-            if len(now) < len(then) or any(a is not b for a, b in zip(now, then)):
+def _changed(watch: tuple, k: int = 0) -> bool:
+    """Whether a watched input (``lazy_inputs``) no longer gives the items read from it eagerly,
+    ``k`` items of the iterator having been taken. ``used`` (a position-aligned producer:
+    enumerate / zip / map / filter / reversed / a plain generator expression over a list) maps
+    ``k`` to how many items of the input Python's lazy iterator has read by then: rewriting
+    those (``for i, d in enumerate(xs): xs[i] = f(d)``) changes nothing it reads later, so only
+    the length and the items not yet read must be the same objects. ``used`` None (itertools
+    chain and friends, dicts, sets): any change at all."""
+    for now, then, prefix, used in watch:
+        if used is None:  # a dict's keys, a set's items: not read by index
+            if len(now) != len(then) or any(a is not b for a, b in zip(now, then)):
                 return True
-        elif len(now) != len(then) or any(a is not b for a, b in zip(now, then)):
+            continue
+        try:
+            j = used[k]
+        except IndexError:
+            j = 0
+        if prefix:  # ``reversed(xs)``: reads the indices below the length it started at
+            stop = len(then) - j  # the indices it reads from here on: below ``stop``
+            if len(now) < stop or any(now[i] is not then[i] for i in range(stop)):
+                return True
+        elif len(now) != len(then) or any(now[i] is not then[i] for i in range(j, len(then))):
             return True
     return False
+
+
+def _compose(outer: Any, inner: Any) -> Any:
+    """``inner``'s map (its items taken -> an input's items read) seen through a wrapper whose
+    map is ``outer`` (its items taken -> ``inner``'s items taken): None where either is."""
+    if outer is None or inner is None:
+        return None
+    try:
+        return tuple(inner[u] for u in outer)
+    except IndexError:
+        return None
 
 
 _WATCHED = (list, dict, set, bytearray)
 
 
 def lazy_inputs(
-    out: Once, srcs: Any, read: Any = None, prefix: bool = False, left: Any = None
+    out: Once,
+    srcs: Any,
+    read: Any = None,
+    prefix: bool = False,
+    left: Any = None,
+    producer: str = "",
+    used: Any = None,
 ) -> Once:
     """``out`` (a ``map`` / ``zip`` / ``filter`` / ``enumerate``... of ``srcs``, read eagerly)
     watching its inputs as Python's lazy iterator would read them: a mutable container is
@@ -320,15 +366,19 @@ def lazy_inputs(
     iterator holds what Python leaves in it: nothing, or for ``zip`` (``read``: the items read
     from each input) the items after those it pulled -- one past the shortest input's length
     for the inputs before the first shortest one; ``left``: the items after ``n`` read
-    (``islice(it, n)``)."""
+    (``islice(it, n)``). ``producer``: what made it (recorded); ``used``: for a position-aligned
+    producer, how many items of each input it has read once ``k`` of its own were taken
+    (``used[k]``; ``_changed``); None (chain, islice...): any change to an input loses it."""
     watch = []
     after = []
+    out.producer, out.made = producer, len(out)
     lens = [len(x) for x in read] if read is not None else None
     for i, s in enumerate(srcs):
         raw = unwrap(s)
         if isinstance(raw, ONE_SHOT):  # before lists: ``Once`` is one
             if raw is not out:
-                watch.extend(getattr(raw, "spent", ()))
+                spent = getattr(raw, "spent", ())
+                watch.extend((a, b, c, _compose(used, u)) for a, b, c, u in spent)
                 raw.lost = True
                 if isinstance(raw, (Generator, Once)) and left is not None:
                     after.append((raw, tuple(left)))
@@ -338,8 +388,10 @@ def lazy_inputs(
                     m = min(lens)
                     first = lens.index(m)
                     after.append((raw, tuple(read[i][m + 1 if i < first else m :])))
-        elif isinstance(raw, _WATCHED):
-            watch.append((raw, tuple(raw), prefix))  # a dict's keys: what iterating it reads
+        elif isinstance(raw, _WATCHED):  # a dict's keys: what iterating it reads
+            # a list / bytearray is read by index: the items read so far may be rewritten
+            aligned = used if raw.__class__ in (list, bytearray) else None
+            watch.append((raw, tuple(raw), prefix, aligned))
     if watch:
         out.watch = tuple(watch)
     if after:
@@ -438,7 +490,45 @@ def func_watch(ip: Any, f: Any) -> Any:
     from driftcheck.parsers.source.interp.exprs import Frame  # a cycle at import
 
     names = free_names(body, params | stores, "_dc_func_free_names")
-    return names_watch(ip, Frame(f.mod, f, f.closure), names)
+    check = names_watch(ip, Frame(f.mod, f, f.closure), names)
+    if not _has_effects(node, params | stores):
+        return check
+    # its calls change state outside it (``log.append(v)``): Python makes them as the iterator
+    # is drained, here they were all made at ``map(...)``, so code run in between read their
+    # effects early (``len(log)``: 3 where Python has 0). Drained later than ``_SLACK`` steps
+    # after now: lost (unknown), as a changed name
+    made = ip.steps
+
+    def changed() -> bool:
+        return ip.steps - made > _SLACK or (check is not None and check())
+
+    return changed
+
+
+def _has_effects(node: ast.AST, local: set[str]) -> bool:
+    """Whether the function ``node`` changes state outside it: a ``global`` / ``nonlocal``
+    statement, a container mutator called on / a store or ``del`` into / ``+=`` on a name
+    that is not its own (``local``: its parameters and the names it binds). Calls it makes
+    to other functions are not followed."""
+    from driftcheck.parsers.source.interp.modglobals import MUTATORS  # a cycle at import
+
+    def outer(e: Any) -> bool:
+        while isinstance(e, (ast.Attribute, ast.Subscript)):
+            e = e.value
+        return isinstance(e, ast.Name) and e.id not in local
+
+    for n in ast.walk(node):
+        if isinstance(n, (ast.Global, ast.Nonlocal)):
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+            if n.func.attr in MUTATORS and outer(n.func.value):
+                return True
+        elif isinstance(n, (ast.Assign, ast.AugAssign, ast.Delete)):
+            tgts = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
+            for t in tgts:
+                if isinstance(t, (ast.Attribute, ast.Subscript)) and outer(t):
+                    return True
+    return False
 
 
 class SinglePass:

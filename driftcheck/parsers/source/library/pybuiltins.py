@@ -234,16 +234,29 @@ def _short_circuit(name: str, gen: Any) -> Any:
     return not want
 
 
-def _once(items: list[Any], srcs: Any = (), read: Any = None, prefix: bool = False) -> Any:
+def _once(
+    items: list[Any],
+    srcs: Any = (),
+    read: Any = None,
+    prefix: bool = False,
+    producer: str = "",
+    used: Any = None,
+) -> Any:
     """``zip`` / ``map`` / ``filter`` / ``enumerate`` / ``reversed`` make a single-pass iterator:
     a second loop over it sees nothing (Python's), which ``tuplesub.Once`` models
     (``list(...)`` of it is a list again, read any number of times). ``srcs``: the inputs
     Python reads lazily (``tuplesub.lazy_inputs``: one changed before the result is drained
-    makes it unknown)."""
+    makes it unknown). ``producer`` / ``used``: what made it and, position-aligned, how many
+    items of each input it read once ``k`` of its own were taken (``used[k]``; default: ``k``,
+    as enumerate / zip / map / reversed read one per item)."""
     from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
     out = tuplesub.Once(items)
-    return tuplesub.lazy_inputs(out, srcs, read, prefix) if srcs else out
+    if not srcs:
+        return out
+    if used is None:
+        used = range(len(items) + 1)
+    return tuplesub.lazy_inputs(out, srcs, read, prefix, producer=producer, used=used)
 
 
 def _lazy_calls(interp: Any, out: Any, f: Any) -> Any:
@@ -549,7 +562,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if name == "tuple":
             return tuple(items)
         if name == "reversed":
-            return _once(list(reversed(items)), args[:1], prefix=True)
+            return _once(list(reversed(items)), args[:1], prefix=True, producer="reversed")
         if name in ("set", "frozenset"):
             kinds = {dunders.hash_kind(plain(x)) for x in items} - {None}
             if kinds:
@@ -572,15 +585,16 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         ]
         if any(x is None for x in srcs) or all(type(x) in _ENDLESS_ITERS for x in srcs):
             return Unknown(name)
-        return _once(list(zip(*srcs)), args)
+        return _once(list(zip(*srcs)), args, producer="zip")
     if name in ("zip", "enumerate"):
         its = [interp.items.iterate(a) for a in args]
         if any(i is None for i in its):
             return Unknown(name)
         if name == "zip":
-            return _once(list(zip(*its)), args, its)
+            return _once(list(zip(*its)), args, its, producer="zip")
         start = plain(kwargs.get("start", args[1] if len(args) > 1 else 0))
-        return _once(list(enumerate(its[0], start if isinstance(start, int) else 0)), args[:1])
+        got = list(enumerate(its[0], start if isinstance(start, int) else 0))
+        return _once(got, args[:1], producer="enumerate")
     if name == "dict":
         out: dict = {}
         if args:
@@ -616,10 +630,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
         res = [interp.calls.call(args[0], [x], {}, ("", 0)) for x in items]
         if name == "map":
-            return _lazy_calls(interp, _once(res, args[1:2]), args[0])
+            return _lazy_calls(interp, _once(res, args[1:2], producer="map"), args[0])
         if not _known(*[plain(r) for r in res]):
             return Unknown(name)
-        kept = _once([x for x, r in zip(items, res) if plain(r)], args[1:2])
+        # the k-th item kept: filter has read its input up to it (and the items it dropped)
+        used = (0, *(i + 1 for i, r in enumerate(res) if plain(r)))
+        kept = [x for x, r in zip(items, res) if plain(r)]
+        kept = _once(kept, args[1:2], producer="filter", used=used)
         return _lazy_calls(interp, kept, args[0])
     if name in ("divmod", "pow"):
         if _known(*pa) and all(isinstance(x, (int, float)) for x in pa):

@@ -333,7 +333,7 @@ def _enumerate(c: Call) -> Any:
     start = c.plain(1, "start", 0)
     if items is None or not isinstance(start, int):
         return c.unknown("enumerate() of a value we cannot enumerate")
-    return _once(list(enumerate(items, start)), c.args[:1])
+    return _once(list(enumerate(items, start)), c.args[:1], producer="enumerate")
 
 
 @B.entry("map", doc="map(f, *xs): f called on each item (several iterables zipped)")
@@ -344,7 +344,7 @@ def _map(c: Call) -> Any:
     if any(i is None for i in its):
         return c.unknown("map() over a value we cannot enumerate")
     made = [c.interp.calls.call(c.args[0], list(xs), {}, c.loc) for xs in zip(*its)]
-    return _lazy_calls(c.interp, _once(made, c.args[1:]), c.args[0])
+    return _lazy_calls(c.interp, _once(made, c.args[1:], producer="map"), c.args[0])
 
 
 @B.entry("filter", doc="filter(f or None, xs): the items f keeps, when every test is known")
@@ -355,7 +355,9 @@ def _filter(c: Call) -> Any:
         if vals is None or any(isinstance(v, (Unknown, Tensor)) for v in vals):
             return c.unknown("filter(None, ...) of unknown items")
         try:
-            return _once([x for x, v in zip(items, vals) if v], c.args[1:])
+            kept = [x for x, v in zip(items, vals) if v]
+            used = (0, *(i + 1 for i, v in enumerate(vals) if v))  # read up to the k-th kept
+            return _once(kept, c.args[1:], producer="filter", used=used)
         except TypeError:
             return c.unknown()
     return py_call("filter", c.interp, c.args, c.kwargs)

@@ -298,7 +298,8 @@ def _lazy(items: list[Any], srcs: Any, left: Any = None) -> Any:
     watching ``srcs``: one changed before that makes it unknown)."""
     from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
-    return tuplesub.lazy_inputs(tuplesub.Once(items), srcs, left=left)
+    # never position-aligned (``used`` None): chain's k-th item is not item k of each input
+    return tuplesub.lazy_inputs(tuplesub.Once(items), srcs, left=left, producer="itertools")
 
 
 def _bounded(c: Call, n: float) -> Unknown | None:
@@ -574,7 +575,7 @@ def _filterfalse(c: Call) -> Any:
     if any(f is None for f in flags):
         return c.unknown("filterfalse() with a test whose truth is not known")
     return tuplesub.lazy_inputs(
-        tuplesub.Once([x for x, f in zip(items, flags) if not f]), c.args[1:]
+        tuplesub.Once([x for x, f in zip(items, flags) if not f]), c.args[1:], producer="itertools"
     )
 
 
