@@ -362,6 +362,14 @@ class Statements:
             elif t is ast.Continue:
                 raise _Continue()
             elif t is ast.Delete:
+                pend = self.ip.__dict__.get("_dc_finalizers")
+                if pend and id(st) in pend:  # ``weakref.finalize`` callbacks due here
+                    from driftcheck.parsers.source.interp import frameintro
+
+                    held = fr.locals.get(st.targets[0].id)
+                    self.delete(st.targets[0], fr)
+                    frameintro.after_del(self.ip.calls, st, fr, held)
+                    return
                 for tgt in st.targets:
                     self.delete(tgt, fr)
             elif t in (ast.Import, ast.ImportFrom):

@@ -132,6 +132,9 @@ class Interp:
         self.active: dict[int, int] = {}  # id(function node) -> frames of it on the stack
         self.steps = 0
         self.depth = 0
+        # (function, frame, call node) of the call ``Calls.eval_call`` is about to make, taken
+        # by ``call_func`` as the new frame's caller (interp/frameintro.py)
+        self.call_site: Any = None
         # CPU time, not wall: on a loaded machine the wall clock measures the neighbours
         self.deadline = time.process_time() + MAX_SECONDS
         self.uncertain: list[int] = []  # lines of unknown conditions we are inside
