@@ -539,7 +539,8 @@ class Statements:
         return ast.unparse(exc)[:80] if exc is not None else "re-raise"
 
     def exec_if(self, st: ast.If, fr: Frame) -> None:
-        cond = self.exprs.truth_of(self.exprs.eval(st.test, fr))
+        test = self.exprs.eval(st.test, fr)
+        cond = self.exprs.truth_of(test)
         if cond is True:
             self.run_body(st.body, fr)
         elif cond is False:
@@ -637,8 +638,13 @@ class Statements:
                     branchstate.forget(fr.locals, ids, names, why)
                     what = ", ".join(sorted({k for _, k in names})[:3]) or "a container"
                     if self._in_analyzed_tree(fr):
+                        # the construct that left the condition undecided, where it says
+                        # (``class Projection has a __subclasshook__ (at ...)``)
+                        cause = getattr(test, "why", None) if isinstance(test, Unknown) else None
+                        cause = f" (the condition: {cause[:300]})" if cause else ""
                         self.note(
-                            f"{where}: {what} changed in place one way only: unknown after it"
+                            f"{where}: {what} changed in place one way only: unknown after "
+                            f"it{cause}"
                         )
             elif after:
                 fr.locals.clear()
