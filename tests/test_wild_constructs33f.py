@@ -363,3 +363,62 @@ def test_weakref_of_a_lazy_temporary_is_unknown(tmp_path):
     path.write_text(textwrap.dedent(WEAKREF_LAZY_TEMPORARY))
     assert torch_count(path, root="model") == 20
     assert parse_source(path).params_total() is None
+
+
+# ------------------------------------------------------------------ the core install agrees
+CONV_GROUPS_SUPPRESSED = """
+import contextlib
+import torch.nn as nn
+convs = nn.ModuleList()
+for groups in (1, 3, 4, 5, 8, 0):
+    with contextlib.suppress(ValueError):
+        convs.append(nn.Conv2d(24, 40, 3, padding=1, groups=groups))
+    try:
+        convs.append(nn.ConvTranspose1d(12, 6, 3, groups=groups))
+    except ValueError:
+        pass
+model = convs
+"""
+
+LOSS_BASE = """
+import torch.nn as nn
+from torch.nn.modules.loss import _Loss
+class MyLoss(_Loss):
+    def __init__(self, reduction="sum"):
+        super().__init__(reduction=reduction)
+        self.scale = nn.Linear(3, 4) if self.reduction == "sum" else nn.Linear(3, 9)
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.loss = MyLoss()
+        self.fc = nn.Linear(4, 4)
+model = M()
+"""
+
+
+@pytest.mark.parametrize(
+    "code", [CONV_GROUPS_SUPPRESSED, LOSS_BASE], ids=["conv_groups_suppressed", "loss_base"]
+)
+def test_core_install_counts_as_torch(tmp_path, code):
+    """Without torch's source (the core install: the hook's and the Action's), a grouped conv
+    torch refuses raises its ValueError (caught here, the layer skipped) and torch's ``_Loss``
+    base binds as ``L1Loss`` (no weights, ``reduction`` stored): the full install's answers."""
+    import json
+    import subprocess
+    import sys
+
+    from benchmarks import installs
+    from tests.conftest import ROOT
+
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    want = torch_count(path, root="model")
+    for mode in ("core", "full"):
+        r = subprocess.run(
+            [sys.executable, "-c", installs.cli(mode), "graph", str(path), "--format", "json"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=300,
+        )
+        assert json.loads(r.stdout)["params_total"] == want, (mode, r.stderr[-500:])
