@@ -203,8 +203,9 @@ _PLAIN_ARGS = (int, float, bool, str, type(None))
 
 def _fresh_torch_layer(calls: Any, value: ast.expr, fr: Any) -> bool:
     """``nn.Linear(64, 64)``: a call of a torch.nn module class (not a lazy one: its load hook
-    is a bound method the module holds, a reference cycle) on plain values or modules."""
-    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+    is a bound method the module holds, a reference cycle) on plain values or such calls, read
+    without running any code of the analyzed program (no property, no operator method)."""
+    from driftcheck.parsers.source.interp.attrs import ModRef
 
     if not isinstance(value, ast.Call) or any(isinstance(a, ast.Starred) for a in value.args):
         return False
@@ -213,7 +214,11 @@ def _fresh_torch_layer(calls: Any, value: ast.expr, fr: Any) -> bool:
         callee = callee.value
     if not isinstance(callee, ast.Name):
         return False
-    made = plain(calls.exprs.eval(value.func, fr))  # a name or a module's attribute: no effects
+    if callee is not value.func and not isinstance(
+        plain(calls.exprs.eval(callee, fr)), (Ext, ModRef)
+    ):
+        return False  # ``cfg.layer(3)``: an attribute of an object may run a property
+    made = plain(calls.exprs.eval(value.func, fr))  # a name or a module's attribute
     if made.__class__ is not Ext or not made.qual.startswith("torch.nn."):
         return False
     last = made.qual.rsplit(".", 1)[-1]
@@ -221,21 +226,38 @@ def _fresh_torch_layer(calls: Any, value: ast.expr, fr: Any) -> bool:
         return False
     if last in ("Parameter", "Buffer", "UninitializedParameter", "UninitializedBuffer"):
         return False
-    for a in (*value.args, *(k.value for k in value.keywords)):
-        if isinstance(a, ast.Call):
-            if not _fresh_torch_layer(calls, a, fr):  # ``nn.Sequential(nn.Linear(2, 2))``
-                return False
-            continue
-        if not isinstance(a, (ast.Constant, ast.Name, ast.Tuple, ast.UnaryOp, ast.BinOp)):
-            return False
-        v = plain(calls.exprs.eval(a, fr)) if not isinstance(a, ast.Constant) else a.value
-        items = v if isinstance(v, tuple) else (v,)
-        for it in items:
-            it = plain(it)
-            if not (isinstance(it, _PLAIN_ARGS) or isinstance(it, Leaf)):
-                if not (isinstance(it, Obj) and it.module):
-                    return False
-    return True
+    return all(_plain_arg(calls, a, fr) for a in (*value.args, *(k.value for k in value.keywords)))
+
+
+def _plain_arg(calls: Any, a: ast.expr, fr: Any) -> bool:
+    """A constructor argument whose evaluation ran no code of the analyzed program and that
+    holds no object of it: constants, names of plain values or layers, tuples and arithmetic
+    of those, and nested torch layer calls."""
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+
+    if isinstance(a, ast.Constant):
+        return True
+    if isinstance(a, ast.Call):
+        return _fresh_torch_layer(calls, a, fr)  # ``nn.Sequential(nn.Linear(2, 2))``
+    if isinstance(a, ast.Tuple):
+        return all(_plain_arg(calls, x, fr) for x in a.elts)
+    if isinstance(a, (ast.UnaryOp, ast.BinOp)):
+        parts = [a.operand] if isinstance(a, ast.UnaryOp) else [a.left, a.right]
+        return all(
+            isinstance(x, ast.Constant)
+            or (isinstance(x, ast.Name) and type(plain(calls.exprs.eval(x, fr))) in (int, float))
+            for x in parts
+        )  # arithmetic of numbers: no operator method of the analyzed code
+    if not isinstance(a, ast.Name):
+        return False
+    v = plain(calls.exprs.eval(a, fr))
+    items = v if isinstance(v, tuple) else (v,)
+    return all(
+        isinstance(plain(x), _PLAIN_ARGS)
+        or isinstance(plain(x), Leaf)
+        or (isinstance(plain(x), Obj) and plain(x).module)
+        for x in items
+    )
 
 
 def _global_hooks(ip: Any) -> bool:
