@@ -108,7 +108,9 @@ model = nn.Sequential(*[nn.Linear(6, 6) for _ in range(1 + len(seen))])
 def test_weak_callback_changing_a_container_is_unknown(tmp_path, code):
     got, want = _count(tmp_path, code)
     assert want == 2 * 42  # the callback ran at the del: torch's count has two blocks
-    assert got is None
+    # session 33 (wildfix33, interp/frameintro.py): a finalizer of a torch layer held by one
+    # name runs at its ``del`` -- exact; a ``weakref.ref`` callback stays unknown
+    assert got == (want if code is FINALIZE else None)
 
 
 # ------------------------------------------------------------------ dataclass slots

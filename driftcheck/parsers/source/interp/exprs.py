@@ -149,13 +149,17 @@ def _targets(gens: list[ast.comprehension]) -> frozenset[str]:
 class Frame:
     """One function activation: locals, the module it runs in, the class for ``super()``."""
 
-    __slots__ = ("locals", "mod", "func", "closure")
+    __slots__ = ("locals", "mod", "func", "closure", "caller")
 
     def __init__(self, mod: Any, func: Func | None = None, closure: dict | None = None) -> None:
         self.locals: dict[str, Any] = {}
         self.mod = mod
         self.func = func
         self.closure = closure
+        # a function's own frame (Calls.call_func): (caller frame, call node) when called
+        # straight from a call in the analyzed code, else False; None for any other frame
+        # (module level, a comprehension, a class body): interp/frameintro.py
+        self.caller: Any = None
 
 
 _DUNDER = {

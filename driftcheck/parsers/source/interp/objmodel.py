@@ -21,6 +21,7 @@ from driftcheck.parsers.source.interp import (
     compwalrus,
     deftime,
     dunders,
+    frameintro,
     fwdhooks,
     genreplay,
     globalsat,
@@ -1193,7 +1194,14 @@ class Calls:
             return self.make_super(args, fr)
         if isinstance(f, Ext) and f.qual in _WEAKREF and e.args and isinstance(e.args[0], ast.Call):
             args[0] = self.temporary_referent(e.args[0], args[0], fr)
-        if isinstance(f, Ext) and f.qual in _WEAK_CALLBACKS and len(args) > 1:
+        if (
+            isinstance(f, Ext)
+            and f.qual in frameintro.FINALIZE
+            and len(args) > 1
+            and frameintro.finalize_at_del(self, f, args, kwargs, fr, e)
+        ):
+            pass  # its callback runs at the ``del`` that frees the object (interp/frameintro.py)
+        elif isinstance(f, Ext) and f.qual in _WEAK_CALLBACKS and len(args) > 1:
             # ``weakref.finalize(obj, events.append, x)`` / ``weakref.ref(obj, cb)``: the
             # callback runs when the collector frees ``obj`` (at a ``del`` of its last name,
             # later, or at exit): a method changing a container in place handed there makes
@@ -1203,6 +1211,8 @@ class Calls:
             lists = [a for a in (*e.args, *(k.value for k in e.keywords)) if a.__class__ in _LISTS]
             if lists:  # ``width([2, 3])``: TypeError: unhashable type: 'list'
                 raise Raised("TypeError", lists[0].lineno, fr.mod.path)
+        if isinstance(f, Ext) and f.qual in frameintro.GETFRAME:
+            return frameintro.getframe(self.ip, f, args, kwargs, fr, e)
         if isinstance(f, Ext) and f.qual == "builtins.locals" and not args and not kwargs:
             return wildlib.frame_locals(fr, e)
         if isinstance(f, Ext) and f.qual == "builtins.globals" and not args and not kwargs:
@@ -1245,6 +1255,8 @@ class Calls:
             # class from a table we cannot read): what it returns may be a layer with weights,
             # so ``self.f = wrapper(attn)`` is an unknown layer, never a silently dropped one
             return UnknownModule(f"the result of calling {f.why}")
+        if f.__class__ is Func:
+            self.ip.call_site = (f, fr, e)  # the caller call_func gives the new frame
         return self.call(f, args, kwargs, (fr.mod.path, e.lineno))
 
     def temporary_referent(self, arg: ast.Call, value: Any, fr: Frame) -> Any:
@@ -1262,7 +1274,10 @@ class Calls:
             and (callee is arg.func or isinstance(self.exprs.eval(callee, fr), Ext))
         ):
             made = self.exprs.eval(arg.func, fr)  # a name or a module's attribute: no effects
-            if isinstance(made, Ext) and made.qual.startswith("torch.nn."):
+            lazy = made.qual.rsplit(".", 1)[-1].startswith("Lazy") if isinstance(made, Ext) else 0
+            if isinstance(made, Ext) and made.qual.startswith("torch.nn.") and not lazy:
+                # (a lazy module holds a bound method of itself, a cycle: alive until the
+                # cycle collector runs, whenever that is -- tests/test_wild_constructs33f.py)
                 return None
         where = f"{fr.mod.path.name}:{arg.lineno}"
         return Unknown(f"weakref.ref of a call's result at {where} (alive only if held elsewhere)")
@@ -1448,6 +1463,8 @@ class Calls:
         generator (interp/genreplay.py), which its ``ReplayGen`` alone passes. An ``async
         def`` function's call is a coroutine, its body run when it is awaited
         (library/asynciolib.py passes ``run_async``)."""
+        site = self.ip.call_site  # set by eval_call for this very call, else stale: dropped
+        self.ip.call_site = None
         if isinstance(f.node, ast.AsyncFunctionDef) and not run_async:
             from driftcheck.parsers.source.library.asynciolib import Coroutine
 
@@ -1481,6 +1498,7 @@ class Calls:
         ):
             return genreplay.ReplayGen(self, f, args, kwargs)  # driven by send: replayed
         fr = Frame(f.mod, f, f.closure)
+        fr.caller = (site[1], site[2]) if site is not None and site[0] is f else False
         if f.bound is not None:
             args = [f.bound, *args]
         self.bind_args(f, args, kwargs, fr)

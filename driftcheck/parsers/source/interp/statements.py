@@ -362,6 +362,14 @@ class Statements:
             elif t is ast.Continue:
                 raise _Continue()
             elif t is ast.Delete:
+                pend = self.ip.__dict__.get("_dc_finalizers")
+                if pend and id(st) in pend:  # ``weakref.finalize`` callbacks due here
+                    from driftcheck.parsers.source.interp import frameintro
+
+                    held = fr.locals.get(st.targets[0].id)
+                    self.delete(st.targets[0], fr)
+                    frameintro.after_del(self.ip.calls, st, fr, held)
+                    return
                 for tgt in st.targets:
                     self.delete(tgt, fr)
             elif t in (ast.Import, ast.ImportFrom):
@@ -531,7 +539,8 @@ class Statements:
         return ast.unparse(exc)[:80] if exc is not None else "re-raise"
 
     def exec_if(self, st: ast.If, fr: Frame) -> None:
-        cond = self.exprs.truth_of(self.exprs.eval(st.test, fr))
+        test = self.exprs.eval(st.test, fr)
+        cond = self.exprs.truth_of(test)
         if cond is True:
             self.run_body(st.body, fr)
         elif cond is False:
@@ -629,8 +638,13 @@ class Statements:
                     branchstate.forget(fr.locals, ids, names, why)
                     what = ", ".join(sorted({k for _, k in names})[:3]) or "a container"
                     if self._in_analyzed_tree(fr):
+                        # the construct that left the condition undecided, where it says
+                        # (``class Projection has a __subclasshook__ (at ...)``)
+                        cause = getattr(test, "why", None) if isinstance(test, Unknown) else None
+                        cause = f" (the condition: {cause[:300]})" if cause else ""
                         self.note(
-                            f"{where}: {what} changed in place one way only: unknown after it"
+                            f"{where}: {what} changed in place one way only: unknown after "
+                            f"it{cause}"
                         )
             elif after:
                 fr.locals.clear()

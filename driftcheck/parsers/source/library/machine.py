@@ -132,6 +132,9 @@ class Interp:
         self.active: dict[int, int] = {}  # id(function node) -> frames of it on the stack
         self.steps = 0
         self.depth = 0
+        # (function, frame, call node) of the call ``Calls.eval_call`` is about to make, taken
+        # by ``call_func`` as the new frame's caller (interp/frameintro.py)
+        self.call_site: Any = None
         # CPU time, not wall: on a loaded machine the wall clock measures the neighbours
         self.deadline = time.process_time() + MAX_SECONDS
         self.uncertain: list[int] = []  # lines of unknown conditions we are inside
@@ -404,6 +407,14 @@ class Library:
             # full install's reading of torch's ``__init__`` does (objmodel ``bind_args``)
             self.calls.raise_if_caught("TypeError", args, kwargs)
         leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
+        if cls is None and guarded and leaf is not None and _conv_groups_refused(leaf):
+            # ``nn.Conv2d(24, 40, 3, groups=5)`` in ``contextlib.suppress(ValueError)`` without
+            # torch's source (the core install): torch's ``_ConvNd.__init__`` raises
+            # ValueError (groups not positive, or not dividing the channels), as the full
+            # install's reading of that ``__init__`` does (session 33, wildfix33)
+            from driftcheck.parsers.source.interp.statements import Raised
+
+            raise Raised("ValueError", self.ip.at_line, getattr(self.ip.at_mod, "path", None))
         if leaf is not None and cls is not None and _index_objects(args, kwargs):
             # ``nn.Linear(10, Width(16, 3))``: an object of the code's own class with
             # ``__index__`` where a size goes. torch keeps the object and uses it as its own
@@ -712,6 +723,11 @@ class Library:
         ``__init__`` sets them. Without an entry, or with an argument it does not model, the
         layer's weights are unresolved (never 0)."""
         orig_q, extra = q, None
+        if q.startswith("torch.nn.") and q.rsplit(".", 1)[-1] == "_Loss":
+            # torch's loss base: ``__init__(size_average=None, reduce=None, reduction="mean")``
+            # stores ``reduction`` and registers nothing -- ``L1Loss``'s own ``__init__`` is that
+            # call alone, so its catalogue entry binds the same (pykeen's losses, core install)
+            q = "torch.nn.L1Loss"
         if q.rsplit(".", 1)[-1] == "_ConvNd":
             got = convnd_as_layer(args, kwargs)
             if got is not None:  # the public layer of that rank with the same weights
@@ -1440,6 +1456,21 @@ def _catalogue_refuses(leaf: Leaf) -> bool:
         return False
     spec = catalogue.get(leaf.type)
     return spec is not None and _layer_weights(spec, leaf.params) is None
+
+
+_CONVS = frozenset(f"Conv{t}{n}d" for t in ("", "Transpose") for n in (1, 2, 3))
+
+
+def _conv_groups_refused(leaf: Leaf) -> bool:
+    """A torch convolution whose known ``groups`` torch's ``_ConvNd.__init__`` refuses with
+    ValueError: not positive, or not dividing ``in_channels`` / ``out_channels``."""
+    if leaf.type not in _CONVS or leaf.unresolved:
+        return False
+    p = leaf.params
+    g, i, o = p.get("groups", 1), p.get("in_channels"), p.get("out_channels")
+    if not all(type(x) is int for x in (g, i, o)):
+        return False
+    return g <= 0 or i % g != 0 or o % g != 0
 
 
 def _plain_arg(v: Any) -> bool:

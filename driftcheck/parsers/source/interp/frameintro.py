@@ -1,0 +1,373 @@
+"""Frames and finalizers read as CPython runs them: ``sys._getframe(n)`` / ``inspect.currentframe()``
+over the calls the interpreter followed, and ``weakref.finalize`` callbacks run at the ``del`` that
+frees their object.
+
+**Frames.** A function called straight from a call expression of another function of the analyzed
+code (``Calls.eval_call`` marks the call site, ``Calls.call_func`` keeps it as the new frame's
+``caller``) has that function's frame as its caller, as in CPython, where the class call, the
+builtins and the interpreter's own models put no frame of their own in between only when the
+callee is a plain function called directly. So ``sys._getframe(1).f_locals["width"]`` reads the
+caller's local ``width`` (``f_locals`` of a function frame is what ``locals()`` gives there,
+``wildlib.frame_locals``). Anything else is unknown with a note naming the call: a frame at module
+level, in a comprehension, a lambda, a class body, a generator, ``eval``'d text, a caller reached
+through a class call, a decorator's or a library's code, a depth past what is known, and ``f_locals``
+in a module that may write through it (writes reach the caller's variables on Python 3.13, not
+on 3.11: version-dependent: that frame's variables become unknown).
+
+**Finalizers.** ``weakref.finalize(obj, fn, *args)`` calls ``fn(*args)`` when ``obj`` is freed.
+CPython frees an object the moment its last reference goes; that moment is known when the object
+was built by a torch.nn class (whose construction makes no reference cycle -- the lazy modules do,
+so they are left out; checked against CPython for every torch.nn class in
+``tests/test_wild_constructs33f.py``) straight into a name, and the statements that follow until
+``del name`` in the same block are only ``weakref.finalize(name, ...)`` calls of plain arguments:
+nothing else can have taken a reference. The callbacks then run at the ``del``, the last registered
+first (CPython's order), an exception in one ignored (CPython prints it and goes on). Any other
+``weakref.finalize`` keeps the old rule (``objmodel.handed_mutators``: a container method handed
+there makes the container unknown).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Ext, Unknown, UnknownModule, is_module, plain
+
+GETFRAME = ("sys._getframe", "inspect.currentframe")
+FINALIZE = ("weakref.finalize", "_weakref.finalize")
+_PENDING = "_dc_finalizers"  # ip.__dict__ key: id(del statement) -> [(frame, name, obj, calls)]
+_FLOCALS_OK = "_dc_flocals_ok"  # ip.__dict__ key: id(module tree) -> f_locals only read there
+
+
+def _where(fr: Any, line: int) -> str:
+    path = getattr(fr.mod, "path", None)
+    return f"{path.name}:{line}" if path is not None else f"line {line}"
+
+
+def _contains(root: ast.AST, node: ast.AST) -> bool:
+    return any(n is node for n in ast.walk(root))
+
+
+def _real(fr: Any, node: ast.AST) -> str | None:
+    """None when ``fr`` is the frame CPython runs ``node`` in: the frame of a plain ``def``
+    function (no generator, no coroutine) the interpreter entered through ``call_func``, with
+    ``node`` in that function's own code; else why not."""
+    from driftcheck.parsers.source.interp import tuplesub
+
+    if getattr(fr, "caller", None) is None or fr.func is None:
+        return "not a function's own frame (module level, a comprehension, a class body or eval'd text)"
+    fn = fr.func.node
+    if not isinstance(fn, ast.FunctionDef) or tuplesub.is_generator(fn):
+        return f"the frame of {getattr(fr.func, 'name', '?')} (a lambda, coroutine or generator)"
+    if not _contains(fn, node):
+        return f"code run in {fr.func.name}'s frame that is not its own (eval'd text)"
+    return None
+
+
+def getframe(ip: Any, f: Any, args: list, kwargs: dict, fr: Any, e: ast.Call) -> Any:
+    """``sys._getframe([depth])`` / ``inspect.currentframe()`` called in frame ``fr``."""
+    where = _where(fr, e.lineno)
+    what = f"{f.qual}() at {where}"
+    if kwargs or len(args) > (1 if f.qual == "sys._getframe" else 0):
+        return Unknown(f"{what}: unexpected arguments")
+    depth = plain(args[0]) if args else 0
+    if type(depth) is not int or depth < 0:
+        return Unknown(f"{what}: a depth not known statically")
+    why = _real(fr, e)
+    if why is not None:
+        return Unknown(f"{what}: the frame is not known ({why})")
+    cur = fr
+    for _ in range(depth):
+        site = cur.caller
+        if not site:
+            return Unknown(
+                f"{what}: the caller of {cur.func.name} is not known (called by a class, a "
+                "decorator, a library or the interpreter's own model, not straight from a call "
+                "in the analyzed code)"
+            )
+        cur, node = site
+        why = _real(cur, node)
+        if why is not None:
+            return Unknown(f"{what}: the caller's frame is not known ({why})")
+    return FrameView(cur, what, ip)
+
+
+# what reads a mapping without writing it: its methods, and builtins handed it
+_READ_METHODS = frozenset(("get", "keys", "values", "items", "copy", "__contains__", "__getitem__"))
+_READ_BUILTINS = frozenset(
+    ("len", "dict", "list", "sorted", "set", "tuple", "iter", "repr", "str", "any", "all")
+)
+
+
+def _flocals_read_only(ip: Any, mod: Any) -> bool:
+    """Whether every ``.f_locals`` in ``mod``'s code is read: a subscript load or ``.get(...)``
+    of it (a write through it is version-dependent, a frame handed elsewhere is not followed)."""
+    tree = getattr(mod, "tree", None)
+    if tree is None:
+        return False
+    memo = ip.__dict__.setdefault(_FLOCALS_OK, {})
+    key = id(tree)
+    if key not in memo:
+        ok: set[int] = set()
+        seen: list[ast.Attribute] = []
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Attribute) and n.attr == "f_locals":
+                seen.append(n)
+            elif isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load):
+                ok.add(id(n.value))
+            elif isinstance(n, ast.Call):
+                f = n.func
+                if isinstance(f, ast.Attribute) and f.attr in _READ_METHODS:
+                    ok.add(id(f.value))  # ``f_locals.get("w")``
+                elif isinstance(f, ast.Name) and f.id in _READ_BUILTINS and not n.keywords:
+                    ok.update(id(a) for a in n.args)  # ``len(f_locals)``, ``dict(f_locals)``
+            elif isinstance(n, ast.Compare) and isinstance(n.ops[0], (ast.In, ast.NotIn)):
+                ok.update(id(c) for c in n.comparators)  # ``"w" in f_locals``
+            elif isinstance(n, (ast.For, ast.comprehension)):
+                ok.add(id(n.iter))  # ``for k in f_locals``
+        memo[key] = all(id(a) in ok and isinstance(a.ctx, ast.Load) for a in seen)
+    return memo[key]
+
+
+class FrameView:
+    """A frame object of the analyzed code: ``f_locals`` (what ``locals()`` gives in it),
+    ``f_back`` (its caller, when known) and ``f_globals``; anything else is unknown."""
+
+    __slots__ = ("fr", "what", "ip")
+    library_type = "types.FrameType"  # read through ``attr`` (machine.Interp's attribute reads)
+
+    def __init__(self, fr: Any, what: str, ip: Any) -> None:
+        self.fr = fr
+        self.what = what
+        self.ip = ip
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library import wildlib
+
+        fr = self.fr
+        if name == "f_locals":
+            mods = [fr.mod, getattr(self.ip, "at_mod", None) or fr.mod]
+            if not all(_flocals_read_only(self.ip, m) for m in mods):
+                why = (
+                    f"f_locals of the frame of {self.what}: the code may write through it "
+                    "(reaches the variables on Python 3.13, not on 3.11)"
+                )
+                bound, _ = wildlib._scope_names(fr.func.node)
+                for k in bound & fr.locals.keys():  # what that frame holds is unknown now
+                    v = fr.locals[k]
+                    fr.locals[k] = UnknownModule(why) if is_module(plain(v)) else Unknown(why)
+                return Unknown(why)
+            return wildlib.frame_locals(fr, ast.Call(lineno=0))
+        if name == "f_globals":
+            return wildlib.ModGlobals(fr.mod)
+        if name == "f_back":
+            site = fr.caller
+            if site and _real(site[0], site[1]) is None:
+                return FrameView(site[0], f"{self.what}.f_back", self.ip)
+            return Unknown(f"f_back of the frame of {self.what}: the caller is not known")
+        return Unknown(f"{name} of the frame of {self.what}: not modelled")
+
+
+# ---------------------------------------------------------------------------------- finalize
+def _simple(x: ast.expr, fr: Any, calls: Any) -> bool:
+    """An argument whose evaluation runs no code of the analyzed program: a constant, a name,
+    or a method of a list / dict / set / module named by a name (``events.append``)."""
+    from driftcheck.parsers.source.interp.attrs import ModRef
+
+    if isinstance(x, (ast.Constant, ast.Name)):
+        return True
+    if isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name):
+        base = plain(calls.exprs.eval(x.value, fr))  # a name's read runs no code
+        return isinstance(base, (list, dict, set, ModRef))
+    return False
+
+
+def _finalize_of(st: ast.stmt, name: str) -> ast.Call | None:
+    """``weakref.finalize(name, ...)`` as a statement of its own (its value dropped)."""
+    if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)):
+        return None
+    c = st.value
+    fn = c.func
+    ok = (isinstance(fn, ast.Attribute) and fn.attr == "finalize") or (
+        isinstance(fn, ast.Name) and fn.id == "finalize"
+    )
+    if not ok or len(c.args) < 2 or not isinstance(c.args[0], ast.Name) or c.args[0].id != name:
+        return None
+    if any(isinstance(a, ast.Starred) for a in c.args) or any(k.arg is None for k in c.keywords):
+        return None
+    return c
+
+
+_PLAIN_ARGS = (int, float, bool, str, type(None))
+
+
+def _fresh_torch_layer(calls: Any, value: ast.expr, fr: Any) -> bool:
+    """``nn.Linear(64, 64)``: a call of a torch.nn module class (not a lazy one: its load hook
+    is a bound method the module holds, a reference cycle) on plain values or such calls, read
+    without running any code of the analyzed program (no property, no operator method)."""
+    from driftcheck.parsers.source.interp.attrs import ModRef
+
+    if not isinstance(value, ast.Call) or any(isinstance(a, ast.Starred) for a in value.args):
+        return False
+    callee = value.func
+    while isinstance(callee, ast.Attribute):
+        callee = callee.value
+    if not isinstance(callee, ast.Name):
+        return False
+    if callee is not value.func and not isinstance(
+        plain(calls.exprs.eval(callee, fr)), (Ext, ModRef)
+    ):
+        return False  # ``cfg.layer(3)``: an attribute of an object may run a property
+    made = plain(calls.exprs.eval(value.func, fr))  # a name or a module's attribute
+    if made.__class__ is not Ext or not made.qual.startswith("torch.nn."):
+        return False
+    last = made.qual.rsplit(".", 1)[-1]
+    if not last[:1].isupper() or last.startswith("Lazy") or ".functional" in made.qual:
+        return False
+    if last in ("Parameter", "Buffer", "UninitializedParameter", "UninitializedBuffer"):
+        return False
+    return all(_plain_arg(calls, a, fr) for a in (*value.args, *(k.value for k in value.keywords)))
+
+
+def _plain_arg(calls: Any, a: ast.expr, fr: Any) -> bool:
+    """A constructor argument whose evaluation ran no code of the analyzed program and that
+    holds no object of it: constants, names of plain values or layers, tuples and arithmetic
+    of those, and nested torch layer calls."""
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+
+    if isinstance(a, ast.Constant):
+        return True
+    if isinstance(a, ast.Call):
+        return _fresh_torch_layer(calls, a, fr)  # ``nn.Sequential(nn.Linear(2, 2))``
+    if isinstance(a, ast.Tuple):
+        return all(_plain_arg(calls, x, fr) for x in a.elts)
+    if isinstance(a, (ast.UnaryOp, ast.BinOp)):
+        parts = [a.operand] if isinstance(a, ast.UnaryOp) else [a.left, a.right]
+        return all(
+            isinstance(x, ast.Constant)
+            or (isinstance(x, ast.Name) and type(plain(calls.exprs.eval(x, fr))) in (int, float))
+            for x in parts
+        )  # arithmetic of numbers: no operator method of the analyzed code
+    if not isinstance(a, ast.Name):
+        return False
+    v = plain(calls.exprs.eval(a, fr))
+    items = v if isinstance(v, tuple) else (v,)
+    return all(
+        isinstance(plain(x), _PLAIN_ARGS)
+        or isinstance(plain(x), Leaf)
+        or (isinstance(plain(x), Obj) and plain(x).module)
+        for x in items
+    )
+
+
+def _global_hooks(ip: Any) -> bool:
+    """Whether analyzed code names one of torch's global module registration hooks
+    (``register_module_module_registration_hook``...), which see every module built."""
+    for m in list(ip.mods.values()):
+        name = getattr(m, "name", None) or ""
+        if name == "torch" or name.startswith("torch."):
+            continue  # torch's own module.py defines them
+        tree = getattr(m, "tree", None)
+        for n in ast.walk(tree) if tree is not None else ():
+            text = n.attr if isinstance(n, ast.Attribute) else getattr(n, "id", None)
+            if text is None and isinstance(n, ast.alias):
+                text = n.name
+            if isinstance(text, str) and "registration_hook" in text:
+                return True
+    return False
+
+
+def finalize_at_del(calls: Any, f: Any, args: list, kwargs: dict, fr: Any, e: ast.Call) -> bool:
+    """``weakref.finalize(name, fn, *args)``: True when its callback is sure to run at a later
+    ``del name`` of the same block (module docstring) -- then registered to run there."""
+    ip = calls.ip
+    if ip.uncertain or not isinstance(e.args[0], ast.Name):
+        return False
+    name = e.args[0].id
+    body = fr.func.node.body if fr.func is not None else getattr(fr.mod, "tree", None)
+    if fr.func is None:
+        if body is None or fr.locals is not ip.globals.get(id(fr.mod)):
+            return False
+        body = body.body
+    if not isinstance(body, list):
+        return False
+    at = next((i for i, st in enumerate(body) if isinstance(st, ast.Expr) and st.value is e), None)
+    if at is None or _finalize_of(body[at], name) is None:
+        return False
+    i = at - 1
+    while i >= 0 and _finalize_of(body[i], name) is not None:
+        i -= 1
+    if i < 0:
+        return False
+    made = body[i]
+    if not (
+        isinstance(made, ast.Assign)
+        and len(made.targets) == 1
+        and isinstance(made.targets[0], ast.Name)
+        and made.targets[0].id == name
+    ):
+        return False
+    j = at + 1
+    while j < len(body) and _finalize_of(body[j], name) is not None:
+        j += 1
+    if j >= len(body):
+        return False
+    gone = body[j]
+    if not (
+        isinstance(gone, ast.Delete)
+        and len(gone.targets) == 1
+        and isinstance(gone.targets[0], ast.Name)
+        and gone.targets[0].id == name
+    ):
+        return False
+    for st in body[i + 1 : j]:
+        c = _finalize_of(st, name)
+        if c is None or not all(
+            _simple(a, fr, calls) for a in (*c.args[1:], *(k.value for k in c.keywords))
+        ):
+            return False
+    if fr.func is not None:
+        from driftcheck.parsers.source.interp import globalstmt
+
+        if globalstmt.declared(fr, name, ip.speed.attr_scans):
+            return False
+    if _global_hooks(ip):  # a global torch hook handed every new module may keep it
+        return False
+    obj = fr.locals.get(name)
+    if obj is None or obj is not args[0] or not _fresh_torch_layer(calls, made.value, fr):
+        return False
+    pend = ip.__dict__.setdefault(_PENDING, {})
+    entry = pend.get(id(gone))
+    if entry is None or entry[0] is not fr or entry[2] is not obj:
+        entry = pend[id(gone)] = (fr, name, obj, [])
+    entry[3].append((args[1], list(args[2:]), dict(kwargs), e.lineno, e))
+    return True
+
+
+def after_del(calls: Any, st: ast.Delete, fr: Any, held: Any) -> None:
+    """Run the finalizers registered for ``st`` (``finalize_at_del``) once ``del`` dropped
+    ``held``, the last registered first; an exception in one is ignored, as CPython does."""
+    from driftcheck.parsers.source.interp.objmodel import handed_mutators
+    from driftcheck.parsers.source.interp.statements import _LOOKUP_ERRORS, Raised
+
+    pend = calls.ip.__dict__.get(_PENDING)
+    entry = pend.pop(id(st), None) if pend else None
+    if entry is None:
+        return
+    efr, _name, obj, todo = entry
+    todo = todo[::-1]  # the last registered runs first
+    if efr is not fr or held is not obj or calls.ip.uncertain:
+        for cb, args, kwargs, _line, e in todo:  # not proven after all: the old rule
+            handed_mutators(calls.ip, [cb, *args], kwargs, fr, e, e.func)
+        return
+    for i, (cb, args, kwargs, line, _e) in enumerate(todo):
+        try:
+            calls.call(cb, args, kwargs, (fr.mod.path, line))
+        except (Raised, *_LOOKUP_ERRORS):
+            # "Exception ignored in: <finalize object ...>": the program goes on (a lookup
+            # error of a value we hold is Python's own, as statements.py reads it)
+            continue
+        except Exception:
+            for cb2, args2, kwargs2, _l, e2 in todo[i:]:  # their effects are unknown
+                handed_mutators(calls.ip, [cb2, *args2], kwargs2, fr, e2, e2.func)
+            raise
