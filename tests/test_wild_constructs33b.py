@@ -1,0 +1,118 @@
+"""Session 33 (wildfix33b): fresh32 dev's unknowns.
+
+- numpy's 1-D bookkeeping (library/npsplits.py): ``np.array_split`` / ``np.split`` into
+  sections or at indices, ``np.searchsorted`` with either side, ``np.concatenate`` of flat
+  parts, ``np.cumsum`` of an array (it was a list of a list only);
+
+Every count is torch's (meta device) on the file run by CPython with the real numpy; a null
+count is an honest unknown, and where numpy itself raises, the static count must be null.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count
+
+pytest.importorskip("torch")
+pytest.importorskip("numpy")
+
+
+def _count(tmp_path, code: str) -> tuple[int | None, int]:
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    return parse_source(path).params_total(), torch_count(path, root="model")
+
+
+def _static(tmp_path, code: str) -> int | None:
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    return parse_source(path).params_total()
+
+
+# ------------------------------------------------------------------ numpy splits and searches
+ARRAY_SPLIT = """
+import numpy as np
+import torch.nn as nn
+chunks = np.array_split(np.arange(23), 4)
+at = np.array_split([1, 2, 3, 4, 5, 6, 7], [2, -2])
+even = np.split(np.arange(12), 3)
+model = nn.ModuleList(
+    [nn.Conv1d(len(c), len(c) * 2, 3) for c in chunks]
+    + [nn.Linear(len(c), int(c[0])) for c in at]
+    + [nn.Linear(len(c), 1) for c in even]
+)
+"""
+
+SPLIT_MORE_SECTIONS = """
+import numpy as np
+import torch.nn as nn
+parts = np.array_split([4, 5, 6], 5)
+model = nn.ModuleList(nn.Linear(len(p) + 1, 2) for p in parts)
+"""
+
+SEARCHSORTED = """
+import numpy as np
+import torch.nn as nn
+bounds = np.array([16, 32, 32, 64])
+widths = [8, 24, 48, 96, 128]
+values = [32, 5, 64, 100, 16]
+left = np.searchsorted(bounds, values, side="left")
+right = np.searchsorted(bounds, values, side="right")
+one = np.searchsorted(bounds, 33)
+model = nn.ModuleList(
+    [nn.Linear(v, widths[i]) for v, i in zip(values, left)]
+    + [nn.Linear(v, widths[i]) for v, i in zip(values, right)]
+    + [nn.Linear(one, 1)]
+)
+"""
+
+CONCAT_CUMSUM = """
+import numpy as np
+import torch
+import torch.nn as nn
+cards = np.array([10, 7, 31, 4])
+offsets = np.concatenate([[0], np.cumsum(cards)[:-1]])
+total = np.cumsum(cards)[-1]
+runs = np.cumsum([1.5, 2.5, 4.0])
+model = nn.Module()
+model.table = nn.Embedding(total, np.int32(6))
+model.register_buffer("offsets", torch.from_numpy(offsets))
+model.head = nn.Linear(int(offsets[-1]) + len(offsets), int(runs[-1]))
+"""
+
+
+@pytest.mark.parametrize(
+    "code", [ARRAY_SPLIT, SPLIT_MORE_SECTIONS, SEARCHSORTED, CONCAT_CUMSUM], ids=str
+)
+def test_numpy_splits_exact(tmp_path, code):
+    got, want = _count(tmp_path, code)
+    assert got == want
+
+
+def test_split_unequal_is_numpy_error(tmp_path):
+    code = """
+    import numpy as np
+    import torch.nn as nn
+    parts = np.split(np.arange(10), 3)
+    model = nn.ModuleList(nn.Linear(len(p), 2) for p in parts)
+    """
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    with pytest.raises(ValueError):
+        torch_count(path, root="model")
+    assert parse_source(path).params_total() is None
+
+
+def test_searchsorted_unsorted_is_unknown(tmp_path):
+    # numpy's binary search of an unsorted array gives an answer bisect need not give
+    code = """
+    import numpy as np
+    import torch.nn as nn
+    i = np.searchsorted(np.array([5, 1, 9, 3]), 4)
+    model = nn.Linear(int(i) + 1, 2)
+    """
+    assert _static(tmp_path, code) is None
