@@ -116,3 +116,113 @@ def test_searchsorted_unsorted_is_unknown(tmp_path):
     model = nn.Linear(int(i) + 1, 2)
     """
     assert _static(tmp_path, code) is None
+
+
+# ------------------------------------------------------------------ dir() of a class
+DIR_INHERIT = """
+import torch.nn as nn
+class Base:
+    width = 16
+    depth = 2
+    out = 3
+    @classmethod
+    def as_kwargs(cls):
+        keys = [k for k in dir(cls) if not k.startswith("_") and not callable(getattr(cls, k))]
+        return {k: getattr(cls, k) for k in keys}
+    @staticmethod
+    def helper():
+        return 1
+class Narrow(Base):
+    width = 8
+class Deep(Narrow):
+    depth = 4
+    _private = 99
+def build(width, depth, out):
+    return nn.Sequential(*[nn.Linear(width, width) for _ in range(depth)], nn.Linear(width, out))
+names = dir(Deep)
+model = nn.ModuleDict({
+    "a": build(**Narrow.as_kwargs()),
+    "b": build(**Deep.as_kwargs()),
+    "n": nn.Linear(len(names), names.index("width") + 1),
+})
+"""
+
+
+def test_dir_of_class_exact(tmp_path):
+    got, want = _count(tmp_path, DIR_INHERIT)
+    assert got == want
+
+
+@pytest.mark.parametrize(
+    "decl",
+    [
+        "class C(metaclass=Meta):\n    a = 1\n",
+        "class C:\n    __slots__ = ('x',)\n    a = 1\n",
+        "class C:\n    a = 1\n    if True:\n        b = 2\n",
+        "class C(nn.Module):\n    a = 1\n",
+        "class C:\n    a = 1\nC.b = 2\n",
+    ],
+    ids=["metaclass", "slots", "branch", "library-base", "written-later"],
+)
+def test_dir_of_class_unknown(tmp_path, decl):
+    code = (
+        "import torch.nn as nn\n"
+        "class Meta(type):\n    def __dir__(cls):\n        return ['a']\n"
+        + decl
+        + "model = nn.Linear(len(dir(C)), 2)\n"
+    )
+    assert _static(tmp_path, code) is None
+
+
+# ------------------------------------------------------------------ operator.length_hint
+LENGTH_HINT = """
+import operator
+import torch.nn as nn
+class Hinted:
+    def __iter__(self):
+        return iter(range(3))
+    def __length_hint__(self):
+        return 5
+class Both(Hinted):
+    def __len__(self):
+        return 2
+class Declines:
+    def __length_hint__(self):
+        return NotImplemented
+class Neither:
+    pass
+it = iter([1, 2, 3, 4, 5, 6])
+next(it)
+dims = [
+    operator.length_hint(Hinted(), 9),
+    operator.length_hint(Both(), 9),
+    operator.length_hint(Declines(), 7),
+    operator.length_hint(Neither(), 4),
+    operator.length_hint(Neither()),
+    operator.length_hint(it),
+    operator.length_hint((1, 2, 3)),
+    operator.length_hint(range(0, 10, 3)),
+]
+model = nn.ModuleList(nn.Linear(d + 1, 2) for d in dims)
+"""
+
+
+def test_length_hint_exact(tmp_path):
+    got, want = _count(tmp_path, LENGTH_HINT)
+    assert got == want
+
+
+def test_length_hint_negative_is_cpython_error(tmp_path):
+    code = """
+    import operator
+    import torch.nn as nn
+    class Bad:
+        def __length_hint__(self):
+            return -1
+    model = nn.Linear(operator.length_hint(Bad(), 3) + 1, 2)
+    """
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    with pytest.raises(ValueError):
+        torch_count(path, root="model")
+    assert parse_source(path).params_total() is None

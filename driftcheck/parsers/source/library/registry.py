@@ -151,6 +151,7 @@ GROUP_MODULES = (
     "warnfilters",
     "threads",
     "npsplits",
+    "lengthhint",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -228,6 +229,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "pkgdata": ("builtins", "pathlib", "importlib", "json"),
     "npshapes": ("numpy",),
     "npsplits": ("numpy",),
+    "lengthhint": ("operator",),
     "dacitelib": ("dacite",),
     "mrolib": ("inspect",),
     "pyprotocols": ("array", "typing", "typing_extensions"),
