@@ -226,3 +226,58 @@ def test_length_hint_negative_is_cpython_error(tmp_path):
     with pytest.raises(ValueError):
         torch_count(path, root="model")
     assert parse_source(path).params_total() is None
+
+
+# ------------------------------------------------------------------ signature() of a partial
+PARTIAL_SIGNATURE = """
+import functools
+import inspect
+import torch.nn as nn
+def f(a, b, c=3, *args, d, e=5, **kw):
+    return a
+class Mixer(nn.Module):
+    def __init__(self, d_model, d_state=16, expand=2, dt_rank=None, sweep=0):
+        super().__init__()
+        self.l = nn.Linear(d_model * expand, d_state + (dt_rank or 1) + sweep)
+partials = [
+    functools.partial(f, 1),
+    functools.partial(f, b=2),
+    functools.partial(f, 1, 2, 3, 4, d=1),
+    functools.partial(functools.partial(f, 1), e=7, z=2),
+    functools.partial(Mixer, 8, d_state=4),
+]
+layers = []
+for p in partials:
+    ps = inspect.signature(p).parameters
+    for i, (name, q) in enumerate(ps.items()):
+        kw_only = q.kind == inspect.Parameter.KEYWORD_ONLY
+        d = q.default if isinstance(q.default, int) else 0
+        layers.append(nn.Linear(i + 1 + len(name), 1 + d + 10 * kw_only))
+factory = functools.partial(Mixer, 8, d_state=4, expand=2)
+asked = inspect.signature(factory).parameters
+layers.append(factory(**{k: v for k, v in {"layer": 1, "sweep": 3}.items() if k in asked}))
+model = nn.ModuleList(layers)
+"""
+
+
+def test_partial_signature_exact(tmp_path):
+    got, want = _count(tmp_path, PARTIAL_SIGNATURE)
+    assert got == want
+
+
+def test_partial_signature_refused_is_unknown(tmp_path):
+    # CPython: ValueError (the partial has arguments f cannot bind)
+    code = """
+    import functools
+    import inspect
+    import torch.nn as nn
+    def f(a, b):
+        return a
+    ps = inspect.signature(functools.partial(f, 1, 2, 3)).parameters
+    model = nn.Linear(len(ps) + 1, 2)
+    """
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    with pytest.raises(ValueError):
+        torch_count(path, root="model")
+    assert parse_source(path).params_total() is None
