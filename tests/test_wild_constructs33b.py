@@ -281,3 +281,58 @@ def test_partial_signature_refused_is_unknown(tmp_path):
     with pytest.raises(ValueError):
         torch_count(path, root="model")
     assert parse_source(path).params_total() is None
+
+
+# ------------------------------------------------------------------ ast.parse of a known text
+AST_PARSE = """
+import ast
+import torch.nn as nn
+ARCH = '''
+conv(3, 12, k=5)
+conv(12, 24)
+pool()
+linear(24, 10, bias=False)
+'''
+BUILD = {
+    "conv": lambda a, b, k=3: nn.Conv2d(a, b, k),
+    "pool": lambda: nn.AdaptiveAvgPool2d(1),
+    "linear": lambda a, b, bias=True: nn.Linear(a, b, bias=bias),
+}
+layers = []
+tree = ast.parse(ARCH)
+for stmt in tree.body:
+    call = stmt.value
+    args = [ast.literal_eval(a) for a in call.args]
+    kwargs = {kw.arg: ast.literal_eval(kw.value) for kw in call.keywords}
+    layers.append(BUILD[call.func.id](*args, **kwargs))
+widths = ast.literal_eval(ast.parse("[4, 8, (2, 3)]", mode="eval").body)
+try:
+    ast.literal_eval(ast.parse("width * 2", mode="eval").body)
+    extra = 100
+except ValueError:
+    extra = 1
+try:
+    ast.parse("conv(3,")
+    bad = 100
+except SyntaxError:
+    bad = 2
+model = nn.Sequential(
+    *layers[:3], nn.Flatten(), layers[3],
+    nn.Linear(10, widths[1] + widths[2][1] + extra + bad + tree.body[1].lineno),
+)
+"""
+
+
+def test_ast_parse_exact(tmp_path):
+    got, want = _count(tmp_path, AST_PARSE)
+    assert got == want
+
+
+def test_ast_parse_unknown_field(tmp_path):
+    code = """
+    import ast
+    import torch.nn as nn
+    node = ast.parse("f(1)").body[0]
+    model = nn.Linear(len(node.nonexistent) + 1, 2)
+    """
+    assert _static(tmp_path, code) is None

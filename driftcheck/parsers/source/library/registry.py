@@ -152,6 +152,7 @@ GROUP_MODULES = (
     "threads",
     "npsplits",
     "lengthhint",
+    "astnodes",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -230,6 +231,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "npshapes": ("numpy",),
     "npsplits": ("numpy",),
     "lengthhint": ("operator",),
+    "astnodes": ("ast",),
     "dacitelib": ("dacite",),
     "mrolib": ("inspect",),
     "pyprotocols": ("array", "typing", "typing_extensions"),
