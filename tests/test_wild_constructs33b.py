@@ -137,6 +137,7 @@ class Narrow(Base):
 class Deep(Narrow):
     depth = 4
     _private = 99
+    out: int = 5
 def build(width, depth, out):
     return nn.Sequential(*[nn.Linear(width, width) for _ in range(depth)], nn.Linear(width, out))
 names = dir(Deep)
@@ -161,8 +162,9 @@ def test_dir_of_class_exact(tmp_path):
         "class C:\n    a = 1\n    if True:\n        b = 2\n",
         "class C(nn.Module):\n    a = 1\n",
         "class C:\n    a = 1\nC.b = 2\n",
+        "import dataclasses\n@dataclasses.dataclass\nclass C:\n    a: int = 1\n",
     ],
-    ids=["metaclass", "slots", "branch", "library-base", "written-later"],
+    ids=["metaclass", "slots", "branch", "library-base", "written-later", "decorated"],
 )
 def test_dir_of_class_unknown(tmp_path, decl):
     code = (
@@ -336,3 +338,22 @@ def test_ast_parse_unknown_field(tmp_path):
     model = nn.Linear(len(node.nonexistent) + 1, 2)
     """
     assert _static(tmp_path, code) is None
+
+
+AST_NODE_TYPES = """
+import ast
+import torch.nn as nn
+node = ast.parse("f(1)").body[0].value
+a = 3 if isinstance(node, ast.expr) else 5
+b = 3 if isinstance(node, ast.Name) else 5
+c = 3 if getattr(node, "nope", None) is None else 5
+d = 3 if type(node) is ast.Call else 5
+e = 3 if type(node).__name__ == "Call" else 5
+f = 3 if hasattr(node, "func") and not hasattr(node, "id") else 5
+model = nn.Linear(a * 100 + b * 10 + c + d + e + f, len(node._fields))
+"""
+
+
+def test_ast_node_types_exact(tmp_path):
+    got, want = _count(tmp_path, AST_NODE_TYPES)
+    assert got == want

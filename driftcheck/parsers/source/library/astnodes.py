@@ -14,6 +14,7 @@ node lacks, a constant that is not a plain value, ``isinstance`` against a node 
 from __future__ import annotations
 
 import ast
+import functools
 from typing import Any
 
 from driftcheck.parsers.source.library.registry import Call, Group
@@ -26,28 +27,68 @@ _PLAIN = (str, int, float, bool, type(None))
 
 
 class ASTNode:
-    """One node of a tree CPython parsed from a known text."""
+    """One node of a tree CPython parsed from a known text. Each node class gets its own
+    subclass (``_node_class``), so ``type(node)`` is ``ast.Call`` as the analyzer names it
+    (``type(node) is ast.Call``, ``type(node).__name__``); ``isinstance`` and ``hasattr``
+    are CPython's on the real node (the items.py hooks ``library_isinstance`` /
+    ``library_hasattr``)."""
 
-    __slots__ = ("node", "_fields")
+    __slots__ = ("node", "_memo")
     library_type = "ast.AST"
 
     def __init__(self, node: ast.AST) -> None:
         self.node = node
-        self._fields: dict[str, Any] = {}
+        self._memo: dict[str, Any] = {}
 
     def attr(self, name: str) -> Any:
-        if name in self._fields:
-            return self._fields[name]
+        if name in self._memo:
+            return self._memo[name]
+        if name in ("_fields", "_attributes"):
+            return tuple(getattr(self.node, name, ()))
         if name not in self.node._fields and name not in _POSITIONS:
             return Unknown(f"ast.{type(self.node).__name__}.{name}")
-        got = _wrap(getattr(self.node, name, None))
-        self._fields[name] = got
+        if not hasattr(self.node, name):  # a position a node kind does not carry
+            return Unknown(f"ast.{type(self.node).__name__}.{name} (absent)")
+        got = _wrap(getattr(self.node, name))
+        self._memo[name] = got
         return got
+
+    def library_hasattr(self, name: str) -> Any:
+        return hasattr(self.node, name)
+
+    def library_isinstance(self, qual: str) -> Any:
+        """``isinstance(node, ast.Call)`` / ``ast.expr`` / ``ast.AST``: CPython's on the node;
+        a builtin value type: never; ``object``: always; anything else: unknown."""
+        if qual.startswith("ast."):
+            k = getattr(ast, qual[len("ast.") :], None)
+            if isinstance(k, type):
+                return isinstance(self.node, k)
+        if qual == "builtins.object":
+            return True
+        if qual in _NOT_NODES:
+            return False
+        return Unknown(f"isinstance of an ast node against {qual}")
+
+
+_NOT_NODES = frozenset(
+    f"builtins.{n}"
+    for n in ("int", "float", "bool", "str", "bytes", "list", "tuple", "dict", "set", "type")
+)
+
+
+@functools.cache
+def _node_class(name: str) -> type:
+    """``ASTNode`` for nodes of class ``ast.<name>``: ``type()`` reads its ``library_type``."""
+    return type(f"ASTNode_{name}", (ASTNode,), {"__slots__": (), "library_type": f"ast.{name}"})
+
+
+def _node(v: ast.AST) -> ASTNode:
+    return _node_class(type(v).__name__)(v)
 
 
 def _wrap(v: Any) -> Any:
     if isinstance(v, ast.AST):
-        return ASTNode(v)
+        return _node(v)
     if isinstance(v, list):
         return [_wrap(x) for x in v]
     if isinstance(v, _PLAIN):
@@ -79,7 +120,7 @@ def _parse(c: Call) -> Any:
         raise Raised("SyntaxError", c.loc[1], Path(str(c.loc[0]))) from None
     except Exception:  # noqa: BLE001 - too deep, memory: not decided statically
         return c.unknown("ast.parse() of a text it refuses")
-    return ASTNode(tree)
+    return _node(tree)
 
 
 def literal_eval_node(c: Call, node: ASTNode) -> Any:
