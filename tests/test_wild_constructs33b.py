@@ -357,3 +357,30 @@ model = nn.Linear(a * 100 + b * 10 + c + d + e + f, len(node._fields))
 def test_ast_node_types_exact(tmp_path):
     got, want = _count(tmp_path, AST_NODE_TYPES)
     assert got == want
+
+
+# ------------------------------------------------------------------ hasattr of a numpy array
+NDARRAY_HASATTR = """
+import numpy as np
+import torch.nn as nn
+a = np.array([1, 2, 3])
+s = np.array(7)
+w = 3 if hasattr(a, "shape") and hasattr(a, "tolist") and hasattr(s, "item") else 5
+model = nn.Linear(w, len(a) if hasattr(a, "ndim") else 1)
+"""
+
+
+def test_ndarray_hasattr_exact(tmp_path):
+    # the generic fallback asked the analyzer's own object: hasattr(a, "shape") was False
+    got, want = _count(tmp_path, NDARRAY_HASATTR)
+    assert got == want
+
+
+def test_ndarray_hasattr_other_name_unknown(tmp_path):
+    code = """
+    import numpy as np
+    import torch.nn as nn
+    a = np.array([1, 2, 3])
+    model = nn.Linear(3 if hasattr(a, "strides") else 5, 2)
+    """
+    assert _static(tmp_path, code) is None
