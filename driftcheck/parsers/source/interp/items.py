@@ -685,6 +685,9 @@ class Items:
             return protocols.protocol_isinstance(self, raw, t, self._cls_isinstance(raw, t))
         if isinstance(t, Ext):
             q = t.qual
+            own = getattr(type(raw), "library_isinstance", None)
+            if own is not None:  # a library value that answers for itself (library/astnodes.py)
+                return own(raw, q)
             if q.startswith("builtins.") and q[len("builtins.") :] in BUILTIN_CALLABLE_TYPES:
                 return self._builtin_callable(raw, q)
             if q in ("types.FunctionType", "types.LambdaType", "types.MethodType"):
@@ -1048,6 +1051,9 @@ class Items:
             # answer for the analyzer's object, not for the Parameter it stands for (attributes
             # can be set on Parameters, e.g. mup's ``infshape``)
             return Unknown("hasattr")
+        own = getattr(type(raw), "library_hasattr", None)
+        if own is not None:  # a library value that answers for itself (library/astnodes.py)
+            return own(raw, name)
         return hasattr(raw, name)
 
     def ext_hasattr(self, mod: Ext, name: str) -> Any:

@@ -36,6 +36,8 @@ for _q, _d in _DOCS.items():
     assert _q in MATH or _q in NUMPY_SEQ, _q
     if _q in ("numpy.sqrt", "numpy.ceil", "numpy.floor"):  # below: elementwise over arrays
         continue
+    if _q == "numpy.cumsum":  # library/npsplits.py: of arrays too, an array
+        continue
     if _q not in ("numpy.array", "numpy.asarray"):  # below: flat arrays are arrays
         NP.add(_q.split(".", 1)[1], _py(_q), _d)
 
@@ -341,6 +343,12 @@ class NDArray:
             raise ValueError("the truth value of an array with more than one element")
         return bool(self.items[0])
 
+    def library_hasattr(self, name: str) -> Any:
+        """``hasattr(a, name)`` (interp/items.py): True for the ndarray attributes ``attr``
+        reads, unknown for any other (the generic fallback asked this object: a confident
+        False for ``hasattr(a, "shape")``, session 33)."""
+        return _ndarray_hasattr(name)
+
     def attr(self, name: str) -> Any:
         from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
         from driftcheck.parsers.source.values.abstract import Unknown
@@ -394,6 +402,9 @@ class NDScalar:
     def __init__(self, value: Any) -> None:
         self.value = value
 
+    def library_hasattr(self, name: str) -> Any:
+        return _ndarray_hasattr(name)
+
     def attr(self, name: str) -> Any:
         from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
         from driftcheck.parsers.source.values.abstract import Unknown
@@ -407,6 +418,19 @@ class NDScalar:
         if name in ("item", "tolist"):
             return BuiltinMethod(lambda a, k: self.value if not a and not k else Unknown(name))
         return Unknown(f"ndarray attribute {name}")
+
+
+# attributes every ``numpy.ndarray`` has (the ones ``NDArray.attr`` reads and their siblings)
+_NDARRAY_ATTRS = frozenset(
+    "shape ndim size dtype tolist copy item astype sum prod min max any all T reshape "
+    "flatten ravel mean std argmax argmin cumsum nbytes itemsize".split()
+)
+
+
+def _ndarray_hasattr(name: str) -> Any:
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    return True if name in _NDARRAY_ATTRS else Unknown(f"hasattr of an ndarray: {name}")
 
 
 def _np_size(c: Any) -> Any:

@@ -605,6 +605,10 @@ def _dir(c: Call) -> Any:
         own = _own_dir(c, x)  # the class's own ``__dir__``, sorted as ``dir()`` does
         if own is not None:
             return own
+    if isinstance(x, Cls):  # a class read from source: its MRO's names (library/classdir.py)
+        from driftcheck.parsers.source.library.classdir import class_dir
+
+        return class_dir(c, x)
     if isinstance(x, Config) and x.made_by in _NAMESPACES and not x.aliases:
         # ``dir(argparse.Namespace(a=1))``: its fields and the namespace class's own names, as
         # Python lists them (momentfm copies a Namespace by ``for a in dir(ns)``)

@@ -150,6 +150,9 @@ GROUP_MODULES = (
     "saxparse",
     "warnfilters",
     "threads",
+    "npsplits",
+    "lengthhint",
+    "astnodes",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -226,6 +229,9 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "omegaconflib": ("omegaconf",),
     "pkgdata": ("builtins", "pathlib", "importlib", "json"),
     "npshapes": ("numpy",),
+    "npsplits": ("numpy",),
+    "lengthhint": ("operator",),
+    "astnodes": ("ast",),
     "dacitelib": ("dacite",),
     "mrolib": ("inspect",),
     "pyprotocols": ("array", "typing", "typing_extensions"),

@@ -2920,6 +2920,10 @@ def _signature(c: Call) -> Any:
     from driftcheck.parsers.source.values.abstract import Func
 
     f = plain(c.arg(0))
+    if isinstance(f, Partial) and len(c.args) == 1 and not c.kwargs:
+        from driftcheck.parsers.source.library.partialsig import partial_signature
+
+        return partial_signature(c, f, _signature)  # CPython's rules (library/partialsig.py)
     bound = getattr(f, "bound", None)  # a bound wrapper's signature drops ``self`` too
     for _ in range(8):  # ``@functools.wraps(init)``: signature() follows ``__wrapped__``
         if not isinstance(f, Func):

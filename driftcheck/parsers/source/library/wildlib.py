@@ -637,6 +637,10 @@ def _literal_eval(c: Call) -> Any:
     if set(c.kwargs) - {"node_or_string"}:
         return c.unknown("ast.literal_eval() with keywords")
     text = c.plain(0, "node_or_string")
+    from driftcheck.parsers.source.library.astnodes import ASTNode, literal_eval_node
+
+    if isinstance(text, ASTNode):  # a node of ``ast.parse`` (library/astnodes.py)
+        return literal_eval_node(c, text)
     if not isinstance(text, str):
         return c.unknown("ast.literal_eval() of a text not known statically")
     if len(text) > TEXT_MAX:
