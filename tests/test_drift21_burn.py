@@ -152,12 +152,15 @@ WHILE = """
 """
 
 # the layer count comes from a value the parser cannot know (a command line parsed at import):
-# the loop that fills the list runs an unknown number of rounds
+# the loop that fills the list runs an unknown number of rounds. getopt of a kept list is made
+# in CPython since session 33 (library/purecalls.py); a GNU scan with two program arguments
+# before the option still depends on the environment (POSIXLY_CORRECT stops at ``run``: the
+# option is then not seen and the default is used, 2 either way at run time)
 ROUNDS = {
     "getopt": (
         "import getopt\n"
-        "OPTS, _ = getopt.getopt(['--n_layers', '2'], '', ['n_layers='])\n"
-        "LAYERS = int(dict(OPTS)['--n_layers'])\n",
+        "OPTS, _ = getopt.gnu_getopt(['run', 'x', '--n_layers', '2'], '', ['n_layers='])\n"
+        "LAYERS = int(dict(OPTS).get('--n_layers', '2'))\n",
         LOOP,
     ),
     "argv": (

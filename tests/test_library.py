@@ -2858,6 +2858,20 @@ VALUES.append(
         "list(itertools.filterfalse(None, [0, 3, '', 'a'])))",
     )
 )
+VALUES.append(
+    (
+        ("getopt.getopt", "getopt.gnu_getopt"),
+        # session 32 (reimplfix32c): fresh6's command line kept as a list (library/purecalls.py);
+        # gnu_getopt only where POSIXLY_CORRECT cannot change it (tests/test_drift32c.py)
+        "import getopt\n"
+        "A = ['--emb_dim', '64', '-l3', '-v', '--n_he=8', '-e', '1e-12', '--', '--x', 'y']\n"
+        "o, r = getopt.getopt(A, 've:l:', ['emb_dim=', 'n_heads=', 'n_words='])\n"
+        "g = getopt.gnu_getopt(['-l', '2', '--n_words=950', 'rest'], 'l:', ['n_words='])\n"
+        "p = getopt.gnu_getopt(['x', '-l', '2', 'y'], '+l:')\n"
+        "s = getopt.getopt(['-v', 'stop', '-l', '2'], 'vl:', longopts=['emb_dim='])\n"
+        "result = (o, r, {k.lstrip('-'): v for k, v in o}, g, p, s)",
+    )
+)
 NOT_RUN.update({"types.FunctionType": "counted against torch: tests/test_wild_constructs31a.py"})
 NOT_RUN.update(
     {

@@ -125,6 +125,7 @@ EXT_TOPS = {
     "unicodedata",
     "codecs",
     "difflib",
+    "getopt",  # a command line kept as a list (library/purecalls.py)
     "quopri",
     "marshal",  # dumps / loads round trips (library/purecalls.py)
     # compressed round trips (library/purecalls.py: compress remembers, decompress gives back)

@@ -27,6 +27,7 @@ from typing import Any
 _LINE = "_dc_import_line"  # on the interpreter: id(module) -> the top-level line running now
 _HISTORY = "_dc_global_history"  # (id(module), name) -> [(line, value)] in source order
 _IN_ORDER = "_dc_in_order_line"  # id(module) -> the line a caller running its body in order is at
+_SETTLED = "_dc_settled"  # id(value) -> value: a global whose every import-time use runs in order
 
 
 def enter(interp: Any, mod: Any, line: int) -> int | None:
@@ -115,3 +116,17 @@ def at_line(interp: Any, mod: Any, name: str, value: Any) -> Any:
     # read above its first binding (a function run at import before the name exists): as
     # before, the last binding
     return value if out is None else out[0]
+
+
+def settle(interp: Any, value: Any) -> None:
+    """``value`` is a module global whose every top-level use the interpreter replays in
+    source order (modglobals ``_written_through``: a stream, the writers built on it, their
+    calls, one reader after them), though each runs as part of a different lazy read: a
+    stream's "made by one statement, used by another" guard does not apply to it."""
+    interp.__dict__.setdefault(_SETTLED, {})[id(value)] = value
+
+
+def settled(interp: Any, value: Any) -> bool:
+    """``settle`` was called for ``value``."""
+    got = interp.__dict__.get(_SETTLED)
+    return bool(got) and got.get(id(value)) is value

@@ -143,6 +143,10 @@ class Build:
 
     before: tuple[tuple[int, int, str], ...]
     after: tuple[ast.stmt, ...]
+    # ``before`` and ``after`` run every top-level use of the global in source order, and one
+    # reader at most follows them (``_written_through``): a stream it holds may be written
+    # and read by those statements although each runs as a different lazy read
+    settled: bool = False
 
 
 # ------------------------------------------------------------------ what a statement does
@@ -716,6 +720,91 @@ def _binds(st: ast.stmt, name: str) -> bool:
     )
 
 
+def _method_call_on(st: ast.stmt, name: str) -> bool:
+    """``st`` is a statement ``name.method(...)`` (``writer.writerow(row)``, ``text.seek(0)``)."""
+    return (
+        isinstance(st, ast.Expr)
+        and isinstance(st.value, ast.Call)
+        and isinstance(st.value.func, ast.Attribute)
+        and isinstance(st.value.func.value, ast.Name)
+        and st.value.func.value.id == name
+    )
+
+
+def _written_through(
+    mod: ModInfo, body: _Body, name: str
+) -> tuple[tuple[int, int, str], ...] | None:
+    """Steps that give ``name`` (an object, not a table: ``_table = io.StringIO()``) what the
+    import leaves in it where other globals built on it write into it: ``_writer =
+    csv.DictWriter(_table, ...)`` then ``_writer.writeheader()`` / ``_writer.writerow(row)`` /
+    ``_table.seek(0)`` in separate top-level statements (session 33). Read lazily, ``_table``
+    was bound alone and its ``seek`` replayed, the writes through ``_writer`` never ran (an
+    unknown read back). The steps run ``name``'s first binding, each holder's first binding
+    and every method-call statement on either, in source order, in a scratch namespace, as
+    the import runs them (the ``before`` of a table mutated in place); with no holder, none
+    (its own calls run in ``after``, as before) and ``()``.
+
+    A holder: a global whose first binding is a call taking ``name`` itself as its first
+    argument (``csv.writer(f)``, ``DictWriter(f, fields)``), bound after it, whose only other
+    uses in the module are top-level statements ``holder.method(...)`` (it is nowhere else
+    read, so replaying its calls here is the only place they run). Empty (the lazy reading,
+    unknown) unless every such global is a holder in that sense, ``name``'s own statements
+    are method calls (those after the last write run in ``after``, in order), no function or
+    class of the module reads ``name``, and of the other top-level statements reading it
+    none comes before the last of those and one at most after (its lazy read is then the
+    import's last use: ``rows = list(csv.DictReader(_table))``). None where it does not
+    apply."""
+    if name in body.mutations or name not in body.first or name not in mod.assigns:
+        return None
+    holders: list[str] = []
+    for h, e in mod.assigns.items():
+        if not isinstance(e, ast.Call) or h not in body.first or h == name:
+            continue
+        if not (e.args and isinstance(e.args[0], ast.Name) and e.args[0].id == name):
+            continue
+        if body.first[h] <= body.first[name]:
+            return None
+        holders.append(h)
+    index = {id(st): i for i, st in enumerate(mod.tree.body)}
+    steps = {(body.first[name], 0, name)} | {(body.first[h], 0, h) for h in holders}
+    for h in holders:
+        sts = body.fills.get(h, [])
+        if not sts or not all(_method_call_on(st, h) for st in sts):
+            return None
+        roots = {id(st.value.func.value) for st in sts}  # type: ignore[attr-defined]
+        loads = [
+            n
+            for n in ast.walk(mod.tree)
+            if isinstance(n, ast.Name) and n.id == h and isinstance(n.ctx, ast.Load)
+        ]
+        if any(id(n) not in roots for n in loads):
+            return None  # read elsewhere: its calls would run there too
+        steps |= {(index[id(st)], 1, "") for st in sts}
+    last = max(i for i, _, _ in steps)
+    own: set[int] = set()  # ``name``'s own method calls, replayed in order (here or ``after``)
+    for st in body.fills.get(name, []):
+        i = index.get(id(st))
+        if i is None or not _method_call_on(st, name):
+            return None
+        own.add(i)
+        if i < last:
+            steps.add((i, 1, ""))
+    if not holders and not own:
+        return None  # nothing written or moved after its binding: the lazy reading is the import's
+    taken = {i for i, _, _ in steps} | own
+    end = max(taken)
+    readers = 0
+    for i, st in enumerate(mod.tree.body):
+        if i in taken or not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(st)):
+            continue
+        if isinstance(st, (*_DEFS, ast.Import, ast.ImportFrom)) or i < end or readers:
+            return None  # read (or rebound) where the in-order steps do not say what it holds
+        readers += 1
+    if len(steps) > MAX_STATEMENTS:
+        return None
+    return tuple(sorted(steps)) if holders else ()
+
+
 def plan(mod: ModInfo, name: str) -> Build:
     """Which top-level statements of ``mod`` build the global ``name``, and when (see the
     module docstring); decided once per (module, name) and recorded on the module."""
@@ -725,6 +814,7 @@ def plan(mod: ModInfo, name: str) -> Build:
         return b
     body = _body(mod)
     before: tuple[tuple[int, int, str], ...] = ()
+    settled = False
     if name in body.mutations:
         muts, group = body.mutations, _group(mod, body.mutations, name)
         before = tuple(
@@ -733,11 +823,13 @@ def plan(mod: ModInfo, name: str) -> Build:
                 | {(i, 1, "") for n in group for i in muts[n]}
             )
         )
+    elif (held := _written_through(mod, body, name)) is not None:
+        before, settled = held, True
     else:
         before = _point_in_time(mod, body, name)
     run = {id(mod.tree.body[i]) for i, kind, _ in before if kind == 1}
     after = tuple(st for st in body.fills.get(name, ()) if id(st) not in run)
-    b = builds[name] = Build(before, after)
+    b = builds[name] = Build(before, after, settled)
     return b
 
 
@@ -752,7 +844,8 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
     from driftcheck.parsers.source.interp.statements import Raised
     from driftcheck.parsers.source.values.abstract import Unknown
 
-    steps = plan(mod, name).before
+    built = plan(mod, name)
+    steps = built.before
     fr = Frame(mod)
     within = getattr(mod, "with_bound", {}).get(name)
     if within is not None and not steps:
@@ -767,9 +860,12 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
         e = mod.assigns[name]
         old = globalsat.enter(interp, mod, e.lineno)  # its reads: the globals at that line
         try:
-            return interp.exprs.eval(e, fr)
+            got = interp.exprs.eval(e, fr)
         finally:
             globalsat.leave(interp, mod, old)
+        if built.settled:
+            globalsat.settle(interp, got)
+        return got
     if len(steps) > MAX_STATEMENTS:
         return Unknown(f"module global {name} built by over {MAX_STATEMENTS} statements")
     taken: tuple = ()  # ``name`` as its own binding statement left it (kind 2)
@@ -779,6 +875,8 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
         try:
             if kind == 0:
                 fr.locals[n] = interp.exprs.eval(mod.assigns[n], fr)
+                if n == name and built.settled:
+                    globalsat.settle(interp, fr.locals[n])
                 continue
             interp.stmts.exec_stmt(mod.tree.body[i], fr)
         except Raised as e:

@@ -23,6 +23,7 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from driftcheck.parsers.source.interp import globalsat
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import Cls, Unknown, UnknownPlain, plain
@@ -88,6 +89,9 @@ class TextStream:
     position then depends on the way the program took), is unknown."""
 
     library_type: ClassVar[str] = "io.StringIO"
+    # ``text.seek(0)`` / ``text.write(s)`` at module level are replayed on the global (were
+    # skipped: the stream kept its first binding's position and text; session 33)
+    library_mutable: ClassVar[bool] = True
 
     def __init__(self, text: str, interp: Any = None) -> None:
         self.text = text
@@ -185,10 +189,11 @@ class TextStream:
         lines = getattr(ip, "uncertain", None)
         if lines:
             return f"the undecided condition at line {lines[-1]}"
-        if self._import_lines() != self.born:
+        if self._import_lines() != self.born and not globalsat.settled(ip, self):
             # made by one top-level statement of a module read lazily (interp/globalsat.py)
             # and read by another: only the statements that build a global run there, so
-            # the reads between them may not all have run
+            # the reads between them may not all have run (unless every use of it is
+            # replayed in order: interp/modglobals.py ``_written_through``, session 33)
             return "a module global's lazy reading (earlier reads may not have run)"
         return ""
 

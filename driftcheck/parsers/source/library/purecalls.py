@@ -98,6 +98,12 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     | {"isclose": ("rel_tol", "abs_tol")},
     # checksums of known bytes (deterministic: no salt, unlike hash() of a text)
     "zlib": {"crc32": (), "adler32": ()},
+    # a command line kept as a list (``getopt.getopt(ARGV, "", ["emb_dim="])``): options with
+    # and without arguments, ``--name=value``, ``--`` ending the options, an unambiguous
+    # prefix of a long option; an unknown option (GetoptError) is a refused call, so unknown.
+    # ``gnu_getopt`` reads the environment (POSIXLY_CORRECT) unless its option string starts
+    # with ``+``: ``_gnu_getopt`` makes it only where the answer is the same either way
+    "getopt": {"getopt": ("longopts",), "gnu_getopt": ("longopts",)},
 }
 
 # arguments a function only iterates (``for x in possibilities``): a dict there stands for its
@@ -107,6 +113,32 @@ ITERATED: dict[tuple[str, str], tuple[int, ...]] = {("difflib", "get_close_match
 
 class _NotConstant(Exception):
     pass
+
+
+class _EnvDependent(Exception):
+    pass
+
+
+def _gnu_getopt(args: Any, shortopts: Any, longopts: Any = ()) -> Any:
+    """``getopt.gnu_getopt`` where its answer does not depend on the environment: an option
+    string starting with ``+`` stops at the first non-option in every process; otherwise the
+    call is made with that ``+`` (options first, as under POSIXLY_CORRECT) and kept when at
+    most one program argument is left: the GNU scan differs only by going on past a
+    non-option, and after the last argument there is nothing to go on to (and ``--`` ends
+    both scans alike). Two or more left (after a non-option, or conservatively after ``--``):
+    ``_EnvDependent``."""
+    import getopt
+
+    if not isinstance(shortopts, str) or shortopts.startswith("+"):
+        return getopt.gnu_getopt(args, shortopts, longopts)
+    opts, rest = getopt.gnu_getopt(args, "+" + shortopts, longopts)
+    if len(rest) > 1:
+        raise _EnvDependent
+    return opts, rest
+
+
+# functions made by a guarded copy of their own (a call whose answer can depend on the process)
+GUARDED: dict[tuple[str, str], Any] = {("getopt", "gnu_getopt"): _gnu_getopt}
 
 
 def _constant(v: Any, budget: list[int], depth: int = 0) -> Any:
@@ -199,9 +231,11 @@ def evaluate(c: Call, module: str, name: str) -> Any:
         kwargs = {k: _constant(v, budget) for k, v in c.kwargs.items()}
     except _NotConstant:
         return c.unknown(f"{what} of arguments not known statically (or over {TEXT_MAX})")
-    fn = getattr(importlib.import_module(module), name)
+    fn = GUARDED.get((module, name)) or getattr(importlib.import_module(module), name)
     try:
         out = fn(*args, **kwargs)
+    except _EnvDependent:
+        return c.unknown(f"{what} with program arguments: their place depends on POSIXLY_CORRECT")
     except Exception:  # noqa: BLE001 - CPython refuses these arguments: not decided statically
         return c.unknown(f"{what} that CPython refuses")
     if not _plain_out(out, [OUT_MAX]):

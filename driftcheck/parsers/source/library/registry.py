@@ -262,6 +262,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "sys",
         "calendar",
         "cmath",
+        "getopt",
     ),
     "sqlitedb": ("sqlite3",),
     "saxparse": ("xml.sax",),
