@@ -1,0 +1,292 @@
+"""Forward rules of session 33 (crashfix33b: fresh25's training-step code, made general): the
+argument checks torch's own constructors of the training loop run (torch 2.13, CPU;
+``tests/test_crash33b.py`` runs every verdict in torch). Each is judged on values the pass
+knows for certain (plain numbers, literal lists, tensors of known shape, module objects); any
+unknown gives no crash:
+
+- ``torch.optim.<Opt>(params, lr=-1e-3 / eps=-1e-8 / betas=(0.9, 1.0) / momentum=-0.9 ...)``:
+  the optimizer's own range checks (ValueError), by position or keyword (``OPT_RANGES``);
+  ``torch.optim.<Opt>([])``: ``Optimizer.__init__``'s "empty parameter list" (ValueError);
+- ``torch.optim.lr_scheduler.<Sched>(model / a parameter list, ...)``: not an Optimizer
+  (TypeError, or the AttributeError of the first optimizer attribute read);
+  ``LinearLR(start_factor=0 / 2.0, end_factor=1.5)``, ``CosineAnnealingWarmRestarts(T_0=0 /
+  2.5, T_mult=1.5 / 0)`` (ValueError); ``SequentialLR(opt, [a, b], milestones=[3, 12])``: one
+  milestone fewer than schedulers is required (ValueError; a bare int: TypeError, no len);
+- ``torch.utils.data.DataLoader``: ``sampler`` with ``shuffle=True``, ``batch_sampler`` with
+  ``batch_size`` / ``shuffle`` / ``sampler`` / ``drop_last``, ``num_workers < 0``,
+  ``timeout < 0``, ``prefetch_factor`` or ``persistent_workers`` without workers (ValueError);
+- ``TensorDataset(x, y)`` of known shapes whose first sizes differ (AssertionError);
+- ``random_split(ds, [0.7, 0.2])``: lengths that are neither fractions summing to 1 nor ints
+  can never sum to ``len(ds)`` (ValueError); ints against a tensor's known first size;
+- ``torch.autocast("gpu")`` / ``device_type="CPU"``: c10's device parser refuses the name
+  (RuntimeError); a device type that is a number / list / module (ValueError: not a str);
+- ``torch.distributions.Categorical(probs=p, logits=l)`` (both, or neither): ValueError.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from driftcheck.parsers.source.forward.dataflow_common import arg
+from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
+
+_MISSING = object()
+
+# torch.optim.<name>: (argument, position, check) for each range check its __init__ runs
+# ("ge0": ``not 0.0 <= v``; "beta": a pair, each ``0.0 <= b < 1.0``; "unit": ``0 <= v <= 1``)
+_ADAM = (("lr", 1, "ge0"), ("betas", 2, "beta"), ("eps", 3, "ge0"), ("weight_decay", 4, "ge0"))
+OPT_RANGES = {
+    "SGD": (("lr", 1, "ge0"), ("momentum", 2, "ge0"), ("weight_decay", 4, "ge0")),
+    "Adam": _ADAM,
+    "AdamW": _ADAM,
+    "Adamax": _ADAM,
+    "NAdam": _ADAM,
+    "RAdam": _ADAM,
+    "RMSprop": (
+        ("lr", 1, "ge0"), ("alpha", 2, "ge0"), ("eps", 3, "ge0"), ("weight_decay", 4, "ge0"),
+        ("momentum", 5, "ge0"),
+    ),
+    "Adagrad": (
+        ("lr", 1, "ge0"), ("lr_decay", 2, "ge0"), ("weight_decay", 3, "ge0"),
+        ("initial_accumulator_value", 4, "ge0"), ("eps", 5, "ge0"),
+    ),
+    "Adadelta": (("lr", 1, "ge0"), ("rho", 2, "unit"), ("eps", 3, "ge0"),
+                 ("weight_decay", 4, "ge0")),
+}  # fmt: skip
+# every torch.optim optimizer (``Optimizer.__init__`` refuses an empty parameter list)
+OPTIMIZERS = frozenset(
+    {
+        "SGD", "Adam", "AdamW", "Adamax", "NAdam", "RAdam", "RMSprop", "Adagrad", "Adadelta",
+        "ASGD", "LBFGS", "Rprop", "Adafactor",
+    }
+)  # fmt: skip
+# the schedulers whose first argument must be an Optimizer (each reads it as one)
+SCHEDULERS = frozenset(
+    {
+        "LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR", "LinearLR",
+        "ExponentialLR", "PolynomialLR", "CosineAnnealingLR", "ReduceLROnPlateau", "CyclicLR",
+        "CosineAnnealingWarmRestarts", "OneCycleLR",
+    }
+)  # fmt: skip
+# torch.distributions.<name>: the positions of ``probs`` and ``logits`` (exactly one is wanted)
+PROBS_LOGITS = {
+    "Bernoulli": 0, "Categorical": 0, "ContinuousBernoulli": 0, "Geometric": 0,
+    "OneHotCategorical": 0, "OneHotCategoricalStraightThrough": 0, "Binomial": 1,
+    "Multinomial": 1, "NegativeBinomial": 1, "RelaxedBernoulli": 1,
+    "RelaxedOneHotCategorical": 1,
+}  # fmt: skip
+
+
+def _num(v: Any) -> bool:
+    return v.__class__ in (int, float)
+
+
+def _bad_range(v: Any, check: str) -> bool:
+    if check == "beta":
+        if v.__class__ not in (tuple, list) or len(v) != 2:
+            return False
+        return any(_num(b) and not 0.0 <= b < 1.0 for b in v)
+    if not _num(v):
+        return False
+    return not 0.0 <= v <= 1.0 if check == "unit" else not 0.0 <= v
+
+
+def _module(f: Any, v: Any) -> bool:
+    """``v`` is a module object for certain (a torch layer or an ``nn.Module`` subclass)."""
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+
+    if not isinstance(v, Mod):
+        return False
+    m = f.resolve(v.obj)
+    return isinstance(m, Leaf) or (isinstance(m, Obj) and bool(getattr(m, "module", False)))
+
+
+def _not_optimizer(f: Any, v: Any) -> str | None:
+    """The type name torch prints for ``v`` where ``v`` is certainly not an Optimizer."""
+    from driftcheck.parsers.source.forward.dataflow_fix32b import Listing
+
+    if isinstance(v, Listing):
+        return "generator"
+    if v.__class__ in (list, tuple, dict, str, int, float):
+        return v.__class__.__name__
+    if isinstance(v, Tens) and known_shape(v) is not None:
+        return "Tensor"
+    if _module(f, v):
+        return "Module"
+    return None
+
+
+def _given(v: Any) -> bool:
+    """``v`` is not None for certain (a tensor, a number, a literal container)."""
+    return isinstance(v, Tens) or v.__class__ in (int, float, list, tuple)
+
+
+def _optimizer_error(name: str, args: list, kwargs: dict) -> str | None:
+    for key, pos, check in OPT_RANGES.get(name, ()):
+        v = arg(args, kwargs, pos, key, _MISSING)
+        if v is _MISSING or not _bad_range(v, check):
+            continue
+        if check == "beta":
+            i = next(i for i, b in enumerate(v) if _num(b) and not 0.0 <= b < 1.0)
+            return f"ValueError: Invalid beta parameter at index {i}: {v[i]}"
+        what = {"lr": "learning rate", "eps": "epsilon value"}.get(key, f"{key} value")
+        return f"ValueError: Invalid {what}: {v}"
+    params = arg(args, kwargs, 0, "params", _MISSING)
+    if params.__class__ in (list, tuple) and len(params) == 0:
+        return "ValueError: optimizer got an empty parameter list"
+    return None
+
+
+def _scheduler_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
+    if name in SCHEDULERS:
+        opt = arg(args, kwargs, 0, "optimizer", _MISSING)
+        kind = None if opt is _MISSING else _not_optimizer(f, opt)
+        if kind is not None:
+            return f"TypeError: {kind} is not an Optimizer"
+    if name == "LinearLR":
+        start = arg(args, kwargs, 1, "start_factor", 1.0 / 3)
+        end = arg(args, kwargs, 2, "end_factor", 1.0)
+        if _num(start) and (start > 1.0 or start <= 0):
+            return (
+                "ValueError: Starting multiplicative factor expected to be greater than 0 "
+                "and less or equal to 1."
+            )
+        if _num(end) and (end > 1.0 or end < 0):
+            return "ValueError: Ending multiplicative factor expected to be between 0 and 1."
+    if name == "CosineAnnealingWarmRestarts":
+        t0 = arg(args, kwargs, 1, "T_0", _MISSING)
+        mult = arg(args, kwargs, 2, "T_mult", 1)
+        if _num(t0) and (t0 <= 0 or t0.__class__ is not int):
+            return f"ValueError: Expected positive integer T_0, but got {t0}"
+        if _num(mult) and (mult < 1 or mult.__class__ is not int):
+            return f"ValueError: Expected integer T_mult >= 1, but got {mult}"
+    if name == "SequentialLR":
+        scheds = arg(args, kwargs, 1, "schedulers", _MISSING)
+        miles = arg(args, kwargs, 2, "milestones", _MISSING)
+        if scheds.__class__ not in (list, tuple):
+            return None
+        if not scheds:
+            return "ValueError: SequentialLR expects at least one scheduler, but got no scheduler."
+        if miles.__class__ in (int, float):
+            return f"TypeError: object of type '{miles.__class__.__name__}' has no len()"
+        if miles.__class__ in (list, tuple) and len(miles) != len(scheds) - 1:
+            return (
+                "ValueError: Sequential Schedulers expects number of schedulers provided to be "
+                f"one more than the number of milestone points, but got number of schedulers "
+                f"{len(scheds)} and the number of milestones to be equal to {len(miles)}"
+            )
+    return None
+
+
+def _loader_error(args: list, kwargs: dict) -> str | None:
+    batch_size = arg(args, kwargs, 1, "batch_size", 1)
+    shuffle = arg(args, kwargs, 2, "shuffle", None)
+    sampler = arg(args, kwargs, 3, "sampler", None)
+    batch_sampler = arg(args, kwargs, 4, "batch_sampler", None)
+    workers = arg(args, kwargs, 5, "num_workers", 0)
+    drop_last = arg(args, kwargs, 8, "drop_last", False)
+    timeout = arg(args, kwargs, 9, "timeout", 0)
+    prefetch = kwargs.get("prefetch_factor")
+    persistent = kwargs.get("persistent_workers", False)
+    if _num(workers) and workers < 0:
+        return "ValueError: num_workers option should be non-negative"
+    if _num(timeout) and timeout < 0:
+        return "ValueError: timeout option should be non-negative"
+    if workers == 0 and workers.__class__ is int and _num(prefetch):
+        return "ValueError: prefetch_factor option could only be specified in multiprocessing"
+    if workers == 0 and workers.__class__ is int and persistent is True:
+        return "ValueError: persistent_workers option needs num_workers > 0"
+    if _given(sampler) and shuffle is True:
+        return "ValueError: sampler option is mutually exclusive with shuffle"
+    if _given(batch_sampler):
+        bs = batch_size.__class__ is int and batch_size != 1
+        if bs or shuffle is True or _given(sampler) or drop_last is True:
+            return (
+                "ValueError: batch_sampler option is mutually exclusive with batch_size, "
+                "shuffle, sampler, and drop_last"
+            )
+    return None
+
+
+def _split_error(args: list, kwargs: dict) -> str | None:
+    ds = arg(args, kwargs, 0, "dataset", _MISSING)
+    lengths = arg(args, kwargs, 1, "lengths", _MISSING)
+    if lengths.__class__ not in (list, tuple) or not lengths:
+        return None
+    if not all(_num(v) for v in lengths):
+        return None
+    total = sum(lengths)
+    if math.isclose(total, 1) and total <= 1:
+        if any(v < 0 or v > 1 for v in lengths):
+            return "ValueError: Fraction is not between 0 and 1"
+        return None
+    if total != math.floor(total):
+        return "ValueError: Sum of input lengths does not equal the length of the input dataset!"
+    n = None
+    shape = known_shape(ds) if isinstance(ds, Tens) else None
+    if shape:
+        n = shape[0]
+    elif ds.__class__ in (list, tuple):
+        n = len(ds)
+    if n is not None and total != n:
+        return "ValueError: Sum of input lengths does not equal the length of the input dataset!"
+    return None
+
+
+def _dataset_error(args: list) -> str | None:
+    if not args or not all(isinstance(t, Tens) for t in args):
+        return None
+    shapes = [known_shape(t) for t in args]
+    if any(s is None for s in shapes):
+        return None
+    if any(len(s) == 0 for s in shapes):
+        return "IndexError: dimension specified as 0 but tensor has no dimensions"
+    if any(s[0] != shapes[0][0] for s in shapes):
+        return "AssertionError: Size mismatch between tensors"
+    return None
+
+
+def _autocast_error(f: Any, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_fix32b import device_error
+
+    dev = arg(args, kwargs, 0, "device_type", _MISSING)
+    if dev.__class__ is str:
+        return device_error(dev)
+    if dev.__class__ in (int, float, list, tuple, dict) or _module(f, dev):
+        return f"ValueError: Expected `device_type` of type `str`, got: `{dev.__class__}`"
+    return None
+
+
+def _dist_error(name: str, args: list, kwargs: dict) -> str | None:
+    pos = PROBS_LOGITS[name]
+    probs = arg(args, kwargs, pos, "probs", None)
+    logits = arg(args, kwargs, pos + 1, "logits", None)
+    both = _given(probs) and _given(logits)
+    given_at = len(args) > pos or "probs" in kwargs or len(args) > pos + 1 or "logits" in kwargs
+    if both or (not given_at):
+        return "ValueError: Either `probs` or `logits` must be specified, but not both."
+    return None
+
+
+def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
+    """torch's error for ``torch.<...>(*args, **kwargs)`` by the rules above, else None (the
+    caller has ruled out ``*args`` / ``**kwargs``)."""
+    if f.input_shape is None:
+        return None
+    name = q.rsplit(".", 1)[-1]
+    if q.startswith("torch.optim.lr_scheduler."):
+        return _scheduler_error(f, name, args, kwargs)
+    if q.startswith("torch.optim.") and name in OPTIMIZERS:
+        return _optimizer_error(name, args, kwargs)
+    if q in ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"):
+        return _loader_error(args, kwargs)
+    if q in ("torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"):
+        return _dataset_error(args) if not kwargs else None
+    if q in ("torch.utils.data.random_split", "torch.utils.data.dataset.random_split"):
+        return _split_error(args, kwargs)
+    if q in ("torch.autocast", "torch.amp.autocast", "torch.amp.autocast_mode.autocast"):
+        return _autocast_error(f, args, kwargs)
+    if q.startswith("torch.distributions.") and name in PROBS_LOGITS:
+        return _dist_error(name, args, kwargs)
+    return None
