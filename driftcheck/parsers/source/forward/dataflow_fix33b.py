@@ -20,7 +20,9 @@ unknown gives no crash:
   can never sum to ``len(ds)`` (ValueError); ints against a tensor's known first size;
 - ``torch.autocast("gpu")`` / ``device_type="CPU"``: c10's device parser refuses the name
   (RuntimeError); a device type that is a number / list / module (ValueError: not a str);
-- ``torch.distributions.Categorical(probs=p, logits=l)`` (both, or neither): ValueError.
+- ``torch.distributions.Categorical(probs=p, logits=l)`` (both, or neither): ValueError;
+- ``torch.autograd.grad(loss, [])`` / ``torch.autograd.backward(loss, inputs=[])``: an empty
+  ``inputs`` (a filter that kept no parameter): RuntimeError.
 """
 
 from __future__ import annotations
@@ -287,6 +289,12 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
         return _split_error(args, kwargs)
     if q in ("torch.autocast", "torch.amp.autocast", "torch.amp.autocast_mode.autocast"):
         return _autocast_error(f, args, kwargs)
+    if q in ("torch.autograd.grad", "torch.autograd.backward"):
+        pos = 1 if name == "grad" else 5
+        inputs = arg(args, kwargs, pos, "inputs", None)
+        if inputs.__class__ in (list, tuple) and not inputs:
+            return f"RuntimeError: `inputs` argument to `{name}()` cannot be empty."
+        return None
     if q.startswith("torch.distributions.") and name in PROBS_LOGITS:
         return _dist_error(name, args, kwargs)
     return None

@@ -1,0 +1,282 @@
+"""Forward-crash rules of session 33 (crashfix33b: fresh25's training-loop constructors, made
+general) against torch (``driftcheck/parsers/source/forward/dataflow_fix33b.py``).
+
+Small models written here (not the corpus's) are run in torch, and ``driftcheck check
+--input-shape`` must report a blocker exactly when torch raised (train and eval mode alike);
+every rule family (the name's first word) has a crashing model and a clean twin. The tables the
+rules read (``OPT_RANGES`` positions, ``OPTIMIZERS``, ``SCHEDULERS``, ``PROBS_LOGITS``) are
+asked of torch item by item.
+
+``opt``: an optimizer's range checks and its empty parameter list; ``sched``: a scheduler given
+no Optimizer, LinearLR / CosineAnnealingWarmRestarts ranges; ``seqlr``: SequentialLR's
+milestones; ``loader``: DataLoader's option clashes; ``tds``: TensorDataset sizes; ``split``:
+random_split lengths; ``autocast``: the device type; ``dist``: probs and logits both;
+``agrad``: ``autograd.grad`` / ``backward`` with an empty ``inputs``.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from driftcheck.parsers.source.forward import dataflow_fix33b as rules
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+    net_source,
+    registrar,
+)
+
+HEAD = (
+    "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+    "from torch.utils.data import DataLoader, TensorDataset, random_split\n\n"
+)
+
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+
+
+def fwd(name: str, body: str, shape: tuple[int, ...] = (4, 8), init: str = "",
+        layers: tuple[str, ...] = ("self.fc = nn.Linear(8, 8)",)) -> None:  # fmt: skip
+    """A model whose forward is ``h = self.<first layer>(x)`` then ``body``."""
+    model(name, shape, net_source(layers, body, init))
+
+
+STEP = (
+    "with torch.enable_grad():\n            self.fc(x).pow(2).mean().backward()\n"
+    "        opt.step()\n        return h"
+)
+
+# optimizer ranges and the empty parameter list
+fwd(
+    "opt_adam_beta2",
+    f"opt = torch.optim.Adam(self.parameters(), lr=0.01, betas=(0.9, 1.0))\n        {STEP}",
+)
+fwd(
+    "opt_rmsprop_eps",
+    f"opt = torch.optim.RMSprop(self.parameters(), 1e-3, 0.99, -1e-8)\n        {STEP}",
+)
+fwd(
+    "opt_sgd_momentum",
+    f"opt = torch.optim.SGD(self.parameters(), lr=0.1, momentum=-0.9)\n        {STEP}",
+)
+fwd("opt_adamw_lr", f"opt = torch.optim.AdamW(self.fc.parameters(), lr=-1e-3)\n        {STEP}")
+fwd(
+    "opt_adagrad_decay",
+    f"opt = torch.optim.Adagrad(self.parameters(), weight_decay=-0.1)\n        {STEP}",
+)
+fwd("opt_adadelta_rho", f"opt = torch.optim.Adadelta(self.parameters(), rho=1.5)\n        {STEP}")
+fwd(
+    "opt_empty_filter",
+    "params = [p for n, p in self.named_parameters() if n.startswith('heads')]\n"
+    "        opt = torch.optim.SGD(params, lr=0.1)\n        return h",
+)
+fwd("opt_empty_literal", "opt = torch.optim.Adam([], lr=0.1)\n        return h")
+fwd(
+    "opt_ok_ranges",
+    f"opt = torch.optim.Adam(self.parameters(), lr=0.0, betas=(0.0, 0.999), eps=0.0)\n        {STEP}",
+)
+fwd(
+    "opt_ok_rmsprop",
+    f"opt = torch.optim.RMSprop(self.parameters(), 1e-3, 0.0, 1e-8, 0.0, 0.9)\n        {STEP}",
+)
+fwd("opt_ok_adadelta", f"opt = torch.optim.Adadelta(self.parameters(), rho=1.0)\n        {STEP}")
+fwd(
+    "opt_ok_filter",
+    "params = [p for n, p in self.named_parameters() if n.startswith('fc')]\n"
+    "        opt = torch.optim.SGD(params, lr=0.1)\n        return h",
+)
+
+# schedulers
+OPT = "opt = torch.optim.SGD(self.parameters(), lr=0.1)\n        "
+fwd("sched_model", f"{OPT}s = torch.optim.lr_scheduler.StepLR(self, step_size=2)\n        return h")
+fwd(
+    "sched_params",
+    f"{OPT}s = torch.optim.lr_scheduler.ExponentialLR(self.parameters(), 0.9)\n        return h",
+)
+fwd(
+    "sched_layer",
+    f"{OPT}s = torch.optim.lr_scheduler.CosineAnnealingLR(self.fc, T_max=4)\n        return h",
+)
+fwd(
+    "sched_linear_zero",
+    f"{OPT}s = torch.optim.lr_scheduler.LinearLR(opt, start_factor=0.0)\n        return h",
+)
+fwd("sched_linear_above", f"{OPT}s = torch.optim.lr_scheduler.LinearLR(opt, 2.0)\n        return h")
+fwd(
+    "sched_linear_end",
+    f"{OPT}s = torch.optim.lr_scheduler.LinearLR(opt, end_factor=1.5)\n        return h",
+)
+fwd(
+    "sched_restart_mult",
+    f"{OPT}s = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, T_0=3, T_mult=1.5)\n        return h",
+)
+fwd(
+    "sched_restart_t0",
+    f"{OPT}s = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, 0)\n        return h",
+)
+fwd("sched_ok", f"{OPT}s = torch.optim.lr_scheduler.StepLR(opt, step_size=2)\n        return h")
+fwd(
+    "sched_ok_linear",
+    f"{OPT}s = torch.optim.lr_scheduler.LinearLR(opt, start_factor=1.0, end_factor=0.0)\n        return h",
+)
+fwd(
+    "sched_ok_restart",
+    f"{OPT}s = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, 3, 2)\n        return h",
+)
+
+# SequentialLR
+LR = "torch.optim.lr_scheduler"
+TWO = f"{OPT}a = {LR}.LinearLR(opt, 0.1, total_iters=3)\n        b = {LR}.ExponentialLR(opt, 0.9)\n        "
+fwd(
+    "seqlr_two_miles",
+    f"{TWO}s = {LR}.SequentialLR(opt, [a, b], milestones=[3, 12])\n        return h",
+)
+fwd(
+    "seqlr_bare_int",
+    f"{TWO}s = {LR}.SequentialLR(opt, schedulers=[a, b], milestones=3)\n        return h",
+)
+fwd("seqlr_empty", f"{OPT}s = {LR}.SequentialLR(opt, [], milestones=[])\n        return h")
+fwd("seqlr_ok", f"{TWO}s = {LR}.SequentialLR(opt, [a, b], milestones=[3])\n        return h")
+
+# DataLoader
+DS = "ds = TensorDataset(x, x.sum(-1))\n        "
+fwd(
+    "loader_sampler_shuffle",
+    f"{DS}dl = DataLoader(ds, batch_size=2, shuffle=True, sampler=torch.utils.data.SequentialSampler(ds))\n        return h",
+)
+fwd(
+    "loader_batch_sampler_size",
+    f"{DS}bs = torch.utils.data.BatchSampler(torch.utils.data.SequentialSampler(ds), 2, False)\n        dl = DataLoader(ds, batch_sampler=bs, batch_size=2)\n        return h",
+)
+fwd(
+    "loader_batch_sampler_shuffle",
+    f"{DS}bs = torch.utils.data.BatchSampler(torch.utils.data.SequentialSampler(ds), 2, False)\n        dl = DataLoader(ds, batch_sampler=bs, shuffle=True)\n        return h",
+)
+fwd("loader_workers", f"{DS}dl = DataLoader(ds, batch_size=2, num_workers=-1)\n        return h")
+fwd(
+    "loader_prefetch", f"{DS}dl = DataLoader(ds, batch_size=2, prefetch_factor=2)\n        return h"
+)
+fwd("loader_persistent", f"{DS}dl = DataLoader(ds, persistent_workers=True)\n        return h")
+fwd(
+    "loader_ok_sampler",
+    f"{DS}dl = DataLoader(ds, batch_size=2, shuffle=False, sampler=torch.utils.data.SequentialSampler(ds))\n        return h",
+)
+fwd(
+    "loader_ok_batch_sampler",
+    f"{DS}bs = torch.utils.data.BatchSampler(torch.utils.data.SequentialSampler(ds), 2, False)\n        dl = DataLoader(ds, batch_sampler=bs, batch_size=1, shuffle=False)\n        return h",
+)
+
+# TensorDataset
+fwd("tds_flat", "ds = TensorDataset(x, h.flatten())\n        return h", shape=(3, 8))
+fwd("tds_transposed", "ds = TensorDataset(x, h.t())\n        return h", shape=(3, 8))
+fwd("tds_ok", "ds = TensorDataset(x, h, h.sum(-1))\n        return h", shape=(3, 8))
+
+# random_split
+fwd(
+    "split_fractions_short",
+    "a, b = random_split(TensorDataset(x), [0.7, 0.2])\n        return h",
+    shape=(10, 8),
+)
+fwd("split_ints_of_tensor", "a, b = random_split(x, [6, 3])\n        return h", shape=(10, 8))
+fwd(
+    "split_ok_fractions",
+    "a, b = random_split(TensorDataset(x), [0.8, 0.2])\n        return h",
+    shape=(10, 8),
+)
+fwd("split_ok_ints", "a, b = random_split(x, [6, 4])\n        return h", shape=(10, 8))
+
+# autocast
+fwd(
+    "autocast_gpu",
+    'with torch.autocast(device_type="gpu", dtype=torch.bfloat16):\n            h = self.fc(x)\n        return h.float()',
+)
+fwd(
+    "autocast_upper",
+    'with torch.autocast("CPU"):\n            h = self.fc(x)\n        return h.float()',
+)
+fwd("autocast_int", "with torch.autocast(0):\n            h = self.fc(x)\n        return h.float()")
+fwd(
+    "autocast_ok",
+    'with torch.autocast(device_type="cpu", dtype=torch.bfloat16):\n            h = self.fc(x)\n        return h.float()',
+)
+
+# probs and logits
+fwd(
+    "dist_both",
+    "d = torch.distributions.Categorical(probs=h.softmax(-1), logits=h)\n        return h",
+)
+fwd("dist_both_positional", "d = torch.distributions.Bernoulli(h.sigmoid(), h)\n        return h")
+fwd("dist_neither", "d = torch.distributions.OneHotCategorical()\n        return h")
+fwd(
+    "dist_ok",
+    "d = torch.distributions.Categorical(logits=h)\n        return h + d.entropy()[:, None]",
+)
+fwd("dist_ok_binomial", "d = torch.distributions.Binomial(4, logits=h)\n        return h")
+
+# autograd.grad / backward with an empty ``inputs``
+GRAD = "with torch.enable_grad():\n            loss = self.fc(x).pow(2).mean()\n            "
+fwd(
+    "agrad_filter_empty",
+    f"{GRAD}g = torch.autograd.grad(loss, [p for p in self.fc.parameters() if p.dim() > 2])\n        return h",
+)
+fwd("agrad_backward_empty", f"{GRAD}torch.autograd.backward(loss, inputs=[])\n        return h")
+fwd(
+    "agrad_ok",
+    f"{GRAD}g = torch.autograd.grad(loss, [p for p in self.fc.parameters() if p.dim() > 1])\n        return h + g[0].sum()",
+)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_every_rule_has_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
+
+
+def test_size_free_without_input_shape(tmp_path, capsys):
+    names = ("opt_adam_beta2", "sched_model", "seqlr_two_miles", "loader_workers", "autocast_gpu")
+    check_silent_without_shape(MODELS, HEAD, names, tmp_path, capsys)
+
+
+def test_optimizer_tables_are_torchs():
+    torch = pytest.importorskip("torch")
+    for name in rules.OPTIMIZERS:
+        assert issubclass(getattr(torch.optim, name), torch.optim.Optimizer), name
+    for name, checks in rules.OPT_RANGES.items():
+        params = list(inspect.signature(getattr(torch.optim, name).__init__).parameters)[1:]
+        for key, pos, _ in checks:
+            assert params[pos] == key, (name, key, pos, params)
+
+
+def test_schedulers_refuse_what_is_no_optimizer():
+    torch = pytest.importorskip("torch")
+    need = {
+        "LambdaLR": {"lr_lambda": lambda e: 1.0}, "MultiplicativeLR": {"lr_lambda": lambda e: 1.0},
+        "StepLR": {"step_size": 2}, "MultiStepLR": {"milestones": [2]},
+        "ExponentialLR": {"gamma": 0.9}, "CosineAnnealingLR": {"T_max": 4},
+        "CyclicLR": {"base_lr": 0.01, "max_lr": 0.1}, "CosineAnnealingWarmRestarts": {"T_0": 3},
+        "OneCycleLR": {"max_lr": 0.1, "total_steps": 4},
+    }  # fmt: skip
+    layer = torch.nn.Linear(2, 2)
+    for name in rules.SCHEDULERS:
+        cls = getattr(torch.optim.lr_scheduler, name)
+        kw = need.get(name, {})
+        cls(torch.optim.SGD(layer.parameters(), lr=0.1, momentum=0.9), **kw)  # fine
+        for bad in (layer, list(layer.parameters()), layer.parameters(), torch.zeros(2)):
+            with pytest.raises((TypeError, AttributeError)):
+                cls(bad, **kw)
+
+
+def test_probs_logits_positions_are_torchs():
+    torch = pytest.importorskip("torch")
+    for name, pos in rules.PROBS_LOGITS.items():
+        params = list(inspect.signature(getattr(torch.distributions, name).__init__).parameters)
+        assert params[1 + pos : 3 + pos] == ["probs", "logits"], (name, params)
+        src = inspect.getsource(getattr(torch.distributions, name).__init__)
+        # the check itself (or the Categorical / Bernoulli one it builds on)
+        assert "but not both" in src or "Categorical(" in src or "Bernoulli(" in src, name
