@@ -11,7 +11,9 @@ asked of torch item by item.
 no Optimizer, LinearLR / CosineAnnealingWarmRestarts ranges; ``seqlr``: SequentialLR's
 milestones; ``loader``: DataLoader's option clashes; ``tds``: TensorDataset sizes; ``split``:
 random_split lengths; ``autocast``: the device type; ``dist``: probs and logits both;
-``agrad``: ``autograd.grad`` / ``backward`` with an empty ``inputs``.
+``agrad``: ``autograd.grad`` / ``backward`` with an empty ``inputs``; ``groups``: one parameter in
+two groups (at construction or ``add_param_group``); ``closure``: ``step``'s closure missing
+(LBFGS) or not callable.
 """
 
 from __future__ import annotations
@@ -228,6 +230,76 @@ fwd(
     f"{GRAD}g = torch.autograd.grad(loss, [p for p in self.fc.parameters() if p.dim() > 1])\n        return h + g[0].sum()",
 )
 
+# parameter groups sharing a parameter (the very same Parameter, listed twice)
+TWO_LAYERS = (
+    "self.fc = nn.Linear(8, 8)",
+    "self.blocks = nn.ModuleList([nn.Linear(8, 8), nn.LayerNorm(8)])",
+)
+G = "torch.optim.AdamW([dict(params=self.blocks.parameters(), lr=1e-4), dict(params={}, lr=1e-3)])"
+fwd(
+    "groups_all_params",
+    f"opt = {G.format('self.parameters()')}\n        return h",
+    layers=TWO_LAYERS,
+)
+fwd(
+    "groups_named_filters",
+    "a = [p for n, p in self.named_parameters() if 'weight' in n]\n"
+    "        b = [p for n, p in self.named_parameters() if 'bias' in n or 'blocks.1' in n]\n"
+    "        opt = torch.optim.SGD([{'params': a}, {'params': b, 'weight_decay': 0.0}], lr=0.1)\n"
+    "        return h",
+    layers=TWO_LAYERS,
+)
+fwd(
+    "groups_added_again",
+    f"opt = {G.format('self.fc.parameters()')}\n"
+    "        opt.add_param_group(dict(params=self.blocks[0].parameters()))\n        return h",
+    layers=TWO_LAYERS,
+)
+fwd("groups_ok", f"opt = {G.format('self.fc.parameters()')}\n        return h", layers=TWO_LAYERS)
+fwd(
+    "groups_ok_filters",
+    "a = [p for n, p in self.named_parameters() if p.dim() > 1]\n"
+    "        b = [p for n, p in self.named_parameters() if p.dim() == 1]\n"
+    "        opt = torch.optim.SGD([{'params': a}, {'params': b, 'weight_decay': 0.0}], lr=0.1)\n"
+    "        return h",
+    layers=TWO_LAYERS,
+)
+fwd(
+    "groups_ok_added",
+    "opt = torch.optim.SGD(self.fc.parameters(), lr=0.1)\n"
+    "        opt.add_param_group(dict(params=self.blocks.parameters()))\n        return h",
+    layers=TWO_LAYERS,
+)
+fwd(
+    "groups_ok_added_maybe",
+    "opt = torch.optim.SGD(self.fc.parameters(), lr=0.1)\n"
+    "        if x.sum() > 1e9:\n            opt.add_param_group(dict(params=self.blocks.parameters()))\n"
+    "        else:\n            opt.add_param_group(dict(params=self.blocks.parameters()))\n        return h",
+    layers=TWO_LAYERS,
+)
+
+# optimizer.step's closure
+CAL = (
+    "opt = torch.optim.{}([self.t], lr=0.01)\n"
+    "        def closure():\n            opt.zero_grad()\n"
+    "            loss = (self.fc(x) / self.t).pow(2).mean()\n            loss.backward()\n            return loss\n"
+    "        with torch.enable_grad():\n            h = self.fc(x)\n            {}\n        return h.detach()"
+)
+T = ("self.fc = nn.Linear(8, 8)", "self.t = nn.Parameter(torch.ones(1))")
+fwd("closure_lbfgs_missing", CAL.format("LBFGS", "closure()\n            opt.step()"), layers=T)
+fwd(
+    "closure_loss_passed",
+    CAL.format("LBFGS", "loss = closure()\n            opt.step(loss)"),
+    layers=T,
+)
+fwd(
+    "closure_item_passed",
+    CAL.format("SGD", "loss = closure()\n            opt.step(loss.item())"),
+    layers=T,
+)
+fwd("closure_ok_lbfgs", CAL.format("LBFGS", "opt.step(closure)"), layers=T)
+fwd("closure_ok_sgd", CAL.format("SGD", "closure()\n            opt.step()"), layers=T)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -270,6 +342,22 @@ def test_schedulers_refuse_what_is_no_optimizer():
         for bad in (layer, list(layer.parameters()), layer.parameters(), torch.zeros(2)):
             with pytest.raises((TypeError, AttributeError)):
                 cls(bad, **kw)
+
+
+def test_every_optimizer_calls_its_closure():
+    torch = pytest.importorskip("torch")
+    for name in rules.OPTIMIZERS:
+        p = torch.nn.Parameter(torch.ones(2))
+        opt = getattr(torch.optim, name)([p], lr=0.01)
+        with pytest.raises(TypeError):
+            opt.step(torch.tensor(1.0))
+
+
+def test_listings_yield_the_same_parameter():
+    torch = pytest.importorskip("torch")
+    m = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.LayerNorm(2))
+    assert all(a is b for a, b in zip(m.parameters(), m.parameters(), strict=True))
+    assert all(a is b for a, b in zip(m[0].parameters(), m.parameters(), strict=False))
 
 
 def test_probs_logits_positions_are_torchs():

@@ -337,6 +337,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix32
 
             dataflow_fix32.called(self.run, e, fv, args, kwargs, fr)  # autograd in forward
+            from driftcheck.parsers.source.forward import dataflow_fix33b
+
+            dataflow_fix33b.called(self.run, e, fv, args, kwargs, fr)  # ``opt.step(loss)``
 
         if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
             from driftcheck.parsers.source.forward import dataflow_fix31

@@ -27,13 +27,16 @@ unknown gives no crash:
 
 from __future__ import annotations
 
+import ast
 import math
+import os
 from typing import Any
 
 from driftcheck.parsers.source.forward.dataflow_common import arg
-from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
+from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, Tens, Unk, UnkNum, known_shape
 
 _MISSING = object()
+_NO_SAME = os.environ.get("DRIFTCHECK_NO_SAME_PARAMS") == "1"
 
 # torch.optim.<name>: (argument, position, check) for each range check its __init__ runs
 # ("ge0": ``not 0.0 <= v``; "beta": a pair, each ``0.0 <= b < 1.0``; "unit": ``0 <= v <= 1``)
@@ -124,7 +127,7 @@ def _given(v: Any) -> bool:
     return isinstance(v, Tens) or v.__class__ in (int, float, list, tuple)
 
 
-def _optimizer_error(name: str, args: list, kwargs: dict) -> str | None:
+def _optimizer_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
     for key, pos, check in OPT_RANGES.get(name, ()):
         v = arg(args, kwargs, pos, key, _MISSING)
         if v is _MISSING or not _bad_range(v, check):
@@ -137,7 +140,7 @@ def _optimizer_error(name: str, args: list, kwargs: dict) -> str | None:
     params = arg(args, kwargs, 0, "params", _MISSING)
     if params.__class__ in (list, tuple) and len(params) == 0:
         return "ValueError: optimizer got an empty parameter list"
-    return None
+    return _overlap_error(f, params)
 
 
 def _scheduler_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
@@ -280,7 +283,7 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
     if q.startswith("torch.optim.lr_scheduler."):
         return _scheduler_error(f, name, args, kwargs)
     if q.startswith("torch.optim.") and name in OPTIMIZERS:
-        return _optimizer_error(name, args, kwargs)
+        return _optimizer_error(f, name, args, kwargs)
     if q in ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"):
         return _loader_error(args, kwargs)
     if q in ("torch.utils.data.TensorDataset", "torch.utils.data.dataset.TensorDataset"):
@@ -298,3 +301,158 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
     if q.startswith("torch.distributions.") and name in PROBS_LOGITS:
         return _dist_error(name, args, kwargs)
     return None
+
+
+# ---------------------------------------------------------------- parameter identity
+def same_tensors(f: Any, owner: Any, buffers: bool, pairs: list) -> list:
+    """``pairs`` (name, tensor) a module listing (``m.parameters()`` / ``named_buffers()``)
+    yields for ``owner``'s own tensors, with the tensor object of an earlier listing of the
+    same module and name in place of a new one: torch yields the very same Parameter each
+    time, and so does the pass (an optimizer's groups can then be told apart by identity).
+    Switched off by ``DRIFTCHECK_NO_SAME_PARAMS=1``."""
+    if f.input_shape is None or _NO_SAME:
+        return pairs
+    memo = getattr(f, "_fix33b_same", None)
+    if memo is None:
+        memo = f._fix33b_same = {}
+    out = []
+    for name, t in pairs:
+        key = (id(owner), name, buffers)
+        hit = memo.get(key)
+        if hit is not None and hit[0] is owner and hit[1].shape == t.shape:
+            t = hit[1]
+        else:
+            memo[key] = (owner, t)
+            f._fix33b_ids = {**getattr(f, "_fix33b_ids", {}), id(t): t}
+        out.append((name, t))
+    return out
+
+
+def _listed(f: Any, t: Any) -> bool:
+    """``t`` is a tensor a module listing yielded (``same_tensors``)."""
+    ids = getattr(f, "_fix33b_ids", None)
+    return bool(ids) and isinstance(t, Tens) and ids.get(id(t)) is t
+
+
+def _group_params(f: Any, g: Any) -> list | None:
+    """The listed parameters (``_listed``) of a group: a dict's ``params`` or a plain list of
+    tensors; None where the group is not one of those."""
+    if g.__class__ is dict:
+        g = g.get("params")
+    g = [g] if isinstance(g, Tens) else g
+    if g.__class__ not in (list, tuple):
+        return None
+    return list({id(t): t for t in g if _listed(f, t)}.values())
+
+
+def _groups(f: Any, params: Any) -> list[list] | None:
+    """The parameter groups of ``Optimizer(params)`` as lists of listed parameters (one group
+    for a list of tensors; one per dict for a list of dicts), None where not known."""
+    if params.__class__ not in (list, tuple) or not params:
+        return None
+    if all(p.__class__ is dict for p in params):
+        out = [_group_params(f, g) for g in params]
+        return [g for g in out if g is not None]
+    if all(isinstance(p, Tens) for p in params):
+        return [_group_params(f, params) or []]
+    return None
+
+
+_OVERLAP = "ValueError: some parameters appear in more than one parameter group"
+
+
+def _overlap_error(f: Any, params: Any) -> str | None:
+    """Two parameter groups holding one parameter of the code: ``add_param_group``'s
+    ValueError."""
+    seen: dict[int, int] = {}
+    for i, g in enumerate(_groups(f, params) or ()):
+        for t in g:
+            if seen.setdefault(id(t), i) != i:
+                return _OVERLAP
+    return None
+
+
+# ---------------------------------------------------------------- optimizer objects
+class Optim(Unk):
+    """What ``torch.optim.<name>(...)`` returns in ``forward``: an unknown value (as ``UNK``
+    is) that is a torch optimizer of class ``name`` for certain."""
+
+    __slots__ = ("name", "held")
+
+    def __init__(self, name: str, held: dict | None) -> None:
+        self.name = name
+        self.held = held  # id -> the listed parameters its groups hold (None: not known)
+
+    def __repr__(self) -> str:
+        return f"UNK(optimizer {self.name})"
+
+
+def torch_result(f: Any, q: str, args: list, kwargs: dict, out: Any) -> Any:
+    """``out`` for ``torch.<...>(...)``: an ``Optim`` in place of ``UNK`` for torch's own
+    optimizers on real sizes."""
+    if f.input_shape is None or out is not UNK or not q.startswith("torch.optim."):
+        return out
+    name = q.rsplit(".", 1)[-1]
+    if name in OPTIMIZERS and q in (f"torch.optim.{name}", f"torch.optim.{name.lower()}.{name}"):
+        groups = _groups(f, arg(args, kwargs, 0, "params", None))
+        held = None if groups is None else {id(t): t for g in groups for t in g}
+        return Optim(name, held)
+    return out
+
+
+def _receiver(run: Any, e: ast.Call, fr: Any) -> Any:
+    """The value ``e``'s method is called on where the pass holds it without evaluating
+    anything again: a local (``opt.step()``) or ``self.<attr>`` written in forward."""
+    if not isinstance(e.func, ast.Attribute) or fr is None:
+        return None
+    base = e.func.value
+    if isinstance(base, ast.Name):
+        return getattr(fr, "locals", {}).get(base.id)
+    return None
+
+
+def _callable_not(v: Any) -> str | None:
+    """The type name of ``v`` where it is certainly not callable."""
+    if v.__class__ in (int, float, str, list, tuple, dict):
+        return v.__class__.__name__
+    if isinstance(v, UnkNum):
+        return "float"  # ``loss.item()``: a plain number (int or float)
+    if isinstance(v, Tens) and known_shape(v) is not None:
+        return "Tensor"
+    return None
+
+
+def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """Before a call: ``opt.step(loss)`` / ``opt.step(loss.item())`` (the closure is called:
+    TypeError, not callable), ``lbfgs.step()`` (its closure is required: TypeError),
+    ``opt.add_param_group(dict(params=...))`` with a parameter a group holds (ValueError)."""
+    f = run.f
+    if f.input_shape is None or not isinstance(e.func, ast.Attribute):
+        return
+    if e.func.attr not in ("step", "add_param_group"):
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    opt = _receiver(run, e, fr)
+    if not isinstance(opt, Optim):
+        return
+    if e.func.attr == "add_param_group":
+        group = arg(args, kwargs, 0, "param_group", None)
+        new = _group_params(f, group) if group.__class__ is dict else None
+        if new is None or opt.held is None or f.speculative:
+            opt.held = None  # (a group added in code that may not run: no longer known)
+            return
+        if any(opt.held.get(id(t)) is t for t in new):
+            f.crash(fr.loc(e), _OVERLAP)
+            return
+        opt.held.update({id(t): t for t in new})
+        return
+    if not args and not kwargs:
+        if opt.name == "LBFGS":
+            f.crash(fr.loc(e), "TypeError: LBFGS.step() missing 1 required positional argument: "
+                    "'closure'")  # fmt: skip
+        return
+    closure = arg(args, kwargs, 0, "closure", None)
+    kind = _callable_not(closure)
+    if kind is not None:
+        f.crash(fr.loc(e), f"TypeError: '{kind}' object is not callable")
