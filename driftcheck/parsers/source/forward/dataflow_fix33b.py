@@ -33,7 +33,14 @@ import os
 from typing import Any
 
 from driftcheck.parsers.source.forward.dataflow_common import arg
-from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, Tens, Unk, UnkNum, known_shape
+from driftcheck.parsers.source.values.dataflow_values import (
+    UNK,
+    Mod,
+    Tens,
+    Unk,
+    UnkNum,
+    known_shape,
+)
 
 _MISSING = object()
 _NO_SAME = os.environ.get("DRIFTCHECK_NO_SAME_PARAMS") == "1"
