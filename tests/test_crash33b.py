@@ -13,7 +13,8 @@ milestones; ``loader``: DataLoader's option clashes; ``tds``: TensorDataset size
 random_split lengths; ``autocast``: the device type; ``dist``: probs and logits both;
 ``agrad``: ``autograd.grad`` / ``backward`` with an empty ``inputs``; ``groups``: one parameter in
 two groups (at construction or ``add_param_group``); ``closure``: ``step``'s closure missing
-(LBFGS) or not callable.
+(LBFGS) or not callable; ``state``: an optimizer's ``load_state_dict`` of other groups, or of a
+model's state.
 """
 
 from __future__ import annotations
@@ -299,6 +300,46 @@ fwd(
 )
 fwd("closure_ok_lbfgs", CAL.format("LBFGS", "opt.step(closure)"), layers=T)
 fwd("closure_ok_sgd", CAL.format("SGD", "closure()\n            opt.step()"), layers=T)
+
+# an optimizer's load_state_dict: other groups, or a model's state
+MK = (
+    "def make(split):\n"
+    "            if split:\n"
+    "                return torch.optim.Adam([dict(params=self.fc.parameters()), "
+    "dict(params=self.blocks.parameters(), lr=1e-2)], lr=1e-3)\n"
+    "            return torch.optim.Adam([dict(params=self.parameters())], lr=1e-3)\n        "
+)
+fwd(
+    "state_group_count",
+    f"{MK}old = make(False)\n        saved = old.state_dict()\n        new = make(True)\n        new.load_state_dict(saved)\n        return h",
+    layers=TWO_LAYERS,
+)
+fwd(
+    "state_group_size",
+    "old = torch.optim.SGD(self.parameters(), lr=0.1)\n        ck = dict(optim=old.state_dict())\n"
+    "        new = torch.optim.SGD(self.blocks.parameters(), lr=0.1)\n"
+    "        new.load_state_dict(ck['optim'])\n        return h",
+    layers=TWO_LAYERS,
+)
+fwd(
+    "state_model_state",
+    f"{MK}new = make(True)\n        saved = self.state_dict()\n        new.load_state_dict(saved)\n        return h",
+    layers=TWO_LAYERS,
+)
+fwd(
+    "state_ok",
+    f"{MK}old = make(True)\n        saved = old.state_dict()\n        new = make(True)\n        new.load_state_dict(saved)\n        return h",
+    layers=TWO_LAYERS,
+)
+fwd(
+    "state_ok_added",
+    "old = torch.optim.SGD(self.fc.parameters(), lr=0.1)\n"
+    "        old.add_param_group(dict(params=self.blocks.parameters()))\n"
+    "        new = torch.optim.SGD(self.fc.parameters(), lr=0.1)\n"
+    "        new.add_param_group(dict(params=self.blocks.parameters()))\n"
+    "        new.load_state_dict(old.state_dict())\n        return h",
+    layers=TWO_LAYERS,
+)
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

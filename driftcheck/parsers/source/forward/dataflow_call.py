@@ -358,6 +358,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix32
 
             dataflow_fix32.after_call(self.run, fv, out, fr, args, kwargs)  # autograd graph
+            from driftcheck.parsers.source.forward import dataflow_fix33b
+
+            out = dataflow_fix33b.after_call(self.run, e, out, fr)  # ``opt.state_dict()``
             got = dataflow_fix30b.made(self.run, fv, args, kwargs, out)  # nested / quantized
             if got is not None:
                 out = got

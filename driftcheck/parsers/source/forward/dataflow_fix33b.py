@@ -384,11 +384,12 @@ class Optim(Unk):
     """What ``torch.optim.<name>(...)`` returns in ``forward``: an unknown value (as ``UNK``
     is) that is a torch optimizer of class ``name`` for certain."""
 
-    __slots__ = ("name", "held")
+    __slots__ = ("name", "held", "sizes")
 
-    def __init__(self, name: str, held: dict | None) -> None:
+    def __init__(self, name: str, held: dict | None, sizes: tuple | None = None) -> None:
         self.name = name
         self.held = held  # id -> the listed parameters its groups hold (None: not known)
+        self.sizes = sizes  # the number of parameters of each group (None: not known)
 
     def __repr__(self) -> str:
         return f"UNK(optimizer {self.name})"
@@ -401,10 +402,72 @@ def torch_result(f: Any, q: str, args: list, kwargs: dict, out: Any) -> Any:
         return out
     name = q.rsplit(".", 1)[-1]
     if name in OPTIMIZERS and q in (f"torch.optim.{name}", f"torch.optim.{name.lower()}.{name}"):
-        groups = _groups(f, arg(args, kwargs, 0, "params", None))
+        params = arg(args, kwargs, 0, "params", None)
+        groups = _groups(f, params)
         held = None if groups is None else {id(t): t for g in groups for t in g}
-        return Optim(name, held)
+        return Optim(name, held, _sizes(params))
     return out
+
+
+class OptState(Unk):
+    """What ``opt.state_dict()`` returns for an ``Optim``: an unknown dict that is an
+    optimizer's state for certain, with the number of parameters of each of its groups."""
+
+    __slots__ = ("sizes",)
+
+    def __init__(self, sizes: tuple | None) -> None:
+        self.sizes = sizes
+
+    def __repr__(self) -> str:
+        return f"UNK(optimizer state {self.sizes})"
+
+
+class ModState(Unk):
+    """What ``m.state_dict()`` returns for a module whose class does not define its own
+    ``state_dict`` and holds no tensor named ``param_groups``: an unknown dict of tensors with
+    no key ``param_groups`` for certain (an optimizer's ``load_state_dict`` refuses it)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNK(module state)"
+
+
+def _plain_state(run: Any, m: Any) -> bool:
+    """``m`` (a ``Mod``) is a module whose ``state_dict()`` is torch's own."""
+    from driftcheck.parsers.source.interp.dunders import source_method
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+
+    obj = run.f.resolve(m.obj) if isinstance(m, Mod) else None
+    if isinstance(obj, Leaf):
+        return isinstance(obj.torch, str) and obj.torch.startswith("torch.nn.")
+    if not isinstance(obj, Obj) or not obj.module or obj.unresolved:
+        return False
+    if "param_groups" in obj.params or "param_groups" in obj.buffers:
+        return False
+    try:
+        return source_method(run.f.interp, obj.cls, "state_dict") is None
+    except Exception:  # noqa: BLE001 - a class the lookup cannot read: not known
+        return False
+
+
+def _size(g: Any) -> int | None:
+    if isinstance(g, Tens):
+        return 1
+    if g.__class__ in (list, tuple) and all(isinstance(t, Tens) for t in g):
+        return len(g)
+    return None
+
+
+def _sizes(params: Any) -> tuple | None:
+    """The number of parameters in each group ``Optimizer(params)`` makes, where known."""
+    if params.__class__ not in (list, tuple) or not params:
+        return None
+    if all(p.__class__ is dict for p in params):
+        got = tuple(_size(p.get("params")) for p in params)
+        return None if None in got else got
+    one = _size(params)
+    return None if one is None else (one,)
 
 
 def _receiver(run: Any, e: ast.Call, fr: Any) -> Any:
@@ -436,15 +499,23 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     f = run.f
     if f.input_shape is None or not isinstance(e.func, ast.Attribute):
         return
-    if e.func.attr not in ("step", "add_param_group"):
+    if e.func.attr not in ("step", "add_param_group", "load_state_dict"):
         return
     if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
         return
     opt = _receiver(run, e, fr)
     if not isinstance(opt, Optim):
         return
+    if e.func.attr == "load_state_dict":
+        err = _load_error(opt, arg(args, kwargs, 0, "state_dict", None))
+        if err is not None:
+            f.crash(fr.loc(e), err)
+        return
     if e.func.attr == "add_param_group":
         group = arg(args, kwargs, 0, "param_group", None)
+        size = _size(group.get("params")) if group.__class__ is dict else None
+        if opt.sizes is not None:
+            opt.sizes = None if size is None or f.speculative else (*opt.sizes, size)
         new = _group_params(f, group) if group.__class__ is dict else None
         if new is None or opt.held is None or f.speculative:
             opt.held = None  # (a group added in code that may not run: no longer known)
@@ -463,3 +534,38 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     kind = _callable_not(closure)
     if kind is not None:
         f.crash(fr.loc(e), f"TypeError: '{kind}' object is not callable")
+
+
+def _load_error(opt: Optim, sd: Any) -> str | None:
+    """``Optimizer.load_state_dict(sd)``'s error for a state of other groups, or a dict that
+    is no optimizer's state (a model's ``state_dict()``: KeyError 'param_groups')."""
+    if isinstance(sd, OptState):
+        if sd.sizes is None or opt.sizes is None:
+            return None
+        if len(sd.sizes) != len(opt.sizes):
+            return "ValueError: loaded state dict has a different number of parameter groups"
+        if sd.sizes != opt.sizes:
+            return (
+                "ValueError: loaded state dict contains a parameter group that doesn't match "
+                "the size of optimizer's group"
+            )
+        return None
+    if isinstance(sd, ModState):
+        return "KeyError: 'param_groups'"
+    if sd.__class__ is dict and sd and all(k.__class__ is str for k in sd):
+        if "param_groups" not in sd and all(isinstance(v, Tens) for v in sd.values()):
+            return "KeyError: 'param_groups'"
+    return None
+
+
+def after_call(run: Any, e: ast.Call, out: Any, fr: Any) -> Any:
+    """``out`` for a call: an ``OptState`` in place of ``UNK`` for ``opt.state_dict()`` of an
+    ``Optim``, a ``ModState`` for a module's own ``state_dict()``."""
+    if run.f.input_shape is None or out is not UNK or not isinstance(e.func, ast.Attribute):
+        return out
+    if e.func.attr != "state_dict" or e.args or e.keywords:
+        return out
+    opt = _receiver(run, e, fr)
+    if isinstance(opt, Optim):
+        return OptState(opt.sizes)
+    return ModState() if _plain_state(run, opt) else out
