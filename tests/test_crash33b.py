@@ -14,7 +14,7 @@ random_split lengths; ``autocast``: the device type; ``dist``: probs and logits 
 ``agrad``: ``autograd.grad`` / ``backward`` with an empty ``inputs``; ``groups``: one parameter in
 two groups (at construction or ``add_param_group``); ``closure``: ``step``'s closure missing
 (LBFGS) or not callable; ``state``: an optimizer's ``load_state_dict`` of other groups, or of a
-model's state.
+model's state; ``cycle``: ``OneCycleLR.step()`` past its total steps.
 """
 
 from __future__ import annotations
@@ -340,6 +340,17 @@ fwd(
     "        new.load_state_dict(old.state_dict())\n        return h",
     layers=TWO_LAYERS,
 )
+
+# OneCycleLR stepped past its total
+OC = (
+    "opt = torch.optim.SGD(self.parameters(), lr=0.1)\n"
+    "        s = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=0.1, {})\n"
+    "        for i in range({}):\n            opt.step()\n            s.step()\n        return h"
+)
+fwd("cycle_extra_step", OC.format("total_steps=4", "5"))
+fwd("cycle_epochs", OC.format("epochs=2, steps_per_epoch=3", "7"))
+fwd("cycle_ok", OC.format("total_steps=4", "4"))
+fwd("cycle_ok_epochs", OC.format("epochs=2, steps_per_epoch=3", "6"))
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

@@ -395,11 +395,45 @@ class Optim(Unk):
         return f"UNK(optimizer {self.name})"
 
 
+class Sched(Unk):
+    """What ``torch.optim.lr_scheduler.OneCycleLR(...)`` returns in ``forward``: an unknown
+    value that is that scheduler for certain, with its ``total`` steps and the number of
+    ``step()`` calls that surely ran since (calls in code that may not run are not counted:
+    ``stepped`` is a lower bound)."""
+
+    __slots__ = ("total", "stepped")
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.stepped = 0
+
+    def __repr__(self) -> str:
+        return f"UNK(OneCycleLR {self.stepped}/{self.total})"
+
+
+def _one_cycle(args: list, kwargs: dict) -> Sched | None:
+    """A ``Sched`` for ``OneCycleLR(opt, max_lr, total_steps=.. | epochs=.., steps_per_epoch=..)``
+    where the total is a known positive int and ``last_epoch`` is left at -1."""
+    if len(args) > 2 or arg(args, kwargs, 13, "last_epoch", -1) != -1:
+        return None
+    total = kwargs.get("total_steps")
+    if total is None:
+        epochs, per = kwargs.get("epochs"), kwargs.get("steps_per_epoch")
+        if epochs.__class__ is not int or per.__class__ is not int or epochs <= 0 or per <= 0:
+            return None
+        total = epochs * per
+    if total.__class__ is not int or total <= 0:
+        return None
+    return Sched(total)
+
+
 def torch_result(f: Any, q: str, args: list, kwargs: dict, out: Any) -> Any:
     """``out`` for ``torch.<...>(...)``: an ``Optim`` in place of ``UNK`` for torch's own
     optimizers on real sizes."""
     if f.input_shape is None or out is not UNK or not q.startswith("torch.optim."):
         return out
+    if q == "torch.optim.lr_scheduler.OneCycleLR":
+        return _one_cycle(args, kwargs) or out
     name = q.rsplit(".", 1)[-1]
     if name in OPTIMIZERS and q in (f"torch.optim.{name}", f"torch.optim.{name.lower()}.{name}"):
         params = arg(args, kwargs, 0, "params", None)
@@ -495,7 +529,8 @@ def _callable_not(v: Any) -> str | None:
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call: ``opt.step(loss)`` / ``opt.step(loss.item())`` (the closure is called:
     TypeError, not callable), ``lbfgs.step()`` (its closure is required: TypeError),
-    ``opt.add_param_group(dict(params=...))`` with a parameter a group holds (ValueError)."""
+    ``opt.add_param_group(dict(params=...))`` with a parameter a group holds (ValueError),
+    ``one_cycle.step()`` past its total steps (ValueError)."""
     f = run.f
     if f.input_shape is None or not isinstance(e.func, ast.Attribute):
         return
@@ -504,6 +539,13 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
         return
     opt = _receiver(run, e, fr)
+    if isinstance(opt, Sched) and e.func.attr == "step" and not args and not kwargs:
+        if not f.speculative:
+            opt.stepped += 1
+            if opt.stepped > opt.total:
+                f.crash(fr.loc(e), f"ValueError: Tried to step {opt.stepped} times. The "
+                        f"specified number of total steps is {opt.total}")  # fmt: skip
+        return
     if not isinstance(opt, Optim):
         return
     if e.func.attr == "load_state_dict":
