@@ -14,7 +14,8 @@ random_split lengths; ``autocast``: the device type; ``dist``: probs and logits 
 ``agrad``: ``autograd.grad`` / ``backward`` with an empty ``inputs``; ``groups``: one parameter in
 two groups (at construction or ``add_param_group``); ``closure``: ``step``'s closure missing
 (LBFGS) or not callable; ``state``: an optimizer's ``load_state_dict`` of other groups, or of a
-model's state; ``cycle``: ``OneCycleLR.step()`` past its total steps.
+model's state; ``cycle``: ``OneCycleLR.step()`` past its total steps;
+``collate``: a loop over a DataLoader whose first batch holds tensors of other sizes.
 """
 
 from __future__ import annotations
@@ -351,6 +352,34 @@ fwd("cycle_extra_step", OC.format("total_steps=4", "5"))
 fwd("cycle_epochs", OC.format("epochs=2, steps_per_epoch=3", "7"))
 fwd("cycle_ok", OC.format("total_steps=4", "4"))
 fwd("cycle_ok_epochs", OC.format("epochs=2, steps_per_epoch=3", "6"))
+
+# a DataLoader over tensors of other sizes (torch's default collate stacks a batch)
+RAG = (
+    "seqs = [x[i, : {}[i]] for i in range(x.shape[0])]\n        dl = DataLoader(seqs, {})\n        "
+)
+fwd(
+    "collate_ragged",
+    RAG.format("[4, 8, 8, 8]", "batch_size=2") + "return torch.cat([b.sum(-1) for b in dl])",
+)
+fwd(
+    "collate_stack_loop",
+    RAG.format("[8, 8, 3, 8]", "batch_size=4, collate_fn=torch.stack")
+    + "out = []\n        for b in dl:\n            out.append(b.sum(-1))\n        return torch.cat(out)",
+)
+fwd(
+    "collate_ok_pairs",
+    RAG.format("[4, 4, 8, 8]", "batch_size=2") + "return torch.cat([b.sum(-1) for b in dl])",
+)
+fwd(
+    "collate_ok_single",
+    RAG.format("[4, 8, 8, 8]", "batch_size=1") + "return torch.cat([b.sum(-1) for b in dl])",
+)
+fwd("collate_ok_unused", RAG.format("[4, 8, 8, 8]", "batch_size=2") + "return h")
+fwd(
+    "collate_ok_dropped",
+    "seqs = [x[0, :4], x[1]]\n        dl = DataLoader(seqs, batch_size=3, drop_last=True)\n"
+    "        return h + len([b for b in dl])",
+)
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

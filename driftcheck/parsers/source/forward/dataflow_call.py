@@ -802,6 +802,12 @@ class Calls:
         """The items a loop over ``v`` walks (None: not known). On real sizes, with the
         loop's ``loc``, a 0-d tensor is torch's TypeError (``for n in lengths`` where
         ``lengths = mask.sum()`` summed every axis)."""
+        if loc is not None and isinstance(v, Unk) and self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix33b
+
+            err = dataflow_fix33b.loop_error(self.run.f, v)  # a DataLoader's first batch
+            if err is not None:
+                self.run.f.crash(loc, err)
         if loc is not None and isinstance(v, Tens) and self.run.f.input_shape is not None:
             shape = known_shape(v)
             if shape == ():

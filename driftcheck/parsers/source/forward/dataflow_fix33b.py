@@ -427,10 +427,71 @@ def _one_cycle(args: list, kwargs: dict) -> Sched | None:
     return Sched(total)
 
 
+class Loader(Unk):
+    """What ``DataLoader(items, batch_size=B)`` returns in ``forward`` for a list of tensors
+    batched in order by torch's default collate: an unknown value that is that loader for
+    certain (``dataset`` the very list, read when a loop walks it)."""
+
+    __slots__ = ("dataset", "batch", "drop_last")
+
+    def __init__(self, dataset: list, batch: int, drop_last: bool) -> None:
+        self.dataset = dataset
+        self.batch = batch
+        self.drop_last = drop_last
+
+    def __repr__(self) -> str:
+        return f"UNK(DataLoader of {len(self.dataset)} tensors, batch {self.batch})"
+
+
+def _loader(args: list, kwargs: dict) -> Loader | None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    ds = arg(args, kwargs, 0, "dataset", None)
+    batch = arg(args, kwargs, 1, "batch_size", 1)
+    drop = arg(args, kwargs, 8, "drop_last", False)
+    if ds.__class__ is not list or batch.__class__ is not int or batch < 2 or len(args) > 2:
+        return None
+    if arg(args, kwargs, 2, "shuffle", None) not in (None, False) or drop not in (True, False):
+        return None
+    if any(kwargs.get(k) is not None for k in ("sampler", "batch_sampler")):
+        return None
+    collate = kwargs.get("collate_fn")
+    if collate is not None and not (isinstance(collate, Ext) and collate.qual == "torch.stack"):
+        return None
+    return Loader(ds, batch, drop)
+
+
+def loop_error(f: Any, v: Any) -> str | None:
+    """A loop over a ``Loader``: torch's error for collating its first batch (tensors of other
+    shapes: ``torch.stack``'s RuntimeError), else None."""
+    if f.input_shape is None or not isinstance(v, Loader):
+        return None
+    items = v.dataset
+    if len(items) < v.batch and v.drop_last:
+        return None
+    first = items[: v.batch]
+    if len(first) < 2 or not all(isinstance(t, Tens) for t in first):
+        return None
+    shapes = [known_shape(t) for t in first]
+    if any(sh is None for sh in shapes):
+        return None
+    for i, sh in enumerate(shapes):
+        if sh != shapes[0]:
+            return (
+                "RuntimeError: stack expects each tensor to be equal size, but got "
+                f"{list(shapes[0])} at entry 0 and {list(sh)} at entry {i}"
+            )
+    return None
+
+
 def torch_result(f: Any, q: str, args: list, kwargs: dict, out: Any) -> Any:
     """``out`` for ``torch.<...>(...)``: an ``Optim`` in place of ``UNK`` for torch's own
     optimizers on real sizes."""
-    if f.input_shape is None or out is not UNK or not q.startswith("torch.optim."):
+    if f.input_shape is None or out is not UNK:
+        return out
+    if q in ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"):
+        return _loader(args, kwargs) or out
+    if not q.startswith("torch.optim."):
         return out
     if q == "torch.optim.lr_scheduler.OneCycleLR":
         return _one_cycle(args, kwargs) or out

@@ -277,10 +277,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if size is not None:
             return size
     out = _call_torch(run, q, args, kwargs, fr, at)
-    if run.f.input_shape is not None and q.startswith("torch.optim."):
+    if run.f.input_shape is not None and (q.startswith(("torch.optim.", "torch.utils.data."))):
         from driftcheck.parsers.source.forward import dataflow_fix33b
 
-        out = dataflow_fix33b.torch_result(run.f, q, args, kwargs, out)  # an optimizer
+        out = dataflow_fix33b.torch_result(run.f, q, args, kwargs, out)  # optimizer, loader
     if run.f.input_shape is not None and q in (
         "torch.nn.functional.embedding_bag",
         "torch.take_along_dim",
