@@ -381,6 +381,22 @@ fwd(
     "        return h + len([b for b in dl])",
 )
 
+# the optimizer built in __init__
+INIT_OPT = "self.opt = torch.optim.SGD(self.parameters(), lr=0.1, momentum=0.9)"
+STEP_INIT = (
+    "with torch.enable_grad():\n            loss = self.fc(x).pow(2).mean()\n"
+    "            self.opt.zero_grad()\n            loss.backward()\n            {}\n        return h"
+)
+fwd("closure_init_item", STEP_INIT.format("self.opt.step(loss.item())"), init=INIT_OPT)
+fwd("closure_init_loss", STEP_INIT.format("self.opt.step(loss)"), init=INIT_OPT)
+fwd("closure_ok_init", STEP_INIT.format("self.opt.step()"), init=INIT_OPT)
+fwd(
+    "closure_ok_init_replaced",
+    "self.opt = type('O', (), {'step': lambda self, c: None})()\n        "
+    + STEP_INIT.format("self.opt.step(loss)").replace("self.opt.zero_grad()", "pass"),
+    init=INIT_OPT.replace("self.opt =", "self.opt = self.optim ="),
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -573,7 +573,44 @@ def _receiver(run: Any, e: ast.Call, fr: Any) -> Any:
     base = e.func.value
     if isinstance(base, ast.Name):
         return getattr(fr, "locals", {}).get(base.id)
+    if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name):
+        return _init_optimizer(run, getattr(fr, "locals", {}).get(base.value.id), base.attr)
     return None
+
+
+def _init_optimizer(run: Any, m: Any, name: str) -> Optim | None:
+    """``self.<name>`` where ``__init__`` stored ``torch.optim.<Opt>(...)`` (the interpreter's
+    unknown "call of torch.optim.<Opt>") and no method of the class (nor of a base read from
+    source) writes that attribute again or calls ``setattr``: an ``Optim`` whose groups are
+    not known."""
+    from driftcheck.parsers.source.values.abstract import Obj, Unknown
+
+    obj = run.f.resolve(m.obj) if isinstance(m, Mod) else None
+    if not isinstance(obj, Obj) or not obj.module:
+        return None
+    v = obj.attrs.get(name)
+    if v.__class__ is not Unknown or not v.why.startswith("call of torch.optim."):
+        return None
+    opt = v.why[len("call of torch.optim.") :]
+    if opt not in OPTIMIZERS:
+        return None
+    for c in obj.cls.mro() if hasattr(obj.cls, "mro") else ():
+        node = getattr(c, "node", None)
+        if node is None:
+            continue
+        for fn in node.body:
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for n in ast.walk(fn):
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+                    if n.func.id in ("setattr", "delattr", "vars"):
+                        return None
+                if fn.name == "__init__":
+                    continue
+                if isinstance(n, ast.Attribute) and n.attr == name:
+                    if isinstance(n.ctx, (ast.Store, ast.Del)):
+                        return None
+    return Optim(opt, None, None)
 
 
 def _callable_not(v: Any) -> str | None:
