@@ -130,6 +130,31 @@ fwd(
     "sched_ok_restart",
     f"{OPT}s = torch.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, 3, 2)\n        return h",
 )
+S = f"{OPT}s = torch.optim.lr_scheduler."
+fwd("sched_constant_factor", f"{S}ConstantLR(opt, factor=1.5)\n        return h")
+fwd("sched_plateau_factor", f"{S}ReduceLROnPlateau(opt, 'min', 1.0)\n        return h")
+fwd("sched_plateau_mode", f"{S}ReduceLROnPlateau(opt, mode='minimum')\n        return h")
+fwd("sched_cyclic_mode", f"{S}CyclicLR(opt, 0.01, 0.1, mode='cosine')\n        return h")
+fwd(
+    "sched_cycle_pct_int", f"{S}OneCycleLR(opt, 0.1, total_steps=10, pct_start=0)\n        return h"
+)
+fwd("sched_cycle_no_total", f"{S}OneCycleLR(opt, 0.1, epochs=3)\n        return h")
+fwd("sched_cycle_float_total", f"{S}OneCycleLR(opt, 0.1, total_steps=10.0)\n        return h")
+fwd(
+    "sched_cycle_anneal",
+    f"{S}OneCycleLR(opt, 0.1, total_steps=10, anneal_strategy='cosine')\n        return h",
+)
+fwd("sched_ok_constant", f"{S}ConstantLR(opt, factor=1.0)\n        return h")
+fwd(
+    "sched_ok_plateau",
+    f"{S}ReduceLROnPlateau(opt, 'max', 0.5, threshold_mode='abs')\n        return h",
+)
+fwd("sched_ok_cyclic", f"{S}CyclicLR(opt, 0.01, 0.1, mode='exp_range')\n        return h")
+fwd(
+    "sched_ok_cycle",
+    f"{S}OneCycleLR(opt, 0.1, epochs=2, steps_per_epoch=5, pct_start=0.0, anneal_strategy='linear')\n        return h",
+)
+
 
 # SequentialLR
 LR = "torch.optim.lr_scheduler"

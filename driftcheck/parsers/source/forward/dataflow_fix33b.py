@@ -173,6 +173,27 @@ def _scheduler_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
             return f"ValueError: Expected positive integer T_0, but got {t0}"
         if _num(mult) and (mult < 1 or mult.__class__ is not int):
             return f"ValueError: Expected integer T_mult >= 1, but got {mult}"
+    if name == "ConstantLR":
+        factor = arg(args, kwargs, 1, "factor", 1.0 / 3)
+        if _num(factor) and (factor > 1.0 or factor < 0):
+            return "ValueError: Constant multiplicative factor expected to be between 0 and 1."
+    if name == "ReduceLROnPlateau":
+        mode = arg(args, kwargs, 1, "mode", "min")
+        factor = arg(args, kwargs, 2, "factor", 0.1)
+        tmode = arg(args, kwargs, 5, "threshold_mode", "rel")
+        if _num(factor) and factor >= 1.0:
+            return "ValueError: Factor should be < 1.0."
+        if mode.__class__ is str and mode not in ("min", "max"):
+            return f"ValueError: mode {mode} is unknown!"
+        if tmode.__class__ is str and tmode not in ("rel", "abs"):
+            return f"ValueError: threshold mode {tmode} is unknown!"
+    if name == "CyclicLR":
+        mode = arg(args, kwargs, 5, "mode", "triangular")
+        if mode.__class__ is str and mode not in ("triangular", "triangular2", "exp_range"):
+            if arg(args, kwargs, 7, "scale_fn", _MISSING) in (_MISSING, None):
+                return "ValueError: mode is invalid and scale_fn is None"
+    if name == "OneCycleLR" and len(args) <= 2:
+        return _one_cycle_error(kwargs)
     if name == "SequentialLR":
         scheds = arg(args, kwargs, 1, "schedulers", _MISSING)
         miles = arg(args, kwargs, 2, "milestones", _MISSING)
@@ -188,6 +209,28 @@ def _scheduler_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
                 f"one more than the number of milestone points, but got number of schedulers "
                 f"{len(scheds)} and the number of milestones to be equal to {len(miles)}"
             )
+    return None
+
+
+def _one_cycle_error(kwargs: dict) -> str | None:
+    """``OneCycleLR``'s checks of its steps, ``pct_start`` and ``anneal_strategy`` (keywords)."""
+    total = kwargs.get("total_steps")
+    epochs, per = kwargs.get("epochs"), kwargs.get("steps_per_epoch")
+    if total is not None:
+        if _num(total) and (total <= 0 or total.__class__ is not int):
+            return f"ValueError: Expected positive integer total_steps, but got {total}"
+    elif epochs is not None and per is not None:
+        for key, v in (("epochs", epochs), ("steps_per_epoch", per)):
+            if _num(v) and (v.__class__ is not int or v <= 0):
+                return f"ValueError: Expected positive integer {key}, but got {v}"
+    else:
+        return "ValueError: You must define either total_steps OR (epochs AND steps_per_epoch)"
+    pct = kwargs.get("pct_start", 0.3)
+    if _num(pct) and (pct < 0 or pct > 1 or pct.__class__ is not float):
+        return f"ValueError: Expected float between 0 and 1 pct_start, but got {pct}"
+    how = kwargs.get("anneal_strategy", "cos")
+    if how.__class__ is str and how not in ("cos", "linear"):
+        return f"ValueError: anneal_strategy must be one of 'cos' or 'linear', instead got {how}"
     return None
 
 
