@@ -54,6 +54,7 @@ STEP = (
 )
 
 # optimizer ranges and the empty parameter list
+fwd("opt_tensor_params", f"opt = torch.optim.SGD(self.fc.weight, lr=0.1)\n        {STEP}")
 fwd(
     "opt_adam_beta2",
     f"opt = torch.optim.Adam(self.parameters(), lr=0.01, betas=(0.9, 1.0))\n        {STEP}",
@@ -197,6 +198,19 @@ fwd(
     "loader_ok_batch_sampler",
     f"{DS}bs = torch.utils.data.BatchSampler(torch.utils.data.SequentialSampler(ds), 2, False)\n        dl = DataLoader(ds, batch_sampler=bs, batch_size=1, shuffle=False)\n        return h",
 )
+fwd("loader_half_batch", f"{DS}dl = DataLoader(ds, batch_size=x.shape[0] / 2)\n        return h")
+fwd("loader_zero_batch", f"{DS}dl = DataLoader(ds, batch_size=0)\n        return h")
+fwd(
+    "loader_none_drop",
+    f"{DS}dl = DataLoader(ds, batch_size=None, drop_last=True)\n        return h",
+)
+fwd("loader_drop_int", f"{DS}dl = DataLoader(ds, batch_size=2, drop_last=1)\n        return h")
+fwd(
+    "loader_ok_floor",
+    f"{DS}dl = DataLoader(ds, batch_size=x.shape[0] // 2, drop_last=True)\n        return h",
+)
+fwd("loader_ok_none", f"{DS}dl = DataLoader(ds, batch_size=None)\n        return h")
+
 
 # TensorDataset
 fwd("tds_flat", "ds = TensorDataset(x, h.flatten())\n        return h", shape=(3, 8))

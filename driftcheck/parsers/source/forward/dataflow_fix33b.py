@@ -145,6 +145,11 @@ def _optimizer_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
         what = {"lr": "learning rate", "eps": "epsilon value"}.get(key, f"{key} value")
         return f"ValueError: Invalid {what}: {v}"
     params = arg(args, kwargs, 0, "params", _MISSING)
+    if isinstance(params, Tens) and known_shape(params) is not None:
+        return (
+            "TypeError: params argument given to the optimizer should be an iterable of "
+            "Tensors or dicts, but got a Tensor"
+        )
     if params.__class__ in (list, tuple) and len(params) == 0:
         return "ValueError: optimizer got an empty parameter list"
     return _overlap_error(f, params)
@@ -261,6 +266,23 @@ def _loader_error(args: list, kwargs: dict) -> str | None:
                 "ValueError: batch_sampler option is mutually exclusive with batch_size, "
                 "shuffle, sampler, and drop_last"
             )
+        return None
+    if batch_sampler is not None:
+        return None  # (not known to be None)
+    if batch_size is None:
+        if drop_last is True:
+            return (
+                "ValueError: batch_size=None option disables auto-batching and is mutually "
+                "exclusive with drop_last"
+            )
+        return None
+    if batch_size.__class__ is float or (batch_size.__class__ is int and batch_size <= 0):
+        return (
+            "ValueError: batch_size should be a positive integer value, but got "
+            f"batch_size={batch_size}"
+        )
+    if batch_size.__class__ is int and drop_last.__class__ in (int, float, str):
+        return f"ValueError: drop_last should be a boolean value, but got drop_last={drop_last}"
     return None
 
 
