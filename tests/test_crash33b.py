@@ -245,6 +245,23 @@ fwd(
     "autocast_ok",
     'with torch.autocast(device_type="cpu", dtype=torch.bfloat16):\n            h = self.fc(x)\n        return h.float()',
 )
+fwd(
+    "autocast_tensor_device",
+    "with torch.autocast(x.device):\n            h = self.fc(x)\n        return h.float()",
+)
+fwd(
+    "autocast_device_ctor",
+    'with torch.autocast(device_type=torch.device("cpu")):\n            h = self.fc(x)\n        return h.float()',
+)
+fwd(
+    "autocast_ok_device_type",
+    "with torch.autocast(x.device.type):\n            h = self.fc(x)\n        return h.float()",
+)
+fwd(
+    "autocast_ok_str_device",
+    "with torch.autocast(str(x.device)):\n            h = self.fc(x)\n        return h.float()",
+)
+
 
 # probs and logits
 fwd(

@@ -689,6 +689,27 @@ def _callable_not(v: Any) -> str | None:
     return None
 
 
+_AUTOCASTS = ("torch.autocast", "torch.amp.autocast", "torch.amp.autocast_mode.autocast")
+
+
+def _autocast_device(run: Any, e: ast.Call, fr: Any) -> None:
+    """``torch.autocast(x.device)`` / ``torch.autocast(torch.device("cpu"))``: a
+    ``torch.device`` where autocast takes the device type as a str (ValueError)."""
+    from driftcheck.parsers.source.forward.dataflow_fix32b import _is_device
+
+    node = e.args[0] if e.args else None
+    for k in e.keywords:
+        if k.arg == "device_type":
+            node = k.value
+    if node is None or isinstance(node, ast.Starred) or fr is None:
+        return
+    if isinstance(node, ast.Constant):
+        return
+    if _is_device(None, node, fr):
+        run.f.crash(fr.loc(e), "ValueError: Expected `device_type` of type `str`, got: "
+                    "`<class 'torch.device'>`")  # fmt: skip
+
+
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call: ``opt.step(loss)`` / ``opt.step(loss.item())`` (the closure is called:
     TypeError, not callable), ``lbfgs.step()`` (its closure is required: TypeError),
@@ -696,6 +717,9 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     ``one_cycle.step()`` past its total steps (ValueError)."""
     f = run.f
     if f.input_shape is None or not isinstance(e.func, ast.Attribute):
+        return
+    if getattr(fv, "qual", None) in _AUTOCASTS:
+        _autocast_device(run, e, fr)
         return
     if e.func.attr not in ("step", "add_param_group", "load_state_dict"):
         return
