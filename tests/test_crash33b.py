@@ -54,6 +54,8 @@ STEP = (
 )
 
 # optimizer ranges and the empty parameter list
+fwd("opt_module_params", f"opt = torch.optim.Adam(self, lr=0.1)\n        {STEP}")
+fwd("opt_layer_params", "opt = torch.optim.SGD(self.fc, lr=0.1)\n        return h")
 fwd("opt_tensor_params", f"opt = torch.optim.SGD(self.fc.weight, lr=0.1)\n        {STEP}")
 fwd(
     "opt_adam_beta2",

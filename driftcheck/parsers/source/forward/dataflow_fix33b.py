@@ -134,6 +134,23 @@ def _given(v: Any) -> bool:
     return isinstance(v, Tens) or v.__class__ in (int, float, list, tuple)
 
 
+def _module_params(f: Any, v: Any) -> bool:
+    """``v`` is a module object whose iteration torch's own code defines (none, or a
+    container's: its children, never tensors)."""
+    from driftcheck.parsers.source.interp.dunders import source_method
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+
+    if not _module(f, v):
+        return False
+    m = f.resolve(v.obj)
+    if isinstance(m, Leaf):
+        return isinstance(m.torch, str) and m.torch.startswith("torch.nn.")
+    try:
+        return isinstance(m, Obj) and source_method(f.interp, m.cls, "__iter__") is None
+    except Exception:  # noqa: BLE001 - a class the lookup cannot read: not known
+        return False
+
+
 def _optimizer_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
     for key, pos, check in OPT_RANGES.get(name, ()):
         v = arg(args, kwargs, pos, key, _MISSING)
@@ -150,6 +167,8 @@ def _optimizer_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
             "TypeError: params argument given to the optimizer should be an iterable of "
             "Tensors or dicts, but got a Tensor"
         )
+    if _module_params(f, params):
+        return "TypeError: a module given as the optimizer's params (not an iterable of tensors)"
     if params.__class__ in (list, tuple) and len(params) == 0:
         return "ValueError: optimizer got an empty parameter list"
     return _overlap_error(f, params)
