@@ -337,6 +337,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix32
 
             dataflow_fix32.called(self.run, e, fv, args, kwargs, fr)  # autograd in forward
+            from driftcheck.parsers.source.forward import dataflow_fix33b
+
+            dataflow_fix33b.called(self.run, e, fv, args, kwargs, fr)  # ``opt.step(loss)``
 
         if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
             from driftcheck.parsers.source.forward import dataflow_fix31
@@ -355,6 +358,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix32
 
             dataflow_fix32.after_call(self.run, fv, out, fr, args, kwargs)  # autograd graph
+            from driftcheck.parsers.source.forward import dataflow_fix33b
+
+            out = dataflow_fix33b.after_call(self.run, e, out, fr)  # ``opt.state_dict()``
             got = dataflow_fix30b.made(self.run, fv, args, kwargs, out)  # nested / quantized
             if got is not None:
                 out = got
@@ -796,6 +802,12 @@ class Calls:
         """The items a loop over ``v`` walks (None: not known). On real sizes, with the
         loop's ``loc``, a 0-d tensor is torch's TypeError (``for n in lengths`` where
         ``lengths = mask.sum()`` summed every axis)."""
+        if loc is not None and isinstance(v, Unk) and self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix33b
+
+            err = dataflow_fix33b.loop_error(self.run.f, v)  # a DataLoader's first batch
+            if err is not None:
+                self.run.f.crash(loc, err)
         if loc is not None and isinstance(v, Tens) and self.run.f.input_shape is not None:
             shape = known_shape(v)
             if shape == ():

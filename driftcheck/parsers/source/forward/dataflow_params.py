@@ -119,7 +119,10 @@ def _walk(run: Any, m: Any, prefix: str, buffers: bool, seen: set, out: list) ->
         return
     seen.add(id(m))
     if isinstance(m, Leaf):
-        out.extend((prefix + n, t) for n, t in _leaf(run, m, buffers))
+        from driftcheck.parsers.source.forward import dataflow_fix33b
+
+        got = dataflow_fix33b.same_tensors(run.f, m, buffers, _leaf(run, m, buffers))
+        out.extend((prefix + n, t) for n, t in got)
         return
     if not isinstance(m, Obj) or not m.module or dataflow_grown.grown(run.f, m):
         raise _Unknown
@@ -127,11 +130,15 @@ def _walk(run: Any, m: Any, prefix: str, buffers: bool, seen: set, out: list) ->
         if m.buffers:
             raise _Unknown  # (a buffer's shape may be conditional: not judged here)
     else:
+        from driftcheck.parsers.source.forward import dataflow_fix33b
+
         for k in m.params:
             t = param_tensor(run, m, k)
             if not isinstance(t, Tens) or t.shape is None:
                 raise _Unknown
-            out.append((prefix + k, t))
+            out.extend(
+                (prefix + n, u) for n, u in dataflow_fix33b.same_tensors(run.f, m, False, [(k, t)])
+            )
     if getattr(m, "none_keys", None) and not m.children:
         return
     for k, c in m.children.items():

@@ -228,6 +228,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
                 from driftcheck.parsers.source.forward import dataflow_fix32b
 
                 err = dataflow_fix32b.torch_error(run.f, q, args, kwargs)  # ``torch.long(x)``
+            if err is None and not _splat(at):
+                from driftcheck.parsers.source.forward import dataflow_fix33b
+
+                err = dataflow_fix33b.torch_error(run.f, q, args, kwargs)  # ``optim.Adam(eps=-1)``
         name = q.rsplit(".", 1)[-1]
         top = q.startswith("torch.nn.functional.") or q.count(".") == 1
         if err is None and top and args:
@@ -273,6 +277,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if size is not None:
             return size
     out = _call_torch(run, q, args, kwargs, fr, at)
+    if run.f.input_shape is not None and (q.startswith(("torch.optim.", "torch.utils.data."))):
+        from driftcheck.parsers.source.forward import dataflow_fix33b
+
+        out = dataflow_fix33b.torch_result(run.f, q, args, kwargs, out)  # optimizer, loader
     if run.f.input_shape is not None and q in (
         "torch.nn.functional.embedding_bag",
         "torch.take_along_dim",
