@@ -714,6 +714,44 @@ def _yaml_load(c: Call) -> Any:
     return _parse_text(Call(c.interp, c.qual, c.args[:1], {}, c.loc), yaml.safe_load, "yaml")
 
 
+def _all_documents(text: str) -> list:
+    import yaml
+
+    return list(yaml.safe_load_all(text))
+
+
+def _yaml_stream(c: Call) -> Any:
+    """Every document of a multi-document stream (``---`` between them), parsed whole by
+    PyYAML's safe loader: CPython's generator yields them in order; here an iterator over the
+    parsed list (read once, as the generator is). One document the loader refuses, or a
+    non-JSON value in any, leaves the whole stream unknown (never the documents before it)."""
+    got = _parse_text(c, _all_documents, "yaml")
+    return iter(got) if isinstance(got, list) else got
+
+
+@YAML.entry(
+    "safe_load_all",
+    doc="safe_load_all(s) of a known text (<= 64 KiB): an iterator over its documents, parsed "
+    "by PyYAML's safe loader; one document refused leaves the whole stream unknown",
+)
+def _yaml_safe_all(c: Call) -> Any:
+    if set(c.kwargs) - {"stream"}:
+        return c.unknown(f"{c.qual}() with keyword arguments")
+    return _yaml_stream(c)
+
+
+@YAML.entry(
+    "load_all",
+    doc="load_all(s, Loader=yaml.SafeLoader) of a known text, as safe_load_all; any other "
+    "loader unknown",
+)
+def _yaml_load_all(c: Call) -> Any:
+    loader = c.arg(1, "Loader")
+    if getattr(plain(loader), "qual", None) not in ("yaml.SafeLoader", "yaml.CSafeLoader"):
+        return c.unknown("yaml.load_all() with a loader other than SafeLoader")
+    return _yaml_stream(Call(c.interp, c.qual, c.args[:1], {}, c.loc))
+
+
 # ------------------------------------------------------------------ argparse.ArgumentParser
 class _ParseError(Exception):
     pass
