@@ -272,3 +272,59 @@ def test_str_of_a_path_is_pathlibs(tmp_path):
     )
     assert runpy.run_path(str(code))["N"] == 9
     assert _static(code) == _count(code) == 9 * 2 + 2
+
+
+GLM_FLAT = """
+import torch
+from torch import nn
+
+C = dict(vocab=128, width={width}, ffn={ffn}, depth=2, heads=4, kv_heads=2, head_dim=16)
+
+
+def layer(c):
+    q, kv = c["heads"] * c["head_dim"], c["kv_heads"] * c["head_dim"]
+    p = lambda *s: nn.Parameter(torch.zeros(*s))  # noqa: E731
+    return nn.ParameterDict(
+        dict(
+            ln1=p(c["width"]), wq=p(q, c["width"]), bq=p(q), wk=p(kv, c["width"]), bk=p(kv),
+            wv=p(kv, c["width"]), bv=p(kv), wo=p(c["width"], q), ln2=p(c["width"]),
+            w_gate_up=p(2 * c["ffn"], c["width"]), w_down=p(c["width"], c["ffn"]),
+        )
+    )
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(C["vocab"], C["width"])
+        self.layers = nn.ModuleList(layer(C) for _ in range(C["depth"]))
+        self.norm = nn.Parameter(torch.zeros(C["width"]))
+        self.head = nn.Parameter(torch.zeros(C["vocab"], C["width"]))
+"""
+
+
+@pytest.mark.parametrize("width,ffn", [(64, 160), (96, 160), (64, 192), (96, 224)])
+def test_bare_glm_mlp_is_the_fused_pair(tmp_path, width, ffn):
+    """A functional GLM port (bare parameters, a fused gate|up ``[2F, D]`` and a down
+    ``[D, F]``): the MLP width read off its structure is torch's ``F`` (the down
+    projection's input) where no other pair competes; at width 96 (heads 4 x 16 = 64, so the
+    q and output projections ``[64, 96]`` / ``[96, 64]`` form a pair too) no width is read,
+    never the q/o pair's 64 (it was read as the MLP: ``intermediateSize 64 vs 160``)."""
+    import importlib
+
+    from driftcheck.graph.match.canon import canonicalise
+
+    derive = importlib.import_module("driftcheck.graph.match.derive")
+    code = write(tmp_path, "g.py", GLM_FLAT.format(width=width, ffn=ffn))
+    with torch.device("meta"):
+        m = runpy.run_path(str(code), run_name="__d33b__")["M"]()
+    layer = m.layers[0]
+    assert tuple(layer["w_down"].shape) == (width, ffn)
+    assert tuple(layer["w_gate_up"].shape) == (2 * ffn, width)
+    assert tuple(layer["wo"].shape) == (width, 64)
+    g = parse_source(code)
+    got = derive.derive(canonicalise(g, g)[0]).get("intermediateSize")
+    if width == 64:
+        assert got is not None and got.value == ffn
+    else:
+        assert got is None or got.value == ffn
