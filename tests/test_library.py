@@ -2923,3 +2923,13 @@ NOT_RUN.update(
         )
     }
 )
+
+VALUES.append(
+    (
+        ("yaml.safe_load_all", "yaml.load_all"),
+        # a multi-document YAML stream in the file itself (session 33, reimplfix33b)
+        "import yaml\nT = 'a: 1\\n---\\nb: [2, 3]\\n---\\n7'\n"
+        "result = (list(yaml.safe_load_all(T)), next(yaml.safe_load_all(T)), "
+        "[d for d in yaml.load_all(T, Loader=yaml.SafeLoader)][2])",
+    )
+)

@@ -1396,6 +1396,28 @@ def _bare_mlp_width(body: list[Item] | None, out: dict[str, Derived], hidden: An
         for x in (r, c)
         if x != hidden and (hidden, x) in first and (x, hidden) in first
     }
+    # a fused gate|up projection (``[2X, D]``, GLM's and Phi-3's ``gate_up_proj``) with its
+    # down projection ``[D, X]`` (either layout): the MLP's pair (session 33, reimplfix33b).
+    # Beside a plain pair of another size (attention's q and output projections, where the
+    # heads are not as wide as the model: GLM's 4 x 16 in a width of 96), which pair is the
+    # MLP is not known (the q/o pair was read as the MLP); alone, it is the MLP's
+    # (one layout for both: ``[out, in]`` or ``[in, out]``; a square ``[D, D]`` is no fused
+    # pair: attention's, beside a k projection ``[D / 2, D]``)
+    fused = {
+        x
+        for (r, c) in first
+        for x in (r, c)
+        if x != hidden
+        and 2 * x != hidden
+        and (
+            ((hidden, x) in first and (2 * x, hidden) in first)
+            or ((x, hidden) in first and (hidden, 2 * x) in first)
+        )
+    }
+    if fused and sizes and fused != sizes:
+        return
+    if not sizes and len(fused) == 1:
+        sizes = fused
     if len(sizes) != 1:
         return
     (width,) = sizes

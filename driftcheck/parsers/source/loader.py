@@ -295,16 +295,21 @@ def _index_with(info: ModInfo, st: ast.With) -> None:
     block (its context manager's value is the ``as`` name), never by their expression alone.
     An ``as`` name itself is bound by running the statement too (session 32: ``with
     redirect_stdout(io.StringIO()) as buf`` read after the block); its manager expression
-    stands in ``assigns`` only so the name is known to be a global (never evaluated for it)."""
+    stands in ``assigns`` only so the name is known to be a global (never evaluated for it).
+    Session 33 (reimplfix33b): only names first bound there; one bound before (``E = 1e-5``
+    then ``with suppress(KeyError): E = RUN["eps"]``) keeps that binding and the block is a
+    later statement rebinding it (``modglobals.replay_binding``), as ``_index_branches`` does
+    for an ``if`` (the block alone left the name unbound where its body raised)."""
+    bound = set(info.assigns)
     for item in st.items:
         t = item.optional_vars
-        if isinstance(t, ast.Name) and t.id not in info.defs:
+        if isinstance(t, ast.Name) and t.id not in info.defs and t.id not in bound:
             info.assigns.setdefault(t.id, item.context_expr)
             info.with_bound.setdefault(t.id, st)
     for inner in st.body:
         if isinstance(inner, ast.Assign) and inner.value is not None:
             for t in inner.targets:
-                if isinstance(t, ast.Name) and t.id not in info.defs:
+                if isinstance(t, ast.Name) and t.id not in info.defs and t.id not in bound:
                     info.assigns.setdefault(t.id, inner.value)
                     info.with_bound.setdefault(t.id, st)
 

@@ -934,7 +934,7 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
             st for st in sts if st.lineno <= upto and (st.lineno < now or isinstance(st, _DEFS))
         )
     elif _stateful(value):
-        lost = _advanced_elsewhere(mod, name, sts)
+        lost = _advanced_elsewhere(mod, name, sts) or _advanced_into_global(mod, name, sts)
         if lost is not None:
             interp.globals[id(mod)][name] = UnknownState(
                 f"module global {name}: an iterator that {lost} may advance at import"
@@ -980,6 +980,33 @@ def _stateful(value: Any) -> bool:
         # next one returns, as an iterator's ``next`` does
         return bool((value.closure or {}).get("__cells__"))
     return isinstance(value, (Generator, Once, Iterator)) and not isinstance(value, (str, bytes))
+
+
+def _advanced_into_global(mod: ModInfo, name: str, sts: tuple[ast.stmt, ...]) -> str | None:
+    """A top-level statement among the iterator's fills that binds another global from it,
+    read somewhere in the module (``A = next(it)``, ``CFG = next(docs)``): that global is
+    read lazily, when code first reads it, so the iterator's position then depends on the
+    order of the reads, not the import's, and ``fill`` replaying the statement advanced it
+    once more before the reader's own ``next`` (``it = iter([16, 24]); A = next(it)`` read A
+    as 24, a confident wrong). Session 33 (reimplfix33b): the iterator is then unknown,
+    naming the statement; a bare ``next(it)``, or ``skip = next(it)`` whose name nothing
+    reads, is still replayed."""
+    binds = [
+        st
+        for st in sts
+        if isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and name in _advanced(st)
+    ]
+    if not binds:
+        return None
+    loaded = {
+        n.id for n in ast.walk(mod.tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
+    for st in binds:
+        tgts = st.targets if isinstance(st, ast.Assign) else [st.target]
+        names = {n.id for t in tgts for n in ast.walk(t) if isinstance(n, ast.Name)}
+        if names & loaded:
+            return f"`{_short(st)}` (line {st.lineno}, binding a global read lazily)"
+    return None
 
 
 def _advanced_elsewhere(mod: ModInfo, name: str, replayed: tuple[ast.stmt, ...]) -> str | None:

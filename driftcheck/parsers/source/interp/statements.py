@@ -139,6 +139,22 @@ def _suppressed(exprs: Any, e: ast.expr, fr: Any) -> list[type]:
 _NAMES = (ast.Name, ast.Attribute)  # read twice (the manager's call is evaluated again)
 
 
+def _suppress_mark(st: ast.With, item: ast.withitem, fr: Any) -> Any:
+    """The ``try`` mark (``Interp.tries``) a ``contextlib.suppress(A, B)`` item stands for: one
+    handler naming the same expressions ``A, B``; None for an item that is no call of names
+    (the caller keeps it only where ``_suppressed`` resolved the manager to ``suppress`` of
+    builtin classes)."""
+    e = item.context_expr
+    if not (isinstance(e, ast.Call) and isinstance(e.func, _NAMES) and e.args and not e.keywords):
+        return None
+    if not all(isinstance(a, _NAMES) for a in e.args):
+        return None
+    h = ast.ExceptHandler(type=ast.Tuple(elts=list(e.args), ctx=ast.Load()), name=None, body=[])
+    t = ast.Try(body=[], handlers=[h], orelse=[], finalbody=[])
+    t.lineno = st.lineno
+    return _TryMark(t, fr)
+
+
 def _modules_in(local: dict) -> list[tuple[Any, tuple]]:
     """(module, what it registers) for the modules ``local`` binds (``self``, a local
     ``nn.Sequential()``) and their container children (``self.blocks = nn.ModuleDict()``):
@@ -669,9 +685,12 @@ class Statements:
         exits: list[Any] = []
         suppressed: list[type] = []  # what a ``contextlib.suppress(...)`` item swallows
         lets_through: list[bool] = []  # per item: surely lets an exception of the body out
+        marks: list[Any] = []  # the ``try`` marks of the ``suppress`` items (``_suppress_mark``)
         for item in st.items:
             names = _suppressed(self.exprs, item.context_expr, fr)
             suppressed += names
+            if names:
+                marks.append(_suppress_mark(st, item, fr))
             lets_through.append(_never_swallows(item.context_expr))
             got = ctxmanager.enter(self, item.context_expr, fr)
             if got is None:
@@ -696,6 +715,13 @@ class Statements:
             if item.optional_vars is not None:
                 self.assign(item.optional_vars, value, fr)
         self.suppressing += bool(suppressed)
+        # each ``contextlib.suppress`` of builtin classes is, for its body, a running ``try``
+        # whose one handler names those classes (``try: body / except (A, B): pass``: CPython's
+        # ``suppress.__exit__`` is ``issubclass(exctype, self._exceptions)``): a lookup error
+        # of a value we hold there is Python's raise, swallowed below (a missing key of a dict
+        # under ``with suppress(KeyError)`` kept the value before it; it was unknown)
+        marks = [m for m in marks if m is not None]
+        self.ip.tries.extend(marks)
         try:
             self.run_body(st.body, fr)
         except Raised as e:
@@ -733,6 +759,8 @@ class Statements:
             raise
         finally:
             self.suppressing -= bool(suppressed)
+            for m in reversed(marks):
+                self.ip.tries.remove(m)
         for leave in reversed(exits):
             leave()
 

@@ -1467,3 +1467,65 @@ for _kind in ("date", "datetime"):
         _make_date(_kind, "fromisoformat"),
         f"{_kind}.fromisoformat(text) of a known ISO text: CPython's own; refused text is unknown",
     )
+
+
+class ScratchWriter(TextStream):
+    """``open(path, "w")`` of a file in a live temporary directory (session 33, reimplfix33b):
+    the text written through ``write`` / ``writelines`` (and ``json.dump``), stored as the
+    file's text (library/scratchfs.py) when it is flushed or closed (``close()``, the end of
+    its ``with`` block), as CPython's buffered file reaches the disk then. Until then the file
+    reads as unknown. A write not modelled, a write under an undecided condition, or the file
+    handed to any other library call (``print(..., file=f)``, ``yaml.dump(d, f)``: text we do
+    not follow) leaves the file unknown, never the text seen so far. Reads from it (a
+    write-only file) are unknown."""
+
+    library_type: ClassVar[str] = "io.StringIO"  # json.dump writes through ``write_text``
+    _WRITE_ONLY = frozenset(("write", "writelines", "flush", "close", "name", "closed"))
+
+    def __init__(self, path: str, interp: Any, where: str) -> None:
+        from driftcheck.parsers.source.library import scratchfs
+
+        super().__init__("", interp)
+        self.path, self.where = path, where
+        self.written = True  # writes go at the position (``TextStream.write_text``)
+        scratchfs.mark_unknown(interp, path, f"{path} open for writing at {where}")
+        # the writers open now: a library call handed one loses its text (``escaped``,
+        # library/machine.py ``call_ext``)
+        scratchfs.writers(interp).append(self)
+
+    def attr(self, name: str) -> Any:
+        if name not in self._WRITE_ONLY:
+            return Unknown(f"{name} of a file open for writing (not modelled)")
+        if name == "name":
+            return self.path
+        if name == "closed":
+            return bool(self.closed)
+        if name in ("flush", "close"):
+            return _Method(lambda a, k: self._store(name) if not (a or k) else None)
+        return super().attr(name)
+
+    def escaped(self, qual: str) -> None:
+        """Handed to the library call ``qual``, whose writes into it we do not follow."""
+        self._lose(f"the file handed to {qual}() at {self.where}")
+
+    def _store(self, how: str) -> None:
+        from driftcheck.parsers.source.library import scratchfs
+
+        if self.closed:
+            return None
+        if self.lost:
+            scratchfs.mark_unknown(self.interp, self.path, f"{self.path}: {self.lost}")
+        else:
+            scratchfs.write_text(self.interp, self.path, self.text, self.where)
+        if how == "close":
+            self.closed = "after close() (ValueError: I/O operation on closed file)"
+            held = scratchfs.writers(self.interp)
+            if self in held:
+                held.remove(self)
+        return None
+
+    def library_enter(self) -> Any:
+        return self
+
+    def library_exit(self) -> None:
+        self._store("close")

@@ -300,6 +300,13 @@ class Library:
                 # base's registering write, as ``super().__setattr__`` (interp/attrs.py)
                 self._base_setattr(inst, args[1:])
                 return None
+        scratch = self.ip.__dict__.get("_scratchfs")
+        if scratch is not None and scratch.get("writers") and q != "json.dump":
+            # a file open for writing handed to a library call whose writes are not followed
+            # (``print(..., file=f)``): its text is unknown (library/configtexts.py)
+            for v in (*args, *kwargs.values()):
+                if any(plain(v) is w for w in scratch["writers"]):
+                    plain(v).escaped(q)
         entry = registry.lookup(q)  # a modelled callable (library/): builtins, stdlib, torch...
         if q in tensorvalues.FUNCS:  # a tensor whose values are known (library/tensorvalues.py)
             by_shape = entry.impl(registry.Call(self.ip, q, args, kwargs, loc)) if entry else None

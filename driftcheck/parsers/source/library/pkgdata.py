@@ -185,6 +185,10 @@ class PathValue:
             return BuiltinMethod(read)
         if name in ("exists", "is_file", "is_dir"):
             return BuiltinMethod(lambda a, k: scratch_exists(ip, self.path, name))
+        if name == "open":  # ``(Path(d) / "run.args").open("w")`` (session 33)
+            return BuiltinMethod(
+                lambda a, k: open_file(self.c, self.path, a[0] if a else k.get("mode", "r"))
+            )
         return Unknown(f"pathlib.Path.{name} of a temporary file")
 
     def _joinpath(self, a: list, k: dict) -> Any:
@@ -266,6 +270,11 @@ def open_file(c: Call, path: Any, mode: Any) -> Any:
     path, mode = plain(path), plain(mode)
     if isinstance(path, PathValue):
         path = path.path
+    if isinstance(path, str) and is_scratch(path) and isinstance(mode, str):
+        # a file of a live TemporaryDirectory (session 33): written or read in memory
+        from driftcheck.parsers.source.library.scratchfs import open_scratch
+
+        return open_scratch(c.interp, path, mode, c.where)
     if not isinstance(path, str) or mode not in ("r", "rt", "rb", "tr", "br"):
         return c.unknown("open() of a path not known statically, or not for reading")
     root = package_root(c.loc[0])

@@ -432,6 +432,12 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         got = textproto.text(interp, args[0], name)
         if got is not NotImplemented:
             return got
+        if name == "str" and getattr(plain(args[0]), "library_type", "") == "pathlib.Path":
+            # ``str(Path(tmp) / "run.args")`` (library/pkgdata.py): pathlib's own text of the
+            # path (its parts joined, ``//`` and ``.`` parts dropped), never the disk
+            from pathlib import PurePosixPath
+
+            return str(PurePosixPath(str(plain(args[0]).path)))
     if name == "format" and args and len(args) <= 2 and not kwargs:
         from driftcheck.parsers.source.interp import textproto  # a cycle at import
 

@@ -77,6 +77,37 @@ def write_text(interp: Any, path: str, text: Any, where: str) -> Any:
     return len(text)
 
 
+def writers(interp: Any) -> list:
+    """The files open for writing now (library/configtexts.py ``ScratchWriter``)."""
+    return _state(interp).setdefault("writers", [])
+
+
+def mark_unknown(interp: Any, path: str, why: str) -> None:
+    """The file ``path`` (in a live directory) exists with a text not known: open for
+    writing and not yet flushed, or written in a way not followed (library/configtexts.py
+    ``ScratchWriter``)."""
+    if live_dir(interp, path) is not None:
+        _state(interp)["files"][path] = _Gone(why)
+
+
+def open_scratch(interp: Any, path: str, mode: str, where: str) -> Any:
+    """``open(path, mode)`` of a path under a scratch directory: ``"w"`` a writer whose text
+    is stored when flushed or closed; ``"r"`` the text stored last (a file never written, or
+    a directory gone, is unknown: FileNotFoundError in CPython). Other modes unknown."""
+    from driftcheck.parsers.source.library.pkgdata import PackageFile
+
+    if live_dir(interp, path) is None:
+        return Unknown(f"open() at {where} of a temporary path whose directory is gone")
+    if mode in ("w", "wt", "tw"):
+        from driftcheck.parsers.source.library.configtexts import ScratchWriter
+
+        return ScratchWriter(path, interp, where)
+    if mode in ("r", "rt", "tr"):
+        got = read_text(interp, path, where)
+        return PackageFile(got, path) if isinstance(got, str) else got
+    return Unknown(f"open() at {where} of a temporary file in mode {mode!r} (not modelled)")
+
+
 def read_text(interp: Any, path: str, where: str) -> Any:
     if live_dir(interp, path) is None:
         return Unknown(f"read_text() at {where} of a temporary file whose directory is gone")

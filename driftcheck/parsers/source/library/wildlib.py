@@ -718,6 +718,44 @@ def _yaml_load(c: Call) -> Any:
     return _parse_text(Call(c.interp, c.qual, c.args[:1], {}, c.loc), yaml.safe_load, "yaml")
 
 
+def _all_documents(text: str) -> list:
+    import yaml
+
+    return list(yaml.safe_load_all(text))
+
+
+def _yaml_stream(c: Call) -> Any:
+    """Every document of a multi-document stream (``---`` between them), parsed whole by
+    PyYAML's safe loader: CPython's generator yields them in order; here an iterator over the
+    parsed list (read once, as the generator is). One document the loader refuses, or a
+    non-JSON value in any, leaves the whole stream unknown (never the documents before it)."""
+    got = _parse_text(c, _all_documents, "yaml")
+    return iter(got) if isinstance(got, list) else got
+
+
+@YAML.entry(
+    "safe_load_all",
+    doc="safe_load_all(s) of a known text (<= 64 KiB): an iterator over its documents, parsed "
+    "by PyYAML's safe loader; one document refused leaves the whole stream unknown",
+)
+def _yaml_safe_all(c: Call) -> Any:
+    if set(c.kwargs) - {"stream"}:
+        return c.unknown(f"{c.qual}() with keyword arguments")
+    return _yaml_stream(c)
+
+
+@YAML.entry(
+    "load_all",
+    doc="load_all(s, Loader=yaml.SafeLoader) of a known text, as safe_load_all; any other "
+    "loader unknown",
+)
+def _yaml_load_all(c: Call) -> Any:
+    loader = c.arg(1, "Loader")
+    if getattr(plain(loader), "qual", None) not in ("yaml.SafeLoader", "yaml.CSafeLoader"):
+        return c.unknown("yaml.load_all() with a loader other than SafeLoader")
+    return _yaml_stream(Call(c.interp, c.qual, c.args[:1], {}, c.loc))
+
+
 # ------------------------------------------------------------------ argparse.ArgumentParser
 class _ParseError(Exception):
     pass
@@ -741,12 +779,34 @@ def _real_parser(kwargs: dict) -> Any:
         def print_usage(self, file: Any = None) -> None:  # noqa: D102
             raise _ParseError("usage")
 
+        def _read_args_from_files(self, arg_strings: list) -> list:
+            """CPython's expansion of ``@file`` arguments (``fromfile_prefix_chars``), each
+            file's text read by ``dc_read`` (a scratch file the code wrote, library/
+            scratchfs.py) instead of the disk: its lines, each converted by
+            ``convert_arg_line_to_args`` (one argument a line), expanded again. A file not
+            readable statically is a parse we do not model."""
+            read = getattr(self, "dc_read", None)
+            out: list = []
+            for arg in arg_strings:
+                if not arg or arg[0] not in self.fromfile_prefix_chars:
+                    out.append(arg)
+                    continue
+                if read is None:
+                    raise _ParseError(f"an arguments file {arg[1:]!r} not read statically")
+                inner = [
+                    a
+                    for line in read(arg[1:]).splitlines()
+                    for a in self.convert_arg_line_to_args(line)
+                ]
+                out.extend(self._read_args_from_files(inner))
+            return out
+
     return Quiet(**kwargs)
 
 
 _PARSER_KW = (
     "prog usage description epilog prefix_chars argument_default conflict_handler add_help "
-    "allow_abbrev"
+    "allow_abbrev fromfile_prefix_chars"
 ).split()
 _ARG_TYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str}
 
@@ -804,6 +864,21 @@ class ParserValue:
         self.root = self if target is None else target
         self.broken = broken  # why the parse is not modelled, once an argument was not replayed
         self.subs: list[ParserValue] = []  # the sub-command parsers (``add_subparsers``)
+        self.interp: Any = None  # set on a root parser: ``@file`` arguments read its scratch
+
+    def _args_file(self, path: str) -> str:
+        """The text of an ``@file`` argument: a file the code wrote into a live temporary
+        directory (library/scratchfs.py); any other path is not read (a parse not modelled)."""
+        from driftcheck.parsers.source.library import scratchfs
+
+        got = (
+            scratchfs.read_text(self.interp, path, "an @file argument")
+            if scratchfs.is_scratch(path)
+            else Unknown(f"arguments file {path} outside a temporary directory")
+        )
+        if not isinstance(got, str):
+            raise _ParseError(f"an arguments file not known statically ({got})"[:200])
+        return got
 
     def attr(self, name: str) -> Any:
         from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
@@ -873,6 +948,8 @@ class ParserValue:
                 raise _ParseError("argv not a list of strings")
             if k.get("namespace") is not None or len(a) > 1:
                 raise _ParseError("a namespace argument")
+            if getattr(self.real, "fromfile_prefix_chars", None) and self.interp is not None:
+                self.real.dc_read = self._args_file
             got = getattr(self.real, name)(list(real_argv))
         except Exception as e:  # noqa: BLE001 - argparse would exit: not decided statically
             return Unknown(f"{name}() that would fail ({e})"[:200])
@@ -930,7 +1007,9 @@ def _argument_parser(c: Call) -> Any:
         kw = {k: _real_value(v) for k, v in c.kwargs.items() if k in _PARSER_KW}
         if c.args:
             kw["prog"] = _real_value(c.args[0])
-        return ParserValue(_real_parser(kw))
+        out = ParserValue(_real_parser(kw))
+        out.interp = c.interp
+        return out
     except Exception:  # noqa: BLE001
         return c.unknown("ArgumentParser() with arguments not known statically")
 
