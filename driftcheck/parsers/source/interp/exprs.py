@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
@@ -477,6 +478,10 @@ class Expressions:
             # evaluated once, as Python does: evaluated again below, its calls ran twice
             # (``[v for v in map(f, xs)]``: f's ``log.append`` twice, 8 where torch has 4)
             first: Any = it
+            if items is not None and isinstance(raw, Iterator) and raw.__class__ is not Obj:
+                # a real iterator (``iter(xs)``, yaml.safe_load_all's) was drained by the
+                # measure above: the loop below reads the items it held (Python reads it once)
+                first = iter(items)
         else:
             first = _NOT_GIVEN
         if isinstance(e, ast.GeneratorExp) and len(e.generators) == 1:

@@ -26,6 +26,20 @@ _BUILTIN = (list, tuple, dict, str, bytes, range, set, frozenset)
 _ITERS = tuple({type(iter(x)) for x in ([], (), range(0), "", {}, set())})
 
 
+# iterators whose types have neither ``__len__`` nor ``__length_hint__`` in CPython: zip, map,
+# filter, enumerate, every itertools iterator the library makes (``Once.producer``; not
+# ``reversed``, whose type has a hint) and generators
+_NO_HINT = frozenset({"zip", "map", "filter", "enumerate", "itertools"})
+
+
+def _no_hint(v: Any) -> bool:
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    return isinstance(v, tuplesub.Generator) or (
+        isinstance(v, tuplesub.Once) and v.producer in _NO_HINT
+    )
+
+
 def _int(n: Any) -> bool:
     return isinstance(n, int) and not isinstance(n, bool)
 
@@ -45,6 +59,8 @@ def _length_hint(c: Call) -> Any:
     v = plain(c.args[0])
     if type(v) in _BUILTIN or type(v) in _ITERS:
         return operator.length_hint(v, default)
+    if _no_hint(v):
+        return default
     if v.__class__ is not Obj or not isinstance(v.cls, Cls) or v.kind:
         return c.unknown("operator.length_hint() of a value we cannot follow")
     if not all(

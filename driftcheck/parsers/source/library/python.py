@@ -115,11 +115,24 @@ def _id(c: Call) -> Any:
     return ObjId(plain(c.args[0]))
 
 
+def _one_shot(v: Any) -> bool:
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    return isinstance(v, tuplesub.ONE_SHOT)
+
+
 @B.entry(
     "len",
     doc="len of a list, tuple, dict, string, range, set, container module, config or enum class",
 )
 def _len(c: Call) -> Any:
+    if len(c.args) == 1 and not c.kwargs and _one_shot(plain(c.args[0])):
+        # ``len(zip(a, b))``, ``len(itertools.product(...))``, ``len(gen())``: no iterator
+        # type has ``__len__`` (the analyzer holds their items as a list: its length was a
+        # confident wrong count where Python raises)
+        from driftcheck.parsers.source.interp.statements import Raised  # a cycle at import
+
+        raise Raised("TypeError", c.loc[1], Path(str(c.loc[0])))
     if c.args and enums.is_enum(plain(c.args[0])):
         return len(enums.unique(c.interp, plain(c.args[0])))
     if c.args and isinstance(plain(c.args[0]), NamedTupleValue):

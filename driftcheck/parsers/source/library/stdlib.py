@@ -337,9 +337,13 @@ def _compress(c: Call) -> Any:
     return _lazy([x for x, s in zip(its[0], sel) if s], [c.arg(0), c.arg(1, "selectors")])
 
 
-IT.entry("product", doc="product(*xs, repeat=): the cartesian product, as a list (bounded)")(
-    lambda c: py_call("itertools.product", c.interp, c.args, c.kwargs)
-)
+@IT.entry("product", doc="product(*xs, repeat=): the cartesian product, as a list (bounded)")
+def _product(c: Call) -> Any:
+    got = py_call("itertools.product", c.interp, c.args, c.kwargs)
+    # an iterator (single-pass, no ``len``); its inputs were copied when it was made
+    return _lazy(got, ()) if got.__class__ is list else got
+
+
 IT.entry("cycle", doc="cycle(xs): a real endless iterator for next(); a loop over it is unknown")(
     lambda c: py_call("itertools.cycle", c.interp, c.args, c.kwargs)
 )
@@ -357,7 +361,12 @@ def _repeat(c: Call) -> Any:
         return itertools.repeat(c.arg(0))
     if not isinstance(n, int) or isinstance(n, bool):
         return c.unknown("repeat() without a known count")
-    return _bounded(c, n) or [c.arg(0)] * max(n, 0)
+    if _bounded(c, n) is not None:
+        return _bounded(c, n)
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    # an iterator (single-pass, no ``len``; its type has ``__length_hint__``: not "itertools")
+    return tuplesub.lazy_inputs(tuplesub.Once([c.arg(0)] * max(n, 0)), (), producer="repeat")
 
 
 @IT.entry("accumulate", doc="accumulate(xs[, f], initial=): running totals (or f), as a list")
@@ -424,7 +433,8 @@ def _combinatoric(fn: Any, count: Any) -> Any:
         if items is None or not (r is None or isinstance(r, int) and r >= 0):
             return c.unknown(f"{c.qual}() of unknown values")
         n = count(len(items), len(items) if r is None else r)
-        return _bounded(c, n) or [tuple(t) for t in fn(items, r)]
+        # an iterator (single-pass, no ``len``); its input was copied when it was made
+        return _bounded(c, n) or _lazy([tuple(t) for t in fn(items, r)], ())
 
     return impl
 
