@@ -63,6 +63,9 @@ class Item:
     """With ``src_width``: that ``Linear``'s ``in_features``. A projection two or three times
     as wide as its input is a fused k|v or q|k|v: a ``(heads, -1)`` split of it leaves a
     per-head fused width, no head width, unless a chunk of the last axis is seen."""
+    group_parts: tuple[int, ...] | None = None
+    """For a split into three axes ``[groups, m, head_dim]`` (``Canon._group_parts``): the
+    sizes the middle axis is cut into whole, in axis order (Falcon's ``(per, 1, 1)``)."""
     scanned: bool = False
     """For a block: the layer stack ``Canon._scanned`` made of per-layer weights stacked on a
     leading axis. torch registers a module's own Parameters before its submodules, so the
@@ -489,6 +492,7 @@ class Canon:
             leaf.head_sliced = self._split_sliced(node)
             leaf.head_parts = self._split_parts(node)
             leaf.inner_cut = self._inner_cut(node)
+            leaf.group_parts = self._group_parts(node)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
@@ -789,6 +793,43 @@ class Canon:
             if nxt is not None and nxt.type in cuts and nxt.params.get("dim") == dim + 1:
                 return True
         return False
+
+    def _group_parts(self, node: Node) -> tuple[int, ...] | None:
+        """The cuts of an ``Unflatten`` into three axes ``[groups, m, head_dim]`` whose middle
+        axis is cut apart whole by unit-step slices / ``narrow`` (Falcon's grouped fused q|k|v,
+        ``view(b, t, kv, per + 2, hd)`` taken apart as ``[..., :per, :]``, ``[..., per:per + 1,
+        :]``, ``[..., per + 1:, :]``): each cut's size along that axis, in axis order, where
+        the cuts tile the axis exactly and every consumer is such a cut; None otherwise
+        (an index ``[..., -2, :]``, a partial cut, another consumer)."""
+        self._consumers()
+        dim, size = node.params.get("dim"), node.params.get("unflattened_size")
+        if type(dim) is not int or dim < 0 or not isinstance(size, (list, tuple)):
+            return None
+        if len(size) != 3 or type(size[1]) is not int or size[1] <= 2:
+            return None
+        by_id = self.graph.index
+        cuts = []
+        for dst in self._out.get(node.id, []):
+            nxt = by_id.get(dst)
+            if (
+                nxt is None
+                or nxt.type not in ("Narrow", "Slice")
+                or nxt.params.get("dim") != dim + 1
+            ):
+                return None
+            cut = _axis_cut(nxt, size[1])
+            if cut is None:
+                return None
+            cuts.append(cut)
+        cuts.sort()
+        at = 0
+        for start, end in cuts:
+            if start != at:
+                return None
+            at = end
+        return (
+            tuple(end - start for start, end in cuts) if at == size[1] and len(cuts) > 1 else None
+        )
 
     def _split_sliced(self, node: Node) -> bool:
         """An ``Unflatten`` whose first new axis is then cut by slices (Falcon's multi-query

@@ -1231,6 +1231,10 @@ def _splits(items) -> list[Item]:
         if it.is_block or not it.soft or it.ltype != "Unflatten":
             continue
         size = it.params.get("unflattened_size")
+        group = _grouped_heads(it, size)
+        if group is not None:
+            out.append(group)
+            continue
         size = _fused_heads(it, size)
         if (
             isinstance(size, (list, tuple))
@@ -1284,6 +1288,40 @@ def _splits(items) -> list[Item]:
         # its parts to that width (the queries' own projection, beside the keys' and values')
         out += inferred
     return out
+
+
+def _grouped_heads(it: Item, size: Any) -> Item | None:
+    """``view(b, t, g, m, head_dim)`` of a projection ``g * m * head_dim`` wide (``g`` may
+    be ``-1``: that width over the rest) whose middle axis is cut whole into ``m - 2``, 1
+    and 1 (``Canon._group_parts``; Falcon's grouped fused q|k|v: per key/value head, its
+    ``m - 2`` query heads, one key, one value): ``g * (m - 2)`` query heads and ``g``
+    key/value heads, each ``head_dim`` wide, read as a split of ``g * m`` heads cut apart
+    into those counts (``head_parts``). None for any other split (NeoX's ``(3, heads, d)``
+    cuts its first axis, not its middle one; an index cut, ``[..., -2, :]``, is no slice)."""
+    parts = getattr(it, "group_parts", None)
+    if not parts or len(parts) != 3 or sorted(parts)[:2] != [1, 1]:
+        return None
+    if not (isinstance(size, (list, tuple)) and len(size) == 3):
+        return None
+    g, m, d = size
+    if not all(type(x) is int for x in size) or m != sum(parts) or d <= 0:
+        return None
+    width = it.src_width
+    if type(width) is not int or width <= 0:
+        return None
+    if g == -1 and width % (m * d) == 0:
+        g = width // (m * d)
+    if g <= 0 or g * m * d != width:
+        return None
+    part = replace(
+        it,
+        params={**it.params, "unflattened_size": [g * m, d]},
+        src_width=width,
+        src_in=None,
+    )
+    part.head_chunks, part.head_sliced = None, False
+    part.head_parts = tuple(g * p for p in parts)
+    return part
 
 
 def _fused_heads(it: Item, size: Any) -> Any:
