@@ -426,11 +426,21 @@ def test_arity_table_is_torchs():
 def test_container_methods_are_torchs():
     """``CONTAINER_METHODS``: the public names torch's containers have beyond ``nn.Module``'s
     (``get_submodule`` passes over them, as ``hasattr`` holds)."""
-    nn = pytest.importorskip("torch.nn")
-    from driftcheck.parsers.source.forward.dataflow_fix28b import CONTAINER_METHODS
-    from driftcheck.parsers.source.interp.objmodel import NN_MODULE_MEMBERS
+    import subprocess
+    import sys
 
-    names = set()
-    for c in (nn.Sequential, nn.ModuleList, nn.ModuleDict):
-        names |= {n for n in dir(c) if not n.startswith("_")}
-    assert names - set(NN_MODULE_MEMBERS) == CONTAINER_METHODS
+    pytest.importorskip("torch.nn")
+    # asked of a fresh interpreter: a transformers model built by an earlier test in the same
+    # process adds ``smart_apply`` to ``nn.Module`` (CI failed on that pollution, session 33)
+    code = (
+        "import torch.nn as nn\n"
+        "from driftcheck.parsers.source.forward.dataflow_fix28b import CONTAINER_METHODS\n"
+        "from driftcheck.parsers.source.interp.objmodel import NN_MODULE_MEMBERS\n"
+        "names = set()\n"
+        "for c in (nn.Sequential, nn.ModuleList, nn.ModuleDict):\n"
+        "    names |= {n for n in dir(c) if not n.startswith('_')}\n"
+        "assert names - set(NN_MODULE_MEMBERS) == CONTAINER_METHODS, "
+        "sorted((names - set(NN_MODULE_MEMBERS)) ^ CONTAINER_METHODS)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]

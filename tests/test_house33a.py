@@ -74,7 +74,8 @@ def test_the_sample_is_dev_and_real():
 def test_cli_json_identical_with_switches_off(path, monkeypatch, capsys):
     outs = [_check(path, off, monkeypatch, capsys) for off in OFFS]
     assert outs[0].strip().startswith("{")
-    assert json.loads(outs[0])["params_total"] is not None  # a real analysis (libraries found)
+    if (WILD / ".vendor").is_dir():  # a real analysis (libraries found); CI has no .vendor
+        assert json.loads(outs[0])["params_total"] is not None
     assert outs[1] == outs[0]
     assert outs[2] == outs[0]
 
