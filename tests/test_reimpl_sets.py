@@ -833,6 +833,44 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh31 (session 34, reimpl31): twelve architectures the manifests held once (MPT,
+    # GPT-BigCode, Megatron-BERT, GLM-4, SmolLM3, Cohere 2, HunYuan dense, Seed-OSS, mBART,
+    # CodeGen, XLM-RoBERTa) and Falcon, each a one-file port whose sizes come in a way no earlier
+    # README lists (regex groupdict, csv.Sniffer, hand-rolled @option decorators, a parameter
+    # budget, a launch script's exports, a nested plain dict + chain.from_iterable layer kinds,
+    # sub-configs sized in __init__, ClassVar constants, os.getenv into a functional Enum, a
+    # fairseq Namespace log line, Dockerfile ENV lines, TOML dotted keys); bodies reused from
+    # fresh3 and fresh4, every one output-proven. 12 cases / 12 architectures / 113 plants / 0 new
+    "fresh31": Spec(
+        sample=[
+            "bigcode_csv_sniffer_sheet",
+            "glm4_layers_from_param_budget",
+            "seed_oss_getenv_functional_enum",
+            "xlm_roberta_toml_dotted_keys",
+        ],
+        outputs=[
+            "mpt_run_name_groupdict",
+            "bigcode_csv_sniffer_sheet",
+            "megatron_bert_option_decorators",
+            "glm4_layers_from_param_budget",
+            "smollm3_launch_script_exports",
+            "cohere2_nested_dict_layer_pattern",
+            "hunyuan_sub_config_init_only",
+            "falcon_classvar_dataclass",
+            "seed_oss_getenv_functional_enum",
+            "mbart_fairseq_namespace_log",
+            "codegen_dockerfile_env_lines",
+            "xlm_roberta_toml_dotted_keys",
+        ],
+        keeping=(
+            "cohere2_nested_dict_layer_pattern",
+            "cohere2_nested_dict_layer_pattern__slidingWindow",
+        ),
+        min_cases=12,
+        min_archs=12,
+        min_plants=100,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
