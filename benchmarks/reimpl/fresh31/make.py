@@ -157,7 +157,10 @@ CASES: dict[str, tuple] = {
             ),
             _eps(_EXP.format("RMS_EPS"), "1e-6"),
         ],
-        [("vocabSize", "vocab_size", 1152, 1024), ("numLayers", "num_hidden_layers", 3, 4)],
+        [
+            ("vocabSize", "vocab_size", 1152, 1024),
+            ("intermediateSize", "intermediate_size", 256, 192),
+        ],
     ),
     "cohere2_nested_dict_layer_pattern": (
         *_cfg("cohere2_nested_dict_layer_pattern"),
