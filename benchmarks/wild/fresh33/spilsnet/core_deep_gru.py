@@ -12,4 +12,13 @@ base = {
     "internal_input_mlp": [8],
     "internal_output_mlp": [8, 8],
 }
-model = SPILSNetCore({**base, "gru_layers": 2, "skip_target_nodes": 5, "smoothing_kernel_size": 5, "latent_decoder_structure": [24], "dtype": "float32"})
+model = SPILSNetCore(
+    {
+        **base,
+        "gru_layers": 2,
+        "skip_target_nodes": 5,
+        "smoothing_kernel_size": 5,
+        "latent_decoder_structure": [24],
+        "dtype": "float32",
+    }
+)

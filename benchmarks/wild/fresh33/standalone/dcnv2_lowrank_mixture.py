@@ -1,4 +1,5 @@
 """DCN-v2: a low-rank mixture-of-experts cross network stacked with a deep tower over field embeddings (sizes by the 6 * n ** 0.25 rule)."""
+
 import math
 
 import torch
@@ -14,9 +15,15 @@ def emb_dim(cardinality):
 class CrossLayerMoE(nn.Module):
     def __init__(self, dim, rank, num_experts):
         super().__init__()
-        self.U = nn.ParameterList([nn.Parameter(torch.empty(dim, rank)) for _ in range(num_experts)])
-        self.V = nn.ParameterList([nn.Parameter(torch.empty(dim, rank)) for _ in range(num_experts)])
-        self.C = nn.ParameterList([nn.Parameter(torch.empty(rank, rank)) for _ in range(num_experts)])
+        self.U = nn.ParameterList(
+            [nn.Parameter(torch.empty(dim, rank)) for _ in range(num_experts)]
+        )
+        self.V = nn.ParameterList(
+            [nn.Parameter(torch.empty(dim, rank)) for _ in range(num_experts)]
+        )
+        self.C = nn.ParameterList(
+            [nn.Parameter(torch.empty(rank, rank)) for _ in range(num_experts)]
+        )
         self.gates = nn.ModuleList([nn.Linear(dim, 1, bias=False) for _ in range(num_experts)])
         self.bias = nn.Parameter(torch.zeros(dim, 1))
 

@@ -1,4 +1,5 @@
 """DeepAR: categorical covariates embedded with fastai's size rule min(600, round(1.6 * n ** 0.56)), lag features, a stacked LSTM and a Student-t head."""
+
 from torch import nn
 
 CARDINALITIES = [370, 7, 24, 12]
@@ -16,10 +17,17 @@ class StudentTHead(nn.Module):
 
 
 class DeepAR(nn.Module):
-    def __init__(self, cardinalities, lags, num_time_feat=4, hidden=40, layers=2, dropout=0.1, scaling=True):
+    def __init__(
+        self, cardinalities, lags, num_time_feat=4, hidden=40, layers=2, dropout=0.1, scaling=True
+    ):
         super().__init__()
         self.embedders = nn.ModuleList([nn.Embedding(c, emb_sz_rule(c)) for c in cardinalities])
-        input_size = len(lags) + num_time_feat + sum(e.embedding_dim for e in self.embedders) + (1 if scaling else 0)
+        input_size = (
+            len(lags)
+            + num_time_feat
+            + sum(e.embedding_dim for e in self.embedders)
+            + (1 if scaling else 0)
+        )
         self.rnn = nn.LSTM(input_size, hidden, num_layers=layers, dropout=dropout, batch_first=True)
         self.head = StudentTHead(hidden)
 

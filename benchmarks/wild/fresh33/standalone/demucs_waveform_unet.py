@@ -1,4 +1,5 @@
 """Demucs (v2-style) waveform U-Net: channels grow by `growth` per level, a BiLSTM bottleneck, GLU convs, rescaled init."""
+
 import math
 
 from torch import nn
@@ -12,7 +13,19 @@ class BLSTM(nn.Module):
 
 
 class Demucs(nn.Module):
-    def __init__(self, sources=4, audio_channels=2, channels=16, depth=4, growth=2.0, kernel_size=8, stride=4, context=3, glu=True, lstm_layers=2):
+    def __init__(
+        self,
+        sources=4,
+        audio_channels=2,
+        channels=16,
+        depth=4,
+        growth=2.0,
+        kernel_size=8,
+        stride=4,
+        context=3,
+        glu=True,
+        lstm_layers=2,
+    ):
         super().__init__()
         self.encoder = nn.ModuleList()
         self.decoder = nn.ModuleList()
@@ -21,12 +34,18 @@ class Demucs(nn.Module):
         for index in range(depth):
             self.encoder.append(
                 nn.Sequential(
-                    nn.Conv1d(in_channels, channels, kernel_size, stride), nn.ReLU(),
-                    nn.Conv1d(channels, ch_scale * channels, 1), activation,
+                    nn.Conv1d(in_channels, channels, kernel_size, stride),
+                    nn.ReLU(),
+                    nn.Conv1d(channels, ch_scale * channels, 1),
+                    activation,
                 )
             )
             out_channels = in_channels if index > 0 else sources * audio_channels
-            decode = [nn.Conv1d(channels, ch_scale * channels, context), activation, nn.ConvTranspose1d(channels, out_channels, kernel_size, stride)]
+            decode = [
+                nn.Conv1d(channels, ch_scale * channels, context),
+                activation,
+                nn.ConvTranspose1d(channels, out_channels, kernel_size, stride),
+            ]
             if index > 0:
                 decode.append(nn.ReLU())
             self.decoder.insert(0, nn.Sequential(*decode))

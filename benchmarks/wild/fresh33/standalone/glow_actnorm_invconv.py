@@ -1,4 +1,5 @@
 """Glow: multi-scale flow levels of (ActNorm, LU-decomposed invertible 1x1 conv, affine coupling); the channel count squeezes x4 and splits in half per level."""
+
 import numpy as np
 import scipy.linalg
 import torch
@@ -31,8 +32,10 @@ class Coupling(nn.Module):
     def __init__(self, c, hidden):
         super().__init__()
         self.net = nn.Sequential(
-            nn.Conv2d(c // 2, hidden, 3, padding=1), nn.ReLU(),
-            nn.Conv2d(hidden, hidden, 1), nn.ReLU(),
+            nn.Conv2d(c // 2, hidden, 3, padding=1),
+            nn.ReLU(),
+            nn.Conv2d(hidden, hidden, 1),
+            nn.ReLU(),
             nn.Conv2d(hidden, c, 3, padding=1),
         )
         self.scale = nn.Parameter(torch.zeros(1, c, 1, 1))

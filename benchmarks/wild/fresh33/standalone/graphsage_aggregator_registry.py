@@ -1,4 +1,5 @@
 """GraphSAGE with a registry of aggregators chosen per layer from a config string."""
+
 from torch import nn
 
 AGGREGATORS = {}

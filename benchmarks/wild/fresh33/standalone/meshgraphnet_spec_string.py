@@ -1,4 +1,5 @@
 """MeshGraphNets: encode-process-decode with edge / node MLPs (LayerNorm outputs) and message-passing steps, from a 'key=value' spec string."""
+
 from torch import nn
 
 SPEC = "node_in=11;edge_in=3;latent=48;mlp_layers=2;steps=6;out=2;share=no"
@@ -38,7 +39,9 @@ class MeshGraphNet(nn.Module):
             block = GraphNetBlock(latent, mlp_layers)
             self.processor = nn.ModuleList([block] * steps)
         else:
-            self.processor = nn.ModuleList([GraphNetBlock(latent, mlp_layers) for _ in range(steps)])
+            self.processor = nn.ModuleList(
+                [GraphNetBlock(latent, mlp_layers) for _ in range(steps)]
+            )
         self.decoder = make_mlp(latent, latent, mlp_layers, out, norm=False)
 
 

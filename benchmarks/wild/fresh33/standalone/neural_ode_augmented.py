@@ -1,4 +1,5 @@
 """Augmented Neural ODE (ANODE) image classifier: the state is padded with zero channels; the ODE function sees time as an extra channel (concat-conv)."""
+
 from torch import nn
 
 

@@ -1,4 +1,5 @@
 """N-HiTS: stacks with max-pool kernel sizes and downsampling frequencies; theta sizes from the horizon."""
+
 import numpy as np
 from torch import nn
 
@@ -18,7 +19,15 @@ class NHITSBlock(nn.Module):
 
 
 class NHITS(nn.Module):
-    def __init__(self, h=24, input_size=96, n_blocks=(1, 1, 1), mlp_units=3 * [[64, 64]], n_pool_kernel_size=(4, 2, 1), n_freq_downsample=(6, 3, 1)):
+    def __init__(
+        self,
+        h=24,
+        input_size=96,
+        n_blocks=(1, 1, 1),
+        mlp_units=3 * [[64, 64]],
+        n_pool_kernel_size=(4, 2, 1),
+        n_freq_downsample=(6, 3, 1),
+    ):
         super().__init__()
         blocks = []
         for i, nb in enumerate(n_blocks):
@@ -28,4 +37,11 @@ class NHITS(nn.Module):
         self.blocks = nn.ModuleList(blocks)
 
 
-model = NHITS(h=20, input_size=60, n_blocks=(2, 1, 1), mlp_units=[[32, 32], [32, 16]], n_pool_kernel_size=(8, 4, 1), n_freq_downsample=(7, 3, 1))
+model = NHITS(
+    h=20,
+    input_size=60,
+    n_blocks=(2, 1, 1),
+    mlp_units=[[32, 32], [32, 16]],
+    n_pool_kernel_size=(8, 4, 1),
+    n_freq_downsample=(7, 3, 1),
+)

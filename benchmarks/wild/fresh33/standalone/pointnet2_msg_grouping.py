@@ -1,5 +1,5 @@
 """PointNet++ (MSG) classifier: set-abstraction levels with multi-scale grouping, the way the reference repo lists them."""
-import torch
+
 from torch import nn
 
 SA_CFG = [
@@ -49,8 +49,14 @@ class PointNet2MSG(nn.Module):
             in_ch = sa.out_channels
         self.sa_global = GlobalSA(in_ch, [128, 256])
         self.head = nn.Sequential(
-            nn.Linear(256, 128), nn.BatchNorm1d(128), nn.ReLU(), nn.Dropout(0.4),
-            nn.Linear(128, 64), nn.BatchNorm1d(64), nn.ReLU(), nn.Linear(64, num_classes),
+            nn.Linear(256, 128),
+            nn.BatchNorm1d(128),
+            nn.ReLU(),
+            nn.Dropout(0.4),
+            nn.Linear(128, 64),
+            nn.BatchNorm1d(64),
+            nn.ReLU(),
+            nn.Linear(64, num_classes),
         )
 
 

@@ -1,4 +1,5 @@
 """A 1-D ResNet for ECG classification: stages from a literal string read with ast.literal_eval, a projection shortcut where width or stride changes."""
+
 import ast
 
 from torch import nn
@@ -23,7 +24,12 @@ class BasicBlock1d(nn.Module):
 class ResNet1d(nn.Module):
     def __init__(self, leads=12, num_classes=5, stem=32, stages=STAGES):
         super().__init__()
-        self.stem = nn.Sequential(nn.Conv1d(leads, stem, 15, 2, padding=7, bias=False), nn.BatchNorm1d(stem), nn.ReLU(), nn.MaxPool1d(3, 2, 1))
+        self.stem = nn.Sequential(
+            nn.Conv1d(leads, stem, 15, 2, padding=7, bias=False),
+            nn.BatchNorm1d(stem),
+            nn.ReLU(),
+            nn.MaxPool1d(3, 2, 1),
+        )
         blocks, ch = [], stem
         for width, n, stride in ast.literal_eval(stages):
             for i in range(n):

@@ -1,4 +1,5 @@
 """Soft Actor-Critic: a squashed Gaussian actor, twin Q critics and their target copies (deepcopy), a learnable log-alpha."""
+
 import copy
 
 import numpy as np

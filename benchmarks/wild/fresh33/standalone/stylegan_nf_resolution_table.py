@@ -1,4 +1,5 @@
 """StyleGAN's mapping and synthesis networks: channel counts per resolution from nf(stage) = min(int(fmap_base / 2 ** (stage * fmap_decay)), fmap_max)."""
+
 import math
 
 import numpy as np
@@ -30,13 +31,17 @@ class ToRGB(nn.Module):
 
 
 class StyleGAN(nn.Module):
-    def __init__(self, resolution=64, style_dim=128, n_mlp=4, fmap_base=2048, fmap_decay=1.0, fmap_max=128):
+    def __init__(
+        self, resolution=64, style_dim=128, n_mlp=4, fmap_base=2048, fmap_decay=1.0, fmap_max=128
+    ):
         super().__init__()
 
         def nf(stage):
             return min(int(fmap_base / (2.0 ** (stage * fmap_decay))), fmap_max)
 
-        self.mapping = nn.Sequential(*[EqualLinear(style_dim, style_dim, lr_mul=0.01) for _ in range(n_mlp)])
+        self.mapping = nn.Sequential(
+            *[EqualLinear(style_dim, style_dim, lr_mul=0.01) for _ in range(n_mlp)]
+        )
         log_res = int(np.log2(resolution))
         self.const = nn.Parameter(torch.randn(1, nf(1), 4, 4))
         self.conv1 = StyledConv(nf(1), nf(1), 3, style_dim)

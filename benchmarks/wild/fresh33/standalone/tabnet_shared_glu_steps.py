@@ -1,4 +1,5 @@
 """TabNet: feature transformers with GLU blocks shared across decision steps, attentive transformers with ghost BN."""
+
 from torch import nn
 
 
@@ -42,10 +43,16 @@ class TabNet(nn.Module):
         self.initial_bn = nn.BatchNorm1d(input_dim, momentum=0.01)
         shared = nn.ModuleList()
         for i in range(n_shared):
-            shared.append(nn.Linear(input_dim if i == 0 else n_d + n_a, 2 * (n_d + n_a), bias=False))
+            shared.append(
+                nn.Linear(input_dim if i == 0 else n_d + n_a, 2 * (n_d + n_a), bias=False)
+            )
         self.initial_splitter = FeatTransformer(input_dim, n_d + n_a, shared, n_independent)
-        self.feat_transformers = nn.ModuleList([FeatTransformer(input_dim, n_d + n_a, shared, n_independent) for _ in range(n_steps)])
-        self.att_transformers = nn.ModuleList([AttentiveTransformer(n_a, input_dim) for _ in range(n_steps)])
+        self.feat_transformers = nn.ModuleList(
+            [FeatTransformer(input_dim, n_d + n_a, shared, n_independent) for _ in range(n_steps)]
+        )
+        self.att_transformers = nn.ModuleList(
+            [AttentiveTransformer(n_a, input_dim) for _ in range(n_steps)]
+        )
         self.final_mapping = nn.Linear(n_d, output_dim, bias=False)
 
 

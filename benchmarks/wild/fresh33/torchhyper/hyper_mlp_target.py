@@ -1,4 +1,3 @@
-import torch
 from torch import nn
 from torchhyper.model.hypernetwork_architectures import HyperNetwork
 
