@@ -539,9 +539,9 @@ BATCHES: dict[str, Batch] = {
             # a ContextVar set inside copy_context().run() does not leak out
             "contextvars_copy_context_run": (False, False),
         },
-        min_library_files=24,
+        min_library_files=27,
         min_libraries=7,
-        min_standalone=33,
+        min_standalone=36,
     ),
 }
 
