@@ -137,6 +137,8 @@ FRESH30_TRUTH = ROOT / "benchmarks" / "wild" / "fresh30" / "truth.json"
 FRESH31_TRUTH = ROOT / "benchmarks" / "wild" / "fresh31" / "truth.json"
 # the thirty-second fresh batch (benchmarks/wild/fresh32, session 33): the same, written blind
 FRESH32_TRUTH = ROOT / "benchmarks" / "wild" / "fresh32" / "truth.json"
+# the thirty-third fresh batch (benchmarks/wild/fresh33, session 34): the same, written blind
+FRESH33_TRUTH = ROOT / "benchmarks" / "wild" / "fresh33" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -534,9 +536,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh30",
             "fresh31",
             "fresh32",
+            "fresh33",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh32: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh33: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -573,6 +576,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh30",
         "fresh31",
         "fresh32",
+        "fresh33",
     )
     truth_path = {
         "main": TRUTH,
@@ -607,6 +611,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh30": FRESH30_TRUTH,
         "fresh31": FRESH31_TRUTH,
         "fresh32": FRESH32_TRUTH,
+        "fresh33": FRESH33_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -676,6 +681,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh30": "fresh30 batch",
                 "fresh31": "fresh31 batch",
                 "fresh32": "fresh32 batch",
+                "fresh33": "fresh33 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

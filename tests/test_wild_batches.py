@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh32): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh33): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -518,6 +518,30 @@ BATCHES: dict[str, Batch] = {
         min_library_files=27,
         min_libraries=9,
         min_standalone=37,
+    ),
+    # written blind in session 34 (helper wild33)
+    "fresh33": Batch(
+        sample={
+            # TabNet's shared GLU Linears sit in every step's feature transformer
+            "tabnet_shared_glu_steps": (True, False),
+            # SAC's target critics are deepcopies with requires_grad off: still parameters
+            "sac_twin_q_targets": (False, True),
+            # functools.cache: 1, 1.0 and True share one entry (the first call's width)
+            "functools_cache_bool_collision": (False, False),
+            # dataclasses.replace re-runs __post_init__ (an InitVar feeds the derived fields)
+            "dataclass_replace_post_init": (False, False),
+            # configparser ExtendedInterpolation and DEFAULT-section fallback
+            "configparser_extended_interpolation": (False, False),
+            # np.interp widths truncated by int(), clamped past the last anchor
+            "np_interp_width_schedule": (False, False),
+            # round() ties to even
+            "round_half_even_widths": (False, False),
+            # a ContextVar set inside copy_context().run() does not leak out
+            "contextvars_copy_context_run": (False, False),
+        },
+        min_library_files=27,
+        min_libraries=7,
+        min_standalone=36,
     ),
 }
 

@@ -43,6 +43,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh30  # the thirtieth batch: fresh30/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh31  # the thirty-first batch: fresh31/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh32  # the thirty-second batch: fresh32/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh33  # the thirty-third batch: fresh33/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -94,6 +95,7 @@ FRESH29 = HERE / "fresh29"
 FRESH30 = HERE / "fresh30"
 FRESH31 = HERE / "fresh31"
 FRESH32 = HERE / "fresh32"
+FRESH33 = HERE / "fresh33"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -128,6 +130,7 @@ TRUTHS = {
     "fresh30": FRESH30 / "truth.json",
     "fresh31": FRESH31 / "truth.json",
     "fresh32": FRESH32 / "truth.json",
+    "fresh33": FRESH33 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -162,6 +165,7 @@ FRESH_CORPORA = (
     "fresh30",
     "fresh31",
     "fresh32",
+    "fresh33",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -658,6 +662,14 @@ LIBRARIES = {
     "tdims": ("torch_dimensions", "torch-dimensions"),
     "torchnac": ("torch_nac", "torch-nac"),
     "tracetorch": ("tracetorch", "tracetorch"),
+    # used only by the thirty-third fresh batch (fresh33/; installed in .vendor, see requirements.txt)
+    "cenn": ("cenn_forecasting", "cenn-forecasting"),
+    "nanocodec": ("nanocodec_torch", "nanocodec-torch"),
+    "torchtime": ("torchtime", "pytorchtime"),
+    "segtorch": ("segment_torch", "segment-torch"),
+    "spilsnet": ("spilsnet", "spilsnet-torch"),
+    "torchhyper": ("torchhyper", "torchhyper"),
+    "zerorl": ("zerorl", "zerorl"),
     "grouped_query_attention": (
         "grouped_query_attention_pytorch",
         "grouped-query-attention-pytorch",
@@ -758,6 +770,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh30",
         "fresh31",
         "fresh32",
+        "fresh33",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -906,7 +919,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json); fresh24: the twenty-fourth (fresh24/truth.json); fresh25: the twenty-fifth (fresh25/truth.json); fresh26: the twenty-sixth (fresh26/truth.json); fresh27: the twenty-seventh (fresh27/truth.json); fresh28: the twenty-eighth (fresh28/truth.json); fresh29: the twenty-ninth (fresh29/truth.json); fresh30: the thirtieth (fresh30/truth.json); fresh31: the thirty-first (fresh31/truth.json); fresh32: the thirty-second (fresh32/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json); fresh24: the twenty-fourth (fresh24/truth.json); fresh25: the twenty-fifth (fresh25/truth.json); fresh26: the twenty-sixth (fresh26/truth.json); fresh27: the twenty-seventh (fresh27/truth.json); fresh28: the twenty-eighth (fresh28/truth.json); fresh29: the twenty-ninth (fresh29/truth.json); fresh30: the thirtieth (fresh30/truth.json); fresh31: the thirty-first (fresh31/truth.json); fresh32: the thirty-second (fresh32/truth.json); fresh33: the thirty-third (fresh33/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

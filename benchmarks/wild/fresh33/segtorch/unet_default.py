@@ -1,0 +1,3 @@
+from segment_torch.unet import UNet
+
+model = UNet(in_channels=3, out_channels=4, device="cpu")
