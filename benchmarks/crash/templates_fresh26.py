@@ -2247,7 +2247,7 @@ V += [
     ),
     (
         "gqa_lm_config_drift",
-        "kv_3_of_4",
+        "kv_3_of_4_cfg",
         "kv_heads",
         {"d": "16", "heads": "4", "kv_heads": "3", "mlp_out": "cfg.d"},
     ),
@@ -3475,7 +3475,7 @@ V += [
     ),
     (
         "rel_bias_table_lazy",
-        "int_bucket_table",
+        "int_bucket_table_helper",
         "requires_grad_int",
         {
             "T": "6",
@@ -3965,6 +3965,524 @@ V += [
     ),
 ]
 
+# ---------------------------------------------------------------- third code shapes (added after the first truth run)
+template("vae_decoder_lazy_init", "(2, {z})")(
+    """
+from dataclasses import dataclass
+
+
+@dataclass
+class VAEConfig:
+    z: int = {z}
+    hidden: int = 16
+    out: int = 12
+    affine: bool = {affine}
+
+
+class Net(nn.Module):
+    def __init__(self, cfg=VAEConfig()):
+        super().__init__()
+        self.cfg = cfg
+        self.fc = nn.Linear(cfg.z, cfg.hidden)
+        self.norm = nn.LayerNorm(cfg.hidden, elementwise_affine=cfg.affine)
+        self.out = nn.Linear(cfg.hidden, cfg.out)
+        self.log_scale = None
+
+    def forward(self, z):
+        if self.log_scale is None:
+            nn.init.ones_(self.norm.weight)
+            nn.init.{fn}(self.out.weight{gain})
+            self.log_scale = nn.Parameter({scale})
+        h = self.norm(F.silu(self.fc(z)))
+        return self.out(h) * self.log_scale.exp()
+"""
+)
+V += [
+    (
+        "vae_decoder_lazy_init",
+        "ok",
+        "clean",
+        {
+            "z": "4",
+            "affine": "True",
+            "fn": "orthogonal_",
+            "gain": "",
+            "scale": "torch.zeros(self.cfg.out)",
+        },
+    ),
+    (
+        "vae_decoder_lazy_init",
+        "ok_gain_float",
+        "clean",
+        {
+            "z": "4",
+            "affine": "True",
+            "fn": "xavier_normal_",
+            "gain": ", gain=0.5",
+            "scale": "torch.zeros(self.cfg.out)",
+        },
+    ),
+    (
+        "vae_decoder_lazy_init",
+        "norm_without_affine",
+        "init_none_tensor",
+        {
+            "z": "4",
+            "affine": "False",
+            "fn": "orthogonal_",
+            "gain": "",
+            "scale": "torch.zeros(self.cfg.out)",
+        },
+    ),
+    (
+        "vae_decoder_lazy_init",
+        "gain_linear_name",
+        "init_gain_string",
+        {
+            "z": "4",
+            "affine": "True",
+            "fn": "xavier_normal_",
+            "gain": ', gain="linear"',
+            "scale": "torch.zeros(self.cfg.out)",
+        },
+    ),
+    (
+        "vae_decoder_lazy_init",
+        "int_scale",
+        "requires_grad_int",
+        {
+            "z": "4",
+            "affine": "True",
+            "fn": "orthogonal_",
+            "gain": "",
+            "scale": "torch.zeros(self.cfg.out, dtype=torch.int32)",
+        },
+    ),
+]
+
+template("model_soup_average", "(3, {d})")(
+    """
+class Tower(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(d, 12), nn.ReLU(), nn.Linear(12, 2))
+        self.register_buffer("calib", torch.ones(2), persistent={persistent})
+
+    def forward(self, x):
+        return self.body(x) * self.calib
+
+
+class Net(nn.Module):
+    def __init__(self, d={d}, n=3):
+        super().__init__()
+        self.members = nn.ModuleList(Tower(d) for _ in range(n))
+        self.soup = Tower(d)
+
+    def forward(self, x):
+        sds = [m.state_dict() for m in self.members]
+        avg = {{k: sum(sd[k] for sd in sds) / len(sds) for k in sds[0]}}
+        self.soup.load_state_dict({arg})
+        return self.soup(x)
+"""
+)
+V += [
+    ("model_soup_average", "ok", "clean", {"d": "6", "persistent": "True", "arg": "avg"}),
+    (
+        "model_soup_average",
+        "ok_nonpersistent",
+        "clean",
+        {"d": "6", "persistent": "False", "arg": "avg"},
+    ),
+    (
+        "model_soup_average",
+        "list_of_dicts",
+        "load_state_dict_not_mapping",
+        {"d": "6", "persistent": "True", "arg": "sds"},
+    ),
+    (
+        "model_soup_average",
+        "values_only",
+        "load_state_dict_not_mapping",
+        {"d": "6", "persistent": "True", "arg": "list(avg.values())"},
+    ),
+    (
+        "model_soup_average",
+        "calib_dropped",
+        "load_state_dict_mismatch",
+        {
+            "d": "6",
+            "persistent": "True",
+            "arg": '{k: v for k, v in avg.items() if "calib" not in k}',
+        },
+    ),
+]
+
+template("feature_extractor_hooks", "(2, 3, 16, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self, widths=(3, 8, 16)):
+        super().__init__()
+        self.stages = nn.ModuleList(
+            nn.Sequential(nn.Conv2d(a, b, 3, stride=2, padding=1), nn.ReLU())
+            for a, b in zip(widths, widths[1:])
+        )
+        self.features = {{}}
+        for i, s in enumerate(self.stages):
+            s.register_forward_hook(self.keep(i){kw})
+        self.head = nn.Linear(widths[-1], 3)
+        self.head.weight.register_hook(lambda g: {grad_hook})
+
+    def keep(self, i):
+        def hook({sig}):
+            self.features[i] = out
+        return hook
+
+    def forward(self, x):
+        for s in self.stages:
+            x = s(x)
+        with torch.enable_grad():
+            logits = self.head(x.mean((2, 3)))
+            logits.square().mean().backward()
+        return torch.cat([f.mean((2, 3)) for f in self.features.values()], 1)
+"""
+)
+V += [
+    (
+        "feature_extractor_hooks",
+        "ok",
+        "clean",
+        {"kw": "", "sig": "module, inp, out", "grad_hook": "g * 0.5"},
+    ),
+    (
+        "feature_extractor_hooks",
+        "ok_kwargs_sig",
+        "clean",
+        {
+            "kw": ", with_kwargs=True",
+            "sig": "module, args, kwargs, out",
+            "grad_hook": "g.clamp(-1, 1)",
+        },
+    ),
+    (
+        "feature_extractor_hooks",
+        "kwargs_three_args",
+        "hook_signature",
+        {"kw": ", with_kwargs=True", "sig": "module, inp, out", "grad_hook": "g * 0.5"},
+    ),
+    (
+        "feature_extractor_hooks",
+        "row_norm_grad",
+        "tensor_hook_shape",
+        {"kw": "", "sig": "module, inp, out", "grad_hook": "g.norm(dim=1)"},
+    ),
+]
+
+template("global_prune_schedule", "(2, {d})")(
+    """
+import torch.nn.utils.prune as prune
+from dataclasses import dataclass
+
+
+@dataclass
+class SparseConfig:
+    d: int = {d}
+    hidden: int = 10
+    final_sparsity: float = {final}
+    steps: int = 3
+
+
+class Net(nn.Module):
+    def __init__(self, cfg=SparseConfig()):
+        super().__init__()
+        self.cfg = cfg
+        self.l1 = nn.Linear(cfg.d, cfg.hidden)
+        self.l2 = nn.Linear(cfg.hidden, cfg.hidden)
+        self.l3 = nn.Linear(cfg.hidden, 1)
+
+    def forward(self, x):
+        params = [(m, "weight") for m in (self.l1, self.l2, self.l3)]
+        for step in range(1, self.cfg.steps + 1):
+            amount = {amount}
+            prune.global_unstructured(params, pruning_method=prune.L1Unstructured, amount=amount)
+        for m, name in {removed}:
+            prune.remove(m, name)
+        return self.l3(F.relu(self.l2(F.relu(self.l1(x)))))
+"""
+)
+V += [
+    (
+        "global_prune_schedule",
+        "ok",
+        "clean",
+        {
+            "d": "6",
+            "final": "0.6",
+            "amount": "self.cfg.final_sparsity / self.cfg.steps",
+            "removed": "params",
+        },
+    ),
+    (
+        "global_prune_schedule",
+        "ok_cubic",
+        "clean",
+        {
+            "d": "6",
+            "final": "0.9",
+            "amount": "self.cfg.final_sparsity * (1 - (1 - step / self.cfg.steps) ** 3) / self.cfg.steps",
+            "removed": "params",
+        },
+    ),
+    (
+        "global_prune_schedule",
+        "cumulative_over_one",
+        "prune_amount_range",
+        {"d": "6", "final": "0.6", "amount": "self.cfg.final_sparsity * step", "removed": "params"},
+    ),
+    (
+        "global_prune_schedule",
+        "bias_removed",
+        "prune_remove_unpruned",
+        {
+            "d": "6",
+            "final": "0.6",
+            "amount": "self.cfg.final_sparsity / self.cfg.steps",
+            "removed": '[(m, "bias") for m, _ in params]',
+        },
+    ),
+]
+
+template("gqa_cached_decoder_cfg", "(1, 3)", "tokens")(
+    """
+from dataclasses import dataclass
+
+
+@dataclass
+class DecConfig:
+    vocab: int = 11
+    d: int = 16
+    heads: int = 4
+    kv_heads: int = {kv_heads}
+    max_cache: int = {max_cache}
+    new_tokens: int = 4
+
+
+class Net(nn.Module):
+    def __init__(self, cfg=DecConfig()):
+        super().__init__()
+        self.cfg = cfg
+        hd = cfg.d // cfg.heads
+        self.hd = hd
+        self.emb = nn.Embedding(cfg.vocab, cfg.d)
+        self.q = nn.Linear(cfg.d, cfg.heads * hd)
+        self.kv = nn.Linear(cfg.d, 2 * {kv_proj} * hd)
+        self.out = nn.Linear(cfg.d, cfg.vocab)
+
+    def forward(self, ids):
+        c, B = self.cfg, ids.shape[0]
+        cache_k = torch.zeros(B, c.kv_heads, c.max_cache, self.hd)
+        cache_v = torch.zeros_like(cache_k)
+        x, pos = self.emb(ids), 0
+        for _ in range(c.new_tokens):
+            T = x.shape[1]
+            q = self.q(x).view(B, T, c.heads, self.hd).transpose(1, 2)
+            k, v = self.kv(x).view(B, T, 2, c.kv_heads, self.hd).permute(2, 0, 3, 1, 4)
+            cache_k[:, :, pos : pos + T] = k
+            cache_v[:, :, pos : pos + T] = v
+            pos += T
+            K = cache_k[:, :, :pos].repeat_interleave(c.heads // c.kv_heads, 1)
+            V = cache_v[:, :, :pos].repeat_interleave(c.heads // c.kv_heads, 1)
+            y = F.scaled_dot_product_attention(q, K, V)
+            nxt = self.out(y.transpose(1, 2).reshape(B, T, -1)[:, -1]).argmax(-1, keepdim=True)
+            x = self.emb(nxt)
+        return cache_k.flatten(1)
+"""
+)
+V += [
+    (
+        "gqa_cached_decoder_cfg",
+        "ok",
+        "clean",
+        {"kv_heads": "2", "max_cache": "8", "kv_proj": "cfg.kv_heads"},
+    ),
+    (
+        "gqa_cached_decoder_cfg",
+        "ok_exact_cache",
+        "clean",
+        {"kv_heads": "1", "max_cache": "6", "kv_proj": "cfg.kv_heads"},
+    ),
+    (
+        "gqa_cached_decoder_cfg",
+        "kv_proj_full_heads",
+        "kv_heads",
+        {"kv_heads": "2", "max_cache": "8", "kv_proj": "cfg.heads"},
+    ),
+    (
+        "gqa_cached_decoder_cfg",
+        "cache_shorter_than_prompt_slip",
+        "kv_cache_overflow",
+        {"kv_heads": "2", "max_cache": "2", "kv_proj": "cfg.kv_heads"},
+    ),
+]
+
+template("nucleus_sampler_schedule", "(2, 4)", "tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self, vocab=12, d=8, steps=3, top_p=0.9, temps=({temps})):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, d)
+        self.lstm = nn.LSTM(d, d, batch_first=True)
+        self.out = nn.Linear(d, vocab)
+        self.steps, self.top_p, self.temps = steps, top_p, temps
+
+    def forward(self, ids):
+        h, state = self.lstm(self.emb(ids))
+        logits = self.out(h[:, -1])
+        picks = []
+        for t in range(self.steps):
+            temp = self.temps[t % len(self.temps)]
+            probs = torch.softmax(logits / temp, -1)
+            sp, si = probs.sort(-1, descending=True)
+            cut = sp.cumsum(-1) - sp > self.top_p
+            sp = sp.masked_fill(cut, 0.0)
+            choice = si.gather(-1, torch.multinomial({norm}, 1))
+            picks.append(choice)
+            h, state = self.lstm(self.emb(choice), state)
+            logits = self.out(h[:, -1])
+        return torch.cat(picks, 1).float()
+"""
+)
+V += [
+    (
+        "nucleus_sampler_schedule",
+        "ok",
+        "clean",
+        {"temps": "1.0, 0.7", "norm": "sp / sp.sum(-1, keepdim=True)"},
+    ),
+    ("nucleus_sampler_schedule", "ok_unnormalised", "clean", {"temps": "1.0, 0.7", "norm": "sp"}),
+    (
+        "nucleus_sampler_schedule",
+        "greedy_step_zero",
+        "temperature_zero_sampling",
+        {"temps": "1.0, 0.0", "norm": "sp / sp.sum(-1, keepdim=True)"},
+    ),
+    (
+        "nucleus_sampler_schedule",
+        "log_probs_sampled",
+        "multinomial_negative_probs",
+        {"temps": "1.0, 0.7", "norm": "sp.clamp_min(1e-9).log()"},
+    ),
+]
+
+template("norm_swap_export", "(2, {c}, 16)")(
+    """
+from torch.nn.utils import parametrizations
+
+
+class Net(nn.Module):
+    def __init__(self, c={c}, layers=3):
+        super().__init__()
+        self.convs = nn.ModuleList(
+            parametrizations.weight_norm(nn.Conv1d(c, c, 3, padding=1)) for _ in range(layers)
+        )
+        self.out = nn.Conv1d(c, 1, 1)
+
+    def export(self):
+        for conv in self.convs:
+            {body}
+
+    def forward(self, x):
+        self.export()
+        for conv in self.convs:
+            x = x + F.gelu(conv(x))
+        return self.out(x)
+"""
+)
+V += [
+    (
+        "norm_swap_export",
+        "ok",
+        "clean",
+        {"c": "4", "body": 'torch.nn.utils.parametrize.remove_parametrizations(conv, "weight")'},
+    ),
+    (
+        "norm_swap_export",
+        "ok_stacked_spectral",
+        "clean",
+        {"c": "4", "body": "parametrizations.spectral_norm(conv)"},
+    ),
+    (
+        "norm_swap_export",
+        "old_remove_on_new",
+        "norm_hook_remove_missing",
+        {"c": "4", "body": "nn.utils.remove_weight_norm(conv)"},
+    ),
+    (
+        "norm_swap_export",
+        "old_spectral_remove",
+        "norm_hook_remove_missing",
+        {"c": "4", "body": "nn.utils.remove_spectral_norm(conv)"},
+    ),
+]
+
+template("config_layer_registry", "(3, {d})")(
+    """
+LAYERS = {{"linear": nn.Linear, "bilinear": nn.Bilinear}}
+
+
+class Net(nn.Module):
+    def __init__(self, d={d}, names=("a", "b", "c")):
+        super().__init__()
+        self.d, self.names = d, names
+        self.blocks = None
+
+    def build(self):
+        layers = [nn.Linear(self.d, self.d) for _ in self.names]
+        return {build}
+
+    def forward(self, x):
+        if self.blocks is None:
+            self.blocks = self.build()
+        for blk in (self.blocks.values() if isinstance(self.blocks, nn.ModuleDict) else self.blocks):
+            x = torch.tanh(blk(x))
+        return x
+"""
+)
+V += [
+    (
+        "config_layer_registry",
+        "ok",
+        "clean",
+        {"d": "6", "build": "nn.ModuleDict(zip(self.names, layers))"},
+    ),
+    (
+        "config_layer_registry",
+        "ok_extend_sequential",
+        "clean",
+        {"d": "6", "build": "nn.ModuleList().extend(nn.Sequential(*layers))"},
+    ),
+    (
+        "config_layer_registry",
+        "dict_of_list",
+        "moduledict_update_sequence",
+        {"d": "6", "build": "nn.ModuleDict(layers)"},
+    ),
+    (
+        "config_layer_registry",
+        "extend_first_only",
+        "modulelist_extend_module",
+        {"d": "6", "build": "nn.ModuleList().extend(layers[0])"},
+    ),
+    (
+        "config_layer_registry",
+        "registry_eye_init",
+        "init_matrix_only",
+        {
+            "d": "6",
+            "build": "nn.ModuleList(layers).apply(lambda m: nn.init.eye_(m.bias) if isinstance(m, nn.Linear) else None)",
+        },
+    ),
+]
+
 VARIANTS = V
 
 # clean variants that look risky: an edge value, a spelling that works, a near-miss torch runs
@@ -4104,4 +4622,159 @@ WHOLE_MODELS = (
     "moe_block_config_drift",
     "doc_classifier_pooling_cfg",
     "audio_unet_transpose",
+)
+
+# clean variants that look risky: an edge value, a spelling that works, a near-miss torch runs
+# (the ok_ names written as crashes that torch runs are listed in the report and docs)
+RISKY_CLEAN = (
+    "orthogonal_rnn_cell__ok_rect_input",
+    "low_rank_adapter_param__ok_square",
+    "export_merge_params__ok_guarded",
+    "spectral_disc_export__ok_leave",
+    "wn_tts_decoder__ok_remove_first",
+    "sn_patch_critic__ok_no_weight_orig",
+    "gan_generator_export__ok_z_small",
+    "pruned_mlp_sparsity__ok_full",
+    "prune_finalize_cnn__ok_mask_check",
+    "lottery_ticket_reset__ok_no_rounds_guard",
+    "ema_teacher_sync__ok_deepcopy_sd",
+    "ema_teacher_sync__ok_dict_of_named",
+    "checkpoint_roundtrip_cfg__ok_cfg_as_dict",
+    "checkpoint_roundtrip_cfg__ok_weights_only_off",
+    "trainer_resume_state__ok_tuple_meta",
+    "identity_init_resnet__ok_dirac",
+    "sparse_init_echo_state__ok_full_sparsity",
+    "custom_init_transformer__ok_bias_guard",
+    "unet_kaiming_init__ok_upper_mode",
+    "xavier_all_weights__ok_gain_fn",
+    "growing_depth_stack__ok_extend_list",
+    "growing_depth_stack__ok_no_growth",
+    "multitask_heads_registry__ok_pairs",
+    "expert_bank_builder__ok_dict",
+    "activation_probe_hooks__ok_pre",
+    "activation_probe_hooks__ok_star_args",
+    "input_rescale_prehook__ok_none",
+    "grad_clip_hook_trainer__ok_scaled_norm",
+    "module_grad_hook_scaler__ok_none",
+    "clipped_lm_step__ok_inf_string",
+    "grad_norm_logger__ok_one",
+    "lazy_stem_backbone__ok_reflect",
+    "wavenet_causal_build__ok_circular",
+    "decoder_sdpa_padmask__ok_causal_only",
+    "decoder_sdpa_padmask__ok_pad_and_causal",
+    "decoder_sdpa_padmask__ok_float_pad_and_causal",
+    "kv_cache_generate_sdpa__ok_prefill_mask",
+    "kv_cache_generate_sdpa__ok_mask_plus_causal",
+    "kv_cache_generate_sdpa__ok_mask_on_decode_step",
+    "sampling_decoder_cfg__ok_topk",
+    "sampling_decoder_cfg__ok_greedy_floor",
+    "policy_rollout_temp__ok_zero_exp",
+    "gqa_lm_config_drift__ok_mqa",
+    "gqa_lm_config_drift__ok_heads_6_uneven",
+    "vit_encoder_heads_cfg__ok_six_heads",
+    "vit_encoder_heads_cfg__ok_img_20_area",
+    "cross_attn_memory_cfg__ok_same_width",
+    "resnet_stage_builder__ok_groups_8",
+    "unet_depth_loop__ok_side_24",
+    "diffusion_time_embed__ok_pad_odd",
+    "learned_pos_generate__ok_fits_uncropped",
+    "static_kv_cache_decoder__ok_exact_fill",
+    "static_kv_cache_decoder__ok_one_past_capacity",
+    "padded_encoder_masks__ok_float_kpm",
+    "prefix_lm_causal_cache__ok_full_rows",
+    "prefix_lm_causal_cache__ok_rows_from_zero",
+    "ner_tagger_bilstm_cfg__ok_flat",
+    "speech_gru_encoder__ok_ch_equals_hidden",
+    "distill_student_from_teacher__ok_shallow_nonstrict",
+    "ema_shadow_update__ok_lerp",
+    "finetune_ckpt_keys__ok_get_default",
+    "lazy_token_classifier__ok_last_pad",
+    "projected_lstm_builder__ok_no_proj",
+    "layer_scale_prehooks__ok_list_pair",
+    "grad_output_pre_hook__ok_none",
+    "recurrent_init_scheme__ok_selu",
+    "rel_bias_table_lazy__ok_longer_table",
+    "frozen_vectors_classifier__ok_last_token",
+    "multi_exit_heads_cfg__ok_index_of",
+    "retrieval_rerank_head__ok_capped",
+    "sincos_table_buffer__ok_odd_trimmed",
+    "moe_block_config_drift__ok_heads_4",
+    "chunked_prefill_attention__ok_one_chunk",
+    "doc_classifier_pooling_cfg__ok_bce_single",
+    "audio_unet_transpose__ok_len_24",
+    "vae_decoder_lazy_init__ok_gain_float",
+    "model_soup_average__ok_nonpersistent",
+    "feature_extractor_hooks__ok_kwargs_sig",
+    "global_prune_schedule__ok_cubic",
+    "gqa_cached_decoder_cfg__ok_exact_cache",
+    "nucleus_sampler_schedule__ok_unnormalised",
+    "norm_swap_export__ok_stacked_spectral",
+    "config_layer_registry__ok_extend_sequential",
+)
+
+# the templates that are whole small models (several layers or blocks), not one layer
+WHOLE_MODELS = (
+    "symmetric_mixer_lazy",
+    "orthogonal_rnn_cell",
+    "low_rank_adapter_param",
+    "export_merge_params",
+    "spectral_disc_export",
+    "wn_tts_decoder",
+    "sn_patch_critic",
+    "gan_generator_export",
+    "pruned_mlp_sparsity",
+    "prune_finalize_cnn",
+    "ema_teacher_sync",
+    "checkpoint_roundtrip_cfg",
+    "trainer_resume_state",
+    "identity_init_resnet",
+    "sparse_init_echo_state",
+    "custom_init_transformer",
+    "unet_kaiming_init",
+    "xavier_all_weights",
+    "growing_depth_stack",
+    "multitask_heads_registry",
+    "expert_bank_builder",
+    "activation_probe_hooks",
+    "input_rescale_prehook",
+    "module_grad_hook_scaler",
+    "clipped_lm_step",
+    "grad_norm_logger",
+    "lazy_stem_backbone",
+    "wavenet_causal_build",
+    "decoder_sdpa_padmask",
+    "kv_cache_generate_sdpa",
+    "sampling_decoder_cfg",
+    "policy_rollout_temp",
+    "gqa_lm_config_drift",
+    "vit_encoder_heads_cfg",
+    "cross_attn_memory_cfg",
+    "resnet_stage_builder",
+    "unet_depth_loop",
+    "diffusion_time_embed",
+    "learned_pos_generate",
+    "static_kv_cache_decoder",
+    "padded_encoder_masks",
+    "prefix_lm_causal_cache",
+    "ner_tagger_bilstm_cfg",
+    "speech_gru_encoder",
+    "distill_student_from_teacher",
+    "ema_shadow_update",
+    "finetune_ckpt_keys",
+    "lazy_token_classifier",
+    "layer_scale_prehooks",
+    "grad_output_pre_hook",
+    "recurrent_init_scheme",
+    "frozen_vectors_classifier",
+    "multi_exit_heads_cfg",
+    "moe_block_config_drift",
+    "doc_classifier_pooling_cfg",
+    "audio_unet_transpose",
+    "vae_decoder_lazy_init",
+    "model_soup_average",
+    "feature_extractor_hooks",
+    "global_prune_schedule",
+    "gqa_cached_decoder_cfg",
+    "nucleus_sampler_schedule",
+    "norm_swap_export",
 )
