@@ -2719,7 +2719,7 @@ V += [
     ),
     (
         "static_kv_cache_decoder",
-        "squeezed_store",
+        "squeezed_store_decode",
         "slice_assign_shape",
         {"prompt": "4", "max_len": "8", "new": "4", "k_store": "k[:, :, -1]"},
     ),
@@ -2762,7 +2762,7 @@ V += [
     ),
     (
         "padded_encoder_masks",
-        "kpm_per_head",
+        "kpm_per_head_init",
         "key_padding_mask",
         {"kpm": "(~keep).repeat_interleave(self.heads, 0)", "fill_mask": "~keep"},
     ),
@@ -3203,7 +3203,7 @@ V += [
         "ctor_padding_idx",
         {"pad_id": "10", "heads": "2"},
     ),
-    ("lazy_token_classifier", "heads_3", "mha_embed", {"pad_id": "0", "heads": "3"}),
+    ("lazy_token_classifier", "heads_3_loop", "mha_embed", {"pad_id": "0", "heads": "3"}),
     (
         "lazy_token_classifier",
         "pad_below_range",
@@ -3485,7 +3485,7 @@ V += [
     ),
     (
         "rel_bias_table_lazy",
-        "seq_past_table",
+        "seq_past_table_late",
         "index_range",
         {"T": "8", "max_dist": "6", "table": "torch.zeros(2 * self.max_dist - 1, self.heads)"},
     ),
@@ -3526,13 +3526,13 @@ V += [
     ),
     (
         "frozen_vectors_classifier",
-        "flat_vectors",
+        "flat_vectors_again",
         "embedding_weight_rank",
         {"vectors": "torch.randn(vocab * d)", "pool": "h.mean(1)"},
     ),
     (
         "frozen_vectors_classifier",
-        "float_lengths_index",
+        "float_lengths_index_first",
         "index_dtype",
         {
             "vectors": "torch.randn(vocab, d)",
@@ -3691,7 +3691,7 @@ V += [
     ),
     (
         "sincos_table_buffer",
-        "attr_then_buffer",
+        "attr_then_buffer_edit",
         "buffer_name_taken",
         {
             "T": "5",
@@ -4483,146 +4483,334 @@ V += [
     ),
 ]
 
+# ---------------------------------------------------------------- more shapes for earlier classes met once
+template("cls_token_attn_pool", "(2, 5, {d})")(
+    """
+from dataclasses import dataclass
+
+
+@dataclass
+class PoolConfig:
+    d: int = {d}
+    heads: int = {heads}
+
+
+class Net(nn.Module):
+    def __init__(self, cfg=PoolConfig()):
+        super().__init__()
+        self.cfg = cfg
+        self.cls = nn.Parameter(torch.zeros(1, 1, cfg.d))
+        self.attn = None
+        self.head = nn.Linear(cfg.d, 3)
+
+    def forward(self, x):
+        if self.attn is None:
+            self.attn = nn.MultiheadAttention(self.cfg.d, self.cfg.heads, batch_first=True)
+        B, T, _ = x.shape
+        valid = torch.ones(B, T, dtype=torch.bool)
+        valid[0, -1] = False
+        seq = torch.cat([self.cls.expand(B, -1, -1), x], 1)
+        pad = {pad}
+        y, _ = self.attn(seq, seq, seq, key_padding_mask=pad)
+        return self.head(y[:, 0])
+"""
+)
+V += [
+    (
+        "cls_token_attn_pool",
+        "ok",
+        "clean",
+        {
+            "d": "8",
+            "heads": "2",
+            "pad": "~torch.cat([torch.ones(B, 1, dtype=torch.bool), valid], 1)",
+        },
+    ),
+    (
+        "cls_token_attn_pool",
+        "ok_heads_8",
+        "clean",
+        {"d": "8", "heads": "8", "pad": "F.pad(~valid, (1, 0), value=False)"},
+    ),
+    (
+        "cls_token_attn_pool",
+        "cls_not_in_mask",
+        "key_padding_mask",
+        {"d": "8", "heads": "2", "pad": "~valid"},
+    ),
+    (
+        "cls_token_attn_pool",
+        "heads_3_cfg",
+        "mha_embed",
+        {"d": "8", "heads": "3", "pad": "F.pad(~valid, (1, 0), value=False)"},
+    ),
+]
+
+template("moco_queue_encoder", "(4, {d})")(
+    """
+class Net(nn.Module):
+    def __init__(self, d={d}, dim=8, queue={queue}):
+        super().__init__()
+        self.q_enc = nn.Sequential(nn.Linear(d, 16), nn.ReLU(), nn.Linear(16, dim))
+        self.k_enc = nn.Sequential(nn.Linear(d, 16), nn.ReLU(), nn.Linear(16, dim))
+        self.register_buffer("queue", F.normalize(torch.randn(dim, queue), dim=0))
+        self.ptr = 0
+
+    @torch.no_grad()
+    def enqueue(self, k):
+        B = k.shape[0]
+        {store}
+        self.ptr = (self.ptr + B) % self.queue.shape[1]
+
+    def forward(self, x):
+        q = F.normalize(self.q_enc(x), dim=1)
+        for _ in range(3):
+            k = F.normalize(self.k_enc(x + 0.01), dim=1)
+            self.enqueue(k)
+        return q @ self.queue
+"""
+)
+V += [
+    (
+        "moco_queue_encoder",
+        "ok",
+        "clean",
+        {"d": "6", "queue": "16", "store": "self.queue[:, self.ptr : self.ptr + B] = k.T"},
+    ),
+    (
+        "moco_queue_encoder",
+        "ok_copy_transposed",
+        "clean",
+        {"d": "6", "queue": "16", "store": "self.queue[:, self.ptr : self.ptr + B].copy_(k.T)"},
+    ),
+    (
+        "moco_queue_encoder",
+        "queue_not_multiple",
+        "slice_assign_shape",
+        {"d": "6", "queue": "10", "store": "self.queue[:, self.ptr : self.ptr + B] = k.T"},
+    ),
+    (
+        "moco_queue_encoder",
+        "copy_untransposed",
+        "copy_shape",
+        {"d": "6", "queue": "16", "store": "self.queue[:, self.ptr : self.ptr + B].copy_(k)"},
+    ),
+]
+
+template("beam_search_gru_cfg", "(2, 3)", "tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self, vocab=7, d=8, beams=2, steps=3):
+        super().__init__()
+        self.vocab, self.beams, self.steps = vocab, beams, steps
+        self.emb = nn.Embedding(vocab, d)
+        self.gru = nn.GRU(d, d, batch_first=True, num_layers=2, dropout={dropout})
+        self.out = nn.Linear(d, vocab)
+
+    def forward(self, ids):
+        B = ids.shape[0]
+        _, h = self.gru(self.emb(ids))
+        h = {hrep}
+        tok = ids[:, -1].repeat_interleave(self.beams)
+        score = torch.zeros(B, self.beams)
+        for _ in range(self.steps):
+            o, h = self.gru(self.emb(tok)[:, None], h)
+            logp = self.out(o[:, 0]).log_softmax(-1).view(B, self.beams * self.vocab)
+            score, flat = (score.repeat_interleave(self.vocab, 1) + logp).topk(self.beams, -1)
+            src = {src}
+            tok = (flat % self.vocab).reshape(-1)
+            h = h[:, (src + torch.arange(B)[:, None] * self.beams).reshape(-1)]
+        return score
+"""
+)
+V += [
+    (
+        "beam_search_gru_cfg",
+        "ok",
+        "clean",
+        {
+            "hrep": "h.repeat_interleave(self.beams, 1)",
+            "dropout": "0.1",
+            "src": "flat // self.vocab",
+        },
+    ),
+    (
+        "beam_search_gru_cfg",
+        "ok_div_floor",
+        "clean",
+        {
+            "hrep": "h.repeat_interleave(self.beams, 1)",
+            "dropout": "0.0",
+            "src": 'torch.div(flat, self.vocab, rounding_mode="floor")',
+        },
+    ),
+    (
+        "beam_search_gru_cfg",
+        "true_division_beam",
+        "index_dtype",
+        {
+            "hrep": "h.repeat_interleave(self.beams, 1)",
+            "dropout": "0.1",
+            "src": "flat / self.vocab",
+        },
+    ),
+    (
+        "beam_search_gru_cfg",
+        "state_not_expanded",
+        "rnn_hidden",
+        {"hrep": "h", "dropout": "0.1", "src": "flat // self.vocab"},
+    ),
+]
+
+template("mlm_pretrain_head_cfg", "(2, 6)", "tokens")(
+    """
+from dataclasses import dataclass
+
+
+@dataclass
+class MLMConfig:
+    vocab: int = 10
+    d: int = 8
+    heads: int = 2
+    mask_id: int = {mask_id}
+
+
+class Net(nn.Module):
+    def __init__(self, cfg=MLMConfig()):
+        super().__init__()
+        self.cfg = cfg
+        self.emb = nn.Embedding(cfg.vocab, cfg.d)
+        self.qkv = nn.Linear(cfg.d, 3 * cfg.d)
+        self.lm = nn.Linear(cfg.d, cfg.vocab)
+
+    def forward(self, ids):
+        B, T = ids.shape
+        c = self.cfg
+        attn = torch.ones(B, T{attn_dtype})
+        attn[:, -1] = 0
+        masked = ids.clone()
+        masked[:, 1] = c.mask_id
+        x = self.emb(masked)
+        q, k, v = self.qkv(x).view(B, T, 3, c.heads, -1).permute(2, 0, 3, 1, 4)
+        mask = {mask}
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+        return self.lm(y.transpose(1, 2).reshape(B, T, -1))
+"""
+)
+V += [
+    (
+        "mlm_pretrain_head_cfg",
+        "ok",
+        "clean",
+        {"mask_id": "9", "attn_dtype": ", dtype=torch.bool", "mask": "attn[:, None, None, :]"},
+    ),
+    (
+        "mlm_pretrain_head_cfg",
+        "ok_float_additive",
+        "clean",
+        {"mask_id": "3", "attn_dtype": "", "mask": "(1.0 - attn[:, None, None, :]) * -1e4"},
+    ),
+    (
+        "mlm_pretrain_head_cfg",
+        "mask_id_is_vocab",
+        "index_range",
+        {"mask_id": "10", "attn_dtype": ", dtype=torch.bool", "mask": "attn[:, None, None, :]"},
+    ),
+    (
+        "mlm_pretrain_head_cfg",
+        "float_mask_inverted_slip",
+        "bool_negation",
+        {"mask_id": "9", "attn_dtype": "", "mask": "~attn[:, None, None, :]"},
+    ),
+    (
+        "mlm_pretrain_head_cfg",
+        "int_mask_slip",
+        "sdpa_mask_dtype",
+        {"mask_id": "9", "attn_dtype": ", dtype=torch.long", "mask": "attn[:, None, None, :]"},
+    ),
+    (
+        "mlm_pretrain_head_cfg",
+        "ok_mask_b_t_broadcasts",
+        "clean",
+        {"mask_id": "9", "attn_dtype": ", dtype=torch.bool", "mask": "attn[:, :, None]"},
+    ),
+]
+
+template("calibrated_head_migration", "(3, {d})")(
+    """
+class Head(nn.Module):
+    def __init__(self, d, classes):
+        super().__init__()
+        self.fc = nn.Linear(d, classes)
+        self.temperature = nn.Parameter(torch.ones(1))
+
+    def forward(self, x):
+        return self.fc(x) / self.temperature
+
+
+class Net(nn.Module):
+    def __init__(self, d={d}, classes=4):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(d, d), nn.ReLU())
+        self.head = Head(d, classes)
+        self.tables = {tables}
+        self.migrated = False
+
+    def migrate(self):
+        {migrate}
+        self.migrated = True
+
+    def forward(self, x):
+        if not self.migrated:
+            self.migrate()
+        return self.head(self.body(x))
+"""
+)
+V += [
+    (
+        "calibrated_head_migration",
+        "ok",
+        "clean",
+        {
+            "d": "6",
+            "tables": "torch.randn(2, 6)",
+            "migrate": 'self.head.register_buffer("prior", self.tables.mean(0))',
+        },
+    ),
+    (
+        "calibrated_head_migration",
+        "ok_freeze_temp",
+        "clean",
+        {
+            "d": "6",
+            "tables": "torch.randn(2, 6)",
+            "migrate": "self.head.temperature.requires_grad_(False)",
+        },
+    ),
+    (
+        "calibrated_head_migration",
+        "temp_as_buffer",
+        "buffer_name_taken",
+        {
+            "d": "6",
+            "tables": "torch.randn(2, 6)",
+            "migrate": 'self.head.register_buffer("temperature", torch.ones(1))',
+        },
+    ),
+    (
+        "calibrated_head_migration",
+        "stacked_tables",
+        "embedding_weight_rank",
+        {
+            "d": "6",
+            "tables": "torch.randn(2, 5, 6)",
+            "migrate": "self.body.insert(0, nn.Embedding.from_pretrained(self.tables))",
+        },
+    ),
+]
+
 VARIANTS = V
 
-# clean variants that look risky: an edge value, a spelling that works, a near-miss torch runs
-RISKY_CLEAN = (
-    "orthogonal_rnn_cell__ok_rect_input",
-    "low_rank_adapter_param__ok_square",
-    "export_merge_params__ok_guarded",
-    "spectral_disc_export__ok_leave",
-    "wn_tts_decoder__ok_remove_first",
-    "sn_patch_critic__ok_no_weight_orig",
-    "gan_generator_export__ok_z_small",
-    "pruned_mlp_sparsity__ok_full",
-    "prune_finalize_cnn__ok_mask_check",
-    "lottery_ticket_reset__ok_no_rounds_guard",
-    "ema_teacher_sync__ok_deepcopy_sd",
-    "ema_teacher_sync__ok_dict_of_named",
-    "checkpoint_roundtrip_cfg__ok_cfg_as_dict",
-    "checkpoint_roundtrip_cfg__ok_weights_only_off",
-    "trainer_resume_state__ok_tuple_meta",
-    "identity_init_resnet__ok_dirac",
-    "sparse_init_echo_state__ok_full_sparsity",
-    "custom_init_transformer__ok_bias_guard",
-    "unet_kaiming_init__ok_upper_mode",
-    "xavier_all_weights__ok_gain_fn",
-    "growing_depth_stack__ok_extend_list",
-    "growing_depth_stack__ok_no_growth",
-    "multitask_heads_registry__ok_pairs",
-    "expert_bank_builder__ok_dict",
-    "activation_probe_hooks__ok_pre",
-    "activation_probe_hooks__ok_star_args",
-    "input_rescale_prehook__ok_none",
-    "grad_clip_hook_trainer__ok_scaled_norm",
-    "module_grad_hook_scaler__ok_none",
-    "clipped_lm_step__ok_inf_string",
-    "grad_norm_logger__ok_one",
-    "lazy_stem_backbone__ok_reflect",
-    "wavenet_causal_build__ok_circular",
-    "decoder_sdpa_padmask__ok_causal_only",
-    "decoder_sdpa_padmask__ok_pad_and_causal",
-    "decoder_sdpa_padmask__ok_float_pad_and_causal",
-    "kv_cache_generate_sdpa__ok_prefill_mask",
-    "kv_cache_generate_sdpa__ok_mask_plus_causal",
-    "kv_cache_generate_sdpa__ok_mask_on_decode_step",
-    "sampling_decoder_cfg__ok_topk",
-    "sampling_decoder_cfg__ok_greedy_floor",
-    "policy_rollout_temp__ok_zero_exp",
-    "gqa_lm_config_drift__ok_mqa",
-    "gqa_lm_config_drift__ok_heads_6_uneven",
-    "vit_encoder_heads_cfg__ok_six_heads",
-    "vit_encoder_heads_cfg__ok_img_20_area",
-    "cross_attn_memory_cfg__ok_same_width",
-    "resnet_stage_builder__ok_groups_8",
-    "unet_depth_loop__ok_side_24",
-    "diffusion_time_embed__ok_pad_odd",
-    "learned_pos_generate__ok_fits_uncropped",
-    "static_kv_cache_decoder__ok_exact_fill",
-    "static_kv_cache_decoder__ok_one_past_capacity",
-    "padded_encoder_masks__ok_float_kpm",
-    "prefix_lm_causal_cache__ok_full_rows",
-    "prefix_lm_causal_cache__ok_rows_from_zero",
-    "ner_tagger_bilstm_cfg__ok_flat",
-    "speech_gru_encoder__ok_ch_equals_hidden",
-    "distill_student_from_teacher__ok_shallow_nonstrict",
-    "ema_shadow_update__ok_lerp",
-    "finetune_ckpt_keys__ok_get_default",
-    "lazy_token_classifier__ok_last_pad",
-    "projected_lstm_builder__ok_no_proj",
-    "layer_scale_prehooks__ok_list_pair",
-    "grad_output_pre_hook__ok_none",
-    "recurrent_init_scheme__ok_selu",
-    "rel_bias_table_lazy__ok_longer_table",
-    "frozen_vectors_classifier__ok_last_token",
-    "multi_exit_heads_cfg__ok_index_of",
-    "retrieval_rerank_head__ok_capped",
-    "sincos_table_buffer__ok_odd_trimmed",
-    "moe_block_config_drift__ok_heads_4",
-    "chunked_prefill_attention__ok_one_chunk",
-    "doc_classifier_pooling_cfg__ok_bce_single",
-    "audio_unet_transpose__ok_len_24",
-)
-
-# the templates that are whole small models (several layers or blocks), not one layer
-WHOLE_MODELS = (
-    "symmetric_mixer_lazy",
-    "orthogonal_rnn_cell",
-    "low_rank_adapter_param",
-    "export_merge_params",
-    "spectral_disc_export",
-    "wn_tts_decoder",
-    "sn_patch_critic",
-    "gan_generator_export",
-    "pruned_mlp_sparsity",
-    "prune_finalize_cnn",
-    "ema_teacher_sync",
-    "checkpoint_roundtrip_cfg",
-    "trainer_resume_state",
-    "identity_init_resnet",
-    "sparse_init_echo_state",
-    "custom_init_transformer",
-    "unet_kaiming_init",
-    "xavier_all_weights",
-    "growing_depth_stack",
-    "multitask_heads_registry",
-    "expert_bank_builder",
-    "activation_probe_hooks",
-    "input_rescale_prehook",
-    "module_grad_hook_scaler",
-    "clipped_lm_step",
-    "grad_norm_logger",
-    "lazy_stem_backbone",
-    "wavenet_causal_build",
-    "decoder_sdpa_padmask",
-    "kv_cache_generate_sdpa",
-    "sampling_decoder_cfg",
-    "policy_rollout_temp",
-    "gqa_lm_config_drift",
-    "vit_encoder_heads_cfg",
-    "cross_attn_memory_cfg",
-    "resnet_stage_builder",
-    "unet_depth_loop",
-    "diffusion_time_embed",
-    "learned_pos_generate",
-    "static_kv_cache_decoder",
-    "padded_encoder_masks",
-    "prefix_lm_causal_cache",
-    "ner_tagger_bilstm_cfg",
-    "speech_gru_encoder",
-    "distill_student_from_teacher",
-    "ema_shadow_update",
-    "finetune_ckpt_keys",
-    "lazy_token_classifier",
-    "layer_scale_prehooks",
-    "grad_output_pre_hook",
-    "recurrent_init_scheme",
-    "frozen_vectors_classifier",
-    "multi_exit_heads_cfg",
-    "moe_block_config_drift",
-    "doc_classifier_pooling_cfg",
-    "audio_unet_transpose",
-)
 
 # clean variants that look risky: an edge value, a spelling that works, a near-miss torch runs
 # (the ok_ names written as crashes that torch runs are listed in the report and docs)
@@ -4710,6 +4898,12 @@ RISKY_CLEAN = (
     "nucleus_sampler_schedule__ok_unnormalised",
     "norm_swap_export__ok_stacked_spectral",
     "config_layer_registry__ok_extend_sequential",
+    "cls_token_attn_pool__ok_heads_8",
+    "moco_queue_encoder__ok_copy_transposed",
+    "beam_search_gru_cfg__ok_div_floor",
+    "mlm_pretrain_head_cfg__ok_float_additive",
+    "mlm_pretrain_head_cfg__ok_mask_b_t_broadcasts",
+    "calibrated_head_migration__ok_freeze_temp",
 )
 
 # the templates that are whole small models (several layers or blocks), not one layer
@@ -4777,4 +4971,9 @@ WHOLE_MODELS = (
     "gqa_cached_decoder_cfg",
     "nucleus_sampler_schedule",
     "norm_swap_export",
+    "cls_token_attn_pool",
+    "moco_queue_encoder",
+    "beam_search_gru_cfg",
+    "mlm_pretrain_head_cfg",
+    "calibrated_head_migration",
 )
