@@ -52,6 +52,7 @@ ORDER = (
     "fresh23",
     "fresh24",
     "fresh25",
+    "fresh26",
 )
 
 

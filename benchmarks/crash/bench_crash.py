@@ -62,6 +62,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh25  # the twenty-fifth fresh batch (session 33, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh26  # the twenty-sixth fresh batch (session 34, blind),
+                                                      # cut the same way as --fresh2
 
 **Burned held-out parts** (``BURNED``): in session 22 the lead burned the held-out parts of
 fresh2..fresh9 (crashburn22: dev recall sat at 94-100% while the never-examined held-out parts of
@@ -205,6 +207,7 @@ CUT_SPLITS = (
     "fresh23",
     "fresh24",
     "fresh25",
+    "fresh26",
 )
 
 
@@ -384,6 +387,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the twenty-fifth fresh batch (templates_fresh25.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh26",
+        action="store_true",
+        help="run the twenty-sixth fresh batch (templates_fresh26.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -391,7 +399,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh25"
+        "fresh26"
+        if a.fresh26
+        else "fresh25"
         if a.fresh25
         else "fresh24"
         if a.fresh24
