@@ -340,6 +340,10 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix33b
 
             dataflow_fix33b.called(self.run, e, fv, args, kwargs, fr)  # ``opt.step(loss)``
+            from driftcheck.parsers.source.forward import dataflow_fix34
+
+            dataflow_fix34.deepcopy_called(self.run, e, fv, args, kwargs, fr)  # a non-leaf
+            dataflow_fix34.calling(self.run, fv, fr)  # a plain call: grad mode inherited
 
         if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
             from driftcheck.parsers.source.forward import dataflow_fix31
@@ -361,6 +365,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix33b
 
             out = dataflow_fix33b.after_call(self.run, e, out, fr)  # ``opt.state_dict()``
+            from driftcheck.parsers.source.forward import dataflow_fix34
+
+            dataflow_fix34.returned(self.run, fr)  # (``dataflow_fix34.calling``)
             got = dataflow_fix30b.made(self.run, fv, args, kwargs, out)  # nested / quantized
             if got is not None:
                 out = got

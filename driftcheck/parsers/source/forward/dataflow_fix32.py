@@ -192,7 +192,13 @@ def _grad_on(f: Any, fr: Any) -> bool:
     if not stack or any("unknown" in m for _, m in stack):
         return False
     frame, modes = stack[-1]
-    return frame == id(fr) and all(m == "enable" for m in modes)
+    if not all(m == "enable" for m in modes):
+        return False
+    if frame == id(fr):
+        return True
+    from driftcheck.parsers.source.forward import dataflow_fix34
+
+    return dataflow_fix34.inherits(f, frame, fr)  # a plain call below that ``with``
 
 
 def _params_need_grad(f: Any) -> bool:

@@ -1,0 +1,151 @@
+"""Grad mode in helpers and ``deepcopy`` of a non-leaf (session 34, crashfix34).
+
+- **Grad mode in a callee.** ``dataflow_fix32``'s autograd graph is followed only where grad
+  mode is surely on, which it read as "the innermost ``with`` is ``torch.enable_grad()``
+  entered in this very frame". Python gives a called function its caller's grad mode, so a
+  frame below that ``with`` has it on as well when every frame between was entered by a
+  plain call of the code (a module call, a method or a function: not a call through a torch
+  function that may run it in another mode, ``checkpoint``, ``Function.apply``...), and none
+  of those functions is decorated (``@torch.no_grad()`` sets its own mode; ``staticmethod``
+  and ``classmethod`` do not) or a generator (its body runs where it is iterated). Nothing
+  else changes: an unknown ``with`` or a ``set_grad_enabled`` anywhere still turns the model
+  off. ``DRIFTCHECK_NO_FIX34_GRAD=1`` turns this off.
+- **``copy.deepcopy`` of a non-leaf.** ``Tensor.__deepcopy__`` refuses a tensor that is not a
+  graph leaf ("Only Tensors created explicitly by the user (graph leaves) support the deepcopy
+  protocol at the moment"), and deep-copying a module copies every attribute its ``forward``
+  stored. Reported when the copied tensor, or a tensor some module of the copied tree stored
+  as an attribute in this pass (directly or as an item of a list / tuple / dict), is known to
+  the graph model to require grad and not be a leaf (it has a ``grad_fn``).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from typing import Any
+
+from driftcheck.parsers.source.values.dataflow_values import Tens
+
+_CALLS = "fix34_calls"  # id(frame) -> "direct" while a plain call of the code runs from it
+_STACK = "fix34_stack"  # the runner's frame stack
+_PLAIN_DECOS = frozenset({"staticmethod", "classmethod"})
+DEEPCOPY_MSG = (
+    "RuntimeError: Only Tensors created explicitly by the user (graph leaves) support the "
+    "deepcopy protocol at the moment."
+)
+
+
+def _off() -> bool:
+    return os.environ.get("DRIFTCHECK_NO_FIX34_GRAD") == "1"
+
+
+def calling(run: Any, fv: Any, fr: Any) -> None:
+    """Before a call from ``fr``: whether it is a plain call of the code (its frame, if it
+    runs one, inherits ``fr``'s grad mode)."""
+    from driftcheck.parsers.source.values.abstract import Func
+    from driftcheck.parsers.source.values.dataflow_values import Mod, UserFunc
+
+    if fr is None:
+        return
+    f = run.f
+    f.run_state[_STACK] = run.stack
+    plain = isinstance(fv, (Mod, UserFunc, Func))
+    f.run_state.setdefault(_CALLS, {})[id(fr)] = "direct" if plain else "other"
+
+
+def returned(run: Any, fr: Any) -> None:
+    """After a call from ``fr``: no call of it runs any more."""
+    got = run.f.run_state.get(_CALLS)
+    if got is not None and fr is not None:
+        got[id(fr)] = "other"
+
+
+def _plain_func(fn: Any) -> bool:
+    node = getattr(fn, "node", None)
+    if not isinstance(node, ast.FunctionDef):
+        return False
+    for d in node.decorator_list:
+        if not (isinstance(d, ast.Name) and d.id in _PLAIN_DECOS):
+            return False
+    return not any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in ast.walk(node))
+
+
+def inherits(f: Any, with_frame: int, fr: Any) -> bool:
+    """``fr`` runs below the frame ``with_frame`` (an ``id``) through plain, undecorated calls
+    of the code only: it has that frame's grad mode."""
+    if _off():
+        return False
+    frames = f.run_state.get(_STACK)
+    calls = f.run_state.get(_CALLS) or {}
+    if not frames or frames[-1] is not fr:
+        return False
+    at = next((i for i, x in enumerate(frames) if id(x) == with_frame), None)
+    if at is None or at == len(frames) - 1:
+        return False
+    for j in range(at + 1, len(frames)):
+        if calls.get(id(frames[j - 1])) != "direct" or not _plain_func(frames[j].func):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- deepcopy
+def _subtree(f: Any, obj: Any) -> list | None:
+    """The module objects of the tree under ``obj`` (None when one of them stands for
+    another, ``Flow.rep``: whose attribute a write went to is then not certain)."""
+    from driftcheck.parsers.source.values.abstract import Obj
+
+    reps = {id(v) for k, v in f.rep.items() if k != id(v)}
+    out, todo, seen = [], [obj], set()
+    while todo:
+        o = todo.pop()
+        if id(o) in seen:
+            continue
+        seen.add(id(o))
+        if not isinstance(o, Obj):
+            continue
+        if f.resolve(o) is not o or id(o) in reps:
+            return None
+        out.append(o)
+        todo.extend(o.children.values())
+    return out
+
+
+def _nonleaf(f: Any, v: Any, depth: int = 0) -> bool:
+    from driftcheck.parsers.source.forward.dataflow_fix32 import rec
+
+    if isinstance(v, Tens):
+        r = rec(f, v)
+        return r is not None and r.rg is True and not r.leaf
+    if depth == 0 and isinstance(v, (list, tuple)):
+        return any(_nonleaf(f, x, 1) for x in v)
+    if depth == 0 and isinstance(v, dict):
+        return any(_nonleaf(f, x, 1) for x in v.values())
+    return False
+
+
+def deepcopy_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``copy.deepcopy(m)`` / ``copy.deepcopy(t)``: a non-leaf tensor in what is copied."""
+    from driftcheck.parsers.source.forward.dataflow_fix32 import _sure
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    f = run.f
+    if getattr(fv, "qual", None) != "copy.deepcopy" or fr is None or len(args) != 1 or kwargs:
+        return
+    if f.input_shape is None or not _sure(f):
+        return
+    v = args[0]
+    if isinstance(v, Tens):
+        if _nonleaf(f, v, 1):
+            f.crash(fr.loc(e), DEEPCOPY_MSG)
+        return
+    if not isinstance(v, Mod):
+        return
+    objs = _subtree(f, f.resolve(v.obj))
+    if not objs:
+        return
+    ids = {id(o) for o in objs}
+    for (oid, name), (_obj, val) in list((f.attr_set or {}).items()):
+        if oid in ids and isinstance(name, str) and _nonleaf(f, val):
+            f.crash(fr.loc(e), DEEPCOPY_MSG + f" (attribute {name!r} of the copied module "
+                    "holds a tensor with a grad_fn)")  # fmt: skip
+            return

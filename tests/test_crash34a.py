@@ -1,0 +1,207 @@
+"""Grad mode in called helpers, and ``copy.deepcopy`` of a non-leaf (session 34, crashfix34:
+``dataflow_fix34``). Each small model runs in torch (forward under ``no_grad``, as the crash
+corpus does); the analyzer reports a blocker exactly when torch raised. Families (the names'
+first word) have a crashing and a clean member each.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from driftcheck.cli import main
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+    registrar,
+    write,
+)
+
+HEAD = "import copy\n\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+
+
+def step_model(name: str, step: str, deco: str = "", call: str = "self.step(x)") -> None:
+    """``forward`` enters ``enable_grad`` and calls ``step`` (a helper method) from there."""
+    model(
+        name,
+        (4, 8),
+        f"""
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 8)
+                self.head = nn.Linear(8, 2)
+
+            {deco}
+            def step(self, x):
+                {step}
+
+            def forward(self, x):
+                with torch.enable_grad():
+                    {call}
+                return self.head(x)
+        """,
+    )
+
+
+# an in-place write of a parameter in a helper called under enable_grad
+step_model("inplace_helper", "self.fc.weight.add_(1.0)\n                return x")
+step_model("inplace_ok_nograd", "self.fc.weight.add_(1.0)\n                return x",
+           deco="@torch.no_grad()")  # fmt: skip
+step_model("inplace_ok_detached", "self.fc.weight.detach().add_(1.0)\n                return x")
+step_model(
+    "inplace_ok_reentrant",
+    "self.fc.weight.add_(1.0)\n                return x",
+    call="torch.utils.checkpoint.checkpoint(self.step, x, use_reentrant=True)",
+)
+# the graph built in a helper, walked twice
+step_model("twice_helper", "return torch.tanh(self.fc(x)).sum()",
+           call="loss = self.step(x)\n                    loss.backward()\n"
+                "                    loss.backward()")  # fmt: skip
+step_model("twice_ok_retained", "return torch.tanh(self.fc(x)).sum()",
+           call="loss = self.step(x)\n                    loss.backward(retain_graph=True)\n"
+                "                    loss.backward()")  # fmt: skip
+step_model("twice_ok_nograd", "return torch.tanh(self.fc(x)).sum()", deco="@torch.no_grad()",
+           call="loss = self.step(x)\n                    x = x + loss")  # fmt: skip
+
+# two levels down: a sub-module's forward calls its own helper
+NESTED = """
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    {deco}
+    def bump(self):
+        self.fc.bias.mul_(0.5)
+
+    def forward(self, x):
+        self.bump()
+        return self.fc(x)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.block = Block()
+
+    def forward(self, x):
+        with torch.enable_grad():
+            h = self.block(x)
+        return h.detach()
+"""
+model("nested_inplace", (4, 8), NESTED.format(deco=""))
+model("nested_ok_nograd", (4, 8), NESTED.format(deco="@torch.no_grad()"))
+
+# ``copy.deepcopy`` of a module whose forward stored a tensor with a grad_fn
+COPY = """
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.last = None
+
+    def forward(self, x):
+        out = torch.tanh(self.fc(x))
+        self.last = {store}
+        return out
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = Encoder()
+        self.other = nn.Linear(8, 8)
+
+    def forward(self, x):
+        with torch.enable_grad():
+            s = self.enc(x)
+            s.sum().backward()
+        twin = copy.deepcopy({copied})
+        return twin(x) + s.detach()
+"""
+model("deepcopy_stored", (4, 8), COPY.format(store="out", copied="self.enc"))
+model("deepcopy_stored_list", (4, 8), COPY.format(store="[out]", copied="self.enc"))
+model("deepcopy_whole_net", (4, 8), COPY.format(store="out", copied="self"))
+model("deepcopy_ok_detached", (4, 8), COPY.format(store="out.detach()", copied="self.enc"))
+model("deepcopy_ok_sibling", (4, 8), COPY.format(store="out", copied="self.other"))
+model("deepcopy_ok_none", (4, 8), COPY.format(store="None", copied="self.enc"))
+model(
+    "deepcopy_tensor",
+    (4, 8),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(8, 8)
+
+        def forward(self, x):
+            with torch.enable_grad():
+                h = self.fc(x)
+                snap = copy.deepcopy({what})
+            return snap.detach() + x
+    """.replace("{what}", "h"),
+)
+model(
+    "deepcopy_ok_tensor_leaf",
+    (4, 8),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(8, 8)
+
+        def forward(self, x):
+            with torch.enable_grad():
+                h = self.fc(x)
+                snap = copy.deepcopy(h.detach())
+            return snap + x
+    """,
+)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
+
+
+def test_silent_without_shape(tmp_path, capsys):
+    crashing = ("inplace_helper", "twice_helper", "nested_inplace", "deepcopy_stored")
+    check_silent_without_shape(MODELS, HEAD, crashing, tmp_path, capsys)
+
+
+def _blockers(name, tmp_path, capsys) -> list:
+    path = write(MODELS, HEAD, name, tmp_path)
+    main(["check", f"{path}::Net", "--input-shape", "4,8", "--format", "json"])
+    data = json.loads(capsys.readouterr().out)
+    return [f for f in data["findings"] if f["severity"] == "blocker"]
+
+
+def test_switch_turns_callee_grad_off(tmp_path, capsys, monkeypatch):
+    """``DRIFTCHECK_NO_FIX34_GRAD=1``: the helper's grad mode is not assumed (the case is
+    missed again, never a new blocker)."""
+    assert _blockers("inplace_helper", tmp_path, capsys)
+    monkeypatch.setenv("DRIFTCHECK_NO_FIX34_GRAD", "1")
+    monkeypatch.setenv("DRIFTCHECK_NO_CACHE", "1")
+    assert not _blockers("inplace_helper", tmp_path, capsys)
+
+
+def test_deepcopy_message_is_torchs():
+    """The text the rule reports is the start of torch's own."""
+    torch = pytest.importorskip("torch")
+    import copy
+
+    from driftcheck.parsers.source.forward.dataflow_fix34 import DEEPCOPY_MSG
+
+    w = torch.ones(2, requires_grad=True)
+    with pytest.raises(RuntimeError) as got:
+        copy.deepcopy(w * 2)
+    assert DEEPCOPY_MSG.removeprefix("RuntimeError: ") in str(got.value)
