@@ -164,6 +164,53 @@ model(
 )
 
 
+# a helper decorated ``@torch.enable_grad()`` (grad mode on there whatever the caller's), and
+# the parameters a module listing yields (each a leaf that requires grad)
+step_model("deco_inplace_listed", "for p in self.fc.parameters():\n"
+           "                    p -= 0.1\n                return x",
+           deco="@torch.enable_grad()", call="x = self.step(x)")  # fmt: skip
+step_model("deco_ok_nograd", "for p in self.fc.parameters():\n"
+           "                    p -= 0.1\n                return x",
+           deco="@torch.no_grad()", call="x = self.step(x)")  # fmt: skip
+step_model("deco_ok_detached", "for p in self.fc.parameters():\n"
+           "                    p.detach().sub_(0.1)\n                return x",
+           deco="@torch.enable_grad()", call="x = self.step(x)")  # fmt: skip
+LISTED = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.gain = nn.Parameter(torch.ones(8))
+
+    {deco}
+    def shrink(self):
+        for p in self.parameters():
+            p.mul_(0.5)
+
+    def forward(self, x):
+        {call}
+        return self.fc(x) * self.gain
+"""
+model(
+    "listed_inplace_with",
+    (4, 8),
+    LISTED.format(deco="", call="with torch.enable_grad():\n            self.shrink()"),
+)
+model(
+    "listed_inplace_deco", (4, 8), LISTED.format(deco="@torch.enable_grad()", call="self.shrink()")
+)
+model(
+    "listed_ok_nograd",
+    (4, 8),
+    LISTED.format(deco="", call="with torch.no_grad():\n            self.shrink()"),
+)
+model("listed_ok_inner_nograd", (4, 8),
+      LISTED.format(deco="@torch.enable_grad()",
+                    call="with torch.no_grad():\n            self.shrink()"))  # fmt: skip
+# the caller's mode (the corpus runs forward under no_grad) is not assumed
+model("listed_ok_caller", (4, 8), LISTED.format(deco="", call="self.shrink()"))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -205,3 +252,16 @@ def test_deepcopy_message_is_torchs():
     with pytest.raises(RuntimeError) as got:
         copy.deepcopy(w * 2)
     assert DEEPCOPY_MSG.removeprefix("RuntimeError: ") in str(got.value)
+
+
+def test_enable_grad_keeps_flags_known():
+    """``enable_grad`` turns no parameter's flag off (interp/gradflag.py no longer counts it
+    as a touch), and a tensor made from a parameter inside it requires grad."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.interp.gradflag import TOUCH
+
+    assert "enable_grad" not in TOUCH and "no_grad" in TOUCH
+    p = torch.nn.Parameter(torch.ones(2))
+    with torch.no_grad():
+        with torch.enable_grad():
+            assert p.requires_grad and (p * 2).requires_grad

@@ -189,16 +189,17 @@ def _grad_on(f: Any, fr: Any) -> bool:
     if fr is None or f.run_state.get(_OFF) or not _sure(f):
         return False
     stack = f.run_state.get("fix31b_with") or []
-    if not stack or any("unknown" in m for _, m in stack):
+    if any("unknown" in m for _, m in stack):
         return False
-    frame, modes = stack[-1]
-    if not all(m == "enable" for m in modes):
-        return False
-    if frame == id(fr):
-        return True
     from driftcheck.parsers.source.forward import dataflow_fix34
 
-    return dataflow_fix34.inherits(f, frame, fr)  # a plain call below that ``with``
+    if not stack:  # below a function decorated ``@torch.enable_grad()``
+        return dataflow_fix34.inherits(f, None, False, fr)
+    frame, modes = stack[-1]
+    if frame == id(fr):
+        return all(m == "enable" for m in modes)
+    # a plain call below that ``with`` (its mode: enable) or below a decorated function
+    return dataflow_fix34.inherits(f, frame, all(m == "enable" for m in modes), fr)
 
 
 def _params_need_grad(f: Any) -> bool:

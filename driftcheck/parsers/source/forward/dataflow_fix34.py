@@ -28,6 +28,7 @@ from driftcheck.parsers.source.values.dataflow_values import Tens
 
 _CALLS = "fix34_calls"  # id(frame) -> "direct" while a plain call of the code runs from it
 _STACK = "fix34_stack"  # the runner's frame stack
+_RUN = "fix34_run"  # the runner (decorators are read in their frame)
 _PLAIN_DECOS = frozenset({"staticmethod", "classmethod"})
 DEEPCOPY_MSG = (
     "RuntimeError: Only Tensors created explicitly by the user (graph leaves) support the "
@@ -49,6 +50,7 @@ def calling(run: Any, fv: Any, fr: Any) -> None:
         return
     f = run.f
     f.run_state[_STACK] = run.stack
+    f.run_state[_RUN] = run
     plain = isinstance(fv, (Mod, UserFunc, Func))
     f.run_state.setdefault(_CALLS, {})[id(fr)] = "direct" if plain else "other"
 
@@ -70,22 +72,64 @@ def _plain_func(fn: Any) -> bool:
     return not any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in ast.walk(node))
 
 
-def inherits(f: Any, with_frame: int, fr: Any) -> bool:
-    """``fr`` runs below the frame ``with_frame`` (an ``id``) through plain, undecorated calls
-    of the code only: it has that frame's grad mode."""
+def inherits(f: Any, with_frame: int | None, enable: bool, fr: Any) -> bool:
+    """``fr`` runs below the frame ``with_frame`` (an ``id``: the innermost open ``with`` of
+    grad modes, all of them ``enable_grad`` when ``enable``; None: none is open) through
+    plain, undecorated calls of the code only, or below (or in) a function decorated
+    ``@torch.enable_grad()`` entered after that ``with``: grad mode is on there."""
     if _off():
         return False
     frames = f.run_state.get(_STACK)
     calls = f.run_state.get(_CALLS) or {}
     if not frames or frames[-1] is not fr:
         return False
-    at = next((i for i, x in enumerate(frames) if id(x) == with_frame), None)
-    if at is None or at == len(frames) - 1:
-        return False
-    for j in range(at + 1, len(frames)):
-        if calls.get(id(frames[j - 1])) != "direct" or not _plain_func(frames[j].func):
+    j = len(frames) - 1
+    while j >= 0:
+        if with_frame is not None and id(frames[j]) == with_frame:
+            return enable and j < len(frames) - 1
+        if _enable_decorated(f, frames[j]):
+            return True
+        if j == 0 or calls.get(id(frames[j - 1])) != "direct" or not _plain_func(frames[j].func):
             return False
-    return True
+        j -= 1
+    return False
+
+
+def _enable_decorated(f: Any, frame: Any) -> bool:
+    """The frame runs a function whose one decorator is ``@torch.enable_grad()`` (no
+    argument), and is not a generator: grad mode is on in its body whatever the caller's."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _MODES
+
+    node = getattr(frame.func, "node", None)
+    run = f.run_state.get(_RUN)
+    if not isinstance(node, ast.FunctionDef) or run is None or len(node.decorator_list) != 1:
+        return False
+    d = node.decorator_list[0]
+    if not isinstance(d, ast.Call) or d.args or d.keywords:
+        return False
+    if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in ast.walk(node)):
+        return False
+    memo = f.run_state.setdefault("fix34_decos", {})
+    if id(node) not in memo:
+        try:
+            fv = run.eval(d.func, frame)
+        except Exception:  # noqa: BLE001 - a decorator we cannot read
+            fv = None
+        memo[id(node)] = (node, _MODES.get(getattr(fv, "qual", None) or "") == "enable")
+    return memo[id(node)][1]
+
+
+def listed_params(run: Any, keyed: list) -> None:
+    """``m.parameters()`` / ``named_parameters()`` yielded these (key, tensor) pairs: each is
+    the parameter an attribute read gives (``dataflow_fix32.param_read``, same key), a leaf
+    that requires grad while no flag may have changed. ``DRIFTCHECK_NO_FIX34_GRAD=1`` turns
+    this off."""
+    from driftcheck.parsers.source.forward import dataflow_fix32
+
+    if _off() or run.f.input_shape is None:
+        return
+    for key, t in keyed:
+        dataflow_fix32.param_read(run.f, key, t)
 
 
 # ---------------------------------------------------------------- deepcopy
