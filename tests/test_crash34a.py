@@ -211,6 +211,61 @@ model("listed_ok_inner_nograd", (4, 8),
 model("listed_ok_caller", (4, 8), LISTED.format(deco="", call="self.shrink()"))
 
 
+# grad mode surely off (``no_grad`` / ``inference_mode``, a ``with`` or a decorator above the
+# frame): a new tensor made there does not require grad, and ``backward`` of it raises
+FIT = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4))
+        self.dec = nn.Linear(4, 8)
+        self.opt = torch.optim.SGD(self.parameters(), lr=0.1)
+
+    def fit(self, x):
+        loss = F.mse_loss(self.dec(self.enc(x)), x)
+        self.opt.zero_grad()
+        loss.backward()
+        self.opt.step()
+        return loss
+
+    {deco}
+    def forward(self, x):
+        {call}
+        return self.enc(x)
+"""
+model("off_inference_deco", (4, 8), FIT.format(deco="@torch.inference_mode()", call="self.fit(x)"))
+model("off_nograd_deco", (4, 8), FIT.format(deco="@torch.no_grad()", call="self.fit(x)"))
+model("off_nograd_with", (4, 8),
+      FIT.format(deco="", call="with torch.no_grad():\n            self.fit(x)"))  # fmt: skip
+model("off_ok_enable_deco", (4, 8), FIT.format(deco="@torch.enable_grad()", call="self.fit(x)"))
+model("off_ok_enable_inside", (4, 8),
+      FIT.format(deco="@torch.no_grad()",
+                 call="with torch.enable_grad():\n            self.fit(x)"))  # fmt: skip
+# after ``opt.step()`` (no longer an unknown call): an in-place clamp of a parameter under
+# enable_grad raises; ``zero_grad`` then a second step's graph is fine
+CLIP = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 1)
+        self.opt = torch.optim.RMSprop(self.fc.parameters(), lr=1e-3)
+
+    def forward(self, x):
+        with torch.enable_grad():
+            for _ in range(2):
+                loss = self.fc(x).mean()
+                self.opt.zero_grad()
+                loss.backward()
+                self.opt.step()
+            for p in self.fc.parameters():
+                {clip}
+        return self.fc(x)
+"""
+model("step_clamp_in_graph", (4, 8), CLIP.format(clip="p.clamp_(-0.01, 0.01)"))
+model("step_ok_clamp_data", (4, 8), CLIP.format(clip="p.data.clamp_(-0.01, 0.01)"))
+model("step_ok_clamp_detached", (4, 8), CLIP.format(clip="p.detach().clamp_(-0.01, 0.01)"))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -265,3 +320,33 @@ def test_enable_grad_keeps_flags_known():
     with torch.no_grad():
         with torch.enable_grad():
             assert p.requires_grad and (p * 2).requires_grad
+
+
+def test_off_ops_give_new_tensors():
+    """Each op of ``OFF_OPS`` gives a new tensor (never its input back) that does not require
+    grad under ``no_grad``, from a leaf that does."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_fix32 import OFF_OPS
+
+    w = torch.randn(3, 3, requires_grad=True)
+    t = torch.randint(0, 3, (3,))
+    calls = {
+        "mse_loss": lambda: F.mse_loss(w, w), "l1_loss": lambda: F.l1_loss(w, w),
+        "smooth_l1_loss": lambda: F.smooth_l1_loss(w, w), "cross_entropy": lambda: F.cross_entropy(w, t),
+        "binary_cross_entropy_with_logits": lambda: F.binary_cross_entropy_with_logits(w, w.sigmoid()),
+        "cosine_similarity": lambda: F.cosine_similarity(w, w), "linear": lambda: F.linear(w, w),
+        "layer_norm": lambda: F.layer_norm(w, (3,)), "mv": lambda: torch.mv(w, w[0]),
+        "outer": lambda: torch.outer(w[0], w[0]), "mm": lambda: torch.mm(w, w),
+        "bmm": lambda: torch.bmm(w[None], w[None]), "matmul": lambda: w @ w,
+        "add": lambda: w + 0, "sub": lambda: w - 0, "mul": lambda: w * 1, "div": lambda: w / 1,
+        "pow": lambda: w**1, "softmax": lambda: w.softmax(-1), "log_softmax": lambda: w.log_softmax(-1),
+        "logsumexp": lambda: w.logsumexp(-1), "cumsum": lambda: w.cumsum(0),
+        "norm": lambda: w.norm(), "var": lambda: w.var(), "std": lambda: w.std(),
+        "leaky_relu": lambda: F.leaky_relu(w), "elu": lambda: F.elu(w), "softplus": lambda: F.softplus(w),
+        "gelu": lambda: F.gelu(w), "silu": lambda: F.silu(w),
+    }  # fmt: skip
+    F = torch.nn.functional  # noqa: N806
+    with torch.no_grad():
+        for name in sorted(OFF_OPS):
+            got = calls[name]() if name in calls else getattr(w, name)()
+            assert got is not w and not got.requires_grad, name

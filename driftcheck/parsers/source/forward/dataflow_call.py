@@ -430,6 +430,13 @@ class Calls:
             got = dataflow_libvals.call(fv, args, kwargs, loc, lambda x: ops_convert(self.run, x))
             if got is not None:
                 return got
+        if self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix34
+
+            if dataflow_fix34.zero_grad_call(self.run, at, args, kwargs, fr):
+                return None  # ``opt.zero_grad()``: torch's, touches no value the pass holds
+            if dataflow_fix34.step_call(self.run, at, args, kwargs, fr):
+                return None  # ``opt.step()``: parameters written in place, flags kept
         return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr))
 
     def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:

@@ -72,50 +72,61 @@ def _plain_func(fn: Any) -> bool:
     return not any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in ast.walk(node))
 
 
-def inherits(f: Any, with_frame: int | None, enable: bool, fr: Any) -> bool:
-    """``fr`` runs below the frame ``with_frame`` (an ``id``: the innermost open ``with`` of
-    grad modes, all of them ``enable_grad`` when ``enable``; None: none is open) through
-    plain, undecorated calls of the code only, or below (or in) a function decorated
-    ``@torch.enable_grad()`` entered after that ``with``: grad mode is on there."""
+def mode_below(f: Any, with_frame: int | None, with_mode: str | None, fr: Any) -> str | None:
+    """The grad mode in ``fr`` ("enable" / "off"; None: not known) when it runs below the
+    frame ``with_frame`` (an ``id``: the innermost open ``with`` of grad modes, whose mode is
+    ``with_mode``; None: none is open) through plain, undecorated calls of the code only, or
+    below (or in) a function decorated ``@torch.enable_grad()`` / ``@torch.no_grad()`` /
+    ``@torch.inference_mode()`` entered after that ``with``."""
     if _off():
-        return False
+        return None
     frames = f.run_state.get(_STACK)
     calls = f.run_state.get(_CALLS) or {}
     if not frames or frames[-1] is not fr:
-        return False
+        return None
     j = len(frames) - 1
     while j >= 0:
         if with_frame is not None and id(frames[j]) == with_frame:
-            return enable and j < len(frames) - 1
-        if _enable_decorated(f, frames[j]):
-            return True
+            return with_mode
+        got = _decorated_mode(f, frames[j])
+        if got is not None:
+            return got
         if j == 0 or calls.get(id(frames[j - 1])) != "direct" or not _plain_func(frames[j].func):
-            return False
+            return None
         j -= 1
-    return False
+    return None
 
 
-def _enable_decorated(f: Any, frame: Any) -> bool:
-    """The frame runs a function whose one decorator is ``@torch.enable_grad()`` (no
-    argument), and is not a generator: grad mode is on in its body whatever the caller's."""
+def inherits(f: Any, with_frame: int | None, enable: bool, fr: Any) -> bool:
+    """Grad mode is surely on in ``fr`` (``mode_below``)."""
+    return mode_below(f, with_frame, "enable" if enable else None, fr) == "enable"
+
+
+_DECO_MODES = {"enable": "enable", "no": "off", "inference": "off"}
+
+
+def _decorated_mode(f: Any, frame: Any) -> str | None:
+    """The frame runs a function whose one decorator is ``@torch.enable_grad()`` ("enable")
+    or ``@torch.no_grad()`` / ``@torch.inference_mode()`` ("off"), with no argument, and is
+    not a generator: that mode holds in its body whatever the caller's."""
     from driftcheck.parsers.source.forward.dataflow_fix30b import _MODES
 
     node = getattr(frame.func, "node", None)
     run = f.run_state.get(_RUN)
     if not isinstance(node, ast.FunctionDef) or run is None or len(node.decorator_list) != 1:
-        return False
+        return None
     d = node.decorator_list[0]
     if not isinstance(d, ast.Call) or d.args or d.keywords:
-        return False
+        return None
     if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in ast.walk(node)):
-        return False
+        return None
     memo = f.run_state.setdefault("fix34_decos", {})
     if id(node) not in memo:
         try:
             fv = run.eval(d.func, frame)
         except Exception:  # noqa: BLE001 - a decorator we cannot read
             fv = None
-        memo[id(node)] = (node, _MODES.get(getattr(fv, "qual", None) or "") == "enable")
+        memo[id(node)] = (node, _DECO_MODES.get(_MODES.get(getattr(fv, "qual", None) or "")))
     return memo[id(node)][1]
 
 
@@ -130,6 +141,69 @@ def listed_params(run: Any, keyed: list) -> None:
         return
     for key, t in keyed:
         dataflow_fix32.param_read(run.f, key, t)
+
+
+def zero_grad_call(run: Any, at: Any, args: list, kwargs: dict, fr: Any) -> bool:
+    """``opt.zero_grad()`` / ``opt.zero_grad(set_to_none=<bool>)`` on a torch optimizer for
+    certain (``dataflow_fix33b.Optim``): torch's method only sets (or zeroes) each
+    parameter's ``.grad``; no parameter's value, flag or version, nor any other value the
+    pass holds, changes, so the call is no unknown call (it returns None).
+    ``DRIFTCHECK_NO_FIX34_GRAD=1`` turns this off."""
+    from driftcheck.parsers.source.forward.dataflow_fix33b import Optim, _receiver
+
+    if _off() or fr is None or not isinstance(at, ast.Call):
+        return False
+    func = at.func
+    if not isinstance(func, ast.Attribute) or func.attr != "zero_grad":
+        return False
+    if any(isinstance(a, ast.Starred) for a in at.args) or any(k.arg is None for k in at.keywords):
+        return False
+    flag = args[0] if args else kwargs.get("set_to_none", True)
+    if len(args) > 1 or set(kwargs) - {"set_to_none"} or flag not in (True, False):
+        return False
+    return isinstance(_receiver(run, at, fr), Optim)
+
+
+def step_call(run: Any, at: Any, args: list, kwargs: dict, fr: Any) -> bool:
+    """``opt.step()`` (no closure) on a torch optimizer for certain, other than LBFGS, in
+    code that registers no optimizer hook: torch updates, in place and under ``no_grad``,
+    leaves that require grad; no flag changes. The autograd graph the pass keeps forgets
+    which versions its nodes saved of such leaves (a later pass through them is not judged),
+    and the call is no unknown call (it returns None). ``DRIFTCHECK_NO_FIX34_GRAD=1`` turns
+    this off."""
+    from driftcheck.parsers.source.forward import dataflow_fix32
+    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+    from driftcheck.parsers.source.forward.dataflow_fix33b import Optim, _receiver
+
+    f = run.f
+    if _off() or fr is None or not isinstance(at, ast.Call) or args or kwargs:
+        return False
+    func = at.func
+    if not isinstance(func, ast.Attribute) or func.attr != "step":
+        return False
+    opt = _receiver(run, at, fr)
+    if not isinstance(opt, Optim) or opt.name == "LBFGS" or _hooks(f, own_trees):
+        return False
+    for _t, r in list(f.run_state.get(dataflow_fix32._KEY, {}).values()):
+        n = r.node
+        if n is not None and n.saved and any(s.leaf and s.rg is not False for s, _ in n.saved):
+            n.saved = None
+    f.tensor_writes += 1  # parameters' values changed
+    return True
+
+
+def _hooks(f: Any, own_trees: Any) -> bool:
+    """Some code of the run may register an optimizer hook (or no tree to tell)."""
+    got = f.run_state.get("fix34_hooks")
+    if got is None:
+        trees = own_trees(f.interp)
+        got = trees is None or any(
+            isinstance(n, ast.Attribute) and n.attr.startswith("register_") and "step" in n.attr
+            for t in trees
+            for n in ast.walk(t)
+        )
+        f.run_state["fix34_hooks"] = got
+    return got
 
 
 # ---------------------------------------------------------------- deepcopy
