@@ -266,6 +266,30 @@ model("step_ok_clamp_data", (4, 8), CLIP.format(clip="p.data.clamp_(-0.01, 0.01)
 model("step_ok_clamp_detached", (4, 8), CLIP.format(clip="p.detach().clamp_(-0.01, 0.01)"))
 
 
+# ``F.cross_entropy(..., reduction="none")``: one loss per target item, so ``backward()``
+# without a gradient raises ("grad can be implicitly created only for scalar outputs")
+CE = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 3)
+
+    def forward(self, x):
+        y = torch.arange(x.shape[0]) % 3
+        with torch.enable_grad():
+            loss = F.{fn}(self.fc(x){post}, y, reduction="none")
+            {back}
+        return self.fc(x)
+"""
+model("ce_none_backward", (4, 8), CE.format(fn="cross_entropy", post="", back="loss.backward()"))
+model("ce_none_nll", (4, 8),
+      CE.format(fn="nll_loss", post=".log_softmax(-1)", back="loss.backward()"))  # fmt: skip
+model("ce_ok_none_mean", (4, 8),
+      CE.format(fn="cross_entropy", post="", back="loss.mean().backward()"))  # fmt: skip
+model("ce_ok_none_one_row", (1, 8),
+      CE.format(fn="cross_entropy", post="", back="loss.backward()"))  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -350,3 +374,31 @@ def test_off_ops_give_new_tensors():
         for name in sorted(OFF_OPS):
             got = calls[name]() if name in calls else getattr(w, name)()
             assert got is not w and not got.requires_grad, name
+
+
+@pytest.mark.parametrize(
+    "xs,ts",
+    [((4, 3), (4,)), ((3,), ()), ((2, 5, 3), (2, 3)), ((2, 5, 3, 4), (2, 3, 4)), ((1, 3), (1,))],
+)
+def test_per_item_shape_is_torchs(xs, ts):
+    """``reduction='none'`` with class indices: the shape ``dataflow_fix24._per_item`` gives
+    is torch's, for cross_entropy and nll_loss alike."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_fix24 import _per_item
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    got = _per_item(Tens(None, xs), Tens(None, ts))
+    c = xs[1] if len(xs) > 1 else xs[0]
+    x, t = torch.randn(xs), torch.randint(0, c, ts)
+    for fn in (torch.nn.functional.cross_entropy, torch.nn.functional.nll_loss):
+        assert got is not None and tuple(got.shape) == tuple(fn(x, t, reduction="none").shape)
+
+
+def test_per_item_other_shapes_unknown():
+    """Probability targets (the input's shape) and mismatched sizes are not judged."""
+    from driftcheck.parsers.source.forward.dataflow_fix24 import _per_item
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    assert _per_item(Tens(None, (4, 3)), Tens(None, (4, 3))) is None
+    assert _per_item(Tens(None, (4, 3)), Tens(None, (5,))) is None
+    assert _per_item(Tens(None, (2, 5, 3)), Tens(None, (2, 4))) is None
