@@ -62,14 +62,22 @@ def returned(run: Any, fr: Any) -> None:
         got[id(fr)] = "other"
 
 
-def _plain_func(fn: Any) -> bool:
+def _plain_func(f: Any, fn: Any) -> bool:
+    """``fn`` is a ``def`` with no decorator other than ``staticmethod`` / ``classmethod``,
+    and no generator (memoized per node for the pass)."""
     node = getattr(fn, "node", None)
     if not isinstance(node, ast.FunctionDef):
         return False
-    for d in node.decorator_list:
-        if not (isinstance(d, ast.Name) and d.id in _PLAIN_DECOS):
-            return False
-    return not any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in ast.walk(node))
+    memo = f.run_state.setdefault("fix34_plain", {})
+    got = memo.get(id(node))
+    if got is None or got[0] is not node:
+        ok = all(isinstance(d, ast.Name) and d.id in _PLAIN_DECOS for d in node.decorator_list)
+        got = memo[id(node)] = (node, ok and not _generator(node))
+    return got[1]
+
+
+def _generator(node: ast.AST) -> bool:
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in ast.walk(node))
 
 
 def mode_below(f: Any, with_frame: int | None, with_mode: str | None, fr: Any) -> str | None:
@@ -91,7 +99,9 @@ def mode_below(f: Any, with_frame: int | None, with_mode: str | None, fr: Any) -
         got = _decorated_mode(f, frames[j])
         if got is not None:
             return got
-        if j == 0 or calls.get(id(frames[j - 1])) != "direct" or not _plain_func(frames[j].func):
+        if j == 0 or calls.get(id(frames[j - 1])) != "direct":
+            return None
+        if not _plain_func(f, frames[j].func):
             return None
         j -= 1
     return None
@@ -118,10 +128,13 @@ def _decorated_mode(f: Any, frame: Any) -> str | None:
     d = node.decorator_list[0]
     if not isinstance(d, ast.Call) or d.args or d.keywords:
         return None
-    if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in ast.walk(node)):
-        return None
     memo = f.run_state.setdefault("fix34_decos", {})
+    if id(node) in memo and memo[id(node)][0] is not node:
+        del memo[id(node)]
     if id(node) not in memo:
+        if _generator(node):
+            memo[id(node)] = (node, None)
+            return None
         try:
             fv = run.eval(d.func, frame)
         except Exception:  # noqa: BLE001 - a decorator we cannot read
