@@ -340,6 +340,10 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix33b
 
             dataflow_fix33b.called(self.run, e, fv, args, kwargs, fr)  # ``opt.step(loss)``
+            from driftcheck.parsers.source.forward import dataflow_fix34
+
+            dataflow_fix34.deepcopy_called(self.run, e, fv, args, kwargs, fr)  # a non-leaf
+            dataflow_fix34.calling(self.run, fv, fr)  # a plain call: grad mode inherited
 
         if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
             from driftcheck.parsers.source.forward import dataflow_fix31
@@ -361,6 +365,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix33b
 
             out = dataflow_fix33b.after_call(self.run, e, out, fr)  # ``opt.state_dict()``
+            from driftcheck.parsers.source.forward import dataflow_fix34
+
+            dataflow_fix34.returned(self.run, fr)  # (``dataflow_fix34.calling``)
             got = dataflow_fix30b.made(self.run, fv, args, kwargs, out)  # nested / quantized
             if got is not None:
                 out = got
@@ -423,6 +430,13 @@ class Calls:
             got = dataflow_libvals.call(fv, args, kwargs, loc, lambda x: ops_convert(self.run, x))
             if got is not None:
                 return got
+        if self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix34
+
+            if dataflow_fix34.zero_grad_call(self.run, at, args, kwargs, fr):
+                return None  # ``opt.zero_grad()``: torch's, touches no value the pass holds
+            if dataflow_fix34.step_call(self.run, at, args, kwargs, fr):
+                return None  # ``opt.step()``: parameters written in place, flags kept
         return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr))
 
     def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:

@@ -365,6 +365,21 @@ def result(f: Any, t: Any, name: str, args: list, kwargs: dict) -> Any:
         return None
     if set(kwargs) - {"weight", "ignore_index", "reduction", "label_smoothing"}:
         return None
-    if kwargs.get("reduction", "mean") not in ("mean", "sum"):
+    red = kwargs.get("reduction", "mean")
+    if red == "none" and red.__class__ is str:
+        return _per_item(t, args[0])  # (session 34, crashfix34)
+    if red not in ("mean", "sum"):
         return None
     return Tens(None, ())
+
+
+def _per_item(x: Any, target: Any) -> Any:
+    """``reduction='none'`` with class-index targets: one loss per target item, the target's
+    shape (input ``(N, C, d1, ...)`` and target ``(N, d1, ...)``, or ``(C,)`` and ``()``);
+    None for any other pair of shapes (probability targets are not judged)."""
+    xs, ts = known_shape(x), known_shape(target)
+    if xs is None or ts is None or len(xs) != len(ts) + 1:
+        return None
+    if len(xs) >= 2 and (xs[0] != ts[0] or tuple(xs[2:]) != tuple(ts[1:])):
+        return None
+    return Tens(None, tuple(ts))

@@ -140,6 +140,29 @@ FACTORIES = frozenset(
 )  # fmt: skip
 
 
+# ops whose result is a new tensor (never their input given back, nor a view): under
+# ``no_grad`` / ``inference_mode`` it does not require grad (session 34, crashfix34; asked of
+# torch in tests/test_crash34a.py)
+OFF_OPS = frozenset(
+    {
+        "exp", "tanh", "sigmoid", "relu", "sqrt", "rsqrt", "softmax", "log_softmax", "log",
+        "sin", "cos", "abs", "gelu", "silu", "log1p", "reciprocal", "square", "sum", "mean",
+        "neg", "clone", "add", "sub", "mul", "matmul", "mm", "bmm", "pow", "div", "norm",
+        "var", "std", "logsumexp", "cumsum", "softplus", "leaky_relu", "elu", "layer_norm",
+        "mse_loss", "l1_loss", "smooth_l1_loss", "cross_entropy",
+        "binary_cross_entropy_with_logits", "cosine_similarity", "linear", "prod", "mv",
+        "outer",
+    }
+)  # fmt: skip
+
+
+def _off_result(f: Any, name: str, out: Any, ins: list) -> None:
+    """``out = name(*ins)`` under ``no_grad`` / ``inference_mode``: a new tensor that does
+    not require grad (a leaf)."""
+    if name in OFF_OPS and isinstance(out, Tens) and not any(out is t for t in ins):
+        _put(f, out, Rec(False, True))
+
+
 # ---------------------------------------------------------------- state
 def _store(f: Any) -> dict:
     return f.run_state.setdefault(_KEY, {})
@@ -185,14 +208,40 @@ def _sure(f: Any) -> bool:
 
 def _grad_on(f: Any, fr: Any) -> bool:
     """Grad mode is surely on in ``fr``: its innermost ``with`` is ``torch.enable_grad()``
-    entered in this very frame, and no ``with`` of an unknown manager is open."""
+    entered in this very frame, and no ``with`` of an unknown manager is open (or, session
+    34, ``dataflow_fix34.mode_below``: a plain call below such a ``with``, or a function
+    decorated ``@torch.enable_grad()``)."""
+    return _grad_mode(f, fr) == "enable"
+
+
+def _grad_off(f: Any, fr: Any) -> bool:
+    """Grad mode is surely off in ``fr`` (``no_grad`` / ``inference_mode``, entered there or
+    above it through plain calls: ``dataflow_fix34.mode_below``)."""
+    return _grad_mode(f, fr) == "off"
+
+
+def _grad_mode(f: Any, fr: Any) -> str | None:
     if fr is None or f.run_state.get(_OFF) or not _sure(f):
-        return False
+        return None
     stack = f.run_state.get("fix31b_with") or []
-    if not stack or any("unknown" in m for _, m in stack):
-        return False
-    frame, modes = stack[-1]
-    return frame == id(fr) and all(m == "enable" for m in modes)
+    if any("unknown" in m for _, m in stack):
+        return None
+    if stack:
+        frame, modes = stack[-1]
+        if all(m == "enable" for m in modes):
+            mode: str | None = "enable"
+        elif all(m in ("no", "inference") for m in modes):
+            mode = "off"
+        else:
+            mode = None
+    else:
+        frame, mode = None, None
+    from driftcheck.parsers.source.forward import dataflow_fix34
+
+    if frame is not None and frame == id(fr):
+        return mode if mode == "enable" or not dataflow_fix34._off() else None
+
+    return dataflow_fix34.mode_below(f, frame, mode, fr)
 
 
 def _params_need_grad(f: Any) -> bool:
@@ -328,6 +377,9 @@ def binop(f: Any, op: Any, a: Any, b: Any, out: Any, fr: Any, at: Any) -> None:
         else:
             spoil(f, a)
         return
+    if _grad_off(f, fr):
+        _off_result(f, _BINOPS.get(type(op)) or _PASS_BINOPS.get(type(op)) or "", out, [a, b])
+        return
     if not _grad_on(f, fr):
         return
     name = _BINOPS.get(type(op))
@@ -387,6 +439,9 @@ def after_call(run: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -
             if r is not None and out is not t and rec(f, t) is r:
                 _put(f, out, r)
             return
+        if kwargs.get("out") is None and _grad_off(f, fr):
+            _off_result(f, name, out, [t, *args, *kwargs.values()])
+            return
         if not _grad_on(f, fr) or kwargs.get("out") is not None:
             return
         if name in SAVES and not any(isinstance(a, Tens) for a in [*args, *kwargs.values()]):
@@ -409,7 +464,12 @@ def after_call(run: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -
         elif kwargs.get("requires_grad") is True and "out" not in kwargs:
             _put(f, out, Rec(True, True))
         return
-    if q not in (f"torch.{name}", f"torch.nn.functional.{name}") or not _grad_on(f, fr):
+    if q not in (f"torch.{name}", f"torch.nn.functional.{name}"):
+        return
+    if _grad_off(f, fr) and kwargs.get("out") is None and kwargs.get("inplace") is not True:
+        _off_result(f, name, out, [*args, *kwargs.values()])
+        return
+    if not _grad_on(f, fr):
         return
     if kwargs.get("out") is not None or kwargs.get("inplace") is True:
         return
@@ -446,9 +506,18 @@ def _layer(f: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -> None
     from driftcheck.parsers.source.forward.dataflow_fix30b import _torch_leaf
 
     leaf = _torch_leaf(f, fv)
-    if leaf is None or len(args) != 1 or kwargs or not _grad_on(f, fr):
+    if leaf is None or len(args) != 1 or kwargs:
         return
     if leaf.type != f"{leaf.torch}".rsplit(".", 1)[-1]:
+        return
+    if _grad_off(f, fr):  # a new tensor (not the input given back) that does not need grad
+        if leaf.type in WEIGHTED and not (leaf.tied or leaf.owned or leaf.wnorm):
+            _off_result(f, "linear", out, args)
+        elif leaf.type in ACT_LAYERS and ACT_LAYERS[leaf.type] in OFF_OPS:
+            if leaf.params.get("inplace", False) is False:
+                _off_result(f, ACT_LAYERS[leaf.type], out, args)
+        return
+    if not _grad_on(f, fr):
         return
     x = args[0]
     if leaf.type in ACT_LAYERS:

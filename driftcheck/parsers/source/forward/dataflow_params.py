@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_grown
-from driftcheck.parsers.source.values.abstract import Leaf, Obj
+from driftcheck.parsers.source.values.abstract import Leaf, Obj, Tensor
 from driftcheck.parsers.source.values.dataflow_values import Tens
 
 # torch layers whose parameters are the catalogue's ``weight`` / ``bias`` (named as torch
@@ -123,6 +123,10 @@ def _walk(run: Any, m: Any, prefix: str, buffers: bool, seen: set, out: list) ->
 
         got = dataflow_fix33b.same_tensors(run.f, m, buffers, _leaf(run, m, buffers))
         out.extend((prefix + n, t) for n, t in got)
+        if not buffers:
+            from driftcheck.parsers.source.forward import dataflow_fix34
+
+            dataflow_fix34.listed_params(run, [(("leaf", id(m), n), t) for n, t in got])
         return
     if not isinstance(m, Obj) or not m.module or dataflow_grown.grown(run.f, m):
         raise _Unknown
@@ -136,9 +140,13 @@ def _walk(run: Any, m: Any, prefix: str, buffers: bool, seen: set, out: list) ->
             t = param_tensor(run, m, k)
             if not isinstance(t, Tens) or t.shape is None:
                 raise _Unknown
-            out.extend(
-                (prefix + n, u) for n, u in dataflow_fix33b.same_tensors(run.f, m, False, [(k, t)])
-            )
+            got = dataflow_fix33b.same_tensors(run.f, m, False, [(k, t)])
+            out.extend((prefix + n, u) for n, u in got)
+            p = m.params[k]
+            if isinstance(p, Tensor) and p.param:
+                from driftcheck.parsers.source.forward import dataflow_fix34
+
+                dataflow_fix34.listed_params(run, [(("param", id(p)), u) for _, u in got])
     if getattr(m, "none_keys", None) and not m.children:
         return
     for k, c in m.children.items():

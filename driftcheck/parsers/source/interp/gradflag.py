@@ -18,8 +18,8 @@ per-parameter bookkeeping that a copy, a tie or an unfollowed call could silentl
   read here is the parameter itself, so a later read could not tell them apart; a
   parameter's ``__setattr__``, ``setattr(x, name, v)`` with ``name`` "requires_grad" or
   not known, ``object.__setattr__(...)`` given a module or parameter;
-- entering ``torch.no_grad()`` and its kin (read as an attribute): a tensor made from a
-  parameter there has the flag False;
+- entering ``torch.no_grad()`` and its kin (read as an attribute; not ``enable_grad``): a
+  tensor made from a parameter there has the flag False;
 - a call the interpreter does not follow: any call of an unknown callee (it may be a method
   of a module, whose receiver is not among the arguments), or a library function outside
   torch.nn / builtins / copy given a module or a parameter: it may have frozen it.
@@ -55,9 +55,10 @@ TOUCH = frozenset(
         "no_grad",
         "set_grad_enabled",
         "inference_mode",
-        "enable_grad",
     }
-)
+)  # (not ``enable_grad``: it turns no flag off, and a tensor made from a parameter inside
+# it requires grad as the parameter does; session 34, crashfix34: ``@torch.enable_grad()``
+# read on a method at class definition no longer makes every flag unknown)
 # attribute reads on a parameter that give a tensor whose flag torch sets False
 VIEWS = frozenset({"data", "detach", "__setattr__"})
 # callees given a module that are followed or keep every flag: builtins, copies (torch's
