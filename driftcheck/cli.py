@@ -24,6 +24,7 @@ from pathlib import Path
 import click
 
 from driftcheck.errors import DriftcheckError
+from driftcheck.speed import one_chunk
 
 # command name -> module under driftcheck.commands exporting ``command`` (a click.Command)
 COMMANDS = {
@@ -324,6 +325,16 @@ def fail(message: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; never lets a traceback reach the user."""
+    from driftcheck.speed import switched_off
+
+    # the command's frames in one big data-stack chunk (speed.one_chunk): the same call depth
+    # either way, only the frame's reserved stack differs
+    if switched_off("cli_stack_chunk"):
+        return _command(argv)
+    return _command_one_chunk(argv)
+
+
+def _command(argv: list[str] | None) -> int:
     from driftcheck.speed import cli_process, pydantic_plugins_skipped, switched_off
 
     # one command per process: the cyclic collector's passes only cost time (gcpause.py), and
@@ -331,6 +342,9 @@ def main(argv: list[str] | None = None) -> int:
     with cli_process(not switched_off("cli_gc"), not switched_off("cli_gc_handback")):
         with pydantic_plugins_skipped(not switched_off("cli_no_plugin_scan")):
             return _main(argv)
+
+
+_command_one_chunk = one_chunk(_command)
 
 
 def _main(argv: list[str] | None) -> int:

@@ -180,6 +180,8 @@ class Speed:
     # analysed code kept on its tree (a module's, a class's, a function's node), read again
     test_order: bool = True  # forward/dataflow_eval.py, interp/globalstmt.py: cheap tests first
     # (a global's value before the norm-eps walks; exact node classes before an isinstance chain)
+    cli_stack_chunk: bool = True  # cli.py: the command runs in one big CPython data-stack
+    # chunk (``one_chunk``: no 16 KiB chunk mmap/munmap at a hot call depth, CPython gh-142183)
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod
@@ -228,6 +230,34 @@ def tree_memos() -> bool:
     the analysed code is kept on the node it scanned (off: scanned at every ask, and nothing
     stored is read)."""
     return current().tree_memos
+
+
+# CPython 3.11 keeps a thread's frames in 16 KiB chunks and frees a chunk as soon as the frame
+# at its start returns (gh-142183, fixed in 3.13.x / 3.14 by caching one chunk): a loop that
+# calls at exactly a chunk boundary pays an mmap and a munmap per call. Where that boundary
+# falls moves with every frame size on the path, so one session's unrelated change put the
+# boundary under a hot call on some files (diffusers/unet2d_condition_config: 168,360 chunk
+# mmaps and 1.3 s of system CPU in a 3.5 s run; 1,913 before). A frame that reserves
+# ONE_CHUNK_SLOTS stack slots (never touched: the pages are not resident) makes CPython
+# allocate one chunk big enough for it, and every frame the command pushes afterwards lies in
+# that chunk's remainder, about 0.9 MiB, deeper than the recursion limit reaches.
+ONE_CHUNK_SLOTS = 140_000
+
+
+def one_chunk(fn: Any) -> Any:
+    """``fn`` with its code's stack size raised by ``ONE_CHUNK_SLOTS`` (same body, globals,
+    defaults and name; one frame deep as before); ``fn`` itself where the interpreter's code
+    objects have no ``replace`` or refuse the size."""
+    import types
+
+    try:
+        code = fn.__code__.replace(co_stacksize=fn.__code__.co_stacksize + ONE_CHUNK_SLOTS)
+        big = types.FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+    except (AttributeError, TypeError, ValueError):
+        return fn
+    big.__kwdefaults__ = fn.__kwdefaults__
+    big.__qualname__ = fn.__qualname__
+    return big
 
 
 def switched_off(name: str, env: Any = None) -> bool:
