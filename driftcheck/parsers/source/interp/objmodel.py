@@ -1205,8 +1205,9 @@ class Calls:
             # ``weakref.finalize(obj, events.append, x)`` / ``weakref.ref(obj, cb)``: the
             # callback runs when the collector frees ``obj`` (at a ``del`` of its last name,
             # later, or at exit): a method changing a container in place handed there makes
-            # that container unknown from here on, as any code we do not follow
-            handed_mutators(self.ip, args[1:], kwargs, fr, e, f)
+            # that container unknown from here on, as any code we do not follow; a function
+            # of the analyzed code: what it reaches (frameintro.handed_callbacks)
+            frameintro.handed_callbacks(self.ip, args[1:], kwargs, fr, e, f)
         if plain(f).__class__ is lrucache.CachedFunc and plain(f).hashes():
             lists = [a for a in (*e.args, *(k.value for k in e.keywords)) if a.__class__ in _LISTS]
             if lists:  # ``width([2, 3])``: TypeError: unhashable type: 'list'
