@@ -1119,6 +1119,39 @@ _MODULE_QUALS = dunders.NN_MODULE
 _UNBOUND = {t.__name__: t for t in (list, dict, set)}
 
 
+def _unbound_in_place(qual: str, tname: str, meth: str, first: Any) -> bool:
+    """Whether ``<type>.<meth>(first, ...)`` (``qual``) is an instance method of ``bytearray``,
+    ``collections.deque``, ``list``, ``dict`` or ``set`` (CPython's method or slot wrapper of
+    the type) called on an instance of exactly that type, for a method ``_UNBOUND``'s route
+    leaves out: a method of bytearray / deque, or a dunder changing the instance in place
+    (library/dunderops.py ``MUTATING``)."""
+    import collections
+
+    from driftcheck.parsers.source.library import dunderops
+
+    if qual.startswith("builtins."):
+        real = {"list": list, "dict": dict, "set": set, "bytearray": bytearray}.get(tname)
+    elif qual.startswith("collections.deque."):
+        real = collections.deque
+    else:
+        return False
+    raw = unwrap(first)
+    c = dunderops.kind(raw) if real is not None else None
+    if c is None:
+        return False
+    if real is bytearray or real is collections.deque:
+        same = (raw.__class__.__name__ == "ByteArray") == (real is bytearray) and (
+            hasattr(raw, "appendleft") == (real is collections.deque)
+        )
+    else:
+        same = raw.__class__ is real
+    d = type(vars(real).get(meth)).__name__
+    return same and (
+        (d == "method_descriptor" and real in (bytearray, collections.deque))
+        or (d == "wrapper_descriptor" and meth in dunderops.MUTATING[c])
+    )
+
+
 class Calls:
     """Calls: arguments, functions, instantiation and dataclasses."""
 
@@ -1387,6 +1420,10 @@ class Calls:
                 and unwrap(args[0]).__class__ is t
                 and type(vars(t).get(meth)).__name__ == "method_descriptor"
             ):
+                return self.call(self.ip.attrs.getattr(args[0], meth), args[1:], kwargs, loc)
+            if _unbound_in_place(f.qual, tname, meth, args[0]):
+                # ``bytearray.extend(b, x)``, ``list.__setitem__(a, 0, 5)``,
+                # ``collections.deque.append(d, 2)``: as the bound method (library/dunderops.py)
                 return self.call(self.ip.attrs.getattr(args[0], meth), args[1:], kwargs, loc)
         try:
             if isinstance(f, Ext):
