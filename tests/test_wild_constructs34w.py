@@ -216,3 +216,41 @@ def test_callback_changing_an_unrelated_list_keeps_other_state(tmp_path):
         """,
     )
     assert got == truth == 4
+
+
+def test_callback_changing_a_torch_layer(tmp_path):
+    # ``head.bias = None`` at the ``del``: torch has 4 + 9 = 13 (6 + 9 = 15 without it)
+    _unknown(
+        tmp_path,
+        """
+        head = nn.Linear(2, 2)
+
+        def cb():
+            head.bias = None
+
+        o = Box()
+        weakref.finalize(o, cb)
+        del o
+        model = nn.Sequential(head, nn.Linear(2, 3))
+        """,
+        13,
+    )
+
+
+def test_callback_naming_a_layer_not_in_the_model(tmp_path):
+    got, truth, _ = _count(
+        tmp_path,
+        """
+        head = nn.Linear(2, 2)
+        seen = []
+
+        def cb():
+            seen.append(head)
+
+        o = Box()
+        weakref.finalize(o, cb)
+        del o
+        model = nn.Sequential(nn.Linear(2, 3))
+        """,
+    )
+    assert got == truth == 9

@@ -419,7 +419,7 @@ def _reach_of_callbacks(ip: Any, cbs: list) -> tuple[list, list[tuple[Any, str, 
     change in place, the (module or closure dict, name, module) bindings it may rebind, and
     a reason when it may reach other state (then everything is unknown)."""
     from driftcheck.parsers.source.interp.exprs import Frame  # a cycle at import
-    from driftcheck.parsers.source.values.abstract import Func, Obj
+    from driftcheck.parsers.source.values.abstract import Func, Leaf, Obj
 
     roots: list[Any] = []
     rebinds: list[tuple[Any, str, Any]] = []
@@ -441,6 +441,9 @@ def _reach_of_callbacks(ip: Any, cbs: list) -> tuple[list, list[tuple[Any, str, 
             todo.extend((v.func, *v.args, *v.keywords.values()))
             continue
         if v.__class__ in (list, dict, set, bytearray):
+            roots.append(v)
+            continue
+        if v.__class__ is Leaf:  # a torch layer: the callback may change it
             roots.append(v)
             continue
         if v.__class__ is Obj:
