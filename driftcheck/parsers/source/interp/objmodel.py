@@ -1125,16 +1125,18 @@ def _unbound_in_place(qual: str, tname: str, meth: str, first: Any) -> bool:
     the type) called on an instance of exactly that type, for a method ``_UNBOUND``'s route
     leaves out: a method of bytearray / deque, or a dunder changing the instance in place
     (library/dunderops.py ``MUTATING``)."""
+    if qual.startswith("builtins."):
+        real: Any = {"list": list, "dict": dict, "set": set, "bytearray": bytearray}.get(tname)
+    elif qual.startswith("collections.deque."):
+        import collections
+
+        real = collections.deque
+    else:
+        return False  # (``torch.nn.Linear(...)`` ends here: every such call asks)
     import collections
 
     from driftcheck.parsers.source.library import dunderops
 
-    if qual.startswith("builtins."):
-        real = {"list": list, "dict": dict, "set": set, "bytearray": bytearray}.get(tname)
-    elif qual.startswith("collections.deque."):
-        real = collections.deque
-    else:
-        return False
     raw = unwrap(first)
     c = dunderops.kind(raw) if real is not None else None
     if c is None:
