@@ -254,3 +254,51 @@ def test_callback_naming_a_layer_not_in_the_model(tmp_path):
         """,
     )
     assert got == truth == 9
+
+
+def test_function_callback_moved_by_exitstack_pop_all(tmp_path):
+    # ``later.close()`` runs ``cb``: 2 where torch has 4 before (stdlib ExitStackValue._pop_all)
+    got, truth, notes = _count(
+        tmp_path,
+        """
+        import contextlib
+
+        def cb():
+            events.append(1)
+
+        with contextlib.ExitStack() as stack:
+            stack.callback(cb)
+            later = stack.pop_all()
+        later.close()
+        model = nn.Linear(1, 1 + len(events))
+        """,
+    )
+    assert truth == 4
+    assert got is None
+    assert any("pop_all" in n for n in notes), notes
+
+
+def test_closure_list_moved_by_exitstack_pop_all(tmp_path):
+    # the list is a local of ``build`` (no frame known at pop_all): it holds an unknown run
+    got, truth, _ = _count(
+        tmp_path,
+        """
+        import contextlib
+
+        def build():
+            acc = []
+
+            def cb():
+                acc.append(1)
+
+            with contextlib.ExitStack() as stack:
+                stack.callback(cb)
+                later = stack.pop_all()
+            later.close()
+            return nn.Linear(1, 1 + len(acc))
+
+        model = build()
+        """,
+    )
+    assert truth == 4
+    assert got is None

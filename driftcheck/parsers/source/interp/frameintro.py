@@ -510,17 +510,26 @@ def handed_callbacks(ip: Any, args: list, kwargs: dict, fr: Any, e: ast.Call, f:
     """``weakref.finalize(obj, cb, *args)`` / ``weakref.ref(obj, cb)`` not proven to run at a
     known point: the old rule for a container method, then what a function of the analyzed
     code can change is unknown from here on (the block above)."""
-    from driftcheck.parsers.source.interp import branchstate
     from driftcheck.parsers.source.interp.objmodel import handed_mutators
-    from driftcheck.parsers.source.values.abstract import Func
 
     handed_mutators(ip, args, kwargs, fr, e, f)
     if not args or not _code(plain(args[0])):
         return
     what = getattr(f, "qual", None) or ast.unparse(e.func)
     why = f"a function handed to {what} at {_where(fr, e.lineno)}: it may run at any later point"
-    roots, rebinds, everything = _reach_of_callbacks(ip, [*args, *kwargs.values()])
-    holders: list[dict] = [fr.locals]
+    escape(ip, [*args, *kwargs.values()], fr, why)
+
+
+def escape(ip: Any, values: list, fr: Any, why: str) -> None:
+    """What the callbacks among ``values`` (with their arguments) can change is unknown from
+    here on (``handed_callbacks``). ``fr``: the frame running, or None where the caller does
+    not know it (``ExitStack.pop_all``): then the module globals and the closures are the
+    holders, and a list the code reaches holds an unknown run (seen through any holder)."""
+    from driftcheck.parsers.source.interp import branchstate
+    from driftcheck.parsers.source.values.abstract import Func, UnknownRun
+
+    roots, rebinds, everything = _reach_of_callbacks(ip, values)
+    holders: list[dict] = [fr.locals] if fr is not None else []
     c = getattr(fr, "caller", None)  # (the calling frame, the call) where known
     for _ in range(64):
         if not isinstance(c, tuple):
@@ -528,6 +537,13 @@ def handed_callbacks(ip: Any, args: list, kwargs: dict, fr: Any, e: ast.Call, f:
         holders.append(c[0].locals)
         c = getattr(c[0], "caller", None)
     holders.extend(g for g in list(ip.globals.values()) if isinstance(g, dict))
+    holders.extend(
+        d for d, _x, _m in rebinds if isinstance(d, dict) and all(d is not h for h in holders)
+    )
+    if fr is None and everything is None:
+        for r in roots:
+            if r.__class__ is list:
+                r.append(UnknownRun(why))
     if everything is not None or roots or rebinds:
         ip.stmts.note(
             f"{why}: what it can change is unknown from here on"
@@ -553,6 +569,11 @@ def handed_callbacks(ip: Any, args: list, kwargs: dict, fr: Any, e: ast.Call, f:
             ip.havoc.setdefault(id(x), (x, why))
     for h in holders:
         branchstate.forget(h, ids, [], why)
+
+
+def code_callback(v: Any) -> bool:
+    """``_code`` for callers outside this module (``ExitStack.pop_all``)."""
+    return _code(plain(v))
 
 
 def _code(v: Any) -> bool:
