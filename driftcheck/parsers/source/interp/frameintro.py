@@ -347,7 +347,6 @@ def finalize_at_del(calls: Any, f: Any, args: list, kwargs: dict, fr: Any, e: as
 def after_del(calls: Any, st: ast.Delete, fr: Any, held: Any) -> None:
     """Run the finalizers registered for ``st`` (``finalize_at_del``) once ``del`` dropped
     ``held``, the last registered first; an exception in one is ignored, as CPython does."""
-    from driftcheck.parsers.source.interp.objmodel import handed_mutators
     from driftcheck.parsers.source.interp.statements import _LOOKUP_ERRORS, Raised
 
     pend = calls.ip.__dict__.get(_PENDING)
@@ -358,7 +357,7 @@ def after_del(calls: Any, st: ast.Delete, fr: Any, held: Any) -> None:
     todo = todo[::-1]  # the last registered runs first
     if efr is not fr or held is not obj or calls.ip.uncertain:
         for cb, args, kwargs, _line, e in todo:  # not proven after all: the old rule
-            handed_mutators(calls.ip, [cb, *args], kwargs, fr, e, e.func)
+            handed_callbacks(calls.ip, [cb, *args], kwargs, fr, e, e.func)
         return
     for i, (cb, args, kwargs, line, _e) in enumerate(todo):
         try:
@@ -369,5 +368,223 @@ def after_del(calls: Any, st: ast.Delete, fr: Any, held: Any) -> None:
             continue
         except Exception:
             for cb2, args2, kwargs2, _l, e2 in todo[i:]:  # their effects are unknown
-                handed_mutators(calls.ip, [cb2, *args2], kwargs2, fr, e2, e2.func)
+                handed_callbacks(calls.ip, [cb2, *args2], kwargs2, fr, e2, e2.func)
             raise
+
+
+# ------------------------------------------------------------------ callbacks not proven to run
+# ``weakref.finalize(obj, cb)`` / ``weakref.ref(obj, cb)`` where the moment ``obj`` is freed is
+# not proven (``finalize_at_del``): ``cb`` may run at any later point -- a ``del`` of the last
+# name, the return of the function holding it, a collection, an explicit ``f()`` -- or never.
+# A container method handed there keeps the old rule (``handed_mutators``); a function of the
+# analyzed code may change whatever it reaches (session 34: ``def cb(): events.append(1)`` was
+# not looked at, so ``len(events)`` read 0 where CPython has 1 after the ``del``: a confident
+# wrong). Everything it can reach from here on is unknown: the containers and objects its free
+# names, its arguments and its bound receiver hold (with the functions it names, followed), and
+# the names it declares ``global`` / ``nonlocal``. Code that can reach other state (an import,
+# ``globals()`` / ``eval`` / ``exec`` / ``open``, a class or an object of the analyzed code whose
+# methods may run, a library function, an unknown value) makes every value the frame and the
+# modules hold unknown.
+_SAFE_QUALS = ("torch.", "math.", "operator.")  # their functions change no state a model reads
+_RISKY_BUILTINS = frozenset(
+    (
+        "globals",
+        "vars",
+        "locals",
+        "eval",
+        "exec",
+        "compile",
+        "open",
+        "__import__",
+        "setattr",
+        "delattr",
+        "breakpoint",
+        "input",
+        "exit",
+        "quit",
+    )
+)  # ``setattr`` / ``delattr``: on a class or a module the callback names
+_MAX_FUNCS = 32
+
+
+def _safe_ext(v: Any) -> bool:
+    q = getattr(v, "qual", "") or ""
+    if q.startswith("builtins."):
+        return q[len("builtins.") :] not in _RISKY_BUILTINS
+    return q.startswith(_SAFE_QUALS)
+
+
+def _reach_of_callbacks(ip: Any, cbs: list) -> tuple[list, list[tuple[Any, str, Any]], str | None]:
+    """(roots, rebinds, why-everything) for the callbacks ``cbs``: the values their code can
+    change in place, the (module or closure dict, name, module) bindings it may rebind, and
+    a reason when it may reach other state (then everything is unknown)."""
+    from driftcheck.parsers.source.interp.exprs import Frame  # a cycle at import
+    from driftcheck.parsers.source.values.abstract import Func, Leaf, Obj
+
+    roots: list[Any] = []
+    rebinds: list[tuple[Any, str, Any]] = []
+    todo = list(cbs)
+    seen: set[int] = set()
+    while todo:
+        v = plain(todo.pop())
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if len(seen) > 4 * _MAX_FUNCS:
+            return roots, rebinds, "too many values to follow"
+        if v is None or v.__class__ in (int, float, str, bool, bytes, complex, range):
+            continue
+        if v.__class__ in (tuple, frozenset):
+            todo.extend(v)
+            continue
+        if getattr(v, "library_type", None) == "functools.partial":
+            todo.extend((v.func, *v.args, *v.keywords.values()))
+            continue
+        if v.__class__ in (list, dict, set, bytearray):
+            roots.append(v)
+            continue
+        if v.__class__ is Leaf:  # a torch layer: the callback may change it
+            roots.append(v)
+            continue
+        if v.__class__ is Obj:
+            if v.cls is not None and outside_torch_cls(v.cls):
+                return roots, rebinds, f"an object of class {v.cls.name} (its methods may run)"
+            roots.append(v)
+            continue
+        if isinstance(v, Ext) and not is_module(v) and _safe_ext(v):
+            continue
+        if not isinstance(v, Func):
+            return roots, rebinds, f"the value {type(v).__name__} it reaches"
+        if v.bound is not None:
+            todo.append(v.bound)
+        node = v.node
+        if any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in ast.walk(node)):
+            return roots, rebinds, f"an import in {v.name}"
+        a = node.args
+        params = {x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if x}
+        body = [node.body] if isinstance(node, ast.Lambda) else list(node.body)
+        if not all(d is None or isinstance(d, ast.Constant) for d in (*a.defaults, *a.kw_defaults)):
+            return roots, rebinds, f"a default of {v.name} evaluated where it was defined"
+        stores = {
+            n.id
+            for b in body
+            for n in ast.walk(b)
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+        }
+        fr = Frame(v.mod, v, v.closure)
+        for b in body:
+            for n in ast.walk(b):
+                if isinstance(n, ast.Global):
+                    g = ip.globals.get(id(v.mod))
+                    for x in n.names:
+                        if g is None and x not in v.mod.ns:
+                            return roots, rebinds, f"global {x} of a module not run"
+                        rebinds.append((g, x, v.mod))
+                elif isinstance(n, ast.Nonlocal):
+                    for x in n.names:
+                        if not isinstance(v.closure, dict) or x not in v.closure:
+                            return roots, rebinds, f"nonlocal {x} not held"
+                        rebinds.append((v.closure, x, None))
+        for x in tuplesub_free(body, params | stores):
+            try:
+                got = ip.names.lookup(x, fr)
+            except Exception:  # noqa: BLE001 -- a name it cannot read: nothing it reaches there
+                continue
+            todo.append(got)
+    return roots, rebinds, None
+
+
+def outside_torch_cls(cls: Any) -> bool:
+    from driftcheck.parsers.source.interp.dunders import outside_torch
+
+    return outside_torch(cls)
+
+
+def tuplesub_free(body: list, bound: set) -> tuple[str, ...]:
+    from driftcheck.parsers.source.interp.tuplesub import free_names
+
+    return free_names(body, bound, "_dc_cb_free_names")
+
+
+def handed_callbacks(ip: Any, args: list, kwargs: dict, fr: Any, e: ast.Call, f: Any) -> None:
+    """``weakref.finalize(obj, cb, *args)`` / ``weakref.ref(obj, cb)`` not proven to run at a
+    known point: the old rule for a container method, then what a function of the analyzed
+    code can change is unknown from here on (the block above)."""
+    from driftcheck.parsers.source.interp.objmodel import handed_mutators
+
+    handed_mutators(ip, args, kwargs, fr, e, f)
+    if not args or not _code(plain(args[0])):
+        return
+    what = getattr(f, "qual", None) or ast.unparse(e.func)
+    why = f"a function handed to {what} at {_where(fr, e.lineno)}: it may run at any later point"
+    escape(ip, [*args, *kwargs.values()], fr, why)
+
+
+def escape(ip: Any, values: list, fr: Any, why: str) -> None:
+    """What the callbacks among ``values`` (with their arguments) can change is unknown from
+    here on (``handed_callbacks``). ``fr``: the frame running, or None where the caller does
+    not know it (``ExitStack.pop_all``): then the module globals and the closures are the
+    holders, and a list the code reaches holds an unknown run (seen through any holder)."""
+    from driftcheck.parsers.source.interp import branchstate
+    from driftcheck.parsers.source.values.abstract import Func, UnknownRun
+
+    roots, rebinds, everything = _reach_of_callbacks(ip, values)
+    holders: list[dict] = [fr.locals] if fr is not None else []
+    c = getattr(fr, "caller", None)  # (the calling frame, the call) where known
+    for _ in range(64):
+        if not isinstance(c, tuple):
+            break
+        holders.append(c[0].locals)
+        c = getattr(c[0], "caller", None)
+    holders.extend(g for g in list(ip.globals.values()) if isinstance(g, dict))
+    holders.extend(
+        d for d, _x, _m in rebinds if isinstance(d, dict) and all(d is not h for h in holders)
+    )
+    if fr is None and everything is None:
+        for r in roots:
+            if r.__class__ is list:
+                r.append(UnknownRun(why))
+    if everything is not None or roots or rebinds:
+        ip.stmts.note(
+            f"{why}: what it can change is unknown from here on"
+            + (f" ({everything})" if everything else "")
+        )
+    if everything is not None:
+        why = f"{why} ({everything})"
+        for h in holders:
+            for k, v in list(h.items()):
+                if not isinstance(plain(v), (Func, Ext)) and not is_module(plain(v)):
+                    h[k] = branchstate.unknown_for([v], why)
+        return
+    for d, x, mod in rebinds:
+        for h in (d, getattr(mod, "ns", None)):
+            if isinstance(h, dict) and (h is d or x in h):
+                h[x] = branchstate.unknown_for([h.get(x)], why) if x in h else Unknown(why)
+    if not roots:
+        return
+    conts, objs = branchstate._reachable({str(i): r for i, r in enumerate(roots)})
+    ids = {id(x) for x in (*conts, *objs, *roots)}
+    for x in (*conts, *roots):
+        if x.__class__ in (list, dict, set, bytearray):
+            ip.havoc.setdefault(id(x), (x, why))
+    for h in holders:
+        branchstate.forget(h, ids, [], why)
+
+
+def code_callback(v: Any) -> bool:
+    """``_code`` for callers outside this module (``ExitStack.pop_all``)."""
+    return _code(plain(v))
+
+
+def _code(v: Any) -> bool:
+    """Whether calling the callback ``v`` may run code other than a container's own method
+    (``handed_mutators``' case) or a function that changes no state (``_safe_ext``)."""
+    from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+    for _ in range(8):
+        if getattr(v, "library_type", None) != "functools.partial":
+            break
+        v = plain(v.func)
+    if isinstance(v, BuiltinMethod):
+        return False
+    return not (isinstance(v, Ext) and not is_module(v) and _safe_ext(v))

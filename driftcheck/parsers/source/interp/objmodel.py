@@ -1119,6 +1119,41 @@ _MODULE_QUALS = dunders.NN_MODULE
 _UNBOUND = {t.__name__: t for t in (list, dict, set)}
 
 
+def _unbound_in_place(qual: str, tname: str, meth: str, first: Any) -> bool:
+    """Whether ``<type>.<meth>(first, ...)`` (``qual``) is an instance method of ``bytearray``,
+    ``collections.deque``, ``list``, ``dict`` or ``set`` (CPython's method or slot wrapper of
+    the type) called on an instance of exactly that type, for a method ``_UNBOUND``'s route
+    leaves out: a method of bytearray / deque, or a dunder changing the instance in place
+    (library/dunderops.py ``MUTATING``)."""
+    if qual.startswith("builtins."):
+        real: Any = {"list": list, "dict": dict, "set": set, "bytearray": bytearray}.get(tname)
+    elif qual.startswith("collections.deque."):
+        import collections
+
+        real = collections.deque
+    else:
+        return False  # (``torch.nn.Linear(...)`` ends here: every such call asks)
+    import collections
+
+    from driftcheck.parsers.source.library import dunderops
+
+    raw = unwrap(first)
+    c = dunderops.kind(raw) if real is not None else None
+    if c is None:
+        return False
+    if real is bytearray or real is collections.deque:
+        same = (raw.__class__.__name__ == "ByteArray") == (real is bytearray) and (
+            hasattr(raw, "appendleft") == (real is collections.deque)
+        )
+    else:
+        same = raw.__class__ is real
+    d = type(vars(real).get(meth)).__name__
+    return same and (
+        (d == "method_descriptor" and real in (bytearray, collections.deque))
+        or (d == "wrapper_descriptor" and meth in dunderops.MUTATING[c])
+    )
+
+
 class Calls:
     """Calls: arguments, functions, instantiation and dataclasses."""
 
@@ -1205,8 +1240,9 @@ class Calls:
             # ``weakref.finalize(obj, events.append, x)`` / ``weakref.ref(obj, cb)``: the
             # callback runs when the collector frees ``obj`` (at a ``del`` of its last name,
             # later, or at exit): a method changing a container in place handed there makes
-            # that container unknown from here on, as any code we do not follow
-            handed_mutators(self.ip, args[1:], kwargs, fr, e, f)
+            # that container unknown from here on, as any code we do not follow; a function
+            # of the analyzed code: what it reaches (frameintro.handed_callbacks)
+            frameintro.handed_callbacks(self.ip, args[1:], kwargs, fr, e, f)
         if plain(f).__class__ is lrucache.CachedFunc and plain(f).hashes():
             lists = [a for a in (*e.args, *(k.value for k in e.keywords)) if a.__class__ in _LISTS]
             if lists:  # ``width([2, 3])``: TypeError: unhashable type: 'list'
@@ -1386,6 +1422,10 @@ class Calls:
                 and unwrap(args[0]).__class__ is t
                 and type(vars(t).get(meth)).__name__ == "method_descriptor"
             ):
+                return self.call(self.ip.attrs.getattr(args[0], meth), args[1:], kwargs, loc)
+            if _unbound_in_place(f.qual, tname, meth, args[0]):
+                # ``bytearray.extend(b, x)``, ``list.__setitem__(a, 0, 5)``,
+                # ``collections.deque.append(d, 2)``: as the bound method (library/dunderops.py)
                 return self.call(self.ip.attrs.getattr(args[0], meth), args[1:], kwargs, loc)
         try:
             if isinstance(f, Ext):

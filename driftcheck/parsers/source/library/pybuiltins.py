@@ -909,9 +909,25 @@ def _counter_method(raw: Any, name: str, a: list, k: dict) -> Any:
     return list(got) if name == "elements" else got
 
 
+# the in-place dunders of list / dict / set (library/dunderops.py ``MUTATING``, all three)
+_DUNDER_NAMES = frozenset(
+    ("__setitem__", "__delitem__", "__iadd__", "__imul__", "__init__", "__ior__", "__iand__")
+    + ("__isub__", "__ixor__")
+)
+
+
 def value_method(v: Any, name: str, interp: Any) -> Any:
     """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods; a method that
     changes a list, dict or set in place keeps that container (``receiver``)."""
+    if name[:2] == "__" and name in _DUNDER_NAMES:  # ``a.__setitem__(0, 5)`` (dunderops.py)
+        from driftcheck.parsers.source.library import dunderops
+
+        raw = unwrap(v)
+        c = dunderops.kind(raw)
+        if c is not None and name in dunderops.MUTATING[c]:
+            got = BuiltinMethod(lambda a, k: dunderops.apply(raw, name, a, k, interp))
+            got.receiver = raw
+            return got
     got = _value_method(v, name, interp)
     if isinstance(got, BuiltinMethod):
         raw = unwrap(v)

@@ -3216,13 +3216,17 @@ class ExitStackValue:
 
         why = f"an ExitStack callback moved by pop_all at {self.loc[0]}:{self.loc[1]}"
         ip = getattr(self.ip, "ip", self.ip)
-        for fn, _, _ in self.exits:
+        from driftcheck.parsers.source.interp import frameintro
+
+        for fn, a, k in self.exits:
             m = plain(fn)
             for _ in range(8):  # ``partial(layers.append, conv)``: the method it calls
                 if getattr(m, "library_type", None) != "functools.partial":
                     break
                 m = plain(m.func)
             c = getattr(m, "receiver", None) if isinstance(m, BuiltinMethod) else None
+            if frameintro.code_callback(m):  # a function of the analyzed code (session 34)
+                frameintro.escape(ip, [fn, *a, *k.values()], None, why)
             if isinstance(c, list):
                 c.append(UnknownRun(why))
             elif isinstance(c, (dict, set)):
