@@ -31,6 +31,7 @@ from driftcheck.parsers.source.library import (
     enums,
     intindex,
     pyprotocols,
+    scratchfs,
     stdlib,
     tensorvalues,
     torchlib,
@@ -210,6 +211,9 @@ class Items:
             return Unknown("unknown index")
         if isinstance(raw, wildlib.ModGlobals):
             return wildlib.globals_get(self.ip, raw, k)
+        if raw.__class__ is str and scratchfs.MARK in raw:
+            # a temporary file's name: its characters are CPython's random name's
+            return UnknownPlain("a character of a temporary file's name (random in CPython)")
         if isinstance(raw, modnamespace.ModuleNamespace):
             return modnamespace.getitem(raw, k)
         if isinstance(raw, Ext) and raw.qual == "sys.modules" and isinstance(k, str):

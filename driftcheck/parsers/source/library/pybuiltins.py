@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.library import scratchfs
 from driftcheck.parsers.source.interp import dunders
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import symbolic
@@ -482,6 +483,8 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
     if name == "len":
         v = whole_dict(unwrap(args[0])) if args else None
+        if scratchfs.named(v):
+            return Unknown("len() of a temporary file's name (random in CPython)")
         if isinstance(v, (list, tuple, dict, str, bytes, range, set)) or getattr(
             v, "elementwise", 0
         ):
@@ -1032,7 +1035,11 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
                     return Unknown(f"{tname}.{name}")
                 try:  # the result's length predicted first (sizes.py): s.ljust(10**9)
                     kw = {kk: plain(vv) for kk, vv in k.items()}
-                    return sizes.str_method(raw, name, fn, pa, kw)
+                    got = sizes.str_method(raw, name, fn, pa, kw)
+                    if scratchfs.named(raw) and not scratchfs.named(got):
+                        # a temporary name's pieces, count, length: CPython's is random
+                        return Unknown(f"str.{name}() of a temporary file's name (random)")
+                    return got
                 except TooBig:
                     raise
                 except (TypeError, ValueError, OverflowError, LookupError):
