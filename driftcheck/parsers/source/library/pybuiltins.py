@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from driftcheck.parsers.source import sizes
-from driftcheck.parsers.source.library import scratchfs
 from driftcheck.parsers.source.interp import dunders
+from driftcheck.parsers.source.library import scratchfs
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.values.abstract import (
