@@ -31,7 +31,6 @@ from driftcheck.parsers.source.library import (
     enums,
     intindex,
     pyprotocols,
-    scratchfs,
     stdlib,
     tensorvalues,
     torchlib,
@@ -211,7 +210,7 @@ class Items:
             return Unknown("unknown index")
         if isinstance(raw, wildlib.ModGlobals):
             return wildlib.globals_get(self.ip, raw, k)
-        if raw.__class__ is str and scratchfs.MARK in raw:
+        if raw.__class__ is str and "driftcheck-scratch-" in raw:  # library/scratchfs.MARK
             # a temporary file's name: its characters are CPython's random name's
             return UnknownPlain("a character of a temporary file's name (random in CPython)")
         if isinstance(raw, modnamespace.ModuleNamespace):
