@@ -14,6 +14,7 @@ left out, never guessed.
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
@@ -220,6 +221,8 @@ def derive(items: list[Item], factorized: bool = True) -> dict[str, Derived]:
     if "patchSize" in out and not out["patchSize"].attribute.startswith("conv3d."):
         _image_size(items, out)  # a video's table holds every frame group's patches too
     main = stack if stack is not None else main_block(items)
+    if "hiddenSize" not in out and "vocabSize" not in out and stack is not None:
+        _stack_width(stack, out)
     if factorized:
         _factorized_width(items, main, out)
     if (
@@ -256,6 +259,50 @@ def derive(items: list[Item], factorized: bool = True) -> dict[str, Derived]:
     if "numExperts" in out:
         moe_width(items, out)
     return out
+
+
+def _stack_width(stack: Item, out: dict[str, Derived]) -> None:
+    """The width of a model with no token table and no patch embedding (an audio encoder fed
+    by a convolution stack, a model fed by features): the residual stream's width inside the
+    repeated layers, which every norm of the layer normalizes over. Read where the layer's
+    norms (those with a ``normalized_shape``) all have one width ``W`` and the layer holds a
+    linear map taking ``W`` and one giving ``W`` back; several norm widths, or none: nothing.
+    ``DRIFTCHECK_NO_STACK_WIDTH=1`` switches the reading off."""
+    if os.environ.get("DRIFTCHECK_NO_STACK_WIDTH") == "1":
+        return
+    norms: list[Item] = []
+    ins, outs = set(), set()
+    for it in walk(stack.children or []):
+        if it.is_block:
+            continue
+        spec = catalogue.get(it.ltype)
+        if spec is not None and spec.role == "norm" and "normalized_shape" in it.params:
+            norms.append(it)
+            continue
+        if spec is None or spec.role != "linear":
+            continue
+        shape = (leaf_weights(it.ltype, it.params) or {}).get("weight")
+        if not shape or len(shape) != 2:
+            continue
+        rows, cols = shape if it.ltype != "Conv1D" else shape[::-1]
+        outs.add(rows)
+        ins.add(cols)
+    widths = {_norm_width(it.params["normalized_shape"]) for it in norms}
+    if len(widths) != 1:
+        return
+    w = next(iter(widths))
+    if type(w) is not int or w not in ins or w not in outs:
+        return
+    it = norms[0]
+    name = "normalized_shape"
+    out["hiddenSize"] = Derived(w, _attr(it, name), _loc(it, name), it.node.id)
+
+
+def _norm_width(v: Any) -> Any:
+    """A norm's one normalized axis (``64`` or ``(64,)``); several axes: None."""
+    if isinstance(v, (list, tuple)) and len(v) == 1:
+        v = v[0]
+    return v if type(v) is int else None
 
 
 def _factorized_width(items: list[Item], main: Item | None, out: dict[str, Derived]) -> None:

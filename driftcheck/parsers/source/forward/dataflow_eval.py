@@ -49,7 +49,7 @@ from driftcheck.speed import current
 MAX_STEPS = 300_000
 # facts ``forward`` splits its tensors by (``view(b, t, hp["n_head"], -1)``): no weight shape
 # holds the head count when heads x head_dim is the width (``DataflowEval.item_use``)
-_VIEW_FACTS = frozenset(("numHeads",))
+_VIEW_FACTS = frozenset(("numHeads", "headDim"))
 
 
 class Ret(Exception):

@@ -210,6 +210,9 @@ class Items:
             return Unknown("unknown index")
         if isinstance(raw, wildlib.ModGlobals):
             return wildlib.globals_get(self.ip, raw, k)
+        if raw.__class__ is str and "driftcheck-scratch-" in raw:  # library/scratchfs.MARK
+            # a temporary file's name: its characters are CPython's random name's
+            return UnknownPlain("a character of a temporary file's name (random in CPython)")
         if isinstance(raw, modnamespace.ModuleNamespace):
             return modnamespace.getitem(raw, k)
         if isinstance(raw, Ext) and raw.qual == "sys.modules" and isinstance(k, str):

@@ -299,6 +299,11 @@ def _filler(st: ast.stmt) -> str | None:
             return target.id  # ``setattr(cfg, name, value)``
         if isinstance(f, ast.Name) and f.id == "next" and args and isinstance(args[0], ast.Name):
             return args[0].id  # ``next(it)``: the iterator advanced
+        if isinstance(f, ast.Name) and f.id == "print":
+            # ``print(..., file=buf)``: the stream written (library/python.py ``_print``; it
+            # was skipped at top level, so ``buf.getvalue()`` kept its earlier text)
+            out = next((k.value for k in st.value.keywords if k.arg == "file"), None)
+            return out.id if isinstance(out, ast.Name) else None
         if (name := _exec_namespace(st.value)) is not None:
             return name  # ``exec(CONFIG_PY, {}, ns)``
         return None
@@ -720,6 +725,23 @@ def _binds(st: ast.stmt, name: str) -> bool:
     )
 
 
+def _print_into(st: ast.stmt, name: str) -> bool:
+    """``st`` is a statement ``print(..., file=name)`` whose values do not read ``name``: a
+    write into the stream, as ``name.write(text)`` is (session 34)."""
+    if not (
+        isinstance(st, ast.Expr)
+        and isinstance(st.value, ast.Call)
+        and isinstance(st.value.func, ast.Name)
+        and st.value.func.id == "print"
+    ):
+        return False
+    out = next((k.value for k in st.value.keywords if k.arg == "file"), None)
+    if not (isinstance(out, ast.Name) and out.id == name):
+        return False
+    rest = [*st.value.args, *(k.value for k in st.value.keywords if k.arg != "file")]
+    return not any(isinstance(n, ast.Name) and n.id == name for a in rest for n in ast.walk(a))
+
+
 def _method_call_on(st: ast.stmt, name: str) -> bool:
     """``st`` is a statement ``name.method(...)`` (``writer.writerow(row)``, ``text.seek(0)``)."""
     return (
@@ -784,7 +806,7 @@ def _written_through(
     own: set[int] = set()  # ``name``'s own method calls, replayed in order (here or ``after``)
     for st in body.fills.get(name, []):
         i = index.get(id(st))
-        if i is None or not _method_call_on(st, name):
+        if i is None or not (_method_call_on(st, name) or _print_into(st, name)):
             return None
         own.add(i)
         if i < last:

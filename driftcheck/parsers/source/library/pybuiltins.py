@@ -482,6 +482,8 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
     if name == "len":
         v = whole_dict(unwrap(args[0])) if args else None
+        if _scratch_named(v):
+            return Unknown("len() of a temporary file's name (random in CPython)")
         if isinstance(v, (list, tuple, dict, str, bytes, range, set)) or getattr(
             v, "elementwise", 0
         ):
@@ -717,6 +719,12 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in ("print", "setattr", "delattr", "id", "hash", "iter", "next"):
         return None if name == "print" else Unknown(name)
     return Unknown(name)
+
+
+def _scratch_named(v: Any) -> bool:
+    """library/scratchfs.py ``named`` (not imported here: importing it registers its group
+    early and reorders docs/library.md): a text holding a temporary file's name."""
+    return type(v) is str and "driftcheck-scratch-" in v
 
 
 def _product_bits(xs: Any, name: str) -> None:
@@ -1048,7 +1056,11 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
                     return Unknown(f"{tname}.{name}")
                 try:  # the result's length predicted first (sizes.py): s.ljust(10**9)
                     kw = {kk: plain(vv) for kk, vv in k.items()}
-                    return sizes.str_method(raw, name, fn, pa, kw)
+                    got = sizes.str_method(raw, name, fn, pa, kw)
+                    if _scratch_named(raw) and not _scratch_named(got):
+                        # a temporary name's pieces, count, length: CPython's is random
+                        return Unknown(f"str.{name}() of a temporary file's name (random)")
+                    return got
                 except TooBig:
                     raise
                 except (TypeError, ValueError, OverflowError, LookupError):

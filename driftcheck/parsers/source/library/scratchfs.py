@@ -30,6 +30,18 @@ from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import Unknown, plain
 
 PREFIX = "/tmp/driftcheck-scratch-"
+MARK = "driftcheck-scratch-"
+"""In every text made from a scratch name (joined, concatenated, its basename): what CPython
+prints there is a random name under the launch's temporary directory, so that text's length,
+characters and pieces are not known (``named``)."""
+
+
+def named(v: Any) -> bool:
+    """A text holding a scratch name (``tmp``, ``os.path.join(tmp, "a.json")``, ``f.name``):
+    its length and contents are CPython's random name's, unknown (session 34). The name
+    itself still works as a path (open, write_text, argparse's ``@file``)."""
+    return type(v) is str and MARK in v
+
 
 TF = Group("tempfile")
 

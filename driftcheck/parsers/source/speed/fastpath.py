@@ -399,6 +399,7 @@ def _item_at(obj: Fast, k: int) -> Fast:
     return item
 
 
+_MARK = "driftcheck-scratch-"  # library/scratchfs.MARK (not imported: the fast path stays light)
 _PURE = {"abs": abs, "len": len, "min": min, "max": max, "int": int, "float": float}
 
 
@@ -450,6 +451,8 @@ def _call(e: ast.Call) -> Fast | None:
             c = v.__class__
             if c is list or c is tuple:
                 _no_run(v, None)
+            if c is str and _MARK in v:
+                return _bail()  # a temporary file's name: its length is unknown (scratchfs)
             if c is list or c is tuple or c is dict or c is str:
                 return len(v)
             return _bail()
