@@ -405,10 +405,63 @@ def _csv_lines(c: Call) -> list[str] | None:
     return lines
 
 
+class CsvDialect:
+    """The dialect ``csv.Sniffer().sniff(sample, delimiters)`` returns for a known sample:
+    CPython's own sniffed ``csv.Dialect`` subclass, handed on to ``csv.reader`` /
+    ``csv.DictReader`` as their ``dialect`` (session 34); its format attributes read as
+    CPython's. ``type()`` of it is ``type`` (the sniffer returns a class)."""
+
+    __slots__ = ("d",)
+    library_type: ClassVar[str] = "builtins.type"
+
+    def __init__(self, d: Any) -> None:
+        self.d = d
+
+    def attr(self, name: str) -> Any:
+        if name in _CSV_FORMAT:
+            return getattr(self.d, name)
+        return Unknown(f"csv dialect attribute {name}")
+
+
+class CsvSniffer:
+    """``csv.Sniffer()``: ``sniff(sample, delimiters=None)`` and ``has_header(sample)`` of a
+    known sample are CPython's own (``sniff`` gives a ``CsvDialect``); a sample or delimiter
+    set not known, or a sample CPython cannot sniff (it raises ``csv.Error``), is unknown."""
+
+    __slots__ = ()
+    library_type: ClassVar[str] = "csv.Sniffer"
+
+    def attr(self, name: str) -> Any:
+        if name in ("sniff", "has_header"):
+            return _Method(lambda a, k: self._call(name, a, k))
+        return Unknown(f"csv.Sniffer attribute {name}")
+
+    def _call(self, name: str, a: list, k: dict) -> Any:
+        args, kw = [plain(x) for x in a], {n: plain(v) for n, v in k.items()}
+        allowed = ("sample", "delimiters") if name == "sniff" else ("sample",)
+        names = [*allowed[: len(args)], *kw]
+        ok = len(args) <= len(allowed) and len(set(names)) == len(names) <= len(allowed)
+        ok = ok and set(kw) <= set(allowed)
+        sample = dict(zip(names, [*args, *kw.values()]))
+        if not ok or not isinstance(sample.get("sample"), str) or len(sample["sample"]) > MAX_TEXT:
+            return Unknown(f"csv.Sniffer.{name}() of a sample we cannot read")
+        if not isinstance(sample.get("delimiters"), (str, type(None))):
+            return Unknown(f"csv.Sniffer.{name}() of delimiters we cannot read")
+        try:
+            got = getattr(csv.Sniffer(), name)(*args, **kw)
+        except (csv.Error, TypeError, ValueError):
+            return Unknown(f"csv.Sniffer.{name}() that would raise")
+        return CsvDialect(got) if name == "sniff" else got
+
+
 def _csv_kwargs(c: Call, extra: frozenset[str] = frozenset()) -> dict | None:
     kw = {k: plain(v) for k, v in c.kwargs.items() if k != "f"}
     if set(kw) - _CSV_FORMAT - extra or not _known(*kw.values()):
         return None
+    if "dialect" in kw:  # a sniffed dialect only (a name may be one csv.register_dialect made)
+        if not isinstance(kw["dialect"], CsvDialect):
+            return None
+        kw["dialect"] = kw["dialect"].d
     if "fieldnames" in kw:
         names = c.interp.items.iterate(c.kwargs["fieldnames"])
         if names is None:
@@ -419,8 +472,12 @@ def _csv_kwargs(c: Call, extra: frozenset[str] = frozenset()) -> dict | None:
 
 @CSV.entry("reader", doc="reader(lines): the rows (lists of strings) of a known CSV text")
 def _csv_reader(c: Call) -> Any:
-    lines, kw = _csv_lines(c), _csv_kwargs(c)
-    if lines is None or kw is None or len(c.args) > 1:
+    lines, kw = _csv_lines(c), _csv_kwargs(c, frozenset(("dialect",)))
+    if kw is not None and len(c.args) == 2:  # reader(f, dialect)
+        d = c.arg(1) if "dialect" not in kw else None  # by name and position: TypeError
+        d = plain(d)
+        kw = dict(kw, dialect=d.d) if isinstance(d, CsvDialect) else None
+    if lines is None or kw is None or len(c.args) > 2:
         return c.unknown("csv.reader() of a text or format we cannot read")
     try:
         return list(csv.reader(lines, **kw))
@@ -432,7 +489,7 @@ def _csv_reader(c: Call) -> Any:
 def _csv_dictreader(c: Call) -> Any:
     extra = frozenset(("fieldnames", "restkey", "restval", "dialect"))
     lines, kw = _csv_lines(c), _csv_kwargs(c, extra)
-    if lines is None or kw is None or len(c.args) > 1 or "dialect" in kw:
+    if lines is None or kw is None or len(c.args) > 1:
         return c.unknown("csv.DictReader() of a text or format we cannot read")
     try:
         return [dict(row) for row in csv.DictReader(lines, **kw)]
@@ -512,6 +569,13 @@ def _csv_dictwriter(c: Call) -> Any:
     if fields is None or not all(isinstance(x, str) for x in fields):
         return c.unknown("csv.DictWriter() of field names not known")
     return _csv_writer_of(c, fields, frozenset(("fieldnames", "restval", "extrasaction")))
+
+
+@CSV.entry("Sniffer", doc="Sniffer(): sniff / has_header of a known sample, by CPython's csv")
+def _csv_sniffer(c: Call) -> Any:
+    if c.args or c.kwargs:
+        return c.unknown("csv.Sniffer() with arguments")
+    return CsvSniffer()
 
 
 # ---------------------------------------------------------------------------------- xml
