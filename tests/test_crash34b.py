@@ -1,0 +1,93 @@
+"""Session 34 (crashfix34b): crash fresh26's dev misses and false blockers. Each model here is
+run by torch (construction and forward, CPU, seeded): a blocker exactly when torch raises."""
+
+from __future__ import annotations
+
+import runpy
+
+import pytest
+
+from tests.crash_rule_support import blockers, registrar, write
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+
+# a container attribute filled by forward hooks (or forward itself) is not known empty
+model(
+    "hookdict_ok_closure",
+    (2, 3, 8, 8),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.stages = nn.ModuleList(nn.Conv2d(3, 3, 3, padding=1) for _ in range(2))
+            self.features = {}
+            for i, s in enumerate(self.stages):
+                s.register_forward_hook(self.keep(i))
+
+        def keep(self, i):
+            def hook(module, inp, out):
+                self.features[i] = out
+            return hook
+
+        def forward(self, x):
+            for s in self.stages:
+                x = s(x)
+            return torch.cat([f.mean((2, 3)) for f in self.features.values()], 1)
+    """,
+)
+model(
+    "hookdict_ok_forward_write",
+    (2, 4),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = nn.Linear(4, 4)
+            self.features = {}
+
+        def forward(self, x):
+            self.features["a"] = self.a(x)
+            return torch.cat([f for f in self.features.values()], 1)
+    """,
+)
+model(
+    "hookdict_local_empty",  # a local the pass made: still known empty
+    (2, 4),
+    """
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = nn.Linear(4, 4)
+
+        def forward(self, x):
+            feats = {}
+            x = self.a(x)
+            return torch.cat([f for f in feats.values()], 1)
+    """,
+)
+
+
+def _torch_crashes(path, shape) -> bool:
+    """True when building the file's ``Net()`` or its forward on a seeded input raises."""
+    torch = pytest.importorskip("torch")
+    torch.manual_seed(0)
+    try:
+        net = runpy.run_path(str(path), run_name="__crash34b__")["Net"]()
+        net(torch.randn(shape))
+    except Exception:  # noqa: BLE001 - any error construction or forward raises
+        return True
+    return False
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, _ = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    crashes = _torch_crashes(path, shape)
+    assert crashes is ("_ok" not in name), name  # the case is what its name says
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
+    if crashes:
+        assert any(loc.get("line") for f in found for loc in f.get("locations", [])), found
