@@ -69,6 +69,50 @@ model(
 )
 
 
+# ModuleList.extend / ModuleList(...) given one module; ModuleDict.update / ModuleDict(...) given
+# a sequence of modules (not (key, module) pairs)
+CONT = """
+class Expert(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.ModuleList([Expert(4)])
+        self.heads = nn.ModuleDict()
+
+    def forward(self, x):
+        {}
+        for b in self.blocks:
+            x = b(x)
+        return x
+"""
+
+
+def cont(name: str, stmt: str) -> None:
+    model(name, (2, 4), CONT.replace("{}", stmt))
+
+
+cont("ml_extend_module", "self.blocks.extend(Expert(4))")
+cont("ml_extend_layer", "self.blocks.extend(nn.Linear(4, 4))")
+cont("ml_ok_extend_list", "self.blocks.extend([Expert(4)])")
+cont("ml_ok_extend_seq", "self.blocks.extend(nn.Sequential(nn.Linear(4, 4)))")
+cont("ml_new_module", "self.blocks = nn.ModuleList(Expert(4))")
+cont("ml_ok_new_list", "self.blocks = nn.ModuleList([Expert(4), Expert(4)])")
+cont("md_update_list", "self.heads.update([nn.Linear(4, 2), nn.Linear(4, 3)])")
+cont("md_update_comp", "self.heads.update([Expert(4) for _ in range(2)])")
+cont("md_ok_update_pairs", "self.heads.update([(str(i), Expert(4)) for i in range(2)])")
+cont("md_ok_update_dict", "self.heads.update({'a': Expert(4)})")
+cont("md_new_list", "self.heads = nn.ModuleDict([Expert(4), Expert(4)])")
+cont("md_update_module", "self.heads.update(Expert(4))")
+
+
 def _torch_crashes(path, shape) -> bool:
     """True when building the file's ``Net()`` or its forward on a seeded input raises."""
     torch = pytest.importorskip("torch")

@@ -340,6 +340,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix33b
 
             dataflow_fix33b.called(self.run, e, fv, args, kwargs, fr)  # ``opt.step(loss)``
+            from driftcheck.parsers.source.forward import dataflow_fix34b
+
+            dataflow_fix34b.called(self.run, e, fv, args, kwargs, fr)  # ``prune.remove(m, n)``
 
         if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
             from driftcheck.parsers.source.forward import dataflow_fix31

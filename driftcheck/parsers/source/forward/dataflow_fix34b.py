@@ -42,3 +42,177 @@ def from_attribute(ev: Any, it: ast.expr, fr: Any) -> bool:
     except Exception:  # noqa: BLE001
         return True
     return isinstance(v, (dict, list, set, tuple))
+
+
+_CONTAINERS = frozenset(
+    {"Sequential", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict", "Container"}
+)
+
+
+def _pure(node: ast.expr) -> bool:
+    """A name or a chain of attribute reads (evaluating it again runs no code of its own)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def _torch_layer(q: str) -> str | None:
+    """``torch.nn.Linear``: a torch layer class that is not iterable (not a container)."""
+    from driftcheck.parsers.source.library.torchlib import _shipped_signatures
+
+    if not isinstance(q, str) or not q.startswith("torch.nn.") or q.count(".") != 2:
+        return None
+    name = q.rsplit(".", 1)[-1]
+    return name if q in _shipped_signatures() and name not in _CONTAINERS else None
+
+
+def _plain_module_cls(run: Any, cls: Any) -> str | None:
+    """A module class of the code's own that is no container and defines no ``__iter__``
+    (torch's ``nn.Module`` is not iterable): its name, else None."""
+    from driftcheck.parsers.source.interp import dunders
+    from driftcheck.parsers.source.values.abstract import Cls, Ext
+
+    interp = run.f.interp
+    try:
+        if not isinstance(cls, Cls) or not interp.classes.is_module_cls(cls):
+            return None
+        for c in cls.mro():
+            if isinstance(c, Ext) and (
+                c.qual.rsplit(".", 1)[-1] in _CONTAINERS or not c.qual.startswith("torch.nn.")
+            ):
+                if c.qual not in ("builtins.object",):
+                    return None
+            elif not isinstance(c, (Cls, Ext)):
+                return None
+        if dunders.source_method(interp, cls, "__iter__") is not None:
+            return None
+        if dunders.source_method(interp, cls, "__getitem__") is not None:
+            return None  # old-style iteration: ``iter()`` of it works
+    except Exception:  # noqa: BLE001
+        return None
+    return cls.name
+
+
+def _one_module(run: Any, node: ast.expr, v: Any, fr: Any) -> str | None:
+    """The class name when ``node`` (value ``v``) is surely one module that is not iterable:
+    a torch layer or a plain module of the code's own, built right there or read."""
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if isinstance(v, Mod):
+        obj = run.f.resolve(v.obj)
+        if isinstance(obj, Leaf) and obj.torch:
+            return _torch_layer(f"torch.nn.{obj.type}")
+        if isinstance(obj, Obj) and obj.module and obj.kind is None and obj.cls is not None:
+            return _plain_module_cls(run, obj.cls)
+        return None
+    if isinstance(node, ast.Call) and _pure(node.func):
+        from driftcheck.parsers.source.values.abstract import Ext
+
+        try:
+            fv = run.eval(node.func, fr)
+        except Exception:  # noqa: BLE001
+            return None
+        if isinstance(fv, Ext):
+            return _torch_layer(fv.qual)
+        return _plain_module_cls(run, fv)
+    return None
+
+
+def _container_kind(run: Any, node: ast.expr, fr: Any) -> str | None:
+    """``self.blocks`` (a ModuleList ``__init__`` built) or ``nn.ModuleList()`` made right
+    there: the container's kind, else None."""
+    from driftcheck.parsers.source.values.abstract import Ext, Obj
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if isinstance(node, ast.Call) and _pure(node.func):
+        try:
+            fv = run.eval(node.func, fr)
+        except Exception:  # noqa: BLE001
+            return None
+        q = fv.qual if isinstance(fv, Ext) else ""
+        kind = q.rsplit(".", 1)[-1]
+        return kind if q == f"torch.nn.{kind}" and kind in ("ModuleList", "ModuleDict") else None
+    if not _pure(node):
+        return None
+    try:
+        v = run.eval(node, fr)
+    except Exception:  # noqa: BLE001
+        return None
+    obj = run.f.resolve(v.obj) if isinstance(v, Mod) else None
+    if isinstance(obj, Obj) and obj.cls is None and obj.kind in ("ModuleList", "ModuleDict"):
+        return obj.kind
+    return None
+
+
+def _container_misuse(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``blocks.extend(Residual(d))`` / ``nn.ModuleList(Expert(d))`` (torch's
+    ``ModuleList.extend`` takes an iterable: TypeError for one module) and
+    ``heads.update([nn.Linear(..), ..])`` / ``nn.ModuleDict([nn.Linear(..)])`` (each item of a
+    sequence must be a (key, module) pair: TypeError for a module)."""
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    if len(e.args) != 1 or e.keywords or isinstance(e.args[0], ast.Starred) or len(args) != 1:
+        return
+    node, v = e.args[0], args[0]
+    kind = None
+    if isinstance(fv, Ext) and fv.qual in ("torch.nn.ModuleList", "torch.nn.ModuleDict"):
+        kind, meth = fv.qual.rsplit(".", 1)[-1], "init"
+    elif isinstance(e.func, ast.Attribute) and e.func.attr in ("extend", "update"):
+        kind, meth = _container_kind(run, e.func.value, fr), e.func.attr
+        if (kind, meth) not in (("ModuleList", "extend"), ("ModuleDict", "update")):
+            return
+    if kind is None:
+        return
+    if kind == "ModuleList":
+        got = _one_module(run, node, v, fr)
+        if got is not None:
+            run.f.crash(
+                fr.loc(e),
+                f"TypeError: ModuleList.extend should be called with an iterable, but got {got}",
+            )
+        return
+    if isinstance(node, (ast.List, ast.Tuple)) and node.elts and isinstance(v, (list, tuple)):
+        first = node.elts[0]
+        if isinstance(first, ast.Starred) or not v:
+            return
+        got = _one_module(run, first, v[0], fr)
+    elif isinstance(node, ast.ListComp) and len(node.generators) == 1:
+        if not isinstance(v, list) or not v:
+            return  # no item made: nothing is checked
+        got = _one_module(run, node.elt, v[0], fr) if _pure_call(node.elt) else None
+    else:
+        got = _one_module(run, node, v, fr)
+        if got is not None:
+            run.f.crash(
+                fr.loc(e),
+                "TypeError: ModuleDict.update should be called with an iterable of key/value "
+                f"pairs, but got {got}",
+            )
+        return
+    if got is not None:
+        run.f.crash(
+            fr.loc(e),
+            f"TypeError: ModuleDict update sequence element #0 should be Iterable; is{got}",
+        )
+
+
+def _pure_call(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and _pure(node.func)
+
+
+def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """Before a call in forward on real sizes (``Calls.call_expr``)."""
+    import os
+
+    if run.f.input_shape is None:
+        return
+    _container_misuse(run, e, fv, args, kwargs, fr)
+    if os.environ.get("DBG34B"):
+        print(
+            "CALL",
+            getattr(fr, "loc", lambda x: x)(e),
+            repr(fv)[:120],
+            [repr(a)[:80] for a in args],
+            {k: repr(v)[:60] for k, v in kwargs.items()},
+        )
