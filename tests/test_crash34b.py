@@ -113,6 +113,50 @@ cont("md_new_list", "self.heads = nn.ModuleDict([Expert(4), Expert(4)])")
 cont("md_update_module", "self.heads.update(Expert(4))")
 
 
+# nn.init misuse in forward (a lazy first-call init)
+INIT = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, padding=1, bias=False)
+        self.fc = nn.Linear(4, 4)
+        self.norm = nn.BatchNorm2d(4, affine=False)
+
+    def forward(self, x):
+        {}
+        return self.fc(self.norm(self.conv(x)).mean((2, 3)))
+"""
+
+
+def init(name: str, stmt: str) -> None:
+    model(name, (2, 3, 6, 6), INIT.replace("{}", stmt))
+
+
+init("eye_conv", "nn.init.eye_(self.conv.weight)")
+init("eye_ok_linear", "nn.init.eye_(self.fc.weight)")
+init("eye_bias", "nn.init.eye_(self.fc.bias)")
+init("dirac_linear", "nn.init.dirac_(self.fc.weight)")
+init("dirac_ok_conv", "nn.init.dirac_(self.conv.weight)")
+init("sparse_conv", "nn.init.sparse_(self.conv.weight, 0.5)")
+init("orth_bias", "nn.init.orthogonal_(self.fc.bias)")
+init("orth_gain_str", "nn.init.orthogonal_(self.fc.weight, gain='tanh')")
+init("orth_ok_gain", "nn.init.orthogonal_(self.conv.weight, gain=nn.init.calculate_gain('tanh'))")
+init("xavier_bias", "nn.init.xavier_uniform_(self.fc.bias)")
+init("xavier_gain_str", "nn.init.xavier_normal_(self.fc.weight, gain='relu')")
+init("xavier_ok", "nn.init.xavier_normal_(self.conv.weight, gain=2.0)")
+init("kaiming_mode", "nn.init.kaiming_uniform_(self.fc.weight, mode='fan_avg')")
+init("kaiming_ok_mode_case", "nn.init.kaiming_uniform_(self.fc.weight, mode='FAN_OUT')")
+init("kaiming_nl", "nn.init.kaiming_normal_(self.conv.weight, nonlinearity='gelu')")
+init("kaiming_ok_nl", "nn.init.kaiming_normal_(self.conv.weight, nonlinearity='selu')")
+init("kaiming_bias", "nn.init.kaiming_normal_(self.fc.bias)")
+init("gain_swish", "g = nn.init.calculate_gain('swish')")
+init("gain_ok_conv_t", "g = nn.init.calculate_gain('conv_transpose2d')")
+init("zeros_no_bias", "nn.init.zeros_(self.conv.bias)")
+init("ones_no_affine", "nn.init.ones_(self.norm.weight)")
+init("const_no_affine", "nn.init.constant_(self.norm.bias, 0.0)")
+init("zeros_ok_bias", "nn.init.zeros_(self.fc.bias)")
+
+
 def _torch_crashes(path, shape) -> bool:
     """True when building the file's ``Net()`` or its forward on a seeded input raises."""
     torch = pytest.importorskip("torch")

@@ -201,6 +201,125 @@ def _pure_call(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and _pure(node.func)
 
 
+# ---------------------------------------------------------------------- nn.init
+_LINEAR_GAINS = frozenset(
+    {"linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
+     "conv_transpose3d", "sigmoid", "tanh", "relu", "leaky_relu", "selu"}
+)  # fmt: skip
+# what torch's init function first reads of its tensor (an AttributeError for None)
+_NONE_ATTR = {
+    "zeros_": "zero_", "ones_": "fill_", "constant_": "fill_", "normal_": "normal_",
+    "uniform_": "uniform_", "eye_": "ndimension", "dirac_": "ndimension",
+    "orthogonal_": "ndimension", "sparse_": "ndimension", "xavier_uniform_": "dim",
+    "xavier_normal_": "dim", "kaiming_uniform_": "shape", "kaiming_normal_": "shape",
+}  # fmt: skip
+_POS = {
+    "orthogonal_": ("tensor", "gain"),
+    "xavier_uniform_": ("tensor", "gain"),
+    "xavier_normal_": ("tensor", "gain"),
+    "kaiming_uniform_": ("tensor", "a", "mode", "nonlinearity"),
+    "kaiming_normal_": ("tensor", "a", "mode", "nonlinearity"),
+    "calculate_gain": ("nonlinearity", "param"),
+}
+_ABSENT = object()
+
+
+def _param(name: str, fn: str, args: list, kwargs: dict) -> Any:
+    pos = _POS.get(fn, ("tensor",))
+    if name in kwargs:
+        return kwargs[name]
+    i = pos.index(name) if name in pos else -1
+    return args[i] if 0 <= i < len(args) else _ABSENT
+
+
+def _rank(t: Any) -> int | None:
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    shape = t.shape if isinstance(t, Tens) else None
+    return len(shape) if isinstance(shape, tuple) else None
+
+
+def _gain_error(nl: Any) -> str | None:
+    if isinstance(nl, str) and nl not in _LINEAR_GAINS:
+        return f"ValueError: Unsupported nonlinearity {nl}"
+    return None
+
+
+def init_error(fn: str, args: list, kwargs: dict, none_ok: bool) -> str | None:
+    """What ``torch.nn.init.<fn>(...)`` raises on these arguments (torch 2.x's
+    ``torch/nn/init.py``), or None where it does not or the pass cannot tell. ``none_ok``:
+    a None tensor argument is certain (read from a layer torch gives None)."""
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if fn == "calculate_gain":
+        return _gain_error(_param("nonlinearity", fn, args, kwargs))
+    t = _param("tensor", fn, args, kwargs)
+    if t is None and none_ok and fn in _NONE_ATTR:
+        return f"AttributeError: 'NoneType' object has no attribute '{_NONE_ATTR[fn]}'"
+    nd = _rank(t)
+    if nd is None:
+        return None
+    if fn in ("eye_", "sparse_") and nd != 2:
+        return "ValueError: Only tensors with 2 dimensions are supported"
+    if fn == "dirac_" and nd not in (3, 4, 5):
+        return "ValueError: Only tensors with 3, 4, or 5 dimensions are supported"
+    fans = (
+        "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions"
+    )
+    if fn == "orthogonal_":
+        if nd < 2:
+            return "ValueError: Only tensors with 2 or more dimensions are supported"
+        gain = _param("gain", fn, args, kwargs)
+        sizes = t.shape if isinstance(t, Tens) else None
+        if isinstance(gain, str) and all(isinstance(d, int) and d > 0 for d in sizes):
+            return "TypeError: mul_(): argument 'other' (position 1) must be Tensor, not str"
+        return None
+    if fn in ("xavier_uniform_", "xavier_normal_"):
+        if nd < 2:
+            return fans
+        gain = _param("gain", fn, args, kwargs)
+        if isinstance(gain, str):
+            return "TypeError: can't multiply sequence by non-int of type 'float'"
+        return None
+    if fn in ("kaiming_uniform_", "kaiming_normal_"):
+        if not all(isinstance(d, int) and d > 0 for d in t.shape):
+            return None  # ``0 in tensor.shape``: a no-op
+        mode = _param("mode", fn, args, kwargs)
+        if isinstance(mode, str) and mode.lower() not in ("fan_in", "fan_out"):
+            return (
+                f"ValueError: Mode {mode.lower()} not supported, please use one of "
+                "['fan_in', 'fan_out']"
+            )
+        if mode is not _ABSENT and not isinstance(mode, str):
+            return None
+        if nd < 2:
+            return fans
+        nl = _param("nonlinearity", fn, args, kwargs)
+        return _gain_error("leaky_relu" if nl is _ABSENT else nl)
+    return None
+
+
+def _init_misuse(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    q = fv.qual if isinstance(fv, Ext) else ""
+    if not q.startswith("torch.nn.init.") or q.count(".") != 3:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    fn = q.rsplit(".", 1)[-1]
+    first = e.args[0] if e.args else next((k.value for k in e.keywords if k.arg == "tensor"), None)
+    err = init_error(fn, args, kwargs, _none_layer_attr(run, first, fr))
+    if err is not None:
+        run.f.crash(fr.loc(e), err)
+
+
+def _none_layer_attr(run: Any, node: Any, fr: Any) -> bool:
+    """``m.bias`` / ``self.norm.weight``: an attribute a torch layer holds as None (the pass
+    returns None for it only where the layer was built so), read right in the call."""
+    return isinstance(node, ast.Attribute) and node.attr in ("weight", "bias") and _pure(node)
+
+
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward on real sizes (``Calls.call_expr``)."""
     import os
@@ -208,6 +327,7 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     if run.f.input_shape is None:
         return
     _container_misuse(run, e, fv, args, kwargs, fr)
+    _init_misuse(run, e, fv, args, kwargs, fr)
     if os.environ.get("DBG34B"):
         print(
             "CALL",
