@@ -157,6 +157,63 @@ init("const_no_affine", "nn.init.constant_(self.norm.bias, 0.0)")
 init("zeros_ok_bias", "nn.init.zeros_(self.fc.bias)")
 
 
+# ``self.apply(fn)`` in forward: fn runs on every module, children first (isinstance decided)
+APPLY = """
+class Block(nn.Module):
+    def __init__(self, bias):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 3, 3, padding=1)
+        self.fc = nn.Linear(3, 3, bias=bias)
+
+    def forward(self, x):
+        return self.fc(self.conv(x).mean((2, 3)))
+
+
+class MyLinear(nn.Linear):
+    pass
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = Block(True)
+        self.b = Block({bias})
+        self.c = MyLinear(3, 3, bias={mybias})
+        self.ready = False
+
+    def init(self, m):
+        {body}
+
+    def forward(self, x):
+        if not self.ready:
+            self.apply(self.init)
+            self.ready = True
+        return self.c(self.a(x) + self.b(x))
+"""
+
+
+def apply(name: str, body: str, bias: str = "True", mybias: str = "True") -> None:
+    src = APPLY.replace("{body}", body).replace("{bias}", bias).replace("{mybias}", mybias)
+    model(name, (2, 3, 5, 5), src)
+
+
+Z = "if isinstance(m, nn.Linear):\n            nn.init.zeros_(m.bias)"
+apply("apply_zeros_no_bias", Z, bias="False")
+apply("apply_zeros_subclass", Z, mybias="False")
+apply("apply_ok_zeros", Z)
+apply("apply_eye_conv", "if isinstance(m, nn.Conv2d):\n            nn.init.eye_(m.weight)")
+apply("apply_ok_eye_linear", "if isinstance(m, nn.Linear):\n            nn.init.eye_(m.weight)")
+apply(
+    "apply_ok_tuple",
+    "if isinstance(m, (nn.Linear, nn.Conv2d)):\n            nn.init.kaiming_normal_(m.weight)",
+)
+apply(
+    "apply_tuple_bias",
+    "if isinstance(m, (nn.Conv2d, nn.Linear)):\n            nn.init.constant_(m.bias, 0.0)",
+    bias="False",
+)
+
+
 def _torch_crashes(path, shape) -> bool:
     """True when building the file's ``Net()`` or its forward on a seeded input raises."""
     torch = pytest.importorskip("torch")

@@ -320,19 +320,112 @@ def _none_layer_attr(run: Any, node: Any, fr: Any) -> bool:
     return isinstance(node, ast.Attribute) and node.attr in ("weight", "bias") and _pure(node)
 
 
-def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
-    """Before a call in forward on real sizes (``Calls.call_expr``)."""
+# ---------------------------------------------------------------------- Module.apply
+def _apply_order(run: Any, obj: Any, out: list, depth: int) -> bool:
+    """torch's ``Module.apply(fn)``: ``for m in self.children(): m.apply(fn)`` then
+    ``fn(self)`` (each level's children without repeats). False where the tree is not
+    fully known (an unresolved part, a child that is no module the pass read)."""
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+
+    obj = run.f.resolve(obj)
+    if depth > 32 or not isinstance(obj, (Obj, Leaf)) or getattr(obj, "unresolved", None):
+        return False
+    if isinstance(obj, Obj):
+        if not obj.module:
+            return False
+        seen: set[int] = set()
+        for c in obj.children.values():
+            if c is None:
+                continue
+            c2 = run.f.resolve(c)
+            if id(c2) in seen:
+                continue
+            seen.add(id(c2))
+            if not _apply_order(run, c2, out, depth + 1):
+                return False
+    out.append(obj)
+    return True
+
+
+def _apply(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``self.apply(self._init)`` in forward (a lazy first-call init), not followed otherwise
+    (``fv`` unknown): the function is run on every module of a tree ``__init__`` built, in
+    torch's order, so what it raises (``nn.init.zeros_(m.bias)`` of a layer built without a
+    bias) is seen. Off with ``DRIFTCHECK_NO_APPLY34=1``."""
     import os
 
+    from driftcheck.parsers.source.values.abstract import Func, Unknown
+    from driftcheck.parsers.source.values.dataflow_values import Mod, UserFunc
+
+    if os.environ.get("DRIFTCHECK_NO_APPLY34"):
+        return
+    if not isinstance(e.func, ast.Attribute) or e.func.attr != "apply" or kwargs:
+        return
+    if len(args) != 1 or len(e.args) != 1 or not _pure(e.func.value):
+        return
+    if not isinstance(fv, Unknown) and fv.__class__.__name__ not in ("Unk",):
+        return
+    fn = args[0]
+    if not (isinstance(fn, (UserFunc, Func)) or hasattr(fn, "local_def")):
+        return
+    try:
+        recv = run.eval(e.func.value, fr)
+    except Exception:  # noqa: BLE001
+        return
+    if not isinstance(recv, Mod):
+        return
+    root = run.f.resolve(recv.obj)
+    cls = getattr(root, "cls", None)
+    if cls is not None:
+        from driftcheck.parsers.source.interp import dunders
+
+        try:
+            if dunders.source_method(run.f.interp, cls, "apply") is not None:
+                return  # the code's own ``apply``
+        except Exception:  # noqa: BLE001
+            return
+    order: list = []
+    if not _apply_order(run, root, order, 0) or len(order) > 256:
+        return
+    before = len(run.f.crashes)
+    for m in order:
+        run.calls.call_value(fn, [Mod(m)], {}, fr, e)
+        if len(run.f.crashes) > before:
+            return
+
+
+def module_isinstance(run: Any, args: list, kwargs: dict) -> Any:
+    """``isinstance(m, nn.Linear)`` in forward for a module ``__init__`` built (``Mod``) and a
+    class or tuple of classes: the ``__init__`` interpreter's answer (``Items.isinstance``,
+    which knows torch's layer classes and the code's own), None where it has none (the
+    caller keeps its unknown). Off with ``DRIFTCHECK_NO_MODISINST34=1``."""
+    import os
+
+    from driftcheck.parsers.source.values.abstract import Cls, Ext
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if os.environ.get("DRIFTCHECK_NO_MODISINST34") or kwargs or len(args) != 2:
+        return None
+    x, t = args
+    if not isinstance(x, Mod):
+        return None
+    ts = t if isinstance(t, tuple) else (t,)
+    if not ts or not all(isinstance(c, (Ext, Cls)) for c in ts):
+        return None
+    items = getattr(run.f.interp, "items", None)
+    if items is None:
+        return None
+    try:
+        got = items.isinstance(run.f.resolve(x.obj), t)
+    except Exception:  # noqa: BLE001
+        return None
+    return got if isinstance(got, bool) else None
+
+
+def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """Before a call in forward on real sizes (``Calls.call_expr``)."""
     if run.f.input_shape is None:
         return
     _container_misuse(run, e, fv, args, kwargs, fr)
     _init_misuse(run, e, fv, args, kwargs, fr)
-    if os.environ.get("DBG34B"):
-        print(
-            "CALL",
-            getattr(fr, "loc", lambda x: x)(e),
-            repr(fv)[:120],
-            [repr(a)[:80] for a in args],
-            {k: repr(v)[:60] for k, v in kwargs.items()},
-        )
+    _apply(run, e, fv, args, kwargs, fr)
