@@ -214,6 +214,48 @@ apply(
 )
 
 
+# torch.nn.utils.prune amounts (validated before anything else; an int above the size)
+PRUNE = """
+import torch.nn.utils.prune as prune
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 6)
+        self.conv = nn.Conv2d(3, 4, 3)
+
+    def forward(self, x):
+        {}
+        return self.fc(self.conv(x).mean((2, 3)))
+"""
+
+
+def prune(name: str, stmt: str) -> None:
+    model(name, (2, 3, 5, 5), PRUNE.replace("{}", stmt))
+
+
+prune("prune_percent", "prune.l1_unstructured(self.fc, 'weight', amount=30.0)")
+prune("prune_ok_fraction", "prune.l1_unstructured(self.fc, 'weight', amount=0.3)")
+prune("prune_ok_int", "prune.random_unstructured(self.fc, 'weight', 24)")
+prune("prune_int_over", "prune.random_unstructured(self.fc, 'weight', 25)")
+prune("prune_negative", "prune.l1_unstructured(self.conv, 'bias', amount=-0.1)")
+prune("prune_neg_int", "prune.l1_unstructured(self.conv, 'bias', amount=-1)")
+prune("prune_ok_one_float", "prune.l1_unstructured(self.conv, 'bias', amount=1.0)")
+prune("prune_struct_over", "prune.ln_structured(self.conv, 'weight', amount=4, n=2, dim=1)")
+prune("prune_ok_struct", "prune.ln_structured(self.conv, 'weight', amount=4, n=2, dim=0)")
+prune("prune_rs_over", "prune.random_structured(self.fc, 'weight', 5, -1)")
+prune("prune_ok_rs", "prune.random_structured(self.fc, 'weight', 4, -1)")
+prune(
+    "prune_global_over",
+    "prune.global_unstructured([(self.fc, 'weight')], prune.L1Unstructured, amount=1.5)",
+)
+prune(
+    "prune_ok_global",
+    "prune.global_unstructured([(self.fc, 'weight')], prune.L1Unstructured, amount=0.5)",
+)
+
+
 def _torch_crashes(path, shape) -> bool:
     """True when building the file's ``Net()`` or its forward on a seeded input raises."""
     torch = pytest.importorskip("torch")

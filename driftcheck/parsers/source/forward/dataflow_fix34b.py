@@ -422,6 +422,90 @@ def module_isinstance(run: Any, args: list, kwargs: dict) -> Any:
     return got if isinstance(got, bool) else None
 
 
+# ---------------------------------------------------------------------- torch.nn.utils.prune
+_PRUNE = "torch.nn.utils.prune."
+_PRUNE_FNS = frozenset(
+    {"random_unstructured", "l1_unstructured", "random_structured", "ln_structured"}
+)
+_STRUCTURED_DIM = {"random_structured": 3, "ln_structured": 4}
+
+
+def amount_error(amount: Any) -> str | None:
+    """torch's ``_validate_pruning_amount_init``: a float outside [0, 1] or a negative int is
+    a ValueError (a bool is an int to it); None where the amount is fine or not a plain
+    number the pass knows."""
+    if amount.__class__ not in (int, float, bool):
+        return None
+    integral = amount.__class__ in (int, bool)
+    if (integral and amount < 0) or (not integral and not 0.0 <= amount <= 1.0):
+        return (
+            f"ValueError: amount={amount} should either be a float in the range [0, 1] or a "
+            "non-negative integer"
+        )
+    return None
+
+
+def _prune_misuse(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``prune.l1_unstructured(fc, "weight", amount=50.0)`` (a percentage), a negative rate,
+    ``global_unstructured(..., amount=1.2)``: torch validates the amount first; an int amount
+    above the tensor's size (its size along ``dim`` for the structured methods) is a
+    ValueError when the mask is computed."""
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Mod, Tens
+
+    q = fv.qual if isinstance(fv, Ext) else ""
+    if not q.startswith(_PRUNE) or q.count(".") != 4:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    fn = q[len(_PRUNE) :]
+    if fn == "global_unstructured":
+        err = amount_error(kwargs.get("amount"))
+        if err is not None:
+            run.f.crash(fr.loc(e), err)
+        return
+    if fn not in _PRUNE_FNS:
+        return
+    amount = args[2] if len(args) > 2 else kwargs.get("amount")
+    err = amount_error(amount)
+    if err is not None:
+        run.f.crash(fr.loc(e), err)
+        return
+    if amount.__class__ is not int:
+        return
+    mod = args[0] if args else kwargs.get("module")
+    name = args[1] if len(args) > 1 else kwargs.get("name")
+    if not isinstance(mod, Mod) or not isinstance(name, str):
+        return
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    if not isinstance(run.f.resolve(mod.obj), Leaf):
+        return
+    try:
+        t = run.attr(mod, name, fr)
+    except Exception:  # noqa: BLE001
+        return
+    shape = t.shape if isinstance(t, Tens) else None
+    if not isinstance(shape, tuple) or not all(isinstance(d, int) for d in shape):
+        return
+    if fn in _STRUCTURED_DIM:
+        k = _STRUCTURED_DIM[fn]
+        dim = args[k] if len(args) > k else kwargs.get("dim")
+        if dim.__class__ is not int or not -len(shape) <= dim < len(shape):
+            return
+        size = shape[dim]
+    else:
+        size = 1
+        for d in shape:
+            size *= d
+    if amount > size:
+        run.f.crash(
+            fr.loc(e),
+            f"ValueError: amount={amount} should be smaller than the number of parameters to "
+            f"prune={size}",
+        )
+
+
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward on real sizes (``Calls.call_expr``)."""
     if run.f.input_shape is None:
@@ -429,3 +513,4 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     _container_misuse(run, e, fv, args, kwargs, fr)
     _init_misuse(run, e, fv, args, kwargs, fr)
     _apply(run, e, fv, args, kwargs, fr)
+    _prune_misuse(run, e, fv, args, kwargs, fr)
