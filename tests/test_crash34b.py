@@ -256,6 +256,37 @@ prune(
 )
 
 
+# clip_grad_norm_'s norm_type read by float(); load_state_dict of what is no Mapping
+STEP = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.twin = nn.Linear(4, 4)
+
+    def forward(self, x):
+        with torch.enable_grad():
+            self.fc(x).square().mean().backward()
+        {}
+        return self.fc(x)
+"""
+
+
+def step(name: str, stmt: str) -> None:
+    model(name, (2, 4), STEP.replace("{}", stmt))
+
+
+step("clip_l2", "nn.utils.clip_grad_norm_(self.fc.parameters(), 1.0, norm_type='l2')")
+step("clip_ok_inf", "nn.utils.clip_grad_norm_(self.fc.parameters(), 1.0, norm_type='inf')")
+step("clip_ok_two", "nn.utils.clip_grad_norm_(self.fc.parameters(), 1.0, 2.0)")
+step("clip_pos_name", "nn.utils.clip_grad_norm_(self.fc.parameters(), 1.0, 'fro')")
+step("load_module", "self.twin.load_state_dict(self.fc)")
+step("load_list", "self.twin.load_state_dict(list(self.fc.state_dict().values()))")
+step("load_items", "self.twin.load_state_dict([(k, v) for k, v in self.fc.state_dict().items()])")
+step("load_ok_dict", "self.twin.load_state_dict(dict(self.fc.state_dict().items()))")
+step("load_ok_sd", "self.twin.load_state_dict(self.fc.state_dict())")
+
+
 def _torch_crashes(path, shape) -> bool:
     """True when building the file's ``Net()`` or its forward on a seeded input raises."""
     torch = pytest.importorskip("torch")

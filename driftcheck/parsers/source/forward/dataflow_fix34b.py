@@ -506,6 +506,103 @@ def _prune_misuse(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: 
         )
 
 
+# ---------------------------------------------------------------------- clip / load_state_dict
+_CLIPS = frozenset(
+    {"torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad.clip_grad_norm_",
+     "torch.nn.utils.clip_grad_norm", "torch.nn.utils.clip_grad.clip_grad_norm",
+     "torch.nn.utils.get_total_norm", "torch.nn.utils.clip_grad.get_total_norm"}
+)  # fmt: skip
+
+
+def _clip_norm_type(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``clip_grad_norm_(params, 1.0, norm_type="l2")``: torch reads ``float(norm_type)``
+    whatever the gradients (ValueError for a name Python's float does not parse; ``"inf"``
+    parses)."""
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    q = fv.qual if isinstance(fv, Ext) else ""
+    if q not in _CLIPS:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    k = 1 if q.endswith("get_total_norm") else 2
+    nt = args[k] if len(args) > k else kwargs.get("norm_type")
+    if nt.__class__ is not str:
+        return
+    try:
+        float(nt)
+    except ValueError:
+        run.f.crash(fr.loc(e), f"ValueError: could not convert string to float: {nt!r}")
+
+
+def _load_not_mapping(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``model.load_state_dict(other_model)`` / ``(list(sd.values()))``: torch's
+    ``Module.load_state_dict`` first checks ``isinstance(state_dict, Mapping)`` (TypeError).
+    Judged for a module the code does not give its own ``load_state_dict``."""
+    from driftcheck.parsers.source.interp import dunders
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if not isinstance(e.func, ast.Attribute) or e.func.attr != "load_state_dict":
+        return
+    if not _pure(e.func.value) or len(e.args) + len(e.keywords) < 1:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    sd = args[0] if args else kwargs.get("state_dict", _ABSENT)
+    if isinstance(sd, Mod):
+        what = "a module"
+    elif sd.__class__ in (list, tuple, str, int, float):
+        what = sd.__class__.__name__
+    else:
+        what = _made_sequence(run, e.args[0] if e.args else None, fr)
+        if what is None:
+            return
+    try:
+        recv = run.eval(e.func.value, fr)
+    except Exception:  # noqa: BLE001
+        return
+    obj = run.f.resolve(recv.obj) if isinstance(recv, Mod) else None
+    if isinstance(obj, Leaf):
+        if not obj.torch:
+            return
+    elif isinstance(obj, Obj) and obj.module:
+        try:
+            if obj.cls is not None and dunders.source_method(
+                run.f.interp, obj.cls, "load_state_dict"
+            ):
+                return
+        except Exception:  # noqa: BLE001
+            return
+        if obj.cls is not None and not dunders.own_code(obj.cls):
+            return
+    else:
+        return
+    run.f.crash(fr.loc(e), f"TypeError: Expected state_dict to be dict-like, got {what}.")
+
+
+def _made_sequence(run: Any, node: Any, fr: Any) -> str | None:
+    """``[...]``, ``(...)``, a list comprehension, ``list(...)`` / ``tuple(...)`` /
+    ``sorted(...)`` of the builtins: a list or tuple whatever its items."""
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    if isinstance(node, (ast.List, ast.ListComp)):
+        return "list"
+    if isinstance(node, ast.Tuple):
+        return "tuple"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        try:
+            fv = run.eval(node.func, fr)
+        except Exception:  # noqa: BLE001
+            return None
+        q = fv.qual if isinstance(fv, Ext) else ""
+        if q in ("builtins.list", "builtins.sorted"):
+            return "list"
+        if q == "builtins.tuple":
+            return "tuple"
+    return None
+
+
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward on real sizes (``Calls.call_expr``)."""
     if run.f.input_shape is None:
@@ -514,3 +611,5 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     _init_misuse(run, e, fv, args, kwargs, fr)
     _apply(run, e, fv, args, kwargs, fr)
     _prune_misuse(run, e, fv, args, kwargs, fr)
+    _clip_norm_type(run, e, fv, args, kwargs, fr)
+    _load_not_mapping(run, e, fv, args, kwargs, fr)
