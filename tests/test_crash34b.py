@@ -287,6 +287,36 @@ step("load_ok_dict", "self.twin.load_state_dict(dict(self.fc.state_dict().items(
 step("load_ok_sd", "self.twin.load_state_dict(self.fc.state_dict())")
 
 
+# the old weight_norm / spectral_norm hook API applied twice to one parameter
+NORM = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv1d(3, 4, 3, padding=1)
+        self.post = nn.Conv1d(4, 4, 3, padding=1)
+        {init}
+
+    def forward(self, x):
+        {body}
+        return self.post(self.conv(x))
+"""
+
+
+def norm(name: str, init: str, body: str) -> None:
+    model(name, (2, 3, 8), NORM.replace("{init}", init).replace("{body}", body))
+
+
+WN = "nn.utils.weight_norm(self.conv)"
+SN = "nn.utils.spectral_norm(self.conv)"
+norm("wn_init_then_fwd", WN, WN)
+norm("wn_fwd_twice", "pass", f"{WN}\n        {WN}")
+norm("wn_ok_other_layer", WN, "nn.utils.weight_norm(self.post)")
+norm("wn_ok_other_name", WN, "nn.utils.weight_norm(self.conv, name='bias')")
+norm("wn_ok_removed", WN, f"nn.utils.remove_weight_norm(self.conv)\n        {WN}")
+norm("wn_ok_undecided", f"if len(str(self)) > 10 ** 6:\n            {WN}", WN)
+norm("sn_init_then_fwd", SN, SN)
+
+
 def _torch_crashes(path, shape) -> bool:
     """True when building the file's ``Net()`` or its forward on a seeded input raises."""
     torch = pytest.importorskip("torch")

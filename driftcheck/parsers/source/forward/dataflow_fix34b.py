@@ -603,6 +603,85 @@ def _made_sequence(run: Any, node: Any, fr: Any) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------------- old norm hooks twice
+def _old_norm(q: str) -> str | None:
+    """``weight_norm`` / ``spectral_norm`` (and their ``remove_``) of the old hook API
+    (``torch.nn.utils.weight_norm``), not ``torch.nn.utils.parametrizations``'s."""
+    if not q.startswith("torch.nn.utils.") or q.startswith("torch.nn.utils.parametrizations."):
+        return None
+    last = q.rsplit(".", 1)[-1]
+    return last if last in ("weight_norm", "spectral_norm") else None
+
+
+_UNSURE = "_driftcheck_reparam_unsure"  # attribute on a Leaf / Obj: names reparametrized
+# under a condition the ``__init__`` interpreter could not decide (or of unknown arguments)
+
+
+def reparam_unsure(c: Any, got: Any, name: Any) -> None:
+    """Called by ``library/torchfns._reparam`` for every ``weight_norm`` / ``spectral_norm``
+    in ``__init__``: remember a tensor name whose hook may or may not be there."""
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj, plain
+
+    lib = c.interp
+    mod = plain(c.args[0]) if c.args else plain(c.kwargs.get("module"))
+    if not isinstance(mod, (Leaf, Obj)):
+        return
+    if getattr(lib, "uncertain", None) or not isinstance(name, str):
+        names = getattr(mod, _UNSURE, None)
+        if names is None:
+            names = set()
+            setattr(mod, _UNSURE, names)
+        names.add(name if isinstance(name, str) else "*")
+
+
+def _norm_twice(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``nn.utils.weight_norm(self.pre)`` in forward on a layer ``__init__`` (or forward
+    before) already gave that old-API hook for the same name: torch's ``WeightNorm.apply`` /
+    ``SpectralNorm.apply`` raise RuntimeError ("Cannot register two weight_norm hooks on the
+    same parameter weight"). ``__init__``'s applications are read from the record
+    ``library/torchsurgery.record`` keeps (removals drop it); forward's are counted here
+    outside speculative code, and a removal in forward forgets them."""
+    from driftcheck.parsers.source.library.torchsurgery import _RECORD
+    from driftcheck.parsers.source.values.abstract import Ext, Leaf
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    q = fv.qual if isinstance(fv, Ext) else ""
+    rm = q.rsplit(".", 1)[-1].startswith("remove_")
+    kind = _old_norm(q.replace(".remove_", ".")) if rm else _old_norm(q)
+    if kind is None:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    mod = args[0] if args else kwargs.get("module")
+    name = args[1] if len(args) > 1 else kwargs.get("name", "weight")
+    leaf = run.f.resolve(mod.obj) if isinstance(mod, Mod) else None
+    done = run.f.run_state.setdefault("fix34b_norms", {})
+    if not isinstance(leaf, Leaf) or not isinstance(name, str):
+        if not isinstance(mod, Mod):
+            done.clear()  # a module the pass cannot name: what it did is not known
+        return
+    key = (id(leaf), name, kind)
+    if rm:
+        done[key] = -1  # removed (or a crash elsewhere): no longer counted
+        return
+    unsure = getattr(leaf, _UNSURE, None) or ()
+    if name in unsure or "*" in unsure or leaf.unresolved:
+        return  # applied in ``__init__`` under an undecided condition: may or may not be
+    kinds = getattr(leaf, _RECORD, {}).get(name) or []
+    in_init = [k for k in kinds if _old_norm(k) == kind]
+    had = done.get(key, 0)
+    if had == -1:
+        return
+    if (in_init or had > 0) and not run.f.speculative:
+        run.f.crash(
+            fr.loc(e),
+            f"RuntimeError: Cannot register two {kind} hooks on the same parameter {name}",
+        )
+        return
+    if not run.f.speculative:
+        done[key] = had + 1
+
+
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward on real sizes (``Calls.call_expr``)."""
     if run.f.input_shape is None:
@@ -613,3 +692,4 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     _prune_misuse(run, e, fv, args, kwargs, fr)
     _clip_norm_type(run, e, fv, args, kwargs, fr)
     _load_not_mapping(run, e, fv, args, kwargs, fr)
+    _norm_twice(run, e, fv, args, kwargs, fr)
