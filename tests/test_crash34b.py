@@ -315,6 +315,21 @@ norm("wn_ok_other_name", WN, "nn.utils.weight_norm(self.conv, name='bias')")
 norm("wn_ok_removed", WN, f"nn.utils.remove_weight_norm(self.conv)\n        {WN}")
 norm("wn_ok_undecided", f"if len(str(self)) > 10 ** 6:\n            {WN}", WN)
 norm("sn_init_then_fwd", SN, SN)
+RW = "nn.utils.remove_weight_norm(self.post)"
+norm("rm_wn_never", WN, RW)
+norm("rm_ok_wn_init", "nn.utils.weight_norm(self.post)", RW)
+norm("rm_ok_wn_fwd", "pass", f"nn.utils.weight_norm(self.post)\n        {RW}")
+norm("rm_sn_of_wn", "nn.utils.weight_norm(self.post)", "nn.utils.remove_spectral_norm(self.post)")
+norm(
+    "rm_ok_undecided",
+    "if len(str(self)) < 10 ** 6:\n            nn.utils.weight_norm(self.post)",
+    RW,
+)
+norm(
+    "rm_ok_unread_module",
+    "nn.utils.weight_norm(getattr(self, 'post' if len(str(self)) < 10 ** 6 else 'conv'))",
+    RW,
+)
 
 
 def _torch_crashes(path, shape) -> bool:

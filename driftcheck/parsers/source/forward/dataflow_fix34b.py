@@ -613,6 +613,7 @@ def _old_norm(q: str) -> str | None:
     return last if last in ("weight_norm", "spectral_norm") else None
 
 
+_LOST = "_driftcheck_reparam_lost"  # on the interpreter: a reparametrization of a module not read
 _UNSURE = "_driftcheck_reparam_unsure"  # attribute on a Leaf / Obj: names reparametrized
 # under a condition the ``__init__`` interpreter could not decide (or of unknown arguments)
 
@@ -625,6 +626,10 @@ def reparam_unsure(c: Any, got: Any, name: Any) -> None:
     lib = c.interp
     mod = plain(c.args[0]) if c.args else plain(c.kwargs.get("module"))
     if not isinstance(mod, (Leaf, Obj)):
+        try:
+            setattr(lib, _LOST, True)  # a module not read: which one holds a hook is not known
+        except Exception:  # noqa: BLE001
+            pass
         return
     if getattr(lib, "uncertain", None) or not isinstance(name, str):
         names = getattr(mod, _UNSURE, None)
@@ -632,6 +637,12 @@ def reparam_unsure(c: Any, got: Any, name: Any) -> None:
             names = set()
             setattr(mod, _UNSURE, names)
         names.add(name if isinstance(name, str) else "*")
+
+
+def _none_lost(run: Any, done: dict) -> bool:
+    """No ``weight_norm`` / ``spectral_norm`` was given a module the pass could not read, in
+    ``__init__`` (``reparam_unsure``) or forward: a layer without a record surely has no hook."""
+    return "lost" not in done and not getattr(run.f.interp, _LOST, False)
 
 
 def _norm_twice(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
@@ -658,28 +669,35 @@ def _norm_twice(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     done = run.f.run_state.setdefault("fix34b_norms", {})
     if not isinstance(leaf, Leaf) or not isinstance(name, str):
         if not isinstance(mod, Mod):
-            done.clear()  # a module the pass cannot name: what it did is not known
+            # a module the pass cannot name: any layer may have got a hook (``lost``) or, for
+            # a removal, lost one (``rm_lost``: a second application is no longer certain)
+            done["rm_lost" if rm else "lost"] = -1
         return
     key = (id(leaf), name, kind)
-    if rm:
-        done[key] = -1  # removed (or a crash elsewhere): no longer counted
-        return
     unsure = getattr(leaf, _UNSURE, None) or ()
     if name in unsure or "*" in unsure or leaf.unresolved:
+        done[key] = -1
         return  # applied in ``__init__`` under an undecided condition: may or may not be
     kinds = getattr(leaf, _RECORD, {}).get(name) or []
     in_init = [k for k in kinds if _old_norm(k) == kind]
     had = done.get(key, 0)
+    if rm:
+        if not in_init and had == 0 and not run.f.speculative and _none_lost(run, done):
+            run.f.crash(fr.loc(e), f"ValueError: {kind} of '{name}' not found in {leaf.type}")
+        done[key] = -1  # removed (or a crash elsewhere): no longer counted
+        return
     if had == -1:
         return
-    if (in_init or had > 0) and not run.f.speculative:
+    if run.f.speculative:
+        done[key] = -1  # applied or not: neither judged from now on
+        return
+    if (in_init or had > 0) and "rm_lost" not in done:
         run.f.crash(
             fr.loc(e),
             f"RuntimeError: Cannot register two {kind} hooks on the same parameter {name}",
         )
         return
-    if not run.f.speculative:
-        done[key] = had + 1
+    done[key] = had + 1
 
 
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
