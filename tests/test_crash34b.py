@@ -332,6 +332,40 @@ norm(
 )
 
 
+# forward hooks and pre-hooks called by torch with (module, args[, kwargs], output)
+HOOK = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.seen = []
+        self.fc.{reg}
+
+    def tap(self, {params}):
+        self.seen.append(1)
+
+    def forward(self, x):
+        return self.fc(x)
+"""
+
+
+def hook(name: str, reg: str, params: str) -> None:
+    model(name, (2, 4), HOOK.replace("{reg}", reg).replace("{params}", params))
+
+
+FH, PH = "register_forward_hook(self.tap", "register_forward_pre_hook(self.tap"
+hook("hook_ok_three", f"{FH})", "m, a, o")
+hook("hook_kwargs_three", f"{FH}, with_kwargs=True)", "m, a, o")
+hook("hook_ok_kwargs_four", f"{FH}, with_kwargs=True)", "m, a, k, o")
+hook("hook_two", f"{FH})", "m, o")
+hook("hook_ok_star", f"{FH}, with_kwargs=True)", "m, *rest")
+hook("hook_ok_default", f"{FH})", "m, a, o, extra=None")
+hook("pre_ok_two", f"{PH})", "m, a")
+hook("pre_three", f"{PH})", "m, a, o")
+hook("pre_ok_kwargs", f"{PH}, with_kwargs=True)", "m, a, k")
+hook("hook_kwonly", f"{FH})", "m, a, o, *, scale")
+
+
 def _torch_crashes(path, shape) -> bool:
     """True when building the file's ``Net()`` or its forward on a seeded input raises."""
     torch = pytest.importorskip("torch")

@@ -700,6 +700,40 @@ def _norm_twice(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     done[key] = had + 1
 
 
+# ---------------------------------------------------------------------- hook arity
+def hook_arity(run: Any, obj: Any, loc: Any) -> bool:
+    """``m(x)`` of a module with hooks registered in ``__init__`` (``interp/fwdhooks``): torch
+    calls a forward hook ``hook(module, args, output)`` (``hook(module, args, kwargs,
+    output)`` with ``with_kwargs=True``) and a pre-hook ``hook(module, args)`` (``(module,
+    args, kwargs)``), all positionally: a function of the code's own that cannot take that
+    many positional arguments (or needs more) is CPython's TypeError. True when it crashed."""
+    from driftcheck.parsers.source.interp.fwdhooks import hooks_of
+    from driftcheck.parsers.source.values.abstract import Func
+
+    for h in hooks_of(obj):
+        fn = h.fn
+        if h.conds or not isinstance(fn, Func) or fn.is_classmethod:
+            continue
+        a = fn.node.args
+        if a.vararg is not None:
+            continue
+        pos = [*a.posonlyargs, *a.args]
+        bound = fn.bound is not None and not fn.is_static
+        take = len(pos) - (1 if bound else 0)
+        need = take - len(a.defaults)
+        kwonly_needed = any(d is None for d in a.kw_defaults)
+        given = (2 if h.pre else 3) + (1 if h.with_kwargs else 0)
+        if given > take or given < need or kwonly_needed:
+            name = fn.name + "()"
+            run.f.crash(
+                loc,
+                f"TypeError: {name} takes {len(pos)} positional arguments but "
+                f"{given + (1 if bound else 0)} were given",
+            )
+            return True
+    return False
+
+
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward on real sizes (``Calls.call_expr``)."""
     if run.f.input_shape is None:
