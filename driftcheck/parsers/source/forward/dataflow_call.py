@@ -344,6 +344,9 @@ class Calls:
 
             dataflow_fix34.deepcopy_called(self.run, e, fv, args, kwargs, fr)  # a non-leaf
             dataflow_fix34.calling(self.run, fv, fr)  # a plain call: grad mode inherited
+            from driftcheck.parsers.source.forward import dataflow_fix34b
+
+            dataflow_fix34b.called(self.run, e, fv, args, kwargs, fr)  # ``prune.remove(m, n)``
 
         if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
             from driftcheck.parsers.source.forward import dataflow_fix31
@@ -1119,6 +1122,12 @@ class Calls:
             return torchops.Super(fr)
         if name == "hasattr" and len(args) == 2 and isinstance(args[1], str):
             return has_attr(self.run, args[0], args[1])
+        if name == "isinstance" and self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix34b
+
+            got = dataflow_fix34b.module_isinstance(self.run, args, kwargs)  # a module's class
+            if got is not None:
+                return got
         if name in ("isinstance", "hasattr", "callable", "print", "id", "type", "str", "repr"):
             return UNK
         if name in ("dict",):

@@ -922,6 +922,11 @@ class Runner:
         fr.locals = saved
         if isinstance(e, ast.ListComp):
             lists.made(self.f, out, src)
+        if not out and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix34b
+
+            if dataflow_fix34b.from_attribute(self, g.iter, fr):
+                return out  # an attribute's container: others may fill it (not made empty)
         return dataflow_axes.made_empty(self.f, out) if not out else out
 
     def dict_comprehension(self, e: ast.DictComp, fr: Frame) -> Any:

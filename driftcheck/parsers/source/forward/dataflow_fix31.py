@@ -706,6 +706,13 @@ def forward_hooks(
 
     run = calls.run
     obj = run.f.resolve(mod.obj)
+    if run.f.input_shape is not None and hooks_of(obj):
+        from driftcheck.parsers.source.forward import dataflow_fix34b
+
+        if dataflow_fix34b.hook_arity(run, obj, fr.loc(at) if fr is not None else None):
+            from driftcheck.parsers.source.values.dataflow_values import UNK
+
+            return Tens(None) if isinstance(out, Tens) else UNK  # a hook of the wrong arity
     hooks = [h for h in hooks_of(obj) if not h.pre]
     if run.f.input_shape is None or not hooks:
         return out

@@ -97,6 +97,9 @@ def _reparam(c: Call) -> Any:
     got = c.interp.library.reparametrize(c.qual.rsplit(".", 1)[-1], c.args, c.kwargs, c.loc)
     name = c.plain(1, "name", "weight")  # what ``remove_parametrizations`` reads back
     torchsurgery.record(got, c.qual, name)
+    from driftcheck.parsers.source.forward import dataflow_fix34b
+
+    dataflow_fix34b.reparam_unsure(c, got, name)  # applied under an undecided condition
     return got
 
 
