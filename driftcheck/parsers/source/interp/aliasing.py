@@ -585,6 +585,9 @@ class _Scan:
                 owners.append((self.cls_of[read], 0))  # ``c.f`` reads ``C.f``
             if linked:
                 owners += [(o, d) for o, (d, _) in self.seen(read).items() if o != read]
+            # ``B = a`` then ``C0 = len(B)`` then ``a += [2]``: ``a``'s change reaches ``B``
+            # (``name``'s own later changes are replayed by its lazy read)
+            owners += [(o, d) for o, d in self._sources(read).items() if o not in (read, name)]
             for owner, depth in owners:
                 for i, d, line, key in self.changes.get(owner, ()):
                     if i <= at or d < depth:
@@ -599,6 +602,22 @@ class _Scan:
                         f"({path}:{line}): a lazy read sees the change"
                     )
         return None
+
+    def _sources(self, name: str) -> dict[str, int]:
+        """The globals whose changes reach ``name``'s object because ``name`` was bound from
+        them (``y = x``: depth 0; a copy: its items, depth 1): the links of ``seen`` followed
+        backwards, the depth from which on a change reaches it."""
+        best, todo = {name: 0}, [name]
+        while todo:
+            b = todo.pop()
+            for x, y, d, _ in self.links:
+                if y != b:
+                    continue
+                got = max(best[b], d)
+                if x not in best or got < best[x]:
+                    best[x] = got
+                    todo.append(x)
+        return best
 
     def _built(self, v: ast.expr, read: str) -> bool:
         """``v`` is ``C(...)`` of a class ``read`` of the module without a constructor of its
