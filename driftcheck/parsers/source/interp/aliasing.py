@@ -346,7 +346,10 @@ class _Scan:
             return self._fixed(e.left) and self._fixed(e.right)
         if isinstance(e, ast.UnaryOp):
             return self._fixed(e.operand)
-        return _immutable(e)
+        if isinstance(e, ast.Call) and isinstance(e.func, ast.Name):
+            # ``int(x)`` / ``tuple(x)``: the builtin, unless the module rebinds the name
+            return e.func.id not in self._top_names() and _immutable(e)
+        return False
 
     def seen(self, name: str) -> dict[str, tuple[int, int]]:
         """The globals whose changes ``name`` sees and a lazy read of it does not replay:
