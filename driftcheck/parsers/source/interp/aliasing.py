@@ -139,6 +139,9 @@ class _Scan:
         self.called: dict[str, list[tuple[int, bool, int]]] = {}  # name -> (index, alone, line)
         self.bound_at: dict[str, int] = {}  # name -> index of its first plain binding
         self.made_by_own: set[str] = set()  # bound by a call of the module's own def / class
+        self.inst_links: set[int] = set()  # indices in ``links`` of class / instance links
+        self.rebound_cache: dict[str, bool] = {}
+        self.plain_cache: dict[str, bool] = {}
         defs = mod.defs
         for i, st in enumerate(mod.tree.body):
             if main_block(st) or isinstance(st, (ast.Import, ast.ImportFrom)):
@@ -158,6 +161,10 @@ class _Scan:
             if isinstance(st, _DEF):
                 continue
             self._statement(i, st, defs)
+
+    def _inst_link(self, link: tuple[str, str, int, int]) -> None:
+        self.inst_links.add(len(self.links))
+        self.links.append(link)
 
     def _change(self, name: str | None, depth: int, i: int, line: int, key: Any) -> None:
         if key == "__dict__":  # ``c.__dict__["b"] = 3``: the instance's own, not its class's
@@ -205,9 +212,10 @@ class _Scan:
                         # instance one step down (``x.xs.append``), for all of them
                         cls = v.func.id
                         for other in self.instances.get(cls, ()):
-                            self.links += [(a, other, 1, i), (other, a, 1, i)]
+                            self._inst_link((a, other, 1, i))
+                            self._inst_link((other, a, 1, i))
                         self.instances.setdefault(cls, []).append(a)
-                        self.links.append((cls, a, 1, i))
+                        self._inst_link((cls, a, 1, i))
                         self.cls_of[a] = cls
                         self.made_by_own.add(a)
                     elif isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -270,7 +278,78 @@ class _Scan:
                             root, depth = _chain(e.value)
                             self._change(root, depth, i, n.lineno, _key(e))
                         elif isinstance(e, ast.Name) and isinstance(n, ast.AugAssign):
-                            self._change(e.id, 0, i, n.lineno, None)  # ``xs += [9]``
+                            if not self._rebound(e.id):  # ``a = 3; a += 5``: a new int
+                                self._change(e.id, 0, i, n.lineno, None)  # ``xs += [9]``
+
+    def _rebound(self, name: str) -> bool:
+        """Every binding of the global ``name`` the import can make gives an immutable value
+        (a number, a string, a tuple, arithmetic of those): ``name += 5`` rebinds the name to
+        a new object and changes none another name holds (``a = 3; B = a * 2; a += 5``)."""
+        got = self.rebound_cache.get(name)
+        if got is not None:
+            return got
+        self.rebound_cache[name] = False  # a cycle (``a = b; b = a``): not known
+        ok, found = (
+            not any(isinstance(n, ast.Global) and name in n.names for n in ast.walk(self.mod.tree)),
+            False,
+        )
+        for st in self.mod.tree.body if ok else ():
+            for n in _outside(st):
+                if isinstance(n, (ast.Import, ast.ImportFrom)):
+                    bound = [a.asname or a.name.split(".")[0] for a in n.names]
+                    ok = ok and name not in bound
+                elif (
+                    isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                    and n.name == name
+                ):
+                    ok = False
+                elif isinstance(n, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id == name for t in n.targets
+                ):
+                    ok, found = ok and self._fixed(n.value), True
+                elif (
+                    isinstance(n, (ast.AugAssign, ast.AnnAssign))
+                    and isinstance(n.target, ast.Name)
+                    and n.target.id == name
+                ):
+                    ok, found = ok and (n.value is None or self._fixed(n.value)), True
+                elif isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
+                    # a store other than a plain target above (``a, b = ...``, ``for a in``,
+                    # ``with ... as a``, ``(a := ...)``) -- the plain targets are skipped below
+                    ok = ok and self._plain_target(st, n)
+                elif isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name == name:
+                    ok = False
+                elif isinstance(n, ast.ExceptHandler) and n.name == name:
+                    ok = False
+        ok = ok and found  # bound nowhere seen (``from m import *``, a builtin): not known
+        self.rebound_cache[name] = ok
+        return ok
+
+    @staticmethod
+    def _plain_target(st: ast.stmt, node: ast.Name) -> bool:
+        """``node`` is a whole target of an assignment statement (checked by ``_rebound``)."""
+        for n in _outside(st):
+            if isinstance(n, ast.Assign) and any(t is node for t in n.targets):
+                return True
+            if isinstance(n, (ast.AugAssign, ast.AnnAssign)) and n.target is node:
+                return True
+        return False
+
+    def _fixed(self, e: ast.expr) -> bool:
+        """``e`` evaluates to an immutable object (a tuple may hold mutable items: ``+=`` on
+        it still rebinds)."""
+        if isinstance(e, (ast.Constant, ast.JoinedStr, ast.Tuple)):
+            return True
+        if isinstance(e, ast.Name):
+            return self._rebound(e.id)
+        if isinstance(e, ast.BinOp):
+            return self._fixed(e.left) and self._fixed(e.right)
+        if isinstance(e, ast.UnaryOp):
+            return self._fixed(e.operand)
+        if isinstance(e, ast.Call) and isinstance(e.func, ast.Name):
+            # ``int(x)`` / ``tuple(x)``: the builtin, unless the module rebinds the name
+            return e.func.id not in self._top_names() and _immutable(e)
+        return False
 
     def seen(self, name: str) -> dict[str, tuple[int, int]]:
         """The globals whose changes ``name`` sees and a lazy read of it does not replay:
@@ -292,13 +371,17 @@ class _Scan:
 
     def hidden(self, name: str) -> str | None:
         path = self.mod.path
-        for other, (depth, since) in self.seen(name).items():
+        seen = self.seen(name)
+        for other, (depth, since) in seen.items():
             if other == name:
                 continue
             own = self.own.get(other, ())
+            own_only = self._through_instance(name, other, seen)
             for i, d, line, key in self.changes.get(other, ()):
                 if d >= 1 and key in own:
                     continue  # ``D.xs.append`` where D's body binds ``xs``: not inherited
+                if d >= 1 and own_only:
+                    continue  # ``x.sizes["D"] = 24``: the instance's own dict, not its class's
                 if i >= since and d >= depth:  # (the same statement: ``for x in [a]: ...``)
                     return (
                         f"{name} changed at import through {other} ({path}:{line}), "
@@ -316,6 +399,144 @@ class _Scan:
                 line = calls[0][2]
                 return f"{name} called at import ({path}:{line}): its state advanced, not replayed"
         return self._late(name) or self.class_body(name)
+
+    def _through_instance(self, name: str, other: str, seen: dict[str, tuple[int, int]]) -> bool:
+        """``name`` is a plain class of the module (``_plain``) and ``other`` one of its
+        instances (or of another's), seen only through class / instance links: the class holds
+        nothing but functions, nothing else reaches it, and its functions store only new
+        objects into attributes, so no change through an instance reaches what a lazy read of
+        the class (and an instance it builds) gets."""
+        if not self._plain(name) or other not in self.cls_of:
+            return False
+        return all(
+            k in self.inst_links
+            for k, (x, b, _, _) in enumerate(self.links)
+            if b == other and x in seen and x != other
+        )
+
+    def _once(self, name: str) -> bool:
+        """``name`` is bound by one top-level statement only and declared global nowhere."""
+        if any(isinstance(n, ast.Global) and name in n.names for n in ast.walk(self.mod.tree)):
+            return False
+        stores = 0
+        for st in self.mod.tree.body:
+            for n in _outside(st):
+                if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
+                    stores += 1
+                elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                    stores += sum((a.asname or a.name.split(".")[0]) == name for a in n.names)
+                elif (
+                    isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                    and n.name == name
+                ):
+                    stores += 1
+        return stores == 1
+
+    def _plain(self, cls: str) -> bool:
+        """A class of the module, bound once, named only to be called (``C(...)``: never
+        stored, subclassed, changed, handed on), with no decorator / metaclass / base but
+        ``object``, whose body binds only undecorated functions without attribute hooks that
+        store only fresh values (``_fresh_value``) into attributes, in a module that never
+        reaches a class through its instances (``type(x)``, ``x.__class__``, ``vars``,
+        ``__dict__``, ``__func__``): the class holds nothing a change could reach."""
+        got = self.plain_cache.get(cls)
+        if got is not None:
+            return got
+        self.plain_cache[cls] = False
+        c = self.mod.defs.get(cls)
+        ok = isinstance(c, ast.ClassDef) and self._once(cls) and self._only_called(cls)
+        if ok:
+            assert isinstance(c, ast.ClassDef)
+            ok = not c.decorator_list and not c.keywords
+            ok = ok and all(isinstance(b, ast.Name) and b.id == "object" for b in c.bases)
+            for i, x in enumerate(c.body):
+                if i == 0 and isinstance(x, ast.Expr) and isinstance(x.value, ast.Constant):
+                    continue
+                if isinstance(x, ast.Pass):
+                    continue
+                if not (
+                    isinstance(x, ast.FunctionDef)
+                    and not x.decorator_list
+                    and x.name not in _HOOKS
+                    and self._stores_fresh(x)
+                ):
+                    ok = False
+        self.plain_cache[cls] = ok
+        return ok
+
+    def _only_called(self, cls: str) -> bool:
+        """Every use of the name ``cls`` in the module is a call of it, and the module reaches
+        no class through an instance (``_ESCAPES``)."""
+        calls = {
+            id(n.func)
+            for n in ast.walk(self.mod.tree)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        }
+        for n in ast.walk(self.mod.tree):
+            if isinstance(n, ast.Name) and (
+                n.id in _ESCAPES or (n.id == cls and id(n) not in calls)
+            ):
+                return False
+            if isinstance(n, ast.Attribute) and n.attr in _ESCAPES:
+                return False
+            if isinstance(n, (ast.Global, ast.Nonlocal)) and cls in n.names:
+                return False
+            if isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names):
+                return False  # globals not named here
+        return True
+
+    def _stores_fresh(self, fn: ast.FunctionDef) -> bool:
+        """``fn`` reads no module global (a new instance holds nothing of the module's) and
+        stores only fresh values into attributes (its instances' own objects)."""
+        tops = self._top_names()
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Name) and (n.id in tops or n.id in _ESCAPES):
+                return False
+            if isinstance(n, (ast.Global, ast.Nonlocal)):
+                return False
+            if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                tgts = n.targets if isinstance(n, ast.Assign) else [n.target]
+                for t in tgts:
+                    for e in _flat(t):
+                        if isinstance(e, ast.Attribute) and not (
+                            isinstance(n, ast.Assign)
+                            and len(tgts) == 1
+                            and t is e
+                            and self._fresh_value(n.value)
+                        ):
+                            return False
+        return True
+
+    def _top_names(self) -> set[str]:
+        """The names the module's top-level statements bind (globals of the module)."""
+        got: set[str] | None = getattr(self, "_tops", None)
+        if got is None:
+            got = set()
+            for st in self.mod.tree.body:
+                for n in _outside(st):
+                    if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                        got.add(n.id)
+                    elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                        got |= {a.asname or a.name.split(".")[0] for a in n.names}
+                    elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                        got.add(n.name)
+                    elif isinstance(n, ast.ExceptHandler) and n.name:
+                        got.add(n.name)
+            self._tops = got
+        return got
+
+    def _fresh_value(self, e: ast.expr | None) -> bool:
+        """A new object holding only constants (a display of constants, a constant)."""
+        if isinstance(e, ast.Constant):
+            return True
+        if isinstance(e, (ast.List, ast.Tuple, ast.Set)):
+            return all(self._fresh_value(x) for x in e.elts)
+        if isinstance(e, ast.Dict):
+            return all(
+                k is not None and self._fresh_value(k) and self._fresh_value(v)
+                for k, v in zip(e.keys, e.values)
+            )
+        return False
 
     def _late(self, name: str) -> str | None:
         """``first = a.n`` then ``del a.n``: the binding read another global's object, changed
@@ -367,6 +588,9 @@ class _Scan:
                 owners.append((self.cls_of[read], 0))  # ``c.f`` reads ``C.f``
             if linked:
                 owners += [(o, d) for o, (d, _) in self.seen(read).items() if o != read]
+            # ``B = a`` then ``C0 = len(B)`` then ``a += [2]``: ``a``'s change reaches ``B``
+            # (``name``'s own later changes are replayed by its lazy read)
+            owners += [(o, d) for o, d in self._sources(read).items() if o not in (read, name)]
             for owner, depth in owners:
                 for i, d, line, key in self.changes.get(owner, ()):
                     if i <= at or d < depth:
@@ -381,6 +605,22 @@ class _Scan:
                         f"({path}:{line}): a lazy read sees the change"
                     )
         return None
+
+    def _sources(self, name: str) -> dict[str, int]:
+        """The globals whose changes reach ``name``'s object because ``name`` was bound from
+        them (``y = x``: depth 0; a copy: its items, depth 1): the links of ``seen`` followed
+        backwards, the depth from which on a change reaches it."""
+        best, todo = {name: 0}, [name]
+        while todo:
+            b = todo.pop()
+            for x, y, d, _ in self.links:
+                if y != b:
+                    continue
+                got = max(best[b], d)
+                if x not in best or got < best[x]:
+                    best[x] = got
+                    todo.append(x)
+        return best
 
     def _built(self, v: ast.expr, read: str) -> bool:
         """``v`` is ``C(...)`` of a class ``read`` of the module without a constructor of its
@@ -447,6 +687,27 @@ def _key(e: ast.expr) -> Any:
 
 
 _BUILTIN_TYPES = frozenset(("list", "dict", "set", "bytearray"))
+# functions a class body defines that run on attribute access / creation: not a plain class
+_HOOKS = frozenset(
+    (
+        "__new__",
+        "__setattr__",
+        "__delattr__",
+        "__getattr__",
+        "__getattribute__",
+        "__init_subclass__",
+        "__set_name__",
+        "__class_getitem__",
+        "__get__",
+        "__set__",
+        "__delete__",
+    )
+)
+# names / attributes that reach a class or a function's state through an instance
+_ESCAPES = frozenset(
+    ("type", "vars", "globals", "setattr", "delattr", "__class__", "__dict__", "__func__")
+    + ("__self__", "__mro__", "__bases__", "__subclasses__", "__globals__", "__closure__")
+)
 
 
 def _held(e: ast.expr, defs: dict[str, ast.AST]) -> list[str]:

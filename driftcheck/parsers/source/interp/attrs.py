@@ -606,6 +606,17 @@ class Attributes:
                 pass  # a plain attribute where a deleted weight was: nothing counted
             elif v is None and name in ("weight", "bias"):
                 self.drop_weight(obj, name, line)
+            elif (
+                isinstance(v, (WeightRef, Tensor))
+                and v.owner is not None
+                and v.owner is not obj
+                and (isinstance(v, WeightRef) or v.param)
+                and self.ip.uncertain
+            ):
+                # ``if cfg.tie: head.weight = emb.weight`` undecided: tied one way only
+                why = f"{name} tied to another layer's under an unresolved condition at line {line}"
+                if why not in obj.unresolved:
+                    obj.unresolved.append(why)
             elif isinstance(v, WeightRef) and v.owner is not obj:
                 obj.tied[name] = (v.owner, v.name)
             elif isinstance(v, Tensor) and v.param and v.owner is not None and v.owner is not obj:
