@@ -713,7 +713,13 @@ def _run_nodes(root: Node, edges: list | None) -> list[Node]:
 
 
 def _replay(f: Any, root: Node, edges: list | None, loc: Any) -> bool:
+    from driftcheck.parsers.source.forward.dataflow_fix34c import node_raises
+
     for n in _run_nodes(root, edges):
+        bad = node_raises(f, n)  # a custom Function's backward (``dataflow_fix34c``)
+        if bad is not None:
+            f.crash(loc, bad)
+            return True
         if n.saved is None:
             continue
         if n.freed and n.saved:

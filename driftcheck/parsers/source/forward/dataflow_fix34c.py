@@ -1,0 +1,210 @@
+"""Custom ``torch.autograd.Function``s called by ``X.apply(...)`` (session 34, crashfix34c).
+
+``X.apply(*args)`` was an unknown call: the pass was tainted there and the autograd graph of
+``dataflow_fix32`` stopped. Here, while every fact is certain (``dataflow_fix32._sure``),
+an ``apply`` of a class of the analyzed code whose MRO holds ``torch.autograd.Function`` and
+that defines ``forward`` and ``backward`` as static methods runs its ``forward`` statically
+(``ctx`` unknown); when that run met nothing unknown its value is the call's value, and when
+grad mode is surely on and a tensor argument surely requires grad, the output gets a node
+of its own (``<Name>Backward``) whose inputs are the tensor arguments that require grad.
+
+The node raises when a backward pass runs it (``dataflow_fix32._replay``), as torch's
+``PyNode`` does, where the number of gradients ``backward`` returns is read from source and
+is wrong: fewer than ``forward``'s inputs, or more with an extra that is not ``None``
+("function XBackward returned an incorrect number of gradients (expected n, got m)").
+The count is read only where every ``return`` of ``backward`` agrees: a tuple literal
+(its length), or one expression that is surely one tensor (an arithmetic expression of
+``backward``'s gradient parameters, ``ctx`` attributes and numbers, or such a parameter
+itself: torch wraps a lone tensor in a 1-tuple). Anything else keeps the node silent.
+
+``DRIFTCHECK_NO_FIX34C=1`` turns the module off (``apply`` is an unknown call again).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from typing import Any
+
+_FUNCTION = ("torch.autograd.Function", "torch.autograd.function.Function")
+_RAISES = "fix34c_raises"  # id(node) -> (node, message)
+
+
+def _off() -> bool:
+    return os.environ.get("DRIFTCHECK_NO_FIX34C") == "1"
+
+
+def _static_def(cls: Any, name: str) -> ast.FunctionDef | None:
+    """``name`` defined in ``cls``'s own body as ``@staticmethod`` with plain positional
+    parameters only."""
+    for st in getattr(getattr(cls, "node", None), "body", ()):
+        if isinstance(st, ast.FunctionDef) and st.name == name:
+            deco = [ast.unparse(d) for d in st.decorator_list]
+            a = st.args
+            if deco != ["staticmethod"] or a.vararg or a.kwarg or a.kwonlyargs or a.defaults:
+                return None
+            if a.posonlyargs:
+                return None
+            return st
+    return None
+
+
+def _function_class(run: Any, at: Any, fr: Any) -> Any:
+    from driftcheck.parsers.source.interp.dunders import own_code
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    func = getattr(at, "func", None)
+    if not isinstance(func, ast.Attribute) or func.attr != "apply":
+        return None
+    if at.keywords or any(isinstance(a, ast.Starred) for a in at.args):
+        return None
+    cls = run.eval(func.value, fr)
+    if not isinstance(cls, Cls) or not own_code(cls):
+        return None
+    try:
+        mro = cls.mro()
+    except Exception:  # noqa: BLE001 - a class we cannot read
+        return None
+    if not any(getattr(c, "qual", None) in _FUNCTION for c in mro[1:]):
+        return None
+    return cls
+
+
+def _body_returns(fn: ast.FunctionDef) -> list[ast.Return] | None:
+    """The ``return`` statements of ``fn`` itself; None where it yields or has none."""
+    out: list[ast.Return] = []
+    todo: list[ast.AST] = list(fn.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            return None
+        if isinstance(n, ast.Return):
+            out.append(n)
+        todo.extend(ast.iter_child_nodes(n))
+    return out or None
+
+
+def _rebound(fn: ast.FunctionDef) -> set[str]:
+    names: set[str] = set()
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            names.add(n.id)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            names.update(n.names)
+    return names
+
+
+def _one_tensor(e: ast.expr, grads: set[str], ctx: str) -> bool:
+    """``e`` is surely one tensor: a gradient parameter (never rebound), or arithmetic of
+    such with ``ctx`` attributes and numbers, at least one operand a gradient."""
+
+    def has_grad(x: ast.expr) -> bool | None:
+        if isinstance(x, ast.Name):
+            return True if x.id in grads else None
+        if isinstance(x, ast.Constant):
+            ok = isinstance(x.value, (int, float)) and not isinstance(x.value, bool)
+            return False if ok else None
+        if isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name) and x.value.id == ctx:
+            return False  # a value the forward stored: a number or a tensor, never a tuple here
+        if isinstance(x, ast.UnaryOp) and isinstance(x.op, (ast.USub, ast.UAdd)):
+            return has_grad(x.operand)
+        if isinstance(x, ast.BinOp) and isinstance(x.op, (ast.Mult, ast.Add, ast.Sub, ast.Div)):
+            a, b = has_grad(x.left), has_grad(x.right)
+            return None if a is None or b is None else a or b
+        return None
+
+    return has_grad(e) is True
+
+
+def grad_count(bwd: ast.FunctionDef) -> tuple[int, list[bool]] | None:
+    """(how many gradients every ``return`` of ``backward`` gives, per position whether it is
+    the literal ``None``), or None where that is not certain."""
+    params = [a.arg for a in bwd.args.args]
+    if len(params) < 2:
+        return None
+    rebound = _rebound(bwd)
+    grads = {p for p in params[1:] if p not in rebound}
+    got: tuple[int, list[bool]] | None = None
+    for r in _body_returns(bwd) or ():
+        v = r.value
+        if isinstance(v, ast.Tuple):
+            if any(isinstance(x, ast.Starred) for x in v.elts):
+                return None
+            this = (len(v.elts), [isinstance(x, ast.Constant) and x.value is None
+                                  for x in v.elts])  # fmt: skip
+        elif v is not None and _one_tensor(v, grads, params[0]):
+            this = (1, [False])
+        else:
+            return None
+        if got is not None and got[0] != this[0]:
+            return None
+        got = this if got is None else (got[0], [a and b for a, b in zip(got[1], this[1])])
+    return got
+
+
+def apply_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[bool, Any]:
+    """``X.apply(*args)`` of a custom Function: (True, value) when followed, else (False, _)."""
+    from driftcheck.parsers.source.forward import dataflow_fix32 as g
+    from driftcheck.parsers.source.interp.dunders import source_func
+    from driftcheck.parsers.source.values.dataflow_values import UNK, Tens
+
+    run = call.run
+    f = run.f
+    if _off() or f.input_shape is None or fr is None or kwargs or not g._sure(f):
+        return False, None
+    cls = _function_class(run, at, fr)
+    if cls is None:
+        return False, None
+    fwd, bwd = _static_def(cls, "forward"), _static_def(cls, "backward")
+    if fwd is None or bwd is None or len(fwd.args.args) != len(args) + 1:
+        return False, None
+    fn = source_func(f.interp, cls, "forward")
+    if fn is None or getattr(fn, "node", None) is not fwd:
+        return False, None
+    doubts = f.doubts
+    mode = g._grad_mode(f, fr)
+    recs = [g._known(f, t) for t in args]
+    out = call.run_func(fn, None, [UNK, *args], {}, fr)
+    if f.doubts != doubts or not isinstance(out, Tens):
+        return True, out  # (the run noted what it could not follow)
+    if mode != "enable":
+        if mode == "off":
+            g._put(f, out, g.Rec(False, True))
+        return True, out
+    tens = [i for i, t in enumerate(args) if isinstance(t, Tens)]
+    if any(recs[i] is None for i in tens):
+        return True, out
+    if any(out is t for t in args) or _marks(fwd):
+        g._put(f, out, g.Rec(None, False))
+        return True, out
+    if not any(recs[i].rg for i in tens):
+        g._put(f, out, g.Rec(False, True))
+        return True, out
+    parents = tuple(g._edge(recs[i]) for i in tens if recs[i].rg)
+    node = g.Node(f"{cls.name}Backward", parents, None, True)
+    g._put(f, out, g.Rec(True, False, node=node))
+    got = grad_count(bwd)
+    n = len(args)
+    if got is not None:
+        m, nones = got
+        if m < n or (m > n and not all(nones[n:])):
+            msg = (f"RuntimeError: function {cls.name}Backward returned an incorrect number "
+                   f"of gradients (expected {n}, got {m})")  # fmt: skip
+            f.run_state.setdefault(_RAISES, {})[id(node)] = (node, msg)
+    return True, out
+
+
+def _marks(fwd: ast.FunctionDef) -> bool:
+    """``forward`` marks outputs (non-differentiable, dirty) or changes how grads arrive."""
+    return any(isinstance(n, ast.Attribute) and n.attr in _MARKS for n in ast.walk(fwd))
+
+
+_MARKS = frozenset({"mark_non_differentiable", "mark_dirty", "set_materialize_grads"})
+
+
+def node_raises(f: Any, n: Any) -> str | None:
+    """The error a backward pass running node ``n`` raises (``apply_call``), if any."""
+    got = f.run_state.get(_RAISES, {}).get(id(n))
+    return got[1] if got is not None and got[0] is n else None
