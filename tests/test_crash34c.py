@@ -94,7 +94,8 @@ def test_both_sides(tmp_path):
 
 
 def test_silent_without_shape(tmp_path, capsys):
-    check_silent_without_shape(MODELS, HEAD, ("short_reached", "lone_one_of_two"), tmp_path, capsys)
+    crashing = ("short_reached", "lone_one_of_two", "order_unscale_twice", "update_alone")
+    check_silent_without_shape(MODELS, HEAD, crashing, tmp_path, capsys)
 
 
 def _blockers(name, tmp_path, capsys) -> list:
@@ -144,3 +145,73 @@ def test_grad_count_reads_only_certain_returns():
     assert _count(src) is None
     assert _count("def backward(ctx, g):\n    return (*ctx.gs, None)\n") is None
     assert _count("def backward(ctx, g):\n    return ctx.gs\n") is None
+
+
+# ---------------------------------------------------------------- GradScaler order
+def amp_model(name: str, steps: str, scale: bool = True, made: str = '"cpu"') -> None:
+    """``self.scaler = torch.amp.GradScaler(<made>)``; forward scales (or not) the loss,
+    runs backward, then the scaler calls ``steps`` (one per line)."""
+    back = "self.scaler.scale(loss).backward()" if scale else "loss.backward()"
+    body = "".join(f"\n                {s}" for s in steps.split(";"))
+    model(
+        name,
+        (4, 8),
+        f"""
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 2)
+                self.opt = torch.optim.SGD(self.fc.parameters(), lr=0.1)
+                self.scaler = torch.amp.GradScaler({made})
+
+            def forward(self, x):
+                with torch.enable_grad():
+                    loss = self.fc(x).pow(2).mean()
+                    {back}{body}
+                return self.fc(x)
+        """,
+    )
+
+
+U, S, P = "self.scaler.unscale_(self.opt)", "self.scaler.step(self.opt)", "self.scaler.update()"
+amp_model("order_unscale_twice", f"{U};{U}")
+amp_model("order_after_step", f"{S};{U}")
+amp_model("order_step_twice", f"{S};{S}")
+amp_model("order_ok", f"{U};{S};{P}")
+amp_model("order_ok_update_between", f"{S};{P};{U}")
+amp_model("order_ok_cuda_twice", f"{U};{U}", made='"cuda"')
+amp_model("order_ok_disabled", f"{U};{U}", made='"cpu", enabled=False')
+amp_model("noscale_unscale", U, scale=False)
+amp_model("noscale_step", S, scale=False)
+amp_model("noscale_ok_disabled", U, scale=False, made='device="cpu", enabled=False')
+amp_model("update_alone", P)
+amp_model("update_twice", f"{S};{P};{P}")
+amp_model("update_ok_step", f"{S};{P}")
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(MODELS) if n.split("_")[0] in
+                                  ("order", "noscale", "update")])  # fmt: skip
+def test_amp_messages_are_torchs(name, tmp_path, capsys):
+    """Where torch raises, the reported error is its own text."""
+    torch = pytest.importorskip("torch")
+    import runpy
+    import warnings
+
+    path = write(MODELS, HEAD, name, tmp_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        net = runpy.run_path(str(path), run_name="__t__")["Net"]()
+    try:
+        with torch.no_grad():
+            net(torch.randn(4, 8))
+    except Exception as e:  # noqa: BLE001
+        found = _blockers(name, tmp_path, capsys)
+        assert str(e) in json.dumps(found), (str(e), found)
+
+
+AMP = [n for n in sorted(MODELS) if n.split("_")[0] in ("order", "noscale", "update")]
+
+
+@pytest.mark.parametrize("name", AMP)
+def test_amp_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -434,6 +434,8 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix34, dataflow_fix34c
 
             done, got = dataflow_fix34c.apply_call(self, at, args, kwargs, fr)  # ``X.apply``
+            if not done:
+                done, got = dataflow_fix34c.scaler_call(self, at, args, kwargs, fr)  # amp order
             if done:
                 return got
             if dataflow_fix34.zero_grad_call(self.run, at, args, kwargs, fr):

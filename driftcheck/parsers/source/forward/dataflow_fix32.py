@@ -319,6 +319,9 @@ def _make(f: Any, name: str, ins: list, out: Any, saves: tuple | None) -> None:
     else:
         rg = None
     if rg is None:
+        old = rec(f, out)  # a pass value given again (a repeated call): the record it had
+        if old is not None:  # describes the earlier tensor (session 34, crashfix34c)
+            old.rg, old.node, old.leaf = None, None, False
         return
     if rg is False:
         _put(f, out, Rec(False, True))

@@ -208,3 +208,162 @@ def node_raises(f: Any, n: Any) -> str | None:
     """The error a backward pass running node ``n`` raises (``apply_call``), if any."""
     got = f.run_state.get(_RAISES, {}).get(id(n))
     return got[1] if got is not None and got[0] is n else None
+
+
+# ---------------------------------------------------------------- ``GradScaler`` order
+# ``self.<name> = torch.amp.GradScaler("cpu")`` in ``__init__`` (enabled on CPU: torch 2.13),
+# its methods called in ``forward``: torch's per-optimizer stages (ready / unscaled /
+# stepped, reset by ``update()``) and its ``_scale`` (set by the first ``scale``). The
+# interpreter keeps that attribute as an unknown "call of torch.amp.GradScaler" without its
+# device argument, so the construction is read again from ``__init__``'s source.
+_SCALERS = ("torch.amp.GradScaler", "torch.amp.grad_scaler.GradScaler")
+_STATE = "fix34c_scaler"
+_NO_SCALE = ("AssertionError: Attempted {} but _scale is None.  This may indicate your script "
+             "did not use scaler.scale(loss or outputs) earlier in the iteration.")  # fmt: skip
+
+
+def _init_assign(cls: Any, name: str) -> ast.Call | None:
+    """The one ``self.<name> = <call>`` of ``__init__``'s top level, where no method of the
+    class (nor of a base read from source) stores, deletes or otherwise reads ``self.<name>``
+    in ``__init__``, and none calls ``setattr`` / ``delattr`` / ``vars``."""
+    found: list[ast.Call] = []
+    for c in cls.mro() if hasattr(cls, "mro") else ():
+        node = getattr(c, "node", None)
+        if node is None:
+            continue
+        for fn in node.body:
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            top = fn.body if fn.name == "__init__" else []
+            for n in ast.walk(fn):
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+                    if n.func.id in ("setattr", "delattr", "vars"):
+                        return None
+                if isinstance(n, ast.Attribute) and n.attr == name:
+                    if isinstance(n.ctx, (ast.Store, ast.Del)):
+                        st = next((s for s in top if isinstance(s, ast.Assign)
+                                   and s.targets[0] is n), None)  # fmt: skip
+                        if st is None or len(st.targets) != 1 or c is not cls and found:
+                            return None
+                        if not isinstance(st.value, ast.Call):
+                            return None
+                        found.append(st.value)
+                    elif fn.name == "__init__":
+                        return None
+    return found[0] if len(found) == 1 else None
+
+
+def _cpu_scaler(call: ast.Call) -> bool:
+    """``GradScaler("cpu")`` / ``GradScaler(device="cpu")``, ``enabled`` absent or True."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or len(call.args) > 1:
+        return False
+    kw = {k.arg: k.value for k in call.keywords}
+    if None in kw or set(kw) - {"device", "enabled", "init_scale", "growth_factor",
+                                "backoff_factor", "growth_interval"}:  # fmt: skip
+        return False
+    dev = call.args[0] if call.args else kw.get("device")
+    if "device" in kw and call.args:
+        return False
+    if not (isinstance(dev, ast.Constant) and dev.value == "cpu"):
+        return False
+    en = kw.get("enabled")
+    return en is None or (isinstance(en, ast.Constant) and en.value is True)
+
+
+def _scaler(run: Any, base: ast.expr, fr: Any) -> Any:
+    """The key of ``self.<name>`` where it is a CPU GradScaler made in ``__init__``."""
+    from driftcheck.parsers.source.values.abstract import Obj, Unknown
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if not (isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name)):
+        return None
+    m = getattr(fr, "locals", {}).get(base.value.id)
+    obj = run.f.resolve(m.obj) if isinstance(m, Mod) else None
+    if not isinstance(obj, Obj) or not obj.module or obj.cls is None:
+        return None
+    v = obj.attrs.get(base.attr)
+    if v.__class__ is not Unknown or not any(v.why == f"call of {q}" for q in _SCALERS):
+        return None
+    made = _init_assign(obj.cls, base.attr)
+    if made is None or not _cpu_scaler(made):
+        return None
+    return (id(obj), base.attr)
+
+
+def scaler_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[bool, Any]:
+    """``scaler.scale(loss)`` / ``unscale_(opt)`` / ``step(opt)`` / ``update()`` of a CPU
+    GradScaler: torch's order checks; (True, value) when followed, else (False, _)."""
+    from driftcheck.parsers.source.forward import dataflow_fix32 as g
+    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+    from driftcheck.parsers.source.forward.dataflow_fix33b import Optim, _init_optimizer
+    from driftcheck.parsers.source.forward.dataflow_fix34 import _hooks
+    from driftcheck.parsers.source.values.dataflow_values import Mod, Tens
+
+    run = call.run
+    f = run.f
+    if _off() or f.input_shape is None or fr is None or not g._sure(f):
+        return False, None
+    func = getattr(at, "func", None)
+    if not isinstance(func, ast.Attribute) or at.keywords or kwargs:
+        return False, None
+    if func.attr not in ("scale", "unscale_", "step", "update"):
+        return False, None
+    if any(isinstance(a, ast.Starred) for a in at.args):
+        return False, None
+    key = _scaler(run, func.value, fr)
+    if key is None:
+        return False, None
+    st = f.run_state.setdefault(_STATE, {}).setdefault(key, {"scale": False, "opts": {}})
+    loc = fr.loc(at)
+    if func.attr == "scale":
+        if len(args) != 1 or not isinstance(args[0], Tens) or args[0].shape is None:
+            return False, None
+        st["scale"] = True
+        out = Tens(None, args[0].shape)
+        g._make(f, "mul", [args[0]], out, ())
+        return True, out
+    if func.attr == "update":
+        if args:
+            return False, None
+        if not st["scale"]:
+            f.crash(loc, _NO_SCALE.format("update"))
+        elif not st["opts"]:
+            f.crash(loc, "AssertionError: No inf checks were recorded prior to update.")
+        st["opts"] = {}
+        return True, None
+    if len(args) != 1 or not isinstance(func.value, ast.Attribute):
+        return False, None
+    a = at.args[0]
+    if not (isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name)):
+        return False, None
+    m = getattr(fr, "locals", {}).get(a.value.id)
+    if not isinstance(m, Mod) or not isinstance(_init_optimizer(run, m, a.attr), Optim):
+        return False, None
+    okey = (a.value.id, a.attr)
+    stage = st["opts"].get(okey, "ready")
+    if func.attr == "unscale_":
+        if not st["scale"]:
+            f.crash(loc, _NO_SCALE.format("unscale_"))
+        elif stage == "unscaled":
+            f.crash(loc, "RuntimeError: unscale_() has already been called on this optimizer "
+                    "since the last update().")  # fmt: skip
+        elif stage == "stepped":
+            f.crash(loc, "RuntimeError: unscale_() is being called after step().")
+        st["opts"][okey] = "unscaled"
+        return True, None
+    # ``step``: the optimizer's own ``step()`` may run (parameters written in place, as
+    # ``dataflow_fix34.step_call`` has it); else the pass goes on as after an unknown call
+    opt = _init_optimizer(run, m, a.attr)
+    if opt.name == "LBFGS" or _hooks(f, own_trees):
+        return False, None
+    if not st["scale"]:
+        f.crash(loc, _NO_SCALE.format("step"))
+    elif stage == "stepped":
+        f.crash(loc, "RuntimeError: step() has already been called since the last update().")
+    st["opts"][okey] = "stepped"
+    for _t, r in list(f.run_state.get(g._KEY, {}).values()):
+        n = r.node
+        if n is not None and n.saved and any(s.leaf and s.rg is not False for s, _ in n.saved):
+            n.saved = None
+    f.tensor_writes += 1  # parameters' values may change
+    return True, None
