@@ -433,6 +433,8 @@ class Calls:
         if self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_fix34, dataflow_fix34c
 
+            if dataflow_fix34c.ctx_call(fv, args, kwargs):
+                return None  # ``ctx.save_for_backward(x)``
             done, got = dataflow_fix34c.apply_call(self, at, args, kwargs, fr)  # ``X.apply``
             if not done:
                 done, got = dataflow_fix34c.scaler_call(self, at, args, kwargs, fr)  # amp order

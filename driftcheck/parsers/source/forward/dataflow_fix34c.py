@@ -26,6 +26,8 @@ import ast
 import os
 from typing import Any
 
+from driftcheck.parsers.source.values.dataflow_values import Unk
+
 _FUNCTION = ("torch.autograd.Function", "torch.autograd.function.Function")
 _RAISES = "fix34c_raises"  # id(node) -> (node, message)
 
@@ -148,7 +150,7 @@ def apply_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[b
     """``X.apply(*args)`` of a custom Function: (True, value) when followed, else (False, _)."""
     from driftcheck.parsers.source.forward import dataflow_fix32 as g
     from driftcheck.parsers.source.interp.dunders import source_func
-    from driftcheck.parsers.source.values.dataflow_values import UNK, Tens
+    from driftcheck.parsers.source.values.dataflow_values import Tens
 
     run = call.run
     f = run.f
@@ -166,7 +168,8 @@ def apply_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[b
     doubts = f.doubts
     mode = g._grad_mode(f, fr)
     recs = [g._known(f, t) for t in args]
-    out = call.run_func(fn, None, [UNK, *args], {}, fr)
+    ctx = Ctx()
+    out = call.run_func(fn, None, [ctx, *args], {}, fr)
     if f.doubts != doubts or not isinstance(out, Tens):
         return True, out  # (the run noted what it could not follow)
     if mode != "enable":
@@ -176,7 +179,10 @@ def apply_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[b
     tens = [i for i, t in enumerate(args) if isinstance(t, Tens)]
     if any(recs[i] is None for i in tens):
         return True, out
-    if any(out is t for t in args) or _marks(fwd):
+    if ctx.bad is not None and any(recs[i].rg for i in tens):
+        f.crash(fr.loc(at), ctx.bad)  # torch saves the values when it builds the node
+        return True, out
+    if any(out is t for t in args) or _marks(fwd) or ctx.marked:
         g._put(f, out, g.Rec(None, False))
         return True, out
     if not any(recs[i].rg for i in tens):
@@ -193,7 +199,54 @@ def apply_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[b
             msg = (f"RuntimeError: function {cls.name}Backward returned an incorrect number "
                    f"of gradients (expected {n}, got {m})")  # fmt: skip
             f.run_state.setdefault(_RAISES, {})[id(node)] = (node, msg)
+            return True, out
+    if got is not None and out.shape is not None:
+        bad = _grad_shapes(call, cls, bwd, ctx, out, args, recs)
+        if bad is not None:
+            f.run_state.setdefault(_RAISES, {})[id(node)] = (node, bad)
     return True, out
+
+
+def _grad_shapes(call: Any, cls: Any, bwd: ast.FunctionDef, ctx: Any, out: Any, args: list,
+                 recs: list) -> str | None:  # fmt: skip
+    """``backward`` run statically on a gradient of the output's shape (speculatively: its
+    code runs only when a pass reaches the node): torch's "returned an invalid gradient" where
+    a gradient for an input that requires grad has a known shape that the input's shape is
+    not expandable to (torch sums a broadcast gradient down to the input's shape)."""
+    from driftcheck.parsers.source.interp.dunders import source_func
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    f = call.run.f
+    fn = source_func(f.interp, cls, "backward")
+    if fn is None or getattr(fn, "node", None) is not bwd or len(bwd.args.args) != 2:
+        return None
+    doubts = f.doubts
+    f.speculative += 2  # (no crash, fact or graph record of this run is kept)
+    try:
+        got = call.run_func(fn, None, [ctx, Tens(None, out.shape)], {}, None)
+    finally:
+        f.speculative -= 2
+    if f.doubts != doubts:
+        return None
+    grads = got if isinstance(got, tuple) else (got,)
+    for i, (a, gr) in enumerate(zip(args, grads)):
+        if not isinstance(a, Tens) or recs[i] is None or not recs[i].rg:
+            continue
+        want, have = known_shape(a), known_shape(gr) if isinstance(gr, Tens) else None
+        if want is None or have is None or tuple(want) == tuple(have):
+            continue
+        if not _expandable(tuple(want), tuple(have)):
+            return (f"RuntimeError: Function {cls.name}Backward returned an invalid gradient at "
+                    f"index {i} - got {list(have)} but expected shape compatible with "
+                    f"{list(want)}")  # fmt: skip
+    return None
+
+
+def _expandable(shape: tuple, to: tuple) -> bool:
+    """torch's ``is_expandable_to(shape, to)``."""
+    if len(shape) > len(to):
+        return False
+    return all(a == b or a == 1 for a, b in zip(reversed(shape), reversed(to)))
 
 
 def _marks(fwd: ast.FunctionDef) -> bool:
@@ -367,3 +420,81 @@ def scaler_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[
             n.saved = None
     f.tensor_writes += 1  # parameters' values may change
     return True, None
+
+
+# ---------------------------------------------------------------- ``ctx``
+class Ctx(Unk):
+    """The ``ctx`` of a custom Function's static run: the attributes ``forward`` stored
+    (plain ``ctx.<name> = v``), what it saved (``save_for_backward``), whether it marked
+    anything; any other read is unknown."""
+
+    __slots__ = ("attrs", "saved", "marked", "bad")
+
+    def __init__(self) -> None:
+        self.attrs: dict[str, Any] = {}
+        self.saved: tuple | None = None
+        self.marked = False
+        self.bad: str | None = None  # what torch's ``_save_variables`` refuses
+
+    def get(self, name: str) -> Any:
+        from driftcheck.parsers.source.values.dataflow_values import UNK
+
+        if name in _CTX_METHODS:
+            return CtxMethod(self, name)
+        if name == "saved_tensors":
+            return self.saved if self.saved is not None else UNK
+        return self.attrs.get(name, UNK)
+
+    def __repr__(self) -> str:
+        return "UNK(ctx)"
+
+
+class CtxMethod(Unk):
+    __slots__ = ("ctx", "name")
+
+    def __init__(self, ctx: Ctx, name: str) -> None:
+        self.ctx, self.name = ctx, name
+
+
+_CTX_METHODS = frozenset({"save_for_backward", "mark_non_differentiable", "mark_dirty",
+                          "set_materialize_grads", "save_for_forward"})  # fmt: skip
+
+
+def ctx_store(fr: Any, tgt: ast.Attribute, v: Any) -> None:
+    """``ctx.<name> = v`` in a Function's static run."""
+    if isinstance(tgt.value, ast.Name):
+        ctx = getattr(fr, "locals", {}).get(tgt.value.id)
+        if isinstance(ctx, Ctx):
+            ctx.attrs[tgt.attr] = v
+
+
+def ctx_call(fv: Any, args: list, kwargs: dict) -> bool:
+    """``ctx.save_for_backward(*ts)`` / ``ctx.mark_*(...)``: recorded, no unknown call."""
+    from driftcheck.parsers.source.values.dataflow_values import ShapeOf, Tens
+
+    if not isinstance(fv, CtxMethod):
+        return False
+    ctx = fv.ctx
+    if fv.name != "save_for_backward":
+        ctx.marked = True
+        return True
+    if kwargs:
+        ctx.saved, ctx.marked = None, True
+        return True
+    for i, a in enumerate(args):
+        kind = _not_tensor(a, ShapeOf)
+        if kind is not None and ctx.bad is None:
+            ctx.bad = (f"TypeError: save_for_backward can only save variables, but argument {i} "
+                       f"is of type {kind}")  # fmt: skip
+    ok = all(isinstance(a, Tens) or a is None for a in args)
+    ctx.saved = tuple(args) if ok else None
+    return True
+
+
+def _not_tensor(v: Any, shape_of: Any) -> str | None:
+    """The type name torch's message gives a certain non-tensor value."""
+    if isinstance(v, shape_of):
+        return "torch.Size"
+    if v.__class__ in (int, float, str, tuple, list, dict):
+        return v.__class__.__name__
+    return None
