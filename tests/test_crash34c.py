@@ -215,3 +215,90 @@ AMP = [n for n in sorted(MODELS) if n.split("_")[0] in ("order", "noscale", "upd
 @pytest.mark.parametrize("name", AMP)
 def test_amp_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+# ---------------------------------------------------------------- ctx: saves and grad shapes
+def ctx_model(name: str, fwd: str, ret: str, body: str = "") -> None:
+    """A Function ``Sc(x, s)`` whose forward runs ``fwd`` then returns ``x * s``, whose
+    backward reads ``x, s = ctx.saved_tensors`` (when saved) and returns ``ret``."""
+    read = "x, s = ctx.saved_tensors" if "save_for_backward(x, s)" in fwd else "pass"
+    model(
+        name,
+        (4, 8),
+        f"""
+        class Sc(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x, s):
+                {fwd}
+                return x * s
+
+            @staticmethod
+            def backward(ctx, grad):
+                {read}
+                return {ret}
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(8, 8)
+                self.gain = nn.Parameter(torch.ones(8))
+
+            def forward(self, x):
+                with torch.enable_grad():
+                    {body or "y = Sc.apply(self.fc(x), self.gain)"}
+                    y.sum().backward()
+                return self.fc(x)
+        """,
+    )
+
+
+SAVE = "ctx.save_for_backward(x, s)"
+ctx_model("shape_transposed", SAVE, "(grad * s).T, (grad * x).sum(0)")
+ctx_model("shape_ok", SAVE, "grad * s, (grad * x).sum(0)")
+ctx_model("shape_ok_unsummed", SAVE, "grad * s, grad * x")
+ctx_model("shape_row_sum", SAVE, "grad * s, (grad * x).sum(1)")
+ctx_model("shape_ok_attr", "ctx.k = s", "grad * ctx.k, None")
+ctx_model("shape_attr_wrong", "ctx.k = x.t()", "grad.t() * ctx.k, None")
+ctx_model("save_size", "ctx.save_for_backward(x.shape)", "grad * s, None")
+ctx_model("save_int", "ctx.save_for_backward(x, 3)", "grad * s, None")
+ctx_model("save_ok_nograd", "ctx.save_for_backward(x.shape)", "grad * s, None",
+          body="y = self.fc(Sc.apply(x, torch.ones(8)))")  # fmt: skip
+ctx_model("save_ok_tensors", SAVE, "grad * s, None")
+
+CTX = [n for n in sorted(MODELS) if n.split("_")[0] in ("shape", "save")]
+
+
+@pytest.mark.parametrize("name", CTX)
+def test_ctx_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+@pytest.mark.parametrize("name", ["shape_transposed", "save_size", "save_int"])
+def test_ctx_messages_are_torchs(name, tmp_path, capsys):
+    torch = pytest.importorskip("torch")
+    import runpy
+
+    path = write(MODELS, HEAD, name, tmp_path)
+    net = runpy.run_path(str(path), run_name="__t__")["Net"]()
+    with pytest.raises((RuntimeError, TypeError)) as got:
+        net(torch.randn(4, 8))
+    found = _blockers(name, tmp_path, capsys)
+    assert str(got.value) in json.dumps(found), (str(got.value), found)
+
+
+@pytest.mark.parametrize(
+    "shape,to", [((4, 8), (8, 4)), ((8,), (4, 8)), ((1, 8), (4, 8)), ((4,), (4, 8)), ((3, 8), (8,))]
+)
+def test_expandable_is_torchs(shape, to):
+    """``_expandable`` answers as torch's ``sum_to_size`` accepts (a gradient of shape ``to``
+    for an input of ``shape``)."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_fix34c import _expandable
+
+    try:
+        torch.ones(to).sum_to_size(shape)
+        ok = True
+    except RuntimeError:
+        ok = False
+    assert _expandable(shape, to) is ok
