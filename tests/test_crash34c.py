@@ -266,6 +266,10 @@ ctx_model("save_ok_nograd", "ctx.save_for_backward(x.shape)", "grad * s, None",
           body="y = self.fc(Sc.apply(x, torch.ones(8)))")  # fmt: skip
 ctx_model("save_ok_tensors", SAVE, "grad * s, None")
 
+# in-place writes inside forward (torch runs it under no_grad): no leaf in-place claim
+ctx_model("shape_ok_inplace_forward", "s.mul_(1.0)\n                x = x * 1.0\n                x.add_(1.0)",
+          "grad * 1.0, None")  # fmt: skip
+
 CTX = [n for n in sorted(MODELS) if n.split("_")[0] in ("shape", "save")]
 
 
