@@ -434,8 +434,15 @@ class Calls:
             if got is not None:
                 return got
         if self.run.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_fix34
+            from driftcheck.parsers.source.forward import dataflow_fix34, dataflow_fix34c
 
+            if dataflow_fix34c.ctx_call(fv, args, kwargs):
+                return None  # ``ctx.save_for_backward(x)``
+            done, got = dataflow_fix34c.apply_call(self, at, args, kwargs, fr)  # ``X.apply``
+            if not done:
+                done, got = dataflow_fix34c.scaler_call(self, at, args, kwargs, fr)  # amp order
+            if done:
+                return got
             if dataflow_fix34.zero_grad_call(self.run, at, args, kwargs, fr):
                 return None  # ``opt.zero_grad()``: torch's, touches no value the pass holds
             if dataflow_fix34.step_call(self.run, at, args, kwargs, fr):

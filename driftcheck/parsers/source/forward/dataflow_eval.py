@@ -316,6 +316,10 @@ class Runner:
             dataflow_fix32.setitem(self, tgt, base, fr)  # a leaf that requires grad written
             if not isinstance(base, (list, dict)):
                 self.f.tensor_writes += 1  # ``t[i] = v``: ``t``'s values (and its views') change
+        if isinstance(tgt, ast.Attribute) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix34c
+
+            dataflow_fix34c.ctx_store(fr, tgt, v)  # ``ctx.scale = s`` of a custom Function
         if isinstance(tgt, (ast.Attribute, ast.Subscript)) and self.f.input_shape is not None:
             # a list stored where other code may reach it (``self.cache = outs``)
             dataflow_axes.escapes(self.f, UNK, [v], {})
@@ -1357,6 +1361,8 @@ class Runner:
 
         if isinstance(v, DtypeInfo):
             return v.attr(name)  # ``torch.iinfo(ids.dtype).bits``: a number
+        if v.__class__.__name__ == "Ctx":  # a custom Function's ``ctx`` (``dataflow_fix34c``)
+            return v.get(name)
         if (
             isinstance(v, Multi)
             and v.rest is not None

@@ -319,6 +319,9 @@ def _make(f: Any, name: str, ins: list, out: Any, saves: tuple | None) -> None:
     else:
         rg = None
     if rg is None:
+        old = rec(f, out)  # a pass value given again (a repeated call): the record it had
+        if old is not None:  # describes the earlier tensor (session 34, crashfix34c)
+            old.rg, old.node, old.leaf = None, None, False
         return
     if rg is False:
         _put(f, out, Rec(False, True))
@@ -713,7 +716,13 @@ def _run_nodes(root: Node, edges: list | None) -> list[Node]:
 
 
 def _replay(f: Any, root: Node, edges: list | None, loc: Any) -> bool:
+    from driftcheck.parsers.source.forward.dataflow_fix34c import node_raises
+
     for n in _run_nodes(root, edges):
+        bad = node_raises(f, n)  # a custom Function's backward (``dataflow_fix34c``)
+        if bad is not None:
+            f.crash(loc, bad)
+            return True
         if n.saved is None:
             continue
         if n.freed and n.saved:
