@@ -362,6 +362,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix31b
 
             dataflow_fix31b.after_call(self.run, fv, out, fr, args, kwargs)  # needs grad, NaN
+            from driftcheck.parsers.source.forward import dataflow_fix34d
+
+            dataflow_fix34d.after_call(self.run, fv, out, args, kwargs)  # softmax of ``t / 0``
             from driftcheck.parsers.source.forward import dataflow_fix32
 
             dataflow_fix32.after_call(self.run, fv, out, fr, args, kwargs)  # autograd graph

@@ -1,0 +1,80 @@
+"""Session 34 (crashfix34d): sampling at temperature zero (``dataflow_fix34d``). Each model is
+run by torch (CPU, seeded): a blocker exactly when torch raises; the clean twins (``_ok``) show
+what the rule must not claim."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.crash_rule_support import blockers, net_source, registrar, torch_crashes, write
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+FC = ("self.fc = nn.Linear(6, 10)",)
+
+
+def samp(name: str, body: str, init: str = "") -> None:
+    model(name, (3, 6), net_source(FC, body, init))
+
+
+samp("temp0_softmax", "return torch.multinomial(F.softmax(h / 0.0, -1), 1).float()")
+samp("temp0_int_zero", "return torch.multinomial((h / 0).softmax(-1), 2).float()")
+samp("temp0_attr", "return torch.multinomial(torch.softmax(h / self.t, 1), 1).float()",
+     "self.t = 0.0")  # fmt: skip
+samp(
+    "temp0_scaled_method",
+    "p = ((h / 0.0) * 2.0 - 1.0).softmax(dim=-1)\n        return p.multinomial(1).float()",
+)
+samp(
+    "temp0_topk_mask",
+    "l = h / 0.0\n        kth = l.topk(3, -1).values[:, -1:]\n"
+    "        l = l.masked_fill(l < kth, float('-inf'))\n"
+    "        return torch.multinomial(l.softmax(-1), 1).float()",
+)
+samp(
+    "temp0_loop_schedule",
+    "out = []\n        for t in range(2):\n            tau = self.temps[t]\n"
+    "            out.append(torch.multinomial(F.softmax(h / tau, -1), 1))\n"
+    "        return torch.cat(out, 1).float()",
+    "self.temps = (1.0, 0.0)",
+)
+samp("temp0_ok_floor", "return torch.multinomial(F.softmax(h / max(0.0, 1e-5), -1), 1).float()")
+samp("temp0_ok_times_zero", "return torch.multinomial(F.softmax(h * 0.0, -1), 1).float()")
+samp(
+    "temp0_ok_nan_to_num",
+    "return torch.multinomial(F.softmax(torch.nan_to_num(h / 0.0), -1), 1).float()",
+)
+samp(
+    "temp0_ok_finite_fill",  # every element replaced by a finite value: uniform rows
+    "l = (h / 0.0).masked_fill(torch.ones(3, 10, dtype=torch.bool), 0.0)\n"
+    "        return torch.multinomial(l.softmax(-1), 1).float()",
+)
+samp(
+    "temp0_ok_inplace_reset",  # an in-place write after the division: values unknown again
+    "l = h / 0.0\n        l.zero_()\n        return torch.multinomial(l.softmax(-1), 1).float()",
+)
+samp("temp0_ok_schedule_nonzero", "return torch.multinomial(F.softmax(h / self.t, -1), 1).float()",
+     "self.t = 0.5")  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, kind = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    crashes = torch_crashes(path, shape, kind)
+    assert crashes is ("_ok" not in name), name  # the case is what its name says
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
+
+
+@pytest.mark.parametrize("name", ["temp0_softmax", "temp0_topk_mask"])
+def test_switch_off(name, tmp_path, capsys, monkeypatch):
+    """The rule is what flags these: with ``DRIFTCHECK_NO_TEMP0_34D=1`` nothing does."""
+    _, shape, _ = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    monkeypatch.setenv("DRIFTCHECK_NO_TEMP0_34D", "1")
+    assert not blockers(path, shape, capsys)
+    monkeypatch.delenv("DRIFTCHECK_NO_TEMP0_34D")
+    found = blockers(path, shape, capsys)
+    assert any("no finite element" in f.get("message", "") for f in found), found
