@@ -78,3 +78,62 @@ def test_switch_off(name, tmp_path, capsys, monkeypatch):
     monkeypatch.delenv("DRIFTCHECK_NO_TEMP0_34D")
     found = blockers(path, shape, capsys)
     assert any("no finite element" in f.get("message", "") for f in found), found
+
+
+# remove_parametrizations of a layer whose tensor holds none (torch's ValueError)
+HEAD_P = (
+    HEAD + "import torch.nn.utils.parametrize as P\nfrom torch.nn.utils import parametrizations\n\n"
+)
+PARAMS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+pmodel = registrar(PARAMS)
+SCALE = "\nclass Scale(nn.Module):\n    def forward(self, w):\n        return w * 0.5\n"
+
+
+def prm(name: str, init: str, body: str) -> None:
+    src = SCALE + net_source(("self.fc = nn.Linear(6, 6)", "self.g = nn.Linear(6, 6)"), body, init)
+    pmodel(name, (2, 6), src)
+
+
+RM = 'P.remove_parametrizations(self.fc, "{}")\n        return self.g(h)'
+prm(
+    "prm_ok_registered",
+    'P.register_parametrization(self.fc, "weight", Scale())',
+    RM.format("weight"),
+)
+prm("prm_never", "pass", RM.format("weight"))
+prm("prm_other_name", 'P.register_parametrization(self.fc, "weight", Scale())', RM.format("bias"))
+prm("prm_other_layer", 'P.register_parametrization(self.g, "weight", Scale())', RM.format("weight"))
+prm("prm_old_api", "nn.utils.spectral_norm(self.fc)", RM.format("weight"))
+prm("prm_ok_new_api", "parametrizations.spectral_norm(self.fc)", RM.format("weight"))
+prm("prm_ok_orthogonal", "parametrizations.orthogonal(self.fc)", RM.format("weight"))
+prm(
+    "prm_twice",
+    'P.register_parametrization(self.fc, "weight", Scale())',
+    'P.remove_parametrizations(self.fc, "weight")\n        ' + RM.format("weight"),
+)
+prm(
+    "prm_ok_in_forward",
+    "pass",
+    'P.register_parametrization(self.fc, "weight", Scale())\n        ' + RM.format("weight"),
+)
+prm(
+    "prm_ok_guarded",
+    "pass",
+    'if P.is_parametrized(self.fc, "weight"):\n            '
+    + RM.format("weight").replace("\n", "\n    "),
+)
+prm(  # a condition not decided statically (always true in torch): the removal is not judged
+    "prm_ok_undecided",
+    'if torch.rand(1).item() < 2:\n            P.register_parametrization(self.fc, "weight", Scale())',
+    RM.format("weight"),
+)
+
+
+@pytest.mark.parametrize("name", sorted(PARAMS))
+def test_remove_parametrization(name, tmp_path, capsys):
+    _, shape, kind = PARAMS[name]
+    path = write(PARAMS, HEAD_P, name, tmp_path)
+    crashes = torch_crashes(path, shape, kind)
+    assert crashes is ("_ok" not in name), name
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)

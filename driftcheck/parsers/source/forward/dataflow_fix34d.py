@@ -113,3 +113,86 @@ def after_call(run: Any, fv: Any, out: Any, args: list, kwargs: dict) -> None:
         n = _number(arg(full, kwargs, 2, "value"))
         if isinstance(n, float) and not math.isfinite(n):
             _mark(f, out, **{KEY: True})
+
+
+# ---------------------------------------------------------------------- remove a missing parametrization
+_PARAM_MAKERS = ("torch.nn.utils.parametrize.register_parametrization",)
+_REMOVE = "torch.nn.utils.parametrize.remove_parametrizations"
+_DONE = "fix34d_params"  # run_state: (id(leaf), name) -> 1 registered in forward / -1 unsure
+
+
+def _maker(q: str) -> bool:
+    """A call that registers a parametrization (``torch.nn.utils.parametrizations.*``'s
+    ``weight_norm`` / ``spectral_norm`` / ``orthogonal``, or ``register_parametrization``)."""
+    return q in _PARAM_MAKERS or q.startswith("torch.nn.utils.parametrizations.")
+
+
+def _new_api(kind: str) -> bool:
+    """An ``__init__`` record (``library/torchsurgery.record``) that may be a parametrization:
+    everything but the old hook API's ``weight_norm`` / ``spectral_norm``."""
+    from driftcheck.parsers.source.forward.dataflow_fix34b import _old_norm
+
+    return _old_norm(kind) is None
+
+
+def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``P.remove_parametrizations(layer, name)`` in forward of a torch layer whose ``name``
+    holds no parametrization: none recorded by the ``__init__`` interpreter
+    (``torchsurgery.record``; the old hook API does not count), none registered in forward
+    before (outside speculative code), and no parametrization anywhere given a module the
+    pass could not name or under an undecided condition: torch's ValueError ("Module ... does
+    not have a parametrization on weight"). Switch: ``DRIFTCHECK_NO_PARAMRM_34D=1``."""
+    from driftcheck.parsers.source.forward.dataflow_fix34b import _LOST, _UNSURE
+    from driftcheck.parsers.source.library.torchsurgery import _RECORD
+    from driftcheck.parsers.source.values.abstract import Ext, Leaf
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    f = run.f
+    if f.input_shape is None or os.environ.get("DRIFTCHECK_NO_PARAMRM_34D") == "1":
+        return
+    q = fv.qual if isinstance(fv, Ext) else ""
+    if not isinstance(q, str) or not (q == _REMOVE or _maker(q)):
+        return
+    done = f.run_state.setdefault(_DONE, {})
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        done["lost"] = True
+        return
+    mod = args[0] if args else kwargs.get("module")
+    default = "weight" if q != _REMOVE and q not in _PARAM_MAKERS else None
+    name = args[1] if len(args) > 1 else kwargs.get("tensor_name", kwargs.get("name", default))
+    leaf = f.resolve(mod.obj) if isinstance(mod, Mod) else None
+    if not isinstance(leaf, Leaf) or not isinstance(name, str):
+        done["lost"] = True  # a module or name not known: any layer may hold one now
+        return
+    key = (id(leaf), name)
+    if q != _REMOVE:
+        done[key] = -1 if f.speculative or done.get(key) == -1 else 1
+        return
+    unsure = getattr(leaf, _UNSURE, None) or ()
+    kinds = [k for k in (getattr(leaf, _RECORD, {}).get(name) or []) if _new_api(k)]
+    state = done.get(key)  # 1: registered in forward, 0: removed in forward, -1: not known
+    if state is None:
+        state = 1 if kinds else 0
+    sure = (
+        "lost" not in done
+        and not getattr(f.interp, _LOST, False)
+        and name not in unsure
+        and "*" not in unsure
+        and not leaf.unresolved
+        and not f.speculative
+    )
+    done[key] = 0 if sure else -1  # none left after a removal (or its crash)
+    if sure and state == 0:
+        f.crash(
+            fr.loc(e),
+            f"ValueError: Module {leaf.type} does not have a parametrization on {name}",
+        )
+
+
+def reparam_unsure(c: Any, name: Any) -> None:
+    """``register_parametrization`` in ``__init__`` (``library/torchfns``): an application of
+    an unknown module or under an undecided condition, recorded as ``dataflow_fix34b`` does
+    for the weight / spectral norms (a later removal is then never judged)."""
+    from driftcheck.parsers.source.forward import dataflow_fix34b
+
+    dataflow_fix34b.reparam_unsure(c, c.plain(0, "module"), name)
