@@ -170,7 +170,9 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         return
     unsure = getattr(leaf, _UNSURE, None) or ()
     kinds = [k for k in (getattr(leaf, _RECORD, {}).get(name) or []) if _new_api(k)]
-    state = done.get(key)  # 1: registered in forward, 0: removed in forward, -1: not known
+    state = done.get(key)  # 1: registered in forward, -1: removed in forward or not known
+    # (after a removal nothing is judged: a loop over a ModuleList may be followed on one
+    # item standing for all, so "removed before" could be another item's removal)
     if state is None:
         state = 1 if kinds else 0
     sure = (
@@ -181,7 +183,7 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         and not leaf.unresolved
         and not f.speculative
     )
-    done[key] = 0 if sure else -1  # none left after a removal (or its crash)
+    done[key] = -1
     if sure and state == 0:
         f.crash(
             fr.loc(e),
