@@ -82,7 +82,9 @@ def test_switch_off(name, tmp_path, capsys, monkeypatch):
 
 # remove_parametrizations of a layer whose tensor holds none (torch's ValueError)
 HEAD_P = (
-    HEAD + "import torch.nn.utils.parametrize as P\nfrom torch.nn.utils import parametrizations\n\n"
+    HEAD
+    + "import torch.nn.utils.prune\n"
+    + "import torch.nn.utils.parametrize as P\nfrom torch.nn.utils import parametrizations\n\n"
 )
 PARAMS: dict[str, tuple[str, tuple[int, ...], str]] = {}
 pmodel = registrar(PARAMS)
@@ -162,3 +164,97 @@ def test_remove_parametrization(name, tmp_path, capsys):
         assert crashes and not found, (name, found)
         return
     assert bool(found) is crashes, (name, found)
+
+
+# a parametrization on a tensor name the layer does not hold
+NAMES: dict[str, tuple[str, tuple[int, ...], str]] = {}
+nmodel = registrar(NAMES)
+
+
+def pname(name: str, layer: str, call: str) -> None:
+    nmodel(name, (2, 6), SCALE + net_source((f"self.fc = {layer}",), f"{call}\n        return h"))
+
+
+pname(
+    "pname_orthogonal_nobias",
+    "nn.Linear(6, 6, bias=False)",
+    'parametrizations.orthogonal(self.fc, name="bias")',
+)
+pname(
+    "pname_ok_orthogonal_bias",
+    "nn.Linear(6, 6)",
+    'parametrizations.spectral_norm(self.fc, name="bias")',
+)
+pname(
+    "pname_register_typo",
+    "nn.Linear(6, 6)",
+    'P.register_parametrization(self.fc, "weights", Scale())',
+)
+pname(
+    "pname_register_none_bias",
+    "nn.Linear(6, 6, bias=False)",
+    'P.register_parametrization(self.fc, "bias", Scale())',
+)
+pname(
+    "pname_ok_register", "nn.Linear(6, 6)", 'P.register_parametrization(self.fc, "bias", Scale())'
+)
+pname(
+    "pname_weight_norm_attr",
+    "nn.Linear(6, 6)",
+    'parametrizations.weight_norm(self.fc, name="in_features")',
+)
+pname(  # a buffer the code adds: the name is there
+    "pname_ok_own_buffer",
+    "nn.Linear(6, 6)",
+    'self.fc.register_buffer("scale", torch.ones(6))\n        '
+    'P.register_parametrization(self.fc, "scale", Scale())',
+)
+pname(  # pruning renames the weight: not judged (torch: fine)
+    "pname_ok_pruned",
+    "nn.Linear(6, 6)",
+    'torch.nn.utils.prune.l1_unstructured(self.fc, "weight", 0.5)\n        '
+    'P.register_parametrization(self.fc, "weight_orig", Scale())',
+)
+
+
+@pytest.mark.parametrize("name", sorted(NAMES))
+def test_parametrized_name(name, tmp_path, capsys):
+    _, shape, kind = NAMES[name]
+    path = write(NAMES, HEAD_P, name, tmp_path)
+    crashes = torch_crashes(path, shape, kind)
+    assert crashes is ("_ok" not in name), name
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
+
+
+def test_no_buffer_layers():
+    """``NO_BUFFERS``: torch builds these layers without buffers, and their tensors are the
+    catalogue's weights (``torchsurgery._weight_names``) for the arguments given."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_fix34d import NO_BUFFERS
+    from driftcheck.parsers.source.library.torchsurgery import _weight_names
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    made = {
+        "Linear": [(4, 3), (4, 3, False)],
+        "Bilinear": [(4, 5, 3), (4, 5, 3, False)],
+        "Embedding": [(7, 3)],
+        "Conv1d": [(2, 3, 3), (2, 3, 3, 1, 0, 1, 1, False)],
+        "Conv2d": [(2, 3, 3), (2, 3, 3, 1, 0, 1, 1, False)],
+        "Conv3d": [(2, 3, 3)],
+        "ConvTranspose1d": [(2, 3, 3), (2, 3, 3, 1, 0, 0, 1, False)],
+        "ConvTranspose2d": [(2, 3, 3)],
+        "ConvTranspose3d": [(2, 3, 3)],
+    }
+    assert set(made) == NO_BUFFERS
+    for kind, arglists in made.items():
+        cls = getattr(torch.nn, kind)
+        import inspect
+
+        sig = list(inspect.signature(cls.__init__).parameters)[1:]
+        for a in arglists:
+            m = cls(*a)
+            assert not dict(m.named_buffers()), kind
+            want = {n for n, p in m._parameters.items() if p is not None}
+            leaf = Leaf(type=kind, params=dict(zip(sig, a)), loc=None, torch=f"torch.nn.{kind}")
+            assert _weight_names(leaf) == want, (kind, a)

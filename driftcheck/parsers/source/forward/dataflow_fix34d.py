@@ -165,6 +165,11 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         done["lost"] = True  # a module or name not known: any layer may hold one now
         return
     key = (id(leaf), name)
+    if q != _REMOVE and not f.speculative and _no_tensor(f, leaf, name):
+        f.crash(fr.loc(e), f"ValueError: Module '{leaf.type}' has no parameter or buffer with "
+                f"name '{name}' ({q.rsplit('.', 1)[-1]})")  # fmt: skip
+        done[key] = -1
+        return
     if q != _REMOVE:
         done[key] = -1 if f.speculative or done.get(key) == -1 else 1
         return
@@ -198,3 +203,64 @@ def reparam_unsure(c: Any, name: Any) -> None:
     from driftcheck.parsers.source.forward import dataflow_fix34b
 
     dataflow_fix34b.reparam_unsure(c, c.plain(0, "module"), name)
+
+
+# torch layers that hold no buffers: their tensors are exactly the catalogue's weights for the
+# arguments given (torch 2.13, checked in tests/test_crash34d.py ``test_no_buffer_layers``)
+NO_BUFFERS = frozenset(
+    {"Linear", "Bilinear", "Embedding", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d",
+     "ConvTranspose2d", "ConvTranspose3d"}
+)  # fmt: skip
+
+
+def _no_tensor(f: Any, leaf: Any, name: str) -> bool:
+    """``getattr(layer, name)`` is surely no tensor: a plain torch layer without buffers,
+    nothing written onto it, parametrized, pruned or tied, and ``name`` none of the weights
+    its arguments give it (``bias=False``: no ``bias``). torch's ``parametrizations.*`` then
+    raise ValueError ("has no parameter or buffer"), ``register_parametrization`` ValueError
+    (or AttributeError for a None parameter)."""
+    from driftcheck.parsers.source.library.torchsurgery import _PRUNED, _RECORD, _weight_names
+
+    if os.environ.get("DRIFTCHECK_NO_PARAMNAME_34D") == "1" or leaf.type not in NO_BUFFERS:
+        return False
+    if not (isinstance(leaf.torch, str) and leaf.torch == f"torch.nn.{leaf.type}"):
+        return False
+    if leaf.unresolved or leaf.gone or leaf.wnorm or leaf.owned or leaf.written or leaf.tied:
+        return False
+    if getattr(leaf, _RECORD, None) or getattr(leaf, _PRUNED, None):
+        return False
+    names = _weight_names(leaf)
+    return names is not None and name not in names and _no_tensor_writes(f, name)
+
+
+_ADDERS = frozenset({"register_buffer", "register_parameter", "setattr", "__setattr__"})
+
+
+def _no_tensor_writes(f: Any, name: str) -> bool:
+    """No loaded module of the code adds a tensor to a module in a way the pass may not
+    track: no ``register_buffer`` / ``register_parameter`` / ``setattr`` call, no ``prune``
+    (which adds ``<name>_orig``), no store to an attribute called ``name``."""
+    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+
+    memo = f.run_state.setdefault("fix34d_writes", {})
+    if name in memo:
+        return memo[name]
+    trees = own_trees(f.interp)
+    ok = trees is not None
+    for tree in trees or ():
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Call):
+                fn = n.func
+                called = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", None)
+                if called in _ADDERS or (isinstance(fn, ast.Attribute) and "prune" in ast.dump(fn)):
+                    ok = False
+            elif (
+                isinstance(n, ast.Attribute) and n.attr == name and not isinstance(n.ctx, ast.Load)
+            ):
+                ok = False
+            if not ok:
+                break
+        if not ok:
+            break
+    memo[name] = ok
+    return ok
