@@ -347,6 +347,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix34b
 
             dataflow_fix34b.called(self.run, e, fv, args, kwargs, fr)  # ``prune.remove(m, n)``
+            from driftcheck.parsers.source.forward import dataflow_fix34d
+
+            dataflow_fix34d.called(self.run, e, fv, args, kwargs, fr)  # remove_parametrizations
 
         if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
             from driftcheck.parsers.source.forward import dataflow_fix31
@@ -362,6 +365,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix31b
 
             dataflow_fix31b.after_call(self.run, fv, out, fr, args, kwargs)  # needs grad, NaN
+            from driftcheck.parsers.source.forward import dataflow_fix34d
+
+            dataflow_fix34d.after_call(self.run, fv, out, args, kwargs)  # softmax of ``t / 0``
             from driftcheck.parsers.source.forward import dataflow_fix32
 
             dataflow_fix32.after_call(self.run, fv, out, fr, args, kwargs)  # autograd graph

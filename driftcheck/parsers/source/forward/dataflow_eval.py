@@ -643,7 +643,12 @@ class Runner:
                 self.eps_sum_use(e, a, b, fr)
             elif isinstance(e.op, ast.Div) and isinstance(e.right, ast.Call):
                 dataflow_logbucket.far_distance(self, e, b, fr)  # T5's bucket formula
-            return self.binop(e.op, a, b, fr, e)
+            out = self.binop(e.op, a, b, fr, e)
+            if self.f.input_shape is not None and isinstance(out, Tens):
+                from driftcheck.parsers.source.forward import dataflow_fix34d
+
+                dataflow_fix34d.binop(self.f, e.op, a, b, out)  # ``logits / 0.0``
+            return out
         if isinstance(e, ast.UnaryOp):
             v = self.eval(e.operand, fr)
             if isinstance(e.op, ast.Invert) and isinstance(v, Tens):

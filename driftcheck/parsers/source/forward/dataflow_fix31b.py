@@ -290,8 +290,10 @@ def _op(f: Any, name: str, args: list, kwargs: dict, loc: Any, method: bool) -> 
     from driftcheck.parsers.source.forward.dataflow_common import arg
 
     if name == "multinomial" and args and _fact(f, args[0], "hasnan"):
+        why = _fact(f, args[0], "hasnan")  # a str: its origin (dataflow_fix34d)
+        why = why if isinstance(why, str) else "a NaN filled in by masked_fill"
         f.crash(loc, "RuntimeError: probability tensor contains either `inf`, `nan` or "
-                "element < 0 (a NaN filled in by masked_fill)")  # fmt: skip
+                f"element < 0 ({why})")  # fmt: skip
         return
     rule = INDEX_DTYPES.get(name)
     if rule is not None and args and isinstance(args[0], Tens):

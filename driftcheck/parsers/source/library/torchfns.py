@@ -141,6 +141,9 @@ def _register_parametrization(c: Call) -> Any:
     from driftcheck.parsers.source.interp.statements import weightless  # a cycle
 
     mod, p = c.plain(0, "module"), c.plain(2, "parametrization")
+    from driftcheck.parsers.source.forward import dataflow_fix34d  # a cycle
+
+    dataflow_fix34d.reparam_unsure(c, c.plain(1, "tensor_name"))  # undecided / unknown module
     if not isinstance(mod, (Obj, Leaf)) or not is_module(mod):
         return UnknownModule("register_parametrization of an unknown module")
     from driftcheck.parsers.source.interp import ownedparts
