@@ -62,8 +62,18 @@ def _facts(f: Any) -> dict[int, dict]:
 # ``nonpos``: every value is <= 0 or NaN (a ``log_softmax`` / ``logsigmoid`` result; dataflow_fix30)
 # ``hasnan``: some value is NaN (``masked_fill(mask, nan)`` with a true item; dataflow_fix31b)
 VALUE_FACTS = frozenset(
-    {"array", "count", "values", "range", "fill", "bounds", "nonpos", "hasnan", "fix32_minmax",
-     "fix34d_nonfinite"}
+    {
+        "array",
+        "count",
+        "values",
+        "range",
+        "fill",
+        "bounds",
+        "nonpos",
+        "hasnan",
+        "fix32_minmax",
+        "fix34d_nonfinite",
+    }
 )
 STAMP = "_writes"
 
