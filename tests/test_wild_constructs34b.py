@@ -186,3 +186,227 @@ def test_cache_clear_forgets_unkeyed(tmp_path) -> None:
     )
     got, want = _both(tmp_path, code)
     assert got == want
+
+
+# ------------------------------------------------------------------ numpy number helpers
+np = pytest.importorskip("numpy")
+
+
+def _norm(v):
+    """A numpy result as plain Python: lists for arrays / tuples, numbers as numbers."""
+    if isinstance(v, tuple):
+        return [_norm(x) for x in v]
+    if isinstance(v, np.ndarray):
+        return v.tolist()
+    if isinstance(v, np.generic):
+        return v.item()
+    return v
+
+
+def _floats(v):
+    """Which leaves are floats (an int and an equal float compare equal: this tells them)."""
+    if isinstance(v, list):
+        return [_floats(x) for x in v]
+    return isinstance(v, float)
+
+
+def _program(exprs: list[str]) -> tuple[str, int]:
+    """One file checking every expression against numpy's own value (and its int / float
+    leaves): each check that holds statically adds a Linear(1, 1), one that fails a
+    Linear(1, 2); CPython's count (all hold) is ``2 * len(exprs)``."""
+    lines = [
+        "import numpy as np",
+        "from torch import nn",
+        "def _floats(v):",
+        "    if isinstance(v, list):",
+        "        return [_floats(x) for x in v]",
+        "    return isinstance(v, float)",
+        "def _plain(v):",
+        "    if isinstance(v, tuple):",
+        "        return [_plain(x) for x in v]",
+        "    return v.tolist() if hasattr(v, 'tolist') else v",
+        "oks = []",
+    ]
+    for e in exprs:
+        want = _norm(eval(e, {"np": np}))
+        lines.append(f"got = _plain({e})")
+        lines.append(f"oks.append(got == {want!r} and _floats(got) == {_floats(want)!r})")
+    lines.append("model = nn.ModuleList([nn.Linear(1, 1 if ok else 2) for ok in oks])")
+    return "\n".join(lines) + "\n", 2 * len(exprs)
+
+
+NUMPY_EXACT = {
+    "binary_repr": [
+        "np.binary_repr(11, width=6)",
+        "np.binary_repr(0)",
+        "np.binary_repr(255)",
+        "np.binary_repr(5, 3)",
+        "len(np.base_repr(50, base=3))",
+        "np.base_repr(-255, 16)",
+        "np.base_repr(0)",
+        "np.base_repr(35, 36, padding=3)",
+        "np.base_repr(7, 2, 2)",
+    ],
+    "convolve": [
+        "len(np.convolve([1, 2, 3], [0, 1, 0.5]))",
+        "np.convolve([1, 2, 3, 4], [1, -1], 'same')",
+        "np.convolve([1, 2], [1, 2, 3, 4, 5], 'same')",
+        "np.convolve([1, 2, 3, 4], [2, 1], 'valid')",
+        "np.convolve([1, 2], [3, 4, 5, 6], mode='valid')",
+        "np.convolve([3], [4])",
+        "len(np.convolve(np.ones(7), np.ones(3), mode='same'))",
+        "len(np.convolve(np.ones(2), np.ones(6), mode='valid'))",
+        "np.convolve([1, 2, 3, 4], [1, 1, 1, 1], 'same')",
+        "len(np.convolve([0.5, 1.5], [2.0, 4.0], 'same'))",
+        "np.convolve([2.0, 1], [3, 4.0])",
+    ],
+    "cumprod": [
+        "np.cumprod([1, 2, 2, 1.5])",
+        "np.cumprod([3, -2, 5])",
+        "np.cumprod([])",
+        "(8 * np.cumprod([1, 2, 2, 1.5])).astype(int)",
+        "np.cumprod([0.1, 0.2, 0.3, 3])",
+    ],
+    "histogram": [
+        "np.histogram([3, 5, 8, 10, 10, 12, 20], bins=3, range=(0, 20))",
+        "np.histogram([1, 2, 2, 3, 3, 3])",
+        "np.histogram([4, 4, 4], bins=2)",
+        "np.histogram([0.1, 0.2, 0.3, 0.7, 1.0], bins=5, range=(0.0, 1.0))",
+        "np.histogram([-1, 0, 1, 2, 30], bins=4, range=(0, 3))",
+        "np.histogram([0.3, 0.6, 0.9, 0.1], 3)",
+        "np.histogram([], bins=2)",
+    ],
+    "bincount": [
+        "np.bincount([0, 2, 2, 1, 2], minlength=4)",
+        "np.bincount([3])",
+        "np.bincount([], minlength=2)",
+        "np.bincount(np.array([1, 1, 5]))",
+    ],
+    "interp": [
+        "[np.interp(i, [0, 3, 6], [16.0, 40.0, 28.0]) for i in range(8)]",
+        "np.interp([-1, 0.5, 2.5, 9], [0, 1, 2], [1, 3, 2])",
+        "np.interp(2.5, [1, 2, 3], [3, 2, 0], left=-1, right=9)",
+        "np.interp(-3, [1, 2, 3], [3, 2, 0], left=-1, right=9)",
+        "np.interp(0.7, [0.5], [4.0])",
+        "[np.interp(x / 8, [0, 0.5, 1], [0.25, 0.75, 0.5]) for x in range(11)]",
+    ],
+    "polyval": [
+        "[int(np.polyval([2, -1, 8], s)) for s in range(1, 5)]",
+        "np.polyval([0.5, 1, -2], 3)",
+        "np.polyval([1, 2, 3], 0.1)",
+        "np.polyval([3], 7)",
+        "np.polyval([2.0, 1], -4)",
+    ],
+    "reduce": [
+        "np.lcm.reduce([4, 3])",
+        "np.lcm.reduce([6, 4, 10])",
+        "np.gcd.reduce([12, 18, 27])",
+        "np.lcm.reduce([-4, 6])",
+        "np.gcd.reduce([0, 5])",
+        "np.lcm.reduce([7])",
+    ],
+}
+
+
+@pytest.mark.parametrize("group", sorted(NUMPY_EXACT))
+def test_numpy_number_helpers_as_numpy(tmp_path, group: str) -> None:
+    code, n = _program(NUMPY_EXACT[group])
+    got, want = _both(tmp_path, code)
+    assert want == n
+    assert got == want, (group, got, want)
+
+
+def test_numpy_histogram_fuzz(tmp_path) -> None:
+    """Random inputs (seeded): numpy's bin corrections and edges, value for value."""
+    import random
+
+    rnd = random.Random(34)
+    exprs = []
+    for _ in range(15):
+        xs = [round(rnd.uniform(-5, 5), rnd.choice((0, 1, 3))) for _ in range(rnd.randint(1, 9))]
+        lo = round(rnd.uniform(-6, 0), 1)
+        exprs.append(f"np.histogram({xs}, bins={rnd.randint(1, 7)}, range=({lo}, {lo + 7.3}))")
+        exprs.append(f"np.histogram({xs}, bins={rnd.randint(1, 7)})")
+    code, n = _program(exprs)
+    got, want = _both(tmp_path, code)
+    assert got == want == n
+
+
+def test_numpy_interp_fuzz(tmp_path) -> None:
+    """Random inputs (seeded), one point a file: numpy's value, or unknown where a fused
+    multiply-add would round the interpolation otherwise (numpy's C code may be compiled
+    with one); most points are exact."""
+    import random
+
+    rnd = random.Random(34)
+    exact = 0
+    for k in range(16):
+        xp = sorted({round(rnd.uniform(-3, 3), 2) for _ in range(rnd.randint(2, 5))})
+        fp = [round(rnd.uniform(-9, 9), 3) for _ in xp]
+        code, n = _program([f"np.interp({round(rnd.uniform(-4, 4), 2)}, {xp}, {fp})"])
+        got, want = _both(tmp_path, code)
+        assert want == n
+        assert got in (want, None), (k, got, want)
+        exact += got == want
+    assert exact >= 8, exact
+
+
+def test_numpy_interp_point_a_fused_multiply_add_could_move_is_unknown(tmp_path) -> None:
+    code, _ = _program(["np.interp(0.4, [0, 0.3, 1], [0.1, 0.7, 0.2])"])
+    path = tmp_path / "model.py"
+    path.write_text(code)
+    assert parse_source(path).params_total() is None
+
+
+NUMPY_RAISES_OR_UNDEFINED = [
+    "np.binary_repr(11, width=2)",  # numpy 2: ValueError (insufficient width)
+    "np.base_repr(5, 37)",  # ValueError
+    "np.convolve([], [1, 2])",  # ValueError
+    "np.bincount([1, -1])",  # ValueError
+    "np.bincount([1.0, 2.0])",  # TypeError (cannot cast float to int safely)
+    "np.histogram([1, float('nan')], bins=2)",  # ValueError (range not finite)
+    "np.interp(1.5, [2, 1, 3], [0, 1, 2])",  # xp not increasing: undefined
+]
+
+
+@pytest.mark.parametrize("expr", NUMPY_RAISES_OR_UNDEFINED)
+def test_numpy_helpers_unknown_where_numpy_refuses(tmp_path, expr: str) -> None:
+    code = f"import numpy as np\nfrom torch import nn\nv = {expr}\nmodel = nn.Linear(1, 2)\n"
+    code += "model.extra = nn.Linear(1, len(v) if hasattr(v, '__len__') else int(v))\n"
+    path = tmp_path / "model.py"
+    path.write_text(code)
+    assert parse_source(path).params_total() is None
+
+
+# ------------------------------------------------------------------ containers holding an unknown
+HELD_UNKNOWN = """
+import numpy as np
+from torch import nn
+x = np.interp(0.4, [0, 0.3, 1], [0.1, 0.7, 0.2])  # unknown statically (see above)
+same = {expr}
+model = nn.Linear(1, 1 if same else 2)
+"""
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "[x] == [0.6285714285714286]",
+        "(1, [x]) == (1, [0.6285714285714286])",
+        "{'w': x} == {'w': 0.6285714285714286}",
+        "[x] != [0.6285714285714286]",
+        "{x} == {0.6285714285714286}",
+        "[1, x] < [1, 0.7]",
+    ],
+)
+def test_comparing_containers_holding_an_unknown_is_unknown(tmp_path, expr: str) -> None:
+    """The host comparison tested the unknown item by identity: a confident answer (here
+    False where CPython says True) -- now unknown."""
+    path = tmp_path / "model.py"
+    path.write_text(HELD_UNKNOWN.format(expr=expr))
+    assert parse_source(path).params_total() is None
+
+
+def test_lists_of_other_lengths_are_unequal_whatever_they_hold(tmp_path) -> None:
+    got, want = _both(tmp_path, HELD_UNKNOWN.format(expr="[x, 1] != [0.5]"))
+    assert got == want == 2
