@@ -2948,6 +2948,7 @@ NOT_RUN.update(
             "numpy.interp",
             "numpy.lcm.reduce",
             "numpy.polyval",
+            "numpy.random.RandomState",
         )
     }
 )

@@ -410,3 +410,75 @@ def test_comparing_containers_holding_an_unknown_is_unknown(tmp_path, expr: str)
 def test_lists_of_other_lengths_are_unequal_whatever_they_hold(tmp_path) -> None:
     got, want = _both(tmp_path, HELD_UNKNOWN.format(expr="[x, 1] != [0.5]"))
     assert got == want == 2
+
+
+# ------------------------------------------------------------------ numpy's legacy RandomState
+RANDOM_STATE = """
+import numpy as np
+import scipy.linalg
+import torch
+from torch import nn
+
+rs = np.random.RandomState(0)
+w = np.linalg.qr(rs.randn(6, 6))[0]
+p, lower, upper = scipy.linalg.lu(w)
+s = np.diag(upper)
+model = nn.ParameterList(
+    [
+        nn.Parameter(torch.from_numpy(lower.copy()).float()),
+        nn.Parameter(torch.log(torch.abs(torch.from_numpy(s.copy()))).float()),
+        nn.Parameter(torch.from_numpy(rs.normal(0.0, 0.1, size=(3, 4))).float()),
+        nn.Parameter(torch.from_numpy(rs.rand(5)).float()),
+        nn.Parameter(torch.from_numpy(rs.uniform(-1, 1, (2, 2))).float()),
+    ]
+)
+"""
+
+
+def test_random_state_draws_held_by_shape(tmp_path) -> None:
+    got, want = _both(tmp_path, RANDOM_STATE)
+    assert got == want == 36 + 6 + 12 + 5 + 4
+
+
+def test_random_state_other_methods_unknown(tmp_path) -> None:
+    code = RANDOM_STATE.replace("rs.rand(5)", "rs.choice(5, 5)")
+    path = tmp_path / "model.py"
+    path.write_text(code)
+    assert parse_source(path).params_total() is None
+
+
+# ------------------------------------------------------------------ argparse's BooleanOptionalAction
+ARGPARSE_BOOL_OPTIONAL = """
+import argparse
+from torch import nn
+parser = argparse.ArgumentParser()
+parser.add_argument("--bias", action=argparse.BooleanOptionalAction, default=True)
+parser.add_argument("--norm", action=argparse.BooleanOptionalAction, default=False)
+parser.add_argument("--width", action="append", type=int, default=[16])
+parser.add_argument("--kernels", nargs="+", type=int, default=[3])
+a1 = parser.parse_args(["--no-bias", "--norm"])
+a2 = parser.parse_args(["--width", "24", "--width", "40"])
+a3 = parser.parse_args(["--kernels", "5", "3"])
+a4 = parser.parse_args([])
+model = nn.ModuleList(
+    [nn.Linear(1, 1, bias=a1.bias), nn.Linear(1, len(a2.width) + 10 * a1.norm),
+     nn.Linear(1, len(a3.kernels) + len(a4.width)), nn.Linear(2, 2, bias=a4.bias or a4.norm)]
+)
+"""
+
+
+def test_argparse_boolean_optional_action_replayed(tmp_path) -> None:
+    got, want = _both(tmp_path, ARGPARSE_BOOL_OPTIONAL)
+    assert got == want
+
+
+def test_argparse_custom_action_class_still_unknown(tmp_path) -> None:
+    code = ARGPARSE_BOOL_OPTIONAL.replace(
+        "parser = argparse.ArgumentParser()",
+        "class Flip(argparse.Action):\n    def __call__(self, p, ns, v, o=None):\n"
+        "        setattr(ns, self.dest, not v)\nparser = argparse.ArgumentParser()\n"
+        "parser.add_argument('--flip', action=Flip, default=1)",
+    )
+    path = tmp_path / "model.py"
+    path.write_text(code)
+    assert parse_source(path).params_total() is None

@@ -410,3 +410,59 @@ def _reducer(name: str, fn: Any) -> Any:
 
 NP.add("lcm.reduce", _reducer("lcm", math.lcm), "lcm.reduce(xs) of known ints: their lcm")
 NP.add("gcd.reduce", _reducer("gcd", math.gcd), "gcd.reduce(xs) of known ints: their gcd")
+
+
+# ---------------------------------------------------------------- legacy RandomState draws
+class _DrawCall:
+    """The call ``arrays._randn`` reads, for a method of a ``RandomState``."""
+
+    __slots__ = ("args", "kwargs", "qual", "where")
+
+    def __init__(self, qual: str, where: str, args: list, kwargs: dict) -> None:
+        self.args, self.kwargs, self.qual, self.where = args, kwargs, qual, where
+
+
+class RandomState:
+    """``np.random.RandomState(seed)``: numpy's legacy generator. Its draws are random (values
+    unknown); ``randn(*dims)`` / ``rand(*dims)`` and the draws with a ``size`` are arrays held
+    by their shape, as ``np.random.randn`` and ``Generator`` draws are (Glow's ``np.linalg.qr(
+    np.random.RandomState(0).randn(c, c))`` sizes its invertible 1x1 convolution). Any other
+    method: unknown."""
+
+    __slots__ = ("where",)
+    library_type = "numpy.random.RandomState"
+    # method -> its parameters before ``size`` (numpy's legacy ``RandomState``)
+    DRAWS = {
+        "standard_normal": (),
+        "random_sample": (),
+        "random": (),
+        "normal": ("loc", "scale"),
+        "uniform": ("low", "high"),
+    }
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library.arrays import _draw, _randn
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+        from driftcheck.parsers.source.values.abstract import Unknown
+
+        qual = f"numpy.random.RandomState.{name}"
+        if name in ("randn", "rand"):
+            return BuiltinMethod(lambda a, k: _randn(_DrawCall(qual, self.where, a, k)))
+        if name in self.DRAWS:
+            return BuiltinMethod(lambda a, k: _draw(name, self.DRAWS[name], a, k))
+        return Unknown(qual)
+
+
+@NP.entry(
+    "random.RandomState",
+    doc="random.RandomState(seed): the legacy generator; randn / rand (*dims) and draws with a "
+    "size (standard_normal, random_sample, normal, uniform) are arrays of that shape, values "
+    "unknown",
+)
+def _random_state(c: Call) -> Any:
+    if len(c.args) > 1 or set(c.kwargs) - {"seed"}:
+        return c.unknown("numpy.random.RandomState() with arguments we cannot follow")
+    return RandomState(c.where)
