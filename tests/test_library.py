@@ -2949,6 +2949,8 @@ NOT_RUN.update(
             "numpy.lcm.reduce",
             "numpy.polyval",
             "numpy.random.RandomState",
+            "numpy.meshgrid",
+            "numpy.stack",
         )
     }
 )

@@ -297,6 +297,19 @@ NUMPY_EXACT = {
         "np.polyval([3], 7)",
         "np.polyval([2.0, 1], -4)",
     ],
+    "meshgrid_stack": [
+        "[g.shape for g in np.meshgrid(np.linspace(0, 1, 5), np.linspace(0, 1, 4))]",
+        "[g.shape for g in np.meshgrid(np.arange(5), [1, 2, 3], np.ones(2), indexing='ij')]",
+        "[g.shape for g in np.meshgrid(np.arange(5), np.zeros((2, 3)))]",
+        "[g.shape for g in np.meshgrid([1, 2, 3])]",
+        "len(np.meshgrid())",
+        "isinstance(np.meshgrid([1, 2], [3]), tuple)",
+        "np.stack(np.meshgrid(np.linspace(0, 1, 5), np.linspace(0, 1, 4)), axis=-1).shape",
+        "np.stack(np.meshgrid(np.linspace(0, 1, 5), np.linspace(0, 1, 4)), -1).reshape(-1, 2).shape",
+        "np.stack([np.ones((2, 3))] * 4, axis=1).shape",
+        "np.stack([[1, 2], [3, 4], [5, 6]]).shape",
+        "np.stack((np.zeros(3), np.ones(3)), axis=-2).shape",
+    ],
     "reduce": [
         "np.lcm.reduce([4, 3])",
         "np.lcm.reduce([6, 4, 10])",
@@ -359,6 +372,8 @@ def test_numpy_interp_point_a_fused_multiply_add_could_move_is_unknown(tmp_path)
 
 
 NUMPY_RAISES_OR_UNDEFINED = [
+    "np.stack([np.ones(2), np.ones(3)])",  # ValueError: unequal shapes
+    "np.stack([np.ones(2)], axis=2)",  # AxisError
     "np.binary_repr(11, width=2)",  # numpy 2: ValueError (insufficient width)
     "np.base_repr(5, 37)",  # ValueError
     "np.convolve([], [1, 2])",  # ValueError

@@ -466,3 +466,66 @@ def _random_state(c: Call) -> Any:
     if len(c.args) > 1 or set(c.kwargs) - {"seed"}:
         return c.unknown("numpy.random.RandomState() with arguments we cannot follow")
     return RandomState(c.where)
+
+
+# ---------------------------------------------------------------- meshgrid, stack (by shape)
+def _shape(x: Any) -> tuple | None:
+    """An array-like's shape: ``npshapes.shape_of``'s, or a flat list / tuple of known numbers
+    (``(n,)``); None when not known."""
+    from driftcheck.parsers.source.library.npshapes import shape_of
+
+    s = shape_of(x)
+    if s is None and _flat(x) is not None:
+        s = (len(_flat(x)[0]),)
+    return s
+
+
+@NP.entry(
+    "meshgrid",
+    doc="meshgrid(*xs, indexing='xy'|'ij') of arrays of known sizes: the grids, held by their "
+    "shape (numpy 2: a tuple)",
+)
+def _meshgrid(c: Call) -> Any:
+    """numpy's ``meshgrid``: each input flattened (its size counts), every grid of shape
+    ``(n1, n2, ...)`` (``indexing='ij'``) or with the first two swapped (``'xy'``, the
+    default, for two inputs or more). The grids are held by their shape (values unknown), in
+    a tuple as numpy 2 returns them. ``sparse=True``, an input of unknown size: unknown."""
+    if set(c.kwargs) - {"indexing", "copy", "sparse"} or plain(c.kwargs.get("sparse", False)):
+        return c.unknown("numpy.meshgrid() with these arguments")
+    how = plain(c.kwargs.get("indexing", "xy"))
+    if how not in ("xy", "ij"):
+        return c.unknown(f"numpy.meshgrid() with indexing {how!r}")
+    sizes = []
+    for x in c.args:
+        s = _shape(x)
+        if s is None:
+            return c.unknown("numpy.meshgrid() of an array of unknown size")
+        sizes.append(math.prod(s))
+    if how == "xy" and len(sizes) > 1:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    return tuple(Tensor(tuple(sizes)) for _ in c.args)
+
+
+@NP.entry(
+    "stack",
+    doc="stack(arrays, axis=0) of arrays of one known shape: held by its shape, the count "
+    "inserted at axis",
+)
+def _stack(c: Call) -> Any:
+    """numpy's ``stack``: every array of one shape (else numpy's ValueError: unknown), their
+    count inserted as a new axis (negative: from the end of the result). Values unknown."""
+    if len(c.args) not in (1, 2) or set(c.kwargs) - {"axis"}:
+        return c.unknown("numpy.stack() with these arguments")
+    arrays = plain(c.args[0])
+    axis = _int(c.arg(1, "axis", 0))
+    if not isinstance(arrays, (list, tuple)) or not arrays or axis is None:
+        return c.unknown("numpy.stack() of arrays we cannot follow")
+    shapes = [_shape(a) for a in arrays]
+    if any(s is None for s in shapes) or len(set(shapes)) != 1:
+        return c.unknown("numpy.stack() of arrays of unknown or unequal shapes")
+    s = shapes[0]
+    nd = len(s) + 1
+    if not -nd <= axis < nd:
+        return c.unknown("numpy.stack() with an axis out of range (numpy's AxisError)")
+    axis %= nd
+    return Tensor((*s[:axis], len(arrays), *s[axis:]))
