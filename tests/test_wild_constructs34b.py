@@ -497,3 +497,33 @@ def test_argparse_custom_action_class_still_unknown(tmp_path) -> None:
     path = tmp_path / "model.py"
     path.write_text(code)
     assert parse_source(path).params_total() is None
+
+
+INT_SUBCLASS_KEY = """
+import functools
+from torch import nn
+
+seen = []
+
+
+class Width(int):
+    pass
+
+
+@functools.cache
+def width(w):
+    seen.append(w)
+    return 8 * len(seen)
+
+
+widths = [width(Width(3)), width(Width(3)), width(3), width(3.0)]
+model = nn.ModuleList(nn.Linear(w, 3) for w in widths)
+"""
+
+
+def test_int_subclass_key_not_by_identity(tmp_path) -> None:
+    """An int subclass hashes by value (two instances are one key, not the same as the short
+    path's plain 3): never keyed by identity -- exact as CPython, or unknown."""
+    got, want = _both(tmp_path, INT_SUBCLASS_KEY)
+    assert want == (8 + 8 + 16 + 8) * 3 + 12
+    assert got in (want, None)

@@ -88,8 +88,12 @@ def _key_of(v: Any) -> Any:
         from driftcheck.parsers.source.interp import dunders
 
         kind = dunders.hash_kind(v)
-        if kind is None:
-            return _Ident(v)  # ``object``'s identity hash: no class of its MRO says otherwise
+        if kind is None and all(
+            isinstance(k, Cls) or getattr(k, "qual", None) == "builtins.object" for k in v.cls.mro()
+        ):
+            # ``object``'s identity hash: every class of its MRO read from source, none saying
+            # otherwise (a library base -- int, str, an Enum -- hashes its own way)
+            return _Ident(v)
         if kind == "unhashable":
             raise _Unhashable(v.cls.name)
     if isinstance(v, (dict, set)):
