@@ -986,6 +986,20 @@ class Expressions:
             if isinstance(op, ast.NotEq):
                 return a is not b if not isinstance(a, Tensor) else Unknown("tensor !=")
             return Unknown("compare")
+        if (a.__class__ in _HELD or b.__class__ in _HELD) and (
+            _holds_unknown(a) or _holds_unknown(b)
+        ):
+            # ``[x] == [0.5]`` with ``x`` unknown: Python's answer is x's (the host
+            # comparison would test the Unknown by identity: a confident False); two
+            # lists or tuples of different lengths are unequal whatever they hold
+            if (
+                isinstance(op, (ast.Eq, ast.NotEq))
+                and a.__class__ is b.__class__
+                and a.__class__ in (list, tuple)
+                and len(a) != len(b)
+            ):
+                return isinstance(op, ast.NotEq)
+            return Unknown("comparison of a container holding an unknown value")
         try:
             return COMPARE[type(op)](a, b)
         except TypeError:
@@ -1289,6 +1303,28 @@ def rotary_dim(ip: Any, exponent: Any, where: tuple, via: str) -> None:
 def _is_environ(v: Any) -> bool:
     """``os.environ`` (a library name)."""
     return isinstance(v, Ext) and v.qual == "os.environ"
+
+
+_HELD = (list, tuple, set, frozenset, dict)
+
+
+def _holds_unknown(v: Any) -> bool:
+    """Whether a list / tuple / set / dict holds an unknown value at any depth (its keys
+    too); each container is walked once (a cycle stops)."""
+    seen: set[int] = set()
+    todo = [v]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Unknown) or x.__class__ is SymVal and isinstance(plain(x), Unknown):
+            return True
+        if x.__class__ in _HELD and id(x) not in seen:
+            seen.add(id(x))
+            todo.extend(itertools.chain(x.keys(), x.values()) if x.__class__ is dict else x)
+        elif x.__class__ not in _CONSTS and x.__class__ not in _HELD:
+            x = plain(x)
+            if isinstance(x, Unknown):
+                return True
+    return False
 
 
 def _exact_number(v: Any) -> bool:

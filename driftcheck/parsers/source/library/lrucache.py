@@ -12,11 +12,20 @@ not of its identity, so each block got its own norm (a confident overcount). ``C
 keeps the cache as Python does: the key is the positional arguments and the keyword items in
 call order (``typed=True`` adds their types), an LRU of ``maxsize`` entries (``None``:
 unbounded, ``0``: no caching; bare ``@lru_cache`` is 128). A hit returns the stored object.
+Keys compare as Python's dict compares them (``True == 1 == 1.0``, equal hashes), with
+CPython's short path: a lone untyped positional argument of exactly ``int`` or ``str`` is the
+key itself, not a 1-tuple, so ``f(1)`` misses an entry ``f(1.0)`` or ``f(True)`` made, while
+``f(1.0)`` and ``f(True)`` hit each other. (A numpy integer is read as a Python int here, so
+it takes the short path CPython would not give it.) A NaN anywhere in the key is not keyed:
+the dict matches it by identity.
 
 An argument we cannot key (an unknown, or a value whose hash we do not model) leaves the cache
-unread: the call runs, and a module it returns is unknown (it may be one handed out before,
-shared, or a new one). An argument that is an object (a module, a class, a function) is keyed
-by identity, as their default ``__hash__`` is. A call that stores or hands back an object
+unread: the call runs, and what it returns is unknown (it may be what an earlier call stored)
+unless nothing was stored before; from then on a miss of ours is unknown too (Python may hit
+the entry that call stored; in a bounded cache, a hit too: that entry may have evicted ours).
+An argument that is an object (a module, a class, a function, an instance whose class keeps
+``object``'s hash: ``dunders.hash_kind``) is keyed by identity, as their default ``__hash__``
+is. A call that stores or hands back an object
 (not a plain number or string) bumps ``class_writes``: ``speed/memo.py`` must not copy a
 construction that holds a cached object (its copies would not share it).
 """
@@ -64,6 +73,10 @@ class _NoKey(Exception):
 def _key_of(v: Any) -> Any:
     v = plain(v)
     if isinstance(v, _ATOMS):
+        if v != v:
+            # a NaN: the dict finds it by identity first (``x is key``), and which NaNs are
+            # the same object is not ours to know
+            raise _NoKey
         return v
     if isinstance(v, tuple):
         return tuple(_key_of(x) for x in v)
@@ -71,6 +84,18 @@ def _key_of(v: Any) -> Any:
         return frozenset(_key_of(x) for x in v)
     if isinstance(v, (Cls, Func, Ext, Leaf)) or (isinstance(v, Obj) and v.module):
         return _Ident(v)
+    if v.__class__ is Obj and v.cls is not None and not v.kind:
+        from driftcheck.parsers.source.interp import dunders
+
+        kind = dunders.hash_kind(v)
+        if kind is None and all(
+            isinstance(k, Cls) or getattr(k, "qual", None) == "builtins.object" for k in v.cls.mro()
+        ):
+            # ``object``'s identity hash: every class of its MRO read from source, none saying
+            # otherwise (a library base -- int, str, an Enum -- hashes its own way)
+            return _Ident(v)
+        if kind == "unhashable":
+            raise _Unhashable(v.cls.name)
     if isinstance(v, (dict, set)):
         # Python raises ``TypeError: unhashable type`` (the call ran here: a count for a
         # program that stops)
@@ -109,6 +134,9 @@ class CachedFunc:
     maxsize: int | None = 128
     typed: bool = False
     cache: OrderedDict = field(default_factory=OrderedDict)
+    # an entry was stored under a key we could not model: any later miss of ours may be a hit
+    # of it in Python (never stored after: every entry kept is one Python holds too)
+    unkeyed: bool = False
     library_call: ClassVar[bool] = True  # called through ``call`` (objmodel.Calls.call)
     library_method: ClassVar[bool] = True  # read on an instance: bound (``bound_to``)
     library_type: ClassVar[str] = "functools._lru_cache_wrapper"
@@ -131,13 +159,17 @@ class CachedFunc:
         if name == "__wrapped__":
             return self.func
         if name == "cache_clear":
-            return BuiltinMethod(lambda a, k: self.cache.clear())
+            return BuiltinMethod(lambda a, k: self._clear())
         f = plain(self.func)
         if isinstance(f, Func) and name == "__name__":
             return f.name
         if isinstance(f, Func) and name == "__module__":
             return f.mod.name
         return Unknown(f"lru_cache wrapper attribute {name}")
+
+    def _clear(self) -> None:
+        self.cache.clear()
+        self.unkeyed = False
 
     def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
         if self.maxsize is not None and self.maxsize <= 0:
@@ -149,6 +181,12 @@ class CachedFunc:
             )
             if self.typed:
                 key += (tuple(map(_typed, args)), tuple(_typed(v) for v in kwargs.values()))
+            elif not kwargs and len(args) == 1 and type(key[0][0]) in (int, str):
+                # CPython's ``_make_key`` (and the C ``lru_cache_make_key``): one positional
+                # argument of exactly int or str, untyped, is the key itself, not a tuple of
+                # it -- so ``f(1)`` and ``f(1.0)`` are two entries (1 != (1.0,)) while
+                # ``f(1.0)`` and ``f(True)`` share one ((1.0,) == (True,))
+                key = key[0][0]
             hash(key)
         except _Unhashable:
             from pathlib import Path
@@ -164,22 +202,39 @@ class CachedFunc:
             )
             return UnknownModule(why) if is_module(plain(got)) else Unknown(why)
         except (_NoKey, TypeError):
+            # a miss for sure only where nothing was stored before; Python stores it either way
+            first = not self.cache and not self.unkeyed
+            self.unkeyed = True
             got = interp.calls.call(self.func, args, kwargs, loc)
-            if is_module(plain(got)):
-                where = f"{loc[0]}:{loc[1]}"
-                return UnknownModule(
-                    f"a module from an lru_cache'd function called with an argument we cannot "
-                    f"key at {where} (shared with an earlier call or new)"
-                )
-            return got
-        if key in self.cache:
+            if first:
+                return self._shared(interp, got)
+            where = f"{loc[0]}:{loc[1]}"
+            why = (
+                f"an lru_cache'd function called with an argument we cannot key at {where}: "
+                f"it may hit an earlier call's entry"
+            )
+            return UnknownModule(why) if is_module(plain(got)) else Unknown(why)
+        if key in self.cache and not (self.unkeyed and self.maxsize is not None):
             self.cache.move_to_end(key)
             got = self.cache[key]
+        elif self.unkeyed:
+            # (a bounded cache: the unkeyed entry may have evicted any of ours)
+            got = interp.calls.call(self.func, args, kwargs, loc)
+            where = f"{loc[0]}:{loc[1]}"
+            why = (
+                f"an lru_cache'd function at {where} after a call whose argument we could not "
+                f"key: Python may hit that call's entry"
+            )
+            return UnknownModule(why) if is_module(plain(got)) else Unknown(why)
         else:
             got = interp.calls.call(self.func, args, kwargs, loc)
             self.cache[key] = got
             if self.maxsize is not None and len(self.cache) > self.maxsize:
                 self.cache.popitem(last=False)
+        return self._shared(interp, got)
+
+    @staticmethod
+    def _shared(interp: Any, got: Any) -> Any:
         if not isinstance(plain(got), _ATOMS):
             interp.class_writes = interp.class_writes + 1  # shared state (speed/memo.py)
         return got

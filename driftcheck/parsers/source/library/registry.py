@@ -153,6 +153,7 @@ GROUP_MODULES = (
     "npsplits",
     "lengthhint",
     "astnodes",
+    "npnumbers",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -230,6 +231,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "pkgdata": ("builtins", "pathlib", "importlib", "json"),
     "npshapes": ("numpy",),
     "npsplits": ("numpy",),
+    "npnumbers": ("numpy",),
     "lengthhint": ("operator",),
     "astnodes": ("ast",),
     "dacitelib": ("dacite",),

@@ -809,6 +809,8 @@ _PARSER_KW = (
     "allow_abbrev fromfile_prefix_chars"
 ).split()
 _ARG_TYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str}
+# argparse's own public action classes, named as ``action=``: the real class (session 34)
+_ARG_ACTIONS = ("argparse.BooleanOptionalAction",)
 
 
 def _real_value(v: Any, depth: int = 0) -> Any:
@@ -820,6 +822,10 @@ def _real_value(v: Any, depth: int = 0) -> Any:
         return type(v)(_real_value(x, depth + 1) for x in v)
     if isinstance(v, Ext) and not isinstance(v, Unknown) and v.qual in _ARG_TYPES:
         return _ARG_TYPES[v.qual]
+    if isinstance(v, Ext) and not isinstance(v, Unknown) and v.qual in _ARG_ACTIONS:
+        import argparse
+
+        return getattr(argparse, v.qual.split(".", 1)[1])
     raise _ParseError(f"a value not known statically ({type(v).__name__})")
 
 
@@ -898,7 +904,11 @@ class ParserValue:
         try:
             args = [_real_value(x) for x in a]
             kw = {key: _replay_value(name, key, v) for key, v in k.items()}
-            if name == "add_argument" and isinstance(kw.get("action"), type):
+            if (
+                name == "add_argument"
+                and isinstance(kw.get("action"), type)
+                and f"argparse.{kw['action'].__name__}" not in _ARG_ACTIONS
+            ):
                 raise _ParseError("a custom action")
             getattr(self.real, name)(*args, **kw)
         except Exception as e:  # noqa: BLE001 - argparse would raise, or a value unknown
