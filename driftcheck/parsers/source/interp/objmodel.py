@@ -52,6 +52,7 @@ from driftcheck.parsers.source.library import (
     peftlib,
     wildlib,
 )
+from driftcheck.parsers.source.library.pybuiltins import FramedMethod
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
     ModInfo,
@@ -1282,6 +1283,13 @@ class Calls:
             # ``fn.__get__(self, Cls)`` of an unknown descriptor (torch_geometric's jinja
             # ``propagate``): a bound method -- a module has no ``__get__`` (AttributeError)
             return UnknownPlain(f"a descriptor's __get__ at line {e.lineno} (a bound method)")
+        if f.__class__ is FramedMethod:
+            return f.framed(args, kwargs, fr, e)
+        if f.__class__ is Ext and f.qual in frameintro.LATER_CALLBACKS:
+            frameintro.handed_later(self.ip, args, kwargs, fr, e, f.qual)  # runs it later
+        elif f.__class__ is Func and frameintro.executor_queue(f):
+            what = f"{f.mod.name}.{f.name}"
+            frameintro.handed_later(self.ip, args, kwargs, fr, e, what)
         if _not_followed(f):
             handed_mutators(self.ip, args, kwargs, fr, e, f)
         if f.__class__ is Unknown or f.__class__ is UnknownModule:
