@@ -17,6 +17,7 @@ from driftcheck.parsers.source.interp import (
     compwalrus,
     dictkeys,
     dunders,
+    frameintro,
     genreplay,
     membership,
     modnamespace,
@@ -1139,9 +1140,12 @@ class Expressions:
             return Unknown("in: a value we cannot compare")
         for v in (item, *elems):
             if isinstance(v, Obj) and v.cls is not None:
-                ok = self.ip.classes.mro_attr(v.cls, "__eq__")[0]
+                ok, eq, _ = self.ip.classes.mro_attr(v.cls, "__eq__")
                 if ok:
-                    return Unknown(f"in: {v.cls.name}.__eq__")
+                    why = f"in: {v.cls.name}.__eq__ (called by CPython, not followed)"
+                    if isinstance(eq, Func):  # its effects too (session 34, wrongs34)
+                        frameintro.escape(self.ip, [self.ip.attrs.bind(eq, v)], None, why)
+                    return Unknown(why)
         return False
 
 

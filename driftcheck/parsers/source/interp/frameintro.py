@@ -653,3 +653,35 @@ def handed_later(ip: Any, args: list, kwargs: dict, fr: Any, e: ast.Call, what: 
         return
     why = f"a function handed to {what} at {_where(fr, e.lineno)}: it may run at any later point"
     escape(ip, values, fr, why)
+
+
+# ------------------------------------------------------------------ __del__ of analyzed code
+# An instance of a class of the analyzed code that defines ``__del__``: CPython runs it when the
+# instance is freed (a ``del`` of its last name, a rebinding, the return of the function holding
+# it, a temporary at once, a collection), which is not followed (session 34, wrongs34: a
+# ``__del__`` appending to a module list read 2 where torch has 4). What the bound ``__del__``
+# can reach is unknown from the instance's making on (``escape``).
+_HAS_DEL = "_dc_has_del"  # ip.__dict__ key: id(class) -> (class, whether it defines __del__)
+
+
+def has_finalizer(ip: Any, cls: Any) -> bool:
+    """Whether ``cls`` or a base of the analyzed code binds ``__del__`` in its body."""
+    from driftcheck.parsers.source.interp import dunders
+
+    memo = ip.__dict__.setdefault(_HAS_DEL, {})
+    got = memo.get(id(cls))
+    if got is None or got[0] is not cls:
+        found = any(dunders.own_code(c) and dunders.body_binds(c, "__del__") for c in cls.mro())
+        got = memo[id(cls)] = (cls, found)
+    return got[1]
+
+
+def finalizer_made(ip: Any, obj: Any, loc: tuple) -> None:
+    """``escape`` for the bound ``__del__`` of the new instance ``obj`` made at ``loc``."""
+    fn = ip.attrs.getattr(obj, "__del__")
+    path = getattr(loc[0], "name", None) or str(loc[0]).rsplit("/", 1)[-1]
+    why = (
+        f"an instance of {obj.cls.name} (its __del__) made at {path}:{loc[1]}: __del__ runs "
+        "when it is freed"
+    )
+    escape(ip, [fn], None, why)

@@ -1810,6 +1810,8 @@ class Calls:
         if tensorsub.is_tensor_cls(cls):  # ``ManifoldParameter(t)``: a tensor (tensorsub.py)
             return tensorsub.construct(self.ip, cls, args, kwargs)
         obj = Obj(cls=cls, module=self.classes.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
+        if frameintro.has_finalizer(self.ip, cls):
+            frameintro.finalizer_made(self.ip, obj, loc)
         if self.configs.is_config_cls(cls):
             return self.configs.make_config(cls, args, kwargs, loc)
         if self.is_dataclass(cls) and not wildlib.dataclass_keeps_init(cls.node):

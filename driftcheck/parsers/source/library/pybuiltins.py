@@ -646,16 +646,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         items = interp.items.iterate(args[1]) if len(args) > 1 else None
         if items is None:
             return Unknown(name)
-        if _may_change(args[0]):
-            # CPython calls ``f`` only as the iterator is drained: what it changes is not
-            # there yet for a read in between (session 34, wrongs34: ``len(events)`` read 2
-            # where CPython has 0); the calls are not run here and what ``f`` reaches is
-            # unknown from here on (interp/frameintro.py ``escape``)
-            from driftcheck.parsers.source.interp import frameintro  # a cycle at import
-
-            why = f"a function that changes state handed to {name}() (called lazily)"
-            frameintro.escape(interp, [*args], None, why)
-            return Unknown(why)
+        lazy = lazy_effects(interp, args[0], args, name)
+        if lazy is not None:
+            return lazy
         res = [interp.calls.call(args[0], [x], {}, ("", 0)) for x in items]
         if name == "map":
             return _lazy_calls(interp, _once(res, args[1:2], producer="map"), args[0])
@@ -796,6 +789,22 @@ def _may_change(f: Any) -> bool:
         if c is ast.Call and n.func.__class__ is ast.Attribute and n.func.attr in _CHANGING:
             return True
     return False
+
+
+def lazy_effects(interp: Any, f: Any, args: list, what: str) -> Any:
+    """``map(f, xs)`` / ``itertools.starmap`` / ``accumulate(xs, f)`` with ``f`` changing
+    state (``_may_change``): CPython calls ``f`` only as the iterator is drained, so what it
+    changes is not there yet for a read in between (session 34, wrongs34: ``len(events)`` read
+    2 where CPython has 0). The calls are not run here; what ``f`` and ``args`` reach is
+    unknown from here on (interp/frameintro.py ``escape``) and the result is unknown. None
+    when ``f`` changes nothing in its own body."""
+    if not _may_change(f):
+        return None
+    from driftcheck.parsers.source.interp import frameintro  # a cycle at import
+
+    why = f"a function that changes state handed to {what}() (called lazily)"
+    frameintro.escape(interp, [*args], None, why)
+    return Unknown(why)
 
 
 def scratch_pieces(texts: Any, out: Any, what: str) -> Any:

@@ -22,7 +22,13 @@ from typing import Any, ClassVar
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import reducecopy
 from driftcheck.parsers.source.library import modmethods
-from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, ParamKind, py_call
+from driftcheck.parsers.source.library.pybuiltins import (
+    MATH,
+    BuiltinMethod,
+    ParamKind,
+    lazy_effects,
+    py_call,
+)
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import (
     WRAPPED,
@@ -375,6 +381,9 @@ def _accumulate(c: Call) -> Any:
     if items is None:
         return c.unknown("accumulate() over a value we cannot enumerate")
     f = c.arg(1, "func")
+    lazy = lazy_effects(c.interp, f, [*c.args, *c.kwargs.values()], "itertools.accumulate")
+    if lazy is not None:
+        return lazy
     out: list[Any] = []
     acc = c.kwargs.get("initial")
     if acc is not None:
@@ -498,6 +507,9 @@ def _starmap(c: Call) -> Any:
     items = c.interp.items.iterate(c.arg(1))
     if items is None:
         return c.unknown("starmap() over a value we cannot enumerate")
+    lazy = lazy_effects(c.interp, c.args[0], list(c.args), "itertools.starmap")
+    if lazy is not None:
+        return lazy
     out = []
     for x in items:
         a = c.interp.items.iterate(x)
