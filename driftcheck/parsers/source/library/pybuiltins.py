@@ -769,10 +769,10 @@ _CHANGING = frozenset(
 
 
 def _may_change(f: Any) -> bool:
-    """Whether ``f``, a function of the analyzed code, may change state in its own body: a
-    ``global`` / ``nonlocal``, a store or ``del`` of an attribute or item, a call of a method
-    that changes its receiver, a ``yield``. (A call of another function that does is not
-    looked into.)"""
+    """Whether ``f``, a function of the analyzed code, may change state in its own body (not
+    in a function it defines): a ``global`` / ``nonlocal``, a store or ``del`` of an attribute
+    or item, a call of a method that changes its receiver, a ``yield``. (A call of another
+    function that does is not looked into.)"""
     import ast
 
     from driftcheck.parsers.source.values.abstract import Func
@@ -780,8 +780,21 @@ def _may_change(f: Any) -> bool:
     f = plain(f)
     if f.__class__ is not Func:
         return False
-    for n in ast.walk(f.node):
+    body = [f.node.body] if isinstance(f.node, ast.Lambda) else list(f.node.body)
+    todo: list[Any] = list(body)
+    while todo:
+        n = todo.pop()
         c = n.__class__
+        if c in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda):
+            # a nested function's body runs only when it is called (a caching wrapper's
+            # ``nonlocal cache`` belongs to the wrapper returned); its decorators and
+            # defaults run now
+            todo.extend(getattr(n, "decorator_list", ()))
+            args = getattr(n, "args", None)
+            if args is not None:
+                todo.extend(x for x in (*args.defaults, *args.kw_defaults) if x is not None)
+            continue
+        todo.extend(ast.iter_child_nodes(n))
         if c in (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom):
             return True
         if (c is ast.Attribute or c is ast.Subscript) and n.ctx.__class__ is not ast.Load:
