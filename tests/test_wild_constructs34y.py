@@ -238,6 +238,24 @@ EXACT = {
         """,
         24,
     ),
+    "map_of_a_caching_decorator": (
+        # the ``nonlocal`` is in the wrapper ``cache_fn`` returns: map's calls change nothing
+        """
+        def cache_fn(f):
+            cache = None
+            def cached(*a):
+                nonlocal cache
+                if cache is None:
+                    cache = f(*a)
+                return cache
+            return cached
+        def mk():
+            return nn.Linear(2, 3)
+        get_a, get_b = map(cache_fn, (mk, mk))
+        model = nn.Sequential(get_a(), get_a(), get_b())
+        """,
+        18,
+    ),
     "a_piece_after_a_temporary_name": (
         """
         import os, tempfile
