@@ -17,6 +17,7 @@ from driftcheck.parsers.source.interp import (
     compwalrus,
     dictkeys,
     dunders,
+    frameintro,
     genreplay,
     membership,
     modnamespace,
@@ -1039,6 +1040,9 @@ class Expressions:
     def contains(self, container: Any, item: Any) -> Any:
         if isinstance(container, Unknown) or isinstance(item, Unknown):
             return Unknown("in")
+        if container.__class__ is str and "driftcheck-scratch-" in container:
+            # ``"x" in tmp``: a temporary file's name is CPython's random one (scratchfs.MARK)
+            return Unknown("in: a temporary file's name (random in CPython)")
         if isinstance(container, Config):
             return container.lookup(item)[0] if isinstance(item, str) else False
         if isinstance(container, wildlib.ModGlobals):
@@ -1150,9 +1154,12 @@ class Expressions:
             return Unknown("in: a value we cannot compare")
         for v in (item, *elems):
             if isinstance(v, Obj) and v.cls is not None:
-                ok = self.ip.classes.mro_attr(v.cls, "__eq__")[0]
+                ok, eq, _ = self.ip.classes.mro_attr(v.cls, "__eq__")
                 if ok:
-                    return Unknown(f"in: {v.cls.name}.__eq__")
+                    why = f"in: {v.cls.name}.__eq__ (called by CPython, not followed)"
+                    if isinstance(eq, Func):  # its effects too (session 34, wrongs34)
+                        frameintro.escape(self.ip, [self.ip.attrs.bind(eq, v)], None, why)
+                    return Unknown(why)
         return False
 
 

@@ -588,3 +588,100 @@ def _code(v: Any) -> bool:
     if isinstance(v, BuiltinMethod):
         return False
     return not (isinstance(v, Ext) and not is_module(v) and _safe_ext(v))
+
+
+# ------------------------------------------------------------ callbacks a stdlib call keeps
+# A function handed to a standard-library call that runs it later, at a moment we do not
+# follow, or on another thread (session 34, wrongs34; each a confident wrong before, checked
+# against CPython in tests/test_wild_constructs34y.py): a signal handler run by
+# ``signal.raise_signal`` / ``os.kill``, a trace / profile function run at every later call, a
+# ``threading.Timer`` run on its own thread, an ``atexit`` function run by
+# ``atexit._run_exitfuncs()`` or at exit, a fork hook, an executor's work item (``submit``).
+# What the callback (with its arguments) can reach is unknown from here on (``escape``).
+LATER_CALLBACKS = frozenset(
+    (
+        "signal.signal",
+        "sys.settrace",
+        "sys.setprofile",
+        "threading.settrace",
+        "threading.setprofile",
+        "threading.settrace_all_threads",
+        "threading.setprofile_all_threads",
+        "threading.Timer",
+        "threading._start_new_thread",
+        "_thread.start_new_thread",
+        "_thread.start_new",
+        "atexit.register",
+        "os.register_at_fork",
+        "sys.addaudithook",
+        "sys.set_asyncgen_hooks",
+    )
+)
+# functions read from CPython's source that keep a callable for later: an executor's
+# ``submit`` / ``map`` (a worker thread or process runs it), ``signal.signal`` (the handler)
+_KEEPERS = {"submit": "concurrent.futures", "map": "concurrent.futures", "signal": "signal"}
+
+
+def executor_queue(f: Any) -> bool:
+    """Whether the function ``f`` read from source is one of ``_KEEPERS``."""
+    top = _KEEPERS.get(getattr(f.node, "name", ""))
+    name = getattr(f.mod, "name", None) or ""
+    return top is not None and (name == top or name.startswith(top + "."))
+
+
+def handed_later(ip: Any, args: list, kwargs: dict, fr: Any, e: ast.Call, what: str) -> None:
+    """A callable of the analyzed code among ``args`` / ``kwargs`` of a call that keeps it
+    (``LATER_CALLBACKS``, ``executor_queue``): what it and the other arguments reach is
+    unknown from here on. Plain data or a library function handed there changes nothing."""
+    from driftcheck.parsers.source.values.abstract import Func, Obj
+
+    values = [*args, *kwargs.values()]
+    todo = list(values)
+    cb = False
+    for _ in range(64):
+        if not todo:
+            break
+        v = plain(todo.pop())
+        if v.__class__ in (tuple, list):
+            todo.extend(v)
+        elif getattr(v, "library_type", None) == "functools.partial":
+            todo.append(v.func)
+        elif v.__class__ in (Func, Obj) or v.__class__ is Unknown:
+            cb = True
+            break
+    if not cb:
+        return
+    why = f"a function handed to {what} at {_where(fr, e.lineno)}: it may run at any later point"
+    escape(ip, values, fr, why)
+
+
+# ------------------------------------------------------------------ __del__ of analyzed code
+# An instance of a class of the analyzed code that defines ``__del__``: CPython runs it when the
+# instance is freed (a ``del`` of its last name, a rebinding, the return of the function holding
+# it, a temporary at once, a collection), which is not followed (session 34, wrongs34: a
+# ``__del__`` appending to a module list read 2 where torch has 4). What the bound ``__del__``
+# can reach is unknown from the instance's making on (``escape``).
+_HAS_DEL = "_dc_has_del"  # ip.__dict__ key: id(class) -> (class, whether it defines __del__)
+
+
+def has_finalizer(ip: Any, cls: Any) -> bool:
+    """Whether ``cls`` or a base of the analyzed code binds ``__del__`` in its body."""
+    from driftcheck.parsers.source.interp import dunders
+
+    memo = ip.__dict__.setdefault(_HAS_DEL, {})
+    got = memo.get(id(cls))
+    if got is None or got[0] is not cls:
+        found = any(dunders.own_code(c) and dunders.body_binds(c, "__del__") for c in cls.mro())
+        got = memo[id(cls)] = (cls, found)
+    return got[1]
+
+
+def finalizer_made(ip: Any, obj: Any, loc: tuple) -> None:
+    """``escape`` for the bound ``__del__`` of the new instance ``obj`` made at ``loc``."""
+    fn = ip.attrs.getattr(obj, "__del__")
+    path = getattr(loc[0], "name", None) or str(loc[0]).rsplit("/", 1)[-1]
+    why = (
+        f"an instance of {obj.cls.name} (its __del__) made at {path}:{loc[1]}: __del__ runs "
+        "when it is freed"
+    )
+    escape(ip, [fn], None, why)

@@ -456,6 +456,8 @@ class Items:
             return list(raw)
         if type(raw) is bytes:  # its ints, as a loop over bytes gives them
             return list(raw)
+        if raw.__class__ is str and "driftcheck-scratch-" in raw:  # library/scratchfs.MARK
+            return None  # a temporary file's name: its characters are CPython's random ones
         if isinstance(raw, (dict, set, frozenset, str)):
             raw = whole_dict(raw)  # a registry made on lookup: made whole (interp/decorated.py)
             return None if isinstance(raw, Unknown) else list(raw)

@@ -52,6 +52,7 @@ from driftcheck.parsers.source.library import (
     peftlib,
     wildlib,
 )
+from driftcheck.parsers.source.library.pybuiltins import FramedMethod
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
     ModInfo,
@@ -1282,6 +1283,13 @@ class Calls:
             # ``fn.__get__(self, Cls)`` of an unknown descriptor (torch_geometric's jinja
             # ``propagate``): a bound method -- a module has no ``__get__`` (AttributeError)
             return UnknownPlain(f"a descriptor's __get__ at line {e.lineno} (a bound method)")
+        if f.__class__ is FramedMethod:
+            return f.framed(args, kwargs, fr, e)
+        if f.__class__ is Ext and f.qual in frameintro.LATER_CALLBACKS:
+            frameintro.handed_later(self.ip, args, kwargs, fr, e, f.qual)  # runs it later
+        elif f.__class__ is Func and frameintro.executor_queue(f):
+            what = f"{f.mod.name}.{f.name}"
+            frameintro.handed_later(self.ip, args, kwargs, fr, e, what)
         if _not_followed(f):
             handed_mutators(self.ip, args, kwargs, fr, e, f)
         if f.__class__ is Unknown or f.__class__ is UnknownModule:
@@ -1802,6 +1810,8 @@ class Calls:
         if tensorsub.is_tensor_cls(cls):  # ``ManifoldParameter(t)``: a tensor (tensorsub.py)
             return tensorsub.construct(self.ip, cls, args, kwargs)
         obj = Obj(cls=cls, module=self.classes.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
+        if frameintro.has_finalizer(self.ip, cls):
+            frameintro.finalizer_made(self.ip, obj, loc)
         if self.configs.is_config_cls(cls):
             return self.configs.make_config(cls, args, kwargs, loc)
         if self.is_dataclass(cls) and not wildlib.dataclass_keeps_init(cls.node):

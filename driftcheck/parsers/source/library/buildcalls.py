@@ -28,7 +28,7 @@ from typing import Any
 
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.library import torchlib
-from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod, scratch_pieces
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import Tensor, Unknown, plain
 
@@ -360,7 +360,7 @@ def _path_fn(name: str, n_min: int = 1, n_max: int = 1) -> Any:
         if texts is None:
             return c.unknown(f"{c.qual}() of a value not known to be a string")
         sizes.check_len(sum(len(t) for t in texts), f"str {c.qual}()")
-        return fn(*texts)
+        return scratch_pieces(texts, fn(*texts), f"{c.qual}()")
 
     return impl
 

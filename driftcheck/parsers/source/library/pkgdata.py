@@ -21,10 +21,11 @@ import re
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod, scratch_pieces
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.scratchfs import exists as scratch_exists
 from driftcheck.parsers.source.library.scratchfs import is_scratch
+from driftcheck.parsers.source.library.scratchfs import named as scratch_named
 from driftcheck.parsers.source.library.scratchfs import read_text as scratch_read
 from driftcheck.parsers.source.library.scratchfs import write_text as scratch_write
 from driftcheck.parsers.source.values.abstract import Unknown, plain
@@ -142,10 +143,13 @@ class PathValue:
     def attr(self, name: str) -> Any:
         p = self._pure()
         if name in ("name", "stem", "suffix"):
-            return getattr(p, name)
+            return scratch_pieces([self.path], getattr(p, name), f"Path.{name}")
         if name == "parent":
-            return PathValue(str(p.parent), self.c)
+            up = scratch_pieces([self.path], str(p.parent), "Path.parent")
+            return up if isinstance(up, Unknown) else PathValue(up, self.c)
         if name == "parts":
+            if scratch_named(self.path):  # its depth is TMPDIR's
+                return Unknown("Path.parts of a temporary file's name")
             return tuple(p.parts)
         if name in ("resolve", "absolute"):
             return BuiltinMethod(lambda a, k: PathValue(os.path.abspath(self.path), self.c))

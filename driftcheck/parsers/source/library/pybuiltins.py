@@ -135,6 +135,16 @@ class BuiltinMethod:
         return self.fn(args, kwargs)
 
 
+class FramedMethod(BuiltinMethod):
+    """A ``BuiltinMethod`` that also needs the calling frame and call (``ExitStack.pop_all``:
+    what its moved callbacks reach is forgotten in that frame and its callers): the
+    interpreter's call site hands them over through ``framed``."""
+
+    def __init__(self, fn: Callable[[list, dict], Any], framed: Callable[..., Any]) -> None:
+        super().__init__(fn)
+        self.framed = framed
+
+
 def whole_dict(raw: Any) -> Any:
     """A dict as a read of all its entries sees it: a registry whose entries are made on
     lookup (interp/decorated.py ``Registry``) first made whole, or an Unknown."""
@@ -636,6 +646,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         items = interp.items.iterate(args[1]) if len(args) > 1 else None
         if items is None:
             return Unknown(name)
+        lazy = lazy_effects(interp, args[0], args, name)
+        if lazy is not None:
+            return lazy
         res = [interp.calls.call(args[0], [x], {}, ("", 0)) for x in items]
         if name == "map":
             return _lazy_calls(interp, _once(res, args[1:2], producer="map"), args[0])
@@ -725,6 +738,106 @@ def _scratch_named(v: Any) -> bool:
     """library/scratchfs.py ``named`` (not imported here: importing it registers its group
     early and reorders docs/library.md): a text holding a temporary file's name."""
     return type(v) is str and "driftcheck-scratch-" in v
+
+
+# methods that change their receiver in place (``_may_change``)
+_CHANGING = frozenset(
+    (
+        "append",
+        "extend",
+        "add",
+        "update",
+        "insert",
+        "pop",
+        "popitem",
+        "setdefault",
+        "remove",
+        "discard",
+        "clear",
+        "appendleft",
+        "extendleft",
+        "sort",
+        "reverse",
+        "write",
+        "__setitem__",
+        "__delitem__",
+        "register_buffer",
+        "register_parameter",
+        "add_module",
+    )
+)
+
+
+def _may_change(f: Any) -> bool:
+    """Whether ``f``, a function of the analyzed code, may change state in its own body (not
+    in a function it defines): a ``global`` / ``nonlocal``, a store or ``del`` of an attribute
+    or item, a call of a method that changes its receiver, a ``yield``. (A call of another
+    function that does is not looked into.)"""
+    import ast
+
+    from driftcheck.parsers.source.values.abstract import Func
+
+    f = plain(f)
+    if f.__class__ is not Func:
+        return False
+    body = [f.node.body] if isinstance(f.node, ast.Lambda) else list(f.node.body)
+    todo: list[Any] = list(body)
+    while todo:
+        n = todo.pop()
+        c = n.__class__
+        if c in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda):
+            # a nested function's body runs only when it is called (a caching wrapper's
+            # ``nonlocal cache`` belongs to the wrapper returned); its decorators and
+            # defaults run now
+            todo.extend(getattr(n, "decorator_list", ()))
+            args = getattr(n, "args", None)
+            if args is not None:
+                todo.extend(x for x in (*args.defaults, *args.kw_defaults) if x is not None)
+            continue
+        todo.extend(ast.iter_child_nodes(n))
+        if c in (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom):
+            return True
+        if (c is ast.Attribute or c is ast.Subscript) and n.ctx.__class__ is not ast.Load:
+            return True
+        if c is ast.Call and n.func.__class__ is ast.Attribute and n.func.attr in _CHANGING:
+            return True
+    return False
+
+
+def lazy_effects(interp: Any, f: Any, args: list, what: str) -> Any:
+    """``map(f, xs)`` / ``itertools.starmap`` / ``accumulate(xs, f)`` with ``f`` changing
+    state (``_may_change``): CPython calls ``f`` only as the iterator is drained, so what it
+    changes is not there yet for a read in between (session 34, wrongs34: ``len(events)`` read
+    2 where CPython has 0). The calls are not run here; what ``f`` and ``args`` reach is
+    unknown from here on (interp/frameintro.py ``escape``) and the result is unknown. None
+    when ``f`` changes nothing in its own body."""
+    if not _may_change(f):
+        return None
+    from driftcheck.parsers.source.interp import frameintro  # a cycle at import
+
+    why = f"a function that changes state handed to {what}() (called lazily)"
+    frameintro.escape(interp, [*args], None, why)
+    return Unknown(why)
+
+
+def scratch_pieces(texts: Any, out: Any, what: str) -> Any:
+    """``out`` (a text or a tuple of texts) cut by ``what`` (``os.path.dirname``,
+    ``Path.parent``) from ``texts``, one of which may hold a temporary file's name: a piece
+    without the name that is not a piece of the text after it (``"/tmp"``, the launch's
+    temporary directory: ``TMPDIR`` in CPython) is unknown (session 34, wrongs34); a piece
+    after it (``basename(join(tmp, "a.json"))``) and one holding the name stay."""
+    marked = [t for t in texts if _scratch_named(t)]
+    if not marked:
+        return out
+    known = [t for t in texts if type(t) is str and not _scratch_named(t)]
+    known += [t[t.index("driftcheck-scratch-") :].partition("/")[2] for t in marked]
+
+    def one(r: Any) -> Any:
+        if type(r) is not str or not r or _scratch_named(r) or any(r in k for k in known):
+            return r
+        return Unknown(f"{what} of a temporary file's name (the temporary directory's path)")
+
+    return tuple(one(r) for r in out) if type(out) is tuple else one(out)
 
 
 def _product_bits(xs: Any, name: str) -> None:

@@ -22,7 +22,13 @@ from typing import Any, ClassVar
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import reducecopy
 from driftcheck.parsers.source.library import modmethods
-from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, ParamKind, py_call
+from driftcheck.parsers.source.library.pybuiltins import (
+    MATH,
+    BuiltinMethod,
+    ParamKind,
+    lazy_effects,
+    py_call,
+)
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import (
     WRAPPED,
@@ -375,6 +381,9 @@ def _accumulate(c: Call) -> Any:
     if items is None:
         return c.unknown("accumulate() over a value we cannot enumerate")
     f = c.arg(1, "func")
+    lazy = lazy_effects(c.interp, f, [*c.args, *c.kwargs.values()], "itertools.accumulate")
+    if lazy is not None:
+        return lazy
     out: list[Any] = []
     acc = c.kwargs.get("initial")
     if acc is not None:
@@ -498,6 +507,9 @@ def _starmap(c: Call) -> Any:
     items = c.interp.items.iterate(c.arg(1))
     if items is None:
         return c.unknown("starmap() over a value we cannot enumerate")
+    lazy = lazy_effects(c.interp, c.args[0], list(c.args), "itertools.starmap")
+    if lazy is not None:
+        return lazy
     out = []
     for x in items:
         a = c.interp.items.iterate(x)
@@ -3177,7 +3189,9 @@ class ExitStackValue:
         if name == "close":
             return BuiltinMethod(lambda a, k: self.close())
         if name == "pop_all":
-            return BuiltinMethod(lambda a, k: self._pop_all())
+            from driftcheck.parsers.source.library.pybuiltins import FramedMethod
+
+            return FramedMethod(lambda a, k: self._pop_all(), self._pop_all_at)
         return Unknown(f"contextlib.ExitStack.{name}")
 
     def _enter_context(self, a: list, k: dict) -> Any:
@@ -3208,7 +3222,13 @@ class ExitStackValue:
         self.exits.append((fn, [None, None, None], {}))
         return a[0]
 
-    def _pop_all(self) -> Any:
+    def _pop_all_at(self, a: list, k: dict, fr: Any, e: Any) -> Any:
+        """``stack.pop_all()`` called from the frame ``fr`` (the interpreter's call site): what
+        the moved callbacks reach is forgotten there too -- a dict or set held only in a
+        function's local variable kept its known keys before (session 34, wrongs34)."""
+        return self._pop_all(fr)
+
+    def _pop_all(self, fr: Any = None) -> Any:
         """The pending exits move to a stack whose exit we do not follow (it may run any time
         later, or never): a list a pending ``xs.append`` would fill holds an unknown run from
         here on, a dict or set one would change is unknown (``ip.havoc``)."""
@@ -3227,6 +3247,10 @@ class ExitStackValue:
             c = getattr(m, "receiver", None) if isinstance(m, BuiltinMethod) else None
             if frameintro.code_callback(m):  # a function of the analyzed code (session 34)
                 frameintro.escape(ip, [fn, *a, *k.values()], None, why)
+                if fr is not None:  # the callers' locals holding what it reaches
+                    frameintro.escape(ip, [fn, *a, *k.values()], fr, why)
+            elif fr is not None and c.__class__ in (list, dict, set):
+                frameintro.escape(ip, [c], fr, why)
             if isinstance(c, list):
                 c.append(UnknownRun(why))
             elif isinstance(c, (dict, set)):

@@ -347,7 +347,7 @@ def _contains(item: Any, box: Any) -> bool:
         if all(x.__class__ in _ATOMS and x == x for x in box):
             return any(x == item for x in box)  # as the general path compares
         return _bail()
-    if c is str and item.__class__ is str:
+    if c is str and item.__class__ is str and _MARK not in box:  # a temporary name: bails
         return item in box
     return _bail()
 
