@@ -1229,6 +1229,13 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
         return
     q = heads[max(heads)]
     name = "unflattened_size"
+    if fused_unseen and len(heads) == 1 and per[max(heads)] == 1:
+        # one (n, -1) view of a fused q|k|v projection, cut by a size the graph does not hold,
+        # and no other split: n need not be the heads -- CodeGen's model-parallel layout views
+        # its fused projection as (mp_num, -1) and regroups each cut into (heads, head width)
+        # only afterwards (transformers' ``CodeGenAttention``), so 4 groups of 8 heads read
+        # as 4 heads. Nothing is read (tests/test_drift34c.py)
+        return
     out["numHeads"] = Derived(max(heads), "model.numHeads", _loc(q, name), q.node.id)
     if not fused_unseen:
         out["headDim"] = Derived(d, "model.headDim", _loc(q, name), q.node.id)

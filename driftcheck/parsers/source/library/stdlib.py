@@ -1651,14 +1651,17 @@ def _env_default(c: Call) -> Any:
     if not isinstance(name, str) or len(c.args) > 2:
         return c.unknown(f"{c.qual}() of a name we cannot follow")
     from driftcheck.parsers.source.library import environ
+    from driftcheck.parsers.source.values.abstract import UnknownState
 
     if not installed(Path(str(c.loc[0]))) and not environ.library_code(c.interp, c.loc[0]):
+        # an UnknownState: a layer sized from it (through ``int(...)`` too) names this read
+        # and its file:line in the graph's note, not only the layer (values/abstract.py)
         if not environ.assuming():
-            return c.unknown(f"{c.qual}({name!r}): the environment at run time")
+            return UnknownState(f"{c.qual}({name!r}) at {c.where}: the environment at run time")
         default = c.arg(1, "default")
         taken, why = environ.user_default(c.interp, name, default, c.where)
         if not taken:
-            return c.unknown(f"{c.qual}({name!r}): {why}")
+            return UnknownState(f"{c.qual}({name!r}) at {c.where}: {why}")
         c.interp.stmts.note(why)
         return default
 

@@ -35,9 +35,11 @@ class Unknown:
 
 class UnknownState(Unknown):
     """An unknown because code the import ran may have changed it (a class attribute or module
-    global read lazily, interp/classtype.py ``state_at_import``, interp/modglobals.py): a layer
-    built from it names this reason (the construct and its file:line) in its note, not only
-    the argument (library/torchlib.py)."""
+    global read lazily, interp/classtype.py ``state_at_import``, interp/modglobals.py), or
+    because the launch sets it (``os.environ.get(K, D)`` in the analyzed code, library/stdlib.py
+    ``_env_default``): a layer built from it names this reason (the construct and its
+    file:line) in its note, not only the argument (library/torchlib.py); ``int`` / ``float``
+    / ``len``... of it keep the reason (library/pybuiltins.py ``_STATE_KEPT``)."""
 
     __slots__ = ()
 
