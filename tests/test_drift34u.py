@@ -155,3 +155,114 @@ def test_switch_names_only_its_file(tmp_path: Path, monkeypatch) -> None:
     assert any("1e-05" in m for _, _, m in _loud(code, config))
     monkeypatch.setenv("DRIFTCHECK_DEBUG_UNKNOWN_GLOBALS", "model.py:EPS")
     assert not any("1e-05" in m for _, _, m in _loud(code, config))
+
+
+# --- a torch composite of unknown width against its parts written out (code vs code) ---
+# Found by the harness on a clean pair: ``nn.TransformerEncoderLayer(d, h,
+# dim_feedforward=FF)`` with ``FF`` unknown was bound with torch's default 2048 (``major shape:
+# weight.size is 2048``), and with ``d`` unknown its place was a missing layer here and extra
+# layers there. Now: the unknown param is left out (canon._resolved) and a leaf of unknown size
+# facing unpaired layers is an ``info incomplete`` (diff._gap).
+
+COMPOSITE = """
+import torch.nn as nn
+
+SIZES
+W, FF = READ
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(96, W)
+        self.layers = nn.ModuleList(
+            [nn.TransformerEncoderLayer(W, 4, dim_feedforward=FF, batch_first=True)
+             for _ in range(2)]
+        )
+        self.head = nn.Linear(W, 96)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.head(x)
+"""
+
+WRITTEN_OUT = """
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.self_attn = nn.MultiheadAttention(32, 4, batch_first=True)
+        self.linear1 = nn.Linear(32, 64)
+        self.linear2 = nn.Linear(64, 32)
+        self.norm1 = nn.LayerNorm(32)
+        self.norm2 = nn.LayerNorm(32)
+
+    def forward(self, x):
+        x = self.norm1(x + self.self_attn(x, x, x)[0])
+        return self.norm2(x + self.linear2(F.relu(self.linear1(x))))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(96, 32)
+        self.layers = nn.ModuleList([Layer() for _ in range(2)])
+        self.head = nn.Linear(32, 96)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.head(x)
+"""
+
+ALIAS_TABLE = 'T = {"w": 32, "ff": 64}\nALSO = T\nALSO["ff"] = 64\nALSO["w"] = 32'
+
+
+def _composite_pair(tmp_path: Path, read: str, sizes: str = "") -> tuple[Path, Path]:
+    left = tmp_path / "left.py"
+    left.write_text(COMPOSITE.replace("SIZES", sizes).replace("READ", read))
+    right = tmp_path / "right.py"
+    right.write_text(WRITTEN_OUT)
+    return left, right
+
+
+def _torch_params(path: Path) -> int:
+    spec = importlib.util.spec_from_file_location(f"drift34u_{path.stem}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return sum(p.numel() for p in mod.Net().parameters())
+
+
+@pytest.mark.parametrize(
+    "read", ['32, T["ff"]', 'T["w"], 64', 'T["w"], T["ff"]'], ids=["ff", "width", "both"]
+)
+def test_composite_of_unknown_size_is_no_finding(tmp_path: Path, read: str) -> None:
+    left, right = _composite_pair(tmp_path, read, ALIAS_TABLE)
+    assert _torch_params(left) == _torch_params(right)  # torch: the pair is clean
+    found = compare_sources(str(left), str(right))
+    assert [f for f in found if f.severity.rank >= 1] == [], [f.message for f in found]
+    assert any(f.kind == "incomplete" for f in found)  # the unknown is said, not dropped
+
+
+def test_composite_known_sizes(tmp_path: Path) -> None:
+    left, right = _composite_pair(tmp_path, "32, 64")
+    assert _torch_params(left) == _torch_params(right)
+    assert compare_sources(str(left), str(right)) == []
+    planted, _ = _composite_pair(tmp_path, "32, 128")
+    assert _torch_params(planted) != _torch_params(right)
+    loud = _loud(planted, right)
+    assert any("128" in m and "64" in m for _, _, m in loud), loud
+
+
+def test_composite_injected_unknown(tmp_path: Path, monkeypatch) -> None:
+    left, right = _composite_pair(tmp_path, "32, 64")
+    monkeypatch.setenv("DRIFTCHECK_NO_CACHE", "1")
+    for name in ("W", "FF"):
+        monkeypatch.setenv("DRIFTCHECK_DEBUG_UNKNOWN_GLOBALS", f"left.py:{name}")
+        assert _loud(left, right) == [], name
