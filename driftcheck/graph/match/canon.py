@@ -295,7 +295,7 @@ def _resolved(node: Node) -> tuple[str, dict[str, Any], int]:
     sp = current()
     memo = sp.stores.resolved if sp.canon else {}
     try:
-        key = (node.type, _exact(node.params))
+        key = (node.type, _exact(node.params), tuple(node.unresolved))
         hit = memo.get(key)
     except TypeError:  # an unhashable value: no caching for this one
         key, hit = None, None
@@ -303,6 +303,10 @@ def _resolved(node: Node) -> tuple[str, dict[str, Any], int]:
         return hit
     ltype = canonical_type(node)
     params = per_axis(ltype, bound_params(ltype, node.params))
+    if node.unresolved:
+        # a parameter the graph leaves unknown (``eps=EPS``, ``dim_feedforward=MLP`` unread)
+        # is not the catalogue's default that binding filled in: left out, as unknown
+        params = {k: v for k, v in params.items() if k in node.params or k not in node.unresolved}
     out = (ltype, params, _full_sig(ltype, params))
     if key is not None:
         if len(memo) >= _RESOLVED_MAX:

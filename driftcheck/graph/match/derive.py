@@ -1037,6 +1037,10 @@ def _from_roles(leaves: list[Item], out: dict[str, Derived]) -> None:
         role = spec.role if spec is not None else None
         for fact, names in _BY_ROLE.get(role or "", {}).items():
             for name in names:
+                if name in it.node.unresolved:
+                    # an unknown value (``eps=EPS`` unread): the catalogue's default that
+                    # binding filled in is no value the code states (an unknown, no finding)
+                    continue
                 v = it.params.get(name)
                 if isinstance(v, (list, tuple)) and len(v) == 1:
                     v = v[0]

@@ -145,6 +145,24 @@ def _opaque(it: Item) -> bool:
     return not it.is_block and it.ltype == "Unknown"
 
 
+def _unsized(it: Item) -> bool:
+    """A leaf whose weights are unknown because a parameter is unresolved (``nn.Linear(d,
+    int(RATIO * d))`` with ``RATIO`` unknown, a ``TransformerEncoderLayer`` of unknown width):
+    which layers of the other side it stands for is not known either."""
+    if it.is_block or not it.node.unresolved or _only_ops(it):
+        return False
+    if leaf_weights(it.ltype, it.params) is None:
+        return True
+    # weights computed from a default that binding fills in for an unresolved size
+    # (``dim_feedforward`` unread: 2048): an int / bool / size list sets weight shapes
+    spec = catalogue.get(it.ltype)
+    kinds = {p.name: p.kind for p in spec.params} if spec is not None else {}
+    return any(
+        kinds.get(u) not in (None, "float", "str") and u not in it.params
+        for u in it.node.unresolved
+    )
+
+
 def weight_bag(items: list[Item]) -> Counter | None:
     """Multiset of weight shapes (with repeats); None when some item's weights are unknown."""
     bag: Counter = Counter()
@@ -425,6 +443,14 @@ class Differ:
             return
         lefts = [] if "left" in covers else lefts
         rights = [] if "right" in covers else rights
+        unsized = [(it, s) for s, its in (("left", lefts), ("right", rights)) for it in its]
+        unsized = [(it, s) for it, s in unsized if _unsized(it)]
+        if unsized and lefts and rights:
+            # a layer of unknown size facing unpaired layers of the other side: it may be
+            # what they are (its weights cannot be weighed against theirs): an honest
+            # unknown (info), not a missing layer here and extra ones there
+            self.opaque += unsized
+            return
         # and on the unreadable part's own side, a layer of unknown size (a norm weight
         # ``Parameter(torch.ones(WIDTH))`` with ``WIDTH`` read from the environment) may be
         # what the covered layers of the other side pair with: not a missing layer either

@@ -20,6 +20,14 @@ statement binds both (``a = b = []``), or when they are a class of the module an
 it (``x = C()``: what ``C`` holds, every instance reads). A change through the other name counts
 when it reaches what they share (``d["dims"].append`` on a shallow copy: yes; ``d["n"] = 8``:
 no). Switch: ``DRIFTCHECK_NO_ALIAS_CHECK=1`` turns the check off (every name: None).
+
+Debug switch (session 34, ``benchmarks/bench_unknown_inject.py``):
+``DRIFTCHECK_DEBUG_UNKNOWN_GLOBALS=name1,name2`` makes those module globals read as unknown
+wherever read, through the very path a hidden change takes (``hidden`` returns a note), so an
+injected run is what the alias check does when it turns that name unknown. An entry
+``file.py:name`` names a global of the module whose file is ``file.py`` only (a bare name: any
+module's). Off by default (one environment read per uncached name); for debugging and the
+harness only, run it with ``DRIFTCHECK_NO_CACHE=1`` (the result caches do not key on it).
 """
 
 from __future__ import annotations
@@ -740,6 +748,9 @@ def hidden(mod: ModInfo, name: str, in_order: bool = False) -> str | None:
     another name, a call, or after its binding read another global (module docstring); None:
     no such statement. ``in_order``: the caller runs the module body in order (those changes
     are made), only a class body read late counts. Cached per module."""
+    inject = os.environ.get("DRIFTCHECK_DEBUG_UNKNOWN_GLOBALS")
+    if inject and _injected(mod, name, inject):
+        return f"{name}: made unknown by DRIFTCHECK_DEBUG_UNKNOWN_GLOBALS (debug)"
     if os.environ.get("DRIFTCHECK_NO_ALIAS_CHECK"):
         return None
     cache: dict[Any, Any] = mod.__dict__.setdefault(_CACHE, {})
@@ -751,3 +762,12 @@ def hidden(mod: ModInfo, name: str, in_order: bool = False) -> str | None:
         scan = cache[""] = _Scan(mod)
     got = cache[key] = scan.class_body(name) if in_order else scan.hidden(name)
     return got
+
+
+def _injected(mod: ModInfo, name: str, spec: str) -> bool:
+    """``name`` of ``mod`` is one the debug switch names (module docstring)."""
+    for entry in spec.split(","):
+        file, _, want = entry.strip().rpartition(":")
+        if want == name and (not file or getattr(mod.path, "name", None) == file):
+            return True
+    return False
