@@ -53,6 +53,7 @@ ORDER = (
     "fresh24",
     "fresh25",
     "fresh26",
+    "fresh27",
 )
 
 

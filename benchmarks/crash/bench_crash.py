@@ -64,6 +64,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh26  # the twenty-sixth fresh batch (session 34, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh27  # the twenty-seventh fresh batch (session 35, blind),
+                                                      # cut the same way as --fresh2
 
 **Burned held-out parts** (``BURNED``): in session 22 the lead burned the held-out parts of
 fresh2..fresh9 (crashburn22: dev recall sat at 94-100% while the never-examined held-out parts of
@@ -208,6 +210,7 @@ CUT_SPLITS = (
     "fresh24",
     "fresh25",
     "fresh26",
+    "fresh27",
 )
 
 
@@ -392,6 +395,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the twenty-sixth fresh batch (templates_fresh26.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh27",
+        action="store_true",
+        help="run the twenty-seventh fresh batch (templates_fresh27.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -399,7 +407,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh26"
+        "fresh27"
+        if a.fresh27
+        else "fresh26"
         if a.fresh26
         else "fresh25"
         if a.fresh25
