@@ -182,3 +182,18 @@ def test_fresh32_bodies_are_the_earlier_proven_ones(case):
     tail = src[src.index(last) + len(last) :]
     assert len(tail) > 1000
     assert (CORPUS / "cases" / f"{case}.py").read_text().endswith(tail)
+
+
+def test_fresh32_bench_reimpl_takes_the_set_name(tmp_path, monkeypatch):
+    """``bench_reimpl.py --corpus fresh32`` runs benchmarks/reimpl/fresh32 (a bare set name); a
+    folder that exists is taken as given, and an unknown name is left as a path."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    bench = importlib.import_module("bench_reimpl")
+    monkeypatch.chdir(tmp_path)
+    assert bench.corpus_dir("fresh32") == CORPUS
+    assert bench.corpus_dir(str(CORPUS)) == CORPUS
+    assert bench.corpus_dir("fresh999") == tmp_path / "fresh999"
+    (tmp_path / "fresh32").mkdir()
+    assert bench.corpus_dir("fresh32") == tmp_path / "fresh32"
+    jobs = bench.jobs(None, bench.corpus_dir(str(CORPUS)))
+    assert sum(j["kind"] == "planted" for j in jobs) == 127
