@@ -124,6 +124,14 @@ for line in sys.stdin:
 """
 
 
+def corpus_dir(corpus: str) -> Path:
+    """``--corpus``: a folder, or a set's bare name (``fresh32``) under benchmarks/reimpl."""
+    path = Path(corpus)
+    if not path.exists() and "/" not in corpus and (CORPUS / corpus / "manifest.json").is_file():
+        path = CORPUS / corpus
+    return path.resolve()
+
+
 def held_out(name: str) -> bool:
     return int(hashlib.sha256(name.encode()).hexdigest(), 16) % 5 == 0
 
@@ -319,7 +327,11 @@ def main() -> int:
         help="with --show, list and tally held-out misses too (only for a final, once-off run)",
     )
     ap.add_argument("--json", help="write the per-pair results here")
-    ap.add_argument("--corpus", default=str(CORPUS), help="a corpus folder with a manifest.json")
+    ap.add_argument(
+        "--corpus",
+        default=str(CORPUS),
+        help="a corpus folder with a manifest.json, or a set name (fresh32)",
+    )
     ap.add_argument(
         "--split",
         choices=["dev", "held-out", "all"],
@@ -329,7 +341,7 @@ def main() -> int:
     )
     args = ap.parse_args()
     only = set(args.only.split(",")) if args.only else None
-    todo = select_split(jobs(only, Path(args.corpus).resolve()), args.split)
+    todo = select_split(jobs(only, corpus_dir(args.corpus)), args.split)
     n_arch = len({j["arch"] for j in todo})
     print(
         f"{sum(j['kind'] == 'clean' for j in todo)} clean pairs, "

@@ -871,6 +871,42 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh32 (session 35, reimpl32): twelve architectures the manifests held once (EXAONE 4,
+    # Ministral, BitNet, OLMo 3, DBRX, CamemBERT, ERNIE, RemBERT, RoFormer, LayoutLM, ERNIE 4.5,
+    # DiffLlama), each a one-file port whose sizes come in a way no earlier README lists (the
+    # best sweep run by validation loss, Makefile ?= variables, a printed module repr, a papermill
+    # parameters cell, C header #defines, a cmd.Cmd startup script, CMake cache variables,
+    # attrs.evolve of the paper's preset, a Kubernetes Job's args, an MLflow run folder's params,
+    # an RFC 6902 JSON Patch, a wandb config.yaml); bodies reused from fresh5, every one
+    # output-proven. 12 cases / 12 architectures / 127 plants / 0 new
+    "fresh32": Spec(
+        sample=[
+            "bitnet_printed_module_repr",
+            "dbrx_c_header_defines",
+            "rembert_attrs_evolve_preset",
+            "ernie45_json_patch_tree",
+        ],
+        outputs=[
+            "exaone4_best_sweep_run",
+            "ministral_makefile_vars",
+            "bitnet_printed_module_repr",
+            "olmo3_papermill_parameters_cell",
+            "dbrx_c_header_defines",
+            "camembert_cmd_shell_script",
+            "ernie_cmake_cache_vars",
+            "rembert_attrs_evolve_preset",
+            "roformer_k8s_job_args",
+            "layoutlm_mlflow_run_params",
+            "ernie45_json_patch_tree",
+            "diffllama_wandb_config_yaml",
+        ],
+        keeping=("dbrx_c_header_defines", "dbrx_c_header_defines__numExpertsPerTok"),
+        needs={"rembert_attrs_evolve_preset": "attrs"},
+        min_cases=12,
+        min_archs=12,
+        min_plants=100,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
