@@ -565,8 +565,8 @@ BATCHES: dict[str, Batch] = {
             # lazily resolved ${...} interpolation after the value changed
             "omegaconf_like_interp": (False, False),
         },
-        min_library_files=14,
-        min_libraries=2,
+        min_library_files=18,
+        min_libraries=3,
         min_standalone=47,
     ),
 }

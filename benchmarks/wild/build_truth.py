@@ -677,6 +677,7 @@ LIBRARIES = {
     # used only by the thirty-fourth fresh batch (fresh34/; installed in .vendor, see requirements.txt)
     "darts": ("darts", "darts"),
     "kangpt": ("kan_gpt", "kan-gpt"),
+    "sbi": ("sbi", "sbi"),
     "grouped_query_attention": (
         "grouped_query_attention_pytorch",
         "grouped-query-attention-pytorch",
