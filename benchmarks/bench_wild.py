@@ -139,6 +139,8 @@ FRESH31_TRUTH = ROOT / "benchmarks" / "wild" / "fresh31" / "truth.json"
 FRESH32_TRUTH = ROOT / "benchmarks" / "wild" / "fresh32" / "truth.json"
 # the thirty-third fresh batch (benchmarks/wild/fresh33, session 34): the same, written blind
 FRESH33_TRUTH = ROOT / "benchmarks" / "wild" / "fresh33" / "truth.json"
+# the thirty-fourth fresh batch (benchmarks/wild/fresh34, session 35): the same, written blind
+FRESH34_TRUTH = ROOT / "benchmarks" / "wild" / "fresh34" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -537,9 +539,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh31",
             "fresh32",
             "fresh33",
+            "fresh34",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh33: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh34: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -577,6 +580,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh31",
         "fresh32",
         "fresh33",
+        "fresh34",
     )
     truth_path = {
         "main": TRUTH,
@@ -612,6 +616,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh31": FRESH31_TRUTH,
         "fresh32": FRESH32_TRUTH,
         "fresh33": FRESH33_TRUTH,
+        "fresh34": FRESH34_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -682,6 +687,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh31": "fresh31 batch",
                 "fresh32": "fresh32 batch",
                 "fresh33": "fresh33 batch",
+                "fresh34": "fresh34 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

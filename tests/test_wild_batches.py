@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh33): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh34): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -542,6 +542,32 @@ BATCHES: dict[str, Batch] = {
         min_library_files=27,
         min_libraries=7,
         min_standalone=36,
+    ),
+    # written blind in session 35 (helper wild34)
+    "fresh34": Batch(
+        sample={
+            # one tower placed twice, and a second tower whose fc2 weight is the first tower's
+            "siamese_shared_tied_parameter": (True, False),
+            # BYOL's EMA target: a deepcopy with requires_grad off (still parameters)
+            "byol_ema_target": (False, True),
+            # swa_utils.AveragedModel deep-copies the wrapped network (its own parameters)
+            "swa_averaged_model_copy": (False, False),
+            # register_parametrization with a right_inverse returning two factors
+            "parametrize_right_inverse_lowrank": (False, False),
+            # a metaclass __call__ rewrites the width keyword (not a positional one)
+            "metaclass_call_override": (False, False),
+            # a context-manager width scale stack
+            "contextmanager_width_scope": (False, False),
+            # widths negotiated through generator.send
+            "generator_send_widths": (False, False),
+            # np.rint ties to even, np.fix truncates toward zero
+            "np_rint_fix_rounding": (False, False),
+            # lazily resolved ${...} interpolation after the value changed
+            "omegaconf_like_interp": (False, False),
+        },
+        min_library_files=18,
+        min_libraries=3,
+        min_standalone=47,
     ),
 }
 
