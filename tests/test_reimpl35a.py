@@ -175,3 +175,28 @@ def test_rotary_table_positions_drift_against_config(tmp_path):
     assert pos[0].values["left"] == 256 and pos[0].values["right"] == 128
     fs = drift(load_sides(str(clean), str(cfg)), str(clean), str(cfg))
     assert not [f for f in fs if "maxPositionEmbeddings" in f.message]
+
+
+def test_rotary_table_from_a_module_function_torch_checked(tmp_path):
+    """The same table made by a module-level helper (``precompute(dim, max_seq_len, base)``)
+    the constructor calls: its parameter sizes the rows, torch fails past them."""
+    src = ROTARY.format(param="max_seq_len", bound="max_seq_len", n=96)
+    helper = (
+        "\n\ndef precompute(dim, max_seq_len, base):\n"
+        "    inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2).float() / dim))\n"
+        "    freqs = torch.outer(torch.arange(max_seq_len).float(), inv_freq)\n"
+        "    return torch.cat((freqs, freqs), dim=-1)\n"
+    )
+    old = (
+        "        inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2).float() / dim))\n"
+        "        freqs = torch.outer(torch.arange(max_seq_len).float(), inv_freq)\n"
+        "        emb = torch.cat((freqs, freqs), dim=-1)\n"
+    )
+    assert old in src
+    src = src.replace(old, "        emb = precompute(dim, max_seq_len, base)\n")
+    src = src.replace("\n\nclass Rotary", helper + "\n\nclass Rotary", 1)
+    p = tmp_path / "rot_helper.py"
+    p.write_text(src)
+    assert _positions_torch_reads(p, 96) == (True, False)
+    uses = {(u.key, u.value) for u in parse_source(str(p)).uses}
+    assert ("maxPositionEmbeddings", 96) in uses
