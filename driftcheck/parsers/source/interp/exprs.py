@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
+from driftcheck.graph.facts import CONSTANT_FACTS, NAME_FACTS, VALUE_FACTS
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import (
     compwalrus,
@@ -672,6 +672,36 @@ class Expressions:
         via = f"{owner}.{fr.func.name}" if owner else fr.func.name
         self.ip.value_uses.setdefault((key, raw, where), (key, raw, where, via))
         return v
+
+    def arange_use(self, e: ast.Call, args: list[Any], fr: Frame) -> None:
+        """``torch.arange(max_positions)`` in a function, its one bound a local whose name
+        means the context length (a constructor's ``max_positions`` parameter that no module
+        keeps): the rows of a position table the code computes (a rotary embedding's cos /
+        sin cache, ``outer(arange(n), inv_freq)``; a ``position_ids`` buffer), which bound the
+        positions the model can read. A ``maxPositionEmbeddings`` use
+        (``output/value_uses.py``), as a module attribute of that name is (session 35,
+        reimplfix35). Other bounds (``end``, ``2 * max_seq_len``) say nothing."""
+        if fr.func is None or len(e.args) != 1 or len(args) != 1:
+            return
+        a = e.args[0]
+        if a.__class__ is not ast.Name or a.id not in fr.locals:
+            return
+        if NAME_FACTS.get(a.id) != "maxPositionEmbeddings":
+            return
+        if any(k.arg not in ("dtype", "device") for k in e.keywords):
+            return
+        raw = plain_hole(args[0])
+        if isinstance(raw, bool) or not isinstance(raw, int) or raw <= 0:
+            return
+        v = args[0]
+        if isinstance(v, Sourced) and v.file and v.line:
+            where = (str(v.file), v.line, v.key)
+        else:
+            where = (str(fr.mod.path), e.lineno, None)
+        owner = fr.func.owner.name if fr.func.owner is not None else None
+        via = f"{owner}.{fr.func.name}" if owner else fr.func.name
+        key = "maxPositionEmbeddings"
+        self.ip.value_uses.setdefault((key, raw, where), (key, raw, where, via))
 
     def power_base(self, a: Any, b: Any, fr: Frame, line: int) -> None:
         """Keep ``number ** tensor``: the frequencies of a rotary embedding

@@ -1228,6 +1228,8 @@ class Calls:
                 kwargs[k.arg] = self.exprs.eval(k.value, fr)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
+        if isinstance(f, Ext) and f.qual == "torch.arange" and e.args:
+            self.exprs.arange_use(e, args, fr)  # a position table's rows (session 35)
         if isinstance(f, Ext) and f.qual in _WEAKREF and e.args and isinstance(e.args[0], ast.Call):
             args[0] = self.temporary_referent(e.args[0], args[0], fr)
         if (
