@@ -450,6 +450,7 @@ class Expressions:
         return f"{name} instances ({kind} hash)"
 
     def comprehension(self, e: Any, fr: Frame) -> Any:
+        frameintro.mark_comprehension(self.ip, e)  # ``[v for v in map(f, xs)]``
         sub = Frame(fr.mod, fr.func, fr.closure)
         sub.locals = CompLocals(fr.locals, _targets(e.generators))
         if compwalrus.targets(e):  # ``:=`` inside binds the enclosing scope (PEP 572)

@@ -685,3 +685,61 @@ def finalizer_made(ip: Any, obj: Any, loc: tuple) -> None:
         "when it is freed"
     )
     escape(ip, [fn], None, why)
+
+
+# --------------------------------------------- a lazy map drained at once (session 35, pins35)
+# ``map(f, xs)`` / ``itertools.starmap`` / ``accumulate`` with a state-changing ``f`` is lazy
+# in CPython: ``f`` runs as the iterator is drained (wrongs34: unknown, pybuiltins.py
+# ``lazy_effects``). Drained right where it is made -- the argument of ``list`` / ``tuple`` /
+# ``sorted`` / ``sum``..., unpacked into a call's arguments (``g(*map(f, xs))``), the iterable
+# of a list / set / dict comprehension whose body makes no call -- ``f`` runs there, in order,
+# with nothing in between that could read what it changes: the eager reading is exact.
+_DRAINERS = frozenset(
+    "builtins." + n for n in "list tuple set frozenset sorted sum min max dict".split()
+)
+_DRAIN_NODES = "_dc_drain_nodes"  # ip.__dict__ key: ids of Call nodes drained at once
+_DRAIN_ARGS = "_dc_drain_args"  # ip.__dict__ key: the arguments of the one being called
+
+
+def _mark(ip: Any, node: Any) -> None:
+    if node.__class__ is ast.Call:
+        ip.__dict__.setdefault(_DRAIN_NODES, set()).add(id(node))
+
+
+def mark_drained(ip: Any, f: Any, e: ast.Call) -> None:
+    """Before the arguments of the call ``e`` of ``f`` are evaluated: the calls among them
+    that CPython drains at once."""
+    for a in e.args:
+        if a.__class__ is ast.Starred:
+            _mark(ip, a.value)
+    if f.__class__ is Ext and f.qual in _DRAINERS and len(e.args) == 1 and not e.keywords:
+        _mark(ip, e.args[0])
+
+
+def mark_comprehension(ip: Any, e: Any) -> None:
+    """A list / set / dict comprehension whose first iterable is a call: drained at once
+    when nothing else in it makes a call (a call there could read what ``f`` changes)."""
+    if e.__class__ is ast.GeneratorExp or e.generators[0].iter.__class__ is not ast.Call:
+        return
+    rest = [getattr(e, "elt", None), getattr(e, "key", None), getattr(e, "value", None)]
+    rest += [*e.generators[0].ifs, *e.generators[1:]]
+    if any(n.__class__ is ast.Call for r in rest if r is not None for n in ast.walk(r)):
+        return
+    _mark(ip, e.generators[0].iter)
+
+
+def drain_now(ip: Any, e: ast.Call, args: list) -> None:
+    """The call ``e``'s arguments are evaluated: if it is drained at once, its arguments are
+    kept for ``drained`` (read by the callee at once)."""
+    nodes = ip.__dict__.get(_DRAIN_NODES)
+    if nodes and id(e) in nodes:
+        nodes.discard(id(e))
+        ip.__dict__[_DRAIN_ARGS] = args
+    else:
+        ip.__dict__.pop(_DRAIN_ARGS, None)
+
+
+def drained(ip: Any, f: Any) -> bool:
+    """Whether the lazy call being made with ``f`` is drained at once (``drain_now``)."""
+    args = ip.__dict__.pop(_DRAIN_ARGS, None)
+    return args is not None and any(a is f for a in args)

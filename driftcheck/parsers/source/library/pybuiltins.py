@@ -816,6 +816,9 @@ def lazy_effects(interp: Any, f: Any, args: list, what: str) -> Any:
         return None
     from driftcheck.parsers.source.interp import frameintro  # a cycle at import
 
+    if frameintro.drained(interp, f):  # drained where it is made: f runs there, in order
+        return None
+
     why = f"a function that changes state handed to {what}() (called lazily)"
     frameintro.escape(interp, [*args], None, why)
     return Unknown(why)
