@@ -743,3 +743,85 @@ def drained(ip: Any, f: Any) -> bool:
     """Whether the lazy call being made with ``f`` is drained at once (``drain_now``)."""
     args = ip.__dict__.pop(_DRAIN_ARGS, None)
     return args is not None and any(a is f for a in args)
+
+
+# ------------------------------------ a generator expression stored, drained later (pins35)
+# ``g = (f(i) for i in range(n))`` runs nothing in CPython: ``f`` runs as ``g`` is drained,
+# after whatever the statements in between changed. The interpreter reads a generator
+# expression eagerly, where it is made (a confident wrong: 35 parameters where torch has 14
+# when a width read by ``f`` changed in between). Eager is exact when its body reads nothing
+# that can change (its own targets, constants, operators) or when the very next statement
+# drains it at once (``nn.Sequential(*g)``, ``list(g)``: a call of a plain name or attribute
+# with ``g`` first); any other stored one is unknown, and what its calls reach is forgotten.
+_GEN_SAFE = "_dc_stored_genexps"  # ip.__dict__ key: id(module tree) -> ids of safe statements
+
+
+def _pure_genexp(e: ast.GeneratorExp) -> bool:
+    targets = {n.id for g in e.generators for n in ast.walk(g.target) if n.__class__ is ast.Name}
+    rest = [e.elt, *e.generators[0].ifs, *e.generators[1:]]
+    for r in rest:
+        for n in ast.walk(r):
+            if n.__class__ is ast.Name and n.id not in targets and n.ctx.__class__ is ast.Load:
+                return False
+            if n.__class__ in (ast.Call, ast.Attribute, ast.Subscript, ast.Await, ast.NamedExpr):
+                return False
+    return True
+
+
+def _plain_callee(f: ast.expr) -> bool:
+    while f.__class__ is ast.Attribute:
+        f = f.value
+    return f.__class__ is ast.Name
+
+
+def _drains_next(name: str, nxt: ast.stmt | None) -> bool:
+    v = getattr(nxt, "value", None) if nxt.__class__ in (ast.Assign, ast.Expr, ast.Return) else None
+    if v.__class__ is not ast.Call or not v.args or not _plain_callee(v.func):
+        return False
+    a = v.args[0]
+    a = a.value if a.__class__ is ast.Starred else a
+    return a.__class__ is ast.Name and a.id == name
+
+
+def _safe_stored(tree: ast.AST) -> set[int]:
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            body = getattr(node, field, None)
+            if body.__class__ is not list:
+                continue
+            for i, st in enumerate(body):
+                if st.__class__ is not ast.Assign or st.value.__class__ is not ast.GeneratorExp:
+                    continue
+                nxt = body[i + 1] if i + 1 < len(body) else None
+                tgt = st.targets[0] if len(st.targets) == 1 else None
+                if _pure_genexp(st.value) or (
+                    tgt.__class__ is ast.Name and _drains_next(tgt.id, nxt)
+                ):
+                    out.add(id(st))
+    return out
+
+
+def stored_genexp(ip: Any, st: ast.Assign, fr: Any) -> Any:
+    """The value of ``st`` (``g = (<generator expression>)``), or None to read it eagerly."""
+    tree = fr.mod.tree
+    memo = ip.__dict__.setdefault(_GEN_SAFE, {})
+    got = memo.get(id(tree))
+    if got is None or got[0] is not tree:
+        got = memo[id(tree)] = (tree, _safe_stored(tree))
+    if id(st) in got[1]:
+        return None
+    e = st.value
+    where = _where(fr, st.lineno)
+    why = f"a generator expression stored at {where}: its items are made as it is drained, later"
+    callees = []
+    for n in ast.walk(e):
+        if n.__class__ is ast.Call and _plain_callee(n.func):
+            try:
+                callees.append(ip.exprs.eval(n.func, fr))
+            except Exception:  # noqa: BLE001 - a callee we cannot read: nothing to forget
+                continue
+    if callees:
+        escape(ip, callees, fr, why)
+    ip.stmts.note(f"{why} (not followed): value unknown")
+    return Unknown(why)
