@@ -85,6 +85,8 @@ _GENS = [
     ("g = (f(i) for i in range(2))\nlayers = take(*g)\nwidth[0] = 6", True),
     # a body reading only its own target: nothing can change it
     ("g = (i + 2 for i in range(2))\nwidth[0] = 6\nlayers = [f(w) for w in g]", True),
+    # unpacked where it is made
+    ("a, b = (f(i) for i in range(2))\nwidth[0] = 6\nlayers = [a, b]", True),
     # made and drained in one expression
     ("layers = [*(f(i) for i in range(2))]\nwidth[0] = 6", True),
 ]

@@ -795,8 +795,11 @@ def _safe_stored(tree: ast.AST) -> set[int]:
                     continue
                 nxt = body[i + 1] if i + 1 < len(body) else None
                 tgt = st.targets[0] if len(st.targets) == 1 else None
-                if _pure_genexp(st.value) or (
-                    tgt.__class__ is ast.Name and _drains_next(tgt.id, nxt)
+                if (
+                    len(st.targets) == 1 and tgt.__class__ in (ast.Tuple, ast.List)
+                ) or (  # ``q, k = (f(z) for z in (a, b))``: unpacked, so drained at once
+                    _pure_genexp(st.value)
+                    or (tgt.__class__ is ast.Name and _drains_next(tgt.id, nxt))
                 ):
                     out.add(id(st))
     return out
