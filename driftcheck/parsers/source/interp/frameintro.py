@@ -697,13 +697,13 @@ def finalizer_made(ip: Any, obj: Any, loc: tuple) -> None:
 _DRAINERS = frozenset(
     "builtins." + n for n in "list tuple set frozenset sorted sum min max dict".split()
 )
-_DRAIN_NODES = "_dc_drain_nodes"  # ip.__dict__ key: ids of Call nodes drained at once
+_DRAIN_NODES = "_dc_drain_nodes"  # ip.__dict__ key: id -> Call node drained at once
 _DRAIN_ARGS = "_dc_drain_args"  # ip.__dict__ key: the arguments of the one being called
 
 
 def _mark(ip: Any, node: Any) -> None:
     if node.__class__ is ast.Call:
-        ip.__dict__.setdefault(_DRAIN_NODES, set()).add(id(node))
+        ip.__dict__.setdefault(_DRAIN_NODES, {})[id(node)] = node  # held: its id stays its
 
 
 def mark_drained(ip: Any, f: Any, e: ast.Call) -> None:
@@ -732,8 +732,8 @@ def drain_now(ip: Any, e: ast.Call, args: list) -> None:
     """The call ``e``'s arguments are evaluated: if it is drained at once, its arguments are
     kept for ``drained`` (read by the callee at once)."""
     nodes = ip.__dict__.get(_DRAIN_NODES)
-    if nodes and id(e) in nodes:
-        nodes.discard(id(e))
+    if nodes and nodes.get(id(e)) is e:
+        del nodes[id(e)]
         ip.__dict__[_DRAIN_ARGS] = args
     else:
         ip.__dict__.pop(_DRAIN_ARGS, None)
