@@ -10,6 +10,7 @@ device, or, where the value cannot be known, the count is null (an honest unknow
 from __future__ import annotations
 
 import contextlib
+import os
 import runpy
 import sys
 import textwrap
@@ -65,9 +66,24 @@ def torch_count(
     finally:
         if sys_path is not None:
             sys.path[:] = old_path
-            for name in set(sys.modules) - old_mods:
-                del sys.modules[name]
+            drop_modules_under(sys_path, old_mods)
     return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
+
+
+def drop_modules_under(folder: Path | str, old_mods: set[str]) -> None:
+    """Drop from ``sys.modules`` the modules imported since ``old_mods`` whose file lies under
+    ``folder`` (a package a test wrote there), so that no later test sees that copy. Only
+    those: dropping everything new also dropped the torch submodules the file's imports pulled
+    in first (``torch._dynamo`` through transformers); re-imported later, they re-register
+    their operator libraries (RuntimeError) and torch's Python meta kernels that import them
+    lazily failed -- ``floor_divide`` on meta broke for every later test in that process
+    (session 35, pins35: tests/test_wild_fresh6.py under xdist)."""
+    root = os.path.realpath(str(folder))
+    for name in set(sys.modules) - old_mods:
+        mod = sys.modules.get(name)
+        where = [getattr(mod, "__file__", None), *(getattr(mod, "__path__", None) or [])]
+        if any(w and os.path.realpath(str(w)).startswith(root + os.sep) for w in where):
+            del sys.modules[name]
 
 
 def write_sized(tmp_path: Path, code: str, tail: str = SIZE_TAIL) -> Path:

@@ -12,6 +12,7 @@ import textwrap
 import pytest
 
 from driftcheck.parsers.source import parse_source
+from tests.model_count_support import drop_modules_under
 
 torch = pytest.importorskip("torch")
 
@@ -36,8 +37,9 @@ def both(tmp_path, src: str, name: str = "m.py") -> tuple[int | None, int, list[
             model = runpy.run_path(str(f), run_name="__wild__")["model"]
     finally:
         sys.path.remove(str(tmp_path))
-        for name in set(sys.modules) - old_mods:  # a package written here (``regpkg``): no
-            del sys.modules[name]  # later test in this process may import this copy of it
+        # a package written here (``regpkg``): no later test in this process may import this
+        # copy of it (only what lies under tmp_path: model_count_support.drop_modules_under)
+        drop_modules_under(tmp_path, old_mods)
     return g.params_total(), sum(p.numel() for p in model.parameters()), g.notes
 
 
@@ -238,8 +240,7 @@ def test_globals_of_a_name_not_exported_is_unknown(tmp_path):
         want = sum(p.numel() for p in runpy.run_path(str(f))["model"].parameters())
     finally:
         sys.path.remove(str(tmp_path))
-        for name in set(sys.modules) - old_mods:
-            del sys.modules[name]
+        drop_modules_under(tmp_path, old_mods)
     assert want == 6  # ``hidden`` is not exported: the fallback layer
     assert parse_source(f).params_total() is None
 

@@ -238,10 +238,6 @@ def test_gymnasium_spaces_size_a_policy(tmp_path):
 
 
 # ------------------------------------------------------------------ membership of objects
-@pytest.mark.xfail(
-    strict=True,
-    reason="session 34 merge interaction (CI#2 at 19cf4f92), exact -> honest unknown, not yet fixed: the note names __eq__, not the Linear",
-)
 def test_object_in_a_list_of_objects_is_identity(tmp_path):
     # a graph of nodes checked against the node list (FrEIA's GraphINN): ``x in xs`` is True
     # for the object itself, False for an equal-looking other one; a class with ``__eq__``

@@ -174,10 +174,7 @@ NOT_LAYERS = {
 
 
 @pytest.mark.parametrize("case", sorted(NOT_LAYERS))
-def test_unknown_value_that_is_not_a_layer_keeps_the_count(tmp_path, case, request):
-    if case in {"number", "tensor_method", "undecided_branches_plain"}:
-        # pinned: session 34 merge interaction (CI#2 at 19cf4f92), exact -> honest unknown, not yet fixed (env-read / unknown-value notes; see the session 34 closing note)
-        request.applymarker(pytest.mark.xfail(strict=True, reason="count now unknown"))
+def test_unknown_value_that_is_not_a_layer_keeps_the_count(tmp_path, case):
     f = write(tmp_path, NOT_LAYERS[case])
     got, notes = analyze(f)
     assert got == torch_count(f), (case, notes)

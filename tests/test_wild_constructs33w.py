@@ -211,10 +211,7 @@ _MAPPED = [
 
 
 @pytest.mark.parametrize(("code", "known"), _MAPPED)
-def test_map_function_effects(tmp_path, code: str, known: bool, request) -> None:
-    if known and "map(f," in code:
-        # pinned: session 34 merge interaction (CI#2 at 19cf4f92), exact -> honest unknown, not yet fixed (wrongs34's map rule: a map drained at once is unknown now)
-        request.applymarker(pytest.mark.xfail(strict=True, reason="map of a stateful f"))
+def test_map_function_effects(tmp_path, code: str, known: bool) -> None:
     path = _model(
         tmp_path,
         "import torch.nn as nn\nlog = []\n"

@@ -450,6 +450,7 @@ class Expressions:
         return f"{name} instances ({kind} hash)"
 
     def comprehension(self, e: Any, fr: Frame) -> Any:
+        frameintro.mark_comprehension(self.ip, e)  # ``[v for v in map(f, xs)]``
         sub = Frame(fr.mod, fr.func, fr.closure)
         sub.locals = CompLocals(fr.locals, _targets(e.generators))
         if compwalrus.targets(e):  # ``:=`` inside binds the enclosing scope (PEP 572)
@@ -1187,7 +1188,9 @@ class Expressions:
                 ok, eq, _ = self.ip.classes.mro_attr(v.cls, "__eq__")
                 if ok:
                     why = f"in: {v.cls.name}.__eq__ (called by CPython, not followed)"
-                    if isinstance(eq, Func):  # its effects too (session 34, wrongs34)
+                    if isinstance(eq, Func) and _eq_may_change(eq):
+                        # its effects too (session 34, wrongs34); an ``__eq__`` that changes
+                        # nothing in its own body forgets nothing (session 35, pins35)
                         frameintro.escape(self.ip, [self.ip.attrs.bind(eq, v)], None, why)
                     return Unknown(why)
         return False
@@ -1370,3 +1373,28 @@ def _exact_number(v: Any) -> bool:
     from driftcheck.parsers.source.library.pybuiltins import _simple
 
     return v.__class__.__module__ in ("fractions", "decimal") and _simple(v)
+
+
+# calls an ``__eq__`` may make and still change nothing (``_eq_may_change``)
+_PURE_IN_EQ = frozenset(
+    "isinstance issubclass type len id hash abs getattr hasattr tuple str int float bool all any"
+    " zip min max sorted".split()
+)
+
+
+def _eq_may_change(f: Any) -> bool:
+    """Whether ``f``, an ``__eq__`` of the analyzed code that ``in`` calls without our
+    following it, may change state: what ``pybuiltins._may_change`` finds in its body, or a
+    call of anything but a few builtins that change nothing (a helper, a method of another
+    object). Session 35 (pins35): a comparing ``__eq__`` (``isinstance(o, Node) and o.w ==
+    self.w``) leaves only the membership unknown, not all it can reach."""
+    from driftcheck.parsers.source.library.pybuiltins import _may_change  # a cycle at import
+
+    if _may_change(f):
+        return True
+    for n in ast.walk(f.node):
+        if n.__class__ is ast.Call and not (
+            n.func.__class__ is ast.Name and n.func.id in _PURE_IN_EQ
+        ):
+            return True
+    return False

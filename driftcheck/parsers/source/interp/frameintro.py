@@ -685,3 +685,146 @@ def finalizer_made(ip: Any, obj: Any, loc: tuple) -> None:
         "when it is freed"
     )
     escape(ip, [fn], None, why)
+
+
+# --------------------------------------------- a lazy map drained at once (session 35, pins35)
+# ``map(f, xs)`` / ``itertools.starmap`` / ``accumulate`` with a state-changing ``f`` is lazy
+# in CPython: ``f`` runs as the iterator is drained (wrongs34: unknown, pybuiltins.py
+# ``lazy_effects``). Drained right where it is made -- the argument of ``list`` / ``tuple`` /
+# ``sorted`` / ``sum``..., unpacked into a call's arguments (``g(*map(f, xs))``), the iterable
+# of a list / set / dict comprehension whose body makes no call -- ``f`` runs there, in order,
+# with nothing in between that could read what it changes: the eager reading is exact.
+_DRAINERS = frozenset(
+    "builtins." + n for n in "list tuple set frozenset sorted sum min max dict".split()
+)
+_DRAIN_NODES = "_dc_drain_nodes"  # ip.__dict__ key: id -> Call node drained at once
+_DRAIN_ARGS = "_dc_drain_args"  # ip.__dict__ key: the arguments of the one being called
+
+
+def _mark(ip: Any, node: Any) -> None:
+    if node.__class__ is ast.Call:
+        ip.__dict__.setdefault(_DRAIN_NODES, {})[id(node)] = node  # held: its id stays its
+
+
+def mark_drained(ip: Any, f: Any, e: ast.Call) -> None:
+    """Before the arguments of the call ``e`` of ``f`` are evaluated: the calls among them
+    that CPython drains at once."""
+    for a in e.args:
+        if a.__class__ is ast.Starred:
+            _mark(ip, a.value)
+    if f.__class__ is Ext and f.qual in _DRAINERS and len(e.args) == 1 and not e.keywords:
+        _mark(ip, e.args[0])
+
+
+def mark_comprehension(ip: Any, e: Any) -> None:
+    """A list / set / dict comprehension whose first iterable is a call: drained at once
+    when nothing else in it makes a call (a call there could read what ``f`` changes)."""
+    if e.__class__ is ast.GeneratorExp or e.generators[0].iter.__class__ is not ast.Call:
+        return
+    rest = [getattr(e, "elt", None), getattr(e, "key", None), getattr(e, "value", None)]
+    rest += [*e.generators[0].ifs, *e.generators[1:]]
+    if any(n.__class__ is ast.Call for r in rest if r is not None for n in ast.walk(r)):
+        return
+    _mark(ip, e.generators[0].iter)
+
+
+def drain_now(ip: Any, e: ast.Call, args: list) -> None:
+    """The call ``e``'s arguments are evaluated: if it is drained at once, its arguments are
+    kept for ``drained`` (read by the callee at once)."""
+    nodes = ip.__dict__.get(_DRAIN_NODES)
+    if nodes and nodes.get(id(e)) is e:
+        del nodes[id(e)]
+        ip.__dict__[_DRAIN_ARGS] = args
+    else:
+        ip.__dict__.pop(_DRAIN_ARGS, None)
+
+
+def drained(ip: Any, f: Any) -> bool:
+    """Whether the lazy call being made with ``f`` is drained at once (``drain_now``)."""
+    args = ip.__dict__.pop(_DRAIN_ARGS, None)
+    return args is not None and any(a is f for a in args)
+
+
+# ------------------------------------ a generator expression stored, drained later (pins35)
+# ``g = (f(i) for i in range(n))`` runs nothing in CPython: ``f`` runs as ``g`` is drained,
+# after whatever the statements in between changed. The interpreter reads a generator
+# expression eagerly, where it is made (a confident wrong: 35 parameters where torch has 14
+# when a width read by ``f`` changed in between). Eager is exact when its body reads nothing
+# that can change (its own targets, constants, operators) or when the very next statement
+# drains it at once (``nn.Sequential(*g)``, ``list(g)``: a call of a plain name or attribute
+# with ``g`` first); any other stored one is unknown, and what its calls reach is forgotten.
+_GEN_SAFE = "_dc_stored_genexps"  # ip.__dict__ key: id(module tree) -> ids of safe statements
+
+
+def _pure_genexp(e: ast.GeneratorExp) -> bool:
+    targets = {n.id for g in e.generators for n in ast.walk(g.target) if n.__class__ is ast.Name}
+    rest = [e.elt, *e.generators[0].ifs, *e.generators[1:]]
+    for r in rest:
+        for n in ast.walk(r):
+            if n.__class__ is ast.Name and n.id not in targets and n.ctx.__class__ is ast.Load:
+                return False
+            if n.__class__ in (ast.Call, ast.Attribute, ast.Subscript, ast.Await, ast.NamedExpr):
+                return False
+    return True
+
+
+def _plain_callee(f: ast.expr) -> bool:
+    while f.__class__ is ast.Attribute:
+        f = f.value
+    return f.__class__ is ast.Name
+
+
+def _drains_next(name: str, nxt: ast.stmt | None) -> bool:
+    v = getattr(nxt, "value", None) if nxt.__class__ in (ast.Assign, ast.Expr, ast.Return) else None
+    if v.__class__ is not ast.Call or not v.args or not _plain_callee(v.func):
+        return False
+    a = v.args[0]
+    a = a.value if a.__class__ is ast.Starred else a
+    return a.__class__ is ast.Name and a.id == name
+
+
+def _safe_stored(tree: ast.AST) -> set[int]:
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            body = getattr(node, field, None)
+            if body.__class__ is not list:
+                continue
+            for i, st in enumerate(body):
+                if st.__class__ is not ast.Assign or st.value.__class__ is not ast.GeneratorExp:
+                    continue
+                nxt = body[i + 1] if i + 1 < len(body) else None
+                tgt = st.targets[0] if len(st.targets) == 1 else None
+                if (
+                    len(st.targets) == 1 and tgt.__class__ in (ast.Tuple, ast.List)
+                ) or (  # ``q, k = (f(z) for z in (a, b))``: unpacked, so drained at once
+                    _pure_genexp(st.value)
+                    or (tgt.__class__ is ast.Name and _drains_next(tgt.id, nxt))
+                ):
+                    out.add(id(st))
+    return out
+
+
+def stored_genexp(ip: Any, st: ast.Assign, fr: Any) -> Any:
+    """The value of ``st`` (``g = (<generator expression>)``), or None to read it eagerly."""
+    tree = fr.mod.tree
+    memo = ip.__dict__.setdefault(_GEN_SAFE, {})
+    got = memo.get(id(tree))
+    if got is None or got[0] is not tree:
+        got = memo[id(tree)] = (tree, _safe_stored(tree))
+    if id(st) in got[1]:
+        return None
+    e = st.value
+    where = _where(fr, st.lineno)
+    why = f"a generator expression stored at {where}: its items are made as it is drained, later"
+    callees = []
+    for n in ast.walk(e):
+        if n.__class__ is ast.Call and _plain_callee(n.func):
+            try:
+                callees.append(ip.exprs.eval(n.func, fr))
+            except Exception:  # noqa: BLE001 - a callee we cannot read: nothing to forget
+                continue
+    if callees:
+        escape(ip, callees, fr, why)
+    ip.stmts.note(f"{why} (not followed): value unknown")
+    return Unknown(why)

@@ -1193,6 +1193,7 @@ class Calls:
             got = compwalrus.short_circuit(self.exprs, f.qual[9:], e.args[0], fr)
             if got is not NotImplemented:
                 return got
+        frameintro.mark_drained(self.ip, f, e)  # ``list(map(f, xs))``: drained at once
         args: list[Any] = []
         for a in e.args:
             if isinstance(a, ast.Starred):
@@ -1226,6 +1227,7 @@ class Calls:
                 if k.arg in kwargs:
                     self._repeated_keyword(e, fr)  # ``f(**a, w=1)`` with ``w`` in ``a``
                 kwargs[k.arg] = self.exprs.eval(k.value, fr)
+        frameintro.drain_now(self.ip, e, args)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
         if isinstance(f, Ext) and f.qual == "torch.arange" and e.args:

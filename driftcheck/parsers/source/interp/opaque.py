@@ -46,7 +46,10 @@ _NOT_A_MODULE = re.compile(
     r"method\b|"
     # an attribute of a config (JSON data: a sub-config at most, never a layer), and
     # ``Function.apply`` of a ``torch.autograd.Function`` (I-BERT's ``weight_function``)
-    r"config\.|class attribute apply$"
+    r"config\.|class attribute apply$|"
+    # a read of the environment (library/stdlib.py ``_env_default``: a string or a plain
+    # default, ``UnknownRead``) and what a method of it gives
+    r"os\.environ\.get\('|os\.getenv\('"
     r")"
 )
 # ``call of Q`` (machine.call_ext) of a library we do not read: these return numbers, arrays,

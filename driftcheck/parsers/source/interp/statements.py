@@ -331,7 +331,13 @@ class Statements:
             if t is ast.Expr:
                 self.exprs.eval(st.value, fr)
             elif t is ast.Assign:
-                v = self.exprs.eval(st.value, fr)
+                v = None
+                if st.value.__class__ is ast.GeneratorExp:  # stored, drained later (pins35)
+                    from driftcheck.parsers.source.interp import frameintro  # a cycle
+
+                    v = frameintro.stored_genexp(self.ip, st, fr)
+                if v is None:
+                    v = self.exprs.eval(st.value, fr)
                 if type(v) is dict and not v and fr.func is not None:
                     v = attrregistry.wrap(self.ip, st, v, fr.func)  # interp/attrregistry.py
                 for tgt in st.targets:

@@ -29,6 +29,7 @@ from driftcheck.parsers.source.values.abstract import (
     SymBase,
     Tensor,
     Unknown,
+    UnknownRead,
     UnknownRun,
     UnknownState,
     has_run,
@@ -408,7 +409,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         # objects): the order is hash order, which PYTHONHASHSEED (or the objects' addresses)
         # changes from run to run -- this process's order is not the program's
         return Unknown(f"{name}() of a set whose order varies from run to run")
-    if args and args[0].__class__ is UnknownState and name in _STATE_KEPT:
+    if args and args[0].__class__ in (UnknownState, UnknownRead) and name in _STATE_KEPT:
         return args[0]  # ``len(self.seen)`` of import-changed state: keep its reason
     if name == "bool" and len(args) == 1 and getattr(args[0], "single_pass", False):
         return True  # an iterator is truthy whatever it holds (ops/operators.py ``truth``)
@@ -814,6 +815,9 @@ def lazy_effects(interp: Any, f: Any, args: list, what: str) -> Any:
     if not _may_change(f):
         return None
     from driftcheck.parsers.source.interp import frameintro  # a cycle at import
+
+    if frameintro.drained(interp, f):  # drained where it is made: f runs there, in order
+        return None
 
     why = f"a function that changes state handed to {what}() (called lazily)"
     frameintro.escape(interp, [*args], None, why)

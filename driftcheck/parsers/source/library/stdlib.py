@@ -1650,18 +1650,21 @@ def _env_default(c: Call) -> Any:
     name = c.plain(0, "key")
     if not isinstance(name, str) or len(c.args) > 2:
         return c.unknown(f"{c.qual}() of a name we cannot follow")
+    from driftcheck.parsers.source.interp.opaque import never_a_layer
     from driftcheck.parsers.source.library import environ
-    from driftcheck.parsers.source.values.abstract import UnknownState
+    from driftcheck.parsers.source.values.abstract import UnknownRead
 
     if not installed(Path(str(c.loc[0]))) and not environ.library_code(c.interp, c.loc[0]):
-        # an UnknownState: a layer sized from it (through ``int(...)`` too) names this read
-        # and its file:line in the graph's note, not only the layer (values/abstract.py)
-        if not environ.assuming():
-            return UnknownState(f"{c.qual}({name!r}) at {c.where}: the environment at run time")
+        # a string the launch may set, or the default: an ``UnknownRead`` (never a layer) whose reason a layer sized from it (through ``int(...)`` too)
+        # names, with its file:line, in the graph's note (values/abstract.py)
         default = c.arg(1, "default")
+        if not never_a_layer(plain(default)):  # ``os.getenv(K, layer)``: it may be the layer
+            return c.unknown(f"{c.qual}() of a default that may be a layer")
+        if not environ.assuming():
+            return UnknownRead(f"{c.qual}({name!r}) at {c.where}: the environment at run time")
         taken, why = environ.user_default(c.interp, name, default, c.where)
         if not taken:
-            return UnknownState(f"{c.qual}({name!r}) at {c.where}: {why}")
+            return UnknownRead(f"{c.qual}({name!r}) at {c.where}: {why}")
         c.interp.stmts.note(why)
         return default
 

@@ -35,6 +35,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     UnknownNumber,
+    UnknownRead,
     UnknownRun,
     UnknownState,
     WeightRef,
@@ -1030,7 +1031,7 @@ def make_leaf(
         pv = plain_hole(v)  # a traced number (in a tuple too) as a hole
         if isinstance(pv, (Unknown, Tensor)) or _has_unknown(pv):
             leaf.unresolved.append(k)
-            if isinstance(pv, UnknownState):  # the construct, with its file:line
+            if isinstance(pv, (UnknownState, UnknownRead)):  # the construct, its file:line
                 leaf.notes.append(f"{k}: {pv.why}")
             continue
         if k == "activation" and isinstance(pv, Ext) and pv.qual in _ACTIVATION_FNS:

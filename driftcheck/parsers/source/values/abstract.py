@@ -35,9 +35,8 @@ class Unknown:
 
 class UnknownState(Unknown):
     """An unknown because code the import ran may have changed it (a class attribute or module
-    global read lazily, interp/classtype.py ``state_at_import``, interp/modglobals.py), or
-    because the launch sets it (``os.environ.get(K, D)`` in the analyzed code, library/stdlib.py
-    ``_env_default``): a layer built from it names this reason (the construct and its
+    global read lazily, interp/classtype.py ``state_at_import``, interp/modglobals.py); a read
+    of the launch's environment is an ``UnknownRead`` (session 35): a layer built from it names this reason (the construct and its
     file:line) in its note, not only the argument (library/torchlib.py); ``int`` / ``float``
     / ``len``... of it keep the reason (library/pybuiltins.py ``_STATE_KEPT``)."""
 
@@ -78,6 +77,18 @@ class UnknownPlain(Unknown):
     """A value whose value is unknown but that is never an ``nn.Module`` or ``nn.Parameter``:
     a name an undecided ``if`` binds to a device in one branch and a tensor in the other.
     Stored on a module it is not a layer that may be missed (interp/opaque.py)."""
+
+    __slots__ = ()
+
+
+class UnknownRead(UnknownPlain):
+    """A value read from outside the program, never a layer: ``os.environ.get(K, D)`` /
+    ``os.getenv(K, D)`` in the analyzed code, a string the launch may set or the plain default
+    ``D`` (library/stdlib.py ``_env_default``; session 35). Unlike ``UnknownState`` it says
+    nothing about state the import changed: stored on a module it is no layer that may be
+    missed. Its ``why`` names the read and its file:line; a layer sized from it carries that
+    in its note (library/torchlib.py) and ``int`` / ``float`` / ``len``... of it keep it
+    (library/pybuiltins.py ``_STATE_KEPT``)."""
 
     __slots__ = ()
 
