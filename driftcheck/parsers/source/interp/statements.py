@@ -48,6 +48,7 @@ from driftcheck.parsers.source.values.abstract import (
     Ext,
     Leaf,
     Obj,
+    ReadOnlyView,
     Return,
     Unknown,
     UnknownRun,
@@ -1448,6 +1449,8 @@ class Statements:
             if leafdel.registry_of_leaf(self, tgt.value, fr, key, tgt.lineno):
                 return  # ``del conv._parameters["weight"]`` (interp/leafdel.py)
             held = self.exprs.eval(tgt.value, fr)
+            if held.__class__ is ReadOnlyView:  # ``del proxy[k]``: TypeError (abstract.py)
+                raise Raised("TypeError", tgt.lineno, fr.mod.path)
             obj = plain(held)
             if obj.__class__ is Ext and obj.qual == "copyreg.dispatch_table":
                 reducecopy.unregister(self.ip, key, f"{fr.mod.path}:{tgt.lineno}")
