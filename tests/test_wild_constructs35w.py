@@ -359,6 +359,18 @@ PROXY = {
         """,
         10,
     ),
+    "ior_raises": (
+        """
+        try:
+            cfg |= {"width": 8}
+        except TypeError:
+            events.append(1)
+        c2 = cfg | {"depth": 3}
+        c2["width"] = 6
+        model = nn.Linear(cfg["width"], c2["depth"] + len(events))
+        """,
+        20,
+    ),
     "reads": (
         """
         n = len(cfg) + sum(cfg.values()) + ("width" in cfg) + cfg.get("x", 5)

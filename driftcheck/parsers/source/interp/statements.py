@@ -80,6 +80,13 @@ def _pull(one: Any) -> Any:
     one.take()  # read to its end: its inputs hold what Python leaves (tuplesub.lazy_inputs)
 
 
+def _view_ior(cur: Any, st: ast.AugAssign, fr: Frame) -> None:
+    """``proxy |= d`` of a ``types.MappingProxyType`` (values/abstract.py ReadOnlyView): its
+    own ``__ior__`` raises TypeError ("use '|' instead"), whatever ``d`` is."""
+    if cur.__class__ is ReadOnlyView and isinstance(st.op, ast.BitOr):
+        raise Raised("TypeError", st.lineno, fr.mod.path)
+
+
 class Raised(Exception):
     """The analyzed code raised (``raise X``) on a path we believe is taken."""
 
@@ -1402,6 +1409,7 @@ class Statements:
             obj, key = self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr)
             cur = self.items.getitem(obj, key)
             rhs = self.exprs.eval(st.value, fr)
+            _view_ior(cur, st, fr)
             if isinstance(st.op, ast.Add) and self.items.inplace_add(cur, rhs):
                 return
             got = self.exprs.dunder_inplace(st.op, cur, rhs)
@@ -1422,6 +1430,7 @@ class Statements:
         if isinstance(st.target, ast.Name):
             cur = self.names.lookup(st.target.id, fr)
         rhs = self.exprs.eval(st.value, fr)
+        _view_ior(cur, st, fr)
         if isinstance(st.op, ast.Add) and self.items.inplace_add(cur, rhs):
             return
         got = self.exprs.dunder_inplace(st.op, cur, rhs)  # the class's own ``__iadd__``...
