@@ -232,6 +232,23 @@ UNKNOWN = {
         4,
         "__del__",
     ),
+    "del_method_shadowed_by_an_instance_attribute": (
+        """
+        class B:
+            def close(self):
+                pass
+            def __del__(self):
+                self.close()
+        def bump():
+            events.append(1)
+        b = B()
+        b.close = bump
+        del b
+        model = nn.Linear(1, 1 + len(events))
+        """,
+        4,
+        "__del__",
+    ),
     "del_setattr_dunder": (
         """
         class B:

@@ -804,7 +804,44 @@ def _del_methods(ip: Any, cls: Any) -> list | None:
         if called is None:
             return None
         todo.extend(called)
+    shadow = _attr_stores(ip)
+    if shadow is None or any(k in shadow for k in seen):
+        return None  # ``b.close = f``: an instance attribute may shadow a method it calls
     return [funcs[k] for k in sorted(seen)]
+
+
+def _attr_stores(ip: Any) -> set[str] | None:
+    """The attribute names the analyzed code's modules store or delete (``x.close = f``), or
+    None where one of them calls ``setattr`` / reads a ``__dict__`` (any name)."""
+    from driftcheck.parsers.source.loader import installed
+    from driftcheck.speed import tree_memos
+
+    keep = tree_memos()  # the scan kept on the tree (off: scanned at every ask)
+    out: set[str] = set()
+    for m in list(getattr(ip, "mods", {}).values()):
+        tree = getattr(m, "tree", None)
+        if tree is None or installed(m.path):
+            continue
+        got = tree.__dict__.get("_dc_attr_stores") if keep else None
+        if got is None:
+            got = set()
+            for n in ast.walk(tree):
+                if isinstance(n, ast.Attribute):
+                    if n.attr == "__dict__":
+                        got = None
+                        break
+                    if isinstance(n.ctx, (ast.Store, ast.Del)):
+                        got.add(n.attr)
+                elif isinstance(n, ast.Name) and n.id in ("setattr", "vars"):
+                    got = None
+                    break
+            got = got if got is not None else False
+            if keep:
+                tree.__dict__["_dc_attr_stores"] = got
+        if got is False or got is None:
+            return None
+        out |= got
+    return out
 
 
 def _self_calls(node: Any, funcs: dict) -> list[str] | None:
