@@ -145,9 +145,9 @@ model = nn.Sequential(*layers)
         ("import somelib_nowhere", "somelib_nowhere.register(layers.append, nn.Linear(2, 3))"),
         ("", "contextlib.ExitStack().callback(layers.extend, [nn.Linear(2, 3)])"),
         ("from somelib_nowhere import run", "run(fn=layers.insert)"),
-        (
-            "import atexit",
-            "atexit.register(functools.partial(functools.partial(layers.append), nn.Linear(2, 3)))",
+        (  # (``atexit.register`` runs it at exit, after the model: tests/test_wild_constructs35w.py)
+            "import somelib_nowhere",
+            "somelib_nowhere.register(functools.partial(functools.partial(layers.append), nn.Linear(2, 3)))",
         ),
     ],
 )

@@ -43,6 +43,7 @@ from driftcheck.parsers.source.values.abstract import (
     Leaf,
     Obj,
     Probe,
+    ReadOnlyView,
     Sourced,
     Tensor,
     Unknown,
@@ -60,6 +61,12 @@ if TYPE_CHECKING:
 def ext_const(e: Ext) -> Any:
     """Constants of external modules (``math.pi``) are plain values."""
     return MATH_CONST.get(e.qual, e) if isinstance(e, Ext) else e  # ``ExtClass.__name__``
+
+
+# what a ``types.MappingProxyType`` lacks of a dict's methods (values/abstract.py ReadOnlyView)
+_VIEW_MUTATORS = frozenset(
+    ("__setitem__", "__delitem__", "update", "setdefault", "pop", "popitem", "clear", "__ior__")
+)
 
 
 class ModRef:
@@ -135,6 +142,11 @@ class Attributes:
 
     # ------------------------------------------------------------------ attributes
     def getattr(self, obj: Any, name: str, where: tuple | None = None) -> Any:
+        if obj.__class__ is ReadOnlyView and name in _VIEW_MUTATORS:
+            from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+            # ``proxy.update(...)``: a mappingproxy has no such method (abstract.py)
+            raise Raised("AttributeError", where[1] if where else self.ip.at_line, None)
         if isinstance(obj, Sourced):
             obj = unwrap(obj)
         if name in _GRAD_TOUCH:  # may change a parameter's requires_grad (interp/gradflag.py)

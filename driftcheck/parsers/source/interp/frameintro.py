@@ -655,6 +655,54 @@ def handed_later(ip: Any, args: list, kwargs: dict, fr: Any, e: ast.Call, what: 
     escape(ip, values, fr, why)
 
 
+# ------------------------------------------------------------------ atexit (session 35, wildfix35)
+# ``atexit.register(cb, *args)`` alone: CPython runs ``cb`` at interpreter exit, after the module
+# (and the model it builds) is done, so nothing the model reads can see it; the escape above
+# was too harsh there (every value ``cb`` reaches unknown at once). The registration is kept
+# (``_ATEXIT``) and the escape runs where the program runs the exit functions by hand
+# (``atexit._run_exitfuncs()``); ``atexit.unregister(cb)`` drops ``cb``'s entries and
+# ``atexit._clear()`` all of them, as CPython does. An argument list we cannot follow (a
+# ``*args`` of unknown length) keeps the old rule at once.
+_ATEXIT = "_dc_atexit"  # ip.__dict__ key: the pending (args, kwargs, where) registrations
+
+
+def atexit_call(ip: Any, qual: str, args: list, kwargs: dict, fr: Any, e: ast.Call) -> bool:
+    """``atexit.register`` / ``unregister`` / ``_clear`` / ``_run_exitfuncs`` (see above).
+    False where the call is not one of them or keeps the old rule."""
+    pend = ip.__dict__.setdefault(_ATEXIT, [])
+    if qual == "atexit.register":
+        if any(isinstance(a, ast.Starred) for a in e.args) or any(
+            k.arg is None for k in e.keywords
+        ):
+            return False
+        pend.append((list(args), dict(kwargs), _where(fr, e.lineno)))
+        ip.class_writes = ip.class_writes + 1  # shared state (speed/memo.py keeps no copy)
+        return True
+    if qual == "atexit.unregister" and len(args) == 1 and not kwargs:
+        cb = plain(args[0])
+        if isinstance(cb, Unknown):  # it may be any of them: keep them all (run or not)
+            return True
+        # CPython compares with ``==``: a function / bound method of ours by identity
+        pend[:] = [p for p in pend if not (p[0] and plain(p[0][0]) is cb)]
+        ip.class_writes = ip.class_writes + 1
+        return True
+    if qual == "atexit._clear" and not args and not kwargs:
+        pend.clear()
+        ip.class_writes = ip.class_writes + 1
+        return True
+    if qual == "atexit._run_exitfuncs" and not args and not kwargs:
+        todo = pend[::-1]
+        pend.clear()
+        for a, k, where in todo:
+            why = (
+                f"a function handed to atexit.register at {where}, run by atexit._run_exitfuncs "
+                f"at {_where(fr, e.lineno)}"
+            )
+            escape(ip, [*a, *k.values()], fr, why)
+        return True
+    return False
+
+
 # ------------------------------------------------------------------ __del__ of analyzed code
 # An instance of a class of the analyzed code that defines ``__del__``: CPython runs it when the
 # instance is freed (a ``del`` of its last name, a rebinding, the return of the function holding
@@ -678,13 +726,179 @@ def has_finalizer(ip: Any, cls: Any) -> bool:
 
 def finalizer_made(ip: Any, obj: Any, loc: tuple) -> None:
     """``escape`` for the bound ``__del__`` of the new instance ``obj`` made at ``loc``."""
-    fn = ip.attrs.getattr(obj, "__del__")
     path = getattr(loc[0], "name", None) or str(loc[0]).rsplit("/", 1)[-1]
     why = (
         f"an instance of {obj.cls.name} (its __del__) made at {path}:{loc[1]}: __del__ runs "
         "when it is freed"
     )
-    escape(ip, [fn], None, why)
+    funcs = _del_methods(ip, obj.cls)
+    if funcs is not None:  # what the methods it runs reach, not everything (below)
+        escape(ip, funcs, None, why)
+        return
+    escape(ip, [ip.attrs.getattr(obj, "__del__")], None, why)
+
+
+# Session 35 (wildfix35): the bound ``__del__`` reached its own instance, an object of the
+# analyzed code "whose methods may run", so every value the modules held became unknown at each
+# such instance's making (a ``k = 7`` read before ``b = B()`` too). The instance is freed when
+# ``__del__`` runs: what it does to its own attributes is seen by no one, unless it hands
+# ``self`` on. Where the body only (a) stores / deletes attributes of ``self`` (its first
+# parameter), (b) calls ``self.m(...)`` of a method the class's own code defines (followed the
+# same way), (c) calls a free name or a method of one (``events.append(1)``, followed as a
+# callback's free names are: an object or class of ours there keeps the old rule), and names
+# ``self`` nowhere else, the unbound methods are the callbacks: their free names, ``global`` and
+# ``nonlocal`` names are what becomes unknown. The class's dunders (``__setattr__`` that (a)
+# runs) are followed too. Anything else (``type(self)``, ``super()``, ``self.cb()``, a class
+# property, a static method, a library base) keeps the old rule.
+def _del_methods(ip: Any, cls: Any) -> list | None:
+    from driftcheck.parsers.source.interp import dunders
+    from driftcheck.parsers.source.values.abstract import Cls, Func
+
+    funcs: dict[str, Any] = {}
+    for c in cls.mro():
+        if isinstance(c, Ext) and c.qual == "builtins.object":
+            continue
+        if not isinstance(c, Cls) or not dunders.own_code(c) or c.node is None:
+            return None
+        for st in c.node.body:
+            if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant):
+                continue  # a docstring
+            if isinstance(st, ast.Pass):
+                continue
+            if isinstance(st, ast.FunctionDef):
+                names = [st.name]
+            elif isinstance(st, ast.Assign) and all(isinstance(t, ast.Name) for t in st.targets):
+                names = [t.id for t in st.targets]  # type: ignore[union-attr]
+            elif isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                names = [st.target.id]
+            else:
+                return None
+            for k in names:
+                if k in funcs:
+                    continue
+                try:
+                    ok, v, where = ip.classes.mro_attr(cls, k)
+                except Exception:  # noqa: BLE001 -- a name we cannot read: the old rule
+                    return None
+                v = plain(v)
+                if not ok or v is None or v.__class__ in (int, float, str, bool, bytes):
+                    continue
+                if v.__class__ is not Func or where is not c:
+                    return None
+                if v.is_static or v.is_classmethod or v.bound is not None:
+                    return None
+                funcs[k] = v
+    if "__del__" not in funcs:
+        return None
+    todo = ["__del__", *(k for k in funcs if k.startswith("__") and k.endswith("__"))]
+    todo = [k for k in todo if k not in ("__init__", "__new__", "__init_subclass__")]
+    seen: set[str] = set()
+    while todo:
+        k = todo.pop()
+        if k in seen:
+            continue
+        seen.add(k)
+        if len(seen) > _MAX_FUNCS:
+            return None
+        called = _self_calls(funcs[k].node, funcs)
+        if called is None:
+            return None
+        todo.extend(called)
+    shadow = _attr_stores(ip)
+    if shadow is None or any(k in shadow for k in seen):
+        return None  # ``b.close = f``: an instance attribute may shadow a method it calls
+    return [funcs[k] for k in sorted(seen)]
+
+
+def _attr_stores(ip: Any) -> set[str] | None:
+    """The attribute names the analyzed code's modules store or delete (``x.close = f``), or
+    None where one of them calls ``setattr`` / reads a ``__dict__`` (any name)."""
+    from driftcheck.parsers.source.loader import installed
+    from driftcheck.speed import tree_memos
+
+    keep = tree_memos()  # the scan kept on the tree (off: scanned at every ask)
+    out: set[str] = set()
+    for m in list(getattr(ip, "mods", {}).values()):
+        tree = getattr(m, "tree", None)
+        if tree is None or installed(m.path):
+            continue
+        got = tree.__dict__.get("_dc_attr_stores") if keep else None
+        if got is None:
+            got = set()
+            for n in ast.walk(tree):
+                if isinstance(n, ast.Attribute):
+                    if n.attr == "__dict__":
+                        got = None
+                        break
+                    if isinstance(n.ctx, (ast.Store, ast.Del)):
+                        got.add(n.attr)
+                elif isinstance(n, ast.Name) and n.id in ("setattr", "vars"):
+                    got = None
+                    break
+            got = got if got is not None else False
+            if keep:
+                tree.__dict__["_dc_attr_stores"] = got
+        if got is False or got is None:
+            return None
+        out |= got
+    return out
+
+
+def _self_calls(node: Any, funcs: dict) -> list[str] | None:
+    """The methods ``self.m(...)`` the function ``node`` calls, or None where it names ``self``
+    otherwise or calls what ``_del_methods`` does not allow."""
+    a = node.args
+    pos = [*a.posonlyargs, *a.args]
+    if not pos or isinstance(node, ast.Lambda):
+        return None
+    me = pos[0].arg
+    params = {x.arg for x in (*pos, *a.kwonlyargs, a.vararg, a.kwarg) if x}
+    allowed: set[int] = set()  # ids of the ``self`` Name nodes in an allowed place
+    called: list[str] = []
+    body = list(node.body)
+    for n in (w for b in body for w in ast.walk(b)):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == me:
+            if isinstance(n.ctx, (ast.Store, ast.Del)):
+                allowed.add(id(n.value))
+        elif isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            return None  # ``type(self).n += 1``, ``other.x = 1``: a class / another object
+        if isinstance(n, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None  # a function made here may be handed on
+        if not isinstance(n, ast.Call):
+            continue
+        f = n.func
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+            if f.value.id == me:
+                if f.attr not in funcs:
+                    return None  # ``self.cb()``: an attribute set elsewhere
+                allowed.add(id(f.value))
+                called.append(f.attr)
+            elif f.value.id in params:
+                return None
+        elif isinstance(f, ast.Name):
+            if f.id in params or f.id in ("type", "super", "getattr", "vars", "id"):
+                return None
+        else:
+            return None  # ``self.x.m()``, ``xs[0]()``, ``super().__del__()``
+    stores = {
+        n.id
+        for b in body
+        for n in ast.walk(b)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))
+    }
+    for n in (w for b in body for w in ast.walk(b)):
+        if isinstance(n, ast.Name) and n.id == me and id(n) not in allowed:
+            return None  # ``self`` handed on or read
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in stores:
+            return None  # a local name called: a value read from ``self`` may be it
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and isinstance(n.func.value, ast.Name)
+            and n.func.value.id in stores
+        ):
+            return None
+    return called
 
 
 # --------------------------------------------- a lazy map drained at once (session 35, pins35)

@@ -54,6 +54,7 @@ from driftcheck.parsers.source.values.abstract import (
     NotAClass,
     Obj,
     Probe,
+    ReadOnlyView,
     Sourced,
     Tensor,
     Unknown,
@@ -153,6 +154,37 @@ _DICT_BASES = ("collections.OrderedDict", "builtins.dict", "typing.OrderedDict")
 def _number(x: Any) -> bool:
     """A plain number or a number whose value is unknown (not a list, a tensor, a layer)."""
     return isinstance(x, (int, float, UnknownNumber))
+
+
+# the classes a ``types.MappingProxyType`` is an instance of (values/abstract.py ReadOnlyView)
+_VIEW_BASES = frozenset(
+    (
+        "types.MappingProxyType",
+        "builtins.object",
+        *(
+            f"{m}.{n}"
+            for m in ("collections.abc", "typing")
+            for n in ("Mapping", "Collection", "Iterable", "Container", "Sized", "Reversible")
+        ),
+    )
+)
+
+_VIEW_NOT = frozenset(
+    f"{m}.{n}"
+    for m in ("collections.abc", "typing")
+    for n in ("MutableMapping", "Sequence", "MutableSequence", "Set", "MutableSet")
+)
+
+
+def _view_isinstance(t: Any) -> Any:
+    """``isinstance(proxy, t)``: True for ``_VIEW_BASES``, False for another builtin class
+    (``dict``: a mappingproxy is none), unknown otherwise (an ABC may register it)."""
+    q = getattr(t, "qual", None) if isinstance(t, Ext) else None
+    if q in _VIEW_BASES:
+        return True
+    if q is not None and (q.startswith("builtins.") or q in _VIEW_NOT):
+        return False
+    return Unknown("isinstance of a types.MappingProxyType")
 
 
 class Items:
@@ -330,6 +362,10 @@ class Items:
         return v
 
     def setitem(self, obj: Any, key: Any, v: Any) -> None:
+        if obj.__class__ is ReadOnlyView:  # ``proxy[k] = v``: TypeError (no __setitem__)
+            from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+            raise Raised("TypeError", self.ip.at_line, None)
         raw, k = plain(obj), plain(key)
         if raw.__class__ is Ext and raw.qual == "copyreg.dispatch_table":
             # ``copyreg.dispatch_table[cls] = reducer`` (interp/reducecopy.py)
@@ -666,6 +702,8 @@ class Items:
 
     # ------------------------------------------------------------------ predicates
     def isinstance(self, x: Any, t: Any) -> Any:
+        if x.__class__ is ReadOnlyView and not isinstance(plain(t), tuple):
+            return _view_isinstance(plain(t))
         if classproxy.is_candidate(x) and not isinstance(plain(t), tuple):
             # a class defining ``__class__`` (a proxy): CPython reads it too (classproxy.py)
             return classproxy.isinstance_via_class(self.ip, x, t, self._isinstance(x, t))

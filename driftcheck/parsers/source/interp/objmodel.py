@@ -1289,12 +1289,19 @@ class Calls:
             return UnknownPlain(f"a descriptor's __get__ at line {e.lineno} (a bound method)")
         if f.__class__ is FramedMethod:
             return f.framed(args, kwargs, fr, e)
-        if f.__class__ is Ext and f.qual in frameintro.LATER_CALLBACKS:
+        kept = (
+            f.__class__ is Ext
+            and f.qual.startswith("atexit.")
+            and frameintro.atexit_call(self.ip, f.qual, args, kwargs, fr, e)
+        )  # run at exit, after the model is read, or by ``_run_exitfuncs``
+        if kept:
+            pass
+        elif f.__class__ is Ext and f.qual in frameintro.LATER_CALLBACKS:
             frameintro.handed_later(self.ip, args, kwargs, fr, e, f.qual)  # runs it later
         elif f.__class__ is Func and frameintro.executor_queue(f):
             what = f"{f.mod.name}.{f.name}"
             frameintro.handed_later(self.ip, args, kwargs, fr, e, what)
-        if _not_followed(f):
+        if _not_followed(f) and not kept:
             handed_mutators(self.ip, args, kwargs, fr, e, f)
         if f.__class__ is Unknown or f.__class__ is UnknownModule:
             ownerless.method_put(self.ip, e, args, kwargs, fr)  # ``y.append(layer)``, y unknown

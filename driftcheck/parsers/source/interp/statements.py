@@ -48,6 +48,7 @@ from driftcheck.parsers.source.values.abstract import (
     Ext,
     Leaf,
     Obj,
+    ReadOnlyView,
     Return,
     Unknown,
     UnknownRun,
@@ -77,6 +78,13 @@ def _pull(one: Any) -> Any:
             return
         rest = one.rest
     one.take()  # read to its end: its inputs hold what Python leaves (tuplesub.lazy_inputs)
+
+
+def _view_ior(cur: Any, st: ast.AugAssign, fr: Frame) -> None:
+    """``proxy |= d`` of a ``types.MappingProxyType`` (values/abstract.py ReadOnlyView): its
+    own ``__ior__`` raises TypeError ("use '|' instead"), whatever ``d`` is."""
+    if cur.__class__ is ReadOnlyView and isinstance(st.op, ast.BitOr):
+        raise Raised("TypeError", st.lineno, fr.mod.path)
 
 
 class Raised(Exception):
@@ -1407,6 +1415,7 @@ class Statements:
             obj, key = self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr)
             cur = self.items.getitem(obj, key)
             rhs = self.exprs.eval(st.value, fr)
+            _view_ior(cur, st, fr)
             if isinstance(st.op, ast.Add) and self.items.inplace_add(cur, rhs):
                 return
             got = self.exprs.dunder_inplace(st.op, cur, rhs)
@@ -1427,6 +1436,7 @@ class Statements:
         if isinstance(st.target, ast.Name):
             cur = self.names.lookup(st.target.id, fr)
         rhs = self.exprs.eval(st.value, fr)
+        _view_ior(cur, st, fr)
         if isinstance(st.op, ast.Add) and self.items.inplace_add(cur, rhs):
             return
         got = self.exprs.dunder_inplace(st.op, cur, rhs)  # the class's own ``__iadd__``...
@@ -1454,6 +1464,8 @@ class Statements:
             if leafdel.registry_of_leaf(self, tgt.value, fr, key, tgt.lineno):
                 return  # ``del conv._parameters["weight"]`` (interp/leafdel.py)
             held = self.exprs.eval(tgt.value, fr)
+            if held.__class__ is ReadOnlyView:  # ``del proxy[k]``: TypeError (abstract.py)
+                raise Raised("TypeError", tgt.lineno, fr.mod.path)
             obj = plain(held)
             if obj.__class__ is Ext and obj.qual == "copyreg.dispatch_table":
                 reducecopy.unregister(self.ip, key, f"{fr.mod.path}:{tgt.lineno}")

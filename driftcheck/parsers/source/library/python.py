@@ -818,6 +818,8 @@ def unnamed_setattr(obj: Any, name: Any, v: Any, loc: tuple) -> None:
 def _type(c: Call) -> Any:
     if len(c.args) == 3 and not c.kwargs:
         return _new_class(c)
+    if c.args and c.args[0].__class__.__name__ == "ReadOnlyView":
+        return c.unknown("type() of a types.MappingProxyType")  # not the dict it views
     v = plain(c.args[0]) if c.args else None
     if isinstance(v, Obj) and v.cls is not None:
         return v.cls

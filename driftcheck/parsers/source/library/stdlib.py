@@ -2859,13 +2859,15 @@ def _module_type(c: Call) -> Any:
 
 @NS.entry(
     "MappingProxyType",
-    doc="MappingProxyType(d): a read-only view of d, read as d itself (later writes to d show)",
+    doc="MappingProxyType(d): a live read-only view of d (later writes to d show; writes through it raise)",
 )
 def _mapping_proxy(c: Call) -> Any:
     d = c.arg(0, "mapping")
     if len(c.args) != 1 or c.kwargs or not isinstance(plain(d), (dict, Config)):
         return c.unknown("MappingProxyType() of something other than a known mapping")
-    return d
+    from driftcheck.parsers.source.values.abstract import ReadOnlyView
+
+    return ReadOnlyView(plain(d), None, None, None)  # read-only: writes raise (abstract.py)
 
 
 AP.add("Namespace", _namespace, "Namespace(**fields): an object of those fields")

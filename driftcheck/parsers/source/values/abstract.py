@@ -483,6 +483,15 @@ class Sourced:
 
 
 @dataclass(eq=False)
+class ReadOnlyView(Sourced):
+    """``types.MappingProxyType(d)`` (session 35, wildfix35): a live, read-only view of ``d``.
+    Reads see ``d`` (``plain`` unwraps it, as a config field's value); an item assignment or
+    ``del`` through it raises TypeError and a mutating method is an AttributeError, as CPython's
+    ``mappingproxy`` (read as ``d`` itself before, a write through it changed ``d``: a
+    confident wrong, fresh29 mappingproxy_readonly_fallback)."""
+
+
+@dataclass(eq=False)
 class Config:
     """A config object: fields by name, plus aliases (HF ``attribute_map``).
 
