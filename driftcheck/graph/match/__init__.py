@@ -53,7 +53,7 @@ from driftcheck.graph.match.flatparams import flat_facts
 from driftcheck.graph.match.hybrid import extra_layer, hybrid_depth, hybrid_facts
 from driftcheck.graph.match.imagetable import fold_positions
 from driftcheck.graph.match.latent import latent
-from driftcheck.graph.match.semantic import related, semantic_enabled, settle
+from driftcheck.graph.match.semantic import _weighty, related, semantic_enabled, settle
 from driftcheck.graph.match.uses import use_diffs
 from driftcheck.graph.match.video import as_video_positions
 from driftcheck.graph.model import Graph
@@ -840,6 +840,8 @@ def _diff_finding(d: Diff, labels: dict[str, str]) -> Finding:
         sev = policy.Severity.minor
     if d.layout and not d.weights_change:
         sev = policy.Severity.info  # how tensors are laid out, not what is computed
+    if d.unknown and (_weighty(d) or d.kind in COUNT_KINDS):
+        sev = policy.Severity.info  # an honest unknown (``Diff.unknown``), not drift
     msg = policy.message(d.kind, d.attribute, d.left, d.right, labels)
     if d.times > 1 and d.kind not in ("layer-count",):
         msg += f" ({d.times} places)"
@@ -858,7 +860,7 @@ def _diff_finding(d: Diff, labels: dict[str, str]) -> Finding:
 
 
 def _evidence(d: Diff) -> str | None:
-    said = []
+    said = [d.unknown] if d.unknown and (_weighty(d) or d.kind in COUNT_KINDS) else []
     if d.twins:
         said.append(f"same values in {', '.join(dict.fromkeys(d.twins))}")
     if d.shifted:

@@ -272,6 +272,11 @@ def settle(
             continue
         if d.equivalent and (_weighty(d) or d.kind == "block-count") and not _resized_axes(d):
             continue  # the same parameters at this level, written another way
+        if d.unknown and (_weighty(d) or d.kind in COUNT_KINDS) and not _resized_axes(d):
+            # seen where a side's parameters are unknown (``Diff.unknown``): it may be the
+            # same parameters written another way; info naming the unknown, no drift
+            out.append(d)
+            continue
         if d.kind in COUNT_KINDS and not d.apart:
             home = next((f for f in facts if related(d, f)), None)
             if home is None:
