@@ -68,6 +68,20 @@ class Diff:
     file:line and what is unresolved). Whether the two sides hold the same parameters written
     two ways (``equivalent``) cannot be told, so a weight or count difference seen there is an
     honest unknown (info), not drift (session 35, unknown35)"""
+    unsized_pair: bool = False
+    """a difference between two paired leaves one of which has an unresolved size: which layer
+    of the other side it stands for was told by its type and place alone (``unknown`` then
+    covers any difference of theirs, a bias flag too)"""
+
+
+def unknown_diff(d: Diff) -> bool:
+    """``d`` is an honest unknown, not drift: seen where a side's parameters are unknown, and a
+    weight or count difference, or one between a leaf of unresolved size and its pair."""
+    if not d.unknown:
+        return False
+    if d.unsized_pair or d.kind in ("layer-count", "block-count"):
+        return True
+    return d.weights_change or d.kind in ("shape", "layer-type", "missing-layer", "extra-layer")
 
 
 def _list_owner(it: Item) -> str | None:
@@ -423,6 +437,7 @@ class Differ:
         if x.ltype == "Transpose" and _same_swap(x.params, y.params):
             return
         unresolved = set(x.node.unresolved) | set(y.node.unresolved)
+        unsized = _unsized(x) or _unsized(y)
         base = _bag(leaf_weights(x.ltype, x.params))
         # two leaves whose weights differ are different layers: every difference between
         # them (a stride beside the kernel that differs too) is part of that weight change
@@ -457,6 +472,7 @@ class Differ:
                     node=x.node.id,
                     layout=x.ltype in LAYOUT_OPS and x.ltype not in RESHAPES,
                     soft=x.soft,
+                    unsized_pair=unsized,
                 )
             )
 

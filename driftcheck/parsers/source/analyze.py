@@ -516,12 +516,14 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
     if not classes:
         raise NoModel("no nn.Module subclass found", str(p))
     used: set[str] = set()
-    for c in classes:
-        for node in ast.walk(c.node):
-            if isinstance(node, ast.Name) and node.id != c.name:
-                used.add(node.id)
-            elif isinstance(node, ast.Attribute):
-                used.add(node.attr)
+    # a class whose name reads as unknown (``_unknown_classes``) still uses the classes its
+    # body names: they are parts of the model, not candidate roots
+    for name, node in [(c.name, c.node) for c in classes] + _unknown_classes(interp, mods, classes):
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name) and n.id != name:
+                used.add(n.id)
+            elif isinstance(n, ast.Attribute):
+                used.add(n.attr)
     # helper functions used by classes (conv_bn(...)) use the classes they name, transitively;
     # a module-level main()/build() that only constructs the model does not count
     funcs = {n: d for m in mods for n, d in m.defs.items() if isinstance(d, ast.FunctionDef)}
@@ -564,22 +566,33 @@ def _unknown_top(
     the root among the classes left would compare a part of the model as the whole (the text
     encoder's layer list without its embeddings). Refuse, naming the class and why; an
     honest unknown, not a confident comparison of the wrong class (session 35, unknown35)."""
+    for name, node in _unknown_classes(interp, mods, classes):
+        if name in used:
+            continue
+        m = next(m for m in mods if m.defs.get(name) is node)
+        why = interp.names.global_lookup(m, name).why or "unknown"
+        raise DriftcheckError(
+            f"the root class may be {name} ({m.path.name}:{node.lineno}), which reads as "
+            f"unknown: {why}; pick a root with --entry",
+            str(p),
+        )
+
+
+def _unknown_classes(
+    interp: Interp, mods: list[ModInfo], classes: list[Cls]
+) -> list[tuple[str, ast.ClassDef]]:
+    """The module classes (by their bases, ``_module_base``) whose name reads as unknown."""
     known = {c.name for c in classes}
+    out = []
     for m in mods:
         for name, node in m.defs.items():
-            if not isinstance(node, ast.ClassDef) or name in known or name in used:
+            if not isinstance(node, ast.ClassDef) or name in known:
                 continue
             if not any(_module_base(b, known) for b in node.bases):
                 continue
-            v = interp.names.global_lookup(m, name)
-            if not isinstance(v, Unknown):
-                continue
-            why = getattr(v, "why", None) or getattr(v, "reason", None) or "unknown"
-            raise DriftcheckError(
-                f"the root class may be {name} ({m.path.name}:{node.lineno}), which reads as "
-                f"unknown: {why}; pick a root with --entry",
-                str(p),
-            )
+            if isinstance(interp.names.global_lookup(m, name), Unknown):
+                out.append((name, node))
+    return out
 
 
 def _module_base(b: ast.expr, known: set[str]) -> bool:
