@@ -149,6 +149,11 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
         if other and not ok and g.nodes:
             out.append(_incomplete(side, g, labels))
     out += [_unread_part(it, side, labels) for it, side in differ.opaque]
+    said = {e for f in out for e in (f.evidence or "").split("; ")}
+    for side, ok in (("left", la), ("right", lb)):
+        note = unknown[side]
+        if ok and note and note not in said and not any(s == side for _, s in differ.opaque):
+            out.append(_unknown_sizes(side, note, labels))
     return sorted(out, key=lambda f: (-f.severity.rank, f.kind not in COUNT_KINDS))
 
 
@@ -515,6 +520,22 @@ def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
         message=f"no layers could be read from {labels[side]}: only facts were compared",
         locations=[Location(file=g.origin.path, side=side)] if g.origin.path else [],
         evidence=why,
+    )
+
+
+def _unknown_sizes(side: str, note: str, labels: dict[str, str]) -> Finding:
+    """A side's layers include one of unknown size (``diff.unknown_note``) that no other
+    finding names: its layers were paired by type and place where its size is unknown, and what
+    it holds was not weighed. Info naming it (its class and file:line), so the unknown is said."""
+    return Finding(
+        check_id=policy.check_id("incomplete"),
+        name="incomplete",
+        kind="incomplete",
+        severity=policy.Severity.info,
+        message=f"some layer sizes in {labels[side]} are unknown: those layers were compared "
+        "by type and place only",
+        locations=[],
+        evidence=note,
     )
 
 
