@@ -512,6 +512,11 @@ def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
         where = f" at {root.loc.file}:{root.loc.line}" if root.loc is not None else ""
         said = "; ".join([*root.unresolved[:2], *root.notes[:1]]) or "not read"
         why = f"unknown: {root.id} ({root.user_class or root.type}){where}: {said}"
+    elif not facts_only and g.notes:
+        # no layer read, and the graph says what was not followed (an unknown call of a
+        # layer the code never got to build: ``nn`` itself unknown): an honest unknown
+        facts_only = True
+        why = "unknown: " + "; ".join(g.notes[:2])
     return Finding(
         check_id=policy.check_id("incomplete"),
         name="incomplete",
