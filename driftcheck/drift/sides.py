@@ -245,6 +245,7 @@ def _largest_root(
     if len(e.candidates) > MAX_ROOTS:
         raise e
     built: list[tuple[int, str, Graph]] = []
+    unsized: list[Graph] = []
     for name in e.candidates:
         try:
             g = parse_source(path, entry=name, config=config, config_path=display)
@@ -253,10 +254,35 @@ def _largest_root(
         total = g.params_total()
         if total is not None:  # unknown: a class whose arguments are no config (a helper
             built.append((total, name, g))  # handed a module), not a model the config builds
+        else:
+            unsized.append(g)
     built.sort(key=lambda b: -b[0])
     if not built or (len(built) > 1 and built[0][0] == built[1][0]) or built[0][0] == 0:
         raise e
+    if any(_may_hold(g, built[0][1], built[0][0]) for g in unsized):
+        raise e
     return built[0][1], built[0][2]
+
+
+def _may_hold(g: Graph, name: str, total: int) -> bool:
+    """A candidate whose count is unknown (a size read as unknown) that builds ``name`` inside
+    it, or whose known weights alone are as many as ``name``'s: it may be the model, and
+    ``name`` a part of it. Picking ``name`` would compare a part as the whole (session 35,
+    unknown35: a model whose MLP width reads unknown, its mixer class chosen instead)."""
+    from math import prod
+
+    from driftcheck.graph.counting import node_weights
+
+    if any(n.user_class == name and n.parent is not None for n in g.nodes):
+        return True
+    known = 0
+    for n in g.leaves():
+        if n.type in ("Input", "Module"):
+            continue
+        w = node_weights(n)
+        if w is not None:
+            known += g.multiplicity(n) * sum(prod(s) for k, s in w.items() if k not in n.tied)
+    return known >= total
 
 
 Built = tuple[Graph, dict[str, Any]]

@@ -38,7 +38,14 @@ from driftcheck.graph.match.derive import (
     shared_expert_width,
     stages,
 )
-from driftcheck.graph.match.diff import Diff, Differ, json_value, same
+from driftcheck.graph.match.diff import (
+    Diff,
+    Differ,
+    json_value,
+    same,
+    unknown_diff,
+    unknown_note,
+)
 from driftcheck.graph.match.facts import (
     SIDES,
     FactDiff,
@@ -122,17 +129,31 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     skip = {f.key for f in facts} | ({"rotaryDim"} if rotary_said else set())
     if "stageHeads" in skip:
         skip |= STAGE_HEADS  # the values each stage holds are that list's, told once
-    facts += _new_uses(use_diffs(left, right, skip), facts, rest)
+    uses = _new_uses(use_diffs(left, right, skip), facts, rest)
+    unknown = {"left": unknown_note(a), "right": unknown_note(b)}
+    for f in uses:
+        # a value only one side holds may be held by the other side's unknown part (its
+        # experts' width, built in a class that was not read): an honest unknown
+        f.unknown = unknown["left"] or unknown["right"]
+    facts += uses
     _inner_split(left, right, da, db, facts)
     if semantic_enabled():
         rest = settle(facts, rest, a, b, _agree(left, right, da, db, "numHeads"))
     rest += _structural_homes(facts)
     rest = _shifted(_axis_follows(_kernel_stride(_kernel_padding(_twins(_parallel_lists(rest))))))
+    for f in facts:
+        if f.unknown is None:
+            f.unknown = next((unknown[side] for side in f.derived if unknown.get(side)), None)
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:
             out.append(_incomplete(side, g, labels))
     out += [_unread_part(it, side, labels) for it, side in differ.opaque]
+    said = {e for f in out for e in (f.evidence or "").split("; ")}
+    for side, ok in (("left", la), ("right", lb)):
+        note = unknown[side]
+        if ok and note and note not in said and not any(s == side for _, s in differ.opaque):
+            out.append(_unknown_sizes(side, note, labels))
     return sorted(out, key=lambda f: (-f.severity.rank, f.kind not in COUNT_KINDS))
 
 
@@ -470,7 +491,9 @@ def _stem_follows(facts: list[FactDiff]) -> list[FactDiff]:
 
 
 def _has_layers(items: list) -> bool:
-    return any(it.is_block or it.ltype != "Unknown" for it in items)
+    # forward ops alone (``Item.soft``: an unsqueeze of the inputs) are no layers: the model
+    # whose own module is unknown (built by ``add_module`` with unknown names) has none
+    return any(it.is_block or (it.ltype != "Unknown" and not it.soft) for it in items)
 
 
 def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
@@ -481,6 +504,19 @@ def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
     because a structural comparison the user asked for did not happen."""
     facts_only = any(n.startswith("facts only") for n in g.notes)
     why = next((n for n in g.notes if n.startswith("facts only")), None)
+    root = next((n for n in g.nodes if n.parent is None), None)
+    if not facts_only and root is not None and root.type == "Unknown":
+        # the model's own module is unknown (its layers added under names not known): an
+        # honest unknown, named with its construct and file:line, not a failed comparison
+        facts_only = True
+        where = f" at {root.loc.file}:{root.loc.line}" if root.loc is not None else ""
+        said = "; ".join([*root.unresolved[:2], *root.notes[:1]]) or "not read"
+        why = f"unknown: {root.id} ({root.user_class or root.type}){where}: {said}"
+    elif not facts_only and g.notes:
+        # no layer read, and the graph says what was not followed (an unknown call of a
+        # layer the code never got to build: ``nn`` itself unknown): an honest unknown
+        facts_only = True
+        why = "unknown: " + "; ".join(g.notes[:2])
     return Finding(
         check_id=policy.check_id("incomplete"),
         name="incomplete",
@@ -489,6 +525,22 @@ def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
         message=f"no layers could be read from {labels[side]}: only facts were compared",
         locations=[Location(file=g.origin.path, side=side)] if g.origin.path else [],
         evidence=why,
+    )
+
+
+def _unknown_sizes(side: str, note: str, labels: dict[str, str]) -> Finding:
+    """A side's layers include one of unknown size (``diff.unknown_note``) that no other
+    finding names: its layers were paired by type and place where its size is unknown, and what
+    it holds was not weighed. Info naming it (its class and file:line), so the unknown is said."""
+    return Finding(
+        check_id=policy.check_id("incomplete"),
+        name="incomplete",
+        kind="incomplete",
+        severity=policy.Severity.info,
+        message=f"some layer sizes in {labels[side]} are unknown: those layers were compared "
+        "by type and place only",
+        locations=[],
+        evidence=note,
     )
 
 
@@ -808,6 +860,9 @@ def _fact_finding(f: FactDiff, labels: dict[str, str]) -> Finding:
             f"{others} more layer difference{'s' if others > 1 else ''} where it changes "
             "weights the two sides lay out differently"
         )
+    if f.unknown:
+        sev = policy.Severity.info  # read off a structure holding an unknown part
+        notes.insert(0, f.unknown)
     return Finding(
         check_id=policy.check_id(kind),
         name=kind,
@@ -840,6 +895,8 @@ def _diff_finding(d: Diff, labels: dict[str, str]) -> Finding:
         sev = policy.Severity.minor
     if d.layout and not d.weights_change:
         sev = policy.Severity.info  # how tensors are laid out, not what is computed
+    if unknown_diff(d):
+        sev = policy.Severity.info  # an honest unknown (``Diff.unknown``), not drift
     msg = policy.message(d.kind, d.attribute, d.left, d.right, labels)
     if d.times > 1 and d.kind not in ("layer-count",):
         msg += f" ({d.times} places)"
@@ -858,7 +915,7 @@ def _diff_finding(d: Diff, labels: dict[str, str]) -> Finding:
 
 
 def _evidence(d: Diff) -> str | None:
-    said = []
+    said = [d.unknown] if unknown_diff(d) else []
     if d.twins:
         said.append(f"same values in {', '.join(dict.fromkeys(d.twins))}")
     if d.shifted:

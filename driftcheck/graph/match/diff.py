@@ -62,6 +62,26 @@ class Diff:
     """seen only where both sides hold the same number of parameters (the items of one
     level of the sequence, or the layers outside its blocks): one set of weights written
     two ways, unless a fact says otherwise (``semantic.settle``)"""
+    unknown: str | None = None
+    """seen where one side's parameters at this level (or a level above) are unknown: a layer
+    whose size is unresolved, or a part the parser could not read, named here (its id, class,
+    file:line and what is unresolved). Whether the two sides hold the same parameters written
+    two ways (``equivalent``) cannot be told, so a weight or count difference seen there is an
+    honest unknown (info), not drift (session 35, unknown35)"""
+    unsized_pair: bool = False
+    """a difference between two paired leaves one of which has an unresolved size: which layer
+    of the other side it stands for was told by its type and place alone (``unknown`` then
+    covers any difference of theirs, a bias flag too)"""
+
+
+def unknown_diff(d: Diff) -> bool:
+    """``d`` is an honest unknown, not drift: seen where a side's parameters are unknown, and a
+    weight or count difference, or one between a leaf of unresolved size and its pair."""
+    if not d.unknown:
+        return False
+    if d.unsized_pair or d.kind in ("layer-count", "block-count"):
+        return True
+    return d.weights_change or d.kind in ("shape", "layer-type", "missing-layer", "extra-layer")
 
 
 def _list_owner(it: Item) -> str | None:
@@ -163,6 +183,24 @@ def _unsized(it: Item) -> bool:
     )
 
 
+def unknown_note(items: list[Item]) -> str | None:
+    """The first layer (depth first) whose weights are unknown, named with its class, its
+    file:line and what is unresolved on it: why a level's parameter total is unknown."""
+    for it in items:
+        if it.is_block:
+            got = unknown_note(it.children or [])
+            if got:
+                return got
+            continue
+        if leaf_weights(it.ltype, it.params) is not None and not _unsized(it):
+            continue
+        n = it.node
+        where = f"{n.loc.file}:{n.loc.line}" if n.loc is not None else "?"
+        why = "; ".join(dict.fromkeys([*n.unresolved[:2], *n.notes[:1]])) or "size unknown"
+        return f"unknown: {n.id} ({n.user_class or n.type}) at {where}: {why}"
+    return None
+
+
 def weight_bag(items: list[Item]) -> Counter | None:
     """Multiset of weight shapes (with repeats); None when some item's weights are unknown."""
     bag: Counter = Counter()
@@ -228,9 +266,14 @@ class Differ:
         self.restacked: dict[int, tuple[int, int]] = {}
         """blocks whose surplus copies the other side holds as stacked tensors
         (``_stacked_copies``): their count differs in writing only"""
+        self.level_unknown: str | None = None
+        """this level's (or an enclosing level's) parameter totals are unknown on a side, and
+        no enclosing level holds as many each side: the note naming why (``Diff.unknown``)"""
 
     def add(self, d: Diff, block: bool = False) -> None:
         d.equivalent = self.level_eq or (self.leaf_eq and not block)
+        if not d.equivalent and d.unknown is None:
+            d.unknown = self.level_unknown
         key = (d.kind, d.attribute, repr(norm_value(d.left)), repr(norm_value(d.right)))
         have = self.diffs.get(key)
         if have is None:
@@ -239,6 +282,8 @@ class Differ:
             have.owners = have.owners | d.owners if have.owners and d.owners else set()
             have.times += d.times
             have.equivalent = have.equivalent and d.equivalent
+            # unknown only where every place it was seen is
+            have.unknown = have.unknown if d.unknown else None
 
     def run(self, a: list[Item], b: list[Item]) -> list[Diff]:
         self.main = {id(m) for m in (main_block(a), main_block(b)) if m is not None}
@@ -253,13 +298,17 @@ class Differ:
     def _seq(self, a: list[Item], b: list[Item], times: int) -> None:
         """Layers pair by alignment; forward ops pair among themselves, by type and order,
         and only paired ops are compared (see ``Item.soft``)."""
-        saved = self.level_eq, self.leaf_eq
+        saved = self.level_eq, self.leaf_eq, self.level_unknown
         ha, hb = [x for x in a if not x.soft], [y for y in b if not y.soft]
         ta, tb = weight_total(ha), weight_total(hb)
         # a level inside one that holds as many parameters each side is part of it: a pair
         # of blocks aligned across two writings of those weights (q/k/v as three wrapped
         # linears against an MLP wrapper) differs as the writings do, not as the weights
         self.level_eq = (ta is not None and ta == tb) or saved[0]
+        if not self.level_eq and self.level_unknown is None and (ta is None or tb is None):
+            # whether this level is one set of weights written two ways cannot be told: a
+            # side's parameters here are unknown (a size unresolved, a part not read)
+            self.level_unknown = unknown_note(ha) or unknown_note(hb)
         la = weight_total([x for x in ha if not x.is_block])
         lb = weight_total([y for y in hb if not y.is_block])
         self.leaf_eq = la is not None and la == lb
@@ -276,7 +325,7 @@ class Differ:
                 and _same_source(x, y)
             ):
                 self._leaves(x, y, times)
-        self.level_eq, self.leaf_eq = saved
+        self.level_eq, self.leaf_eq, self.level_unknown = saved
 
     def _pairs(self, pairs: list[Pair], times: int) -> None:
         pairs = _same_layer_blocks(pairs)
@@ -388,6 +437,7 @@ class Differ:
         if x.ltype == "Transpose" and _same_swap(x.params, y.params):
             return
         unresolved = set(x.node.unresolved) | set(y.node.unresolved)
+        unsized = _unsized(x) or _unsized(y)
         base = _bag(leaf_weights(x.ltype, x.params))
         # two leaves whose weights differ are different layers: every difference between
         # them (a stride beside the kernel that differs too) is part of that weight change
@@ -422,6 +472,7 @@ class Differ:
                     node=x.node.id,
                     layout=x.ltype in LAYOUT_OPS and x.ltype not in RESHAPES,
                     soft=x.soft,
+                    unsized_pair=unsized,
                 )
             )
 

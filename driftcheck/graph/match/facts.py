@@ -48,6 +48,10 @@ class FactDiff:
     """side -> the ``Class.attribute`` places holding the value, for diffs of ``Graph.uses``"""
     kind: str | None = None
     message: str | None = None
+    unknown: str | None = None
+    """a side reads the value off its structure, and that side's layers hold a part whose
+    weights are unknown (an unresolved size, an unread part: ``diff.unknown_note``): the
+    layer it was read off may not be the one it stands for; info naming the unknown"""
 
 
 def normalise(key: str, value: Any) -> Any:

@@ -28,7 +28,7 @@ from typing import Any
 
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, weight_total
-from driftcheck.graph.match.diff import Diff
+from driftcheck.graph.match.diff import Diff, unknown_diff
 from driftcheck.graph.match.facts import FactDiff
 
 COUNT_KINDS = ("layer-count", "block-count")
@@ -272,6 +272,11 @@ def settle(
             continue
         if d.equivalent and (_weighty(d) or d.kind == "block-count") and not _resized_axes(d):
             continue  # the same parameters at this level, written another way
+        if unknown_diff(d) and not _resized_axes(d):
+            # seen where a side's parameters are unknown (``Diff.unknown``): it may be the
+            # same parameters written another way; info naming the unknown, no drift
+            out.append(d)
+            continue
         if d.kind in COUNT_KINDS and not d.apart:
             home = next((f for f in facts if related(d, f)), None)
             if home is None:

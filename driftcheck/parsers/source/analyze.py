@@ -516,12 +516,14 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
     if not classes:
         raise NoModel("no nn.Module subclass found", str(p))
     used: set[str] = set()
-    for c in classes:
-        for node in ast.walk(c.node):
-            if isinstance(node, ast.Name) and node.id != c.name:
-                used.add(node.id)
-            elif isinstance(node, ast.Attribute):
-                used.add(node.attr)
+    # a class whose name reads as unknown (``_unknown_classes``) still uses the classes its
+    # body names: they are parts of the model, not candidate roots
+    for name, node in [(c.name, c.node) for c in classes] + _unknown_classes(interp, mods, classes):
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name) and n.id != name:
+                used.add(n.id)
+            elif isinstance(n, ast.Attribute):
+                used.add(n.attr)
     # helper functions used by classes (conv_bn(...)) use the classes they name, transitively;
     # a module-level main()/build() that only constructs the model does not count
     funcs = {n: d for m in mods for n, d in m.defs.items() if isinstance(d, ast.FunctionDef)}
@@ -539,6 +541,7 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
         used.update(names)
         todo.extend(n for n in names if n in funcs)
     top = [c for c in classes if c.name not in used]
+    _unknown_top(interp, mods, classes, used, p)
     if len(top) > 1:
         readers = [funcs[g] for g in seen] + [k.node for k in classes]
         top = [c for c in top if not _registered(c, funcs, readers)] or top
@@ -553,6 +556,51 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
         return top[0]
     names = sorted(c.name for c in (top or classes))
     raise AmbiguousRoot(names, str(p))
+
+
+def _unknown_top(
+    interp: Interp, mods: list[ModInfo], classes: list[Cls], used: set[str], p: Path
+) -> None:
+    """A class the module defines whose name reads as unknown (changed at import through
+    another name: interp/aliasing.py) and that no other class uses may be the model: picking
+    the root among the classes left would compare a part of the model as the whole (the text
+    encoder's layer list without its embeddings). Refuse, naming the class and why; an
+    honest unknown, not a confident comparison of the wrong class (session 35, unknown35)."""
+    for name, node in _unknown_classes(interp, mods, classes):
+        if name in used:
+            continue
+        m = next(m for m in mods if m.defs.get(name) is node)
+        why = interp.names.global_lookup(m, name).why or "unknown"
+        raise DriftcheckError(
+            f"the root class may be {name} ({m.path.name}:{node.lineno}), which reads as "
+            f"unknown: {why}; pick a root with --entry",
+            str(p),
+        )
+
+
+def _unknown_classes(
+    interp: Interp, mods: list[ModInfo], classes: list[Cls]
+) -> list[tuple[str, ast.ClassDef]]:
+    """The module classes (by their bases, ``_module_base``) whose name reads as unknown."""
+    known = {c.name for c in classes}
+    out = []
+    for m in mods:
+        for name, node in m.defs.items():
+            if not isinstance(node, ast.ClassDef) or name in known:
+                continue
+            if not any(_module_base(b, known) for b in node.bases):
+                continue
+            if isinstance(interp.names.global_lookup(m, name), Unknown):
+                out.append((name, node))
+    return out
+
+
+def _module_base(b: ast.expr, known: set[str]) -> bool:
+    """A base named like a torch module (``nn.Module``, ``Module``, ``torch.nn.Module``) or a
+    class of the analyzed code (a name: it may be one)."""
+    if isinstance(b, ast.Attribute):
+        return b.attr == "Module"
+    return isinstance(b, ast.Name) and (b.id in known or b.id.endswith(("Module", "Model")))
 
 
 def _subclass_lookups(classes: list[Cls], funcs: list[ast.FunctionDef], used: set[str]) -> set[str]:
