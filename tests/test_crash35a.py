@@ -1,0 +1,128 @@
+"""Session 35 (crashfix35): ``prune.remove`` of a tensor that is not pruned
+(``dataflow_fix35``), and the call-site hook registry (``dataflow_called``). Each model is run
+by torch (CPU, seeded): a blocker exactly when torch raises; the clean twins (``_ok``) show what
+the rule must not claim (a pruning the pass cannot see: no verdict)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.crash_rule_support import blockers, net_source, registrar, torch_crashes, write
+
+HEAD = (
+    "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+    "import torch.nn.utils.prune as prune\n\n"
+)
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+FC = ("self.fc = nn.Linear(6, 10)", "self.out = nn.Linear(10, 4)")
+
+
+def net(name: str, body: str, init: str = "") -> None:
+    model(name, (3, 6), net_source(FC, body, init))
+
+
+RET = "return self.out(h)"
+net("rm_never_pruned", f"prune.remove(self.out, 'weight')\n        {RET}")
+net("rm_other_layer", f"prune.remove(self.out, 'weight')\n        {RET}",
+    "prune.l1_unstructured(self.fc, 'weight', amount=0.3)")  # fmt: skip
+net("rm_other_name", f"prune.remove(self.fc, 'bias')\n        {RET}",
+    "prune.l1_unstructured(self.fc, 'weight', amount=0.3)")  # fmt: skip
+net("rm_twice", f"prune.remove(self.fc, 'weight')\n        prune.remove(self.fc, 'weight')\n        {RET}",
+    "prune.random_unstructured(self.fc, 'weight', amount=0.3)")  # fmt: skip
+net(
+    "rm_zero_rounds",
+    "for r in range(self.rounds):\n            prune.random_unstructured(self.out, 'weight', 0.2)\n"
+    f"        prune.remove(self.out, 'weight')\n        {RET}",
+    "self.rounds = 0",
+)
+net(
+    "rm_global_bias",
+    "ps = [(self.fc, 'weight'), (self.out, 'weight')]\n"
+    "        prune.global_unstructured(ps, pruning_method=prune.L1Unstructured, amount=0.5)\n"
+    f"        prune.remove(self.out, 'bias')\n        {RET}",
+)
+net("ok_init_pruned", f"prune.remove(self.fc, 'weight')\n        {RET}",
+    "prune.l1_unstructured(self.fc, 'weight', amount=0.3)")  # fmt: skip
+net(
+    "ok_forward_pruned",
+    "for r in range(self.rounds):\n            prune.random_unstructured(self.out, 'weight', 0.2)\n"
+    f"        prune.remove(self.out, 'weight')\n        {RET}",
+    "self.rounds = 2",
+)
+net(
+    "ok_global_pruned",
+    "ps = [(self.fc, 'weight'), (self.out, 'weight')]\n"
+    "        prune.global_unstructured(ps, pruning_method=prune.L1Unstructured, amount=0.5)\n"
+    f"        prune.remove(self.out, 'weight')\n        {RET}",
+)
+net(
+    "ok_reprune",
+    "prune.remove(self.fc, 'weight')\n        prune.l1_unstructured(self.fc, 'weight', 0.1)\n"
+    f"        prune.remove(self.fc, 'weight')\n        {RET}",
+    "prune.l1_unstructured(self.fc, 'weight', amount=0.3)",
+)
+net(  # pruned by a class method's apply: a spelling the rule does not follow
+    "ok_method_apply",
+    f"prune.remove(self.out, 'weight')\n        {RET}",
+    "prune.L1Unstructured.apply(self.out, 'weight', amount=0.3)",
+)
+net(  # pruned in a helper __init__ runs on a module the interpreter cannot pick: unsure
+    "ok_unread_module",
+    f"prune.remove(self.out, 'weight')\n        {RET}",
+    "for m in [self.fc, self.out][int(torch.rand(1).item() >= 0)::1]:\n"
+    "            prune.l1_unstructured(m, 'weight', amount=0.3)",
+)
+net(  # pruned through an alias of the function: no verdict
+    "ok_alias",
+    f"prune.remove(self.out, 'weight')\n        {RET}",
+    "p = prune.l1_unstructured\n        p(self.out, 'weight', amount=0.3)",
+)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, kind = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    crashes = torch_crashes(path, shape, kind)
+    assert crashes is not name.startswith("ok_"), name  # the case is what its name says
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
+
+
+@pytest.mark.parametrize("name", ["rm_never_pruned", "rm_global_bias"])
+def test_switch_off(name, tmp_path, capsys, monkeypatch):
+    """The rule is what flags these: with ``DRIFTCHECK_NO_PRUNE_REMOVE_35=1`` nothing does."""
+    _, shape, _ = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    monkeypatch.setenv("DRIFTCHECK_NO_PRUNE_REMOVE_35", "1")
+    assert not blockers(path, shape, capsys)
+    monkeypatch.delenv("DRIFTCHECK_NO_PRUNE_REMOVE_35")
+    found = blockers(path, shape, capsys)
+    assert any("has to be pruned" in f.get("message", "") for f in found), found
+
+
+def test_silent_without_shape(tmp_path, capsys):
+    from driftcheck.cli import main
+
+    path = write(MODELS, HEAD, "rm_never_pruned", tmp_path)
+    main(["check", f"{path}::Net", "--format", "json"])
+    assert "has to be pruned" not in capsys.readouterr().out
+
+
+def test_hook_registry_order():
+    """Every rule module's hooks are registered, each phase in one order (unique numbers)."""
+    from driftcheck.parsers.source.forward import dataflow_called
+
+    rows = dataflow_called.table()
+    before = [r for r in rows if r.startswith("before ")]
+    after = [r for r in rows if r.startswith("after ")]
+    assert before[0].endswith("dataflow_fix30b._called_hook")
+    assert before[-1].endswith("dataflow_fix31._none_hook")  # last before the call
+    assert after[-1].endswith("dataflow_fix30b._made_hook")  # last: it replaces the result
+    assert any(r.endswith("dataflow_fix35.prune_called") for r in before)
+    for part in (before, after):
+        orders = [int(r.split()[1]) for r in part]
+        assert orders == sorted(set(orders))
+    with pytest.raises(ValueError):
+        dataflow_called.before(10)(lambda *a: None)
