@@ -80,6 +80,45 @@ net(  # pruned through an alias of the function: no verdict
 )
 
 
+# ``load_state_dict`` of a dict the pass holds whole (``dataflow_fix35.state_loaded``)
+BB = ("self.bb = nn.Sequential(nn.Linear(6, 10), nn.ReLU(), nn.Linear(10, 4))",)
+
+
+def lsd(name: str, body: str, init: str = "") -> None:
+    model(name, (3, 6), net_source(BB, body, init))
+
+
+CK = "self.ck = {'state_dict': nn.Linear(6, 10).state_dict(), 'epoch': 9}"
+OUT = "return h"
+lsd("lsd_whole_ckpt", f"self.bb.load_state_dict(self.ck)\n        {OUT}", CK)
+lsd("lsd_local_ckpt", f"sd = {{'model': torch.zeros(2), 'step': 3}}\n"
+    f"        self.bb.load_state_dict(sd, strict=True)\n        {OUT}")  # fmt: skip
+lsd("lsd_shape_nonstrict", f"self.bb.load_state_dict({{'0.weight': torch.zeros(3, 6)}}, "
+    f"strict=False)\n        {OUT}")  # fmt: skip
+lsd("ok_lsd_nonstrict", f"self.bb.load_state_dict(self.ck, strict=False)\n        {OUT}", CK)
+lsd("ok_lsd_inner", f"self.bb.load_state_dict(self.ck['state_dict'])\n        {OUT}",
+    "self.ck = {'state_dict': nn.Sequential(nn.Linear(6, 10), nn.ReLU(), "
+    "nn.Linear(10, 4)).state_dict(), 'epoch': 9}")  # fmt: skip
+lsd("ok_lsd_spread", f"sd = {{**self.bb.state_dict(), 'x_extra': 1}}\n        del sd['x_extra']\n"
+    f"        self.bb.load_state_dict(sd)\n        {OUT}")  # fmt: skip
+lsd("ok_lsd_update", f"sd = {{}}\n        sd.update(self.bb.state_dict())\n"
+    f"        self.bb.load_state_dict(sd)\n        {OUT}")  # fmt: skip
+lsd("ok_lsd_items", f"sd = {{k: v for k, v in self.bb.state_dict().items()}}\n"
+    f"        self.bb.load_state_dict(sd)\n        {OUT}")  # fmt: skip
+lsd("ok_lsd_setitem", f"sd = {{}}\n        for k, v in self.bb.named_parameters():\n"
+    f"            sd[k] = v.detach()\n        self.bb.load_state_dict(sd)\n        {OUT}")  # fmt: skip
+lsd("lsd_prefixed", f"sd = {{'bb.0.weight': torch.zeros(10, 6)}}\n"
+    f"        self.bb.load_state_dict(sd)\n        {OUT}")  # fmt: skip
+lsd("ok_lsd_popped", f"sd = {{'epoch': 3, '0.weight': torch.zeros(10, 6)}}\n"
+    f"        sd.pop(list(sd)[int(torch.rand(1).item() >= 0) - 1])\n"
+    f"        self.bb.load_state_dict(sd, strict=False)\n        {OUT}")  # fmt: skip
+lsd("ok_lsd_popped_unknown", f"sd = {{'epoch': 3}}\n        for k in [k for k in sd if k.startswith('ep')]:\n"
+    f"            sd.pop(k)\n        sd.update(self.bb.state_dict())\n"
+    f"        self.bb.load_state_dict(sd)\n        {OUT}")  # fmt: skip
+lsd("ok_lsd_fill_nonstrict", f"self.bb.load_state_dict({{'0.weight': torch.zeros(10, 6)}}, "
+    f"strict=False)\n        {OUT}")  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]
@@ -90,16 +129,25 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     assert bool(found) is crashes, (name, found)
 
 
-@pytest.mark.parametrize("name", ["rm_never_pruned", "rm_global_bias"])
+SWITCHES = {
+    "rm_never_pruned": ("DRIFTCHECK_NO_PRUNE_REMOVE_35", "has to be pruned"),
+    "rm_global_bias": ("DRIFTCHECK_NO_PRUNE_REMOVE_35", "has to be pruned"),
+    "lsd_whole_ckpt": ("DRIFTCHECK_NO_LOAD_STATE_35", "loading state_dict"),
+    "lsd_shape_nonstrict": ("DRIFTCHECK_NO_LOAD_STATE_35", "size mismatch"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SWITCHES))
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
-    """The rule is what flags these: with ``DRIFTCHECK_NO_PRUNE_REMOVE_35=1`` nothing does."""
+    """The rule is what flags these: with its switch set nothing does."""
     _, shape, _ = MODELS[name]
+    env, text = SWITCHES[name]
     path = write(MODELS, HEAD, name, tmp_path)
-    monkeypatch.setenv("DRIFTCHECK_NO_PRUNE_REMOVE_35", "1")
+    monkeypatch.setenv(env, "1")
     assert not blockers(path, shape, capsys)
-    monkeypatch.delenv("DRIFTCHECK_NO_PRUNE_REMOVE_35")
+    monkeypatch.delenv(env)
     found = blockers(path, shape, capsys)
-    assert any("has to be pruned" in f.get("message", "") for f in found), found
+    assert any(text in f.get("message", "") for f in found), found
 
 
 def test_silent_without_shape(tmp_path, capsys):

@@ -1,4 +1,6 @@
-"""Session 35 (crashfix35): ``prune.remove`` of a tensor that is not pruned.
+"""Session 35 (crashfix35): ``prune.remove`` of a tensor that is not pruned; ``load_state_dict``
+of a dict the pass holds with a key the module's state has not (``state_loaded`` below,
+switch ``DRIFTCHECK_NO_LOAD_STATE_35=1``).
 
 torch's ``prune.remove(module, name)`` looks for a pruning hook of ``name`` among the module's
 forward pre-hooks and raises ``ValueError: Parameter '<name>' of module <module> has to be
@@ -221,3 +223,105 @@ def prune_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
         f"ValueError: Parameter '{name}' of module {leaf.type} has to be pruned before pruning "
         "can be removed",
     )
+
+
+# ---------------------------------------------------------------------- load_state_dict
+_LSD_OFF = "DRIFTCHECK_NO_LOAD_STATE_35"
+
+
+def state_keys(run: Any, obj: Any) -> dict[str, tuple] | None:
+    """The keys of ``obj.state_dict()`` with their shapes, where every module of the tree is
+    one whose tensors the pass knows (``dataflow_params.listed``), none is shared (torch
+    lists a shared module under each name, ``listed`` once) and none changes torch's
+    state-dict protocol (``dataflow_fix30b._tree_plain``); None otherwise."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _tree_plain
+    from driftcheck.parsers.source.forward.dataflow_params import listed
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    f = run.f
+    try:
+        if not _tree_plain(f, obj):
+            return None
+        seen: set[int] = set()
+        todo = [obj]
+        while todo:
+            m = f.resolve(todo.pop())
+            if id(m) in seen or len(seen) > 4096:
+                return None  # a module shared in the tree
+            seen.add(id(m))
+            if isinstance(m, Obj):
+                todo.extend(c for c in m.children.values() if c is not None)
+            elif not isinstance(m, Leaf):
+                return None
+        params = listed(run, obj, "named_parameters", [], {})
+        bufs = listed(run, obj, "named_buffers", [], {})
+    except Exception:  # noqa: BLE001 - a tree the walk cannot read: unknown
+        return None
+    if params is None or bufs is None:
+        return None
+    out: dict[str, tuple] = {}
+    for k, t in [*params, *bufs]:
+        shape = known_shape(t)
+        if shape is None or k in out:
+            return None
+        out[k] = shape
+    return out
+
+
+def _pure(e: ast.expr) -> bool:
+    """``self.backbone`` / ``m``: an expression whose second reading has no effect."""
+    while isinstance(e, ast.Attribute):
+        e = e.value
+    return isinstance(e, ast.Name)
+
+
+@hooks.before(130)  # ``m.load_state_dict({"state_dict": ..., "epoch": 9})``
+def state_loaded(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``dst.load_state_dict(d, strict=True)`` of a dict the pass holds (a ``dict`` with
+    ``str`` keys only): a key of ``d`` that no tensor of ``dst``'s state has (unexpected:
+    ``{"state_dict": ..., "epoch": 9}``, a prefix too many) is torch's RuntimeError under
+    ``strict``; a tensor of known shape under a key of ``dst`` with another shape is a "size
+    mismatch" either way. Keys the pass may not have seen added never matter (a missing key
+    is not judged: the dict may hold more than the pass knows), but one it saw could have
+    been removed where it could not follow: only while the pass is exact so far
+    (``Flow.doubts`` 0, not speculative). ``dst`` is a module tree whose state the pass knows
+    (``state_keys``)."""
+    from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
+
+    f = run.f
+    if f.input_shape is None or os.environ.get(_LSD_OFF) == "1" or fr is None:
+        return
+    func = e.func
+    if not isinstance(func, ast.Attribute) or func.attr != "load_state_dict":
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    if len(args) > 3 or set(kwargs) - {"state_dict", "strict", "assign"}:
+        return
+    sd = args[0] if args else kwargs.get("state_dict")
+    strict = args[1] if len(args) > 1 else kwargs.get("strict", True)
+    if sd.__class__ is not dict or strict.__class__ is not bool or not sd:
+        return
+    if not all(k.__class__ is str for k in sd) or f.speculative or f.doubts:
+        return
+    if not _pure(func.value):
+        return
+    dst = run.eval(func.value, fr)
+    if not isinstance(dst, Mod):
+        return
+    mine = state_keys(run, dst.obj)
+    if mine is None:
+        return
+    for k, v in sd.items():
+        other = known_shape(v) if isinstance(v, Tens) else None
+        if k in mine and other is not None and other != mine[k]:
+            f.crash(fr.loc(e), f"RuntimeError: Error(s) in loading state_dict: size mismatch "
+                    f"for {k}: copying a param with shape {other}, the shape in current model "
+                    f"is {mine[k]}")  # fmt: skip
+            return
+    # a BatchNorm's ``num_batches_tracked`` is a key of its own state: kept as any other
+    unexpected = [k for k in sd if k not in mine]
+    if strict and unexpected:
+        f.crash(fr.loc(e), "RuntimeError: Error(s) in loading state_dict: unexpected key(s) "
+                f"{unexpected[:3]}")  # fmt: skip
