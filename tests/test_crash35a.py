@@ -119,6 +119,36 @@ lsd("ok_lsd_fill_nonstrict", f"self.bb.load_state_dict({{'0.weight': torch.zeros
     f"strict=False)\n        {OUT}")  # fmt: skip
 
 
+# a forward pre-hook ``with_kwargs=True`` returning another form (``dataflow_fix35.prehook_form``)
+PRE_FN = "\n\ndef {name}_hook(module, args, kwargs=None):\n    {body}\n"
+
+
+def pre(name: str, body: str, opts: str = "with_kwargs=True", fwd: str = "") -> None:
+    src = net_source(
+        FC, f"{fwd}return self.out(h)", f"self.out.register_forward_pre_hook({name}_hook, {opts})"
+    )
+    model(name, (3, 6), PRE_FN.format(name=name, body=body).lstrip() + "\n\n" + src)
+
+
+pre("pre_tensor", "return args[0] * 0.5")
+pre("pre_args_only", "return (args[0] * 0.5,)")
+pre("pre_kwargs_only", "return dict(kwargs)")
+pre("pre_list", "return [args, kwargs]")
+pre("ok_pre_none", "args[0].mul(2)")
+pre("ok_pre_pair", "return (args[0] * 0.5,), kwargs")
+pre("ok_pre_plain_tensor", "return args[0] * 0.5", "")  # no kwargs: a tensor is wrapped
+pre(
+    "ok_pre_unknown_branch", "if torch.rand(1).item() < 2:\n        return None\n    return args[0]"
+)
+pre(  # the handle removed in forward: the hook no longer runs
+    "ok_pre_removed",
+    "return args[0] * 0.5",
+    "with_kwargs=True)\n        self.hh = self.out.register_forward_pre_hook(lambda m, a: None",
+    "self.hh.remove()\n        for hd in list(self.out._forward_pre_hooks):\n"
+    "            self.out._forward_pre_hooks.pop(hd)\n        ",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]
@@ -134,6 +164,7 @@ SWITCHES = {
     "rm_global_bias": ("DRIFTCHECK_NO_PRUNE_REMOVE_35", "has to be pruned"),
     "lsd_whole_ckpt": ("DRIFTCHECK_NO_LOAD_STATE_35", "loading state_dict"),
     "lsd_shape_nonstrict": ("DRIFTCHECK_NO_LOAD_STATE_35", "size mismatch"),
+    "pre_tensor": ("DRIFTCHECK_NO_PREHOOK_FORM_35", "forward pre-hook must return"),
 }
 
 

@@ -325,3 +325,104 @@ def state_loaded(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
     if strict and unexpected:
         f.crash(fr.loc(e), "RuntimeError: Error(s) in loading state_dict: unexpected key(s) "
                 f"{unexpected[:3]}")  # fmt: skip
+
+
+# ---------------------------------------------------------------------- pre-hook result form
+_PRE_OFF = "DRIFTCHECK_NO_PREHOOK_FORM_35"
+
+
+def _handles_untouched(f: Any) -> bool:
+    """No loaded module of the code calls ``<x>.remove()`` with no argument (a hook handle's
+    removal) or registers a forward pre-hook outside an ``__init__``: the hooks ``__init__``
+    registered are the ones ``forward`` meets."""
+    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+
+    memo = f.run_state.get("fix35_handles")
+    if isinstance(memo, bool):
+        return memo
+    trees = own_trees(f.interp)
+    ok = trees is not None
+    for tree in trees or ():
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+                continue
+            for n in _walk_own(fn.body):
+                if not isinstance(n, ast.Call) or not isinstance(n.func, ast.Attribute):
+                    continue
+                if n.func.attr == "remove" and not n.args and not n.keywords:
+                    ok = False
+                if "register_forward_pre_hook" in n.func.attr and getattr(fn, "name", "") != (
+                    "__init__"
+                ):
+                    ok = False
+    f.run_state["fix35_handles"] = ok
+    return ok
+
+
+def _dunder_call(run: Any, v: Any) -> Any:
+    """The plain ``def __call__(self, ...)`` of ``v``'s class (an instance of a class of the
+    code's own, not a module), else None."""
+    from driftcheck.parsers.source.interp.dunders import own_code, source_method
+    from driftcheck.parsers.source.values.abstract import Func, Obj
+
+    if not isinstance(v, Obj) or v.module or v.kind is not None or v.unresolved:
+        return None
+    if not own_code(v.cls):
+        return None
+    try:
+        fn = source_method(run.f.interp, v.cls, "__call__")
+    except Exception:  # noqa: BLE001 - a class the lookup cannot read
+        return None
+    if not isinstance(fn, Func) or fn.is_static or fn.is_classmethod:
+        return None
+    node = fn.node
+    if not isinstance(node, ast.FunctionDef) or node.decorator_list:
+        return None
+    return fn
+
+
+@hooks.before(140)  # ``m(x)`` whose first pre-hook (``with_kwargs=True``) returns another form
+def prehook_form(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """torch's ``Module._call_impl`` runs a forward pre-hook registered ``with_kwargs=True``
+    as ``hook(module, args, kwargs)``; a result that is not None must be a tuple of two
+    (``(new_args, new_kwargs)``), else RuntimeError "forward pre-hook must return None or a
+    tuple of (new_args, new_kwargs)". The module's first pre-hook (later ones see what earlier
+    ones made) is run here when it is such a hook of the code's own, registered in
+    ``__init__`` under no condition; judged only while the pass is exact (``Flow.doubts``
+    unchanged by the hook's run, not speculative): a tensor, a dict, a list or a tuple of
+    another length returned is the crash."""
+    from driftcheck.parsers.source.forward.dataflow_ops import convert
+    from driftcheck.parsers.source.interp.fwdhooks import hooks_of
+    from driftcheck.parsers.source.values.abstract import Func
+    from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, UserFunc
+
+    f = run.f
+    if f.input_shape is None or os.environ.get(_PRE_OFF) == "1" or fr is None:
+        return
+    if not isinstance(fv, Mod) or f.speculative or f.doubts:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    obj = f.resolve(fv.obj)
+    pre = [h for h in hooks_of(obj) if h.pre]
+    if not pre or not pre[0].with_kwargs or pre[0].conds or not _handles_untouched(f):
+        return
+    h = pre[0]
+    call = _dunder_call(run, h.fn)
+    if isinstance(h.fn, Func) and h.fn.bound is not None and not h.fn.is_static:
+        fn = UserFunc(h.fn, Mod(h.fn.bound))
+    elif call is not None:
+        fn = UserFunc(call, Mod(h.fn))  # an instance of a class of the code's own with __call__
+    else:
+        fn = convert(run, h.fn)
+    if not isinstance(fn, UserFunc):
+        return
+    crashes = len(f.crashes)
+    got = run.calls.call_value(fn, [Mod(obj), tuple(args), dict(kwargs)], {}, fr, e)
+    if f.doubts or f.speculative or len(f.crashes) != crashes:
+        return
+    bad = isinstance(got, (Tens, dict, list)) or (got.__class__ is tuple and len(got) != 2)
+    if bad:
+        what = "a tensor" if isinstance(got, Tens) else type(got).__name__
+        f.crash(fr.loc(e), "RuntimeError: forward pre-hook must return None or a tuple of "
+                f"(new_args, new_kwargs), but got {what}")  # fmt: skip
