@@ -149,6 +149,38 @@ pre(  # the handle removed in forward: the hook no longer runs
 )
 
 
+BLOCKS = """
+class Block(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+
+    def forward(self, x, scale=1.0):
+        return x + scale * self.fc(x)
+
+
+def rescale(module, args, kwargs):
+    {body}
+
+
+class Net(nn.Module):
+    def __init__(self, d=6):
+        super().__init__()
+        self.blocks = nn.ModuleList(Block(d) for _ in range(3))
+        for i, b in enumerate(self.blocks):
+            if i > 0:
+                b.register_forward_pre_hook(rescale, with_kwargs=True)
+
+    def forward(self, x):
+        for b in self.blocks:
+            x = b(x, scale=1.0)
+        return x
+"""
+# repeated blocks: the hook sits on blocks 1 and 2 only, the graph's stand-in is block 0
+model("pre_later_blocks", (3, 6), BLOCKS.format(body="return dict(kwargs, scale=0.5)"))
+model("ok_pre_later_blocks", (3, 6), BLOCKS.format(body="return args, dict(kwargs, scale=0.5)"))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -393,7 +393,7 @@ def prehook_form(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
     another length returned is the crash."""
     from driftcheck.parsers.source.forward.dataflow_ops import convert
     from driftcheck.parsers.source.interp.fwdhooks import hooks_of
-    from driftcheck.parsers.source.values.abstract import Func
+    from driftcheck.parsers.source.values.abstract import Func, Leaf, Obj
     from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, UserFunc
 
     f = run.f
@@ -403,7 +403,9 @@ def prehook_form(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
         return
     if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
         return
-    obj = f.resolve(fv.obj)
+    # the very module called, not the repeated block that stands for it in the graph
+    # (``Flow.rep``): hooks are registered on each object of its own
+    obj = fv.obj if isinstance(fv.obj, (Leaf, Obj)) else f.resolve(fv.obj)
     pre = [h for h in hooks_of(obj) if h.pre]
     if not pre or not pre[0].with_kwargs or pre[0].conds or not _handles_untouched(f):
         return
