@@ -18,6 +18,7 @@ from driftcheck.parsers.source.forward import (
     dataflow_argtypes,
     dataflow_arity,
     dataflow_axes,
+    dataflow_called,
     dataflow_checks,
     dataflow_grown,
     dataflow_libvals,
@@ -325,61 +326,11 @@ class Calls:
                 if got is not None:
                     return got
         if self.run.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_fix30b
-
-            dataflow_fix30b.called(self.run, e, fv, fr, args)  # ``"relu"(x)``, ``emb.weight(ids)``
-            dataflow_fix30b.generator_arg(self.run, e, fv, fr)  # ``torch.stack(g for ..)``
-            dataflow_fix30b.bound_called(self.run, e, fv, args, kwargs, fr)  # ``m.add_(1)``
-            dataflow_fix30b.torch_called(self.run, e, fv, args, kwargs, fr)  # autograd.grad
-            from driftcheck.parsers.source.forward import dataflow_fix31b
-
-            dataflow_fix31b.called(self.run, e, fv, args, kwargs, fr)  # ``take_along_dim``
-            from driftcheck.parsers.source.forward import dataflow_fix32
-
-            dataflow_fix32.called(self.run, e, fv, args, kwargs, fr)  # autograd in forward
-            from driftcheck.parsers.source.forward import dataflow_fix33b
-
-            dataflow_fix33b.called(self.run, e, fv, args, kwargs, fr)  # ``opt.step(loss)``
-            from driftcheck.parsers.source.forward import dataflow_fix34
-
-            dataflow_fix34.deepcopy_called(self.run, e, fv, args, kwargs, fr)  # a non-leaf
-            dataflow_fix34.calling(self.run, fv, fr)  # a plain call: grad mode inherited
-            from driftcheck.parsers.source.forward import dataflow_fix34b
-
-            dataflow_fix34b.called(self.run, e, fv, args, kwargs, fr)  # ``prune.remove(m, n)``
-            from driftcheck.parsers.source.forward import dataflow_fix34d
-
-            dataflow_fix34d.called(self.run, e, fv, args, kwargs, fr)  # remove_parametrizations
-
-        if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
-            from driftcheck.parsers.source.forward import dataflow_fix31
-
-            dataflow_fix31.none_literals(self.run.f, fv, e)  # ``f(None, x)``: certain Nones
+            dataflow_called.run_before(self.run, e, fv, args, kwargs, fr)  # the rules' hooks
         out = self.call_value(fv, args, kwargs, fr, e)
         if self.run.f.input_shape is not None:
             self.run.f._none_args = None
-            from driftcheck.parsers.source.forward import dataflow_fix28b
-
-            dataflow_fix28b.called(self.run, e, fv, args, kwargs, out, fr)  # ``setattr(self, ..)``
-            dataflow_fix30b.after_call(self.run, fv, out, args, kwargs)  # ``h.t()``: a view
-            from driftcheck.parsers.source.forward import dataflow_fix31b
-
-            dataflow_fix31b.after_call(self.run, fv, out, fr, args, kwargs)  # needs grad, NaN
-            from driftcheck.parsers.source.forward import dataflow_fix34d
-
-            dataflow_fix34d.after_call(self.run, fv, out, args, kwargs)  # softmax of ``t / 0``
-            from driftcheck.parsers.source.forward import dataflow_fix32
-
-            dataflow_fix32.after_call(self.run, fv, out, fr, args, kwargs)  # autograd graph
-            from driftcheck.parsers.source.forward import dataflow_fix33b
-
-            out = dataflow_fix33b.after_call(self.run, e, out, fr)  # ``opt.state_dict()``
-            from driftcheck.parsers.source.forward import dataflow_fix34
-
-            dataflow_fix34.returned(self.run, fr)  # (``dataflow_fix34.calling``)
-            got = dataflow_fix30b.made(self.run, fv, args, kwargs, out)  # nested / quantized
-            if got is not None:
-                out = got
+            out = dataflow_called.run_after(self.run, e, fv, args, kwargs, out, fr)
         return out
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:

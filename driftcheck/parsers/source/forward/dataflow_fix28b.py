@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.values.abstract import Obj
 from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, Tens
 
@@ -575,3 +576,8 @@ def module_to(run: Any, e: ast.Call, recv: Any, args: list, kwargs: dict, fr: An
                 f"but got desired dtype={got}",
             )
             return
+
+
+@hooks.after(10)  # ``setattr(self, ..)``
+def _after_hook(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> None:
+    called(run, e, fv, args, kwargs, out, fr)

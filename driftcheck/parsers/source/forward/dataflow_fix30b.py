@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.values.abstract import Leaf, Obj
 from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, UnkNum
 
@@ -439,6 +440,7 @@ def _inference_write(f: Any, t: Any, loc: Any) -> None:
             "not allowed.")  # fmt: skip
 
 
+@hooks.before(30)  # ``m.add_(1)``
 def bound_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before ``t.<method>(...)``: an in-place write or ``requires_grad_(True)`` on an
     inference tensor outside ``inference_mode``; ``detach_()`` of a view; ``backward()`` of a
@@ -484,6 +486,7 @@ def _nonscalar(f: Any, t: Any, loc: Any) -> None:
         f.crash(loc, "RuntimeError: grad can be implicitly created only for scalar outputs")
 
 
+@hooks.before(40)  # autograd.grad
 def torch_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """``torch.autograd.backward(t)`` / ``torch.autograd.grad(t, xs)`` with no gradient given
     of a tensor (or each of a list) not of one element."""
@@ -933,3 +936,23 @@ def state_loaded(run: Any, e: ast.Call, fr: Any) -> None:
                     f"for {k}: copying a param with shape {other}, the shape in current model "
                     f"is {mine}")  # fmt: skip
             return
+
+
+@hooks.before(10)  # ``"relu"(x)``, ``emb.weight(ids)``
+def _called_hook(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    called(run, e, fv, fr, args)
+
+
+@hooks.before(20)  # ``torch.stack(g for ..)``
+def _generator_hook(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    generator_arg(run, e, fv, fr)
+
+
+@hooks.after(20)  # ``h.t()``: a view
+def _after_hook(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> None:
+    after_call(run, fv, out, args, kwargs)
+
+
+@hooks.after(80)  # nested / quantized (last: it replaces the result)
+def _made_hook(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    return made(run, fv, args, kwargs, out)

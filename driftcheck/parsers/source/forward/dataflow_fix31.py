@@ -67,6 +67,7 @@ from __future__ import annotations
 from math import prod
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.forward import dataflow_checks
 from driftcheck.parsers.source.forward.dataflow_common import arg
 from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
@@ -996,3 +997,11 @@ def along_dim_shape(x: Any, idx: Any, dim: Any) -> tuple | None:
             return None
         out.append(got[0])
     return tuple(out)
+
+
+@hooks.before(200)  # ``f(None, x)``: certain Nones (last before the call)
+def _none_hook(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.dataflow_values import UserFunc
+
+    if isinstance(fv, UserFunc):
+        none_literals(run.f, fv, e)

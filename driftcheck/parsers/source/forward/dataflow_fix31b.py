@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.values.dataflow_values import UNK, Tens
 
 _BN = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d")
@@ -255,6 +256,7 @@ def _dtype(f: Any, t: Any) -> str | None:
 _PAD_MODES = ("reflect", "replicate", "circular")
 
 
+@hooks.before(50)  # ``take_along_dim``
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call: the op-level refusals above (torch function or tensor method form)."""
     from driftcheck.parsers.source.values.dataflow_values import Bound
@@ -796,3 +798,8 @@ def _nan_values(f: Any, fv: Any, args: list, kwargs: dict, out: Tens) -> None:
         return
     if hit and known_shape(out) == shape:
         dataflow_checks.add_facts(f, out, hasnan=True)
+
+
+@hooks.after(30)  # needs grad, NaN
+def _after_hook(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> None:
+    after_call(run, fv, out, fr, args, kwargs)

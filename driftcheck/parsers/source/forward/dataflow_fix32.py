@@ -44,6 +44,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
 from driftcheck.parsers.source.values.dataflow_values import UNK, Tens, Unk
 
@@ -585,6 +586,7 @@ def setitem(run: Any, tgt: ast.Subscript, base: Any, fr: Any) -> None:
 
 
 # ---------------------------------------------------------------- the checks
+@hooks.before(60)  # autograd in forward
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call: ``autograd.grad`` / ``backward`` of the modelled graph, an in-place
     method on a leaf that requires grad."""
@@ -1234,3 +1236,8 @@ def einsum_dtypes(f: Any, args: list, kwargs: dict, loc: Any) -> None:
     if c is not None:
         f.crash(loc, f"RuntimeError: einsum(): operands of dtypes {da} and {db} contracted over "
                 f"'{c}' (a batched matmul takes one dtype: expected scalar type)")  # fmt: skip
+
+
+@hooks.after(50)  # autograd graph
+def _after_hook(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> None:
+    after_call(run, fv, out, fr, args, kwargs)

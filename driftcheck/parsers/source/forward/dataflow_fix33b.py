@@ -32,6 +32,7 @@ import math
 import os
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.forward.dataflow_common import arg
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
@@ -729,6 +730,7 @@ def _autocast_device(run: Any, e: ast.Call, fr: Any) -> None:
                     "`<class 'torch.device'>`")  # fmt: skip
 
 
+@hooks.before(70)  # ``opt.step(loss)``
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call: ``opt.step(loss)`` / ``opt.step(loss.item())`` (the closure is called:
     TypeError, not callable), ``lbfgs.step()`` (its closure is required: TypeError),
@@ -817,3 +819,8 @@ def after_call(run: Any, e: ast.Call, out: Any, fr: Any) -> Any:
     if isinstance(opt, Optim):
         return OptState(opt.sizes)
     return ModState() if _plain_state(run, opt) else out
+
+
+@hooks.after(60)  # ``opt.state_dict()``
+def _after_hook(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    return after_call(run, e, out, fr)

@@ -24,6 +24,7 @@ import ast
 import os
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.values.dataflow_values import Tens
 
 _CALLS = "fix34_calls"  # id(frame) -> "direct" while a plain call of the code runs from it
@@ -254,6 +255,7 @@ def _nonleaf(f: Any, v: Any, depth: int = 0) -> bool:
     return False
 
 
+@hooks.before(80)  # a non-leaf
 def deepcopy_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """``copy.deepcopy(m)`` / ``copy.deepcopy(t)``: a non-leaf tensor in what is copied."""
     from driftcheck.parsers.source.forward.dataflow_fix32 import _sure
@@ -280,3 +282,13 @@ def deepcopy_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr
             f.crash(fr.loc(e), DEEPCOPY_MSG + f" (attribute {name!r} of the copied module "
                     "holds a tensor with a grad_fn)")  # fmt: skip
             return
+
+
+@hooks.before(90)  # a plain call: grad mode inherited
+def _calling_hook(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    calling(run, fv, fr)
+
+
+@hooks.after(70)  # (``calling``)
+def _returned_hook(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> None:
+    returned(run, fr)

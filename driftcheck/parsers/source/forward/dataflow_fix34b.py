@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_called as hooks
+
 # calls that keep a container's items (``d.values()``, ``list(xs)``, ``enumerate(xs)``)
 _VIEW_METHODS = frozenset({"values", "keys", "items", "copy"})
 _KEEP_BUILTINS = frozenset({"list", "tuple", "sorted", "reversed", "enumerate", "iter"})
@@ -734,6 +736,7 @@ def hook_arity(run: Any, obj: Any, loc: Any) -> bool:
     return False
 
 
+@hooks.before(100)  # ``prune.remove(m, n)``
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward on real sizes (``Calls.call_expr``)."""
     if run.f.input_shape is None:

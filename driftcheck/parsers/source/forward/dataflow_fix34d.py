@@ -22,6 +22,7 @@ import math
 import os
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.values.dataflow_values import Tens
 
 KEY = "fix34d_nonfinite"
@@ -135,6 +136,7 @@ def _new_api(kind: str) -> bool:
     return _old_norm(kind) is None
 
 
+@hooks.before(110)  # remove_parametrizations
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """``P.remove_parametrizations(layer, name)`` in forward of a torch layer whose ``name``
     holds no parametrization: none recorded by the ``__init__`` interpreter
@@ -264,3 +266,8 @@ def _no_tensor_writes(f: Any, name: str) -> bool:
             break
     memo[name] = ok
     return ok
+
+
+@hooks.after(40)  # softmax of ``t / 0``
+def _after_hook(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> None:
+    after_call(run, fv, out, args, kwargs)

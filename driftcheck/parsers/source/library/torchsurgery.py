@@ -240,8 +240,31 @@ def _prune_one(mod: Any, name: Any, where: str) -> Any:
     return mod
 
 
+PRUNE_SEEN = "_driftcheck_prune_seen"  # on the interpreter: (file, line) of prunes read
+PRUNE_UNREAD = "_driftcheck_prune_unread"  # on the interpreter: a prune it could not read
+
+
+def _prune_noted(c: Call, mod: Any, name: Any) -> None:
+    """Session 35 (crashfix35): the call sites of the prunes ``__init__`` ran, and whether one
+    named a module or tensor not read (``dataflow_fix35``: ``prune.remove`` of an unpruned
+    tensor in forward)."""
+    try:
+        if isinstance(mod, (Leaf, Obj)) and isinstance(name, str):
+            seen = getattr(c.interp, PRUNE_SEEN, None)
+            if seen is None:
+                seen = set()
+                setattr(c.interp, PRUNE_SEEN, seen)
+            seen.add((str(c.loc[0]), c.loc[1]))
+        else:
+            setattr(c.interp, PRUNE_UNREAD, True)
+    except Exception:  # noqa: BLE001 - an interpreter without attributes: nothing recorded
+        pass
+
+
 def _prune_entry(c: Call) -> Any:
-    return _prune_one(c.plain(0, "module"), c.plain(1, "name"), c.where)
+    mod, name = c.plain(0, "module"), c.plain(1, "name")
+    _prune_noted(c, mod, name)
+    return _prune_one(mod, name, c.where)
 
 
 for _n in _PRUNE_ONE:
@@ -255,12 +278,15 @@ for _n in _PRUNE_ONE:
 def _global_unstructured(c: Call) -> Any:
     pairs = c.interp.items.iterate(c.arg(0, "parameters"))
     if pairs is None:
+        _prune_noted(c, None, None)
         return c.unknown("prune.global_unstructured() of parameters we cannot enumerate")
     for p in pairs:
         p = plain(p)
         if isinstance(p, (tuple, list)) and len(p) == 2:
+            _prune_noted(c, plain(p[0]), plain(p[1]))
             _prune_one(plain(p[0]), plain(p[1]), c.where)
         else:
+            _prune_noted(c, None, None)
             return c.unknown("prune.global_unstructured() of an item we cannot read")
     return None
 

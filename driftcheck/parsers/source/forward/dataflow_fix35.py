@@ -1,0 +1,430 @@
+"""Session 35 (crashfix35): ``prune.remove`` of a tensor that is not pruned; ``load_state_dict``
+of a dict the pass holds with a key the module's state has not (``state_loaded`` below,
+switch ``DRIFTCHECK_NO_LOAD_STATE_35=1``).
+
+torch's ``prune.remove(module, name)`` looks for a pruning hook of ``name`` among the module's
+forward pre-hooks and raises ``ValueError: Parameter '<name>' of module <module> has to be
+pruned before pruning can be removed`` when there is none: the tensor was never pruned, or
+its pruning was removed already.
+
+Reported in ``forward`` on real sizes when the module is a torch layer the ``__init__``
+interpreter read (no unsure note), and whether ``name`` is pruned is known exactly:
+
+- ``__init__``'s prunes are the names ``library/torchsurgery`` recorded on the layer
+  (``_driftcheck_pruned``), and every prune call the interpreter met named a module and tensor
+  it read (``PRUNE_UNREAD`` unset);
+- ``forward``'s prunes and removes, in order, as this pass runs them (this module's hook on
+  every call), the pass exact so far (``Flow.doubts`` 0: no speculative region, no unknown
+  call, no cut loop) and not speculative here;
+- no prune elsewhere: every prune call of the loaded code (``prune.<method>(...)``,
+  ``prune.global_unstructured``) is one the interpreter or this pass ran, or lies in a
+  function (not ``__init__``) this pass is running (exact so far: it did not run before this
+  point); no other spelling (an alias, ``from torch.nn.utils.prune import ...``,
+  ``Method.apply(...)``, a class deriving from a pruning method) appears anywhere.
+
+Switch: ``DRIFTCHECK_NO_PRUNE_REMOVE_35=1``.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_called as hooks
+
+_PRUNE = "torch.nn.utils.prune."
+APPLY = frozenset(
+    {"identity", "random_unstructured", "l1_unstructured", "random_structured",
+     "ln_structured", "custom_from_mask", "global_unstructured"}
+)  # fmt: skip
+_STATE = "fix35_pruned"  # id(leaf) -> the names pruned now (from __init__'s, then forward's)
+_FWD_LINES = "fix35_fwd_lines"  # (file, line) of the prune calls this pass ran
+_FUNCS = "fix35_funcs"  # id(FunctionDef) of the functions this pass ran a call from
+_UNREAD = "fix35_unread"  # a prune in forward of a module / name not read
+
+
+def _off() -> bool:
+    return os.environ.get("DRIFTCHECK_NO_PRUNE_REMOVE_35") == "1"
+
+
+def _leaf(run: Any, mod: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import Leaf
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if not isinstance(mod, Mod):
+        return None
+    try:
+        obj = run.f.resolve(mod.obj)
+    except Exception:  # noqa: BLE001
+        return None
+    return obj if isinstance(obj, Leaf) else None
+
+
+def _state(run: Any, leaf: Any) -> set[str]:
+    from driftcheck.parsers.source.library.torchsurgery import _PRUNED
+
+    st = run.f.run_state.setdefault(_STATE, {})
+    got = st.get(id(leaf))
+    if got is None:
+        got = st[id(leaf)] = set(getattr(leaf, _PRUNED, None) or ())
+        run.f.run_state.setdefault("fix35_keep", []).append(leaf)  # ids stay unique
+    return got
+
+
+def _pairs(run: Any, v: Any) -> list | None:
+    """``[(m, "weight"), ...]`` of ``global_unstructured``: (leaf, name) pairs, None if unread."""
+    items = v if isinstance(v, (list, tuple)) else None
+    if items is None:
+        return None
+    out = []
+    for p in items:
+        if not isinstance(p, (list, tuple)) or len(p) != 2 or not isinstance(p[1], str):
+            return None
+        leaf = _leaf(run, p[0])
+        if leaf is None:
+            return None
+        out.append((leaf, p[1]))
+    return out
+
+
+def _prune_names(tree: ast.AST) -> set[str]:
+    """The names a module binds to ``torch.nn.utils.prune`` (``import ... as prune``)."""
+    names = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Import):
+            for a in n.names:
+                if a.name == "torch.nn.utils.prune" and a.asname:
+                    names.add(a.asname)
+        elif isinstance(n, ast.ImportFrom) and n.module == "torch.nn.utils":
+            for a in n.names:
+                if a.name == "prune":
+                    names.add(a.asname or "prune")
+    return names
+
+
+def _is_prune(e: ast.AST, names: set[str]) -> bool:
+    """``prune`` / ``torch.nn.utils.prune`` (any spelling ending in ``.prune``)."""
+    if isinstance(e, ast.Name):
+        return e.id in names or e.id == "prune"
+    return isinstance(e, ast.Attribute) and e.attr == "prune"
+
+
+def _others_seen(run: Any) -> bool:
+    """Every prune call of the loaded code is one the interpreter or this pass ran, or lies
+    in a function (not ``__init__``) this pass runs; no other spelling of a pruning."""
+    from driftcheck.parsers.source.library.torchsurgery import PRUNE_SEEN, PRUNE_UNREAD
+
+    f = run.f
+    ip = f.interp
+    if getattr(ip, PRUNE_UNREAD, False) or f.run_state.get(_UNREAD):
+        return False
+    mods = getattr(ip, "mods", None)
+    if not isinstance(mods, dict):
+        return False
+    seen = set(getattr(ip, PRUNE_SEEN, None) or ()) | f.run_state.get(_FWD_LINES, set())
+    funcs = f.run_state.get(_FUNCS, set())
+    for key, info in mods.items():
+        if isinstance(key, str) and key.startswith("@torch:"):
+            continue
+        tree = getattr(info, "tree", None)
+        if tree is None:
+            return False
+        path = str(getattr(info, "path", ""))
+        names = _prune_names(tree)
+        for n in ast.walk(tree):
+            if isinstance(n, ast.ImportFrom) and (n.module or "").endswith("utils.prune"):
+                return False  # ``from torch.nn.utils.prune import l1_unstructured``
+            if isinstance(n, ast.ClassDef) and any("prun" in ast.dump(b).lower() for b in n.bases):
+                return False  # a pruning method of the code's own
+            if isinstance(n, ast.Attribute) and n.attr in ("apply", "apply_mask"):
+                if "prun" in ast.dump(n.value).lower():
+                    return False  # ``prune.L1Unstructured.apply(m, "weight", amount)``
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+                continue
+            running = isinstance(fn, ast.FunctionDef) and fn.name != "__init__" and id(fn) in funcs
+            body = fn.body if isinstance(fn, ast.Module) else fn.body
+            for n in _walk_own(body):
+                if not isinstance(n, ast.Attribute) or not _is_prune(n.value, names):
+                    continue
+                if n.attr not in APPLY:
+                    continue
+                if (path, n.lineno) in seen or running:
+                    continue
+                return False
+    return True
+
+
+def _walk_own(body: list) -> Any:
+    """The nodes of ``body`` outside nested functions (each function is walked on its own)."""
+    todo = list(body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        yield n
+        todo.extend(ast.iter_child_nodes(n))
+
+
+def _note_func(run: Any, fr: Any) -> None:
+    node = getattr(getattr(fr, "func", None), "node", None)
+    if isinstance(node, ast.FunctionDef):
+        run.f.run_state.setdefault(_FUNCS, set()).add(id(node))
+
+
+@hooks.before(120)  # ``prune.remove(m, n)`` of a tensor not pruned
+def prune_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    f = run.f
+    if f.input_shape is None or _off() or fr is None:
+        return
+    _note_func(run, fr)
+    q = fv.qual if isinstance(fv, Ext) else ""
+    if not q.startswith(_PRUNE) or q.count(".") != 4:
+        return
+    fn = q[len(_PRUNE) :]
+    starred = any(isinstance(a, ast.Starred) for a in e.args) or any(
+        k.arg is None for k in e.keywords
+    )
+    if fn in APPLY:
+        f.run_state.setdefault(_FWD_LINES, set()).add(tuple(fr.loc(e)))
+        if fn == "global_unstructured":
+            pairs = None if starred else _pairs(run, args[0] if args else kwargs.get("parameters"))
+        else:
+            mod = args[0] if args else kwargs.get("module")
+            name = args[1] if len(args) > 1 else kwargs.get("name")
+            leaf = _leaf(run, mod)
+            ok = not starred and leaf is not None and isinstance(name, str)
+            pairs = [(leaf, name)] if ok else None
+        if pairs is None:
+            f.run_state[_UNREAD] = True
+            return
+        for leaf, name in pairs:
+            _state(run, leaf).add(name)
+        return
+    if fn != "remove" or starred:
+        return
+    mod = args[0] if args else kwargs.get("module")
+    name = args[1] if len(args) > 1 else kwargs.get("name")
+    leaf = _leaf(run, mod)
+    if leaf is None or not isinstance(name, str):
+        f.run_state[_UNREAD] = True  # a removal not read: later verdicts unsure
+        return
+    pruned = _state(run, leaf)
+    if name in pruned:
+        pruned.discard(name)
+        return
+    if f.speculative or f.doubts or leaf.unresolved or not _others_seen(run):
+        return
+    f.crash(
+        fr.loc(e),
+        f"ValueError: Parameter '{name}' of module {leaf.type} has to be pruned before pruning "
+        "can be removed",
+    )
+
+
+# ---------------------------------------------------------------------- load_state_dict
+_LSD_OFF = "DRIFTCHECK_NO_LOAD_STATE_35"
+
+
+def state_keys(run: Any, obj: Any) -> dict[str, tuple] | None:
+    """The keys of ``obj.state_dict()`` with their shapes, where every module of the tree is
+    one whose tensors the pass knows (``dataflow_params.listed``), none is shared (torch
+    lists a shared module under each name, ``listed`` once) and none changes torch's
+    state-dict protocol (``dataflow_fix30b._tree_plain``); None otherwise."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _tree_plain
+    from driftcheck.parsers.source.forward.dataflow_params import listed
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    f = run.f
+    try:
+        if not _tree_plain(f, obj):
+            return None
+        seen: set[int] = set()
+        todo = [obj]
+        while todo:
+            m = f.resolve(todo.pop())
+            if id(m) in seen or len(seen) > 4096:
+                return None  # a module shared in the tree
+            seen.add(id(m))
+            if isinstance(m, Obj):
+                todo.extend(c for c in m.children.values() if c is not None)
+            elif not isinstance(m, Leaf):
+                return None
+        params = listed(run, obj, "named_parameters", [], {})
+        bufs = listed(run, obj, "named_buffers", [], {})
+    except Exception:  # noqa: BLE001 - a tree the walk cannot read: unknown
+        return None
+    if params is None or bufs is None:
+        return None
+    out: dict[str, tuple] = {}
+    for k, t in [*params, *bufs]:
+        shape = known_shape(t)
+        if shape is None or k in out:
+            return None
+        out[k] = shape
+    return out
+
+
+def _pure(e: ast.expr) -> bool:
+    """``self.backbone`` / ``m``: an expression whose second reading has no effect."""
+    while isinstance(e, ast.Attribute):
+        e = e.value
+    return isinstance(e, ast.Name)
+
+
+@hooks.before(130)  # ``m.load_state_dict({"state_dict": ..., "epoch": 9})``
+def state_loaded(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``dst.load_state_dict(d, strict=True)`` of a dict the pass holds (a ``dict`` with
+    ``str`` keys only): a key of ``d`` that no tensor of ``dst``'s state has (unexpected:
+    ``{"state_dict": ..., "epoch": 9}``, a prefix too many) is torch's RuntimeError under
+    ``strict``; a tensor of known shape under a key of ``dst`` with another shape is a "size
+    mismatch" either way. Keys the pass may not have seen added never matter (a missing key
+    is not judged: the dict may hold more than the pass knows), but one it saw could have
+    been removed where it could not follow: only while the pass is exact so far
+    (``Flow.doubts`` 0, not speculative). ``dst`` is a module tree whose state the pass knows
+    (``state_keys``)."""
+    from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
+
+    f = run.f
+    if f.input_shape is None or os.environ.get(_LSD_OFF) == "1" or fr is None:
+        return
+    func = e.func
+    if not isinstance(func, ast.Attribute) or func.attr != "load_state_dict":
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    if len(args) > 3 or set(kwargs) - {"state_dict", "strict", "assign"}:
+        return
+    sd = args[0] if args else kwargs.get("state_dict")
+    strict = args[1] if len(args) > 1 else kwargs.get("strict", True)
+    if sd.__class__ is not dict or strict.__class__ is not bool or not sd:
+        return
+    if not all(k.__class__ is str for k in sd) or f.speculative or f.doubts:
+        return
+    if not _pure(func.value):
+        return
+    dst = run.eval(func.value, fr)
+    if not isinstance(dst, Mod):
+        return
+    mine = state_keys(run, dst.obj)
+    if mine is None:
+        return
+    for k, v in sd.items():
+        other = known_shape(v) if isinstance(v, Tens) else None
+        if k in mine and other is not None and other != mine[k]:
+            f.crash(fr.loc(e), f"RuntimeError: Error(s) in loading state_dict: size mismatch "
+                    f"for {k}: copying a param with shape {other}, the shape in current model "
+                    f"is {mine[k]}")  # fmt: skip
+            return
+    # a BatchNorm's ``num_batches_tracked`` is a key of its own state: kept as any other
+    unexpected = [k for k in sd if k not in mine]
+    if strict and unexpected:
+        f.crash(fr.loc(e), "RuntimeError: Error(s) in loading state_dict: unexpected key(s) "
+                f"{unexpected[:3]}")  # fmt: skip
+
+
+# ---------------------------------------------------------------------- pre-hook result form
+_PRE_OFF = "DRIFTCHECK_NO_PREHOOK_FORM_35"
+
+
+def _handles_untouched(f: Any) -> bool:
+    """No loaded module of the code calls ``<x>.remove()`` with no argument (a hook handle's
+    removal) or registers a forward pre-hook outside an ``__init__``: the hooks ``__init__``
+    registered are the ones ``forward`` meets."""
+    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+
+    memo = f.run_state.get("fix35_handles")
+    if isinstance(memo, bool):
+        return memo
+    trees = own_trees(f.interp)
+    ok = trees is not None
+    for tree in trees or ():
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+                continue
+            for n in _walk_own(fn.body):
+                if not isinstance(n, ast.Call) or not isinstance(n.func, ast.Attribute):
+                    continue
+                if n.func.attr == "remove" and not n.args and not n.keywords:
+                    ok = False
+                if "register_forward_pre_hook" in n.func.attr and getattr(fn, "name", "") != (
+                    "__init__"
+                ):
+                    ok = False
+    f.run_state["fix35_handles"] = ok
+    return ok
+
+
+def _dunder_call(run: Any, v: Any) -> Any:
+    """The plain ``def __call__(self, ...)`` of ``v``'s class (an instance of a class of the
+    code's own, not a module), else None."""
+    from driftcheck.parsers.source.interp.dunders import own_code, source_method
+    from driftcheck.parsers.source.values.abstract import Func, Obj
+
+    if not isinstance(v, Obj) or v.module or v.kind is not None or v.unresolved:
+        return None
+    if not own_code(v.cls):
+        return None
+    try:
+        fn = source_method(run.f.interp, v.cls, "__call__")
+    except Exception:  # noqa: BLE001 - a class the lookup cannot read
+        return None
+    if not isinstance(fn, Func) or fn.is_static or fn.is_classmethod:
+        return None
+    node = fn.node
+    if not isinstance(node, ast.FunctionDef) or node.decorator_list:
+        return None
+    return fn
+
+
+@hooks.before(140)  # ``m(x)`` whose first pre-hook (``with_kwargs=True``) returns another form
+def prehook_form(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """torch's ``Module._call_impl`` runs a forward pre-hook registered ``with_kwargs=True``
+    as ``hook(module, args, kwargs)``; a result that is not None must be a tuple of two
+    (``(new_args, new_kwargs)``), else RuntimeError "forward pre-hook must return None or a
+    tuple of (new_args, new_kwargs)". The module's first pre-hook (later ones see what earlier
+    ones made) is run here when it is such a hook of the code's own, registered in
+    ``__init__`` under no condition; judged only while the pass is exact (``Flow.doubts``
+    unchanged by the hook's run, not speculative): a tensor, a dict, a list or a tuple of
+    another length returned is the crash."""
+    from driftcheck.parsers.source.forward.dataflow_ops import convert
+    from driftcheck.parsers.source.interp.fwdhooks import hooks_of
+    from driftcheck.parsers.source.values.abstract import Func, Leaf, Obj
+    from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, UserFunc
+
+    f = run.f
+    if f.input_shape is None or os.environ.get(_PRE_OFF) == "1" or fr is None:
+        return
+    if not isinstance(fv, Mod) or f.speculative or f.doubts:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    # the very module called, not the repeated block that stands for it in the graph
+    # (``Flow.rep``): hooks are registered on each object of its own
+    obj = fv.obj if isinstance(fv.obj, (Leaf, Obj)) else f.resolve(fv.obj)
+    pre = [h for h in hooks_of(obj) if h.pre]
+    if not pre or not pre[0].with_kwargs or pre[0].conds or not _handles_untouched(f):
+        return
+    h = pre[0]
+    call = _dunder_call(run, h.fn)
+    if isinstance(h.fn, Func) and h.fn.bound is not None and not h.fn.is_static:
+        fn = UserFunc(h.fn, Mod(h.fn.bound))
+    elif call is not None:
+        fn = UserFunc(call, Mod(h.fn))  # an instance of a class of the code's own with __call__
+    else:
+        fn = convert(run, h.fn)
+    if not isinstance(fn, UserFunc):
+        return
+    crashes = len(f.crashes)
+    got = run.calls.call_value(fn, [Mod(obj), tuple(args), dict(kwargs)], {}, fr, e)
+    if f.doubts or f.speculative or len(f.crashes) != crashes:
+        return
+    bad = isinstance(got, (Tens, dict, list)) or (got.__class__ is tuple and len(got) != 2)
+    if bad:
+        what = "a tensor" if isinstance(got, Tens) else type(got).__name__
+        f.crash(fr.loc(e), "RuntimeError: forward pre-hook must return None or a tuple of "
+                f"(new_args, new_kwargs), but got {what}")  # fmt: skip
