@@ -10,6 +10,8 @@ unknown count, never a guess.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.test_source_counts_reparam import both
@@ -216,3 +218,52 @@ except Exception:
 """,
         known=False,
     )
+
+
+# ------------------------------------------------ one weight difference and the op that sizes it
+FRESH32 = Path(__file__).resolve().parent.parent / "benchmarks" / "reimpl" / "fresh32"
+DBRX = FRESH32 / "cases" / "dbrx_c_header_defines.py"
+DBRX_CFG = FRESH32 / "configs" / "dbrx_c_header_defines" / "config.json"
+
+
+def _findings(code: Path, cfg: Path) -> list:
+    from driftcheck.drift import drift, load_sides
+
+    fs = drift(load_sides(str(code), str(cfg)), str(code), str(cfg))
+    return [f for f in fs if f.severity.rank >= 1]
+
+
+def _holds(v, want) -> bool:
+    if v == want and type(v) is type(want):
+        return True
+    return isinstance(v, (list, tuple)) and any(_holds(x, want) for x in v)
+
+
+def _torch_counts(code: Path, cfg: Path) -> tuple[int, int]:
+    import runpy
+
+    transformers = pytest.importorskip("transformers")
+    with torch.device("meta"):
+        mine = runpy.run_path(str(code), run_name="__r35b__")["Dbrx"]()
+        hf = transformers.DbrxForCausalLM(transformers.DbrxConfig.from_pretrained(cfg.parent))
+    return (sum(p.numel() for p in mine.parameters()), sum(p.numel() for p in hf.parameters()))
+
+
+def test_flat_experts_clean_pair_has_no_finding():
+    mine, hf = _torch_counts(DBRX, DBRX_CFG)
+    assert mine == hf  # the code is the config's model
+    assert _findings(DBRX, DBRX_CFG) == []
+
+
+@pytest.mark.parametrize("ffn", [128, 64])
+def test_flat_experts_ffn_change_is_one_finding_holding_both_widths(tmp_path, ffn):
+    code = tmp_path / "dbrx_ffn.py"
+    code.write_text(DBRX.read_text().replace("#define DBRX_FFN 96", f"#define DBRX_FFN {ffn}"))
+    mine, hf = _torch_counts(code, DBRX_CFG)
+    assert mine - hf == 2 * 3 * 4 * (ffn - 96) * 64  # layers x w1/v1/w2 x experts x rows x d
+    found = _findings(code, DBRX_CFG)
+    assert len(found) == 1, [f.message for f in found]
+    f = found[0]
+    assert f.severity.name == "major"
+    assert _holds(f.values["left"], ffn) and _holds(f.values["right"], 96), f.message
+    assert "parameter.shape" in (f.evidence or "")  # the weight it changes, under it
