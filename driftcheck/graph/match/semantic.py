@@ -305,6 +305,8 @@ def settle(
         else:
             home.absorbed.append(d)
     out = _one_recut(out)
+    if not facts:
+        out = _under_one_weight(out, heads_agree)
     if counts and len(major) == 1 and major[0].key not in DEPTH_FACTS and major[0].absorbed:
         # one weight fact differs and explains layer differences: copies of a sub-block
         # counted apart where its changed layers no longer pair (three blocks of one linear
@@ -318,6 +320,53 @@ def settle(
     else:
         out.extend(counts)
     return out
+
+
+def _under_one_weight(out: list[Diff], heads_agree: bool) -> list[Diff]:
+    """No fact differs and exactly one weight difference is left (DBRX's experts stored flat,
+    ``[experts * ffn, d]``, whose FFN width no fact reads). A forward op's size that moves
+    with it (scaled or shifted by a multiple of its change: the experts' ``view(E, ffn, d)``,
+    128 against 96 beside 512 against 384) states the size the weight is made of, as a
+    layer's own size does for the weight it shapes (``_axis_follows``): the first such op is
+    reported as the change (major: it changes weights) with the weight and any other such op
+    under it; an op's axis index that is one negative and one non-negative number (``dim=-1``
+    against ``dim=2``: one axis of some rank; the graph holds no rank) moves no size, so is
+    shown as layout (info), as it is on the clean pair where the weights agree."""
+    roots = [d for d in out if _weighty(d) and not d.soft and not d.layout]
+    if len(roots) != 1 or not heads_agree:
+        return out
+    root = roots[0]
+    pseudo = SimpleNamespace(values={"left": root.left, "right": root.right})
+    kept: list[Diff] = []
+    moved: list[Diff] = []
+    for d in out:
+        if d is root or not d.soft or d.weights_change or d.layout or d.kind != "param":
+            kept.append(d)
+            continue
+        lv, rv = norm_value(d.left), norm_value(d.right)
+        if (
+            d.attribute.endswith("dim")
+            and type(lv) is int
+            and type(rv) is int
+            and (lv < 0) != (rv < 0)
+        ):
+            d.layout = True
+            kept.append(d)
+        elif related(d, pseudo):
+            moved.append(d)
+        else:
+            kept.append(d)
+    if not moved:
+        return kept
+    home = moved[0]
+    home.weights_change = True
+    for d in (root, *moved[1:]):
+        times = f" ({d.times} places)" if d.times > 1 else ""
+        home.follows.append(f"{d.attribute} {d.left} -> {d.right}{times}")
+        for side in ("left", "right"):
+            if home.locs.get(side) is None and d.locs.get(side) is not None:
+                home.locs[side] = d.locs[side]
+    return [home if d is root else d for d in kept]
 
 
 def weight_bag(items: list[Item]) -> dict[tuple, int] | None:

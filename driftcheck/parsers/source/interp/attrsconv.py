@@ -49,3 +49,41 @@ def convert(calls: Any, fn: Any, v: Any, name: str, loc: tuple) -> Any:
     if isinstance(plain(v), Unknown):
         return Unknown(f"attrs field {name} converted from an unknown value")
     return calls.call(fn, [v], {}, loc)
+
+
+# attrs' class decorators whose generated ``__init__`` takes the annotated fields
+_ATTRS_DECOS = frozenset(
+    [f"{m}.{n}" for m in ("attrs", "attr") for n in ("define", "frozen", "mutable")]
+    + ["attr.s", "attr.attrs", "attrs.attrs", "attr.dataclass", "attrs.dataclass"]
+)
+
+
+def is_attrs(calls: Any, cls: Any) -> bool:
+    """Whether ``cls``'s own decorators make it an attrs class (resolved to their import, as
+    ``objmodel.is_dataclass`` does): its ``__init__`` then names a private field ``_x`` as
+    ``x`` and runs ``__attrs_post_init__`` (not ``__post_init__``)."""
+    frame = getattr(cls, "ns", {}).get("__frame__")
+    if frame is None:
+        return False
+    for d in cls.node.decorator_list:
+        fn = d.func if isinstance(d, ast.Call) else d
+        if isinstance(fn, (ast.Name, ast.Attribute)):
+            q = getattr(plain(calls.exprs.eval(fn, frame)), "qual", None)
+            if q in _ATTRS_DECOS:
+                return True
+    return False
+
+
+def init_name(st: ast.AnnAssign, name: str) -> str | None:
+    """The ``__init__`` parameter of the attrs field ``name``: ``field(alias="x")`` when given
+    as a text, else attrs' default alias (``name.lstrip("_")``: ``_hidden`` is ``hidden=``);
+    None for an ``alias=`` we cannot read."""
+    e = st.value
+    if isinstance(e, ast.Call):
+        for k in e.keywords:
+            if k.arg == "alias" and not (
+                isinstance(k.value, ast.Constant) and k.value.value is None
+            ):
+                ok = isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)
+                return k.value.value if ok else None
+    return name.lstrip("_")

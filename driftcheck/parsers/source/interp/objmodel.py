@@ -1981,7 +1981,11 @@ class Calls:
                 positional.append(name)
             plan.append((name, st, c, spec, "initvar" if base == "InitVar" else "field"))
         pos_of = {n: i for i, n in enumerate(positional)}
+        # an attrs class's ``__init__`` names a private field ``_x`` as ``x`` (or its
+        # ``alias=``) and runs ``__attrs_post_init__``, not ``__post_init__`` (attrsconv.py)
+        attrs_cls = attrsconv.is_attrs(self, cls)
         for name, st, c, spec, kind in plan:
+            key = attrsconv.init_name(st, name) if attrs_cls else name
             is_initvar = kind == "initvar"
             # an attrs ``field(converter=f)``: f runs on the value given or defaulted
             convert = attrsconv.converter(self, st, c)
@@ -1994,8 +1998,10 @@ class Calls:
                 v = Unknown(f"dataclass field {name} (after a field whose init= is not known)")
             elif i < len(args):
                 v = args[i]
-            elif name in kwargs:
-                v = kwargs[name]
+            elif key is None:
+                v = Unknown(f"attrs field {name} (an alias= we cannot read)")
+            elif key in kwargs:
+                v = kwargs[key]
             elif "**" in kwargs:  # ``Cls(**unknown)``: any field may be in it, not the default
                 v = Unknown(f"dataclass field {name} (keyword arguments of unknown keys)")
             elif st.value is not None:
@@ -2016,7 +2022,8 @@ class Calls:
                 initvars[name] = v
                 continue
             obj.attrs[name] = v
-        ok, post, _ = self.classes.mro_attr(cls, "__post_init__")
+        hook = "__attrs_post_init__" if attrs_cls else "__post_init__"
+        ok, post, _ = self.classes.mro_attr(cls, hook)
         if ok and isinstance(post, Func):
             post_args = list(initvars.values())
             self.call_func(Func(post.node, post.mod, post.closure, post.owner, obj), post_args, {})

@@ -2931,6 +2931,64 @@ def _at_field(c: Call) -> Any:
     return FieldSpec(default, factory, c.kwargs.get("converter"), init=_init_flag(c))
 
 
+@AT.entry(
+    "evolve",
+    doc="evolve(inst, **changes): a new instance of inst's attrs class, made by calling the "
+    "class with each init field's current value (under its __init__ name) and the changes, as "
+    "attrs does (converters and __attrs_post_init__ run again)",
+)
+def _at_evolve(c: Call) -> Any:
+    """``attrs.evolve(PAPER, hidden=64)``: attrs reads every ``init`` field of the instance's
+    class (``attrs.fields``), passes its current value under its ``__init__`` name (``_x`` as
+    ``x``, or its ``alias=``) unless ``changes`` names it, and calls the class: converters run
+    on the copied values again and ``__attrs_post_init__`` runs; a field with ``init=False``
+    gets its default again, not the instance's value. Anything we cannot read (an instance
+    that is not of an attrs class of the code, a field's ``init=`` / ``alias=`` unknown, a
+    field the instance lacks, a change no parameter takes: TypeError in attrs) is unknown."""
+    from driftcheck.parsers.source.interp import attrsconv
+
+    inst = plain(c.args[0]) if len(c.args) == 1 else None
+    if not isinstance(inst, Obj) or inst.module or not isinstance(inst.cls, Cls):
+        return c.unknown("attrs.evolve() of something other than one attrs instance we read")
+    cls = inst.cls
+    ip = c.interp
+    if not attrsconv.is_attrs(ip.calls, cls) or not ip.calls.is_dataclass(cls):
+        return c.unknown(f"attrs.evolve() of a {cls.name}, not an attrs class we read")
+    if "**" in c.kwargs:
+        return c.unknown("attrs.evolve() with keyword arguments of unknown keys")
+    fields: dict[str, ast.AnnAssign] = {}
+    for k in reversed(cls.mro()):
+        if isinstance(k, Cls):
+            for st in k.node.body:
+                if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                    if "ClassVar" not in ast.unparse(st.annotation).split("[")[0]:
+                        fields[st.target.id] = st
+    changes = dict(c.kwargs)
+    params: set[str] = set()
+    for name, st in fields.items():
+        init = True
+        if isinstance(st.value, ast.Call):
+            for kw in st.value.keywords:
+                if kw.arg == "init":
+                    ok = isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, bool)
+                    init = kw.value.value if ok else None
+        if init is None:
+            return c.unknown(f"attrs.evolve(): field {name} has an init= we cannot read")
+        if not init:
+            continue
+        key = attrsconv.init_name(st, name)
+        if key is None:
+            return c.unknown(f"attrs.evolve(): field {name} has an alias= we cannot read")
+        params.add(key)
+        if key not in changes:
+            if name not in inst.attrs:
+                return c.unknown(f"attrs.evolve(): the instance has no field {name}")
+            changes[key] = inst.attrs[name]
+    if set(c.kwargs) - params:
+        return c.unknown("attrs.evolve() with a change no __init__ parameter takes (TypeError)")
+    return ip.memo.instantiate(cls, [], changes, c.loc)
+
+
 # ---------------------------------------------------------------------------------- inspect
 INS = Group("inspect")
 _PARAMETER = NamedTupleType("Parameter", ("name", "default", "kind", "annotation"), ())
