@@ -350,6 +350,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix34d
 
             dataflow_fix34d.called(self.run, e, fv, args, kwargs, fr)  # remove_parametrizations
+            from driftcheck.parsers.source.forward import dataflow_fix35b
+
+            dataflow_fix35b.called(self.run, e, fv, args, kwargs, fr)  # ``SGD(nesterov=True)``
 
         if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
             from driftcheck.parsers.source.forward import dataflow_fix31
@@ -1100,6 +1103,12 @@ class Calls:
                 got = self._zip(args, its)
             elif name == "reversed":
                 got = list(reversed(its[0]))
+            elif name == "sorted":
+                from driftcheck.parsers.source.forward import dataflow_fix35b
+
+                got = dataflow_fix35b.sorted_plain(its[0], kwargs)  # (was: unsorted)
+                if got is None:
+                    return UNK
             else:
                 got = list(its[0])
             return lists.made(self.run.f, got, *args)

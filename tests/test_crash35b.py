@@ -1,0 +1,130 @@
+"""Session 35 (crashfix35b): torch's own argument checks of objects built in forward
+(``dataflow_fix35b``): ``SGD(nesterov=True)``, ``nn.RNN/LSTM/GRU`` sizes and dropout,
+``AdaptiveLogSoftmaxWithLoss`` cutoffs, ``Tensor.type(str)``; and ``sorted()`` in forward
+(it used to return its items unsorted). Each model is run by torch (CPU, seeded): a blocker
+exactly when torch raises; the ``_ok`` twins show what the rules must not claim."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.crash_rule_support import (
+    blockers,
+    check_both_sides,
+    net_source,
+    registrar,
+    torch_crashes,
+    write,
+)
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+FC = ("self.fc = nn.Linear(6, 6)",)
+
+
+def net(name: str, body: str, init: str = "") -> None:
+    model(name, (3, 6), net_source(FC, body, init))
+
+
+def lazy(name: str, make: str, use: str = "return h", init: str = "") -> None:
+    """``make`` built once, in forward, under ``if self.obj is None`` (as the corpus does)."""
+    body = f"if self.obj is None:\n            self.obj = {make}\n        {use}"
+    net(name, body, "self.obj = None" + (f"\n        {init}" if init else ""))
+
+
+# SGD: nesterov needs a momentum and zero dampening
+P = "self.parameters()"
+lazy("sgd_nesterov_no_momentum", f"torch.optim.SGD({P}, lr=0.1, nesterov=True)")
+lazy("sgd_nesterov_momentum_zero", f"torch.optim.SGD({P}, lr=0.1, momentum=0.0, nesterov=True)")
+lazy("sgd_nesterov_dampened", f"torch.optim.SGD({P}, 0.1, 0.9, 0.1, nesterov=True)")
+lazy("sgd_nesterov_positional", f"torch.optim.SGD({P}, 0.1, 0.0, 0.0, 0.0, True)")
+lazy("sgd_nesterov_cfg", f"torch.optim.SGD({P}, lr=0.1, momentum=self.m, nesterov=self.n)",
+     init="self.m, self.n = 0, True")  # fmt: skip
+lazy("sgd_ok_nesterov", f"torch.optim.SGD({P}, lr=0.1, momentum=0.9, nesterov=True)")
+lazy("sgd_ok_dampened_plain", f"torch.optim.SGD({P}, lr=0.1, momentum=0.9, dampening=0.5)")
+lazy(
+    "sgd_ok_nesterov_false", f"torch.optim.SGD({P}, lr=0.1, nesterov=self.n)", init="self.n = False"
+)
+
+# RNNBase: dropout in [0, 1], sizes and num_layers greater than zero
+lazy("rnn_gru_zero_layers", "nn.GRU(6, 4, num_layers=0)")
+lazy("rnn_lstm_floor_zero", "nn.LSTM(6, 4, num_layers=self.depth // 2)", init="self.depth = 1")
+lazy("rnn_lstm_int_share", "nn.LSTM(6, 4, int(self.depth * 0.5))", init="self.depth = 1")
+lazy("rnn_lstm_dropout_percent", "nn.LSTM(6, 4, 2, dropout=10)")
+lazy("rnn_gru_dropout_negative", "nn.GRU(6, 4, num_layers=2, dropout=-0.1)")
+lazy("rnn_rnn_hidden_zero", "nn.RNN(6, 0)")
+lazy("rnn_rnn_positional_layers", 'nn.RNN(6, 4, 0, "tanh")')
+lazy("rnn_ok_rnn_positional", 'nn.RNN(6, 4, 2, "relu", True, True, 0.5)')
+lazy("rnn_ok_dropout_one", "nn.LSTM(6, 4, 2, dropout=1)")
+lazy("rnn_ok_single_layer_dropout", "nn.GRU(6, 4, dropout=0.5)")  # a warning only
+lazy("rnn_ok_used", "nn.LSTM(6, 4, num_layers=max(1, self.depth // 2), batch_first=True)",
+     "return self.obj(h.unsqueeze(1))[0].squeeze(1)", init="self.depth = 1")  # fmt: skip
+
+# AdaptiveLogSoftmaxWithLoss: unique, increasing cutoffs in 1 .. n_classes - 1
+ADA = "nn.AdaptiveLogSoftmaxWithLoss(6, 10, cutoffs={})"
+lazy("adasm_unsorted", ADA.format("[5, 2]"))
+lazy("adasm_last_is_n_classes", ADA.format("self.cut + [10]"), init="self.cut = [2, 5]")
+lazy("adasm_zero", ADA.format("[int(10 * s) for s in (0.0, 0.5)]"))
+lazy("adasm_share_one", ADA.format("[int(10 * s) for s in (0.3, 1.0)]"))
+lazy("adasm_duplicate", ADA.format("[3, 3]"))
+lazy("adasm_empty", ADA.format("[]"))
+lazy("adasm_fraction", ADA.format("[2.5, 5]"))
+lazy("adasm_ok", ADA.format("[2, 5]"), "return self.obj.log_prob(h)")
+lazy("adasm_ok_sorted_copy", ADA.format("sorted(self.cut)"), "return self.obj.log_prob(h)",
+     init="self.cut = [5, 2]")  # fmt: skip
+lazy("adasm_ok_sorted_reverse", ADA.format("sorted(self.cut, reverse=True)[::-1]"),
+     init="self.cut = [5, 2]")  # fmt: skip
+lazy("adasm_ok_sorted_items", ADA.format("[v for _, v in sorted(self.cut.items())]"),
+     init='self.cut = {"b": 5, "a": 2}')  # fmt: skip
+
+# Tensor.type(str): a name that is no tensor type's
+net("ttype_short_name", 'return h.type("bf16").float()')
+net("ttype_dtype_repr", 'return h.type("torch.bfloat16").float()')
+net("ttype_keyword", 'return h.type(dtype="float16").float()')
+net("ttype_cfg", "return h.type(self.name).float()", init='self.name = "float16"')
+net("ttype_ok_tensor_name", 'return h.type("torch.DoubleTensor").float()')
+net("ttype_ok_dtype", "return h.type(torch.float64).float()")
+net("ttype_ok_query", 'return h if h.type() == "torch.FloatTensor" else h * 2')
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, kind = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    crashes = torch_crashes(path, shape, kind)
+    assert crashes is ("_ok" not in name), name  # the case is what its name says
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
+    if crashes:
+        assert any(loc.get("line") for f in found for loc in f.get("locations", [])), found
+
+
+def test_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["sgd_nesterov_no_momentum", "rnn_gru_zero_layers", "adasm_unsorted", "ttype_short_name"],
+)
+def test_switch_off(name, tmp_path, capsys, monkeypatch):
+    """The rules are what flag these: with ``DRIFTCHECK_NO_CTORS_35B=1`` nothing does."""
+    _, shape, _ = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    monkeypatch.setenv("DRIFTCHECK_NO_CTORS_35B", "1")
+    assert not blockers(path, shape, capsys)
+    monkeypatch.delenv("DRIFTCHECK_NO_CTORS_35B")
+    assert blockers(path, shape, capsys)
+
+
+def test_sorted_plain():
+    from driftcheck.parsers.source.forward.dataflow_fix35b import sorted_plain
+
+    assert sorted_plain([3, 1, 2], {}) == [1, 2, 3]
+    assert sorted_plain([3, 1.5], {"reverse": True}) == [3, 1.5]
+    assert sorted_plain(["b", "a"], {}) == ["a", "b"]
+    assert sorted_plain([("b", object), ("a", int)], {}) == [("a", int), ("b", object)]
+    assert sorted_plain([("a", object), ("a", int)], {}) is None  # a tie: values compared
+    assert sorted_plain([1, "a"], {}) is None  # Python's TypeError: not known
+    assert sorted_plain([1, 2], {"key": abs}) is None
