@@ -88,6 +88,57 @@ net("ttype_ok_dtype", "return h.type(torch.float64).float()")
 net("ttype_ok_query", 'return h if h.type() == "torch.FloatTensor" else h * 2')
 
 
+# checkpoint: the reentrant variant (the default) takes no keywords for the function
+CK = "from torch.utils.checkpoint import checkpoint\n\n"
+BLOCK = (
+    "\nclass Block(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+    "        self.fc = nn.Linear(6, 6)\n\n    def forward(self, x, scale=1.0):\n"
+    "        return x + scale * self.fc(x)\n"
+)
+
+
+def ck(name: str, call: str) -> None:
+    src = BLOCK + net_source(("self.blk = Block()",), f"return {call}")
+    model(name, (3, 6), CK + src)
+
+
+ck("ckpt_reentrant_kwarg", "checkpoint(self.blk, h, scale=0.5, use_reentrant=True)")
+ck("ckpt_default_kwarg", "checkpoint(self.blk, h, scale=0.5)")
+ck("ckpt_ok_nonreentrant_kwarg", "checkpoint(self.blk, h, scale=0.5, use_reentrant=False)")
+ck("ckpt_ok_positional", "checkpoint(self.blk, h, 0.5, use_reentrant=True)")
+ck("ckpt_ok_preserve", "checkpoint(self.blk, h, preserve_rng_state=False, use_reentrant=True)")
+
+# pad_sequence: tensors only, padded on the left or the right
+PS = "torch.nn.utils.rnn.pad_sequence"
+net("pad_side_end", f'return {PS}([h[0], h[1, :3]], batch_first=True, padding_side="end")')
+net("pad_side_capital", f'return {PS}([h[0], h[1, :3]], True, 0.0, "Left")')
+net("pad_list_elements", f"return {PS}([[1.0, 2.0], [3.0]], batch_first=True)")
+net("pad_ok_left", f'return {PS}([h[0], h[1, :3]], batch_first=True, padding_side="left")')
+net("pad_ok_default", f"return {PS}([h[0], h[1, :3]])")
+
+# samplers' own checks
+SM = "from torch.utils.data import BatchSampler, DistributedSampler, RandomSampler, WeightedRandomSampler\n"
+SM += "from torch.utils.data import DataLoader, TensorDataset\n\n"
+
+
+def smp(name: str, make: str) -> None:
+    body = f"s = {make}\n        return h + len(list(iter(s)))"
+    model(name, (3, 6), SM + net_source(FC, body))
+
+
+smp("smp_weighted_zero", "WeightedRandomSampler(h.abs().sum(-1), num_samples=int(3 * 0.1))")
+smp("smp_weighted_2d", "WeightedRandomSampler(h.abs(), num_samples=2)")
+smp("smp_weighted_float", "WeightedRandomSampler(h.abs().sum(-1), 1.5)")
+smp("smp_batch_zero", "BatchSampler(range(3), batch_size=2 // 4, drop_last=False)")
+smp("smp_random_zero", "RandomSampler(range(3), num_samples=0)")
+smp("smp_dist_rank", "DistributedSampler(range(8), num_replicas=4, rank=4)")
+smp("smp_dist_negative", "DistributedSampler(range(8), 2, -1)")
+smp("smp_ok_weighted", "WeightedRandomSampler(h.abs().sum(-1), num_samples=2)")
+smp("smp_ok_batch", "BatchSampler(range(3), 2, False)")
+smp("smp_ok_random", "RandomSampler(range(3), num_samples=5)")
+smp("smp_ok_dist", "DistributedSampler(range(8), num_replicas=4, rank=3)")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

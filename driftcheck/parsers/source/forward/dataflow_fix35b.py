@@ -13,7 +13,17 @@ numbers, strings, literal lists); anything unknown gives no crash:
   increasing, not unique, not in ``1 .. n_classes - 1`` or not integral (ValueError);
 - ``t.type("bf16")`` / ``t.type(dtype="torch.float16")`` on a tensor: every name torch's
   ``type_from_string`` accepts ends in ``Tensor`` ("torch.FloatTensor", "torch.Tensor"), so a
-  string that does not is torch's ValueError "invalid type: '...'".
+  string that does not is torch's ValueError "invalid type: '...'";
+- ``torch.utils.checkpoint.checkpoint(fn, x, k=v)`` with ``use_reentrant`` True or not given
+  (its default is still True): ValueError "Unexpected keyword arguments: k";
+- ``pad_sequence(seqs, padding_side=...)``: an element known to be a list / tuple / number
+  (TypeError "expected Tensor as element i in argument 0"), a side other than "left" /
+  "right" (RuntimeError);
+- ``WeightedRandomSampler`` / ``RandomSampler`` ``num_samples`` and ``BatchSampler``
+  ``batch_size`` not a positive int (ValueError), ``WeightedRandomSampler`` weights of a known
+  shape that is not 1-D (ValueError), ``DistributedSampler(num_replicas=n, rank=r)`` with
+  both ints and ``r`` outside ``[0, n - 1]`` (ValueError). (A sampler that asks the default
+  process group is not judged: whether one exists is the launcher's business.)
 
 Switch: ``DRIFTCHECK_NO_CTORS_35B=1``.
 """
@@ -130,6 +140,100 @@ def _type_error(fv: Any, args: list, kwargs: dict) -> str | None:
     return f"ValueError: invalid type: '{name}'"
 
 
+_CHECKPOINT = {"torch.utils.checkpoint.checkpoint"}
+_CP_OWN = {"use_reentrant", "context_fn", "determinism_check", "debug", "early_stop"}
+_PAD = {"torch.nn.utils.rnn.pad_sequence"}
+_DATA = "torch.utils.data."
+_SAMPLERS = frozenset(
+    {"WeightedRandomSampler", "RandomSampler", "BatchSampler", "DistributedSampler"}
+)
+
+
+def _checkpoint_error(kwargs: dict) -> str | None:
+    """``checkpoint(fn, *args, use_reentrant=True / None, **kw)``: the reentrant variant
+    takes no keyword arguments for ``fn`` (``preserve_rng_state`` is checkpoint's own)."""
+    reentrant = kwargs.get("use_reentrant")
+    if reentrant is not None and reentrant is not True:
+        return None  # False (keywords passed on) or not known
+    extra = [k for k in kwargs if k not in _CP_OWN and k != "preserve_rng_state"]
+    if not extra:
+        return None
+    return "ValueError: Unexpected keyword arguments: " + ",".join(extra)
+
+
+def _pad_error(args: list, kwargs: dict) -> str | None:
+    """``pad_sequence(seqs, batch_first, padding_value, padding_side)``: every element a
+    tensor (the C++ parser's TypeError first), then a side of "left" / "right"."""
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    seqs = _get(args, kwargs, 0, "sequences", _MISSING)
+    if seqs.__class__ in (list, tuple):
+        for i, t in enumerate(seqs):
+            if t.__class__ in (list, tuple, int, float, str):
+                if not all(isinstance(u, Tens) for u in seqs[:i]):
+                    return None  # an earlier element not known to be a tensor
+                kind = t.__class__.__name__
+                return f"TypeError: expected Tensor as element {i} in argument 0, but got {kind}"
+        if not all(isinstance(t, Tens) for t in seqs):
+            return None
+    side = _get(args, kwargs, 3, "padding_side", "right")
+    if isinstance(side, str) and side not in ("left", "right"):
+        return f"RuntimeError: Expected padding_side to be one of left or right, but got {side}."
+    return None
+
+
+def _positive(v: Any) -> bool | None:
+    """``isinstance(v, int) and not bool and v > 0`` where known (None: not known)."""
+    if v.__class__ is bool or v.__class__ in (float, str, list, tuple, type(None)):
+        return False
+    if v.__class__ is int:
+        return v > 0
+    return None
+
+
+def _sampler_error(name: str, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    if name == "WeightedRandomSampler":
+        n = _get(args, kwargs, 1, "num_samples", _MISSING)
+        if n is not _MISSING and _positive(n) is False:
+            return f"ValueError: num_samples should be a positive integer value, but got num_samples={n}"
+        if n is _MISSING or _positive(n) is None:
+            return None
+        if not isinstance(_get(args, kwargs, 2, "replacement", True), bool):
+            return None
+        w = _get(args, kwargs, 0, "weights", _MISSING)
+        shape = known_shape(w) if isinstance(w, Tens) else None
+        if shape is not None and len(shape) != 1:
+            return (
+                "ValueError: weights should be a 1d sequence but given weights have shape "
+                f"{tuple(shape)}"
+            )
+        return None
+    if name == "RandomSampler":
+        n = _get(args, kwargs, 2, "num_samples", None)
+        if n is None or not isinstance(_get(args, kwargs, 1, "replacement", False), bool):
+            return None
+        if n.__class__ is int and n <= 0:
+            return f"ValueError: num_samples should be a positive integer value, but got num_samples={n}"
+        return None
+    if name == "BatchSampler":
+        b = _get(args, kwargs, 1, "batch_size", _MISSING)
+        if b is not _MISSING and _positive(b) is False:
+            return (
+                f"ValueError: batch_size should be a positive integer value, but got batch_size={b}"
+            )
+        return None
+    if name == "DistributedSampler":
+        world = _get(args, kwargs, 1, "num_replicas", None)
+        rank = _get(args, kwargs, 2, "rank", None)
+        if world.__class__ is int and rank.__class__ is int and not 0 <= rank < world:
+            return (
+                f"ValueError: Invalid rank {rank}, rank should be in the interval [0, {world - 1}]"
+            )
+    return None
+
+
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward: the checks above (torch's error at the call)."""
     from driftcheck.parsers.source.values.abstract import Ext
@@ -147,6 +251,12 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         err = _rnn_error(q, args, kwargs)
     elif q in _ADAPTIVE:
         err = _adaptive_error(args, kwargs)
+    elif q in _CHECKPOINT:
+        err = _checkpoint_error(kwargs)
+    elif q in _PAD:
+        err = _pad_error(args, kwargs)
+    elif q is not None and q.startswith(_DATA) and q.rsplit(".", 1)[-1] in _SAMPLERS:
+        err = _sampler_error(q.rsplit(".", 1)[-1], args, kwargs)
     elif q is None:
         err = _type_error(fv, args, kwargs)
     if err is not None:
