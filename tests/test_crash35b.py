@@ -139,6 +139,44 @@ smp("smp_ok_random", "RandomSampler(range(3), num_samples=5)")
 smp("smp_ok_dist", "DistributedSampler(range(8), num_replicas=4, rank=3)")
 
 
+# LambdaLR: one lambda per group, each called at construction; add_param_group takes a dict
+TWO = "[{'params': self.fc.parameters()}, {'params': self.g.parameters(), 'lr': 0.01}]"
+FG = ("self.fc = nn.Linear(6, 6)", "self.g = nn.Linear(6, 6)")
+
+
+def sched(name: str, make: str, opt_in_init: bool = False, groups: str = TWO) -> None:
+    opt = f"torch.optim.SGD({groups}, lr=0.1)"
+    init = f"self.opt = {opt}\n        self.s = None" if opt_in_init else "self.s = None"
+    made = "" if opt_in_init else f"self.opt = {opt}\n            "
+    body = f"if self.s is None:\n            {made}self.s = {make}\n        return self.g(h)"
+    model(name, (3, 6), net_source(FG, body, init))
+
+
+LLR = "torch.optim.lr_scheduler.LambdaLR"
+sched("lambda_floats", f"{LLR}(self.opt, [1.0, 0.5])")
+sched("lambda_floats_init_opt", f"{LLR}(self.opt, [0.9, 0.9])", opt_in_init=True)
+sched("lambda_scalar_float", f"{LLR}(self.opt, 0.5)", opt_in_init=True)
+sched("lambda_count", f"{LLR}(self.opt, [lambda s: 1.0])")
+sched("lambda_count_one_group", f"{LLR}(self.opt, [lambda s: 1.0, lambda s: 0.5])",
+      groups="self.parameters()")  # fmt: skip
+sched("lambda_ok_two", f"{LLR}(self.opt, [lambda s: 1.0, lambda s: 0.5])")
+sched("lambda_ok_one", f"{LLR}(self.opt, lambda s: 0.9 ** s)", opt_in_init=True)
+sched("lambda_ok_init_opt_fns", f"{LLR}(self.opt, [abs, abs])", opt_in_init=True)
+sched("lambda_ok_partial_unknown", f"{LLR}(self.opt, [lambda s: 1.0, abs])", opt_in_init=True)
+
+
+def group(name: str, call: str) -> None:
+    init = "self.opt = torch.optim.SGD(self.fc.parameters(), lr=0.1)\n        self.ready = False"
+    body = f"if not self.ready:\n            {call}\n            self.ready = True\n        return self.g(h)"
+    model(name, (3, 6), net_source(FG, body, init))
+
+
+group("group_list", "self.opt.add_param_group(list(self.g.parameters()))")
+group("group_starred_list", "self.opt.add_param_group([*self.g.parameters()])")
+group("group_ok_dict", "self.opt.add_param_group({'params': list(self.g.parameters())})")
+group("group_ok_dict_call", "self.opt.add_param_group(dict(params=self.g.parameters(), lr=0.01))")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -234,6 +234,60 @@ def _sampler_error(name: str, args: list, kwargs: dict) -> str | None:
     return None
 
 
+_LAMBDA_LR = {"torch.optim.lr_scheduler.LambdaLR"}
+
+
+def _lambda_error(args: list, kwargs: dict) -> str | None:
+    """``LambdaLR(opt, lr_lambda)``: a list of another length than the optimizer's groups
+    (ValueError, where the groups are known), else each lambda is called at construction
+    (``step()`` of ``last_epoch`` 0): one known not to be callable is a TypeError. A list of
+    no callable at all crashes whichever comes first (an optimizer has a group at least)."""
+    from driftcheck.parsers.source.forward.dataflow_fix33b import Optim, _callable_not
+
+    opt = _get(args, kwargs, 0, "optimizer", _MISSING)
+    fns = _get(args, kwargs, 1, "lr_lambda", _MISSING)
+    if fns is _MISSING or len(args) > 3 or kwargs.keys() - {"optimizer", "lr_lambda", "last_epoch"}:
+        return None
+    if _get(args, kwargs, 2, "last_epoch", -1) != -1:
+        return None  # (a resumed scheduler reads ``initial_lr`` first: not modelled)
+    groups = len(opt.sizes) if isinstance(opt, Optim) and opt.sizes is not None else None
+    if fns.__class__ not in (list, tuple):
+        kind = _callable_not(fns)
+        return None if kind is None else f"TypeError: '{kind}' object is not callable"
+    if groups is not None and len(fns) != groups:
+        return f"ValueError: Expected {groups} lr_lambdas, but got {len(fns)}"
+    kinds = [_callable_not(g) for g in fns]
+    if groups is not None and kinds and kinds[0] is not None:
+        return f"TypeError: '{kinds[0]}' object is not callable"
+    if groups is None and all(k is not None for k in kinds):
+        if not fns:
+            return "ValueError: Expected 1 or more lr_lambdas, but got 0"
+        return (
+            f"TypeError: '{kinds[0]}' object is not callable (or LambdaLR's ValueError where "
+            "the list's length is not the optimizer's number of groups)"
+        )
+    return None
+
+
+def _add_group_error(run: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> str | None:
+    """``opt.add_param_group(list(...))`` on a torch optimizer for certain: TypeError."""
+    from driftcheck.parsers.source.forward.dataflow_fix33b import Optim, _receiver
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    if not isinstance(e.func, ast.Attribute) or e.func.attr != "add_param_group":
+        return None
+    group = _get(args, kwargs, 0, "param_group", _MISSING)
+    if group.__class__ in (list, tuple, str, int, float):
+        kind = group.__class__.__name__
+    elif isinstance(group, Tens) and known_shape(group) is not None:
+        kind = "torch.Tensor"
+    else:
+        return None
+    if len(args) + len(kwargs) != 1 or not isinstance(_receiver(run, e, fr), Optim):
+        return None
+    return f"TypeError: param_group must be a dict, but got <class '{kind}'>"
+
+
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward: the checks above (torch's error at the call)."""
     from driftcheck.parsers.source.values.abstract import Ext
@@ -257,8 +311,10 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         err = _pad_error(args, kwargs)
     elif q is not None and q.startswith(_DATA) and q.rsplit(".", 1)[-1] in _SAMPLERS:
         err = _sampler_error(q.rsplit(".", 1)[-1], args, kwargs)
+    elif q in _LAMBDA_LR:
+        err = _lambda_error(args, kwargs)
     elif q is None:
-        err = _type_error(fv, args, kwargs)
+        err = _type_error(fv, args, kwargs) or _add_group_error(run, e, args, kwargs, fr)
     if err is not None:
         f.crash(fr.loc(e), err)
 
