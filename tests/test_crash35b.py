@@ -177,6 +177,18 @@ group("group_ok_dict", "self.opt.add_param_group({'params': list(self.g.paramete
 group("group_ok_dict_call", "self.opt.add_param_group(dict(params=self.g.parameters(), lr=0.01))")
 
 
+# weighted losses: their weights are buffers (a tensor or None)
+lazy("lossw_ce_list", "nn.CrossEntropyLoss(weight=[1.0, 2.0, 1.0, 1.0, 1.0, 1.0])")
+lazy("lossw_nll_repeat", "nn.NLLLoss(weight=[1.0] * 6)")
+lazy("lossw_bce_pos_tuple", "nn.BCEWithLogitsLoss(pos_weight=(2.0, 1.0))")
+lazy("lossw_ce_positional_tuple", "nn.CrossEntropyLoss((1.0, 2.0))")
+lazy("lossw_ok_tensor", "nn.CrossEntropyLoss(weight=torch.tensor([1.0] * 6))",
+     "return self.obj(h, h.argmax(-1)).reshape(1, 1) + h")  # fmt: skip
+lazy("lossw_ok_none", "nn.NLLLoss(weight=None)")
+lazy("lossw_ok_margin_p", "nn.MultiMarginLoss(1, 1.0)")
+smp("smp_ok_weighted_none_unjudged", "WeightedRandomSampler(h.abs().sum(-1), 2, True, None)")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -24,6 +24,13 @@ numbers, strings, literal lists); anything unknown gives no crash:
   shape that is not 1-D (ValueError), ``DistributedSampler(num_replicas=n, rank=r)`` with
   both ints and ``r`` outside ``[0, n - 1]`` (ValueError). (A sampler that asks the default
   process group is not judged: whether one exists is the launcher's business.)
+- ``LambdaLR(opt, lr_lambda)``: a list whose length is not the optimizer's number of groups
+  (where known: ValueError), a lambda known not to be callable (each is called at
+  construction: TypeError); ``opt.add_param_group([...])`` on a torch optimizer (TypeError:
+  not a dict);
+- the weighted losses (``nn.CrossEntropyLoss / NLLLoss / BCELoss / BCEWithLogitsLoss /
+  MultiLabelSoftMarginLoss / MultiMarginLoss``) given a ``weight`` (or ``pos_weight``) that is
+  a list / tuple / number: ``register_buffer``'s TypeError.
 
 Switch: ``DRIFTCHECK_NO_CTORS_35B=1``.
 """
@@ -184,7 +191,7 @@ def _pad_error(args: list, kwargs: dict) -> str | None:
 
 def _positive(v: Any) -> bool | None:
     """``isinstance(v, int) and not bool and v > 0`` where known (None: not known)."""
-    if v.__class__ is bool or v.__class__ in (float, str, list, tuple, type(None)):
+    if v.__class__ is bool or v.__class__ in (float, str, list, tuple):
         return False
     if v.__class__ is int:
         return v > 0
@@ -288,6 +295,28 @@ def _add_group_error(run: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -
     return f"TypeError: param_group must be a dict, but got <class '{kind}'>"
 
 
+# the weighted losses: ``register_buffer("weight", weight)`` (and ``pos_weight``) in __init__
+_WEIGHTED = {
+    "CrossEntropyLoss": 0, "NLLLoss": 0, "BCELoss": 0, "BCEWithLogitsLoss": 0,
+    "MultiLabelSoftMarginLoss": 0, "MultiMarginLoss": 2,
+}  # fmt: skip
+
+
+def _loss_weight_error(name: str, args: list, kwargs: dict) -> str | None:
+    """``nn.CrossEntropyLoss(weight=[1.0, 2.0])``: a buffer must be a tensor or None."""
+    keys = ("weight", "pos_weight") if name == "BCEWithLogitsLoss" else ("weight",)
+    for i, key in enumerate(keys):
+        pos = _WEIGHTED[name] if i == 0 else None
+        v = _get(args, kwargs, pos, key, None)
+        if v.__class__ in (list, tuple, int, float, str, dict):
+            kind = v.__class__.__name__
+            return (
+                f"TypeError: cannot assign '{kind}' object to buffer '{key}' (torch Tensor or "
+                "None required)"
+            )
+    return None
+
+
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward: the checks above (torch's error at the call)."""
     from driftcheck.parsers.source.values.abstract import Ext
@@ -311,6 +340,8 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         err = _pad_error(args, kwargs)
     elif q is not None and q.startswith(_DATA) and q.rsplit(".", 1)[-1] in _SAMPLERS:
         err = _sampler_error(q.rsplit(".", 1)[-1], args, kwargs)
+    elif q is not None and q.startswith("torch.nn.") and q.rsplit(".", 1)[-1] in _WEIGHTED:
+        err = _loss_weight_error(q.rsplit(".", 1)[-1], args, kwargs)
     elif q in _LAMBDA_LR:
         err = _lambda_error(args, kwargs)
     elif q is None:
