@@ -189,6 +189,33 @@ lazy("lossw_ok_margin_p", "nn.MultiMarginLoss(1, 1.0)")
 smp("smp_ok_weighted_none_unjudged", "WeightedRandomSampler(h.abs().sum(-1), 2, True, None)")
 
 
+# prune.custom_from_mask: the mask has the tensor's own shape
+PR = "import torch.nn.utils.prune as prune\n\n"
+
+
+def pmask(name: str, mask: str, layer: str = "nn.Linear(6, 4)", shape=(3, 6)) -> None:
+    body = (
+        "if not self.done:\n"
+        f'            prune.custom_from_mask(self.g, "weight", {mask})\n'
+        "            self.done = True\n        return self.g(h)"
+    )
+    first = "nn.Identity()" if len(shape) > 2 else "nn.Linear(6, 6)"
+    src = net_source((f"self.fc = {first}", f"self.g = {layer}"), body, "self.done = False")
+    model(name, shape, PR + src)
+
+
+pmask("pmask_rows", "torch.ones(4)")
+pmask("pmask_transposed", "torch.ones(6, 4)")
+pmask("pmask_from_weight_rows", "(self.g.weight.abs().amax(1) > 0).float()")
+pmask("pmask_conv_channels", "torch.ones(8)", "nn.Conv2d(3, 8, 3)", (2, 3, 6, 6))
+pmask(
+    "pmask_conv_kernel", "torch.ones(self.g.weight.shape[1:])", "nn.Conv2d(3, 8, 3)", (2, 3, 6, 6)
+)
+pmask("pmask_ok_full", "(self.g.weight.abs() > 0.1).float()")
+pmask("pmask_ok_ones", "torch.ones(4, 6)")
+pmask("pmask_ok_conv", "torch.ones_like(self.g.weight)", "nn.Conv2d(3, 8, 3)", (2, 3, 6, 6))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -30,7 +30,9 @@ numbers, strings, literal lists); anything unknown gives no crash:
   not a dict);
 - the weighted losses (``nn.CrossEntropyLoss / NLLLoss / BCELoss / BCEWithLogitsLoss /
   MultiLabelSoftMarginLoss / MultiMarginLoss``) given a ``weight`` (or ``pos_weight``) that is
-  a list / tuple / number: ``register_buffer``'s TypeError.
+  a list / tuple / number: ``register_buffer``'s TypeError;
+- ``prune.custom_from_mask(layer, name, mask)``: a mask of another shape than the layer's
+  tensor (``CustomFromMask.compute_mask``'s AssertionError; torch does not broadcast it).
 
 Switch: ``DRIFTCHECK_NO_CTORS_35B=1``.
 """
@@ -317,6 +319,42 @@ def _loss_weight_error(name: str, args: list, kwargs: dict) -> str | None:
     return None
 
 
+_CUSTOM_MASK = {"torch.nn.utils.prune.custom_from_mask"}
+
+
+def _mask_error(run: Any, args: list, kwargs: dict) -> str | None:
+    """``prune.custom_from_mask(layer, "weight", mask)``: ``CustomFromMask.compute_mask``
+    asserts the mask has the tensor's own shape (no broadcasting); a torch layer whose tensor
+    shape the pass knows, and a mask of a known other shape: AssertionError."""
+    from driftcheck.parsers.source.forward import dataflow_args
+    from driftcheck.parsers.source.values.abstract import Leaf
+    from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
+
+    mod = _get(args, kwargs, 0, "module", None)
+    name = _get(args, kwargs, 1, "name", None)
+    mask = _get(args, kwargs, 2, "mask", None)
+    leaf = run.f.resolve(mod.obj) if isinstance(mod, Mod) else None
+    if not isinstance(leaf, Leaf) or not isinstance(name, str) or not isinstance(mask, Tens):
+        return None
+    if not (isinstance(leaf.torch, str) and leaf.torch.startswith("torch.nn.")):
+        return None
+    if leaf.unresolved or leaf.wnorm or leaf.tied or leaf.owned or name not in ("weight", "bias"):
+        return None
+    got = known_shape(mask)
+    try:
+        want = dataflow_args.leaf_tensor_shape(run, leaf, name)
+    except Exception:  # noqa: BLE001 - parameters the pass cannot read: not known
+        return None
+    if got is None or want is None or tuple(got) == tuple(want):
+        return None
+    size = ", ".join(map(str, want))
+    msize = ", ".join(map(str, got))
+    return (
+        f"AssertionError: default_mask shape torch.Size([{size}]) must match self.mask shape "
+        f"torch.Size([{msize}])"
+    )
+
+
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward: the checks above (torch's error at the call)."""
     from driftcheck.parsers.source.values.abstract import Ext
@@ -342,6 +380,8 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         err = _sampler_error(q.rsplit(".", 1)[-1], args, kwargs)
     elif q is not None and q.startswith("torch.nn.") and q.rsplit(".", 1)[-1] in _WEIGHTED:
         err = _loss_weight_error(q.rsplit(".", 1)[-1], args, kwargs)
+    elif q in _CUSTOM_MASK:
+        err = _mask_error(run, args, kwargs)
     elif q in _LAMBDA_LR:
         err = _lambda_error(args, kwargs)
     elif q is None:
