@@ -216,6 +216,20 @@ pmask("pmask_ok_ones", "torch.ones(4, 6)")
 pmask("pmask_ok_conv", "torch.ones_like(self.g.weight)", "nn.Conv2d(3, 8, 3)", (2, 3, 6, 6))
 
 
+# optimizers refuse non-leaf tensors (made under enable_grad from parameters)
+def nonleaf(name: str, make: str, grad: bool = True) -> None:
+    mode = "torch.enable_grad()" if grad else "torch.no_grad()"
+    body = f"with {mode}:\n            self.opt = {make}\n        return self.g(h)"
+    model(name, (3, 6), net_source(FG, body))
+
+
+nonleaf("nonleaf_scaled", "torch.optim.Adam([p * 2.0 for p in self.g.parameters()], lr=1e-3)")
+nonleaf("nonleaf_sgd_exp", "torch.optim.SGD([self.g.weight.exp()], lr=0.1, momentum=0.9)")
+nonleaf("nonleaf_ok_no_grad", "torch.optim.Adam([p * 2.0 for p in self.g.parameters()])", False)
+nonleaf("nonleaf_ok_params", "torch.optim.Adam([p for p in self.g.parameters()], lr=1e-3)")
+nonleaf("nonleaf_ok_detached", "torch.optim.Adam([p.detach() * 2 for p in self.g.parameters()])")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -32,7 +32,10 @@ numbers, strings, literal lists); anything unknown gives no crash:
   MultiLabelSoftMarginLoss / MultiMarginLoss``) given a ``weight`` (or ``pos_weight``) that is
   a list / tuple / number: ``register_buffer``'s TypeError;
 - ``prune.custom_from_mask(layer, name, mask)``: a mask of another shape than the layer's
-  tensor (``CustomFromMask.compute_mask``'s AssertionError; torch does not broadcast it).
+  tensor (``CustomFromMask.compute_mask``'s AssertionError; torch does not broadcast it);
+- ``torch.optim.<Opt>([p * s for p in ...])``: a list made right there of tensors the
+  autograd model knows are non-leaves requiring grad: ValueError "can't optimize a non-leaf
+  Tensor" (only fresh expressions: a ``retain_grad()`` is not followed).
 
 Switch: ``DRIFTCHECK_NO_CTORS_35B=1``.
 """
@@ -355,6 +358,42 @@ def _mask_error(run: Any, args: list, kwargs: dict) -> str | None:
     )
 
 
+_NONLEAF = "ValueError: can't optimize a non-leaf Tensor"
+
+
+def _fresh(node: Any) -> bool:
+    """An expression that makes a new tensor each time (an operator or a call of one): no
+    ``retain_grad()`` can have been called on its value."""
+    return isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Call))
+
+
+def _fresh_items(node: Any) -> list | None:
+    """The element expressions of a literal list / tuple / comprehension of fresh tensors."""
+    if isinstance(node, (ast.List, ast.Tuple)) and node.elts:
+        return node.elts if all(_fresh(x) for x in node.elts) else None
+    if isinstance(node, ast.ListComp) and _fresh(node.elt):
+        return [node.elt]
+    return None
+
+
+def _nonleaf_error(run: Any, e: ast.Call, q: str, args: list, kwargs: dict) -> str | None:
+    """``torch.optim.Adam([p * s for p in m.parameters()])``: a tensor the autograd model
+    (``dataflow_fix32``) knows requires grad and has a grad_fn, made by the very expression
+    passed (so no ``retain_grad()`` ran on it): ``add_param_group``'s ValueError."""
+    from driftcheck.parsers.source.forward.dataflow_fix33b import OPTIMIZERS
+    from driftcheck.parsers.source.forward.dataflow_fix34 import _nonleaf
+
+    if q.rsplit(".", 1)[-1] not in OPTIMIZERS or not q.startswith("torch.optim."):
+        return None
+    if kwargs.get("differentiable", False) is not False or not e.args:
+        return None
+    if _fresh_items(e.args[0]) is None or args[0].__class__ not in (list, tuple):
+        return None
+    if any(_nonleaf(run.f, t, 1) for t in args[0]):
+        return _NONLEAF
+    return None
+
+
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward: the checks above (torch's error at the call)."""
     from driftcheck.parsers.source.values.abstract import Ext
@@ -367,7 +406,7 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     q = fv.qual if isinstance(fv, Ext) else None
     err = None
     if q in _SGD:
-        err = _sgd_error(args, kwargs)
+        err = _sgd_error(args, kwargs) or _nonleaf_error(run, e, q, args, kwargs)
     elif q in _RNNS:
         err = _rnn_error(q, args, kwargs)
     elif q in _ADAPTIVE:
@@ -382,6 +421,8 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         err = _loss_weight_error(q.rsplit(".", 1)[-1], args, kwargs)
     elif q in _CUSTOM_MASK:
         err = _mask_error(run, args, kwargs)
+    elif q is not None and q.startswith("torch.optim.") and q.count(".") == 2:
+        err = _nonleaf_error(run, e, q, args, kwargs)
     elif q in _LAMBDA_LR:
         err = _lambda_error(args, kwargs)
     elif q is None:
