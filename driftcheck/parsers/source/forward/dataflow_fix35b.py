@@ -142,10 +142,12 @@ def _adaptive_error(args: list, kwargs: dict) -> str | None:
 
 
 def _type_error(fv: Any, args: list, kwargs: dict) -> str | None:
-    from driftcheck.parsers.source.values.dataflow_values import Bound, Tens
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Tens, known_shape
 
     if not (isinstance(fv, Bound) and fv.name == "type" and isinstance(fv.target, Tens)):
         return None
+    if known_shape(fv.target) is None:
+        return None  # (a value of unknown shape may stand for a non-tensor result)
     name = _get(args, kwargs, 0, "dtype", None)
     if not isinstance(name, str) or name.endswith("Tensor"):
         return None
