@@ -1051,6 +1051,12 @@ class Calls:
                 got = self._zip(args, its)
             elif name == "reversed":
                 got = list(reversed(its[0]))
+            elif name == "sorted":
+                from driftcheck.parsers.source.forward import dataflow_fix35b
+
+                got = dataflow_fix35b.sorted_plain(its[0], kwargs)  # (was: unsorted)
+                if got is None:
+                    return UNK
             else:
                 got = list(its[0])
             return lists.made(self.run.f, got, *args)

@@ -34,6 +34,7 @@ MODULES = (
     "dataflow_fix34b",
     "dataflow_fix34d",
     "dataflow_fix35",
+    "dataflow_fix35b",
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}
