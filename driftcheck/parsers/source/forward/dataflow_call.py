@@ -350,6 +350,9 @@ class Calls:
             from driftcheck.parsers.source.forward import dataflow_fix34d
 
             dataflow_fix34d.called(self.run, e, fv, args, kwargs, fr)  # remove_parametrizations
+            from driftcheck.parsers.source.forward import dataflow_fix35c
+
+            dataflow_fix35c.called(self.run, e, fv, args, kwargs, fr)  # crashfix35c
 
         if self.run.f.input_shape is not None and isinstance(fv, UserFunc):
             from driftcheck.parsers.source.forward import dataflow_fix31

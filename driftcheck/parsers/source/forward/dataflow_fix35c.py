@@ -1,0 +1,194 @@
+"""Session 35 (crashfix35c): loss-argument and ``pad_sequence`` misuses in ``forward``.
+
+Each verdict is torch's own (torch 2.13, CPU; ``tests/test_crash35c.py`` runs every one in
+torch, with clean twins), judged only on values the pass holds for certain:
+
+- ``nn.CrossEntropyLoss`` / ``NLLLoss`` / ``BCELoss`` / ``BCEWithLogitsLoss`` /
+  ``MultiLabelSoftMarginLoss`` / ``MultiMarginLoss`` built with ``weight=`` (or
+  ``BCEWithLogitsLoss``'s ``pos_weight=``) a Python list or tuple: ``register_buffer`` refuses
+  it (TypeError "cannot assign 'list' object to buffer 'weight'"), at construction, so a loss
+  built lazily inside ``forward`` counts too;
+- ``F.<loss>(..., reduction=None)`` without the legacy ``size_average`` / ``reduce``: ValueError
+  "None is not a valid value for reduction" (the functionals in ``_REDUCTION_CHECKED``, each
+  measured); ``F.cross_entropy`` / ``F.nll_loss`` with ``ignore_index=None``: TypeError;
+- ``pad_sequence(seqs, padding_side=s)`` with ``s`` a string other than ``"left"`` /
+  ``"right"``: RuntimeError; ``seqs`` a list holding a Python list or tuple: TypeError
+  ("expected Tensor as element i in argument 0").
+
+A None is trusted only where it is certain: a literal ``None``, a local the pass's
+``sure_none`` accepts, or an attribute chain (``self.cfg.reduction``) none of whose names any
+loaded module stores outside ``__init__`` (no ``setattr`` anywhere). Switch:
+``DRIFTCHECK_NO_FIX35C=1``.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from typing import Any
+
+# torch loss modules whose ``__init__`` registers ``weight`` (``_WeightedLoss``) as a buffer
+_WEIGHT_BUFFER = frozenset(
+    {"CrossEntropyLoss", "NLLLoss", "NLLLoss2d", "BCELoss", "BCEWithLogitsLoss",
+     "MultiLabelSoftMarginLoss", "MultiMarginLoss"}
+)  # fmt: skip
+# functionals that hand ``reduction`` to ``_Reduction.get_enum`` (ValueError for None)
+_REDUCTION_CHECKED = frozenset(
+    {"cross_entropy", "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss",
+     "binary_cross_entropy", "binary_cross_entropy_with_logits", "kl_div"}
+)  # fmt: skip
+_IGNORE_INDEX = frozenset({"cross_entropy", "nll_loss"})
+_PAD = ("torch.nn.utils.rnn.pad_sequence",)
+
+
+def _off() -> bool:
+    return os.environ.get("DRIFTCHECK_NO_FIX35C") == "1"
+
+
+def _kw_node(e: ast.Call, name: str) -> ast.AST | None:
+    for k in e.keywords:
+        if k.arg == name:
+            return k.value
+    return None
+
+
+def _chain(node: ast.AST) -> list[str] | None:
+    """``self.cfg.reduction`` -> ``["cfg", "reduction"]`` (rooted at a name)."""
+    names: list[str] = []
+    while isinstance(node, ast.Attribute):
+        names.append(node.attr)
+        node = node.value
+    return names[::-1] if isinstance(node, ast.Name) and names else None
+
+
+def _attrs_only_init(run: Any, names: list[str]) -> bool:
+    """No loaded module stores an attribute of one of ``names`` outside an ``__init__`` /
+    ``__post_init__`` (a class-level field is fine), and none calls ``setattr``."""
+    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+
+    trees = own_trees(run.f.interp)
+    if trees is None:
+        return False
+    want = set(names)
+    for tree in trees:
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            init = getattr(fn, "name", "") in ("__init__", "__post_init__")
+            for n in ast.walk(fn):
+                if isinstance(n, ast.Call):
+                    c = n.func
+                    called = c.attr if isinstance(c, ast.Attribute) else getattr(c, "id", None)
+                    if called in ("setattr", "__setattr__", "replace", "update", "__dict__"):
+                        return False
+                elif (
+                    not init
+                    and isinstance(n, ast.Attribute)
+                    and n.attr in want
+                    and not isinstance(n.ctx, ast.Load)
+                ):
+                    return False
+    return True
+
+
+def _sure_none(run: Any, node: ast.AST | None, v: Any, fr: Any) -> bool:
+    if v is not None or node is None:
+        return False
+    if isinstance(node, ast.Constant):
+        return node.value is None
+    if isinstance(node, ast.Name):
+        try:
+            return run.sure_none(v, node, fr) is None
+        except Exception:  # noqa: BLE001
+            return False
+    names = _chain(node)
+    return names is not None and _attrs_only_init(run, names)
+
+
+def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    f = run.f
+    if _off() or f.input_shape is None or f.speculative or not isinstance(fv, Ext):
+        return
+    q = fv.qual
+    if not isinstance(q, str):
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    name = q.rsplit(".", 1)[-1]
+    if q == f"torch.nn.{name}" and name in _WEIGHT_BUFFER:
+        _loss_ctor(f, e, name, args, kwargs, fr)
+    elif q == f"torch.nn.functional.{name}" and name in _REDUCTION_CHECKED:
+        _loss_fn(run, e, name, kwargs, fr)
+    elif q in _PAD:
+        _pad(f, e, args, kwargs, fr)
+
+
+def _loss_ctor(f: Any, e: ast.Call, name: str, args: list, kwargs: dict, fr: Any) -> None:
+    keys = ("weight", "pos_weight") if name == "BCEWithLogitsLoss" else ("weight",)
+    if name != "BCEWithLogitsLoss" and args:
+        return  # a positional ``weight`` (first argument): not judged
+    for key in keys:
+        v = kwargs.get(key)
+        if v.__class__ in (list, tuple):
+            kind = type(v).__name__
+            f.crash(fr.loc(e), f"TypeError: cannot assign '{kind}' object to buffer '{key}' "
+                    "(torch Tensor or None required)")  # fmt: skip
+            return
+
+
+def _loss_fn(run: Any, e: ast.Call, name: str, kwargs: dict, fr: Any) -> None:
+    f = run.f
+    if "size_average" in kwargs or "reduce" in kwargs:
+        return  # the legacy arguments decide the reduction
+    if "reduction" in kwargs and _sure_none(run, _kw_node(e, "reduction"), kwargs["reduction"], fr):
+        f.crash(fr.loc(e), "ValueError: None is not a valid value for reduction")
+        return
+    if name in _IGNORE_INDEX and "ignore_index" in kwargs:
+        if _sure_none(run, _kw_node(e, "ignore_index"), kwargs["ignore_index"], fr):
+            f.crash(fr.loc(e), f"TypeError: {name}: argument 'ignore_index' must be int, "
+                    "not NoneType")  # fmt: skip
+
+
+def _pad(f: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    side = kwargs.get("padding_side", args[3] if len(args) > 3 else "right")
+    if isinstance(side, str) and side not in ("left", "right"):
+        f.crash(fr.loc(e), "RuntimeError: Expected padding_side to be one of left or right, "
+                f"but got {side}.")  # fmt: skip
+        return
+    seqs = args[0] if args else kwargs.get("sequences")
+    if seqs.__class__ is not list:
+        return
+    node = e.args[0] if e.args else _kw_node(e, "sequences")
+    elts = [node.elt] if isinstance(node, ast.ListComp) else getattr(node, "elts", None)
+    if isinstance(node, (ast.ListComp, ast.List)) and elts:
+        for i, elt in enumerate(elts):
+            kind = _plain_seq(elt)
+            if kind is None:
+                break
+            f.crash(fr.loc(e), f"TypeError: expected Tensor as element {i} in argument 0, "
+                    f"but got {kind}")  # fmt: skip
+            return
+    for i, s in enumerate(seqs):
+        if s.__class__ in (list, tuple):
+            f.crash(fr.loc(e), f"TypeError: expected Tensor as element {i} in argument 0, "
+                    f"but got {type(s).__name__}")  # fmt: skip
+            return
+        if not isinstance(s, Tens):
+            return  # an element the pass does not know: torch may fail there first
+
+
+def _plain_seq(node: ast.AST) -> str | None:
+    """An element expression that is surely no tensor: ``x.tolist()`` (a list, or a number
+    for a 0-d tensor) and the builtins ``tuple(..)`` / ``list(..)``."""
+    if not isinstance(node, ast.Call):
+        return None
+    fn = node.func
+    if isinstance(fn, ast.Attribute) and fn.attr == "tolist" and not node.args:
+        return "list"
+    if isinstance(fn, ast.Name) and fn.id in ("tuple", "list") and len(node.args) <= 1:
+        return fn.id
+    return None

@@ -1,0 +1,100 @@
+"""Session 35 (crashfix35c): loss arguments and ``pad_sequence`` misuse (``dataflow_fix35c``).
+Each model is run by torch (CPU, seeded): a blocker exactly when torch raises; the clean twins
+(``_ok``) show what the rules must not claim."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.crash_rule_support import blockers, net_source, registrar, torch_crashes, write
+
+HEAD = (
+    "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+    "from dataclasses import dataclass\nfrom torch.nn.utils.rnn import pad_sequence\n\n"
+    "CFG = {'w': [1.0, 2.0, 0.5, 1.0], 'red': None, 'side': 'end'}\n\n"
+    "@dataclass\nclass LossCfg:\n    reduction: object = None\n    mode: object = 'mean'\n\n"
+)
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+FC = ("self.fc = nn.Linear(6, 4)",)
+TGT = "t = h.argmax(-1)\n        "
+
+
+def loss(name: str, body: str, init: str = "") -> None:
+    model(name, (3, 6), net_source(FC, TGT + body, init))
+
+
+# a weight list / tuple given to a loss module that keeps it as a buffer (built in forward)
+loss("weight_list_ce", "return nn.CrossEntropyLoss(weight=CFG['w'])(h, t)")
+loss("weight_tuple_nll", "return nn.NLLLoss(weight=(1.0, 1.0, 1.0, 1.0))(h.log_softmax(-1), t)")
+loss(
+    "weight_list_lazy",
+    "if self.crit is None:\n            self.crit = nn.CrossEntropyLoss(weight=[1.0] * 4)\n"
+    "        return self.crit(h, t)",
+    "self.crit = None",
+)
+loss("weight_list_bce_pos", "return nn.BCEWithLogitsLoss(pos_weight=[2.0] * 4)(h, h.sigmoid())")
+loss("weight_list_multimargin", "return nn.MultiMarginLoss(weight=CFG['w'])(h, t)")
+loss("weight_ok_tensor", "return nn.CrossEntropyLoss(weight=torch.tensor(CFG['w']))(h, t)")
+loss("weight_ok_none", "return nn.CrossEntropyLoss(weight=None)(h, t)")
+loss("weight_ok_list_to_tensor", "return nn.NLLLoss(weight=torch.as_tensor((1.0,) * 4))(h, t)")
+loss(
+    "weight_ok_not_reached",
+    "if h.shape[0] > 100:\n            return nn.CrossEntropyLoss(weight=CFG['w'])(h, t)\n"
+    "        return F.cross_entropy(h, t)",
+)
+# reduction=None / ignore_index=None given to a functional loss
+loss("reduction_none_literal", "return F.cross_entropy(h, t, reduction=None)")
+loss("reduction_none_cfg_attr", "return F.mse_loss(h, h * 2, reduction=self.cfg.reduction)",
+     "self.cfg = LossCfg()")  # fmt: skip
+loss("reduction_none_local", "red = None\n        return F.l1_loss(h, h, reduction=red)")
+loss("reduction_none_kl", "return F.kl_div(h.log_softmax(-1), h.softmax(-1), reduction=None)")
+loss("ignore_none_literal", "return F.nll_loss(h.log_softmax(-1), t, ignore_index=None)")
+loss("reduction_ok_string", "return F.cross_entropy(h, t, reduction=self.cfg.mode)",
+     "self.cfg = LossCfg()")  # fmt: skip
+loss("reduction_ok_legacy", "return F.cross_entropy(h, t, reduction=None, reduce=True)")
+loss(
+    "reduction_ok_attr_rewritten",  # forward sets the field first: the __init__ None is stale
+    "self.cfg.reduction = 'sum'\n        return F.mse_loss(h, h * 2, reduction=self.cfg.reduction)",
+    "self.cfg = LossCfg()",
+)
+loss("reduction_ok_or_default", "return F.cross_entropy(h, t, reduction=CFG['red'] or 'sum')")
+loss("ignore_ok_int", "return F.nll_loss(h.log_softmax(-1), t, ignore_index=-1)")
+
+
+def pad(name: str, body: str, init: str = "") -> None:
+    model(name, (3, 6), net_source(FC, "seqs = [r[: 1 + i] for i, r in enumerate(h)]\n        "
+                                   + body, init))  # fmt: skip
+
+
+pad("side_end", "return pad_sequence(seqs, batch_first=True, padding_side='end')")
+pad("side_cfg", "return pad_sequence(seqs, padding_side=CFG['side'])")
+pad("side_upper", "return pad_sequence(seqs, True, 0.0, 'Left')")
+pad("side_ok_left", "return pad_sequence(seqs, batch_first=True, padding_side='left')")
+pad("side_ok_default", "return pad_sequence(seqs, batch_first=True)")
+pad("elems_tolist", "return pad_sequence([s.tolist() for s in seqs], batch_first=True)")
+pad("elems_tuple", "return pad_sequence([tuple(s.tolist()) for s in seqs])")
+pad("elems_literal", "return pad_sequence([seqs[0], list(seqs[1])])")
+pad("elems_ok_tensor", "return pad_sequence([torch.tensor(s.tolist()) for s in seqs])")
+pad("elems_ok_plain", "return pad_sequence([s * 2 for s in seqs], batch_first=True)")
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, kind = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    crashes = torch_crashes(path, shape, kind)
+    assert crashes is ("_ok" not in name), name  # the case is what its name says
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
+
+
+@pytest.mark.parametrize("name", ["weight_list_ce", "reduction_none_cfg_attr", "side_end"])
+def test_switch_off(name, tmp_path, capsys, monkeypatch):
+    """The rules are what flag these: with ``DRIFTCHECK_NO_FIX35C=1`` nothing does."""
+    _, shape, _ = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    monkeypatch.setenv("DRIFTCHECK_NO_FIX35C", "1")
+    assert not blockers(path, shape, capsys)
+    monkeypatch.delenv("DRIFTCHECK_NO_FIX35C")
+    assert blockers(path, shape, capsys)
