@@ -78,6 +78,30 @@ pad("elems_literal", "return pad_sequence([seqs[0], list(seqs[1])])")
 pad("elems_ok_tensor", "return pad_sequence([torch.tensor(s.tolist()) for s in seqs])")
 pad("elems_ok_plain", "return pad_sequence([s * 2 for s in seqs], batch_first=True)")
 
+SQ = "a = h.T @ h + torch.eye(4)\n        "
+
+
+def lin(name: str, body: str, init: str = "") -> None:
+    model(name, (3, 6), net_source(FC, SQ + body, init))
+
+
+lin("linalg_cholesky_half", "return torch.linalg.cholesky(a.half()).float()")
+lin("linalg_solve_bf16_to", "return torch.linalg.solve(a.to(torch.bfloat16), a.bfloat16()).float()")
+lin("linalg_inv_half_local", "b = a.half()\n        return torch.inverse(b).float()")
+lin(
+    "linalg_eigh_autocast_outside",  # autocast in the file, but the op runs after the block
+    "with torch.autocast('cpu', dtype=torch.bfloat16):\n            z = h * 2\n"
+    "        return torch.linalg.eigh(a.half())[0].float() + z.float().sum()",
+)
+lin("linalg_ok_float", "return torch.linalg.cholesky(a)")
+lin(
+    "linalg_ok_autocast_inside",  # CPU autocast runs cholesky in float32
+    "with torch.autocast('cpu', dtype=torch.bfloat16):\n"
+    "            return torch.linalg.cholesky(a.half()).float()",
+)
+lin("linalg_ok_matrix_exp", "return torch.linalg.matrix_exp(a.half()).float()")
+lin("linalg_ok_cast_back", "return torch.linalg.cholesky(a.half().float())")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -39,6 +39,17 @@ _REDUCTION_CHECKED = frozenset(
 )  # fmt: skip
 _IGNORE_INDEX = frozenset({"cross_entropy", "nll_loss"})
 _PAD = ("torch.nn.utils.rnn.pad_sequence",)
+# torch's LAPACK-backed ops: no float16 / bfloat16 kernel on the CPU (measured in torch 2.13 on
+# both dtypes, ``tests/test_crash35c.py``); autocast's CPU policy runs most of them in float32
+_LINALG = frozenset(
+    {f"torch.linalg.{n}" for n in ("cholesky", "cholesky_ex", "solve", "inv", "inv_ex", "det",
+                                   "slogdet", "eigh", "eigvalsh", "eig", "eigvals", "svd",
+                                   "svdvals", "qr", "lu_factor", "lu")}
+    | {f"torch.{n}" for n in ("cholesky", "inverse", "det", "logdet", "slogdet", "svd", "qr",
+                              "cholesky_inverse")}
+)  # fmt: skip
+_LOW = {"float16": "Half", "bfloat16": "BFloat16"}
+_CASTS = {"half": "float16", "bfloat16": "bfloat16"}
 
 
 def _off() -> bool:
@@ -123,6 +134,8 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         _loss_fn(run, e, name, kwargs, fr)
     elif q in _PAD:
         _pad(f, e, args, kwargs, fr)
+    elif q in _LINALG:
+        _linalg(run, e, q, args, fr)
 
 
 def _loss_ctor(f: Any, e: ast.Call, name: str, args: list, kwargs: dict, fr: Any) -> None:
@@ -192,3 +205,82 @@ def _plain_seq(node: ast.AST) -> str | None:
     if isinstance(fn, ast.Name) and fn.id in ("tuple", "list") and len(node.args) <= 1:
         return fn.id
     return None
+
+
+def _linalg(run: Any, e: ast.Call, q: str, args: list, fr: Any) -> None:
+    """``torch.linalg.cholesky(a)`` (and the other LAPACK ops of ``_LINALG``) of a non-empty
+    float16 / bfloat16 matrix, outside autocast: torch has no CPU kernel (NotImplementedError
+    or RuntimeError "Low precision dtypes not supported")."""
+    from driftcheck.parsers.source.forward import dataflow_fix25b
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _depth
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    f = run.f
+    if not args or not e.args or not isinstance(args[0], Tens):
+        return
+    shape = known_shape(args[0])
+    if shape is None or len(shape) < 2 or 0 in shape:
+        return
+    if dataflow_fix25b.autocast_may_run(f.interp):
+        # only a cast written as the argument itself, outside every ``with`` the pass does
+        # not know, in code whose every ``autocast`` is a ``with`` item
+        if _depth(f).get("unknown", 1) or not _autocast_only_with(f):
+            return
+        dt = _cast_dtype(run, e.args[0], fr)
+    else:
+        dt = dataflow_fix25b.exact(f, args[0])
+    if dt in _LOW:
+        name = q.rsplit(".", 1)[-1]
+        f.crash(fr.loc(e), f"NotImplementedError: torch.{name.removeprefix('torch.')} has no "
+                f"CPU kernel for '{_LOW[dt]}' (LAPACK ops need float32 / float64)")  # fmt: skip
+
+
+def _cast_dtype(run: Any, node: ast.AST, fr: Any) -> str | None:
+    """``x.half()`` / ``x.bfloat16()`` / ``x.to(torch.float16)``: the dtype it casts to."""
+    from driftcheck.parsers.source.library.tensordtypes import canon
+
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return None
+    attr = node.func.attr
+    if attr in _CASTS and not node.args and not node.keywords:
+        return _CASTS[attr]
+    if attr == "to" and len(node.args) == 1 and not node.keywords:
+        try:
+            return canon(run.eval(node.args[0], fr))
+        except Exception:  # noqa: BLE001
+            return None
+    return None
+
+
+def _autocast_only_with(f: Any) -> bool:
+    """Every name of the loaded code that mentions ``autocast`` is inside a ``with`` item."""
+    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+
+    got = f.run_state.get("fix35c_autocast")
+    if isinstance(got, bool):
+        return got
+    trees = own_trees(f.interp)
+    ok = trees is not None
+    for tree in trees or ():
+        inside: set[int] = set()
+        for n in ast.walk(tree):
+            if isinstance(n, (ast.With, ast.AsyncWith)):
+                for item in n.items:
+                    inside |= {id(x) for x in ast.walk(item.context_expr)}
+        for n in ast.walk(tree):
+            word = n.attr if isinstance(n, ast.Attribute) else getattr(n, "id", None)
+            if not isinstance(n, (ast.Attribute, ast.Name)):
+                word = None
+            if isinstance(n, ast.alias):
+                word = n.name
+                if "autocast" in word and n.asname and "autocast" not in n.asname:
+                    ok = False  # ``import ... autocast as ac``: its uses are not seen
+                    break
+            if isinstance(word, str) and "autocast" in word and id(n) not in inside:
+                if not isinstance(n, ast.alias):
+                    ok = False
+                    break
+        if not ok:
+            break
+    f.run_state["fix35c_autocast"] = ok
+    return ok
