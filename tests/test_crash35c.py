@@ -102,6 +102,32 @@ lin(
 lin("linalg_ok_matrix_exp", "return torch.linalg.matrix_exp(a.half()).float()")
 lin("linalg_ok_cast_back", "return torch.linalg.cholesky(a.half().float())")
 
+# a module method's result (a RemovableHandle, load_state_dict's key report) over a child
+KEEP = (
+    "class Keep(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+    "        self.lin = nn.Linear(4, 4)\n\n    def forward(self, x):\n        return self.lin(x)\n\n"
+    "    def load_state_dict(self, sd, strict=True):\n        super().load_state_dict(sd, strict)\n"
+    "        return self\n\n"
+)
+BODY = "return self.fc2(h)"
+
+
+def res(name: str, stmt: str, init: str = "", extra: str = "") -> None:
+    layers = ("self.fc = nn.Linear(6, 4)", "self.fc2 = nn.Linear(4, 2)")
+    model(name, (3, 6), extra + net_source(layers, stmt + "\n        " + BODY, init))
+
+
+res("child_hook_handle", "self.fc2 = self.fc2.register_forward_hook(lambda m, i, o: None)")
+res("child_pre_hook_lazy",
+    "if not self.done:\n            self.fc2 = self.fc2.register_forward_pre_hook(lambda m, a: None)"
+    "\n            self.done = True", "self.done = False")  # fmt: skip
+res("child_load_result", "self.fc2 = self.fc2.load_state_dict(self.fc2.state_dict())")
+res("child_ok_plain_attr", "self.handle = self.fc2.register_forward_hook(lambda m, i, o: None)")
+res("child_ok_local", "handle = self.fc2.register_forward_hook(lambda m, i, o: None)\n"
+    "        handle.remove()")  # fmt: skip
+res("child_ok_own_load", "self.keep = self.keep.load_state_dict(self.keep.state_dict())",
+    "self.keep = Keep()", KEEP)  # fmt: skip
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

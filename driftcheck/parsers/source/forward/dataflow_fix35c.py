@@ -118,9 +118,21 @@ def _sure_none(run: Any, node: ast.AST | None, v: Any, fr: Any) -> bool:
 
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Bound
 
     f = run.f
-    if _off() or f.input_shape is None or f.speculative or not isinstance(fv, Ext):
+    if _off() or f.input_shape is None or f.speculative:
+        return
+    if isinstance(e.func, ast.Attribute) and e.func.attr in _NOT_MODULE:
+        if not isinstance(fv, Bound) and _chain(e.func.value) is not None:
+            try:  # ``self.fc.register_forward_hook``: the pass gives no method value
+                fv = Bound(run.eval(e.func.value, fr), e.func.attr)
+            except Exception:  # noqa: BLE001
+                return
+        if isinstance(fv, Bound):
+            _result_as_child(run, e, fv, fr)
+        return
+    if not isinstance(fv, Ext):
         return
     q = fv.qual
     if not isinstance(q, str):
@@ -284,3 +296,87 @@ def _autocast_only_with(f: Any) -> bool:
             break
     f.run_state["fix35c_autocast"] = ok
     return ok
+
+
+# ``nn.Module`` methods whose result is no module (a ``RemovableHandle``, ``_IncompatibleKeys``)
+_NOT_MODULE = {
+    "register_forward_hook": "torch.utils.hooks.RemovableHandle",
+    "register_forward_pre_hook": "torch.utils.hooks.RemovableHandle",
+    "register_full_backward_hook": "torch.utils.hooks.RemovableHandle",
+    "register_full_backward_pre_hook": "torch.utils.hooks.RemovableHandle",
+    "register_load_state_dict_post_hook": "torch.utils.hooks.RemovableHandle",
+    "load_state_dict": "torch.nn.modules.module._IncompatibleKeys",
+}
+
+
+def _torch_method(f: Any, obj: Any, name: str) -> bool:
+    """``obj.<name>`` is ``nn.Module``'s own method: a torch layer, or a module of a class of
+    the code's own whose classes define none of it (nor ``__getattr__`` tricks)."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _plain_class
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    if isinstance(obj, Leaf):
+        t = obj.torch
+        return isinstance(t, str) and t == f"torch.nn.{obj.type}" and not obj.unresolved
+    return _plain_class(obj, (name, "__getattr__", "__getattribute__", "__class__"))
+
+
+def _result_as_child(run: Any, e: ast.Call, fv: Any, fr: Any) -> None:
+    """``self.fc = self.fc.register_forward_pre_hook(h)`` / ``self.backbone =
+    self.backbone.load_state_dict(sd)``: the result (a handle, the load's key report) is no
+    module, and ``Module.__setattr__`` refuses it over a child module's name (TypeError)."""
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    f = run.f
+    kind = _NOT_MODULE.get(fv.name)
+    if kind is None or not isinstance(fv.target, Mod) or fr is None:
+        return
+    if not _torch_method(f, f.resolve(fv.target.obj), fv.name):
+        return
+    fn = getattr(getattr(fr, "func", None), "node", None)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return
+    st = next((n for n in ast.walk(fn) if isinstance(n, ast.Assign) and n.value is e), None)
+    if st is None or len(st.targets) != 1 or not isinstance(st.targets[0], ast.Attribute):
+        return
+    tgt = st.targets[0]
+    try:
+        owner = run.eval(tgt.value, fr)
+    except Exception:  # noqa: BLE001
+        return
+    if not isinstance(owner, Mod):
+        return
+    obj = f.resolve(owner.obj)
+    name = tgt.attr
+    if (id(obj), name) in f.attr_set:
+        return  # ``forward`` wrote (or deleted) it before: not followed here
+    if not _setattr_plain(obj, name):
+        return
+    children = getattr(obj, "children", None) or {}
+    if name in children and children[name] is not None:
+        f.crash(fr.loc(e), f"TypeError: cannot assign '{kind}' as child module '{name}' "
+                "(torch.nn.Module or None expected)")  # fmt: skip
+
+
+def _setattr_plain(obj: Any, name: str) -> bool:
+    """``obj``'s class is seen whole and uses ``nn.Module.__setattr__`` (``_plain_class``'s
+    test); an object left unresolved only by other attributes set to unknown values
+    (``opaque.note_for``) still counts (a note naming ``name`` does not)."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _plain_class
+
+    names = ("__setattr__", "__getattr__", "__getattribute__", "__class__")
+    why = getattr(obj, "unresolved", None)
+    if not why:
+        return _plain_class(obj, names)
+    from driftcheck.parsers.source.interp.opaque import _TAIL, is_note_for
+
+    if not isinstance(why, list) or not all(isinstance(w, str) for w in why):
+        return False
+    # only ``opaque.note_for``'s notes (another attribute set to an unknown value)
+    if any(_TAIL not in w or " set at " not in w or is_note_for(w, name) for w in why):
+        return False
+    try:
+        obj.unresolved = []
+        return _plain_class(obj, names)
+    finally:
+        obj.unresolved = why
