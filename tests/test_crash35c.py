@@ -128,6 +128,40 @@ res("child_ok_local", "handle = self.fc2.register_forward_hook(lambda m, i, o: N
 res("child_ok_own_load", "self.keep = self.keep.load_state_dict(self.keep.state_dict())",
     "self.keep = Keep()", KEEP)  # fmt: skip
 
+# vmap of a function of the code's own: non-tensor outputs, random ops under randomness="error"
+VM = "from torch.func import vmap, grad\n\n"
+
+
+def vm(name: str, fn: str, call: str) -> None:
+    src = net_source(FC, call, "")
+    src = src.replace("    def forward(self, x):", f"    {fn}\n\n    def forward(self, x):")
+    model(name, (3, 6), VM + src)
+
+
+ONE = "def one(self, r):\n        return self.fc(r) * 2, 1"
+vm("vmap_tuple_int", ONE, "return vmap(self.one)(x)[0]")
+vm("vmap_none_out", "def one(self, r):\n        return self.fc(r), None",
+   "return vmap(self.one, in_dims=0)(x)[0]")  # fmt: skip
+vm("vmap_ok_out_dims", ONE, "return vmap(self.one, out_dims=(0, None))(x)[0]")
+vm("vmap_ok_tensors", "def one(self, r):\n        return self.fc(r), r.sum()",
+   "return vmap(self.one)(x)[0]")  # fmt: skip
+vm("vmap_ok_branch", "def one(self, r):\n        if r.dim() > 5:\n            return r, 1\n"
+   "        return self.fc(r), r", "return vmap(self.one)(x)[0]")  # fmt: skip
+RND = (
+    "def one(self, r):\n        n = torch.randn_like(r)\n        return (self.fc(r + n) ** 2).sum()"
+)
+vm("vmap_random_default", RND, "return vmap(self.one)(x)")
+vm("vmap_random_grad", RND, "return vmap(grad(self.one))(x)")
+vm("vmap_random_dropout",
+   "def one(self, r):\n        return F.dropout(self.fc(r), 0.2, training=True)",
+   "return vmap(self.one)(x)")  # fmt: skip
+vm("vmap_ok_random_different", RND, "return vmap(self.one, randomness='different')(x)")
+vm("vmap_ok_dropout_eval", "def one(self, r):\n        return F.dropout(self.fc(r), 0.2, False)",
+   "return vmap(self.one)(x)")  # fmt: skip
+vm("vmap_ok_random_in_branch",
+   "def one(self, r):\n        if r.shape[0] > 100:\n            r = r + torch.randn_like(r)\n"
+   "        return self.fc(r)", "return vmap(self.one)(x)")  # fmt: skip
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -123,6 +123,9 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     f = run.f
     if _off() or f.input_shape is None or f.speculative:
         return
+    if isinstance(e.func, ast.Call):
+        _vmap_call(run, e, fr)  # ``vmap(fn)(xs)``
+        return
     if isinstance(e.func, ast.Attribute) and e.func.attr in _NOT_MODULE:
         if not isinstance(fv, Bound) and _chain(e.func.value) is not None:
             try:  # ``self.fc.register_forward_hook``: the pass gives no method value
@@ -380,3 +383,186 @@ def _setattr_plain(obj: Any, name: str) -> bool:
         return _plain_class(obj, names)
     finally:
         obj.unresolved = why
+
+
+_VMAPS = frozenset({"torch.func.vmap", "torch.vmap", "functorch.vmap"})
+# random ops: under ``vmap`` with ``randomness="error"`` (the default) torch raises RuntimeError
+_RANDOM = frozenset(
+    {f"torch.{n}" for n in ("randn", "randn_like", "rand", "rand_like", "randint",
+                            "randint_like", "randperm", "normal", "bernoulli", "multinomial")}
+)  # fmt: skip
+_SCALARS = (int, float, str, bool, type(None))
+
+
+def _pure(node: ast.AST) -> bool:
+    return isinstance(node, ast.Name) or _chain(node) is not None
+
+
+def _fn_node(run: Any, node: ast.AST, fr: Any) -> ast.FunctionDef | None:
+    """The ``def`` of the code's own function ``node`` names (a name or ``self.method``)."""
+    from driftcheck.parsers.source.values.dataflow_values import UserFunc
+
+    if not _pure(node):
+        return None
+    try:
+        fv = run.eval(node, fr)
+    except Exception:  # noqa: BLE001
+        return None
+    if isinstance(fv, UserFunc) or hasattr(fv, "local_def"):
+        got = getattr(fv, "node", None) or getattr(getattr(fv, "func", None), "node", None)
+        if isinstance(got, ast.FunctionDef) and not got.decorator_list:
+            return got
+    return None
+
+
+def _vmap_call(run: Any, e: ast.Call, fr: Any) -> None:
+    """``vmap(fn, ...)(*xs)`` of a function of the code's own: ``fn`` whose every ``return``
+    gives a Python number / None / string (or a tuple / list holding one) without
+    ``out_dims`` (torch's ValueError "must only return Tensors"); ``fn`` (or ``grad(fn)``)
+    that runs a random op (``torch.randn_like``, ``F.dropout(training=True)``...) in a
+    statement its body always reaches, under ``randomness="error"`` (the default)."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import GRADS
+
+    inner = e.func
+    f = run.f
+    if any(isinstance(a, ast.Starred) for a in (*inner.args, *e.args)):
+        return
+    if any(k.arg is None for k in (*inner.keywords, *e.keywords)) or not inner.args:
+        return
+    if not _pure(inner.func):
+        return
+    try:
+        q = getattr(run.eval(inner.func, fr), "qual", None)
+    except Exception:  # noqa: BLE001
+        return
+    if q not in _VMAPS:
+        return
+    kws = {k.arg: k.value for k in inner.keywords}
+    target = inner.args[0]
+    wrapped = False
+    if isinstance(target, ast.Call) and len(target.args) == 1 and not target.keywords:
+        if not _pure(target.func):
+            return
+        try:
+            wq = getattr(run.eval(target.func, fr), "qual", None)
+        except Exception:  # noqa: BLE001
+            return
+        if wq not in GRADS:
+            return
+        target, wrapped = target.args[0], True
+    fn = _fn_node(run, target, fr)
+    if fn is None:
+        return
+    name = fn.name
+    if not wrapped and "out_dims" not in kws and len(inner.args) < 3:
+        kind = _scalar_returns(fn)
+        if kind is not None:
+            f.crash(fr.loc(e), f"ValueError: vmap({name}, ...): `{name}` must only return "
+                    f"Tensors, got type <class '{kind}'>")  # fmt: skip
+            return
+    if "randomness" in kws or len(inner.args) > 4:
+        return
+    op = _random_first(run, fn, fr)
+    if op is not None:
+        f.crash(fr.loc(e), "RuntimeError: vmap: called random operation while in randomness "
+                f"error mode ({op} in {name})")  # fmt: skip
+
+
+def _own_nodes(fn: ast.FunctionDef) -> list[ast.AST]:
+    """The nodes of ``fn``'s body, nested ``def`` / ``lambda`` / class bodies left out."""
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = list(fn.body)
+    while todo:
+        n = todo.pop()
+        out.append(n)
+        for c in ast.iter_child_nodes(n):
+            if not isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                  ast.ClassDef)):  # fmt: skip
+                todo.append(c)
+    return out
+
+
+def _scalar_returns(fn: ast.FunctionDef) -> str | None:
+    """The Python type every ``return`` of ``fn`` surely hands back as a non-tensor output
+    (the first non-tensor literal, in a tuple / list or alone); None when one return gives
+    none (or ``fn`` has no return, or is a generator)."""
+    nodes = _own_nodes(fn)
+    if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in nodes):
+        return None
+    rets = [n for n in nodes if isinstance(n, ast.Return)]
+    if not rets:
+        return None
+    kinds = []
+    for r in rets:
+        v = r.value
+        items = v.elts if isinstance(v, (ast.Tuple, ast.List)) else [v]
+        if any(isinstance(x, ast.Starred) for x in items):
+            return None
+        got = None
+        for x in items:
+            if x is None:
+                got = "NoneType"
+            elif isinstance(x, ast.Constant) and isinstance(x.value, _SCALARS):
+                got = type(x.value).__name__
+            if got is not None:
+                break
+        if got is None:
+            return None
+        kinds.append(got)
+    return kinds[0]
+
+
+def _random_first(run: Any, fn: ast.FunctionDef, fr: Any) -> str | None:
+    """A torch random op called in a statement of ``fn``'s top level that runs before any
+    ``return`` / ``raise`` / control flow could leave (only expressions that always evaluate
+    every call: no ``if`` / ``and`` / ``or`` / comprehension around it)."""
+    for st in fn.body:
+        if isinstance(st, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return)):
+            op = _random_in(run, st, fr)
+            if op is not None:
+                return op
+            if isinstance(st, ast.Return):
+                return None
+            continue
+        if isinstance(st, (ast.FunctionDef, ast.Pass, ast.Import, ast.ImportFrom)):
+            continue
+        return None  # control flow: what follows may not run
+    return None
+
+
+def _random_in(run: Any, st: ast.AST, fr: Any) -> str | None:
+    bad = (ast.IfExp, ast.BoolOp, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
+           ast.Lambda, ast.NamedExpr, ast.Await)  # fmt: skip
+    if any(isinstance(n, bad) for n in ast.walk(st)):
+        return None
+    for n in ast.walk(st):
+        if not isinstance(n, ast.Call) or not _pure(n.func):
+            continue
+        name = _chain(n.func)
+        if name is None or name[-1] not in ("randn", "randn_like", "rand", "rand_like",
+                                            "randint", "randint_like", "randperm", "normal",
+                                            "bernoulli", "multinomial", "dropout"):  # fmt: skip
+            continue
+        try:
+            q = getattr(run.eval(n.func, fr), "qual", None)
+        except Exception:  # noqa: BLE001
+            continue
+        if q in _RANDOM:
+            return q
+        if q == "torch.nn.functional.dropout" and _dropout_on(n):
+            return q
+    return None
+
+
+def _dropout_on(n: ast.Call) -> bool:
+    """``F.dropout(x, p, training=True)`` with a literal ``p`` in (0, 1) and ``training=True``."""
+    p = n.args[1] if len(n.args) > 1 else next((k.value for k in n.keywords if k.arg == "p"), None)
+    tr = (
+        n.args[2]
+        if len(n.args) > 2
+        else next((k.value for k in n.keywords if k.arg == "training"), None)
+    )
+    if p is None:
+        p = ast.Constant(0.5)
+    ok_p = isinstance(p, ast.Constant) and isinstance(p.value, float) and 0 < p.value < 1
+    return ok_p and isinstance(tr, ast.Constant) and tr.value is True
