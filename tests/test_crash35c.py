@@ -162,6 +162,17 @@ vm("vmap_ok_random_in_branch",
    "def one(self, r):\n        if r.shape[0] > 100:\n            r = r + torch.randn_like(r)\n"
    "        return self.fc(r)", "return vmap(self.one)(x)")  # fmt: skip
 
+# a forward hook whose signature cannot take torch's positional arguments, then the module runs
+res("hooksig_two_args", "self.fc2.register_forward_hook(lambda m, out: None)")
+res("hooksig_pre_three", "self.fc2.register_forward_pre_hook(lambda m, a, b: None)")
+model("hooksig_sequential", (3, 6), net_source(
+    ("self.body = nn.Sequential(nn.Linear(6, 4), nn.ReLU())",),
+    "self.body.register_forward_hook(lambda m, i: None)\n        return self.body(x)"))  # fmt: skip
+res("hooksig_ok_three", "self.fc2.register_forward_hook(lambda m, i, o: None)")
+res("hooksig_ok_varargs", "self.fc2.register_forward_hook(lambda *a: None)")
+res("hooksig_ok_default", "self.fc2.register_forward_pre_hook(lambda m, a, extra=1: None)")
+res("hooksig_ok_registered_after_run", "self.fc.register_forward_hook(lambda m, o: None)")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

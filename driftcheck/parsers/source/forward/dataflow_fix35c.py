@@ -126,6 +126,13 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     if isinstance(e.func, ast.Call):
         _vmap_call(run, e, fr)  # ``vmap(fn)(xs)``
         return
+    if isinstance(e.func, ast.Attribute) and e.func.attr in _HOOK_ARGS:
+        _hook_registered(run, e, fr)
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if isinstance(fv, Mod):
+        _hooked_called(run, e, fv, fr)
+        return
     if isinstance(e.func, ast.Attribute) and e.func.attr in _NOT_MODULE:
         if not isinstance(fv, Bound) and _chain(e.func.value) is not None:
             try:  # ``self.fc.register_forward_hook``: the pass gives no method value
@@ -321,6 +328,8 @@ def _torch_method(f: Any, obj: Any, name: str) -> bool:
     if isinstance(obj, Leaf):
         t = obj.torch
         return isinstance(t, str) and t == f"torch.nn.{obj.type}" and not obj.unresolved
+    if getattr(obj, "qual", None) in _CONTAINERS:
+        return not getattr(obj, "unresolved", True)  # torch's containers override neither
     return _plain_class(obj, (name, "__getattr__", "__getattribute__", "__class__"))
 
 
@@ -566,3 +575,66 @@ def _dropout_on(n: ast.Call) -> bool:
         p = ast.Constant(0.5)
     ok_p = isinstance(p, ast.Constant) and isinstance(p.value, float) and 0 < p.value < 1
     return ok_p and isinstance(tr, ast.Constant) and tr.value is True
+
+
+# positional arguments torch hands a hook (``with_kwargs=False``)
+_HOOK_ARGS = {"register_forward_hook": 3, "register_forward_pre_hook": 2}
+_HOOKED = "fix35c_hooks"
+_CONTAINERS = frozenset(
+    {"torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict"}
+)  # run_state: id(module object) -> the TypeError its hook raises
+
+
+def _arity_error(fn: Any, given: int) -> str | None:
+    """``fn`` (a lambda / def node) cannot take ``given`` positional arguments."""
+    a = fn.args
+    if a.vararg is not None or a.kwonlyargs and any(d is None for d in a.kw_defaults):
+        return None if a.vararg is not None else "keyword"
+    pos = [*a.posonlyargs, *a.args]
+    need = len(pos) - len(a.defaults)
+    if need <= given <= len(pos):
+        return None
+    return f"takes {len(pos)} positional arguments but {given} were given"
+
+
+def _hook_registered(run: Any, e: ast.Call, fr: Any) -> None:
+    """``self.stem.register_forward_hook(lambda m, out: None)``: a hook whose signature cannot
+    take torch's positional arguments; the next call of that module raises TypeError."""
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    f = run.f
+    if len(e.args) != 1 or e.keywords or not _pure(e.func.value):
+        return
+    node = e.args[0]
+    if isinstance(node, ast.Lambda):
+        fn = node
+    else:
+        fn = _fn_node(run, node, fr)
+        if fn is None:
+            return
+        if isinstance(fn, ast.FunctionDef) and _pure(node) and isinstance(node, ast.Attribute):
+            return  # a bound method: ``self`` is given by Python (not judged)
+    try:
+        target = run.eval(e.func.value, fr)
+    except Exception:  # noqa: BLE001
+        return
+    if not isinstance(target, Mod):
+        return
+    obj = f.resolve(target.obj)
+    if not _torch_method(f, obj, e.func.attr):
+        return
+    why = _arity_error(fn, _HOOK_ARGS[e.func.attr])
+    if why is None or why == "keyword":
+        return
+    f.run_state.setdefault(_HOOKED, {})[id(obj)] = (obj, f"TypeError: the hook {why}")
+
+
+def _hooked_called(run: Any, e: ast.Call, fv: Any, fr: Any) -> None:
+    f = run.f
+    got = f.run_state.get(_HOOKED)
+    if not got:
+        return
+    obj = f.resolve(fv.obj)
+    hit = got.get(id(obj))
+    if hit is not None and hit[0] is obj:
+        f.crash(fr.loc(e), hit[1])
