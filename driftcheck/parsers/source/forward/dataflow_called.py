@@ -35,6 +35,7 @@ MODULES = (
     "dataflow_fix34d",
     "dataflow_fix35",
     "dataflow_fix35b",
+    "dataflow_fix35c",
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}
