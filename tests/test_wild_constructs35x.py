@@ -172,3 +172,168 @@ def test_the_unknown_names_right_inverse(tmp_path):
     r = parse_source(path)
     assert r.params_total() is None
     assert any("LowRank.right_inverse may change the stored shape" in n for n in r.notes)
+
+
+# --- lightning's save_hyperparameters (darts): its frame walk is not followed --------------
+# ``for local_args in collect_init_args(frame, ...)`` iterates an unknown (a TypeError the
+# interpreter records for that statement, which the rest survives); ``init_args.update`` in
+# that loop leaves ``init_args`` an unknown dict (interp/statements.mark_failed), and the
+# undecided ``isinstance`` branches that make it an ``AttributeDict`` keep it a container
+# (statements._merge_locals, branchstate.unknown_for): ``self._hparams`` is never a layer.
+
+PL_HEAD = """
+import torch
+import torch.nn as nn
+import lightning.pytorch as pl
+"""
+
+LIGHTNING = {
+    "save_hyperparameters_plain": (
+        "class M(pl.LightningModule):\n"
+        "    def __init__(self, d, h):\n"
+        "        super().__init__()\n"
+        "        self.save_hyperparameters()\n"
+        "        self.fc = nn.Linear(d, h)\n"
+        "model = M(4, 8)"
+    ),
+    "save_hyperparameters_ignore_module_arg": (
+        "class M(pl.LightningModule):\n"
+        "    def __init__(self, enc, h):\n"
+        "        super().__init__()\n"
+        "        self.save_hyperparameters(ignore=['enc'])\n"
+        "        self.enc = enc\n"
+        "        self.fc = nn.Linear(6, h)\n"
+        "model = M(nn.Linear(3, 6), 5)"
+    ),
+    "save_hyperparameters_subclass_chain": (
+        "class Base(pl.LightningModule):\n"
+        "    def __init__(self, d, **kw):\n"
+        "        super().__init__(**kw)\n"
+        "        self.save_hyperparameters()\n"
+        "        self.inp = nn.Linear(d, d)\n"
+        "class M(Base):\n"
+        "    def __init__(self, d, h):\n"
+        "        super().__init__(d)\n"
+        "        self.out = nn.Linear(d, h)\n"
+        "model = M(7, 3)"
+    ),
+}
+
+LIGHTNING_UNKNOWN_OR_EXACT = {
+    # widths read back from hparams: the frame walk is not followed, so unknown (or exact)
+    "width_from_hparams": (
+        "class M(pl.LightningModule):\n"
+        "    def __init__(self, d, h):\n"
+        "        super().__init__()\n"
+        "        self.save_hyperparameters()\n"
+        "        self.fc = nn.Linear(self.hparams.d, self.hparams['h'])\n"
+        "model = M(4, 8)"
+    ),
+    # a module saved as a hyperparameter and taken back from hparams
+    "module_from_hparams": (
+        "class M(pl.LightningModule):\n"
+        "    def __init__(self, enc):\n"
+        "        super().__init__()\n"
+        "        self.save_hyperparameters()\n"
+        "        self.enc = self.hparams.enc\n"
+        "model = M(nn.Linear(3, 6))"
+    ),
+}
+
+
+def _pl_count(tmp_path, code: str) -> tuple[int | None, int]:
+    pytest.importorskip("lightning.pytorch")
+    path = tmp_path / "model.py"
+    path.write_text(PL_HEAD + code)
+    return parse_source(path).params_total(), torch_count(path, root="model")
+
+
+@pytest.mark.parametrize("name", sorted(LIGHTNING))
+def test_lightning_exact(tmp_path, name):
+    got, want = _pl_count(tmp_path, LIGHTNING[name])
+    assert got == want
+
+
+@pytest.mark.parametrize("name", sorted(LIGHTNING_UNKNOWN_OR_EXACT))
+def test_lightning_never_wrong(tmp_path, name):
+    got, want = _pl_count(tmp_path, LIGHTNING_UNKNOWN_OR_EXACT[name])
+    assert got is None or got == want, (got, want)
+
+
+# --- the same rules on plain Python ----------------------------------------------------
+PLAIN = {
+    # a layer held in a dict that one undecided branch replaces: kept as a plain attribute
+    "dict_or_subclass_kept": (
+        "import random\n"
+        "class D(dict):\n"
+        "    pass\n"
+        "class M(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        cfg = {'a': nn.Linear(2, 2)}\n"
+        "        if random.random() > 2:\n"
+        "            cfg = D(cfg)\n"
+        "        self.cfg = cfg\n"
+        "        self.fc = nn.Linear(3, 4)\n"
+        "model = M()"
+    ),
+}
+
+PLAIN_UNKNOWN_OR_EXACT = {
+    # a dict filled in a loop over what the interpreter cannot iterate, kept on self
+    "dict_filled_by_a_failed_loop_kept": (
+        "import inspect\n"
+        "class M(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        seen = {}\n"
+        "        for k in inspect.currentframe().f_back.f_locals:\n"
+        "            seen.update({k: 1})\n"
+        "        self.seen = seen\n"
+        "        self.fc = nn.Linear(3, 4)\n"
+        "model = M()"
+    ),
+    # a layer taken back out of such a dict is registered: never left out
+    "layer_out_of_a_merged_dict": (
+        "import random\n"
+        "class D(dict):\n"
+        "    pass\n"
+        "class M(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        cfg = {'a': nn.Linear(2, 2)}\n"
+        "        if random.random() > 2:\n"
+        "            cfg = D(cfg)\n"
+        "        self.a = cfg['a']\n"
+        "model = M()"
+    ),
+    "layer_out_of_a_dict_filled_by_a_failed_loop": (
+        "import inspect\n"
+        "class M(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        seen = {'x': nn.Linear(2, 5)}\n"
+        "        for k in inspect.currentframe().f_back.f_locals:\n"
+        "            seen.update({k: nn.Linear(1, 1)})\n"
+        "        self.layers = nn.ModuleList(seen.values())\n"
+        "model = M()"
+    ),
+}
+
+
+def _plain_count(tmp_path, code: str) -> tuple[int | None, int]:
+    path = tmp_path / "model.py"
+    path.write_text("import torch.nn as nn\n" + code)
+    return parse_source(path).params_total(), torch_count(path, root="model")
+
+
+@pytest.mark.parametrize("name", sorted(PLAIN))
+def test_plain_exact(tmp_path, name):
+    got, want = _plain_count(tmp_path, PLAIN[name])
+    assert got == want
+
+
+@pytest.mark.parametrize("name", sorted(PLAIN_UNKNOWN_OR_EXACT))
+def test_plain_never_wrong(tmp_path, name):
+    got, want = _plain_count(tmp_path, PLAIN_UNKNOWN_OR_EXACT[name])
+    assert got is None or got == want, (got, want)
