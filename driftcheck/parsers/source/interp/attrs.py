@@ -149,6 +149,10 @@ class Attributes:
             raise Raised("AttributeError", where[1] if where else self.ip.at_line, None)
         if isinstance(obj, Sourced):
             obj = unwrap(obj)
+        if obj.__class__ is Unknown and obj.why.startswith("container "):
+            # a dict either way of an undecided branch (statements._merge_locals): an attribute
+            # of it (an ``AttributeDict``'s item) may be a layer, not the container itself
+            return Unknown(f"attribute {name} of {obj.why}")
         if name in _GRAD_TOUCH:  # may change a parameter's requires_grad (interp/gradflag.py)
             gradflag.touched(self.ip, obj, name)
         if isinstance(obj, Obj):

@@ -212,6 +212,12 @@ def unknown_for(values: list[Any], why: str) -> Any:
         return UnknownModule(why)
     if all(v is _MISSING or opaque.never_a_layer(_raw(v)) for v in flat):
         return UnknownPlain(why)
+    from driftcheck.parsers.source.interp.statements import _plain_container
+
+    if all(v is _MISSING or _plain_container(_raw(v)) for v in values):
+        # a dict either way (lightning's ``self.hparams.update(hp)`` one way only): still a
+        # container, never registered when stored, its items unknown (interp/opaque.py)
+        return Unknown(f"container {why}")
     return Unknown(why)
 
 

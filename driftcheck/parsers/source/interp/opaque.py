@@ -41,7 +41,7 @@ _NOT_A_MODULE = re.compile(
     r"tensor|size\b|dim\b|shape|numel|arange|split|tolist|lu\b|diag|broadcast|weight\.|"
     r"torch\.device|dtype|list\b|dict\b|set\b|tuple\b|sorted|comprehension over|"
     r"numpy|np\.|math\.|configparser|ArgumentParser|re\.Match|keys\b|values\b|items\b|"
-    r"copy of a tensor|bytes|"
+    r"copy of a tensor|bytes|vars\(\) of|container\b|"
     # a bound method of a torch layer (``layer.forward``: library/modmethods.py)
     r"method\b|"
     # an attribute of a config (JSON data: a sub-config at most, never a layer), and
@@ -107,7 +107,7 @@ _TORCH_VALUES = ("torch.nn.functional.", "torch.nn.init.", "torch.nn.modules.uti
 # method of one returns: ``d.get(k)``, ``xs.pop()``) may be a layer
 _CONTAINER = re.compile(
     r"^(?:list\b|dict\b|set\b|tuple\b|sorted|comprehension over|keys\b|values\b|items\b|"
-    r"unpack|zip|enumerate|map|filter|reversed|iter)"
+    r"unpack|zip|enumerate|map|filter|reversed|iter|vars\(\) of|container\b)"
 )
 
 

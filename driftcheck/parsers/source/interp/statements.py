@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import collections
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -267,6 +268,17 @@ def weightless(m: Any) -> bool:
     return False
 
 
+def _plain_container(v: Any) -> bool:
+    """A list, tuple, dict or set (a plain one, an instance of a class read from source that
+    derives from one and is no module, or an unknown container: interp/opaque.py)."""
+    from driftcheck.parsers.source.interp import opaque
+    from driftcheck.parsers.source.interp.items import _builtin_base
+
+    if type(v) in (list, tuple, dict, set) or opaque.is_container(v):
+        return True
+    return _builtin_base(v) in (list, tuple, dict, set, collections.OrderedDict)
+
+
 class _Break(Exception):
     pass
 
@@ -480,7 +492,12 @@ class Statements:
             # a name it binds, or a list / dict / set it may have filled half-way (not a module
             # or a library object whose method it called: those stay, modules are marked below)
             if name in fr.locals and (name in bound or isinstance(v, (list, dict, set))):
-                if not (v.__class__ is Obj and v.module):
+                if name not in bound and type(v) in (list, dict, set):
+                    # only changed in place (``init_args.update(x)``): still a plain container
+                    # (never registered when stored), its items unknown (interp/opaque.py)
+                    kind = type(v).__name__
+                    fr.locals[name] = Unknown(f"{kind} changed by the statement at {where}")
+                elif not (v.__class__ is Obj and v.module):
                     fr.locals[name] = Unknown(f"statement at {where} not interpreted")
         for o, _ in _modules_in({k: v for k, v in fr.locals.items() if k in named}):
             o.unresolved.append(f"statement at {where} not interpreted ({what})")
@@ -842,6 +859,11 @@ class Statements:
                 # a device in one branch and a tensor in the other: unknown, but never a layer
                 # (an attribute it is stored on is not a missed layer: interp/opaque.py)
                 plain = all(v is missing or opaque.never_a_layer(v) for v in (va, vb))
+                if not plain and all(v is missing or _plain_container(v) for v in (va, vb)):
+                    # a dict either way (lightning's ``hp = AttributeDict(hp)`` under an
+                    # undecided ``isinstance``): never registered when stored, items unknown
+                    fr.locals[name] = Unknown(f"container {why}")
+                    continue
                 fr.locals[name] = UnknownPlain(why) if plain else Unknown(why)
         del before
 

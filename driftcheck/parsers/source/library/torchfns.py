@@ -153,10 +153,17 @@ def _register_parametrization(c: Call) -> Any:
     index = len(getattr(mod, torchsurgery._RECORD, {}).get(name, ()))  # its place in the list
     if not weightless(p) and not ownedparts.add_parametrization(c.interp, mod, name, p, index):
         mod.unresolved.append(f"a parametrization that may hold weights ({c.where})")
+    from driftcheck.parsers.source.interp import rightinverse
+
+    # the stored original is ``p.right_inverse(weight)``: a shape or a tuple of its own
+    unsafe = c.plain(3, "unsafe", False)
+    # a later registration keeps the originals; ``unsafe=True`` skips torch's check of it
+    inverse = None if index and unsafe is True else rightinverse.unsure(c, mod, name, p)
+    if inverse is not None:
+        mod.unresolved.append(inverse)
 
     # ``unsafe=True`` skips torch's check that the parametrized tensor keeps its shape: a
     # removal then leaves a tensor of a shape not known here (torchsurgery._remove)
-    unsafe = c.plain(3, "unsafe", False)
     torchsurgery.record(mod, c.qual if unsafe is False else f"{c.qual}(unsafe)", name)
     return mod
 
