@@ -105,3 +105,35 @@ def check_count_matches_torch(tmp_path: Path, code: str) -> None:
 def check_honest_unknown(tmp_path: Path, code: str) -> None:
     g = parse_source(write_sized(tmp_path, code), entry="M")
     assert g.params_total() is None, g.params_total()
+
+
+# probes that change the process (``atexit._run_exitfuncs()`` runs torch's own exit handlers,
+# which drop its Python meta kernels and prims: every later test of the worker breaks; signal
+# handlers, trace / profile functions, threads) are built in a fresh interpreter
+PROCESS_CHANGING = (
+    "atexit",
+    "signal",
+    "settrace",
+    "setprofile",
+    "Thread",
+    "Timer",
+    "Executor",
+    "fork",
+)
+_FRESH = """
+import json, runpy, sys
+m = runpy.run_path(sys.argv[1], run_name="__counted__")["model"]
+print(json.dumps(sum(p.numel() for p in {id(p): p for p in m.parameters()}.values())))
+"""
+
+
+def fresh_count(path) -> int:
+    """torch's count of the file's module-level ``model``, built in a fresh interpreter."""
+    import json
+    import subprocess
+
+    r = subprocess.run(
+        [sys.executable, "-c", _FRESH, str(path)], capture_output=True, text=True, timeout=300
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    return json.loads(r.stdout.strip().splitlines()[-1])

@@ -20,15 +20,12 @@ torch's (``torch_count`` runs the file); a null count is an honest unknown.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
 from driftcheck.parsers.source import parse_source
-from tests.model_count_support import torch_count
+from tests.model_count_support import PROCESS_CHANGING, fresh_count, torch_count
 
 pytest.importorskip("torch")
 
@@ -39,31 +36,12 @@ events = []
 """
 
 
-# probes that change the process (``atexit._run_exitfuncs()`` runs torch's own exit handlers,
-# which drop its Python meta kernels: floor_divide on meta failed for every later test of the
-# worker; signal handlers, trace / profile functions, threads) are built in a fresh interpreter
-_PROCESS = ("atexit", "signal", "settrace", "setprofile", "Thread", "Timer", "Executor", "fork")
-_FRESH = """
-import json, runpy, sys
-m = runpy.run_path(sys.argv[1], run_name="__counted__")["model"]
-print(json.dumps(sum(p.numel() for p in {id(p): p for p in m.parameters()}.values())))
-"""
-
-
-def _fresh_count(path) -> int:
-    r = subprocess.run(
-        [sys.executable, "-c", _FRESH, str(path)], capture_output=True, text=True, timeout=300
-    )
-    assert r.returncode == 0, r.stderr[-2000:]
-    return json.loads(r.stdout.strip().splitlines()[-1])
-
-
 def _count(tmp_path, code: str) -> tuple[int | None, int, list[str]]:
     path = tmp_path / "model.py"
     path.write_text(_HEAD + textwrap.dedent(code))
     r = parse_source(path)
-    if any(w in code for w in _PROCESS):
-        return r.params_total(), _fresh_count(path), r.notes
+    if any(w in code for w in PROCESS_CHANGING):
+        return r.params_total(), fresh_count(path), r.notes
     return r.params_total(), torch_count(path, root="model"), r.notes
 
 
