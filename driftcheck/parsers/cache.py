@@ -6,7 +6,9 @@ neither the config nor any source file changed. A result is stored with:
 
 - its *key*: what the caller says determines it (for the HF route: the config as written, the
   entry class, the transformers version, the config's display path), plus a fingerprint of
-  driftcheck's own code and data files, so a new driftcheck never reuses an old answer;
+  driftcheck's own code and data files, taken when this module is imported (so a new driftcheck,
+  or a process whose files were edited under it, never hands an old answer to new code), and
+  the ``DRIFTCHECK_*`` switches in force (``env_switches``: some change what is computed);
 - the *files it read*: every source file the parser parsed during the computation (recorded by
   ``loader.parse_file`` through ``note_read``), every file a table it used was derived from
   (``derived.py``: transformers' auto mappings, the class index) and the files read beside
