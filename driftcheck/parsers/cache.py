@@ -6,7 +6,9 @@ neither the config nor any source file changed. A result is stored with:
 
 - its *key*: what the caller says determines it (for the HF route: the config as written, the
   entry class, the transformers version, the config's display path), plus a fingerprint of
-  driftcheck's own code and data files, so a new driftcheck never reuses an old answer;
+  driftcheck's own code and data files, taken when this module is imported (so a new driftcheck,
+  or a process whose files were edited under it, never hands an old answer to new code), and
+  the ``DRIFTCHECK_*`` switches in force (``env_switches``: some change what is computed);
 - the *files it read*: every source file the parser parsed during the computation (recorded by
   ``loader.parse_file`` through ``note_read``), every file a table it used was derived from
   (``derived.py``: transformers' auto mappings, the class index) and the files read beside
@@ -217,6 +219,14 @@ def code_fingerprint() -> str:
     return h.hexdigest()
 
 
+# Taken once, when this module is imported (the start of an analysis), not at the first lookup:
+# a process whose files are edited while it runs (a merge into the tree an editable install
+# points at, a branch switch) keeps the code it imported before the edit, and taken lazily the
+# fingerprint would already say "after" and file that old code's answers under the new code's
+# key, served to every later run (session 35, cacherace35).
+code_fingerprint()
+
+
 @cache
 def torch_source() -> str | None:
     """Where torch's source is on this machine (found, never imported), or None: the parser
@@ -229,6 +239,23 @@ def torch_source() -> str | None:
     return None if spec is None else str(spec.origin)
 
 
+KEY_NEUTRAL_SWITCHES = frozenset({"DRIFTCHECK_CACHE_DIR"})
+"""``DRIFTCHECK_*`` variables a key leaves out (where the cache lives decides no answer)."""
+
+
+def env_switches() -> dict[str, str]:
+    """The ``DRIFTCHECK_*`` environment variables in force, for the key: some change what the
+    analysis computes (``DRIFTCHECK_NO_ALIAS_CHECK``, ``DRIFTCHECK_DEBUG_UNKNOWN_GLOBALS`` in
+    ``interp/aliasing.py``), so a result computed under one is never served to a run without
+    it (session 35, cacherace35: a debug run used to leave its answers in the user's cache).
+    Every such variable counts, known or not: one that changes nothing only costs a miss."""
+    return {
+        k: v
+        for k, v in sorted(os.environ.items())
+        if k.startswith("DRIFTCHECK_") and k not in KEY_NEUTRAL_SWITCHES
+    }
+
+
 def make_key(kind: str, parts: dict[str, Any]) -> str:
     text = json.dumps(
         {
@@ -236,6 +263,7 @@ def make_key(kind: str, parts: dict[str, Any]) -> str:
             "kind": kind,
             "code": code_fingerprint(),
             "torch": torch_source(),
+            "env": env_switches(),
             "parts": parts,
         },
         sort_keys=True,
