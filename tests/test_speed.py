@@ -274,6 +274,11 @@ def test_no_module_level_store_is_left():
         "driftcheck/parsers/source/library/registry.py:RULES",
         "driftcheck/parsers/source/library/registry.py:_loaded",
         "driftcheck/parsers/source/library/registry.py:_asked",
+        # the forward call-site hooks' registry (forward/dataflow_called.py): filled by each rule
+        # module's decorators at its import, and the run order derived from it once
+        "driftcheck/parsers/source/forward/dataflow_called.py:_BEFORE",
+        "driftcheck/parsers/source/forward/dataflow_called.py:_AFTER",
+        "driftcheck/parsers/source/forward/dataflow_called.py:_ORDERED",
     }
     rx = re.compile(r"^([A-Za-z_]\w*)\s*(?::[^=]+)?=\s*(\{\}|\[\]|set\(\)|dict\(\))\s*(#.*)?$")
     found = set()
