@@ -3,6 +3,7 @@ the opt-in ``--assume-env-defaults`` flag."""
 
 from __future__ import annotations
 
+import re
 import runpy
 from pathlib import Path
 
@@ -35,6 +36,15 @@ HEAD_TIE
         y = self.decoder.proj(self.decoder.embed_tokens(tgt)) + h.mean(1, keepdim=True)
         return self.lm_head(y)
 """
+
+
+def _no_drift(out: str) -> bool:
+    """No finding of minor or above: none at all, or only info ones (an unknown size said as
+    unknown: session 35, unknown35), and the unknown named."""
+    last = out.strip().splitlines()[-1]
+    if last == "no findings":
+        return True
+    return re.fullmatch(r"\d+ findings?: \d+ info", last) is not None and "unknown" in out
 
 
 @pytest.mark.parametrize("head_tie", [False, True])
@@ -226,7 +236,7 @@ def test_assume_env_defaults_check_compare_config_and_hooks(tmp_path, capsys, mo
     (tmp_path / "pyproject.toml").unlink()
 
     rc, out, err = run("compare", str(left), str(right))
-    assert "no findings" in out and "assume-env-defaults" not in err
+    assert _no_drift(out) and "assume-env-defaults" not in err
     rc, out, err = run("compare", str(left), str(right), "--assume-env-defaults")
     assert "64" in out and "32" in out and rc == 1
     assert err.count("--assume-env-defaults") == 4
