@@ -46,7 +46,12 @@ _ORDERED: dict[str, list[Callable[..., Any]]] = {}
 def _register(table: dict[int, Callable[..., Any]], order: int) -> Callable[..., Any]:
     def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
         old = table.get(order)
-        if old is not None and old.__qualname__ != fn.__qualname__:
+        # the same function registered again (a module imported twice) is no collision; six
+        # modules name theirs ``_after_hook``, so the module counts as well as the name
+        if old is not None and (old.__module__, old.__qualname__) != (
+            fn.__module__,
+            fn.__qualname__,
+        ):
             raise ValueError(f"call hook order {order} taken by {old.__module__}.{old.__name__}")
         table[order] = fn
         _ORDERED.clear()
