@@ -907,6 +907,39 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh33 (session 36, reimpl33): twelve architectures the manifests held once or twice
+    # (GPT-1, CTRL, BertGeneration, data2vec-text, RoBERTa-PreLayerNorm, Arcee, Helium, BioGPT,
+    # FNet, Granite MoE, XGLM, Persimmon), each with NEW model code (no earlier set's body):
+    # fused / split projections, einsum / einops / SDPA attention, complex-number RoPE, a 2-D FFT
+    # mixer, dense-compute experts; each output-proven. 12 cases / 12 architectures / 115 plants
+    "fresh33": Spec(
+        sample=[
+            "openai_gpt_argparse_defaults",
+            "data2vec_text_nested_yaml_dict",
+            "granitemoe_key_value_text",
+            "persimmon_ini_string",
+        ],
+        outputs=[
+            "openai_gpt_argparse_defaults",
+            "ctrl_module_constants",
+            "bert_generation_frozen_dataclass",
+            "data2vec_text_nested_yaml_dict",
+            "roberta_prelayernorm_json_blob",
+            "arcee_env_overrides",
+            "helium_preset_table",
+            "biogpt_fairseq_namespace_repr",
+            "fnet_namedtuple_sizes",
+            "granitemoe_key_value_text",
+            "xglm_class_attributes",
+            "persimmon_ini_string",
+        ],
+        keeping=("granitemoe_key_value_text", "granitemoe_key_value_text__numExpertsPerTok"),
+        needs={"data2vec_text_nested_yaml_dict": "einops"},
+        min_cases=12,
+        min_archs=12,
+        min_plants=100,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
