@@ -54,6 +54,7 @@ ORDER = (
     "fresh25",
     "fresh26",
     "fresh27",
+    "fresh28",
 )
 
 

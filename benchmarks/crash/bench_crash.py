@@ -66,6 +66,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh27  # the twenty-seventh fresh batch (session 35, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh28  # the twenty-eighth fresh batch (session 36, blind),
+                                                      # cut the same way as --fresh2
 
 **Burned held-out parts** (``BURNED``): in session 22 the lead burned the held-out parts of
 fresh2..fresh9 (crashburn22: dev recall sat at 94-100% while the never-examined held-out parts of
@@ -211,6 +213,7 @@ CUT_SPLITS = (
     "fresh25",
     "fresh26",
     "fresh27",
+    "fresh28",
 )
 
 
@@ -400,6 +403,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the twenty-seventh fresh batch (templates_fresh27.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh28",
+        action="store_true",
+        help="run the twenty-eighth fresh batch (templates_fresh28.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -407,7 +415,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh27"
+        "fresh28"
+        if a.fresh28
+        else "fresh27"
         if a.fresh27
         else "fresh26"
         if a.fresh26
