@@ -688,6 +688,7 @@ LIBRARIES = {
     "granitetsfm": ("tsfm_public", "granite-tsfm"),
     "timm3d": ("timm_3d", "timm-3d"),
     "smp3d": ("segmentation_models_pytorch_3d", "segmentation-models-pytorch-3d"),
+    "sevenn": ("sevenn", "sevenn"),
     "sbi": ("sbi", "sbi"),
     "grouped_query_attention": (
         "grouped_query_attention_pytorch",
