@@ -141,6 +141,8 @@ FRESH32_TRUTH = ROOT / "benchmarks" / "wild" / "fresh32" / "truth.json"
 FRESH33_TRUTH = ROOT / "benchmarks" / "wild" / "fresh33" / "truth.json"
 # the thirty-fourth fresh batch (benchmarks/wild/fresh34, session 35): the same, written blind
 FRESH34_TRUTH = ROOT / "benchmarks" / "wild" / "fresh34" / "truth.json"
+# the thirty-fifth fresh batch (benchmarks/wild/fresh35, session 36): the same, written blind
+FRESH35_TRUTH = ROOT / "benchmarks" / "wild" / "fresh35" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -540,9 +542,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh32",
             "fresh33",
             "fresh34",
+            "fresh35",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh34: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh35: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -581,6 +584,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh32",
         "fresh33",
         "fresh34",
+        "fresh35",
     )
     truth_path = {
         "main": TRUTH,
@@ -617,6 +621,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh32": FRESH32_TRUTH,
         "fresh33": FRESH33_TRUTH,
         "fresh34": FRESH34_TRUTH,
+        "fresh35": FRESH35_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -688,6 +693,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh32": "fresh32 batch",
                 "fresh33": "fresh33 batch",
                 "fresh34": "fresh34 batch",
+                "fresh35": "fresh35 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

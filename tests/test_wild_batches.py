@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh34): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh35): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -568,6 +568,36 @@ BATCHES: dict[str, Batch] = {
         min_library_files=18,
         min_libraries=3,
         min_standalone=47,
+    ),
+    # written blind in session 36 (helper wild35)
+    "fresh35": Batch(
+        sample={
+            # the LM head's weight is the token table (one tensor, two module paths)
+            "llama_rmsnorm_swiglu_block": (True, False),
+            # one encoder layer object placed six times in a ModuleList
+            "universal_transformer_shared_layer": (True, False),
+            # MoCo's key encoder: a deepcopy with requires_grad off (still parameters)
+            "moco_v2_queue_key_encoder": (False, True),
+            # stack_module_state: only the stacked tensors are parameters, the base is off the tree
+            "functional_call_stacked_ensemble": (False, False),
+            # lazy modules materialized by one dry run
+            "lazy_conv_materialize_forward": (False, False),
+            # register_parameter("bias", None) on the bias-free layer
+            "register_parameter_optional_bias": (False, False),
+            # every BatchNorm2d swapped for a GroupNorm after construction
+            "convert_bn_to_groupnorm": (False, False),
+            # hand-written _target_ / _partial_ instantiation
+            "hydra_target_partial_nested": (False, False),
+            # statistics.median of an even count is the mean of the middle two
+            "statistics_median_widths": (False, False),
+            # Embedding(_weight=..., _freeze=True): a frozen table that is still a parameter
+            "embedding_weight_freeze_table": (False, True),
+            # the children but the last re-wrapped: the old classifier is not in the model
+            "sequential_children_truncate_head": (False, False),
+        },
+        min_library_files=43,
+        min_libraries=7,
+        min_standalone=41,
     ),
 }
 

@@ -45,6 +45,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh32  # the thirty-second batch: fresh32/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh33  # the thirty-third batch: fresh33/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh34  # the thirty-fourth batch: fresh34/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh35  # the thirty-fifth batch: fresh35/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -98,6 +99,7 @@ FRESH31 = HERE / "fresh31"
 FRESH32 = HERE / "fresh32"
 FRESH33 = HERE / "fresh33"
 FRESH34 = HERE / "fresh34"
+FRESH35 = HERE / "fresh35"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -134,6 +136,7 @@ TRUTHS = {
     "fresh32": FRESH32 / "truth.json",
     "fresh33": FRESH33 / "truth.json",
     "fresh34": FRESH34 / "truth.json",
+    "fresh35": FRESH35 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -170,6 +173,7 @@ FRESH_CORPORA = (
     "fresh32",
     "fresh33",
     "fresh34",
+    "fresh35",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -677,6 +681,14 @@ LIBRARIES = {
     # used only by the thirty-fourth fresh batch (fresh34/; installed in .vendor, see requirements.txt)
     "darts": ("darts", "darts"),
     "kangpt": ("kan_gpt", "kan-gpt"),
+    # used only by the thirty-fifth fresh batch (fresh35/; installed in .vendor, see requirements.txt)
+    "curated": ("curated_transformers", "curated-transformers"),
+    "cuequivariance": ("cuequivariance_torch", "cuequivariance-torch"),
+    "monaigen": ("generative", "monai-generative"),
+    "granitetsfm": ("tsfm_public", "granite-tsfm"),
+    "timm3d": ("timm_3d", "timm-3d"),
+    "smp3d": ("segmentation_models_pytorch_3d", "segmentation-models-pytorch-3d"),
+    "sevenn": ("sevenn", "sevenn"),
     "sbi": ("sbi", "sbi"),
     "grouped_query_attention": (
         "grouped_query_attention_pytorch",
@@ -780,6 +792,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh32",
         "fresh33",
         "fresh34",
+        "fresh35",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -928,7 +941,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json); fresh24: the twenty-fourth (fresh24/truth.json); fresh25: the twenty-fifth (fresh25/truth.json); fresh26: the twenty-sixth (fresh26/truth.json); fresh27: the twenty-seventh (fresh27/truth.json); fresh28: the twenty-eighth (fresh28/truth.json); fresh29: the twenty-ninth (fresh29/truth.json); fresh30: the thirtieth (fresh30/truth.json); fresh31: the thirty-first (fresh31/truth.json); fresh32: the thirty-second (fresh32/truth.json); fresh33: the thirty-third (fresh33/truth.json); fresh34: the thirty-fourth (fresh34/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json); fresh24: the twenty-fourth (fresh24/truth.json); fresh25: the twenty-fifth (fresh25/truth.json); fresh26: the twenty-sixth (fresh26/truth.json); fresh27: the twenty-seventh (fresh27/truth.json); fresh28: the twenty-eighth (fresh28/truth.json); fresh29: the twenty-ninth (fresh29/truth.json); fresh30: the thirtieth (fresh30/truth.json); fresh31: the thirty-first (fresh31/truth.json); fresh32: the thirty-second (fresh32/truth.json); fresh33: the thirty-third (fresh33/truth.json); fresh34: the thirty-fourth (fresh34/truth.json); fresh35: the thirty-fifth (fresh35/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
