@@ -552,6 +552,12 @@ def _unknown_node(g: Graph) -> Any:
     return next((n for n in g.nodes if n.type == "Unknown" or n.unresolved), None)
 
 
+UNFOLLOWED = (": unknown call ", ": not interpreted (", ": value unknown", "(not followed)")
+"""What the parser writes in a note naming a construct it did not follow (statements.py,
+frameintro.py, dataflow_eval.py): a graph note with none of these ("the root module has no
+forward()") names no unknown construct."""
+
+
 def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
     """The other side has layers, this one none: say so rather than pass in silence.
 
@@ -569,9 +575,16 @@ def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
         # the model's own module unknown (its layers added under names not known), else the
         # first part or layer marked unknown (``nn`` itself unknown: its layers are)
         n = root if root is not None and root.type == "Unknown" else _unknown_node(g)
+        said = [x for x in g.notes if any(m in x for m in UNFOLLOWED)]
         if n is not None:
             facts_only = True
             why = node_note(n, "not read")
+        elif said:
+            # no node marked (a layer built by an unknown ``nn`` is dropped, no node left),
+            # but the parser names the construct it could not follow: an unknown call of a
+            # layer the code never got to build
+            facts_only = True
+            why = "unknown: " + "; ".join(said[:2])
     if not facts_only:
         why = "; ".join(g.notes[:2]) or None  # what the graph says, for the reader
     return _info(
