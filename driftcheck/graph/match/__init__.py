@@ -29,7 +29,7 @@ from typing import Any
 
 from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
-from driftcheck.graph.match.canon import canonicalise, norm_value, weight_total
+from driftcheck.graph.match.canon import canonicalise, norm_value, walk, weight_total
 from driftcheck.graph.match.derive import (
     Derived,
     dense_lead,
@@ -181,7 +181,10 @@ def _read_unknown(items: list, got: Any, note: str) -> str | None:
     of unknown size. A block whose own weights are all known is read as it is, whatever is
     unknown elsewhere (session 36); where the layer read cannot be found, the side's note."""
     node = getattr(got, "node", None)
-    if node is None:
+    if node is None or any(not it.is_block and it.ltype == "Unknown" for it in walk(items)):
+        # a part not read at all (an unknown class) may be a whole stack: the block the value
+        # was read off may not be the one the other side reads it off (a decoder unread, the
+        # encoder's width read instead)
         return note
     path = _item_path(items, node)
     if path is None:
