@@ -29,7 +29,7 @@ from typing import Any
 
 from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
-from driftcheck.graph.match.canon import canonicalise, norm_value
+from driftcheck.graph.match.canon import canonicalise, norm_value, walk, weight_total
 from driftcheck.graph.match.derive import (
     Derived,
     dense_lead,
@@ -42,7 +42,9 @@ from driftcheck.graph.match.diff import (
     Diff,
     Differ,
     json_value,
+    node_note,
     same,
+    unknown35_enabled,
     unknown_diff,
     unknown_note,
 )
@@ -130,11 +132,16 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     if "stageHeads" in skip:
         skip |= STAGE_HEADS  # the values each stage holds are that list's, told once
     uses = _new_uses(use_diffs(left, right, skip), facts, rest)
-    unknown = {"left": unknown_note(a), "right": unknown_note(b)}
+    on = unknown35_enabled()
+    unknown = {"left": unknown_note(a), "right": unknown_note(b)} if on else {}
     for f in uses:
         # a value only one side holds may be held by the other side's unknown part (its
-        # experts' width, built in a class that was not read): an honest unknown
-        f.unknown = unknown["left"] or unknown["right"]
+        # experts' width, built in a class that was not read): an honest unknown. Only
+        # where every side lacking a value of the other's holds such a part: a value a
+        # side holds and the other, fully known, holds nowhere is drift whatever the rest
+        lacking = [unknown.get(side) for side in f.lacks]
+        if lacking and all(lacking):
+            f.unknown = lacking[0]
     facts += uses
     _inner_split(left, right, da, db, facts)
     if semantic_enabled():
@@ -143,18 +150,61 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     rest = _shifted(_axis_follows(_kernel_stride(_kernel_padding(_twins(_parallel_lists(rest))))))
     for f in facts:
         if f.unknown is None:
-            f.unknown = next((unknown[side] for side in f.derived if unknown.get(side)), None)
+            f.unknown = next(
+                (
+                    got
+                    for side, items, d in (("left", a, da), ("right", b, db))
+                    if side in f.derived and unknown.get(side)
+                    if (got := _read_unknown(items, d.get(f.key), unknown[side]))
+                ),
+                None,
+            )
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:
             out.append(_incomplete(side, g, labels))
     out += [_unread_part(it, side, labels) for it, side in differ.opaque]
-    said = {e for f in out for e in (f.evidence or "").split("; ")}
     for side, ok in (("left", la), ("right", lb)):
-        note = unknown[side]
-        if ok and note and note not in said and not any(s == side for _, s in differ.opaque):
+        note = unknown.get(side)
+        # a note is itself several parts joined by "; " (``unknown_note``): it is said where
+        # some finding's evidence holds it whole
+        said = any(note in (f.evidence or "") for f in out) if note else True
+        if ok and not said and not any(s == side for _, s in differ.opaque):
             out.append(_unknown_sizes(side, note, labels))
     return sorted(out, key=lambda f: (-f.severity.rank, f.kind not in COUNT_KINDS))
+
+
+def _read_unknown(items: list, got: Any, note: str) -> str | None:
+    """Why a fact a side read off its structure (``got``: ``derive.Derived``) may not be what
+    it seems: the unknown part of that side (``note``) where it is on the level the value was
+    read at -- the block directly holding the layer read (or the whole sequence) has weights
+    of unknown size. A block whose own weights are all known is read as it is, whatever is
+    unknown elsewhere (session 36); where the layer read cannot be found, the side's note."""
+    node = getattr(got, "node", None)
+    if node is None or any(not it.is_block and it.ltype == "Unknown" for it in walk(items)):
+        # a part not read at all (an unknown class) may be a whole stack: the block the value
+        # was read off may not be the one the other side reads it off (a decoder unread, the
+        # encoder's width read instead)
+        return note
+    path = _item_path(items, node)
+    if path is None:
+        return note
+    level = path[-2].children if len(path) > 1 else items
+    if weight_total([x for x in level if not x.soft]) is not None:
+        return None
+    return unknown_note(level) or note
+
+
+def _item_path(items: list, node: str) -> list | None:
+    """The items from the top of the sequence down to the one whose node is ``node``."""
+    for it in items:
+        if it.node.id == node:
+            return [it]
+        if it.is_block:
+            inner = _item_path(it.children or [], node)
+            if inner is not None:
+                return [it, *inner]
+    return None
 
 
 def _moe_said(facts: list[FactDiff]) -> list[FactDiff]:
@@ -491,9 +541,24 @@ def _stem_follows(facts: list[FactDiff]) -> list[FactDiff]:
 
 
 def _has_layers(items: list) -> bool:
+    if not unknown35_enabled():
+        return any(it.is_block or it.ltype != "Unknown" for it in items)
     # forward ops alone (``Item.soft``: an unsqueeze of the inputs) are no layers: the model
     # whose own module is unknown (built by ``add_module`` with unknown names) has none
     return any(it.is_block or (it.ltype != "Unknown" and not it.soft) for it in items)
+
+
+def _unknown_node(g: Graph) -> Any:
+    """The first node of ``g`` the parser marked unknown (an ``Unknown`` part, or a layer with
+    an unresolved attribute): the construct that was not followed, with its file:line; None
+    where no node is so marked (whatever the graph's notes say)."""
+    return next((n for n in g.nodes if n.type == "Unknown" or n.unresolved), None)
+
+
+UNFOLLOWED = (": unknown call ", ": not interpreted (", ": value unknown", "(not followed)")
+"""What the parser writes in a note naming a construct it did not follow (statements.py,
+frameintro.py, dataflow_eval.py): a graph note with none of these ("the root module has no
+forward()") names no unknown construct."""
 
 
 def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
@@ -501,30 +566,53 @@ def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
 
     A producer that says it could only read facts (the HF route on remote code) gets info; a
     graph whose nodes hold no layer at all (code the parser could not follow) gets minor,
-    because a structural comparison the user asked for did not happen."""
-    facts_only = any(n.startswith("facts only") for n in g.notes)
+    because a structural comparison the user asked for did not happen. Where a node of the
+    graph is itself marked unknown (its root, an ``Unknown`` part, a layer of unresolved size:
+    the parser's own signal, not a note's text), no layer was read because of that construct:
+    an honest unknown (info) naming it (session 35, unknown35; narrowed in session 36: a
+    graph note alone, "the root module has no forward()", is no such signal)."""
     why = next((n for n in g.notes if n.startswith("facts only")), None)
-    root = next((n for n in g.nodes if n.parent is None), None)
-    if not facts_only and root is not None and root.type == "Unknown":
-        # the model's own module is unknown (its layers added under names not known): an
-        # honest unknown, named with its construct and file:line, not a failed comparison
-        facts_only = True
-        where = f" at {root.loc.file}:{root.loc.line}" if root.loc is not None else ""
-        said = "; ".join([*root.unresolved[:2], *root.notes[:1]]) or "not read"
-        why = f"unknown: {root.id} ({root.user_class or root.type}){where}: {said}"
-    elif not facts_only and g.notes:
-        # no layer read, and the graph says what was not followed (an unknown call of a
-        # layer the code never got to build: ``nn`` itself unknown): an honest unknown
-        facts_only = True
-        why = "unknown: " + "; ".join(g.notes[:2])
+    facts_only = why is not None
+    if not facts_only and unknown35_enabled():
+        root = next((n for n in g.nodes if n.parent is None), None)
+        # the model's own module unknown (its layers added under names not known), else the
+        # first part or layer marked unknown (``nn`` itself unknown: its layers are)
+        n = root if root is not None and root.type == "Unknown" else _unknown_node(g)
+        said = [x for x in g.notes if any(m in x for m in UNFOLLOWED)]
+        if n is not None:
+            facts_only = True
+            why = node_note(n, "not read")
+        elif said:
+            # no node marked (a layer built by an unknown ``nn`` is dropped, no node left),
+            # but the parser names the construct it could not follow: an unknown call of a
+            # layer the code never got to build
+            facts_only = True
+            why = "unknown: " + "; ".join(said[:2])
+    if not facts_only:
+        why = "; ".join(g.notes[:2]) or None  # what the graph says, for the reader
+    return _info(
+        f"no layers could be read from {labels[side]}: only facts were compared",
+        [Location(file=g.origin.path, side=side)] if g.origin.path else [],
+        why,
+        policy.Severity.info if facts_only else policy.Severity.minor,
+    )
+
+
+def _info(
+    message: str,
+    locations: list[Location],
+    evidence: str | None,
+    severity: policy.Severity = policy.Severity.info,
+) -> Finding:
+    """An ``incomplete`` finding: what was not compared, and why (``evidence``)."""
     return Finding(
         check_id=policy.check_id("incomplete"),
         name="incomplete",
         kind="incomplete",
-        severity=policy.Severity.info if facts_only else policy.Severity.minor,
-        message=f"no layers could be read from {labels[side]}: only facts were compared",
-        locations=[Location(file=g.origin.path, side=side)] if g.origin.path else [],
-        evidence=why,
+        severity=severity,
+        message=message,
+        locations=locations,
+        evidence=evidence,
     )
 
 
@@ -532,15 +620,11 @@ def _unknown_sizes(side: str, note: str, labels: dict[str, str]) -> Finding:
     """A side's layers include one of unknown size (``diff.unknown_note``) that no other
     finding names: its layers were paired by type and place where its size is unknown, and what
     it holds was not weighed. Info naming it (its class and file:line), so the unknown is said."""
-    return Finding(
-        check_id=policy.check_id("incomplete"),
-        name="incomplete",
-        kind="incomplete",
-        severity=policy.Severity.info,
-        message=f"some layer sizes in {labels[side]} are unknown: those layers were compared "
-        "by type and place only",
-        locations=[],
-        evidence=note,
+    return _info(
+        f"some layer sizes in {labels[side]} are unknown: those layers were compared by type "
+        "and place only",
+        [],
+        note,
     )
 
 
@@ -548,16 +632,11 @@ def _unread_part(it: Any, side: str, labels: dict[str, str]) -> Finding:
     """A part of one side the parser could not read (``Differ.opaque``): the layers around it
     were not compared. Info, not drift: an honest unknown, named with its file:line."""
     loc = it.node.loc
-    why = "; ".join(it.node.notes) if getattr(it.node, "notes", None) else None
-    return Finding(
-        check_id=policy.check_id("incomplete"),
-        name="incomplete",
-        kind="incomplete",
-        severity=policy.Severity.info,
-        message=f"{it.node.id} in {labels[side]} could not be read: what the other side has "
-        "in its place was not compared",
-        locations=[loc.model_copy(update={"side": side})] if loc is not None else [],
-        evidence=why,
+    return _info(
+        f"{it.node.id} in {labels[side]} could not be read: what the other side has in its "
+        "place was not compared",
+        [loc.model_copy(update={"side": side})] if loc is not None else [],
+        "; ".join(it.node.notes) if getattr(it.node, "notes", None) else None,
     )
 
 

@@ -11,6 +11,7 @@ against a block of four ``Linear``s), which is a different description of the sa
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,6 +73,14 @@ class Diff:
     """a difference between two paired leaves one of which has an unresolved size: which layer
     of the other side it stands for was told by its type and place alone (``unknown`` then
     covers any difference of theirs, a bias flag too)"""
+
+
+def unknown35_enabled() -> bool:
+    """Session 35's unknown rules (``Diff.unknown``, ``FactDiff.unknown``, the info
+    ``incomplete`` findings naming an unknown, forward ops alone being no layers).
+    ``DRIFTCHECK_NO_UNKNOWN35=1`` switches them off: the matcher as before session 35 (as
+    ``DRIFTCHECK_NO_STACK_WIDTH`` does for derive's stack width), for comparing the two."""
+    return os.environ.get("DRIFTCHECK_NO_UNKNOWN35") != "1"
 
 
 def unknown_diff(d: Diff) -> bool:
@@ -194,11 +203,15 @@ def unknown_note(items: list[Item]) -> str | None:
             continue
         if leaf_weights(it.ltype, it.params) is not None and not _unsized(it):
             continue
-        n = it.node
-        where = f"{n.loc.file}:{n.loc.line}" if n.loc is not None else "?"
-        why = "; ".join(dict.fromkeys([*n.unresolved[:2], *n.notes[:1]])) or "size unknown"
-        return f"unknown: {n.id} ({n.user_class or n.type}) at {where}: {why}"
+        return node_note(it.node)
     return None
+
+
+def node_note(n: Any, default: str = "size unknown") -> str:
+    """A node marked unknown, named: its id, class, file:line and what is unresolved on it."""
+    where = f"{n.loc.file}:{n.loc.line}" if n.loc is not None else "?"
+    why = "; ".join(dict.fromkeys([*n.unresolved[:2], *n.notes[:1]])) or default
+    return f"unknown: {n.id} ({n.user_class or n.type}) at {where}: {why}"
 
 
 def weight_bag(items: list[Item]) -> Counter | None:
@@ -267,8 +280,11 @@ class Differ:
         """blocks whose surplus copies the other side holds as stacked tensors
         (``_stacked_copies``): their count differs in writing only"""
         self.level_unknown: str | None = None
-        """this level's (or an enclosing level's) parameter totals are unknown on a side, and
-        no enclosing level holds as many each side: the note naming why (``Diff.unknown``)"""
+        """this level's parameter totals are unknown on a side, and no enclosing level holds
+        as many each side: the note naming why (``Diff.unknown``). A nested level whose own
+        totals are known on both sides does not inherit it (session 36: its layers are known,
+        and where they differ they differ)"""
+        self.unknown35 = unknown35_enabled()
 
     def add(self, d: Diff, block: bool = False) -> None:
         d.equivalent = self.level_eq or (self.leaf_eq and not block)
@@ -305,10 +321,18 @@ class Differ:
         # of blocks aligned across two writings of those weights (q/k/v as three wrapped
         # linears against an MLP wrapper) differs as the writings do, not as the weights
         self.level_eq = (ta is not None and ta == tb) or saved[0]
-        if not self.level_eq and self.level_unknown is None and (ta is None or tb is None):
+        if not self.unknown35:
+            self.level_unknown = None
+        elif ta is not None and tb is not None:
+            # this level's own totals are known on both sides (equal: ``level_eq``; else its
+            # layers hold different weights): an unknown part elsewhere (a sibling of an
+            # enclosing level) says nothing of them, so its note is not inherited here
+            self.level_unknown = None
+        elif not self.level_eq:
             # whether this level is one set of weights written two ways cannot be told: a
-            # side's parameters here are unknown (a size unresolved, a part not read)
-            self.level_unknown = unknown_note(ha) or unknown_note(hb)
+            # side's parameters here are unknown (a size unresolved, a part not read); the
+            # note names this level's own unknown layer
+            self.level_unknown = unknown_note(ha) or unknown_note(hb) or self.level_unknown
         la = weight_total([x for x in ha if not x.is_block])
         lb = weight_total([y for y in hb if not y.is_block])
         self.leaf_eq = la is not None and la == lb

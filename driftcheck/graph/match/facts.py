@@ -52,6 +52,10 @@ class FactDiff:
     """a side reads the value off its structure, and that side's layers hold a part whose
     weights are unknown (an unresolved size, an unread part: ``diff.unknown_note``): the
     layer it was read off may not be the one it stands for; info naming the unknown"""
+    lacks: tuple[str, ...] = ()
+    """for a diff of ``Graph.uses``: the sides that hold none of a value the other side holds
+    (``uses.use_diffs``). Only an unknown part of such a side may hold it unseen, so only
+    there a use diff is an honest unknown (``match.compare``)"""
 
 
 def normalise(key: str, value: Any) -> Any:

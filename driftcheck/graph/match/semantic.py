@@ -331,14 +331,17 @@ def _under_one_weight(out: list[Diff], heads_agree: bool) -> list[Diff]:
     reported as the change (major: it changes weights) with the weight and any other such op
     under it; an op's axis index that is one negative and one non-negative number (``dim=-1``
     against ``dim=2``: one axis of some rank; the graph holds no rank) moves no size, so is
-    shown as layout (info), as it is on the clean pair where the weights agree."""
+    shown as layout (info), as it is on the clean pair where the weights agree -- only where
+    such an op size was found (session 36: else nothing is known of that axis, and it stays
+    as seen). ``DRIFTCHECK_NO_ONE_WEIGHT35=1`` switches the rule off."""
     roots = [d for d in out if _weighty(d) and not d.soft and not d.layout]
-    if len(roots) != 1 or not heads_agree:
+    if len(roots) != 1 or not heads_agree or not one_weight_enabled():
         return out
     root = roots[0]
     pseudo = SimpleNamespace(values={"left": root.left, "right": root.right})
     kept: list[Diff] = []
     moved: list[Diff] = []
+    axes: list[Diff] = []
     for d in out:
         if d is root or not d.soft or d.weights_change or d.layout or d.kind != "param":
             kept.append(d)
@@ -350,14 +353,19 @@ def _under_one_weight(out: list[Diff], heads_agree: bool) -> list[Diff]:
             and type(rv) is int
             and (lv < 0) != (rv < 0)
         ):
-            d.layout = True
+            axes.append(d)
             kept.append(d)
         elif related(d, pseudo):
             moved.append(d)
         else:
             kept.append(d)
     if not moved:
-        return kept
+        # no op size moves with the weight: the pattern is not there, and an axis index
+        # one negative and one not (``dim=-1`` against ``dim=1``) may be another axis at
+        # the rank the graph does not hold: left as it was seen, never called layout
+        return out
+    for d in axes:
+        d.layout = True  # the weight's change is the op size's: the axis index moves no size
     home = moved[0]
     home.weights_change = True
     for d in (root, *moved[1:]):
@@ -415,6 +423,15 @@ def one_swap(a: list[Item], b: list[Item]) -> tuple[int, int] | None:
         return None
     moved = [(p, q) for p, q in zip(x, y) if p != q]
     return moved[0] if len(moved) == 1 else None
+
+
+def one_weight_enabled() -> bool:
+    """``_under_one_weight`` (session 35, reimplfix35b: DBRX's flat experts) is on unless
+    ``DRIFTCHECK_NO_ONE_WEIGHT35=1``: then the one weight difference and the op sizes beside
+    it are reported as they were seen."""
+    import os
+
+    return os.environ.get("DRIFTCHECK_NO_ONE_WEIGHT35", "") != "1"
 
 
 def semantic_enabled() -> bool:

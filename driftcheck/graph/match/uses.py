@@ -116,7 +116,9 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
             for side, shown, held in (("left", shown_l, lv), ("right", shown_r, rv))
         }
         values = {"left": _one_or_all(shown_l), "right": _one_or_all(shown_r)}
-        out.append(FactDiff(key, values, locs, f"model.{key}", held=vias))
+        # a side lacks a value the other side holds that it holds nowhere
+        lacks = tuple(s for s, only in (("left", only_r), ("right", only_l)) if only)
+        out.append(FactDiff(key, values, locs, f"model.{key}", held=vias, lacks=lacks))
     for key in LAYER_FACTS:
         if key not in skip and not any(f.key == key for f in out):
             out += _stated_layer(left, right, key)
@@ -148,7 +150,13 @@ def _stated_layer(left: Graph, right: Graph, key: str) -> list[FactDiff]:
         }
         values = {side: extra[0], other: x}
         return [
-            FactDiff(key, {"left": values["left"], "right": values["right"]}, locs, f"model.{key}")
+            FactDiff(
+                key,
+                {"left": values["left"], "right": values["right"]},
+                locs,
+                f"model.{key}",
+                lacks=("left", "right"),  # each side holds a value the other holds nowhere
+            )
         ]
     return []
 
