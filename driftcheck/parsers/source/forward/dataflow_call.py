@@ -338,6 +338,10 @@ class Calls:
         if fv.__class__ in (ShapeOf, int):  # ``h.shape(0)``, ``x.ndim()``
             dataflow_misuse.called(self.run.f, fv, at, fr.loc(at) if fr is not None else None)
         if isinstance(fv, Mod):
+            if self.run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix36
+
+                args, kwargs = dataflow_fix36.pre_hooks(self, fv, args, kwargs, fr, at)
             dataflow_arity.module_call(self, fv.obj, args, kwargs, fr, at)
             out = self.call_module(fv.obj, args, kwargs, fr, at)
             if self.run.f.input_shape is not None:

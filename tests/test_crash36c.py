@@ -1,0 +1,257 @@
+"""Session 36 (crashfix36): forward pre-hooks run on module calls in ``forward``
+(``dataflow_fix36.pre_hooks``), their results applied to the call's inputs as torch's
+``Module._call_impl`` does, and forward hooks read from each repeated block. Each model is run
+by torch (CPU, seeded): a blocker exactly when torch raises; the clean twins (``ok_``) show
+what the modelling must not claim."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.crash_rule_support import blockers, registrar, torch_crashes, write
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+
+NET = """
+{hooks}
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 6)
+        self.out = nn.Linear(6, 4)
+        {init}
+
+    def forward(self, x):
+        h = self.fc(x)
+        return self.out(h)
+"""
+
+
+def net(name: str, hooks: str, init: str) -> None:
+    model(name, (3, 6), NET.format(hooks=hooks, init=init))
+
+
+# a plain pre-hook: a non-None result replaces the inputs (a non-tuple becomes a 1-tuple)
+HALF = "def half(m, args):\n    return args[0][:, :3]\n"
+SAME = "def same(m, args):\n    return args[0] * 2\n"
+TUP = "def tup(m, args):\n    return (args[0][:, :3],)\n"
+NONE = "def nothing(m, args):\n    args[0].mul(2)\n"
+net("pre_plain_tensor_narrow", HALF, "self.out.register_forward_pre_hook(half)")
+net("ok_pre_plain_tensor_same", SAME, "self.out.register_forward_pre_hook(same)")
+net("pre_plain_tuple_narrow", TUP, "self.out.register_forward_pre_hook(tup)")
+net("ok_pre_plain_none", NONE, "self.out.register_forward_pre_hook(nothing)")
+net("ok_pre_on_other_layer", HALF, "self.fc.register_forward_pre_hook(lambda m, a: None)")
+# the pre-hook on the first layer narrows its input: the first Linear fails
+net("pre_first_layer_narrow", HALF, "self.fc.register_forward_pre_hook(half)")
+# two hooks in order (``prepend=True`` first): the second sees what the first made
+PAD = "def pad(m, args):\n    return torch.cat([args[0], torch.zeros(3, 3)], dim=-1)\n"
+net(
+    "ok_pre_two_in_order",  # 6 -> 3 -> 6
+    HALF + "\n\n" + PAD,
+    "self.out.register_forward_pre_hook(half)\n        self.out.register_forward_pre_hook(pad)",
+)
+net(
+    "pre_two_prepend",  # pad first: 6 -> 9 -> 3
+    HALF + "\n\n" + PAD,
+    "self.out.register_forward_pre_hook(half)\n"
+    "        self.out.register_forward_pre_hook(pad, prepend=True)",
+)
+# with_kwargs: ``(new_args, new_kwargs)`` replaces both
+KW = "def kw(m, args, kwargs):\n    return (args[0][:, :3],), kwargs\n"
+KW_OK = "def kw(m, args, kwargs):\n    return (args[0] + 1,), dict(kwargs)\n"
+KW_LIST = "def kw(m, args, kwargs):\n    return [args[0][:, :3]], {}\n"
+net("pre_kwargs_pair_narrow", KW, "self.out.register_forward_pre_hook(kw, with_kwargs=True)")
+net("ok_pre_kwargs_pair", KW_OK, "self.out.register_forward_pre_hook(kw, with_kwargs=True)")
+net("pre_kwargs_list_args", KW_LIST, "self.out.register_forward_pre_hook(kw, with_kwargs=True)")
+# the form error on a later hook, and on a hook of a bound method / ``__call__`` instance
+BAD = "def bad(m, args, kwargs):\n    return args[0]\n"
+net(
+    "pre_second_hook_form",
+    KW_OK + "\n\n" + BAD,
+    "self.out.register_forward_pre_hook(kw, with_kwargs=True)\n"
+    "        self.out.register_forward_pre_hook(bad, with_kwargs=True)",
+)
+net(
+    "ok_pre_kwargs_none",
+    "def kw(m, args, kwargs):\n    return None\n",
+    "self.out.register_forward_pre_hook(kw, with_kwargs=True)",
+)
+CALLER = """class Scale:
+    def __init__(self, k):
+        self.k = k
+
+    def __call__(self, m, args):
+        return args[0][:, : self.k]
+"""
+net("pre_call_instance_narrow", CALLER, "self.out.register_forward_pre_hook(Scale(3))")
+net("ok_pre_call_instance", CALLER, "self.out.register_forward_pre_hook(Scale(6))")
+model(
+    "pre_bound_method_triple",
+    (3, 6),
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 6)
+        self.out = nn.Linear(6, 4)
+        self.out.register_forward_pre_hook(self._pre, with_kwargs=True)
+
+    def _pre(self, m, args, kwargs):
+        return args, kwargs, None
+
+    def forward(self, x):
+        return self.out(self.fc(x))
+""",
+)
+# a forward hook sees the inputs the pre-hook made
+POST = """def lift(m, args):
+    return args[0].unsqueeze(0)
+
+
+def post(m, args, out):
+    return out.reshape(args[0].shape[0], 4)
+"""
+net(
+    "pre_then_post_sees_new_args",
+    POST,
+    "self.out.register_forward_pre_hook(lift)\n        self.out.register_forward_hook(post)",
+)
+net(
+    "ok_post_sees_old_args",
+    POST,
+    "self.out.register_forward_hook(post)",
+)
+# a forward hook with_kwargs runs as ``hook(m, args, kwargs, out)``
+net(
+    "post_kwargs_narrow",
+    "def post(m, args, kwargs, out):\n    return out[:, :2]\n",
+    "self.fc.register_forward_hook(post, with_kwargs=True)",
+)
+net(
+    "ok_post_kwargs",
+    "def post(m, args, kwargs, out):\n    return out * 2\n",
+    "self.fc.register_forward_hook(post, with_kwargs=True)",
+)
+
+BLOCKS = """
+class Block(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+
+    def forward(self, x):
+        return x + self.fc(x)
+
+
+{hook}
+
+
+class Net(nn.Module):
+    def __init__(self, d=6):
+        super().__init__()
+        self.blocks = nn.ModuleList(Block(d) for _ in range(3))
+        for i, b in enumerate(self.blocks):
+            if i == {which}:
+                b.{register}(hook)
+
+    def forward(self, x):
+        for b in self.blocks:
+            x = b(x)
+        return x
+"""
+
+
+def blocks(name: str, hook: str, which: int, register: str = "register_forward_hook") -> None:
+    model(name, (3, 6), BLOCKS.format(hook=hook, which=which, register=register))
+
+
+# repeated blocks: the hook sits on one later block, the graph's stand-in is block 0
+NARROW_POST = "def hook(m, args, out):\n    return out[:, :3]"
+blocks("post_later_block_narrow", NARROW_POST, 1)
+blocks("ok_post_last_block_narrow", NARROW_POST, 2)  # the last block's output is the result
+blocks("post_later_block_arity", "def hook(m, args):\n    return None", 1)
+blocks("ok_post_later_block_arity", "def hook(m, args, out):\n    return None", 1)
+NARROW_PRE = "def hook(m, args):\n    return args[0][:, :3]"
+blocks("pre_later_block_narrow", NARROW_PRE, 2, "register_forward_pre_hook")
+blocks(
+    "ok_pre_later_block", "def hook(m, args):\n    return args[0] * 0.5", 2,
+    "register_forward_pre_hook",
+)  # fmt: skip
+# a pre-hook on block 0 only: the later blocks (the same graph node) run without it
+blocks(
+    "ok_pre_first_block_only_ones",
+    "def hook(m, args):\n    return torch.ones(3, 6)",
+    0,
+    "register_forward_pre_hook",
+)
+
+# unsure: a handle removed in forward, a registration under an undecided condition
+model(
+    "ok_pre_handle_removed",
+    (3, 6),
+    """
+def bad(m, args, kwargs):
+    return args[0]
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.out = nn.Linear(6, 4)
+        self.hh = self.out.register_forward_pre_hook(bad, with_kwargs=True)
+
+    def forward(self, x):
+        self.hh.remove()
+        return self.out(x)
+""",
+)
+model(
+    "ok_pre_undecided_condition",
+    (3, 6),
+    """
+def half(m, args):
+    return args[0][:, :3]
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.out = nn.Linear(6, 4)
+        if torch.rand(1).item() > 2:
+            self.out.register_forward_pre_hook(half)
+
+    def forward(self, x):
+        return self.out(x)
+""",
+)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, kind = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    crashes = torch_crashes(path, shape, kind)
+    assert crashes is not name.startswith("ok_"), name  # the case is what its name says
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
+
+
+def test_switch_off(tmp_path, capsys, monkeypatch):
+    """``DRIFTCHECK_NO_PREHOOKS_36=1``: pre-hooks ignored as before (the narrowing is missed)."""
+    path = write(MODELS, HEAD, "pre_plain_tensor_narrow", tmp_path)
+    monkeypatch.setenv("DRIFTCHECK_NO_PREHOOKS_36", "1")
+    assert not blockers(path, (3, 6), capsys)
+    monkeypatch.delenv("DRIFTCHECK_NO_PREHOOKS_36")
+    assert blockers(path, (3, 6), capsys)
+
+
+def test_form_switch_off(tmp_path, capsys, monkeypatch):
+    path = write(MODELS, HEAD, "pre_second_hook_form", tmp_path)
+    monkeypatch.setenv("DRIFTCHECK_NO_PREHOOK_FORM_35", "1")
+    assert not blockers(path, (3, 6), capsys)
+    monkeypatch.delenv("DRIFTCHECK_NO_PREHOOK_FORM_35")
+    found = blockers(path, (3, 6), capsys)
+    assert any("forward pre-hook must return" in f.get("message", "") for f in found), found
