@@ -229,6 +229,88 @@ class Net(nn.Module):
 )
 
 
+# ``next(loader)`` of a torch DataLoader (``dataflow_fix36b``): an iterable, not an iterator
+LOADER = """
+import itertools
+
+from torch.utils.data import DataLoader, IterableDataset, TensorDataset
+
+
+class Stream(IterableDataset):
+    def __init__(self, x):
+        self.x = x
+
+    def __iter__(self):
+        return iter(self.x)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, x):
+        {body}
+        return self.lin(first)
+"""
+
+
+def loader(name: str, body: str) -> None:
+    model(name, (6, 4), LOADER.format(body=body))
+
+
+TDS = "loader = DataLoader(TensorDataset(x), batch_size=2)\n        "
+loader("next_tensor_dataset", TDS + "(first,) = next(loader)")
+loader("next_alias", TDS + "it = loader\n        (first,) = next(it)")
+loader("next_with_default", TDS + "(first,) = next(loader, None)")
+loader("next_stream", "loader = DataLoader(Stream(x), batch_size=2)\n        first = next(loader)")
+loader("next_list", "loader = DataLoader(list(x), batch_size=2)\n        first = next(loader)")
+loader(  # an unknown call in between: a local name still holds the loader
+    "next_after_unknown",
+    TDS + "x.numpy().tolist()\n        (first,) = next(loader)",
+)
+loader("ok_next_iter", TDS + "(first,) = next(iter(loader))")
+loader("ok_next_cycle", TDS + "(first,) = next(itertools.cycle(loader))")
+loader("ok_next_islice", TDS + "(first,) = next(itertools.islice(loader, 1))")
+loader("ok_next_enumerate", TDS + "_, (first,) = next(enumerate(loader))")
+loader("ok_next_map", TDS + "first = next(map(lambda b: b[0], loader))")
+loader("ok_next_zip", TDS + "((first,),) = next(zip(loader))")
+loader("ok_next_stream_iter", "first = next(iter(DataLoader(Stream(x), batch_size=2)))")
+loader(  # rebound on a path the pass cannot decide: either way an iterator
+    "ok_next_rebound_branch",
+    TDS + "if x.sum() > -1e9:\n            loader = iter(loader)\n"
+    "        else:\n            loader = iter(loader)\n        (first,) = next(loader)",
+)
+loader(
+    "ok_next_rebound_one_branch",
+    TDS
+    + "if x.abs().sum() >= 0:\n            loader = iter(loader)\n        (first,) = next(loader)",
+)
+model(
+    "ok_next_own_subclass",
+    (6, 4),
+    """
+from torch.utils.data import DataLoader, TensorDataset
+
+
+class Peek(DataLoader):
+    def __next__(self):
+        return next(iter(self))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, x):
+        loader = Peek(TensorDataset(x), batch_size=2)
+        (first,) = next(loader)
+        return self.lin(first)
+""",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]
@@ -255,3 +337,12 @@ def test_form_switch_off(tmp_path, capsys, monkeypatch):
     monkeypatch.delenv("DRIFTCHECK_NO_PREHOOK_FORM_35")
     found = blockers(path, (3, 6), capsys)
     assert any("forward pre-hook must return" in f.get("message", "") for f in found), found
+
+
+def test_loader_switch_off(tmp_path, capsys, monkeypatch):
+    path = write(MODELS, HEAD, "next_tensor_dataset", tmp_path)
+    monkeypatch.setenv("DRIFTCHECK_NO_LOADER_NEXT_36", "1")
+    assert not blockers(path, (6, 4), capsys)
+    monkeypatch.delenv("DRIFTCHECK_NO_LOADER_NEXT_36")
+    found = blockers(path, (6, 4), capsys)
+    assert any("is not an iterator" in f.get("message", "") for f in found), found

@@ -1,0 +1,81 @@
+"""Session 36 (crashfix36): ``next(loader)`` of a ``DataLoader`` in ``forward``.
+
+torch's ``DataLoader`` is an iterable, not an iterator: it defines ``__iter__`` and no
+``__next__``, so Python's ``next(loader)`` raises ``TypeError: 'DataLoader' object is not an
+iterator`` whatever the dataset (``iter(loader)`` makes the iterator). torch's own class
+only: a subclass of the code's own is not an ``Ext`` callee, and may define ``__next__``.
+
+The value ``torch.utils.data.DataLoader(...)`` returns in ``forward`` on real sizes is marked
+(an ``AnyLoader``, an unknown value that is such a loader for certain, or fix33b's ``Loader``
+kept by identity); ``next(v)`` of a marked value is the crash, judged only while the pass is
+certain: not speculative, and a local name or the pass exact (see ``loader_next``).
+
+Switch: ``DRIFTCHECK_NO_LOADER_NEXT_36=1``.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.values.dataflow_values import UNK, Unk
+
+OFF = "DRIFTCHECK_NO_LOADER_NEXT_36"
+LOADERS = ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader")
+_MARKED = "fix36b_loaders"  # id(value) -> the value (kept alive), fix33b's list loaders
+
+
+class AnyLoader(Unk):
+    """What ``DataLoader(...)`` returns in ``forward``: unknown, but a torch ``DataLoader``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNK(DataLoader)"
+
+
+def _ext(fv: Any) -> str:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    return fv.qual if isinstance(fv, Ext) else ""
+
+
+def is_loader(f: Any, v: Any) -> bool:
+    return isinstance(v, AnyLoader) or id(v) in f.run_state.get(_MARKED, {})
+
+
+@hooks.after(77)  # ``DataLoader(...)``: a value that is a torch DataLoader for certain
+def loader_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    from driftcheck.parsers.source.forward.dataflow_fix33b import Loader
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    f = run.f
+    if f.input_shape is None or os.environ.get(OFF) == "1" or _ext(fv) not in LOADERS:
+        return None
+    if out is UNK:
+        return AnyLoader()
+    if isinstance(out, Loader) or (isinstance(out, Tens) and out.src is None):
+        # fix33b's loader of a list of tensors; the unknown result of a call given a tensor
+        # (``DataLoader(TensorDataset(x))``): this very object is the loader
+        f.run_state.setdefault(_MARKED, {})[id(out)] = out
+    return None
+
+
+@hooks.before(170)  # ``next(loader)`` of a DataLoader
+def loader_next(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """A local name keeps the marked object only while every path agrees (``Run.join`` keeps
+    a value both branches hold, else makes a fresh unknown); an unknown call cannot rebind a
+    local, so after one (``Flow.doubts``) a plain name still holds the loader. Anything else
+    (an attribute, an item) is judged only while the pass is exact."""
+    f = run.f
+    if f.input_shape is None or os.environ.get(OFF) == "1" or fr is None:
+        return
+    if _ext(fv) != "builtins.next" or not args or kwargs or len(args) > 2 or not e.args:
+        return
+    if f.speculative or not is_loader(f, args[0]):
+        return
+    if f.doubts and not isinstance(e.args[0], ast.Name):
+        return
+    f.crash(fr.loc(e), "TypeError: 'DataLoader' object is not an iterator")
