@@ -311,6 +311,43 @@ class Net(nn.Module):
 )
 
 
+# ``sched.step()`` of a ReduceLROnPlateau made in forward: the metric is required
+PLATEAU = """
+class MyPlateau(torch.optim.lr_scheduler.ReduceLROnPlateau):
+    def step(self, metrics=0.0, epoch=None):
+        return super().step(metrics, epoch)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.opt = torch.optim.SGD(self.lin.parameters(), lr=0.1)
+        self.sched = None
+
+    def forward(self, x):
+        loss = self.lin(x).pow(2).mean()
+        {body}
+        return self.lin(x)
+"""
+
+
+def plateau(name: str, body: str) -> None:
+    model(name, (3, 4), PLATEAU.format(body=body))
+
+
+RLP = "torch.optim.lr_scheduler.ReduceLROnPlateau(self.opt)"
+plateau("plateau_local_bare", f"s = {RLP}\n        s.step()")
+plateau(
+    "plateau_self_lazy_bare",
+    f"if self.sched is None:\n            self.sched = {RLP}\n        self.sched.step()",
+)
+plateau("ok_plateau_metric", f"s = {RLP}\n        s.step(loss.item())")
+plateau("ok_plateau_metric_kw", f"s = {RLP}\n        s.step(metrics=loss.item())")
+plateau("ok_plateau_own_subclass", "s = MyPlateau(self.opt)\n        s.step()")
+plateau("ok_step_lr_bare", "s = torch.optim.lr_scheduler.StepLR(self.opt, 2)\n        s.step()")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -10,7 +10,12 @@ The value ``torch.utils.data.DataLoader(...)`` returns in ``forward`` on real si
 kept by identity); ``next(v)`` of a marked value is the crash, judged only while the pass is
 certain: not speculative, and a local name or the pass exact (see ``loader_next``).
 
-Switch: ``DRIFTCHECK_NO_LOADER_NEXT_36=1``.
+Also ``sched.step()`` of torch's ``ReduceLROnPlateau`` made in ``forward``: its ``step(self,
+metrics, epoch=None)`` needs the metric (``TypeError: ReduceLROnPlateau.step() missing 1
+required positional argument: 'metrics'``); the scheduler is marked the same way, the
+receiver read again only when it is a name or ``self.<attr>`` chain.
+
+Switch: ``DRIFTCHECK_NO_LOADER_NEXT_36=1`` (both rules).
 """
 
 from __future__ import annotations
@@ -24,6 +29,10 @@ from driftcheck.parsers.source.values.dataflow_values import UNK, Unk
 
 OFF = "DRIFTCHECK_NO_LOADER_NEXT_36"
 LOADERS = ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader")
+PLATEAU = (
+    "torch.optim.lr_scheduler.ReduceLROnPlateau",
+    "torch.optim.lr_scheduler.lr_scheduler.ReduceLROnPlateau",
+)
 _MARKED = "fix36b_loaders"  # id(value) -> the value (kept alive), fix33b's list loaders
 
 
@@ -42,8 +51,23 @@ def _ext(fv: Any) -> str:
     return fv.qual if isinstance(fv, Ext) else ""
 
 
+class AnyPlateau(Unk):
+    """What ``ReduceLROnPlateau(...)`` returns in ``forward``: unknown, but that scheduler."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNK(ReduceLROnPlateau)"
+
+
 def is_loader(f: Any, v: Any) -> bool:
     return isinstance(v, AnyLoader) or id(v) in f.run_state.get(_MARKED, {})
+
+
+def _chain(node: Any) -> bool:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
 
 
 @hooks.after(77)  # ``DataLoader(...)``: a value that is a torch DataLoader for certain
@@ -52,7 +76,11 @@ def loader_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, f
     from driftcheck.parsers.source.values.dataflow_values import Tens
 
     f = run.f
-    if f.input_shape is None or os.environ.get(OFF) == "1" or _ext(fv) not in LOADERS:
+    if f.input_shape is None or os.environ.get(OFF) == "1":
+        return None
+    if _ext(fv) in PLATEAU:
+        return AnyPlateau() if out is UNK else None
+    if _ext(fv) not in LOADERS:
         return None
     if out is UNK:
         return AnyLoader()
@@ -79,3 +107,21 @@ def loader_next(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) ->
     if f.doubts and not isinstance(e.args[0], ast.Name):
         return
     f.crash(fr.loc(e), "TypeError: 'DataLoader' object is not an iterator")
+
+
+@hooks.before(171)  # ``sched.step()`` of a ReduceLROnPlateau: the metric is required
+def plateau_step(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    f = run.f
+    if f.input_shape is None or os.environ.get(OFF) == "1" or fr is None or f.speculative:
+        return
+    if not isinstance(e.func, ast.Attribute) or e.func.attr != "step" or e.args or e.keywords:
+        return
+    if not _chain(e.func.value) or (f.doubts and not isinstance(e.func.value, ast.Name)):
+        return
+    try:
+        sched = run.eval(e.func.value, fr)
+    except Exception:  # noqa: BLE001 - a receiver the pass cannot read again
+        return
+    if isinstance(sched, AnyPlateau):
+        f.crash(fr.loc(e), "TypeError: ReduceLROnPlateau.step() missing 1 required positional "
+                "argument: 'metrics'")  # fmt: skip
