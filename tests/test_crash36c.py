@@ -188,6 +188,39 @@ blocks(
     "register_forward_pre_hook",
 )
 
+# a hook of the wrong arity registered in forward on one block (``dataflow_fix35c``): the
+# very block called raises, not the repeated stand-in
+FWD_REG = """
+class Block(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+
+    def forward(self, x):
+        return x + self.fc(x)
+
+
+class Net(nn.Module):
+    def __init__(self, d=6):
+        super().__init__()
+        self.blocks = nn.ModuleList(Block(d) for _ in range(3))
+
+    def forward(self, x):
+        for i, b in enumerate(self.blocks):
+            if i == 1:
+                b.register_forward_hook(lambda m, out: None)
+        {body}
+        return x
+"""
+model("fwdreg_block1_called", (3, 6), FWD_REG.format(body="x = self.blocks[1](x)"))
+model("fwdreg_loop_all", (3, 6), FWD_REG.format(body="for b in self.blocks:\n            x = b(x)"))
+model("ok_fwdreg_block0_only", (3, 6), FWD_REG.format(body="x = self.blocks[0](x)"))
+model(
+    "ok_fwdreg_block2_only",
+    (3, 6),
+    FWD_REG.format(body="x = self.blocks[2](x)\n        x = self.blocks[0](x)"),
+)
+
 # unsure: a handle removed in forward, a registration under an undecided condition
 model(
     "ok_pre_handle_removed",
