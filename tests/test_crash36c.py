@@ -66,6 +66,34 @@ KW_LIST = "def kw(m, args, kwargs):\n    return [args[0][:, :3]], {}\n"
 net("pre_kwargs_pair_narrow", KW, "self.out.register_forward_pre_hook(kw, with_kwargs=True)")
 net("ok_pre_kwargs_pair", KW_OK, "self.out.register_forward_pre_hook(kw, with_kwargs=True)")
 net("pre_kwargs_list_args", KW_LIST, "self.out.register_forward_pre_hook(kw, with_kwargs=True)")
+# the pre-hook narrows to what the layer takes and the forward hook widens it back: clean in
+# torch (a false blocker before session 36, when pre-hooks were not run in forward)
+model(
+    "ok_pre_narrow_to_fit",
+    (3, 6),
+    """
+def half(m, args):
+    return args[0][:, :3]
+
+
+def widen(m, args, out):
+    return torch.cat([out, out], -1)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 6)
+        self.out = nn.Linear(3, 2)
+        self.out.register_forward_pre_hook(half)
+        self.out.register_forward_hook(widen)
+        self.tail = nn.Linear(4, 2)
+
+    def forward(self, x):
+        h = self.fc(x)
+        return self.tail(self.out(h))
+""",
+)
 # the form error on a later hook, and on a hook of a bound method / ``__call__`` instance
 BAD = "def bad(m, args, kwargs):\n    return args[0]\n"
 net(
