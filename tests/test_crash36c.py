@@ -216,6 +216,59 @@ blocks(
     "register_forward_pre_hook",
 )
 
+# hooks on the items of an ``nn.Sequential``: torch calls each item as a module (its hooks run)
+SEQ = """
+def pad(m, args, out):
+    return F.pad(out, (0, 3))
+
+
+def pre(m, args):
+    return args[0][:, :3]
+
+
+def bad(m, args, kwargs):
+    return args[0]
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(6, 3), nn.ReLU(), nn.Linear(6, 4), nn.Linear({k}, 2))
+        {init}
+
+    def forward(self, x):
+        return self.body(x)
+"""
+model(
+    "ok_seq_item_hooks",
+    (3, 6),
+    SEQ.format(
+        k=3,
+        init="self.body[0].register_forward_hook(pad)\n"
+        "        self.body[3].register_forward_pre_hook(pre)",
+    ),
+)
+model(
+    "seq_item_pre_narrow",
+    (3, 6),
+    SEQ.format(
+        k=4,
+        init="self.body[3].register_forward_pre_hook(pre)\n        self.body[0].register_forward_hook(pad)",
+    ),
+)
+model(
+    "seq_item_no_pad", (3, 6), SEQ.format(k=3, init="self.body[3].register_forward_pre_hook(pre)")
+)
+model(
+    "seq_item_pre_form",
+    (3, 6),
+    SEQ.format(
+        k=3,
+        init="self.body[0].register_forward_hook(pad)\n"
+        "        self.body[2].register_forward_pre_hook(bad, with_kwargs=True)",
+    ),
+)
+
 # a hook of the wrong arity registered in forward on one block (``dataflow_fix35c``): the
 # very block called raises, not the repeated stand-in
 FWD_REG = """

@@ -30,7 +30,7 @@ from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow import concrete as shape_known
 from driftcheck.parsers.source.forward.dataflow_ops import Pieces, param_tensor
 from driftcheck.parsers.source.forward.dataflow_ops import convert as ops_convert
-from driftcheck.parsers.source.interp import dunders
+from driftcheck.parsers.source.interp import dunders, fwdhooks
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
 from driftcheck.parsers.source.values.abstract import (
@@ -610,7 +610,11 @@ class Calls:
             x: Any = args[0] if args else (tens[0] if tens else UNK)
             for c in obj.children.values():
                 x_in = x
-                x = self.call_module(c, [x], {}, fr, at)
+                if self.run.f.input_shape is not None and getattr(c, fwdhooks.HOOKS, None):
+                    # a hooked item: its pre-hooks, forward and hooks, as ``c(x)`` runs them
+                    x = self.call_value(Mod(c), [x], {}, fr, at)
+                else:
+                    x = self.call_module(c, [x], {}, fr, at)
                 if self.run.f.input_shape is not None:
                     from driftcheck.parsers.source.forward import dataflow_fix32
 
