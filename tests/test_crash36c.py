@@ -462,6 +462,57 @@ plateau("ok_plateau_own_subclass", "s = MyPlateau(self.opt)\n        s.step()")
 plateau("ok_step_lr_bare", "s = torch.optim.lr_scheduler.StepLR(self.opt, 2)\n        s.step()")
 
 
+# a module method's result that is no module, called as one (``dataflow_fix36b.not_callable``)
+WARM = """
+class Enc(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+class OwnLoad(Enc):
+    def load_state_dict(self, sd, strict=True):
+        super().load_state_dict(sd, strict)
+        return self
+
+
+def warm(model, src):
+    return {call}
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.model = {cls}()
+        self.src = Enc()
+
+    def forward(self, x):
+        model = warm(self.model, self.src)
+        {body}
+        return model(x)
+"""
+
+
+def warm(name: str, call: str, cls: str = "Enc", body: str = "") -> None:
+    model(name, (3, 4), WARM.format(call=call, cls=cls, body=body or "pass"))
+
+
+warm("handle_called", "model.register_forward_hook(lambda m, i, o: None)")
+warm("handle_pre_called", "model.register_forward_pre_hook(lambda m, i: None)")
+warm("load_report_called", "model.load_state_dict(src.state_dict())")
+warm("ok_train_called", "model.train()")
+warm("ok_requires_grad_called", "model.requires_grad_(False)")
+warm("ok_own_load_called", "model.load_state_dict(src.state_dict())", cls="OwnLoad")
+warm(
+    "ok_handle_branch",
+    "model.register_forward_hook(lambda m, i, o: None)",
+    body="if x.sum() < 1e9:\n            model = self.model",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -15,7 +15,13 @@ metrics, epoch=None)`` needs the metric (``TypeError: ReduceLROnPlateau.step() m
 required positional argument: 'metrics'``); the scheduler is marked the same way, the
 receiver read again only when it is a name or ``self.<attr>`` chain.
 
-Switch: ``DRIFTCHECK_NO_LOADER_NEXT_36=1`` (both rules).
+And a result of ``nn.Module``'s own ``register_forward_hook`` (and the other ``register_*``
+methods listed in ``dataflow_fix35c._NOT_MODULE``: a ``RemovableHandle``) or
+``load_state_dict`` (an ``_IncompatibleKeys``) called in ``forward`` is no module: calling it
+is ``TypeError: '<type>' object is not callable``. The module's class must not define the
+method (``dataflow_fix35c._torch_method``).
+
+Switch: ``DRIFTCHECK_NO_LOADER_NEXT_36=1`` (all three rules).
 """
 
 from __future__ import annotations
@@ -60,6 +66,20 @@ class AnyPlateau(Unk):
         return "UNK(ReduceLROnPlateau)"
 
 
+class NotCallable(Unk):
+    """What ``m.register_forward_hook(h)`` / ``m.load_state_dict(sd)`` returns in ``forward``:
+    unknown, but an object of type ``kind`` (a handle, a key report), no callable."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __repr__(self) -> str:
+        return f"UNK({self.kind})"
+
+
 def is_loader(f: Any, v: Any) -> bool:
     return isinstance(v, AnyLoader) or id(v) in f.run_state.get(_MARKED, {})
 
@@ -80,6 +100,10 @@ def loader_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, f
         return None
     if _ext(fv) in PLATEAU:
         return AnyPlateau() if out is UNK else None
+    if out is UNK and isinstance(e.func, ast.Attribute):
+        kind = _module_result(run, e, fv, fr)
+        if kind is not None:
+            return NotCallable(kind)
     if _ext(fv) not in LOADERS:
         return None
     if out is UNK:
@@ -125,3 +149,38 @@ def plateau_step(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -
     if isinstance(sched, AnyPlateau):
         f.crash(fr.loc(e), "TypeError: ReduceLROnPlateau.step() missing 1 required positional "
                 "argument: 'metrics'")  # fmt: skip
+
+
+def _module_result(run: Any, e: Any, fv: Any, fr: Any) -> str | None:
+    """The type ``e`` (``<module>.<method>(...)``) returns when the method is one of
+    ``nn.Module``'s own that returns no module, else None."""
+    from driftcheck.parsers.source.forward import dataflow_fix35c as c35
+    from driftcheck.parsers.source.forward.dataflow_fix36 import own_module
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Mod
+
+    kind = c35._NOT_MODULE.get(e.func.attr)
+    if kind is None or fr is None:
+        return None
+    target = fv.target if isinstance(fv, Bound) and fv.name == e.func.attr else None
+    if target is None and _chain(e.func.value):
+        try:
+            target = run.eval(e.func.value, fr)
+        except Exception:  # noqa: BLE001 - a receiver the pass cannot read again
+            return None
+    if not isinstance(target, Mod):
+        return None
+    if not c35._torch_method(run.f, own_module(run.f, target.obj), e.func.attr):
+        return None
+    return kind.rsplit(".", 1)[-1]
+
+
+@hooks.before(172)  # ``handle(x)``: a hook handle / load report called as a module
+def not_callable(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    f = run.f
+    if f.input_shape is None or os.environ.get(OFF) == "1" or fr is None or f.speculative:
+        return
+    if not isinstance(fv, NotCallable) or not _chain(e.func):
+        return
+    if f.doubts and not isinstance(e.func, ast.Name):
+        return
+    f.crash(fr.loc(e), f"TypeError: '{fv.kind}' object is not callable")
