@@ -513,6 +513,72 @@ warm(
 )
 
 
+# ``load_state_dict`` of a state holding ``_extra_state`` into a class with no setter
+EXTRA = """
+class Base(nn.Module):
+    def set_extra_state(self, state):
+        self.words = state["words"]
+
+
+class Vocab({base}):
+    def __init__(self):
+        super().__init__()
+        self.table = nn.Embedding(12, 6)
+        self.words = ["<pad>", "<s>"]
+
+    def get_extra_state(self):
+        return {{"words": list(self.words)}}
+
+    def forward(self, x):
+        return x @ self.table.weight[: x.shape[-1]]
+
+
+class Plain(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.table = nn.Embedding(12, 6)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.vocab = Vocab()
+        {init}
+
+    def forward(self, x):
+        {body}
+        return self.vocab(x)
+"""
+
+
+def extra(name: str, body: str, base: str = "nn.Module", init: str = "pass") -> None:
+    model(name, (3, 12), EXTRA.format(base=base, body=body, init=init))
+
+
+extra("extra_new_instance", "self.vocab.load_state_dict(Vocab().state_dict())")
+extra("extra_self_copy", "self.vocab.load_state_dict(self.vocab.state_dict())")
+extra("extra_strict_true", "self.vocab.load_state_dict(Vocab().state_dict(), strict=True)")
+extra("extra_local", "v = self.vocab\n        v.load_state_dict(v.state_dict())")
+extra(
+    "extra_after_unknown",
+    "x.numpy().tolist()\n        self.vocab.load_state_dict(Vocab().state_dict())",
+)
+extra("ok_extra_setter", "self.vocab.load_state_dict(Vocab().state_dict())", base="Base")
+extra("ok_extra_not_strict", "self.vocab.load_state_dict(Vocab().state_dict(), strict=False)")
+extra("ok_extra_other_class", "self.vocab.load_state_dict(Plain().state_dict())")
+extra(
+    "ok_extra_hook_drops",
+    "self.vocab.load_state_dict(self.vocab.state_dict())",
+    init="self.vocab._register_state_dict_hook(\n"
+    "            lambda m, sd, p, lm: [sd.pop(p + '_extra_state', None)] and None)",
+)
+extra(  # the child rebound in forward before: not followed after an unknown call
+    "ok_extra_rebound",
+    "x.numpy().tolist()\n        self.vocab = self.vocab if x.sum() > 1e9 else self.vocab\n"
+    "        self.vocab.load_state_dict(Plain().state_dict())",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

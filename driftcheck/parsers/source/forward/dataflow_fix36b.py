@@ -184,3 +184,143 @@ def not_callable(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -
     if f.doubts and not isinstance(e.func, ast.Name):
         return
     f.crash(fr.loc(e), f"TypeError: '{fv.kind}' object is not callable")
+
+
+# ``nn.Module`` methods whose override changes what a state dict holds or how it loads
+_STATE_METHODS = (
+    "set_extra_state", "load_state_dict", "_load_from_state_dict", "state_dict",
+    "_save_to_state_dict", "__getattr__", "__setattr__", "__getattribute__", "__class__",
+    "__new__",
+)  # fmt: skip
+_STATE_HOOKS = ("state_dict_pre_hook", "state_dict_post_hook", "state_dict_hook")
+
+
+def _defines(cls: Any, name: str) -> bool:
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    try:
+        mro = cls.mro()
+    except Exception:  # noqa: BLE001 - a class we cannot read
+        return False
+    for c in mro:
+        if isinstance(c, Cls) and any(
+            isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name
+            for st in c.node.body
+        ):
+            return True
+    return False
+
+
+def _no_state_hooks(f: Any) -> bool:
+    """No loaded module of the code names a state-dict hook registration."""
+    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+
+    memo = f.run_state.get("fix36b_state_hooks")
+    if isinstance(memo, bool):
+        return memo
+    trees = own_trees(f.interp)
+    ok = trees is not None and not any(
+        isinstance(n, ast.Attribute) and any(h in n.attr for h in _STATE_HOOKS)
+        for tree in trees or ()
+        for n in ast.walk(tree)
+    )
+    f.run_state["fix36b_state_hooks"] = ok
+    return ok
+
+
+def _init_only(f: Any, name: str) -> bool:
+    """No loaded module of the code writes or deletes an attribute ``name`` outside an
+    ``__init__``, nor calls ``setattr`` / ``delattr``: ``self.<name>`` holds what
+    ``__init__`` made whatever unknown calls ran since."""
+    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+    from driftcheck.parsers.source.forward.dataflow_fix36 import _walk_own
+
+    memo = f.run_state.setdefault("fix36b_init_only", {})
+    if name in memo:
+        return memo[name]
+    trees = own_trees(f.interp)
+    ok = trees is not None
+    for tree in trees or ():
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+                continue
+            init = getattr(fn, "name", "") == "__init__"
+            for n in _walk_own(fn.body):  # each function on its own (nested ones too)
+                if isinstance(n, ast.Attribute) and n.attr == name and not init:
+                    ok = ok and isinstance(n.ctx, ast.Load)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+                    ok = ok and n.func.id not in ("setattr", "delattr")
+    memo[name] = ok
+    return ok
+
+
+def _receiver(run: Any, node: Any, fr: Any) -> Any:
+    """The module object a name / ``self.<attr>`` chain holds (read again), or None. After
+    an unknown call (``Flow.doubts``) only a local name or ``<name>.<child>`` of a child
+    module no code rebinds after ``__init__`` (``_init_only``)."""
+    from driftcheck.parsers.source.forward.dataflow_fix36 import own_module
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if not _chain(node):
+        return None
+    if run.f.doubts and not isinstance(node, ast.Name):
+        if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
+            return None
+        if not _init_only(run.f, node.attr):
+            return None
+    try:
+        v = run.eval(node, fr)
+    except Exception:  # noqa: BLE001 - a receiver the pass cannot read again
+        return None
+    return own_module(run.f, v.obj) if isinstance(v, Mod) else None
+
+
+@hooks.before(173)  # ``m.load_state_dict(M().state_dict())``: extra state with no setter
+def extra_state_load(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """torch's ``Module.state_dict`` stores ``<prefix>_extra_state`` for a module whose class
+    overrides ``get_extra_state``; ``_load_from_state_dict`` hands that key to
+    ``set_extra_state`` only when the class overrides it too, else under ``strict`` (the
+    default) the key is unexpected: RuntimeError "Error(s) in loading state_dict for <cls>".
+    Judged at the root only, for ``dst.load_state_dict(src.state_dict())`` with ``src`` of
+    ``dst``'s very class (an instance built right there, or a module the pass holds), both
+    classes seen whole and overriding none of the state methods, no state-dict hook
+    registered anywhere in the code, ``strict`` not given or a literal True."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _plain_class
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    f = run.f
+    if f.input_shape is None or os.environ.get(OFF) == "1" or fr is None or f.speculative:
+        return
+    if not isinstance(e.func, ast.Attribute) or e.func.attr != "load_state_dict":
+        return
+    if not e.args or len(e.args) > 2 or any(k.arg != "strict" for k in e.keywords):
+        return
+    flags = [*e.args[1:], *(k.value for k in e.keywords)]
+    if any(not (isinstance(v, ast.Constant) and v.value is True) for v in flags):
+        return
+    src = e.args[0]
+    if not isinstance(src, ast.Call) or src.args or src.keywords:
+        return
+    if not isinstance(src.func, ast.Attribute) or src.func.attr != "state_dict":
+        return
+    dst = _receiver(run, e.func.value, fr)
+    if dst is None or not _plain_class(dst, _STATE_METHODS):
+        return
+    if not _defines(dst.cls, "get_extra_state") or not _no_state_hooks(f):
+        return
+    base = src.func.value
+    if isinstance(base, ast.Call):  # ``Vocab().state_dict()``: an instance of a class
+        if not _chain(base.func):
+            return
+        try:
+            cls = run.eval(base.func, fr)
+        except Exception:  # noqa: BLE001
+            return
+        if not isinstance(cls, Cls) or cls is not dst.cls:
+            return
+    else:
+        other = _receiver(run, base, fr)
+        if other is None or other.cls is not dst.cls or not _plain_class(other, _STATE_METHODS):
+            return
+    f.crash(fr.loc(e), f"RuntimeError: Error(s) in loading state_dict for {dst.cls.name}: "
+            "Unexpected key(s) in state_dict: \"_extra_state\"")  # fmt: skip
