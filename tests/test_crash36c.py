@@ -46,6 +46,35 @@ net("ok_pre_plain_none", NONE, "self.out.register_forward_pre_hook(nothing)")
 net("ok_pre_on_other_layer", HALF, "self.fc.register_forward_pre_hook(lambda m, a: None)")
 # the pre-hook on the first layer narrows its input: the first Linear fails
 net("pre_first_layer_narrow", HALF, "self.fc.register_forward_pre_hook(half)")
+# a plain pre-hook returning chunk pieces (a tuple in torch: two inputs)
+model(
+    "ok_pre_chunk_pieces",
+    (3, 6),
+    """
+def split(m, args):
+    return args[0].chunk(2, -1)
+
+
+class Two(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(3, 4)
+
+    def forward(self, x, y):
+        return self.a(x) + self.a(y)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 6)
+        self.two = Two()
+        self.two.register_forward_pre_hook(split)
+
+    def forward(self, x):
+        return self.two(self.fc(x))
+""",
+)
 # two hooks in order (``prepend=True`` first): the second sees what the first made
 PAD = "def pad(m, args):\n    return torch.cat([args[0], torch.zeros(3, 3)], dim=-1)\n"
 net(

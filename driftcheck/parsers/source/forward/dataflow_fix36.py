@@ -179,7 +179,12 @@ def pre_hooks(calls: Any, fv: Any, args: list, kwargs: dict, fr: Any, at: Any) -
         if isinstance(got, Unknown) or got is UNK:
             return _unknown(args, kwargs)
         if not h.with_kwargs:
-            args = list(got) if got.__class__ is tuple else [got]
+            if got.__class__ is tuple:
+                args = list(got)
+            elif isinstance(got, (Tens, list, dict, int, float, str)):
+                args = [got]  # not a tuple: torch makes it a 1-tuple
+            else:  # another value of the pass (chunk pieces, a namedtuple): not judged
+                return _unknown(args, kwargs)
             continue
         if got.__class__ is tuple and len(got) == 2:
             new_args, new_kwargs = got
