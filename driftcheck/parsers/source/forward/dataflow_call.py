@@ -30,7 +30,7 @@ from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow import concrete as shape_known
 from driftcheck.parsers.source.forward.dataflow_ops import Pieces, param_tensor
 from driftcheck.parsers.source.forward.dataflow_ops import convert as ops_convert
-from driftcheck.parsers.source.interp import dunders
+from driftcheck.parsers.source.interp import dunders, fwdhooks
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
 from driftcheck.parsers.source.values.abstract import (
@@ -338,6 +338,10 @@ class Calls:
         if fv.__class__ in (ShapeOf, int):  # ``h.shape(0)``, ``x.ndim()``
             dataflow_misuse.called(self.run.f, fv, at, fr.loc(at) if fr is not None else None)
         if isinstance(fv, Mod):
+            if self.run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix36
+
+                args, kwargs = dataflow_fix36.pre_hooks(self, fv, args, kwargs, fr, at)
             dataflow_arity.module_call(self, fv.obj, args, kwargs, fr, at)
             out = self.call_module(fv.obj, args, kwargs, fr, at)
             if self.run.f.input_shape is not None:
@@ -606,7 +610,11 @@ class Calls:
             x: Any = args[0] if args else (tens[0] if tens else UNK)
             for c in obj.children.values():
                 x_in = x
-                x = self.call_module(c, [x], {}, fr, at)
+                if self.run.f.input_shape is not None and getattr(c, fwdhooks.HOOKS, None):
+                    # a hooked item: its pre-hooks, forward and hooks, as ``c(x)`` runs them
+                    x = self.call_value(Mod(c), [x], {}, fr, at)
+                else:
+                    x = self.call_module(c, [x], {}, fr, at)
                 if self.run.f.input_shape is not None:
                     from driftcheck.parsers.source.forward import dataflow_fix32
 

@@ -698,35 +698,32 @@ def forward_hooks(
 ) -> Any:
     """``m(x)`` of a module with forward hooks registered in ``__init__``
     (``interp/fwdhooks``): torch's ``Module._call_impl`` calls each ``hook(module, args,
-    output)`` after ``forward``, in order, and a result that is not None replaces the output
-    (``return out[:, :4]``). A hook registered under a condition, with ``with_kwargs``, or one
-    the pass cannot call leaves the output unknown."""
-    from driftcheck.parsers.source.forward.dataflow_ops import convert
+    output)`` (``hook(module, args, kwargs, output)`` registered ``with_kwargs=True``) after
+    ``forward``, in order, with the inputs the pre-hooks made (``dataflow_fix36``), and a
+    result that is not None replaces the output (``return out[:, :4]``). The hooks are read
+    from the very module called, not the repeated block standing for it (each block carries
+    its own). A hook registered under a condition, or one the pass cannot call, leaves the
+    output unknown."""
+    from driftcheck.parsers.source.forward import dataflow_fix36
     from driftcheck.parsers.source.interp.fwdhooks import hooks_of
-    from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, UserFunc
+    from driftcheck.parsers.source.values.dataflow_values import UNK, Mod
 
     run = calls.run
-    obj = run.f.resolve(mod.obj)
+    obj = dataflow_fix36.own_module(run.f, mod.obj)
     if run.f.input_shape is not None and hooks_of(obj):
         from driftcheck.parsers.source.forward import dataflow_fix34b
 
         if dataflow_fix34b.hook_arity(run, obj, fr.loc(at) if fr is not None else None):
-            from driftcheck.parsers.source.values.dataflow_values import UNK
-
             return Tens(None) if isinstance(out, Tens) else UNK  # a hook of the wrong arity
     hooks = [h for h in hooks_of(obj) if not h.pre]
     if run.f.input_shape is None or not hooks:
         return out
-    from driftcheck.parsers.source.values.abstract import Func
-
     for h in hooks:
-        if isinstance(h.fn, Func) and h.fn.bound is not None and not h.fn.is_static:
-            fn = UserFunc(h.fn, Mod(h.fn.bound))  # ``self._tap``: a bound method
-        else:
-            fn = convert(run, h.fn)
-        if h.conds or h.with_kwargs or not isinstance(fn, UserFunc):
+        fn = dataflow_fix36.hook_callable(run, h)
+        if fn is None:
             return Tens(None) if isinstance(out, Tens) else UNK
-        got = calls.call_value(fn, [Mod(obj), tuple(args), out], {}, fr, at)
+        given = [Mod(obj), tuple(args), *([dict(kwargs)] if h.with_kwargs else []), out]
+        got = calls.call_value(fn, given, {}, fr, at)
         if got is None:
             continue
         out = got

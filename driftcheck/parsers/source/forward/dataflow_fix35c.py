@@ -623,7 +623,9 @@ def _hook_registered(run: Any, e: ast.Call, fr: Any) -> None:
         return
     if not isinstance(target, Mod):
         return
-    obj = f.resolve(target.obj)
+    from driftcheck.parsers.source.forward.dataflow_fix36 import own_module
+
+    obj = own_module(f, target.obj)  # the very block, not its repeated stand-in (crashfix36)
     if not _torch_method(f, obj, e.func.attr):
         return
     why = _arity_error(fn, _HOOK_ARGS[e.func.attr])
@@ -637,7 +639,9 @@ def _hooked_called(run: Any, e: ast.Call, fv: Any, fr: Any) -> None:
     got = f.run_state.get(_HOOKED)
     if not got:
         return
-    obj = f.resolve(fv.obj)
+    from driftcheck.parsers.source.forward.dataflow_fix36 import own_module
+
+    obj = own_module(f, fv.obj)
     hit = got.get(id(obj))
     if hit is not None and hit[0] is obj:
         f.crash(fr.loc(e), hit[1])
