@@ -16,10 +16,15 @@ driftcheck is imported lazily (the forward rules load at the first forward call)
 registry filled at import would be incomplete when the first key is made. ``tests/
 test_hygiene36a.py`` fails when code under ``driftcheck/`` names a ``DRIFTCHECK_*`` variable
 that is in neither table (or builds such a name at run time), and when a table names a
-variable no code reads. The module imports nothing: every process may read it.
+variable no code reads. The module imports only ``os``: every process may read it.
+
+The forward pass reads its rules' switches once per pass (``answers_now`` into
+``Flow.switches``), not at every call: a call hook runs at every call in ``forward``.
 """
 
 from __future__ import annotations
+
+import os
 
 ANSWERS: dict[str, str] = {
     # interp/aliasing.py
@@ -76,3 +81,9 @@ NEUTRAL: dict[str, str] = {
 """Switches that change no answer: the result cache leaves them out of its key."""
 
 ALL = {**ANSWERS, **NEUTRAL}
+
+
+def answers_now() -> dict[str, str]:
+    """The answer-changing switches set in the environment now, name -> value."""
+    env = os.environ
+    return {k: env[k] for k in ANSWERS if k in env}

@@ -177,3 +177,16 @@ def test_result_computed_while_code_changed_is_not_stored(tmp_path):
     assert run(tmp_path / "c1") == "1 1"  # unchanged code: both layers store
     assert run(tmp_path / "c2", str(edited)) == "0 0"  # edited mid-run: neither stores
     assert run(tmp_path / "c2") == "1 1"  # the next run, on the new code, stores
+
+
+def test_forward_rules_read_no_environment_per_call():
+    """The forward call hooks run at every call in ``forward``: their switches come from the
+    pass's snapshot (``Flow.switches``), never from ``os.environ`` at the call."""
+    fwd = PKG / "parsers" / "source" / "forward"
+    bad = [
+        f"{p.name}:{i}"
+        for p in sorted(fwd.glob("dataflow_fix*.py"))
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if "os.environ" in line or "getenv(" in line
+    ]
+    assert not bad, bad

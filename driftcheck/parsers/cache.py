@@ -275,11 +275,7 @@ def env_switches() -> dict[str, str]:
     run without it (session 35, cacherace35). The neutral ones (where the cache lives, the
     speed layer, the Action's output settings) are left out: a key that carried them would
     only miss (session 36, hygiene36)."""
-    env = os.environ
-    return {k: env[k] for k in _ANSWER_SWITCHES if k in env}
-
-
-_ANSWER_SWITCHES = tuple(sorted(switches.ANSWERS))
+    return switches.answers_now()
 
 
 def make_key(kind: str, parts: dict[str, Any]) -> str:

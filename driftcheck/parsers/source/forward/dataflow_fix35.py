@@ -28,10 +28,17 @@ Switch: ``DRIFTCHECK_NO_PRUNE_REMOVE_35=1``.
 from __future__ import annotations
 
 import ast
-import os
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_fix30b import _tree_plain
+from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+from driftcheck.parsers.source.forward.dataflow_ops import convert
+from driftcheck.parsers.source.forward.dataflow_params import listed
+from driftcheck.parsers.source.interp.dunders import own_code, source_method
+from driftcheck.parsers.source.interp.fwdhooks import hooks_of
+from driftcheck.parsers.source.values.abstract import Ext, Func, Leaf, Obj
+from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, UserFunc, known_shape
 
 _PRUNE = "torch.nn.utils.prune."
 APPLY = frozenset(
@@ -44,14 +51,12 @@ _FUNCS = "fix35_funcs"  # id(FunctionDef) of the functions this pass ran a call 
 _UNREAD = "fix35_unread"  # a prune in forward of a module / name not read
 
 
-def _off() -> bool:
-    return os.environ.get("DRIFTCHECK_NO_PRUNE_REMOVE_35") == "1"
+def _off(f: Any) -> bool:
+    """Whether the rule is switched off for this pass (``Flow.switches``: read once per pass)."""
+    return f.switches.get("DRIFTCHECK_NO_PRUNE_REMOVE_35") == "1"
 
 
 def _leaf(run: Any, mod: Any) -> Any:
-    from driftcheck.parsers.source.values.abstract import Leaf
-    from driftcheck.parsers.source.values.dataflow_values import Mod
-
     if not isinstance(mod, Mod):
         return None
     try:
@@ -175,10 +180,8 @@ def _note_func(run: Any, fr: Any) -> None:
 
 @hooks.before(120)  # ``prune.remove(m, n)`` of a tensor not pruned
 def prune_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
-    from driftcheck.parsers.source.values.abstract import Ext
-
     f = run.f
-    if f.input_shape is None or _off() or fr is None:
+    if f.input_shape is None or _off(f) or fr is None:
         return
     _note_func(run, fr)
     q = fv.qual if isinstance(fv, Ext) else ""
@@ -234,10 +237,6 @@ def state_keys(run: Any, obj: Any) -> dict[str, tuple] | None:
     one whose tensors the pass knows (``dataflow_params.listed``), none is shared (torch
     lists a shared module under each name, ``listed`` once) and none changes torch's
     state-dict protocol (``dataflow_fix30b._tree_plain``); None otherwise."""
-    from driftcheck.parsers.source.forward.dataflow_fix30b import _tree_plain
-    from driftcheck.parsers.source.forward.dataflow_params import listed
-    from driftcheck.parsers.source.values.abstract import Leaf, Obj
-    from driftcheck.parsers.source.values.dataflow_values import known_shape
 
     f = run.f
     try:
@@ -287,10 +286,9 @@ def state_loaded(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
     been removed where it could not follow: only while the pass is exact so far
     (``Flow.doubts`` 0, not speculative). ``dst`` is a module tree whose state the pass knows
     (``state_keys``)."""
-    from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
 
     f = run.f
-    if f.input_shape is None or os.environ.get(_LSD_OFF) == "1" or fr is None:
+    if f.input_shape is None or f.switches.get(_LSD_OFF) == "1" or fr is None:
         return
     func = e.func
     if not isinstance(func, ast.Attribute) or func.attr != "load_state_dict":
@@ -335,7 +333,6 @@ def _handles_untouched(f: Any) -> bool:
     """No loaded module of the code calls ``<x>.remove()`` with no argument (a hook handle's
     removal) or registers a forward pre-hook outside an ``__init__``: the hooks ``__init__``
     registered are the ones ``forward`` meets."""
-    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
 
     memo = f.run_state.get("fix35_handles")
     if isinstance(memo, bool):
@@ -362,8 +359,6 @@ def _handles_untouched(f: Any) -> bool:
 def _dunder_call(run: Any, v: Any) -> Any:
     """The plain ``def __call__(self, ...)`` of ``v``'s class (an instance of a class of the
     code's own, not a module), else None."""
-    from driftcheck.parsers.source.interp.dunders import own_code, source_method
-    from driftcheck.parsers.source.values.abstract import Func, Obj
 
     if not isinstance(v, Obj) or v.module or v.kind is not None or v.unresolved:
         return None
@@ -391,13 +386,9 @@ def prehook_form(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
     ``__init__`` under no condition; judged only while the pass is exact (``Flow.doubts``
     unchanged by the hook's run, not speculative): a tensor, a dict, a list or a tuple of
     another length returned is the crash."""
-    from driftcheck.parsers.source.forward.dataflow_ops import convert
-    from driftcheck.parsers.source.interp.fwdhooks import hooks_of
-    from driftcheck.parsers.source.values.abstract import Func, Leaf, Obj
-    from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, UserFunc
 
     f = run.f
-    if f.input_shape is None or os.environ.get(_PRE_OFF) == "1" or fr is None:
+    if f.input_shape is None or f.switches.get(_PRE_OFF) == "1" or fr is None:
         return
     if not isinstance(fv, Mod) or f.speculative or f.doubts:
         return
