@@ -1227,7 +1227,7 @@ class Calls:
                 if k.arg in kwargs:
                     self._repeated_keyword(e, fr)  # ``f(**a, w=1)`` with ``w`` in ``a``
                 kwargs[k.arg] = self.exprs.eval(k.value, fr)
-        frameintro.drain_now(self.ip, e, args)
+        frameintro.drain_now(self.ip, e, f, args)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
         if isinstance(f, Ext) and f.qual == "torch.arange" and e.args:
