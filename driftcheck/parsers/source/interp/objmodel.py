@@ -53,7 +53,7 @@ from driftcheck.parsers.source.library import (
     wildlib,
 )
 from driftcheck.parsers.source.library.pybuiltins import FramedMethod
-from driftcheck.parsers.source.library.stdlib import FieldSpec
+from driftcheck.parsers.source.library.stdlib import FieldSpec, dataclass_fields
 from driftcheck.parsers.source.loader import (
     ModInfo,
     body_index,
@@ -1937,17 +1937,6 @@ class Calls:
         return None
 
     def init_dataclass(self, obj: Obj, cls: Cls, args: list[Any], kwargs: dict) -> None:
-        fields: list[tuple[str, ast.AnnAssign, Cls]] = []
-        for c in reversed(cls.mro()):
-            if isinstance(c, Cls):
-                for st in c.node.body:
-                    if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
-                        # a field a subclass redefines keeps its first place (``fields()``)
-                        at = [i for i, f in enumerate(fields) if f[0] == st.target.id]
-                        if at:
-                            fields[at[0]] = (st.target.id, st, c)
-                        else:
-                            fields.append((st.target.id, st, c))
         # what the generated ``__init__`` takes, as ``dataclasses`` makes it: a ``ClassVar``
         # is no parameter; a field after a ``KW_ONLY`` marker (in its class) is keyword-only
         # (the positional ones come first); an ``InitVar`` is a parameter handed on to
@@ -1958,8 +1947,8 @@ class Calls:
         plan: list[tuple[str, ast.AnnAssign, Cls, Any, str]] = []
         unsure = False  # a ``field(init=...)`` not known: the positions after it are unknown
         marked: set[int] = set()
-        for name, st, c in fields:
-            base = unparse(st.annotation).split("[")[0].split(".")[-1].strip("'\"")
+        # a field a subclass redefines keeps its first place (``fields()``): stdlib.py
+        for name, st, c, base in dataclass_fields(cls):
             if base == "ClassVar":
                 continue
             if base == "KW_ONLY":
