@@ -31,7 +31,14 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Ext, Unknown, UnknownModule, is_module, plain
+from driftcheck.parsers.source.values.abstract import (
+    Ext,
+    Unknown,
+    UnknownContainer,
+    UnknownModule,
+    is_module,
+    plain,
+)
 
 GETFRAME = ("sys._getframe", "inspect.currentframe")
 FINALIZE = ("weakref.finalize", "_weakref.finalize")
@@ -646,7 +653,7 @@ def handed_later(ip: Any, args: list, kwargs: dict, fr: Any, e: ast.Call, what: 
             todo.extend(v)
         elif getattr(v, "library_type", None) == "functools.partial":
             todo.append(v.func)
-        elif v.__class__ in (Func, Obj) or v.__class__ is Unknown:
+        elif v.__class__ in (Func, Obj, Unknown, UnknownContainer):
             cb = True
             break
     if not cb:

@@ -84,6 +84,7 @@ from driftcheck.parsers.source.values.abstract import (
     Sourced,
     Tensor,
     Unknown,
+    UnknownContainer,
     UnknownModule,
     UnknownPlain,
     UnknownState,
@@ -1057,6 +1058,11 @@ _WEAK_CALLBACKS = (*_WEAKREF, "weakref.finalize", "weakref.WeakMethod", "_weakre
 _TYPED_DICT = ("typing.TypedDict", "typing_extensions.TypedDict")
 
 
+# an unknown of no more specific kind (a plain one, or a container: values/abstract.py): a
+# callable we could not follow, whose result may be a layer
+_PLAIN_UNKNOWNS = (Unknown, UnknownContainer)
+
+
 def _is_typed_dict(cls: Cls) -> bool:
     """A class statement deriving from ``TypedDict`` (directly or through another one)."""
     return any(isinstance(c, Ext) and c.qual in _TYPED_DICT for c in cls.mro())
@@ -1303,9 +1309,9 @@ class Calls:
             frameintro.handed_later(self.ip, args, kwargs, fr, e, what)
         if _not_followed(f) and not kept:
             handed_mutators(self.ip, args, kwargs, fr, e, f)
-        if f.__class__ is Unknown or f.__class__ is UnknownModule:
+        if f.__class__ in _PLAIN_UNKNOWNS or f.__class__ is UnknownModule:
             ownerless.method_put(self.ip, e, args, kwargs, fr)  # ``y.append(layer)``, y unknown
-        if f.__class__ is Unknown and self.may_build(e, fr):
+        if f.__class__ in _PLAIN_UNKNOWNS and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,
             # so ``self.f = wrapper(attn)`` is an unknown layer, never a silently dropped one
