@@ -7,8 +7,10 @@ neither the config nor any source file changed. A result is stored with:
 - its *key*: what the caller says determines it (for the HF route: the config as written, the
   entry class, the transformers version, the config's display path), plus a fingerprint of
   driftcheck's own code and data files, taken when this module is imported (so a new driftcheck,
-  or a process whose files were edited under it, never hands an old answer to new code), and
-  the ``DRIFTCHECK_*`` switches in force (``env_switches``: some change what is computed);
+  or a process whose files were edited under it, never hands an old answer to new code; taken
+  again before each store, and a result computed while the files changed is not stored), and
+  the answer-changing ``DRIFTCHECK_*`` switches in force (``env_switches``,
+  ``driftcheck/switches.py``);
 - the *files it read*: every source file the parser parsed during the computation (recorded by
   ``loader.parse_file`` through ``note_read``), every file a table it used was derived from
   (``derived.py``: transformers' auto mappings, the class index) and the files read beside
@@ -52,10 +54,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from driftcheck import safeio
+from driftcheck import safeio, switches
 from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph
-from driftcheck.speed import Speed, current
+from driftcheck.speed import Speed, _truthy, current, switched_off
 
 FORMAT = 3
 """Bump when what a cache file holds changes shape."""
@@ -202,11 +204,11 @@ def note_file(path: Path, sticky: bool = False) -> None:
 
 
 # ---------------------------------------------------------------------- keys
-@cache
-def code_fingerprint() -> str:
-    """driftcheck's own ``.py`` and data files: any edit changes it. Each file counts by its
-    size, mtime, ctime and inode (an edit moves ctime whatever it does to mtime; a reinstall
-    makes new inodes): hashing all of them would cost every run about 10 ms."""
+def fingerprint_now() -> str:
+    """driftcheck's own ``.py`` and data files as they are now: any edit changes it. Each file
+    counts by its size, mtime, ctime and inode (an edit moves ctime whatever it does to mtime;
+    a reinstall makes new inodes): hashing all of them would cost every run about 10 ms; this
+    walk costs about 5 ms."""
     root = Path(__file__).resolve().parents[1]
     h = hashlib.blake2b(digest_size=16)
     for p in sorted([*root.rglob("*.py"), *root.glob("data/*.json")]):
@@ -219,12 +221,39 @@ def code_fingerprint() -> str:
     return h.hexdigest()
 
 
-# Taken once, when this module is imported (the start of an analysis), not at the first lookup:
-# a process whose files are edited while it runs (a merge into the tree an editable install
-# points at, a branch switch) keeps the code it imported before the edit, and taken lazily the
-# fingerprint would already say "after" and file that old code's answers under the new code's
-# key, served to every later run (session 35, cacherace35).
-code_fingerprint()
+@cache
+def code_fingerprint() -> str:
+    """The fingerprint of the code this process runs, for the key: taken once, at the start
+    of the analysis (see below), never again. Compare-and-store (``code_unchanged``) guards
+    the rest of the run (session 36, hygiene36)."""
+    return fingerprint_now()
+
+
+def code_unchanged() -> bool:
+    """Whether driftcheck's files are still those ``code_fingerprint`` saw: checked before a
+    result is stored. driftcheck imports much of its code lazily (the forward rules at the
+    first forward call), so a process whose files are edited while it runs (a merge into the
+    tree an editable install points at, a branch switch) may compute with some old and some
+    new code; such a result is returned but stored under no key (sessions 35-36, cacherace35,
+    hygiene36)."""
+    return fingerprint_now() == code_fingerprint()
+
+
+def _cache_on_at_start() -> bool:
+    """Whether the environment leaves the result cache or the derived tables on (read
+    leniently, as ``speed.switched_off`` reads: a misspelt name is the command's error)."""
+    if _truthy(os.environ.get("DRIFTCHECK_NO_CACHE", "")):
+        return False
+    return not (switched_off("result_cache") and switched_off("derived"))
+
+
+# Taken when this module is imported (the start of an analysis) where the environment leaves
+# the cache on; otherwise at the first key a ``Speed`` of the caller's own asks for. Taken at
+# the first lookup instead, a process whose files were edited between its imports and that
+# lookup would file its old code's answers under the new code's key (session 35,
+# cacherace35); with the cache off, no process pays the walk (session 36, hygiene36).
+if _cache_on_at_start():
+    code_fingerprint()
 
 
 @cache
@@ -239,21 +268,14 @@ def torch_source() -> str | None:
     return None if spec is None else str(spec.origin)
 
 
-KEY_NEUTRAL_SWITCHES = frozenset({"DRIFTCHECK_CACHE_DIR"})
-"""``DRIFTCHECK_*`` variables a key leaves out (where the cache lives decides no answer)."""
-
-
 def env_switches() -> dict[str, str]:
-    """The ``DRIFTCHECK_*`` environment variables in force, for the key: some change what the
-    analysis computes (``DRIFTCHECK_NO_ALIAS_CHECK``, ``DRIFTCHECK_DEBUG_UNKNOWN_GLOBALS`` in
-    ``interp/aliasing.py``), so a result computed under one is never served to a run without
-    it (session 35, cacherace35: a debug run used to leave its answers in the user's cache).
-    Every such variable counts, known or not: one that changes nothing only costs a miss."""
-    return {
-        k: v
-        for k, v in sorted(os.environ.items())
-        if k.startswith("DRIFTCHECK_") and k not in KEY_NEUTRAL_SWITCHES
-    }
+    """The answer-changing ``DRIFTCHECK_*`` switches in force (``driftcheck/switches.py``
+    ``ANSWERS``), for the key: ``DRIFTCHECK_NO_ALIAS_CHECK`` or a forward rule's switch
+    changes what the analysis computes, so a result computed under one is never served to a
+    run without it (session 35, cacherace35). The neutral ones (where the cache lives, the
+    speed layer, the Action's output settings) are left out: a key that carried them would
+    only miss (session 36, hygiene36)."""
+    return switches.answers_now()
 
 
 def make_key(kind: str, parts: dict[str, Any]) -> str:
@@ -460,6 +482,8 @@ def cached_graph(
         text = encode_graph(graph)
     except (TypeError, ValueError):
         return graph  # something only this process can hold: correct, just not cached
+    if not code_unchanged():
+        return graph  # computed while driftcheck's files changed: which code answered is open
     memory[key] = (text, files)
     while len(memory) > MAX_ENTRIES:
         del memory[next(iter(memory))]

@@ -31,6 +31,7 @@ from driftcheck.parsers.cache import (
     _decode,
     _encode,
     _stamp_ok,
+    code_unchanged,
     make_key,
     note_stamps,
     read_entry,
@@ -80,5 +81,7 @@ def derived(kind: str, files: Iterable[Path], compute: Callable[[], T]) -> T:
         body = {"format": FORMAT, "kind": kind, "files": before, "value": _encode(value)}
     except (TypeError, ValueError, RecursionError):
         return value  # not plain JSON: correct, just not stored
+    if not code_unchanged():
+        return value  # computed while driftcheck's files changed (cache.code_unchanged)
     write_entry("derived", f"{key}.json", body, MAX_ENTRIES)
     return value

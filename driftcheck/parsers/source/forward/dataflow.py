@@ -21,6 +21,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
+from driftcheck import switches
 from driftcheck.errors import ShapeError
 from driftcheck.findings import Location
 from driftcheck.graph import catalogue
@@ -196,6 +197,9 @@ class Flow:
         # on real sizes: the plain settings of the copy whose run gave a repeated block's
         # ``last_out`` (``Calls.call_module``: a copy of other settings is not compacted)
         self.run_state: dict[str, Any] = {}
+        # the answer-changing DRIFTCHECK_* switches (the forward rules' "off" switches), read
+        # once per pass, not at every call hook (driftcheck/switches.py)
+        self.switches: dict[str, str] = switches.answers_now()
         # its parts: small queries and bookkeeping; the "unused in forward" verdict
         self.queries = Queries(self)
         self.unused = Unused(self)

@@ -240,7 +240,7 @@ def _grad_mode(f: Any, fr: Any) -> str | None:
     from driftcheck.parsers.source.forward import dataflow_fix34
 
     if frame is not None and frame == id(fr):
-        return mode if mode == "enable" or not dataflow_fix34._off() else None
+        return mode if mode == "enable" or not dataflow_fix34._off(f) else None
 
     return dataflow_fix34.mode_below(f, frame, mode, fr)
 

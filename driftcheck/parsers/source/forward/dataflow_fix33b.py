@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import ast
 import math
-import os
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
@@ -44,7 +43,6 @@ from driftcheck.parsers.source.values.dataflow_values import (
 )
 
 _MISSING = object()
-_NO_SAME = os.environ.get("DRIFTCHECK_NO_SAME_PARAMS") == "1"
 
 # torch.optim.<name>: (argument, position, check) for each range check its __init__ runs
 # ("ge0": ``not 0.0 <= v``; "beta": a pair, each ``0.0 <= b < 1.0``; "unit": ``0 <= v <= 1``)
@@ -402,7 +400,7 @@ def same_tensors(f: Any, owner: Any, buffers: bool, pairs: list) -> list:
     same module and name in place of a new one: torch yields the very same Parameter each
     time, and so does the pass (an optimizer's groups can then be told apart by identity).
     Switched off by ``DRIFTCHECK_NO_SAME_PARAMS=1``."""
-    if f.input_shape is None or _NO_SAME:
+    if f.input_shape is None or f.switches.get("DRIFTCHECK_NO_SAME_PARAMS") == "1":
         return pairs
     memo = getattr(f, "_fix33b_same", None)
     if memo is None:

@@ -21,7 +21,6 @@
 from __future__ import annotations
 
 import ast
-import os
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
@@ -37,8 +36,9 @@ DEEPCOPY_MSG = (
 )
 
 
-def _off() -> bool:
-    return os.environ.get("DRIFTCHECK_NO_FIX34_GRAD") == "1"
+def _off(f: Any) -> bool:
+    """Whether the rule is switched off for this pass (``Flow.switches``: read once per pass)."""
+    return f.switches.get("DRIFTCHECK_NO_FIX34_GRAD") == "1"
 
 
 def calling(run: Any, fv: Any, fr: Any) -> None:
@@ -87,7 +87,7 @@ def mode_below(f: Any, with_frame: int | None, with_mode: str | None, fr: Any) -
     ``with_mode``; None: none is open) through plain, undecorated calls of the code only, or
     below (or in) a function decorated ``@torch.enable_grad()`` / ``@torch.no_grad()`` /
     ``@torch.inference_mode()`` entered after that ``with``."""
-    if _off():
+    if _off(f):
         return None
     frames = f.run_state.get(_STACK)
     calls = f.run_state.get(_CALLS) or {}
@@ -151,7 +151,7 @@ def listed_params(run: Any, keyed: list) -> None:
     this off."""
     from driftcheck.parsers.source.forward import dataflow_fix32
 
-    if _off() or run.f.input_shape is None:
+    if _off(run.f) or run.f.input_shape is None:
         return
     for key, t in keyed:
         dataflow_fix32.param_read(run.f, key, t)
@@ -165,7 +165,7 @@ def zero_grad_call(run: Any, at: Any, args: list, kwargs: dict, fr: Any) -> bool
     ``DRIFTCHECK_NO_FIX34_GRAD=1`` turns this off."""
     from driftcheck.parsers.source.forward.dataflow_fix33b import Optim, _receiver
 
-    if _off() or fr is None or not isinstance(at, ast.Call):
+    if _off(run.f) or fr is None or not isinstance(at, ast.Call):
         return False
     func = at.func
     if not isinstance(func, ast.Attribute) or func.attr != "zero_grad":
@@ -190,7 +190,7 @@ def step_call(run: Any, at: Any, args: list, kwargs: dict, fr: Any) -> bool:
     from driftcheck.parsers.source.forward.dataflow_fix33b import Optim, _receiver
 
     f = run.f
-    if _off() or fr is None or not isinstance(at, ast.Call) or args or kwargs:
+    if _off(f) or fr is None or not isinstance(at, ast.Call) or args or kwargs:
         return False
     func = at.func
     if not isinstance(func, ast.Attribute) or func.attr != "step":

@@ -354,12 +354,11 @@ def _apply(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     (``fv`` unknown): the function is run on every module of a tree ``__init__`` built, in
     torch's order, so what it raises (``nn.init.zeros_(m.bias)`` of a layer built without a
     bias) is seen. Off with ``DRIFTCHECK_NO_APPLY34=1``."""
-    import os
 
     from driftcheck.parsers.source.values.abstract import Func, Unknown
     from driftcheck.parsers.source.values.dataflow_values import Mod, UserFunc
 
-    if os.environ.get("DRIFTCHECK_NO_APPLY34"):
+    if run.f.switches.get("DRIFTCHECK_NO_APPLY34"):
         return
     if not isinstance(e.func, ast.Attribute) or e.func.attr != "apply" or kwargs:
         return
@@ -401,12 +400,11 @@ def module_isinstance(run: Any, args: list, kwargs: dict) -> Any:
     class or tuple of classes: the ``__init__`` interpreter's answer (``Items.isinstance``,
     which knows torch's layer classes and the code's own), None where it has none (the
     caller keeps its unknown). Off with ``DRIFTCHECK_NO_MODISINST34=1``."""
-    import os
 
     from driftcheck.parsers.source.values.abstract import Cls, Ext
     from driftcheck.parsers.source.values.dataflow_values import Mod
 
-    if os.environ.get("DRIFTCHECK_NO_MODISINST34") or kwargs or len(args) != 2:
+    if run.f.switches.get("DRIFTCHECK_NO_MODISINST34") or kwargs or len(args) != 2:
         return None
     x, t = args
     if not isinstance(x, Mod):

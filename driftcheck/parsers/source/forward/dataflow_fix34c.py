@@ -23,7 +23,6 @@ itself: torch wraps a lone tensor in a 1-tuple). Anything else keeps the node si
 from __future__ import annotations
 
 import ast
-import os
 from typing import Any
 
 from driftcheck.parsers.source.values.dataflow_values import Unk
@@ -32,8 +31,9 @@ _FUNCTION = ("torch.autograd.Function", "torch.autograd.function.Function")
 _RAISES = "fix34c_raises"  # id(node) -> (node, message)
 
 
-def _off() -> bool:
-    return os.environ.get("DRIFTCHECK_NO_FIX34C") == "1"
+def _off(f: Any) -> bool:
+    """Whether the rule is switched off for this pass (``Flow.switches``: read once per pass)."""
+    return f.switches.get("DRIFTCHECK_NO_FIX34C") == "1"
 
 
 def _static_def(cls: Any, name: str) -> ast.FunctionDef | None:
@@ -154,7 +154,7 @@ def apply_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[b
 
     run = call.run
     f = run.f
-    if _off() or f.input_shape is None or fr is None or kwargs or not g._sure(f):
+    if _off(f) or f.input_shape is None or fr is None or kwargs or not g._sure(f):
         return False, None
     cls = _function_class(run, at, fr)
     if cls is None:
@@ -354,7 +354,7 @@ def scaler_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[
 
     run = call.run
     f = run.f
-    if _off() or f.input_shape is None or fr is None or not g._sure(f):
+    if _off(f) or f.input_shape is None or fr is None or not g._sure(f):
         return False, None
     func = getattr(at, "func", None)
     if not isinstance(func, ast.Attribute) or at.keywords or kwargs:

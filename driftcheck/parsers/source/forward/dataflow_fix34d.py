@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import ast
 import math
-import os
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
@@ -31,8 +30,9 @@ _NAN_ROWS = frozenset({"softmax", "log_softmax"})
 _ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div)
 
 
-def _off() -> bool:
-    return os.environ.get("DRIFTCHECK_NO_TEMP0_34D") == "1"
+def _off(f: Any) -> bool:
+    """Whether the rule is switched off for this pass (``Flow.switches``: read once per pass)."""
+    return f.switches.get("DRIFTCHECK_NO_TEMP0_34D") == "1"
 
 
 def _number(v: Any) -> float | int | None:
@@ -65,7 +65,7 @@ def _mark(f: Any, out: Any, **facts: Any) -> None:
 
 def binop(f: Any, op: ast.operator, a: Any, b: Any, out: Any) -> None:
     """``t / 0.0``: no element finite; ``t * 2`` etc. of such a tensor keeps it."""
-    if _off() or f.input_shape is None or f.speculative or not isinstance(out, Tens):
+    if _off(f) or f.input_shape is None or f.speculative or not isinstance(out, Tens):
         return
     if not isinstance(op, _ARITH):
         return
@@ -90,7 +90,7 @@ def after_call(run: Any, fv: Any, out: Any, args: list, kwargs: dict) -> None:
     from driftcheck.parsers.source.values.dataflow_values import Bound
 
     f = run.f
-    if _off() or f.input_shape is None or f.speculative or not isinstance(out, Tens):
+    if _off(f) or f.input_shape is None or f.speculative or not isinstance(out, Tens):
         return
     if isinstance(fv, Bound) and isinstance(fv.target, Tens):
         name, full = fv.name, [fv.target, *args]
@@ -150,7 +150,7 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     from driftcheck.parsers.source.values.dataflow_values import Mod
 
     f = run.f
-    if f.input_shape is None or os.environ.get("DRIFTCHECK_NO_PARAMRM_34D") == "1":
+    if f.input_shape is None or f.switches.get("DRIFTCHECK_NO_PARAMRM_34D") == "1":
         return
     q = fv.qual if isinstance(fv, Ext) else ""
     if not isinstance(q, str) or not (q == _REMOVE or _maker(q)):
@@ -223,7 +223,7 @@ def _no_tensor(f: Any, leaf: Any, name: str) -> bool:
     (or AttributeError for a None parameter)."""
     from driftcheck.parsers.source.library.torchsurgery import _PRUNED, _RECORD, _weight_names
 
-    if os.environ.get("DRIFTCHECK_NO_PARAMNAME_34D") == "1" or leaf.type not in NO_BUFFERS:
+    if f.switches.get("DRIFTCHECK_NO_PARAMNAME_34D") == "1" or leaf.type not in NO_BUFFERS:
         return False
     if not (isinstance(leaf.torch, str) and leaf.torch == f"torch.nn.{leaf.type}"):
         return False

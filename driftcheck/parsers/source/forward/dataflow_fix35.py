@@ -28,10 +28,13 @@ Switch: ``DRIFTCHECK_NO_PRUNE_REMOVE_35=1``.
 from __future__ import annotations
 
 import ast
-import os
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_fix30b import _tree_plain
+from driftcheck.parsers.source.forward.dataflow_params import listed
+from driftcheck.parsers.source.values.abstract import Ext, Leaf, Obj
+from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
 
 _PRUNE = "torch.nn.utils.prune."
 APPLY = frozenset(
@@ -44,14 +47,12 @@ _FUNCS = "fix35_funcs"  # id(FunctionDef) of the functions this pass ran a call 
 _UNREAD = "fix35_unread"  # a prune in forward of a module / name not read
 
 
-def _off() -> bool:
-    return os.environ.get("DRIFTCHECK_NO_PRUNE_REMOVE_35") == "1"
+def _off(f: Any) -> bool:
+    """Whether the rule is switched off for this pass (``Flow.switches``: read once per pass)."""
+    return f.switches.get("DRIFTCHECK_NO_PRUNE_REMOVE_35") == "1"
 
 
 def _leaf(run: Any, mod: Any) -> Any:
-    from driftcheck.parsers.source.values.abstract import Leaf
-    from driftcheck.parsers.source.values.dataflow_values import Mod
-
     if not isinstance(mod, Mod):
         return None
     try:
@@ -175,10 +176,8 @@ def _note_func(run: Any, fr: Any) -> None:
 
 @hooks.before(120)  # ``prune.remove(m, n)`` of a tensor not pruned
 def prune_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
-    from driftcheck.parsers.source.values.abstract import Ext
-
     f = run.f
-    if f.input_shape is None or _off() or fr is None:
+    if f.input_shape is None or _off(f) or fr is None:
         return
     _note_func(run, fr)
     q = fv.qual if isinstance(fv, Ext) else ""
@@ -234,10 +233,6 @@ def state_keys(run: Any, obj: Any) -> dict[str, tuple] | None:
     one whose tensors the pass knows (``dataflow_params.listed``), none is shared (torch
     lists a shared module under each name, ``listed`` once) and none changes torch's
     state-dict protocol (``dataflow_fix30b._tree_plain``); None otherwise."""
-    from driftcheck.parsers.source.forward.dataflow_fix30b import _tree_plain
-    from driftcheck.parsers.source.forward.dataflow_params import listed
-    from driftcheck.parsers.source.values.abstract import Leaf, Obj
-    from driftcheck.parsers.source.values.dataflow_values import known_shape
 
     f = run.f
     try:
@@ -287,10 +282,9 @@ def state_loaded(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
     been removed where it could not follow: only while the pass is exact so far
     (``Flow.doubts`` 0, not speculative). ``dst`` is a module tree whose state the pass knows
     (``state_keys``)."""
-    from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
 
     f = run.f
-    if f.input_shape is None or os.environ.get(_LSD_OFF) == "1" or fr is None:
+    if f.input_shape is None or f.switches.get(_LSD_OFF) == "1" or fr is None:
         return
     func = e.func
     if not isinstance(func, ast.Attribute) or func.attr != "load_state_dict":

@@ -43,10 +43,19 @@ Switch: ``DRIFTCHECK_NO_CTORS_35B=1``.
 from __future__ import annotations
 
 import ast
-import os
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_args
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_fix33b import (
+    OPTIMIZERS,
+    Optim,
+    _callable_not,
+    _receiver,
+)
+from driftcheck.parsers.source.forward.dataflow_fix34 import _nonleaf
+from driftcheck.parsers.source.values.abstract import Ext, Leaf
+from driftcheck.parsers.source.values.dataflow_values import Bound, Mod, Tens, known_shape
 
 _MISSING = object()
 _RNNS = {"torch.nn.RNN", "torch.nn.LSTM", "torch.nn.GRU"}
@@ -58,8 +67,9 @@ _ADAPTIVE = {
 }
 
 
-def _off() -> bool:
-    return os.environ.get("DRIFTCHECK_NO_CTORS_35B") == "1"
+def _off(f: Any) -> bool:
+    """Whether the rule is switched off for this pass (``Flow.switches``: read once per pass)."""
+    return f.switches.get("DRIFTCHECK_NO_CTORS_35B") == "1"
 
 
 def _num(v: Any) -> bool:
@@ -144,8 +154,6 @@ def _adaptive_error(args: list, kwargs: dict) -> str | None:
 
 
 def _type_error(fv: Any, args: list, kwargs: dict) -> str | None:
-    from driftcheck.parsers.source.values.dataflow_values import Bound, Tens, known_shape
-
     if not (isinstance(fv, Bound) and fv.name == "type" and isinstance(fv.target, Tens)):
         return None
     if known_shape(fv.target) is None:
@@ -180,7 +188,6 @@ def _checkpoint_error(kwargs: dict) -> str | None:
 def _pad_error(args: list, kwargs: dict) -> str | None:
     """``pad_sequence(seqs, batch_first, padding_value, padding_side)``: every element a
     tensor (the C++ parser's TypeError first), then a side of "left" / "right"."""
-    from driftcheck.parsers.source.values.dataflow_values import Tens
 
     seqs = _get(args, kwargs, 0, "sequences", _MISSING)
     if seqs.__class__ in (list, tuple):
@@ -208,8 +215,6 @@ def _positive(v: Any) -> bool | None:
 
 
 def _sampler_error(name: str, args: list, kwargs: dict) -> str | None:
-    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
-
     if name == "WeightedRandomSampler":
         n = _get(args, kwargs, 1, "num_samples", _MISSING)
         if n is not _MISSING and _positive(n) is False:
@@ -258,7 +263,6 @@ def _lambda_error(args: list, kwargs: dict) -> str | None:
     (ValueError, where the groups are known), else each lambda is called at construction
     (``step()`` of ``last_epoch`` 0): one known not to be callable is a TypeError. A list of
     no callable at all crashes whichever comes first (an optimizer has a group at least)."""
-    from driftcheck.parsers.source.forward.dataflow_fix33b import Optim, _callable_not
 
     opt = _get(args, kwargs, 0, "optimizer", _MISSING)
     fns = _get(args, kwargs, 1, "lr_lambda", _MISSING)
@@ -287,8 +291,6 @@ def _lambda_error(args: list, kwargs: dict) -> str | None:
 
 def _add_group_error(run: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> str | None:
     """``opt.add_param_group(list(...))`` on a torch optimizer for certain: TypeError."""
-    from driftcheck.parsers.source.forward.dataflow_fix33b import Optim, _receiver
-    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
     if not isinstance(e.func, ast.Attribute) or e.func.attr != "add_param_group":
         return None
@@ -333,9 +335,6 @@ def _mask_error(run: Any, args: list, kwargs: dict) -> str | None:
     """``prune.custom_from_mask(layer, "weight", mask)``: ``CustomFromMask.compute_mask``
     asserts the mask has the tensor's own shape (no broadcasting); a torch layer whose tensor
     shape the pass knows, and a mask of a known other shape: AssertionError."""
-    from driftcheck.parsers.source.forward import dataflow_args
-    from driftcheck.parsers.source.values.abstract import Leaf
-    from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
 
     mod = _get(args, kwargs, 0, "module", None)
     name = _get(args, kwargs, 1, "name", None)
@@ -384,8 +383,6 @@ def _nonleaf_error(run: Any, e: ast.Call, q: str, args: list, kwargs: dict) -> s
     """``torch.optim.Adam([p * s for p in m.parameters()])``: a tensor the autograd model
     (``dataflow_fix32``) knows requires grad and has a grad_fn, made by the very expression
     passed (so no ``retain_grad()`` ran on it): ``add_param_group``'s ValueError."""
-    from driftcheck.parsers.source.forward.dataflow_fix33b import OPTIMIZERS
-    from driftcheck.parsers.source.forward.dataflow_fix34 import _nonleaf
 
     if q.rsplit(".", 1)[-1] not in OPTIMIZERS or not q.startswith("torch.optim."):
         return None
@@ -401,10 +398,9 @@ def _nonleaf_error(run: Any, e: ast.Call, q: str, args: list, kwargs: dict) -> s
 @hooks.before(150)  # ``SGD(nesterov=True)``: torch's constructor checks
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Before a call in forward: the checks above (torch's error at the call)."""
-    from driftcheck.parsers.source.values.abstract import Ext
 
     f = run.f
-    if f.input_shape is None or _off():
+    if f.input_shape is None or _off(f):
         return
     if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
         return

@@ -24,10 +24,16 @@ loaded module stores outside ``__init__`` (no ``setattr`` anywhere). Switch:
 from __future__ import annotations
 
 import ast
-import os
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward import dataflow_fix25b
+from driftcheck.parsers.source.forward.dataflow_fix30b import GRADS, _depth, _plain_class
+from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+from driftcheck.parsers.source.interp.opaque import _TAIL, is_note_for
+from driftcheck.parsers.source.library.tensordtypes import canon
+from driftcheck.parsers.source.values.abstract import Ext, Leaf
+from driftcheck.parsers.source.values.dataflow_values import Bound, Mod, Tens, UserFunc, known_shape
 
 # torch loss modules whose ``__init__`` registers ``weight`` (``_WeightedLoss``) as a buffer
 _WEIGHT_BUFFER = frozenset(
@@ -54,8 +60,9 @@ _LOW = {"float16": "Half", "bfloat16": "BFloat16"}
 _CASTS = {"half": "float16", "bfloat16": "bfloat16"}
 
 
-def _off() -> bool:
-    return os.environ.get("DRIFTCHECK_NO_FIX35C") == "1"
+def _off(f: Any) -> bool:
+    """Whether the rule is switched off for this pass (``Flow.switches``: read once per pass)."""
+    return f.switches.get("DRIFTCHECK_NO_FIX35C") == "1"
 
 
 def _kw_node(e: ast.Call, name: str) -> ast.AST | None:
@@ -77,7 +84,6 @@ def _chain(node: ast.AST) -> list[str] | None:
 def _attrs_only_init(run: Any, names: list[str]) -> bool:
     """No loaded module stores an attribute of one of ``names`` outside an ``__init__`` /
     ``__post_init__`` (a class-level field is fine), and none calls ``setattr``."""
-    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
 
     trees = own_trees(run.f.interp)
     if trees is None:
@@ -120,18 +126,14 @@ def _sure_none(run: Any, node: ast.AST | None, v: Any, fr: Any) -> bool:
 
 @hooks.before(160)  # crashfix35c: losses, pad_sequence, linalg dtypes, vmap, hook forms
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
-    from driftcheck.parsers.source.values.abstract import Ext
-    from driftcheck.parsers.source.values.dataflow_values import Bound
-
     f = run.f
-    if _off() or f.input_shape is None or f.speculative:
+    if _off(f) or f.input_shape is None or f.speculative:
         return
     if isinstance(e.func, ast.Call):
         _vmap_call(run, e, fr)  # ``vmap(fn)(xs)``
         return
     if isinstance(e.func, ast.Attribute) and e.func.attr in _HOOK_ARGS:
         _hook_registered(run, e, fr)
-    from driftcheck.parsers.source.values.dataflow_values import Mod
 
     if isinstance(fv, Mod):
         _hooked_called(run, e, fv, fr)
@@ -190,8 +192,6 @@ def _loss_fn(run: Any, e: ast.Call, name: str, kwargs: dict, fr: Any) -> None:
 
 
 def _pad(f: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> None:
-    from driftcheck.parsers.source.values.dataflow_values import Tens
-
     side = kwargs.get("padding_side", args[3] if len(args) > 3 else "right")
     if isinstance(side, str) and side not in ("left", "right"):
         f.crash(fr.loc(e), "RuntimeError: Expected padding_side to be one of left or right, "
@@ -236,9 +236,6 @@ def _linalg(run: Any, e: ast.Call, q: str, args: list, fr: Any) -> None:
     """``torch.linalg.cholesky(a)`` (and the other LAPACK ops of ``_LINALG``) of a non-empty
     float16 / bfloat16 matrix, outside autocast: torch has no CPU kernel (NotImplementedError
     or RuntimeError "Low precision dtypes not supported")."""
-    from driftcheck.parsers.source.forward import dataflow_fix25b
-    from driftcheck.parsers.source.forward.dataflow_fix30b import _depth
-    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
     f = run.f
     if not args or not e.args or not isinstance(args[0], Tens):
@@ -262,7 +259,6 @@ def _linalg(run: Any, e: ast.Call, q: str, args: list, fr: Any) -> None:
 
 def _cast_dtype(run: Any, node: ast.AST, fr: Any) -> str | None:
     """``x.half()`` / ``x.bfloat16()`` / ``x.to(torch.float16)``: the dtype it casts to."""
-    from driftcheck.parsers.source.library.tensordtypes import canon
 
     if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
         return None
@@ -279,7 +275,6 @@ def _cast_dtype(run: Any, node: ast.AST, fr: Any) -> str | None:
 
 def _autocast_only_with(f: Any) -> bool:
     """Every name of the loaded code that mentions ``autocast`` is inside a ``with`` item."""
-    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
 
     got = f.run_state.get("fix35c_autocast")
     if isinstance(got, bool):
@@ -325,8 +320,6 @@ _NOT_MODULE = {
 def _torch_method(f: Any, obj: Any, name: str) -> bool:
     """``obj.<name>`` is ``nn.Module``'s own method: a torch layer, or a module of a class of
     the code's own whose classes define none of it (nor ``__getattr__`` tricks)."""
-    from driftcheck.parsers.source.forward.dataflow_fix30b import _plain_class
-    from driftcheck.parsers.source.values.abstract import Leaf
 
     if isinstance(obj, Leaf):
         t = obj.torch
@@ -340,7 +333,6 @@ def _result_as_child(run: Any, e: ast.Call, fv: Any, fr: Any) -> None:
     """``self.fc = self.fc.register_forward_pre_hook(h)`` / ``self.backbone =
     self.backbone.load_state_dict(sd)``: the result (a handle, the load's key report) is no
     module, and ``Module.__setattr__`` refuses it over a child module's name (TypeError)."""
-    from driftcheck.parsers.source.values.dataflow_values import Mod
 
     f = run.f
     kind = _NOT_MODULE.get(fv.name)
@@ -377,13 +369,11 @@ def _setattr_plain(obj: Any, name: str) -> bool:
     """``obj``'s class is seen whole and uses ``nn.Module.__setattr__`` (``_plain_class``'s
     test); an object left unresolved only by other attributes set to unknown values
     (``opaque.note_for``) still counts (a note naming ``name`` does not)."""
-    from driftcheck.parsers.source.forward.dataflow_fix30b import _plain_class
 
     names = ("__setattr__", "__getattr__", "__getattribute__", "__class__")
     why = getattr(obj, "unresolved", None)
     if not why:
         return _plain_class(obj, names)
-    from driftcheck.parsers.source.interp.opaque import _TAIL, is_note_for
 
     if not isinstance(why, list) or not all(isinstance(w, str) for w in why):
         return False
@@ -412,7 +402,6 @@ def _pure(node: ast.AST) -> bool:
 
 def _fn_node(run: Any, node: ast.AST, fr: Any) -> ast.FunctionDef | None:
     """The ``def`` of the code's own function ``node`` names (a name or ``self.method``)."""
-    from driftcheck.parsers.source.values.dataflow_values import UserFunc
 
     if not _pure(node):
         return None
@@ -433,7 +422,6 @@ def _vmap_call(run: Any, e: ast.Call, fr: Any) -> None:
     ``out_dims`` (torch's ValueError "must only return Tensors"); ``fn`` (or ``grad(fn)``)
     that runs a random op (``torch.randn_like``, ``F.dropout(training=True)``...) in a
     statement its body always reaches, under ``randomness="error"`` (the default)."""
-    from driftcheck.parsers.source.forward.dataflow_fix30b import GRADS
 
     inner = e.func
     f = run.f
@@ -603,7 +591,6 @@ def _arity_error(fn: Any, given: int) -> str | None:
 def _hook_registered(run: Any, e: ast.Call, fr: Any) -> None:
     """``self.stem.register_forward_hook(lambda m, out: None)``: a hook whose signature cannot
     take torch's positional arguments; the next call of that module raises TypeError."""
-    from driftcheck.parsers.source.values.dataflow_values import Mod
 
     f = run.f
     if len(e.args) != 1 or e.keywords or not _pure(e.func.value):

@@ -27,7 +27,8 @@ wherever read, through the very path a hidden change takes (``hidden`` returns a
 injected run is what the alias check does when it turns that name unknown. An entry
 ``file.py:name`` names a global of the module whose file is ``file.py`` only (a bare name: any
 module's). Off by default (one environment read per uncached name); for debugging and the
-harness only, run it with ``DRIFTCHECK_NO_CACHE=1`` (the result caches do not key on it).
+harness only (the result cache keys on it and on ``DRIFTCHECK_NO_ALIAS_CHECK``:
+driftcheck/switches.py).
 """
 
 from __future__ import annotations

@@ -47,6 +47,7 @@ from driftcheck.parsers.source.values.abstract import (
     Sourced,
     Tensor,
     Unknown,
+    UnknownContainer,
     UnknownModule,
     WeightRef,
     is_module,
@@ -149,7 +150,7 @@ class Attributes:
             raise Raised("AttributeError", where[1] if where else self.ip.at_line, None)
         if isinstance(obj, Sourced):
             obj = unwrap(obj)
-        if obj.__class__ is Unknown and obj.why.startswith("container "):
+        if obj.__class__ is UnknownContainer and obj.why.startswith("container "):
             # a dict either way of an undecided branch (statements._merge_locals): an attribute
             # of it (an ``AttributeDict``'s item) may be a layer, not the container itself
             return Unknown(f"attribute {name} of {obj.why}")

@@ -199,6 +199,7 @@ def unknown_for(values: list[Any], why: str) -> Any:
     from driftcheck.parsers.source.interp import opaque
     from driftcheck.parsers.source.values.abstract import (
         Unknown,
+        UnknownContainer,
         UnknownModule,
         UnknownPlain,
         is_module,
@@ -217,7 +218,7 @@ def unknown_for(values: list[Any], why: str) -> Any:
     if all(v is _MISSING or _plain_container(_raw(v)) for v in values):
         # a dict either way (lightning's ``self.hparams.update(hp)`` one way only): still a
         # container, never registered when stored, its items unknown (interp/opaque.py)
-        return Unknown(f"container {why}")
+        return UnknownContainer(f"container {why}")
     return Unknown(why)
 
 

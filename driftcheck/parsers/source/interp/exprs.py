@@ -1188,7 +1188,7 @@ class Expressions:
                 ok, eq, _ = self.ip.classes.mro_attr(v.cls, "__eq__")
                 if ok:
                     why = f"in: {v.cls.name}.__eq__ (called by CPython, not followed)"
-                    if isinstance(eq, Func) and _eq_may_change(eq):
+                    if isinstance(eq, Func) and _eq_may_change(eq, self.ip.speed.tree_memos):
                         # its effects too (session 34, wrongs34); an ``__eq__`` that changes
                         # nothing in its own body forgets nothing (session 35, pins35)
                         frameintro.escape(self.ip, [self.ip.attrs.bind(eq, v)], None, why)
@@ -1382,12 +1382,25 @@ _PURE_IN_EQ = frozenset(
 )
 
 
-def _eq_may_change(f: Any) -> bool:
+def _eq_may_change(f: Any, keep: bool = True) -> bool:
     """Whether ``f``, an ``__eq__`` of the analyzed code that ``in`` calls without our
     following it, may change state: what ``pybuiltins._may_change`` finds in its body, or a
     call of anything but a few builtins that change nothing (a helper, a method of another
     object). Session 35 (pins35): a comparing ``__eq__`` (``isinstance(o, Node) and o.w ==
     self.w``) leaves only the membership unknown, not all it can reach."""
+    node = f.node
+    got = node.__dict__.get(_EQ_CHANGES) if keep else None  # ``keep``: the tree_memos switch
+    if got is None:
+        got = _eq_scan(f)
+        if keep:
+            node.__dict__[_EQ_CHANGES] = got
+    return got
+
+
+_EQ_CHANGES = "_dc_eq_may_change"  # on an ``__eq__``'s def: ``_eq_may_change``'s answer
+
+
+def _eq_scan(f: Any) -> bool:
     from driftcheck.parsers.source.library.pybuiltins import _may_change  # a cycle at import
 
     if _may_change(f):

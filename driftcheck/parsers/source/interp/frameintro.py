@@ -31,7 +31,14 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Ext, Unknown, UnknownModule, is_module, plain
+from driftcheck.parsers.source.values.abstract import (
+    Ext,
+    Unknown,
+    UnknownContainer,
+    UnknownModule,
+    is_module,
+    plain,
+)
 
 GETFRAME = ("sys._getframe", "inspect.currentframe")
 FINALIZE = ("weakref.finalize", "_weakref.finalize")
@@ -646,7 +653,7 @@ def handed_later(ip: Any, args: list, kwargs: dict, fr: Any, e: ast.Call, what: 
             todo.extend(v)
         elif getattr(v, "library_type", None) == "functools.partial":
             todo.append(v.func)
-        elif v.__class__ in (Func, Obj) or v.__class__ is Unknown:
+        elif v.__class__ in (Func, Obj, Unknown, UnknownContainer):
             cb = True
             break
     if not cb:
@@ -935,28 +942,53 @@ def mark_comprehension(ip: Any, e: Any) -> None:
     when nothing else in it makes a call (a call there could read what ``f`` changes)."""
     if e.__class__ is ast.GeneratorExp or e.generators[0].iter.__class__ is not ast.Call:
         return
-    rest = [getattr(e, "elt", None), getattr(e, "key", None), getattr(e, "value", None)]
-    rest += [*e.generators[0].ifs, *e.generators[1:]]
-    if any(n.__class__ is ast.Call for r in rest if r is not None for n in ast.walk(r)):
-        return
-    _mark(ip, e.generators[0].iter)
+    keep = ip.speed.tree_memos  # the scan kept on the node (off: scanned at every evaluation)
+    calls = e.__dict__.get(_COMP_CALLS) if keep else None
+    if calls is None:
+        rest = [getattr(e, "elt", None), getattr(e, "key", None), getattr(e, "value", None)]
+        rest += [*e.generators[0].ifs, *e.generators[1:]]
+        calls = any(n.__class__ is ast.Call for r in rest if r is not None for n in ast.walk(r))
+        if keep:
+            e.__dict__[_COMP_CALLS] = calls
+    if not calls:
+        _mark(ip, e.generators[0].iter)
 
 
-def drain_now(ip: Any, e: ast.Call, args: list) -> None:
-    """The call ``e``'s arguments are evaluated: if it is drained at once, its arguments are
-    kept for ``drained`` (read by the callee at once)."""
+_COMP_CALLS = "_dc_comp_calls"  # on a comprehension node: whether its body makes a call
+
+
+def drain_now(ip: Any, e: ast.Call, callee: Any, args: list) -> None:
+    """The call ``e`` of ``callee``: its arguments are evaluated and it is dispatched next. If
+    it is drained at once, ``(callee, args)`` is kept for ``drained``; otherwise the slot is
+    emptied.
+
+    One slot, not a table by call: it describes the call about to be dispatched, and every
+    call made through ``Calls.call_expr`` sets or empties it before its own dispatch, so a
+    slot left by an earlier call (one whose callee never asked) is gone by the time any later
+    call of the analyzed code dispatches. The slot names its callee, and ``drained`` answers
+    only the lazy producer named (``map``, ``itertools.starmap``...): a producer reached
+    another way (a library model's ``call_func``) while the slot of another call is set
+    cannot take that call's answer (hygiene36)."""
     nodes = ip.__dict__.get(_DRAIN_NODES)
     if nodes and nodes.get(id(e)) is e:
         del nodes[id(e)]
-        ip.__dict__[_DRAIN_ARGS] = args
+        ip.__dict__[_DRAIN_ARGS] = (callee, args)
     else:
         ip.__dict__.pop(_DRAIN_ARGS, None)
 
 
-def drained(ip: Any, f: Any) -> bool:
-    """Whether the lazy call being made with ``f`` is drained at once (``drain_now``)."""
-    args = ip.__dict__.pop(_DRAIN_ARGS, None)
-    return args is not None and any(a is f for a in args)
+def drained(ip: Any, f: Any, what: str) -> bool:
+    """Whether the lazy call of ``what`` (``map``, ``itertools.starmap``...) being made with
+    ``f`` is drained at once (``drain_now``)."""
+    slot = ip.__dict__.pop(_DRAIN_ARGS, None)
+    if slot is None:
+        return False
+    callee, args = slot
+    return (
+        callee.__class__ is Ext
+        and callee.qual in (what, "builtins." + what)
+        and any(a is f for a in args)
+    )
 
 
 # ------------------------------------ a generator expression stored, drained later (pins35)

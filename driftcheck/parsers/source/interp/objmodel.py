@@ -53,7 +53,7 @@ from driftcheck.parsers.source.library import (
     wildlib,
 )
 from driftcheck.parsers.source.library.pybuiltins import FramedMethod
-from driftcheck.parsers.source.library.stdlib import FieldSpec
+from driftcheck.parsers.source.library.stdlib import FieldSpec, dataclass_fields
 from driftcheck.parsers.source.loader import (
     ModInfo,
     body_index,
@@ -84,6 +84,7 @@ from driftcheck.parsers.source.values.abstract import (
     Sourced,
     Tensor,
     Unknown,
+    UnknownContainer,
     UnknownModule,
     UnknownPlain,
     UnknownState,
@@ -1057,6 +1058,11 @@ _WEAK_CALLBACKS = (*_WEAKREF, "weakref.finalize", "weakref.WeakMethod", "_weakre
 _TYPED_DICT = ("typing.TypedDict", "typing_extensions.TypedDict")
 
 
+# an unknown of no more specific kind (a plain one, or a container: values/abstract.py): a
+# callable we could not follow, whose result may be a layer
+_PLAIN_UNKNOWNS = (Unknown, UnknownContainer)
+
+
 def _is_typed_dict(cls: Cls) -> bool:
     """A class statement deriving from ``TypedDict`` (directly or through another one)."""
     return any(isinstance(c, Ext) and c.qual in _TYPED_DICT for c in cls.mro())
@@ -1227,7 +1233,7 @@ class Calls:
                 if k.arg in kwargs:
                     self._repeated_keyword(e, fr)  # ``f(**a, w=1)`` with ``w`` in ``a``
                 kwargs[k.arg] = self.exprs.eval(k.value, fr)
-        frameintro.drain_now(self.ip, e, args)
+        frameintro.drain_now(self.ip, e, f, args)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
         if isinstance(f, Ext) and f.qual == "torch.arange" and e.args:
@@ -1303,9 +1309,9 @@ class Calls:
             frameintro.handed_later(self.ip, args, kwargs, fr, e, what)
         if _not_followed(f) and not kept:
             handed_mutators(self.ip, args, kwargs, fr, e, f)
-        if f.__class__ is Unknown or f.__class__ is UnknownModule:
+        if f.__class__ in _PLAIN_UNKNOWNS or f.__class__ is UnknownModule:
             ownerless.method_put(self.ip, e, args, kwargs, fr)  # ``y.append(layer)``, y unknown
-        if f.__class__ is Unknown and self.may_build(e, fr):
+        if f.__class__ in _PLAIN_UNKNOWNS and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,
             # so ``self.f = wrapper(attn)`` is an unknown layer, never a silently dropped one
@@ -1937,17 +1943,6 @@ class Calls:
         return None
 
     def init_dataclass(self, obj: Obj, cls: Cls, args: list[Any], kwargs: dict) -> None:
-        fields: list[tuple[str, ast.AnnAssign, Cls]] = []
-        for c in reversed(cls.mro()):
-            if isinstance(c, Cls):
-                for st in c.node.body:
-                    if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
-                        # a field a subclass redefines keeps its first place (``fields()``)
-                        at = [i for i, f in enumerate(fields) if f[0] == st.target.id]
-                        if at:
-                            fields[at[0]] = (st.target.id, st, c)
-                        else:
-                            fields.append((st.target.id, st, c))
         # what the generated ``__init__`` takes, as ``dataclasses`` makes it: a ``ClassVar``
         # is no parameter; a field after a ``KW_ONLY`` marker (in its class) is keyword-only
         # (the positional ones come first); an ``InitVar`` is a parameter handed on to
@@ -1958,8 +1953,8 @@ class Calls:
         plan: list[tuple[str, ast.AnnAssign, Cls, Any, str]] = []
         unsure = False  # a ``field(init=...)`` not known: the positions after it are unknown
         marked: set[int] = set()
-        for name, st, c in fields:
-            base = unparse(st.annotation).split("[")[0].split(".")[-1].strip("'\"")
+        # a field a subclass redefines keeps its first place (``fields()``): stdlib.py
+        for name, st, c, base in dataclass_fields(cls):
             if base == "ClassVar":
                 continue
             if base == "KW_ONLY":

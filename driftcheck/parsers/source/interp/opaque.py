@@ -25,6 +25,7 @@ from typing import Any
 from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
+    UnknownContainer,
     UnknownModule,
     UnknownNumber,
     UnknownPlain,
@@ -41,7 +42,7 @@ _NOT_A_MODULE = re.compile(
     r"tensor|size\b|dim\b|shape|numel|arange|split|tolist|lu\b|diag|broadcast|weight\.|"
     r"torch\.device|dtype|list\b|dict\b|set\b|tuple\b|sorted|comprehension over|"
     r"numpy|np\.|math\.|configparser|ArgumentParser|re\.Match|keys\b|values\b|items\b|"
-    r"copy of a tensor|bytes|vars\(\) of|container\b|"
+    r"copy of a tensor|bytes|"
     # a bound method of a torch layer (``layer.forward``: library/modmethods.py)
     r"method\b|"
     # an attribute of a config (JSON data: a sub-config at most, never a layer), and
@@ -107,13 +108,17 @@ _TORCH_VALUES = ("torch.nn.functional.", "torch.nn.init.", "torch.nn.modules.uti
 # method of one returns: ``d.get(k)``, ``xs.pop()``) may be a layer
 _CONTAINER = re.compile(
     r"^(?:list\b|dict\b|set\b|tuple\b|sorted|comprehension over|keys\b|values\b|items\b|"
-    r"unpack|zip|enumerate|map|filter|reversed|iter|vars\(\) of|container\b)"
+    r"unpack|zip|enumerate|map|filter|reversed|iter)"
 )
 
 
 def is_container(v: Any) -> bool:
-    """An unknown plain container (``[f(x) for x in xs]`` over an unknown ``xs``)."""
-    return isinstance(v, Unknown) and _CONTAINER.match(v.why) is not None
+    """An unknown plain container: one the interpreter made as such (``UnknownContainer``), or
+    one whose reason names a container-making construct (``[f(x) for x in xs]`` over an
+    unknown ``xs``)."""
+    return isinstance(v, UnknownContainer) or (
+        isinstance(v, Unknown) and _CONTAINER.match(v.why) is not None
+    )
 
 
 def may_be_module(v: Any) -> bool:
@@ -121,7 +126,7 @@ def may_be_module(v: Any) -> bool:
     an ``nn.Module`` or ``nn.Parameter`` that torch would register and count."""
     if isinstance(v, UnknownModule):
         return True
-    if not isinstance(v, Unknown) or isinstance(v, (UnknownNumber, UnknownPlain)):
+    if not isinstance(v, Unknown) or isinstance(v, (UnknownNumber, UnknownPlain, UnknownContainer)):
         return False
     why = v.why
     if why.startswith("call of unknown (") and why.endswith(")"):

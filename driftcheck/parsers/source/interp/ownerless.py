@@ -23,6 +23,7 @@ from driftcheck.parsers.source.values.abstract import (
     Obj,
     Tensor,
     Unknown,
+    UnknownContainer,
     UnknownModule,
     WeightRef,
     is_module,
@@ -48,7 +49,7 @@ def _counts(name: str, v: Any, depth: int = 0) -> bool:
 
 def written(ip: Any, obj: Any, name: str, v: Any, line: int | None, fr: Any) -> None:
     """``obj.name = v`` with ``obj`` a plain unknown: see the module docstring."""
-    if type(obj) is not Unknown and type(obj) is not UnknownModule:
+    if type(obj) not in (Unknown, UnknownContainer, UnknownModule):
         return
     if not isinstance(name, str) or not _counts(name, v):
         return
@@ -89,7 +90,7 @@ def put_into(ip: Any, recv: Any, what: str, vals: list, line: int | None, fr: An
     a container of the model (``with lib.wrap(self.layers) as y``), so every module the
     running code can name is unresolved, as for an attribute written (module docstring).
     Values that change no count (a number, a hook handle) are dropped as before."""
-    if type(recv) is not Unknown and type(recv) is not UnknownModule:
+    if type(recv) not in (Unknown, UnknownContainer, UnknownModule):
         return
     if not any(_adds_count(v) for v in vals):
         return

@@ -52,6 +52,7 @@ from driftcheck.parsers.source.values.abstract import (
     ReadOnlyView,
     Return,
     Unknown,
+    UnknownContainer,
     UnknownRun,
     container_values,
     plain,
@@ -496,7 +497,9 @@ class Statements:
                     # only changed in place (``init_args.update(x)``): still a plain container
                     # (never registered when stored), its items unknown (interp/opaque.py)
                     kind = type(v).__name__
-                    fr.locals[name] = Unknown(f"{kind} changed by the statement at {where}")
+                    fr.locals[name] = UnknownContainer(
+                        f"{kind} changed by the statement at {where}"
+                    )
                 elif not (v.__class__ is Obj and v.module):
                     fr.locals[name] = Unknown(f"statement at {where} not interpreted")
         for o, _ in _modules_in({k: v for k, v in fr.locals.items() if k in named}):
@@ -862,7 +865,7 @@ class Statements:
                 if not plain and all(v is missing or _plain_container(v) for v in (va, vb)):
                     # a dict either way (lightning's ``hp = AttributeDict(hp)`` under an
                     # undecided ``isinstance``): never registered when stored, items unknown
-                    fr.locals[name] = Unknown(f"container {why}")
+                    fr.locals[name] = UnknownContainer(f"container {why}")
                     continue
                 fr.locals[name] = UnknownPlain(why) if plain else Unknown(why)
         del before

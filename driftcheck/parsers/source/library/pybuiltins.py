@@ -816,7 +816,7 @@ def lazy_effects(interp: Any, f: Any, args: list, what: str) -> Any:
         return None
     from driftcheck.parsers.source.interp import frameintro  # a cycle at import
 
-    if frameintro.drained(interp, f):  # drained where it is made: f runs there, in order
+    if frameintro.drained(interp, f, what):  # drained where it is made: f runs there, in order
         return None
 
     why = f"a function that changes state handed to {what}() (called lazily)"

@@ -38,6 +38,7 @@ from driftcheck.parsers.source.values.abstract import (
     Sourced,
     Tensor,
     Unknown,
+    UnknownContainer,
     is_module,
     plain,
     unwrap,
@@ -1067,18 +1068,20 @@ def _vars(c: Call) -> Any:
         ns = torchlib.namespace(v.qual)
         if ns is not None:
             return ns
-    return c.unknown("vars() of a value we cannot read")
+    return UnknownContainer(f"vars() of a value we cannot read at {c.where}")
 
 
 def module_vars(c: Call, mod: Any) -> Any:
     """The names module ``mod``'s source binds at its top level, in order, with their values.
     Unknown when a name may be bound out of sight (a star import, a conditional binding)."""
     if mod.stars:
-        return c.unknown(f"vars() of {mod.name} (a star import)")
+        return UnknownContainer(f"vars() of {mod.name} (a star import) at {c.where}")
     names: list[str] = []
     for st in mod.tree.body:
         if isinstance(st, (ast.If, ast.Try, ast.For, ast.While, ast.With)):
-            return c.unknown(f"vars() of {mod.name} (names bound under a statement)")
+            return UnknownContainer(
+                f"vars() of {mod.name} (names bound under a statement) at {c.where}"
+            )
         if isinstance(st, (ast.Import, ast.ImportFrom)):
             if isinstance(st, ast.ImportFrom) and st.level and st.module and mod.is_pkg:
                 sub = st.module.split(".")[0]  # importing ``.sub`` binds the submodule too
@@ -1092,7 +1095,9 @@ def module_vars(c: Call, mod: Any) -> Any:
             targets = st.targets if isinstance(st, ast.Assign) else [st.target]
             for t in targets:
                 if not isinstance(t, ast.Name):
-                    return c.unknown(f"vars() of {mod.name} (an unpacking assignment)")
+                    return UnknownContainer(
+                        f"vars() of {mod.name} (an unpacking assignment) at {c.where}"
+                    )
                 names.append(t.id)
     subs = {st.module.split(".")[0] for st in mod.tree.body if isinstance(st, ast.ImportFrom)}
     out: dict[str, Any] = {}

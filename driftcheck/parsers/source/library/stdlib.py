@@ -30,6 +30,7 @@ from driftcheck.parsers.source.library.pybuiltins import (
     py_call,
 )
 from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.loader import unparse
 from driftcheck.parsers.source.values.abstract import (
     WRAPPED,
     Cls,
@@ -2538,6 +2539,25 @@ def _asdict(c: Call) -> Any:
     return c.unknown("asdict() of an unknown object") if f is None else f
 
 
+def dataclass_fields(cls: Cls) -> list[tuple[str, ast.AnnAssign, Cls, str]]:
+    """The annotated names of the bodies of ``cls`` and its bases (``x: T`` / ``x: T = v``),
+    in ``dataclasses.fields()`` order: bases first, a name a subclass annotates again keeping
+    its first place with the subclass's statement. Each comes with its class and its
+    annotation's base name, module and quotes stripped (``typing.ClassVar[int]`` and
+    ``'ClassVar[int]'`` give ``ClassVar``; also ``InitVar``, ``KW_ONLY``): which of them a
+    caller counts as a field is its own (``objmodel.init_dataclass``, ``attrs.evolve``,
+    ``dataclasses.fields``; one walk, session 36 hygiene36)."""
+    fields: dict[str, tuple[str, ast.AnnAssign, Cls, str]] = {}
+    for c in reversed(cls.mro()):
+        if isinstance(c, Cls):
+            for st in c.node.body:
+                if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                    base = unparse(st.annotation).split("[")[0].split(".")[-1].strip("'\"")
+                    # a dict keeps a key's first place when it is assigned again
+                    fields[st.target.id] = (st.target.id, st, c, base)
+    return list(fields.values())
+
+
 def _dc_field_names(interp: Any, cls: Any) -> list[str] | None:
     """A dataclass's fields in definition order (bases first, a redefined field keeping its
     first place, as ``dataclasses.fields`` gives them); ``ClassVar`` annotations are no
@@ -2548,18 +2568,10 @@ def _dc_field_names(interp: Any, cls: Any) -> list[str] | None:
         isinstance(c, Cls) and interp.calls.is_dataclass(c) for c in cls.mro()
     ):
         return None
-    names: list[str] = []
-    for c in reversed(cls.mro()):
-        if not isinstance(c, Cls):
-            continue
-        for st in c.node.body:
-            if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
-                ann = ast.unparse(st.annotation)
-                if any(w in ann for w in ("ClassVar", "InitVar", "KW_ONLY")):
-                    continue
-                if st.target.id not in names:
-                    names.append(st.target.id)
-    return names
+    return [n for n, _, _, base in dataclass_fields(cls) if base not in _NO_FIELD]
+
+
+_NO_FIELD = frozenset({"ClassVar", "InitVar", "KW_ONLY"})
 
 
 def _astuple_value(interp: Any, v: Any, depth: int = 0) -> Any:
@@ -2956,16 +2968,11 @@ def _at_evolve(c: Call) -> Any:
         return c.unknown(f"attrs.evolve() of a {cls.name}, not an attrs class we read")
     if "**" in c.kwargs:
         return c.unknown("attrs.evolve() with keyword arguments of unknown keys")
-    fields: dict[str, ast.AnnAssign] = {}
-    for k in reversed(cls.mro()):
-        if isinstance(k, Cls):
-            for st in k.node.body:
-                if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
-                    if "ClassVar" not in ast.unparse(st.annotation).split("[")[0]:
-                        fields[st.target.id] = st
     changes = dict(c.kwargs)
     params: set[str] = set()
-    for name, st in fields.items():
+    for name, st, _, base in dataclass_fields(cls):
+        if base == "ClassVar":
+            continue
         init = True
         if isinstance(st.value, ast.Call):
             for kw in st.value.keywords:

@@ -81,6 +81,16 @@ class UnknownPlain(Unknown):
     __slots__ = ()
 
 
+class UnknownContainer(Unknown):
+    """An unknown plain container: a list / dict / set a statement we did not interpret changed
+    in place, a dict either branch of an undecided ``if`` leaves, what ``vars()`` returns where
+    we cannot read it. Stored on a module it is never registered (torch registers modules and
+    parameters, not containers); an item of it may be a layer (``interp/opaque.py`` reads this
+    type, not the reason text: session 36, hygiene36)."""
+
+    __slots__ = ()
+
+
 class UnknownRead(UnknownPlain):
     """A value read from outside the program, never a layer: ``os.environ.get(K, D)`` /
     ``os.getenv(K, D)`` in the analyzed code, a string the launch may set or the plain default

@@ -1,0 +1,89 @@
+"""Every ``DRIFTCHECK_*`` environment variable driftcheck reads, declared once, with its meaning.
+
+Two kinds (session 36, hygiene36):
+
+- ``ANSWERS``: the switch can change what an analysis computes (a rule turned off, a debug
+  injection, the matcher's strictness). The result cache keys on the values of exactly these
+  (``parsers/cache.py`` ``env_switches``), so an answer computed under one is never served to a
+  run without it.
+- ``NEUTRAL``: the switch changes no answer, only where output goes, how it is printed, how
+  long it takes or where the cache lives (the speed layer's switches: ``driftcheck/speed.py``,
+  whose every mechanism is proved output-identical on and off by ``tests/test_speed.py``). A
+  key that carried them would miss for nothing (``DRIFTCHECK_PATHS`` differs per pull request).
+
+The table is one module, not declarations spread over the modules that read them: much of
+driftcheck is imported lazily (the forward rules load at the first forward call), so a
+registry filled at import would be incomplete when the first key is made. ``tests/
+test_hygiene36a.py`` fails when code under ``driftcheck/`` names a ``DRIFTCHECK_*`` variable
+that is in neither table (or builds such a name at run time), and when a table names a
+variable no code reads. The module imports only ``os``: every process may read it.
+
+The forward pass reads its rules' switches once per pass (``answers_now`` into
+``Flow.switches``), not at every call: a call hook runs at every call in ``forward``.
+"""
+
+from __future__ import annotations
+
+import os
+
+ANSWERS: dict[str, str] = {
+    # interp/aliasing.py
+    "DRIFTCHECK_NO_ALIAS_CHECK": "interp/aliasing.py: the alias check of module globals off",
+    "DRIFTCHECK_DEBUG_UNKNOWN_GLOBALS": "interp/aliasing.py: the named globals read as unknown",
+    # graph/match
+    "DRIFTCHECK_STRUCTURAL": "graph/match/semantic.py: every structural difference reported",
+    "DRIFTCHECK_NO_STACK_WIDTH": "graph/match/derive.py: widths read through stacks off",
+    # forward rules (parsers/source/forward/dataflow_fix*.py): each turns one rule off
+    "DRIFTCHECK_NO_SAME_PARAMS": "forward/dataflow_fix33b.py: a listed parameter not the same object",
+    "DRIFTCHECK_NO_FIX34_GRAD": "forward/dataflow_fix34.py: grad mode in callees, deepcopy off",
+    "DRIFTCHECK_NO_APPLY34": "forward/dataflow_fix34b.py: self.apply(fn) in forward off",
+    "DRIFTCHECK_NO_MODISINST34": "forward/dataflow_fix34b.py: isinstance(module, cls) off",
+    "DRIFTCHECK_NO_FIX34C": "forward/dataflow_fix34c.py: autograd Function.apply rule off",
+    "DRIFTCHECK_NO_TEMP0_34D": "forward/dataflow_fix34d.py: temperature-zero sampling off",
+    "DRIFTCHECK_NO_PARAMRM_34D": "forward/dataflow_fix34d.py: remove_parametrizations check off",
+    "DRIFTCHECK_NO_PARAMNAME_34D": "forward/dataflow_fix34d.py: no-such-tensor name check off",
+    "DRIFTCHECK_NO_PRUNE_REMOVE_35": "forward/dataflow_fix35.py: prune.remove rule off",
+    "DRIFTCHECK_NO_LOAD_STATE_35": "forward/dataflow_fix35.py: load_state_dict rule off",
+    "DRIFTCHECK_NO_PREHOOK_FORM_35": "forward/dataflow_fix35.py: forward pre-hook return form off",
+    "DRIFTCHECK_NO_CTORS_35B": "forward/dataflow_fix35b.py: torch constructor argument checks off",
+    "DRIFTCHECK_NO_FIX35C": "forward/dataflow_fix35c.py: loss-argument, pad_sequence checks off",
+}
+"""Switches that can change an answer: the result cache keys on their values."""
+
+NEUTRAL: dict[str, str] = {
+    # the result cache itself
+    "DRIFTCHECK_CACHE_DIR": "parsers/cache.py: where the cache lives",
+    # the speed layer (speed.py ``Speed.from_env``): output-identical by contract and by test
+    "DRIFTCHECK_NO_CACHE": "speed.py: the result cache and derived tables off",
+    "DRIFTCHECK_TEMPLATE": "speed.py: config-parametric templates on or off",
+    "DRIFTCHECK_MEMO": "speed.py: layer and property memos off (0)",
+    "DRIFTCHECK_SPEED_OFF": "speed.py: the named speed mechanisms off",
+    "DRIFTCHECK_VERIFY_NO_MEMO": "speed.py: the verifier's memos off",
+    "DRIFTCHECK_GYM_NO_MEMO": "speed.py: the gym's memos off",
+    "DRIFTCHECK_GYM_NO_FAST": "speed.py: the gym's fast paths off",
+    "DRIFTCHECK_GYM_NO_GC_PAUSE": "speed.py: the gym's GC pause off",
+    # printing and debugging
+    "DRIFTCHECK_NO_PROGRESS": "progress.py: no progress line",
+    "DRIFTCHECK_TEMPLATE_DEBUG": "parsers/template.py: print why a trace failed",
+    "DRIFTCHECK_HUB_PROBE": "parsers/hf_source.py: skip the Hub reachability probe (0)",
+    # the GitHub Action's inputs (action.py): they choose what to run and how to report; the
+    # analysis they start sees them as command-line options (``--assume-env-defaults`` is in
+    # the key as an option of the analysis)
+    "DRIFTCHECK_FAIL_ON": "action.py: severity that fails the job",
+    "DRIFTCHECK_SARIF": "action.py: where the SARIF file goes",
+    "DRIFTCHECK_FORMAT": "action.py: the log's format",
+    "DRIFTCHECK_ANNOTATE": "action.py: which findings become annotations",
+    "DRIFTCHECK_ASSUME_ENV_DEFAULTS": "action.py: passed on as --assume-env-defaults",
+    "DRIFTCHECK_PATHS": "action.py: the files to check",
+    "DRIFTCHECK_COMPARE": "action.py: the LEFT=RIGHT pairs to compare",
+    "DRIFTCHECK_BASE": "action.py: the git base for changed lines",
+}
+"""Switches that change no answer: the result cache leaves them out of its key."""
+
+ALL = {**ANSWERS, **NEUTRAL}
+
+
+def answers_now() -> dict[str, str]:
+    """The answer-changing switches set in the environment now, name -> value."""
+    env = os.environ
+    return {k: env[k] for k in ANSWERS if k in env}
