@@ -33,6 +33,8 @@ ANSWERS: dict[str, str] = {
     # graph/match
     "DRIFTCHECK_STRUCTURAL": "graph/match/semantic.py: every structural difference reported",
     "DRIFTCHECK_NO_STACK_WIDTH": "graph/match/derive.py: widths read through stacks off",
+    "DRIFTCHECK_NO_UNKNOWN35": "graph/match/diff.py: unknown sizes as info findings off (pre-session-35 matcher)",
+    "DRIFTCHECK_NO_ONE_WEIGHT35": "graph/match/semantic.py: the one-weight layout rule off",
     # forward rules (parsers/source/forward/dataflow_fix*.py): each turns one rule off
     "DRIFTCHECK_NO_SAME_PARAMS": "forward/dataflow_fix33b.py: a listed parameter not the same object",
     "DRIFTCHECK_NO_FIX34_GRAD": "forward/dataflow_fix34.py: grad mode in callees, deepcopy off",
@@ -47,6 +49,8 @@ ANSWERS: dict[str, str] = {
     "DRIFTCHECK_NO_PREHOOK_FORM_35": "forward/dataflow_fix35.py: forward pre-hook return form off",
     "DRIFTCHECK_NO_CTORS_35B": "forward/dataflow_fix35b.py: torch constructor argument checks off",
     "DRIFTCHECK_NO_FIX35C": "forward/dataflow_fix35c.py: loss-argument, pad_sequence checks off",
+    "DRIFTCHECK_NO_PREHOOKS_36": "forward/dataflow_fix36.py: forward pre-hooks modelled on module calls off",
+    "DRIFTCHECK_NO_LOADER_NEXT_36": "forward/dataflow_fix36b.py: DataLoader / hook-handle / extra-state rules off",
 }
 """Switches that can change an answer: the result cache keys on their values."""
 

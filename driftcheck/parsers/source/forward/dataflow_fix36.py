@@ -32,7 +32,6 @@ but never reports the form error (an unknown result instead).
 from __future__ import annotations
 
 import ast
-import os
 from typing import Any
 
 OFF = "DRIFTCHECK_NO_PREHOOKS_36"
@@ -155,7 +154,7 @@ def pre_hooks(calls: Any, fv: Any, args: list, kwargs: dict, fr: Any, at: Any) -
         return args, kwargs
     obj = own_module(f, fv.obj)
     pre = [h for h in hooks_of(obj) if h.pre]
-    if not pre or os.environ.get(OFF) == "1":
+    if not pre or f.switches.get(OFF) == "1":
         return args, kwargs
     line = getattr(at, "lineno", "?")
     if not hooks_untouched(f):
@@ -194,7 +193,7 @@ def pre_hooks(calls: Any, fv: Any, args: list, kwargs: dict, fr: Any, at: Any) -
                     continue
             return _unknown(args, kwargs)  # ``forward(*a, **k)`` of other values: not judged
         bad = isinstance(got, (Tens, dict, list, tuple, int, float, str))
-        if bad and exact and os.environ.get(FORM_OFF) != "1" and fr is not None:
+        if bad and exact and f.switches.get(FORM_OFF) != "1" and fr is not None:
             what = "a tensor" if isinstance(got, Tens) else type(got).__name__
             f.crash(fr.loc(at), "RuntimeError: forward pre-hook must return None or a tuple of "
                     f"(new_args, new_kwargs), but got {what}")  # fmt: skip

@@ -27,7 +27,6 @@ Switch: ``DRIFTCHECK_NO_LOADER_NEXT_36=1`` (all three rules).
 from __future__ import annotations
 
 import ast
-import os
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
@@ -96,7 +95,7 @@ def loader_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, f
     from driftcheck.parsers.source.values.dataflow_values import Tens
 
     f = run.f
-    if f.input_shape is None or os.environ.get(OFF) == "1":
+    if f.input_shape is None or f.switches.get(OFF) == "1":
         return None
     if _ext(fv) in PLATEAU:
         return AnyPlateau() if out is UNK else None
@@ -122,7 +121,7 @@ def loader_next(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) ->
     local, so after one (``Flow.doubts``) a plain name still holds the loader. Anything else
     (an attribute, an item) is judged only while the pass is exact."""
     f = run.f
-    if f.input_shape is None or os.environ.get(OFF) == "1" or fr is None:
+    if f.input_shape is None or f.switches.get(OFF) == "1" or fr is None:
         return
     if _ext(fv) != "builtins.next" or not args or kwargs or len(args) > 2 or not e.args:
         return
@@ -136,7 +135,7 @@ def loader_next(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) ->
 @hooks.before(171)  # ``sched.step()`` of a ReduceLROnPlateau: the metric is required
 def plateau_step(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     f = run.f
-    if f.input_shape is None or os.environ.get(OFF) == "1" or fr is None or f.speculative:
+    if f.input_shape is None or f.switches.get(OFF) == "1" or fr is None or f.speculative:
         return
     if not isinstance(e.func, ast.Attribute) or e.func.attr != "step" or e.args or e.keywords:
         return
@@ -177,7 +176,7 @@ def _module_result(run: Any, e: Any, fv: Any, fr: Any) -> str | None:
 @hooks.before(172)  # ``handle(x)``: a hook handle / load report called as a module
 def not_callable(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     f = run.f
-    if f.input_shape is None or os.environ.get(OFF) == "1" or fr is None or f.speculative:
+    if f.input_shape is None or f.switches.get(OFF) == "1" or fr is None or f.speculative:
         return
     if not isinstance(fv, NotCallable) or not _chain(e.func):
         return
@@ -289,7 +288,7 @@ def extra_state_load(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: An
     from driftcheck.parsers.source.values.abstract import Cls
 
     f = run.f
-    if f.input_shape is None or os.environ.get(OFF) == "1" or fr is None or f.speculative:
+    if f.input_shape is None or f.switches.get(OFF) == "1" or fr is None or f.speculative:
         return
     if not isinstance(e.func, ast.Attribute) or e.func.attr != "load_state_dict":
         return
