@@ -173,8 +173,18 @@ def _np_numeric(fn: Any) -> Any:
             return _np_elementwise(c, fn, pa)  # ``np.log(ws / w_0)`` over a 1-D array
         if not pa or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in pa):
             return Unknown(f"{c.qual}() of unknown values at {c.where}")
+        from driftcheck.parsers.source.library.npdtypes import NPScalar, np_scalar
+
+        if any(isinstance(x, NPScalar) and x.np_name not in ("int64", "float64") for x in pa):
+            return Unknown(f"{c.qual}() of a numpy scalar of another type at {c.where}")
+        if fn is math.pow and len(pa) == 2 and not any(isinstance(x, float) for x in pa):
+            # ``np.power(2, 3)`` of two ints: numpy's int64 (a negative power raises)
+            a, b = int(pa[0]), int(pa[1])
+            if b < 0 or (abs(a) > 1 and b > 64):
+                return Unknown(f"{c.qual}() of ints we do not write out at {c.where}")
+            return np_scalar("int64", a**b)
         try:
-            return float(fn(*pa))
+            return np_scalar("float64", float(fn(*pa)))
         except (ValueError, OverflowError, ZeroDivisionError):
             return Unknown(f"{c.qual}() at {c.where}")
 
@@ -386,7 +396,11 @@ class NDArray:
                     else Unknown("astype")
                 )
             )
-        if name in ("sum", "prod", "min", "max", "any", "all"):
+        if name in ("sum", "prod", "min", "max"):  # numpy's scalar (library/npdtypes.py)
+            return BuiltinMethod(
+                lambda a, k: _scalar_reduce(name, self) if not a and not k else Unknown(name)
+            )
+        if name in ("any", "all"):
             fn = _REDUCE[name]
             return BuiltinMethod(lambda a, k: fn(self.items) if not a and not k else Unknown(name))
         return Unknown(f"ndarray attribute {name}")
@@ -531,6 +545,27 @@ _REDUCE = {
     "any": any,
     "all": all,
 }
+
+
+def _scalar_reduce(name: str, arr: NDArray) -> Any:
+    """``a.sum()`` / ``a.prod()`` / ``a.min()`` / ``a.max()`` of a flat array of known
+    numbers: numpy's scalar of the array's dtype (int64 / float64; another dtype, or bools:
+    unknown), its float sum pairwise as numpy adds (library/npdtypes.py)."""
+    from driftcheck.parsers.source.library.npdtypes import np_reduce, np_scalar
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    items = list(arr.items)
+    dtype = arr.dtype or _inferred_dtype(items)
+    if dtype not in _WIDE or (dtype == "int64" and any(isinstance(x, float) for x in items)):
+        return Unknown(f"ndarray.{name}() of an array of dtype {dtype}")
+    if dtype == "float64" and not items and name in ("sum", "prod"):
+        return np_scalar("float64", 0.0 if name == "sum" else 1.0)
+    if name in ("sum", "prod"):
+        got = np_reduce(name, [float(x) for x in items] if dtype == "float64" else items)
+        return got if got is not None else Unknown(f"ndarray.{name}()")
+    if not items or any(x != x for x in items):  # numpy raises / a NaN: not written out
+        return Unknown(f"ndarray.{name}() of an empty array or a NaN")
+    return np_scalar(dtype, (min if name == "min" else max)(items))
 
 
 def _atleast_1d(c: Any) -> Any:

@@ -1,0 +1,246 @@
+"""Session 36 (wildfix36): numpy scalars keep numpy's semantics (library/npdtypes.py).
+
+``np.int64(3)``, ``np.prod(shape)``, ``a.sum()``, ``np.ceil(x)`` are numpy scalars, not
+Python numbers: ``isinstance(x, int)`` is False for an ``np.int64``, ``type(x) is int`` is
+False, an ``lru_cache`` keys ``np.int64(3)`` apart from ``3``, ``np.float64`` is a ``float``
+subclass, ``np.float32`` rounds every result to single precision and compares a Python float
+after rounding it, ``np.ceil(3.2)`` is the float 4.0 and ``np.sum`` of floats adds pairwise.
+What numpy would wrap or warn about is unknown. Every count is torch's (``torch_count`` runs
+the file with real numpy and torch); a null count is an honest unknown.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count
+
+pytest.importorskip("torch")
+pytest.importorskip("numpy")
+
+_HEAD = """
+import functools
+import json
+import numbers
+import numpy as np
+import torch.nn as nn
+
+events = []
+"""
+
+
+def _count(tmp_path, code: str) -> tuple[int | None, int, list[str]]:
+    path = tmp_path / "model.py"
+    path.write_text(_HEAD + textwrap.dedent(code))
+    r = parse_source(path)
+    return r.params_total(), torch_count(path, root="model"), r.notes
+
+
+def _lin(n: int) -> int:  # the parameters of ``nn.Linear(1, n)``
+    return 2 * n
+
+
+EXACT = {
+    # name: (code, torch's count); each must be exact
+    "isinstance_np_integer": (
+        """
+        x = np.int64(3)
+        a = isinstance(x, np.integer) + 2 * isinstance(x, (int, np.integer))
+        b = 4 * isinstance(x, numbers.Integral) + 8 * isinstance(x, np.signedinteger)
+        model = nn.Linear(1, 1 + a + b)
+        """,
+        _lin(16),
+    ),
+    "isinstance_float64_is_a_float": (
+        """
+        x = np.float64(0.5)
+        y = np.float32(0.5)
+        a = isinstance(x, float) + 2 * isinstance(y, float) + 4 * isinstance(y, np.floating)
+        b = 8 * isinstance(np.sqrt(4), float) + 16 * isinstance(np.prod([2, 3]), int)
+        model = nn.Linear(1, 1 + a + b)
+        """,
+        _lin(14),
+    ),
+    "type_is_np_int64": (
+        """
+        x = np.prod((2, 3, 4))
+        a = (type(x) is np.int64) + 2 * (type(x) == int) + 4 * (type(int(x)) is int)
+        model = nn.Linear(1, a + int(x))
+        """,
+        _lin(5 + 24),
+    ),
+    "prod_of_a_shape": (
+        """
+        shape = (3, 4, 2)
+        model = nn.Linear(int(np.prod(shape)), np.prod(shape[1:]))
+        """,
+        24 * 8 + 8,
+    ),
+    "float32_rounds": (
+        """
+        n = int(np.float32(1e8 + 3)) - 100000000
+        m = int(np.float32(0.1) * 10 ** 9) - 100000000
+        model = nn.Linear(1, 1 + n + m)
+        """,
+        _lin(1),
+    ),
+    "float32_compares_after_rounding": (
+        """
+        a = (np.float32(0.1) == 0.1) + 2 * (np.float32(0.1) + 0.2 == np.float32(0.3))
+        b = 4 * (np.float64(0.1) + 0.2 == 0.3)
+        model = nn.Linear(1, 1 + a + b)
+        """,
+        _lin(4),
+    ),
+    "sum_of_floats_is_pairwise": (
+        """
+        s = np.sum([0.1] * 10)
+        t = np.array([0.1] * 10).sum()
+        model = nn.Linear(1, 1 + (s == 1.0) + 2 * (t == 1.0) + 4 * (sum([0.1] * 10) == 1.0))
+        """,
+        _lin(4),
+    ),
+    "ceil_is_a_float": (
+        """
+        c = np.ceil(3.2)
+        a = isinstance(c, int) + 2 * isinstance(c, float) + 4 * (str(c) == "4.0")
+        model = nn.Linear(1, a + int(c))
+        """,
+        _lin(6 + 4),
+    ),
+    "item_and_tolist_are_python_ints": (
+        """
+        arr = np.array([7, 8])
+        a = type(arr.tolist()[0]) is int
+        b = type(np.array([5]).item()) is int
+        c = type(arr.sum()) is int
+        model = nn.Linear(1, 1 + a + 2 * b + 4 * c + int(arr.max()))
+        """,
+        _lin(4 + 8),
+    ),
+    "arithmetic_keeps_numpy_types": (
+        """
+        x = np.int64(7)
+        a = isinstance(x // 2, int) + 2 * isinstance(x / 2, float) + 4 * isinstance(0.5 * x, float)
+        b = 8 * isinstance(x + 1, int) + 16 * isinstance(-x, np.int64)
+        c = 32 * isinstance(np.int32(2) + np.int64(3), np.int64)
+        model = nn.Linear(1, 1 + a + b + c + int(x // 2 + x % 4))
+        """,
+        _lin(1 + 2 + 4 + 16 + 32 + 6),
+    ),
+    "numpy_int_where_python_reads_its_value": (
+        """
+        n = np.int64(3)
+        width = [10, 20, 30][n - 2] + len(range(n)) + {3: 5}[n] + abs(np.int64(-2))
+        if n > 2:
+            width += 1
+        if np.prod([1, 0]):
+            width += 100
+        model = nn.Linear(1, width + len(f"{n}") + len(str(n)) + len(repr(n)))
+        """,
+        _lin(20 + 3 + 5 + 2 + 1 + 1 + 1 + 11),
+    ),
+    "lru_cache_keys": (
+        """
+        @functools.lru_cache(maxsize=None)
+        def f(n):
+            events.append(n)
+            return n
+        f(np.int64(2))
+        f(np.int64(2))
+        f(2.0)
+        f(2)
+        @functools.lru_cache(typed=True)
+        def g(v):
+            events.append(v)
+            return v
+        g(np.float64(0.5))
+        g(0.5)
+        model = nn.Linear(1, 1 + len(events))
+        """,
+        _lin(1 + 2 + 2),
+    ),
+    "power_of_ints": (
+        """
+        p = np.power(2, 3)
+        model = nn.Linear(1, p + 10 * isinstance(p, np.integer))
+        """,
+        _lin(18),
+    ),
+    "round_of_float64": (
+        """
+        r = round(np.float64(2.5)) + round(np.float64(3.5))
+        model = nn.Linear(1, r + 10 * (type(r) is int))
+        """,
+        _lin(16),
+    ),
+}
+
+HONEST = {
+    # name: (code, torch's count); exact or unknown, never another number
+    "int8_overflow_wraps": (
+        """
+        x = np.int8(100) + np.int8(100)
+        model = nn.Linear(1, 100 + int(x))
+        """,
+        _lin(44),
+    ),
+    "uint8_overflow_wraps": (
+        """
+        x = np.uint8(200) + 100
+        model = nn.Linear(1, int(x))
+        """,
+        _lin(44),
+    ),
+    "json_refuses_int64": (
+        """
+        try:
+            json.dumps({"width": np.prod([2, 3])})
+        except TypeError:
+            events.append(1)
+        model = nn.Linear(1, 1 + len(events))
+        """,
+        _lin(2),
+    ),
+    "float32_text": (
+        """
+        model = nn.Linear(1, len(str(np.float32(0.1))) + len(repr(np.float32(2.0))))
+        """,
+        _lin(3 + 15),
+    ),
+    "type_name": (
+        """
+        model = nn.Linear(1, len(type(np.int64(3)).__name__))
+        """,
+        _lin(5),
+    ),
+    "division_by_zero": (
+        """
+        try:
+            x = np.float64(1.0) / 0
+        except ZeroDivisionError:
+            x = 3.0
+        model = nn.Linear(1, 2 if x == 3.0 else 5)
+        """,
+        _lin(5),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(EXACT))
+def test_numpy_scalar_exact(tmp_path, case):
+    code, want = EXACT[case]
+    got, truth, notes = _count(tmp_path, code)
+    assert truth == want
+    assert got == truth, (got, truth, notes)
+
+
+@pytest.mark.parametrize("case", sorted(HONEST))
+def test_numpy_scalar_exact_or_unknown(tmp_path, case):
+    code, want = HONEST[case]
+    got, truth, _notes = _count(tmp_path, code)
+    assert truth == want
+    assert got is None or got == truth, (got, truth)
