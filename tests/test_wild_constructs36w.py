@@ -244,3 +244,127 @@ def test_numpy_scalar_exact_or_unknown(tmp_path, case):
     got, truth, _notes = _count(tmp_path, code)
     assert truth == want
     assert got is None or got == truth, (got, truth)
+
+
+HELPERS = {
+    # name: (code, torch's count); numpy's index / repetition helpers (library/npindex.py)
+    # and dataclass field metadata (library/stdlib.py ``_dc_field_metadata``): exact
+    "floor_divide": (
+        """
+        sizes = np.array([64, 48, 30, 17])
+        down = np.floor_divide(sizes, 8)
+        neg = np.floor_divide(-sizes, 8)
+        one = np.floor_divide(-17, 8)
+        model = nn.ModuleList(
+            [nn.Linear(int(s), int(d)) for s, d in zip(sizes, down)]
+            + [nn.Linear(int(-n), 2) for n in neg]
+            + [nn.Linear(1, int(-one) + 10 * isinstance(one, np.integer))]
+        )
+        """,
+        (64 * 8 + 8 + 48 * 6 + 6 + 30 * 3 + 3 + 17 * 2 + 2)
+        + (8 * 2 + 2 + 6 * 2 + 2 + 4 * 2 + 2 + 3 * 2 + 2)
+        + _lin(13),
+    ),
+    "repeat_tile": (
+        """
+        w = np.repeat((8, 16, 24), (2, 1, 3))
+        t = np.tile((12, 6), 2)
+        r = np.repeat([5, 7], 2)
+        model = nn.ModuleList(nn.Linear(1, int(x)) for x in [*w.tolist(), *t, *r])
+        """,
+        sum(2 * x for x in (8, 8, 16, 24, 24, 24, 12, 6, 12, 6, 5, 5, 7, 7)),
+    ),
+    "unravel_ravel": (
+        """
+        W, K = (16, 32, 48), (1, 3, 5, 7)
+        layers = []
+        for fid in (5, 2, 11, 4):
+            wi, ki = np.unravel_index(fid, (len(W), len(K)))
+            layers.append(nn.Linear(K[ki], W[wi]))
+        last = np.ravel_multi_index((2, 3), (3, 4))
+        i3 = np.unravel_index(17, (2, 3, 4))
+        model = nn.ModuleList([*layers, nn.Linear(1, int(last) + sum(int(i) for i in i3))])
+        """,
+        (3 * 32 + 32) + (5 * 16 + 16) + (7 * 48 + 48) + (1 * 32 + 32) + _lin(11 + 1 + 1 + 1),
+    ),
+    "outer_kron": (
+        """
+        grid = np.outer(np.array([1, 2]), [8, 16, 24]).ravel()
+        scales = np.kron([2, 3], [1, 4])
+        model = nn.ModuleList(nn.Linear(1, int(g)) for g in [*grid, *scales])
+        """,
+        sum(2 * x for x in (8, 16, 24, 16, 32, 48, 2, 8, 3, 12)),
+    ),
+    "dataclass_field_metadata": (
+        """
+        import dataclasses
+
+        @dataclasses.dataclass
+        class Spec:
+            d_in: int = 8
+            hidden: int = dataclasses.field(default=32, metadata={"layer": True})
+            out: int = dataclasses.field(default=4, metadata={"layer": True, "n": 2})
+            skip: int = dataclasses.field(default=99, metadata={"layer": False})
+            plain: int = 5
+
+        s = Spec(hidden=40)
+        fs = dataclasses.fields(s)
+        widths = [getattr(s, f.name) for f in fs if f.metadata.get("layer")]
+        extra = len(fs[0].metadata) + fs[2].metadata["n"] + len(fs[4].metadata)
+        try:
+            fs[1].metadata["layer"] = False
+        except TypeError:
+            extra += 1
+        model = nn.ModuleList(nn.Linear(1, w + extra) for w in widths)
+        """,
+        _lin(43) + _lin(7),
+    ),
+}
+
+HELPERS_HONEST = {
+    # exact or unknown, never another number: what numpy refuses or wraps
+    "floor_divide_by_zero": (
+        """
+        d = np.floor_divide(np.array([4, 8]), 0)
+        model = nn.Linear(1, 1 + int(d[0]))
+        """,
+        _lin(1),
+    ),
+    "unravel_out_of_bounds": (
+        """
+        try:
+            i, j = np.unravel_index(12, (3, 4))
+        except ValueError:
+            i, j = 1, 1
+        model = nn.Linear(1, 1 + i + j)
+        """,
+        _lin(3),
+    ),
+    "repeat_negative": (
+        """
+        try:
+            r = np.repeat([1, 2], -1)
+            n = len(r)
+        except ValueError:
+            n = 5
+        model = nn.Linear(1, n)
+        """,
+        _lin(5),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HELPERS))
+def test_numpy_helpers_exact(tmp_path, case):
+    code, want = HELPERS[case]
+    got, truth, notes = _count(tmp_path, code)
+    assert truth == want
+    assert got == truth, (got, truth, notes)
+
+
+@pytest.mark.parametrize("case", sorted(HELPERS_HONEST))
+def test_numpy_helpers_exact_or_unknown(tmp_path, case):
+    code, want = HELPERS_HONEST[case]
+    got, truth, _notes = _count(tmp_path, code)
+    assert truth == want
+    assert got is None or got == truth, (got, truth)
