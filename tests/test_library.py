@@ -2974,3 +2974,9 @@ NOT_RUN.update(
         )
     }
 )
+NOT_RUN.update(
+    {
+        q: "counted against numpy and torch: tests/test_wild_constructs36w.py (wildfix36)"
+        for q in ("numpy.packbits", "numpy.unpackbits")
+    }
+)

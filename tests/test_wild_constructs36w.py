@@ -319,9 +319,34 @@ HELPERS = {
         """,
         _lin(43) + _lin(7),
     ),
+    "packbits": (
+        """
+        bits = np.unpackbits(np.array([0b10110001], dtype=np.uint8))
+        packed = int(np.packbits(bits[:4])[0]) + int(np.packbits([1, 1, 1, 1, 1, 1, 1, 1, 1])[1])
+        model = nn.ModuleList(
+            [nn.Linear(4, 4, bias=bool(b)) for b in bits] + [nn.Linear(1, packed // 16)]
+        )
+        """,
+        8 * 16 + 4 * 4 + _lin((176 + 128) // 16),
+    ),
 }
 
 HELPERS_HONEST = {
+    "uint8_array_wraps": (
+        """
+        bits = np.unpackbits(np.array([0b10110001], dtype=np.uint8))
+        x = bits * 200 + 100
+        model = nn.Linear(1, int(x[0]))
+        """,
+        _lin(44),
+    ),
+    "uint8_array_negation_wraps": (
+        """
+        b = -np.unpackbits(np.array([1], dtype=np.uint8))
+        model = nn.Linear(1, 2 + int(b[-1]))
+        """,
+        _lin(257),
+    ),
     # exact or unknown, never another number: what numpy refuses or wraps
     "floor_divide_by_zero": (
         """

@@ -249,6 +249,30 @@ _WIDE = ("float64", "int64")
 _ARITH = (operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv)
 
 
+def _narrow_check(fn: Any, a: NDArray, other: Any, out: NDArray) -> None:
+    """An array of a narrow integer dtype (``uint8`` from ``np.unpackbits``, ``int32``...)
+    with a Python int or an array of its own dtype: numpy keeps the dtype (NEP 50) and wraps
+    a result past its range, Python's numbers do not. The result keeps the dtype; an
+    OverflowError (the operator's result unknown) where any number falls outside it
+    (session 36)."""
+    from driftcheck.parsers.source.library.npdtypes import SCALARS
+
+    kind, size = SCALARS.get(a.dtype or "", ("", 0))
+    if kind not in ("i", "u") or size >= 8:
+        return
+    if fn not in (operator.add, operator.sub, operator.mul, operator.floordiv, operator.mod):
+        if fn in (operator.pow, operator.truediv):
+            raise OverflowError(f"{fn.__name__} of a {a.dtype} array (not written out)")
+        return  # a comparison: bools
+    if not (type(other) is int or (isinstance(other, NDArray) and other.dtype == a.dtype)):
+        raise OverflowError(f"a {a.dtype} array with another type (its result type)")
+    lo = -(2 ** (8 * size - 1)) if kind == "i" else 0
+    hi = 2 ** (8 * size - 1) if kind == "i" else 2 ** (8 * size)
+    if not all(isinstance(x, int) and lo <= x < hi for x in out.items):
+        raise OverflowError(f"a {a.dtype} array past its range (numpy wraps)")
+    out.dtype = a.dtype
+
+
 def _result_dtype(fn: Any, mine: str | None, other: Any) -> str | None:
     """numpy's result dtype of ``a <op> b`` for an array ``a`` of dtype ``mine``, where it is
     certain under both numpy 1's value-based casting and numpy 2's NEP 50 rules: a float64
@@ -316,7 +340,11 @@ class NDArray:
         def method(self: NDArray, other: Any) -> NDArray:
             pairs = self._zip(other)
             dtype = _result_dtype(fn, self.dtype, other)
-            return NDArray((fn(b, a) if swap else fn(a, b) for a, b in pairs), dtype)
+            out = NDArray((fn(b, a) if swap else fn(a, b) for a, b in pairs), dtype)
+            _narrow_check(fn, self, other, out)
+            if isinstance(other, NDArray) and other.dtype != self.dtype:
+                _narrow_check(fn, other, self, out)
+            return out
 
         return method
 
@@ -333,7 +361,9 @@ class NDArray:
     __hash__ = None  # type: ignore[assignment]
 
     def __neg__(self) -> NDArray:
-        return NDArray((-x for x in self.items), self.dtype if self.dtype in _WIDE else None)
+        out = NDArray((-x for x in self.items), self.dtype if self.dtype in _WIDE else None)
+        _narrow_check(operator.sub, self, 0, out)  # a uint8's negation wraps in numpy
+        return out
 
     def __len__(self) -> int:
         return len(self.items)

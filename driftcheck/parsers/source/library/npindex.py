@@ -279,3 +279,44 @@ def _outer(c: Call) -> Any:
     if not all(_I64[0] <= v < _I64[1] for r in rows for v in r):
         return c.unknown("numpy.outer() past int64 (numpy wraps)")
     return NDGrid(rows, "int64")
+
+
+@NP.entry(
+    "unpackbits",
+    doc="unpackbits(a) of a flat uint8 array of known bytes: their bits, most significant "
+    "first, as a uint8 array",
+)
+def _unpackbits(c: Call) -> Any:
+    """numpy's ``unpackbits`` of a 1-D uint8 array (big bit order, no ``count`` / ``axis``):
+    eight bits per byte, most significant first. Another dtype (numpy raises TypeError) or
+    an option: unknown."""
+    a = plain(c.args[0]) if len(c.args) == 1 and not c.kwargs else None
+    if not isinstance(a, NDArray) or a.dtype != "uint8":
+        return c.unknown("numpy.unpackbits() of values we do not write out (uint8 arrays only)")
+    if not all(isinstance(x, int) and 0 <= x < 256 for x in a.items):
+        return c.unknown("numpy.unpackbits() of bytes we do not know")
+    return NDArray([(x >> (7 - i)) & 1 for x in a.items for i in range(8)], "uint8")
+
+
+@NP.entry(
+    "packbits",
+    doc="packbits(a) of a flat sequence of known ints or bools: bytes, most significant bit "
+    "first, the last one padded with zeros, as a uint8 array",
+)
+def _packbits(c: Call) -> Any:
+    """numpy's ``packbits`` of a 1-D int / bool sequence (big bit order, no ``axis``): each
+    item's truth is a bit, eight to a byte, the last byte padded with zero bits. Floats
+    (numpy raises TypeError) or an option: unknown."""
+    a = plain(c.args[0]) if len(c.args) == 1 and not c.kwargs else None
+    items = list(a.items) if isinstance(a, NDArray) else None
+    if items is None and isinstance(a, (list, tuple)):
+        items = [plain(x) for x in a]
+    if items is None or not all(isinstance(x, int) for x in items):
+        return c.unknown("numpy.packbits() of values we do not write out (ints / bools only)")
+    out = []
+    for i in range(0, len(items), 8):
+        byte = 0
+        for j, x in enumerate(items[i : i + 8]):
+            byte |= (1 if x else 0) << (7 - j)
+        out.append(byte)
+    return NDArray(out, "uint8")
