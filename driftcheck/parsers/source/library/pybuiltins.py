@@ -709,7 +709,14 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if isinstance(xs, (list, tuple)) and all(
             isinstance(x, (int, float)) and not isinstance(x, bool) for x in map(plain, xs)
         ):
-            return NUMPY_SEQ[name]([plain(x) for x in xs])
+            vals = [plain(x) for x in xs]
+            if any(x != x for x in vals):  # a NaN: numpy sorts it last, Python's sort does not
+                return Unknown(f"{name}() of a NaN")
+            if name == "numpy.argsort" and len(set(vals)) < len(vals):
+                # numpy's default sort is no stable sort (its SIMD argsort orders equal items
+                # as it goes): which index comes first among ties is not Python's (session 36)
+                return Unknown("numpy.argsort() of equal items (the order of ties is numpy's)")
+            return NUMPY_SEQ[name](vals)
         return Unknown(name)
     if name in MATH:
         if not _known(*pa) or not all(isinstance(x, (int, float)) for x in pa):
