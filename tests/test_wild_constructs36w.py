@@ -177,9 +177,32 @@ EXACT = {
         """,
         _lin(16),
     ),
+    "scalar_repeats_a_sequence": (
+        """
+        v = np.int64(3) * [0, 1]
+        t = np.int32(2) * (1,)
+        model = nn.Linear(1, len(v) + 10 * isinstance(v, list) + len(t) + len(np.int64(2) * "ab"))
+        """,
+        _lin(6 + 10 + 2 + 4),
+    ),
+    "scalar_attributes": (
+        """
+        a = np.int64(3).item() + np.prod([2, 3]).tolist() + np.int64(5).dtype.itemsize
+        b = 10 * (type(np.float64(2.0).item()) is float) + np.int32(1).nbytes + np.int64(1).ndim
+        model = nn.Linear(1, a + b + len(np.int64(2).shape))
+        """,
+        _lin(3 + 6 + 8 + 10 + 4 + 0),
+    ),
 }
 
 HONEST = {
+    "scalar_plus_a_list": (
+        """
+        v = np.int64(1) + [1, 2]
+        model = nn.Linear(1, len(v) + 10 * isinstance(v, list))
+        """,
+        _lin(2),
+    ),
     # name: (code, torch's count); exact or unknown, never another number
     "int8_overflow_wraps": (
         """

@@ -299,6 +299,26 @@ class NPScalar:
     def library_isinstance(self, q: str) -> Any:
         return np_isinstance(self.np_name, q)
 
+    def attr(self, name: str) -> Any:
+        """``x.item()`` / ``x.tolist()`` (the Python number), ``x.dtype``, ``x.shape`` (``()``),
+        ``x.ndim``, ``x.size``, ``x.itemsize``; any other attribute is unknown."""
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+        py = int(self) if isinstance(self, int) else float(self)  # type: ignore[arg-type]
+        if name in ("item", "tolist"):
+            return BuiltinMethod(lambda a, k: py if not a and not k else Unknown(f".{name}()"))
+        if name == "dtype":
+            return NPDType(self.np_name)
+        if name == "shape":
+            return ()
+        if name == "ndim":
+            return 0
+        if name == "size":
+            return 1
+        if name in ("itemsize", "nbytes"):
+            return SCALARS[self.np_name][1]
+        return Unknown(f"numpy.{self.np_name} attribute {name}")
+
 
 def np_isinstance(name: str, q: str) -> Any:
     """``isinstance(x, q)`` of a numpy scalar of type ``name``: numpy's own hierarchy and the
@@ -618,6 +638,12 @@ def binop(op: Any, a: Any, b: Any) -> Any:
     if got is None:
         return NotImplemented
     fn, sym = got
+    if isinstance(a, NPScalar) and isinstance(b, (list, tuple, str, bytes, dict, set)):
+        if sym == "*" and isinstance(a, int) and isinstance(b, (list, tuple, str, bytes)):
+            return NotImplemented  # an integer scalar repeats a sequence, as Python's int
+        # numpy asks first and makes an array of the sequence (``np.int64(1) + [1, 2]`` is
+        # ``array([2, 3])``): not written out
+        return Unknown(f"numpy.{a.np_name} {sym} a {type(b).__name__} (numpy makes an array)")
     kinds = {SCALARS[x.np_name][0] for x in (a, b) if isinstance(x, NPScalar)}
     if sym in ("<<", ">>", "&", "|", "^") and (
         kinds & {"f"} or isinstance(a, float) or isinstance(b, float)
