@@ -2977,6 +2977,10 @@ NOT_RUN.update(
 NOT_RUN.update(
     {
         q: "counted against numpy and torch: tests/test_wild_constructs36w.py (wildfix36)"
-        for q in ("numpy.packbits", "numpy.unpackbits")
+        for q in (
+            "numpy.packbits",
+            "numpy.unpackbits",
+            "numpy.lib.stride_tricks.sliding_window_view",
+        )
     }
 )

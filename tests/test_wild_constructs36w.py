@@ -352,9 +352,38 @@ HELPERS = {
         """,
         8 * 16 + 4 * 4 + _lin((176 + 128) // 16),
     ),
+    "sliding_window_view": (
+        """
+        from numpy.lib.stride_tricks import sliding_window_view
+
+        ch = np.array([4, 8, 12, 20, 28])
+        pairs = sliding_window_view(ch, 2)
+        sums = sliding_window_view(ch, 3).sum(axis=1)
+        cols = sliding_window_view([1, 2, 3, 4], 2).sum(axis=0)
+        total = sliding_window_view((1, 2, 3), 2).sum()
+        model = nn.ModuleList(
+            [nn.Linear(int(a), int(b)) for a, b in pairs]
+            + [nn.Linear(1, int(s)) for s in [*sums, *cols, total]]
+        )
+        """,
+        (4 * 8 + 8 + 8 * 12 + 12 + 12 * 20 + 20 + 20 * 28 + 28)
+        + sum(2 * x for x in (24, 40, 60, 6, 9, 8)),
+    ),
 }
 
 HELPERS_HONEST = {
+    "sliding_window_too_long": (
+        """
+        from numpy.lib.stride_tricks import sliding_window_view
+
+        try:
+            n = len(sliding_window_view([1, 2], 3))
+        except ValueError:
+            n = 4
+        model = nn.Linear(1, n)
+        """,
+        _lin(4),
+    ),
     "uint8_array_wraps": (
         """
         bits = np.unpackbits(np.array([0b10110001], dtype=np.uint8))

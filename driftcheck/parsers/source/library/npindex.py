@@ -255,7 +255,34 @@ class NDGrid:
             )
         if name == "tolist":
             return BuiltinMethod(lambda a, k: [list(r) for r in self.rows])
+        if name == "sum":
+            return BuiltinMethod(lambda a, k: self._sum(a, k))
         return Unknown(f"ndarray attribute {name} of a 2-D array")
+
+    def library_iter(self) -> list[NDArray]:
+        """``for row in grid``: its rows, 1-D arrays."""
+        return [NDArray(r, self.dtype) for r in self.rows]
+
+    def _sum(self, a: list, k: dict) -> Any:
+        """``grid.sum()`` / ``grid.sum(axis=0 | 1 | -1)`` of an int64 grid: exact int sums
+        (an int64 past its range: unknown); floats, other options: unknown."""
+        from driftcheck.parsers.source.library.npdtypes import np_scalar
+        from driftcheck.parsers.source.values.abstract import Unknown
+
+        if self.dtype != "int64" or len(a) > 1 or set(k) - {"axis"} or (a and k):
+            return Unknown("ndarray.sum() of a 2-D array with these arguments")
+        axis = plain(a[0]) if a else plain(k.get("axis"))
+        if axis is None:
+            return np_scalar("int64", sum(sum(r) for r in self.rows))
+        if axis in (1, -1) and type(axis) is int:
+            out = [sum(r) for r in self.rows]
+        elif axis in (0, -2) and type(axis) is int:
+            out = [sum(col) for col in zip(*self.rows)]
+        else:
+            return Unknown(f"ndarray.sum(axis={axis!r}) of a 2-D array")
+        if not all(_I64[0] <= v < _I64[1] for v in out):
+            return Unknown("ndarray.sum() past int64 (numpy wraps)")
+        return NDArray(out, "int64")
 
 
 @NP.entry(
@@ -320,3 +347,22 @@ def _packbits(c: Call) -> Any:
             byte |= (1 if x else 0) << (7 - j)
         out.append(byte)
     return NDArray(out, "uint8")
+
+
+@NP.entry(
+    "lib.stride_tricks.sliding_window_view",
+    doc="sliding_window_view(x, w) of a flat sequence of known numbers and an int window: "
+    "the 2-D array of its windows",
+)
+def _sliding_window_view(c: Call) -> Any:
+    """numpy's ``sliding_window_view`` of a 1-D sequence by an int window length: row ``i`` is
+    ``x[i:i + w]`` (``len(x) - w + 1`` rows); a window longer than the sequence, or not
+    positive (ValueError), an axis or another option: unknown."""
+    if len(c.args) != 2 or c.kwargs:
+        return c.unknown("sliding_window_view() with these arguments")
+    got = _flat(plain(c.args[0])) if isinstance(plain(c.args[0]), (list, tuple, NDArray)) else None
+    w = _int(c.args[1])
+    if got is None or w is None or not 0 < w <= len(got[0]):
+        return c.unknown("sliding_window_view() of values we do not write out")
+    items, dtype = got
+    return NDGrid([list(items[i : i + w]) for i in range(len(items) - w + 1)], dtype)
