@@ -2960,3 +2960,27 @@ NOT_RUN.update(
         "attrs.evolve": "counted against torch with real attrs: tests/test_reimpl35b.py (reimplfix35b)"
     }
 )
+NOT_RUN.update(
+    {
+        q: "counted against numpy and torch: tests/test_wild_constructs36w.py (wildfix36)"
+        for q in (
+            "numpy.floor_divide",
+            "numpy.kron",
+            "numpy.outer",
+            "numpy.ravel_multi_index",
+            "numpy.repeat",
+            "numpy.tile",
+            "numpy.unravel_index",
+        )
+    }
+)
+NOT_RUN.update(
+    {
+        q: "counted against numpy and torch: tests/test_wild_constructs36w.py (wildfix36)"
+        for q in (
+            "numpy.packbits",
+            "numpy.unpackbits",
+            "numpy.lib.stride_tricks.sliding_window_view",
+        )
+    }
+)

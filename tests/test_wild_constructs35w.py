@@ -327,11 +327,6 @@ NUMPY_INTS = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="numpy integer scalars are read as Python ints (library/npdtypes.py _scalar, "
-    "numpy reductions): type checks and lru_cache keys differ from CPython's",
-)
 @pytest.mark.parametrize("case", sorted(NUMPY_INTS))
 def test_numpy_int_is_not_a_python_int(tmp_path, case):
     code, want = NUMPY_INTS[case]

@@ -781,6 +781,12 @@ class Expressions:
             r = typeunion.binop(op, a, b)  # ``ReGLU | GLU``: a union of classes (typeunion.py)
             if r is not NotImplemented:
                 return r
+        if getattr(a, "numpy_scalar", False) or getattr(b, "numpy_scalar", False):
+            from driftcheck.parsers.source.library import npdtypes
+
+            r = npdtypes.binop(op, a, b)  # numpy's types kept (``0.5 * np.int64(3)``)
+            if r is not NotImplemented:
+                return r
         fn = BOUNDED.get(type(op))
         if fn is None:
             return Unknown("operator")

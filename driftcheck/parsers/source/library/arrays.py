@@ -173,8 +173,18 @@ def _np_numeric(fn: Any) -> Any:
             return _np_elementwise(c, fn, pa)  # ``np.log(ws / w_0)`` over a 1-D array
         if not pa or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in pa):
             return Unknown(f"{c.qual}() of unknown values at {c.where}")
+        from driftcheck.parsers.source.library.npdtypes import NPScalar, np_scalar
+
+        if any(isinstance(x, NPScalar) and x.np_name not in ("int64", "float64") for x in pa):
+            return Unknown(f"{c.qual}() of a numpy scalar of another type at {c.where}")
+        if fn is math.pow and len(pa) == 2 and not any(isinstance(x, float) for x in pa):
+            # ``np.power(2, 3)`` of two ints: numpy's int64 (a negative power raises)
+            a, b = int(pa[0]), int(pa[1])
+            if b < 0 or (abs(a) > 1 and b > 64):
+                return Unknown(f"{c.qual}() of ints we do not write out at {c.where}")
+            return np_scalar("int64", a**b)
         try:
-            return float(fn(*pa))
+            return np_scalar("float64", float(fn(*pa)))
         except (ValueError, OverflowError, ZeroDivisionError):
             return Unknown(f"{c.qual}() at {c.where}")
 
@@ -237,6 +247,30 @@ NP.add(
 # dtypes of arrays whose arithmetic result dtype is modelled (``_result_dtype``)
 _WIDE = ("float64", "int64")
 _ARITH = (operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv)
+
+
+def _narrow_check(fn: Any, a: NDArray, other: Any, out: NDArray) -> None:
+    """An array of a narrow integer dtype (``uint8`` from ``np.unpackbits``, ``int32``...)
+    with a Python int or an array of its own dtype: numpy keeps the dtype (NEP 50) and wraps
+    a result past its range, Python's numbers do not. The result keeps the dtype; an
+    OverflowError (the operator's result unknown) where any number falls outside it
+    (session 36)."""
+    from driftcheck.parsers.source.library.npdtypes import SCALARS
+
+    kind, size = SCALARS.get(a.dtype or "", ("", 0))
+    if kind not in ("i", "u") or size >= 8:
+        return
+    if fn not in (operator.add, operator.sub, operator.mul, operator.floordiv, operator.mod):
+        if fn in (operator.pow, operator.truediv):
+            raise OverflowError(f"{fn.__name__} of a {a.dtype} array (not written out)")
+        return  # a comparison: bools
+    if not (type(other) is int or (isinstance(other, NDArray) and other.dtype == a.dtype)):
+        raise OverflowError(f"a {a.dtype} array with another type (its result type)")
+    lo = -(2 ** (8 * size - 1)) if kind == "i" else 0
+    hi = 2 ** (8 * size - 1) if kind == "i" else 2 ** (8 * size)
+    if not all(isinstance(x, int) and lo <= x < hi for x in out.items):
+        raise OverflowError(f"a {a.dtype} array past its range (numpy wraps)")
+    out.dtype = a.dtype
 
 
 def _result_dtype(fn: Any, mine: str | None, other: Any) -> str | None:
@@ -306,7 +340,11 @@ class NDArray:
         def method(self: NDArray, other: Any) -> NDArray:
             pairs = self._zip(other)
             dtype = _result_dtype(fn, self.dtype, other)
-            return NDArray((fn(b, a) if swap else fn(a, b) for a, b in pairs), dtype)
+            out = NDArray((fn(b, a) if swap else fn(a, b) for a, b in pairs), dtype)
+            _narrow_check(fn, self, other, out)
+            if isinstance(other, NDArray) and other.dtype != self.dtype:
+                _narrow_check(fn, other, self, out)
+            return out
 
         return method
 
@@ -323,7 +361,9 @@ class NDArray:
     __hash__ = None  # type: ignore[assignment]
 
     def __neg__(self) -> NDArray:
-        return NDArray((-x for x in self.items), self.dtype if self.dtype in _WIDE else None)
+        out = NDArray((-x for x in self.items), self.dtype if self.dtype in _WIDE else None)
+        _narrow_check(operator.sub, self, 0, out)  # a uint8's negation wraps in numpy
+        return out
 
     def __len__(self) -> int:
         return len(self.items)
@@ -386,7 +426,11 @@ class NDArray:
                     else Unknown("astype")
                 )
             )
-        if name in ("sum", "prod", "min", "max", "any", "all"):
+        if name in ("sum", "prod", "min", "max"):  # numpy's scalar (library/npdtypes.py)
+            return BuiltinMethod(
+                lambda a, k: _scalar_reduce(name, self) if not a and not k else Unknown(name)
+            )
+        if name in ("any", "all"):
             fn = _REDUCE[name]
             return BuiltinMethod(lambda a, k: fn(self.items) if not a and not k else Unknown(name))
         return Unknown(f"ndarray attribute {name}")
@@ -531,6 +575,27 @@ _REDUCE = {
     "any": any,
     "all": all,
 }
+
+
+def _scalar_reduce(name: str, arr: NDArray) -> Any:
+    """``a.sum()`` / ``a.prod()`` / ``a.min()`` / ``a.max()`` of a flat array of known
+    numbers: numpy's scalar of the array's dtype (int64 / float64; another dtype, or bools:
+    unknown), its float sum pairwise as numpy adds (library/npdtypes.py)."""
+    from driftcheck.parsers.source.library.npdtypes import np_reduce, np_scalar
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    items = list(arr.items)
+    dtype = arr.dtype or _inferred_dtype(items)
+    if dtype not in _WIDE or (dtype == "int64" and any(isinstance(x, float) for x in items)):
+        return Unknown(f"ndarray.{name}() of an array of dtype {dtype}")
+    if dtype == "float64" and not items and name in ("sum", "prod"):
+        return np_scalar("float64", 0.0 if name == "sum" else 1.0)
+    if name in ("sum", "prod"):
+        got = np_reduce(name, [float(x) for x in items] if dtype == "float64" else items)
+        return got if got is not None else Unknown(f"ndarray.{name}()")
+    if not items or any(x != x for x in items):  # numpy raises / a NaN: not written out
+        return Unknown(f"ndarray.{name}() of an empty array or a NaN")
+    return np_scalar(dtype, (min if name == "min" else max)(items))
 
 
 def _atleast_1d(c: Any) -> Any:

@@ -385,6 +385,8 @@ def _literal(v: Any, depth: int = 0) -> tuple[bool, Any]:
     v = plain(v)
     if v is None or type(v) in (bool, int, float, complex, str, bytes):
         return True, v
+    if getattr(v, "numpy_scalar", False):  # ``np.int64(3)`` (library/npdtypes.py)
+        return (True, v) if v.np_name in ("int64", "float64") else (False, None)
     if depth > 50:
         return False, None
     if type(v) in (list, tuple):  # a set's order follows string hashes: per process

@@ -111,6 +111,25 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
 ITERATED: dict[tuple[str, str], tuple[int, ...]] = {("difflib", "get_close_matches"): (1,)}
 
 
+class _NumpyScalarArg:
+    """A numpy scalar other than float64 handed to CPython: an object of no builtin type."""
+
+    __slots__ = ("np_name",)
+
+    def __init__(self, np_name: str) -> None:
+        self.np_name = np_name
+
+
+def _holds_numpy(v: Any) -> bool:
+    if isinstance(v, _NumpyScalarArg):
+        return True
+    if isinstance(v, (list, tuple)):
+        return any(_holds_numpy(x) for x in v)
+    if isinstance(v, dict):
+        return any(_holds_numpy(k) or _holds_numpy(x) for k, x in v.items())
+    return False
+
+
 class _NotConstant(Exception):
     pass
 
@@ -149,6 +168,11 @@ def _constant(v: Any, budget: list[int], depth: int = 0) -> Any:
     t = type(v)
     if depth > 32:
         raise _NotConstant
+    if getattr(v, "numpy_scalar", False):
+        # a numpy scalar (library/npdtypes.py): a float64 is a float to CPython; any other is
+        # no builtin number (``json.dumps`` refuses an ``np.int64``): a stand-in that no
+        # CPython function takes as a number
+        return float(v) if v.np_name == "float64" else _NumpyScalarArg(v.np_name)
     if t in (str, bytes):
         budget[0] -= len(v)
     elif t in (list, tuple, dict):
@@ -236,6 +260,15 @@ def evaluate(c: Call, module: str, name: str) -> Any:
         out = fn(*args, **kwargs)
     except _EnvDependent:
         return c.unknown(f"{what} with program arguments: their place depends on POSIXLY_CORRECT")
+    except TypeError:
+        if (module, name) == ("json", "dumps") and _holds_numpy(args):
+            # json's encoder refuses a numpy integer (or float32): ``TypeError: Object of
+            # type int64 is not JSON serializable`` (numpy's scalars are no builtin numbers)
+            from driftcheck.parsers.source.interp.statements import Raised
+
+            if not c.interp.uncertain:
+                raise Raised("TypeError", c.loc[1], c.loc[0]) from None
+        return c.unknown(f"{what} that CPython refuses")
     except Exception:  # noqa: BLE001 - CPython refuses these arguments: not decided statically
         return c.unknown(f"{what} that CPython refuses")
     if not _plain_out(out, [OUT_MAX]):

@@ -439,6 +439,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in ("str", "repr") and len(args) == 1 and not kwargs:
         from driftcheck.parsers.source.interp import textproto  # a cycle at import
 
+        v0 = plain(args[0])
+        if getattr(v0, "numpy_scalar", False):  # numpy's text (library/npdtypes.py)
+            try:
+                return str(v0) if name == "str" else repr(v0)
+            except TypeError:
+                return Unknown(f"{name}() of a numpy.{v0.np_name} (numpy's shortest digits)")
+
         # an instance's own __str__ / __repr__, a tuple subclass's items (textproto.py)
         got = textproto.text(interp, args[0], name)
         if got is not NotImplemented:
@@ -684,6 +691,12 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if isinstance(xs, (list, tuple)) and all(
             isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs
         ):
+            if name.startswith("numpy."):  # numpy's scalar, its float sum pairwise
+                from driftcheck.parsers.source.library.npdtypes import np_reduce
+
+                if name.endswith("prod"):
+                    _product_bits(xs, name)
+                return np_reduce(name[6:], xs)
             if name.endswith("prod"):
                 _product_bits([*xs, start] if isinstance(start, int) else xs, name)
                 return math.prod(xs, start=start)
@@ -696,7 +709,14 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if isinstance(xs, (list, tuple)) and all(
             isinstance(x, (int, float)) and not isinstance(x, bool) for x in map(plain, xs)
         ):
-            return NUMPY_SEQ[name]([plain(x) for x in xs])
+            vals = [plain(x) for x in xs]
+            if any(x != x for x in vals):  # a NaN: numpy sorts it last, Python's sort does not
+                return Unknown(f"{name}() of a NaN")
+            if name == "numpy.argsort" and len(set(vals)) < len(vals):
+                # numpy's default sort is no stable sort (its SIMD argsort orders equal items
+                # as it goes): which index comes first among ties is not Python's (session 36)
+                return Unknown("numpy.argsort() of equal items (the order of ties is numpy's)")
+            return NUMPY_SEQ[name](vals)
         return Unknown(name)
     if name in MATH:
         if not _known(*pa) or not all(isinstance(x, (int, float)) for x in pa):
@@ -714,11 +734,14 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if name.endswith(("prod", "lcm")):
             _product_bits(pa[0] if name.endswith("prod") else pa, name)
         try:
-            return MATH[name](*pa)
+            got = MATH[name](*pa)
         except TooBig:
             raise
         except (ValueError, TypeError, OverflowError, ZeroDivisionError):
             return Unknown(name)
+        if name.startswith("numpy."):
+            return _numpy_result(name, pa, got)
+        return got
     if name in ("iter", "next", "itertools.cycle") and args:
         return _iteration(name, interp, args)
     if name == "itertools.product":
@@ -879,6 +902,22 @@ MATH: dict[str, Callable[..., Any]] = {
     "numpy.ceil": math.ceil,
     "numpy.floor": math.floor,
 }
+
+
+def _numpy_result(name: str, pa: list, got: Any) -> Any:
+    """numpy's scalar for a numpy function of known numbers (library/npdtypes.py): ``np.ceil``
+    / ``np.floor`` / ``np.sqrt`` / ``np.log2`` give a float64 (``np.ceil(3.2)`` is 4.0, not
+    Python's 4), ``np.lcm`` / ``np.gcd`` of ints an int64; an argument that is itself a numpy
+    scalar of another type (float32...) is not written out."""
+    from driftcheck.parsers.source.library.npdtypes import NPScalar, np_scalar
+
+    if any(isinstance(x, NPScalar) and x.np_name not in ("int64", "float64") for x in pa):
+        return Unknown(f"{name}() of a numpy scalar of another type")
+    if name in ("numpy.lcm", "numpy.gcd"):
+        return np_scalar("int64", got) if type(got) is int else Unknown(name)
+    return np_scalar("float64", float(got))
+
+
 NUMPY_SEQ: dict[str, Callable[[list], Any]] = {
     "numpy.argsort": lambda xs: sorted(range(len(xs)), key=xs.__getitem__),
     "numpy.sort": sorted,

@@ -154,6 +154,7 @@ GROUP_MODULES = (
     "lengthhint",
     "astnodes",
     "npnumbers",
+    "npindex",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -232,6 +233,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "npshapes": ("numpy",),
     "npsplits": ("numpy",),
     "npnumbers": ("numpy",),
+    "npindex": ("numpy",),
     "lengthhint": ("operator",),
     "astnodes": ("ast",),
     "dacitelib": ("dacite",),

@@ -2650,6 +2650,7 @@ def _dc_fields(c: Call) -> Any:
         return c.unknown("dataclasses.fields() of something not a dataclass of the code")
     notes: dict[str, Any] = {}
     defaults: dict[str, Any] = {}
+    metas: dict[str, Any] = {}
     for k in reversed(cls.mro()):
         if not isinstance(k, Cls):
             continue
@@ -2657,6 +2658,7 @@ def _dc_fields(c: Call) -> Any:
             if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
                 notes[st.target.id] = (k, st.annotation)
                 defaults[st.target.id] = _dc_field_default(st.target.id, st.value)
+                metas[st.target.id] = _dc_field_metadata(st.target.id, st.value)
     postponed = any(
         isinstance(st, ast.ImportFrom)
         and st.module == "__future__"
@@ -2673,8 +2675,39 @@ def _dc_fields(c: Call) -> Any:
                 typ = c.interp.exprs.eval(ann, Frame(owner.mod))
             except Exception:  # noqa: BLE001 -- an annotation we cannot follow: its type unknown
                 typ = Unknown(f"the annotation of dataclass field {n}")
-        out.append(Config(fields={"name": n, "type": typ, "default": defaults[n]}, origin=None))
+        out.append(
+            Config(
+                fields={"name": n, "type": typ, "default": defaults[n], "metadata": metas[n]},
+                origin=None,
+            )
+        )
     return tuple(out)
+
+
+def _dc_field_metadata(name: str, value: ast.expr | None) -> Any:
+    """``dataclasses.fields(C)[i].metadata`` (session 36): CPython's read-only
+    ``mappingproxy`` of the dict ``field(metadata={...})`` was given (a literal here), an empty
+    one for a field without (a plain default, ``field()`` without ``metadata``); a metadata
+    that is no literal, or a default made by another call (it may be a ``Field``): unknown."""
+    from driftcheck.parsers.source.values.abstract import ReadOnlyView
+
+    meta: Any = {}
+    if isinstance(value, ast.Call):
+        fn = value.func
+        fname = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", None)
+        kw = {k.arg: k.value for k in value.keywords}
+        if fname != "field" or None in kw:
+            return Unknown(f"the metadata of dataclass field {name} (a default made by a call)")
+        if "metadata" in kw:
+            try:
+                meta = ast.literal_eval(kw["metadata"])
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                return Unknown(f"the metadata of dataclass field {name} (not a literal)")
+            if meta is None:
+                meta = {}
+            if not isinstance(meta, dict):
+                return Unknown(f"the metadata of dataclass field {name} (not a dict)")
+    return ReadOnlyView(meta, None, None, None)
 
 
 def _dc_field_default(name: str, value: ast.expr | None) -> Any:
