@@ -36,6 +36,7 @@ MODULES = (
     "dataflow_fix35",
     "dataflow_fix35b",
     "dataflow_fix35c",
+    "dataflow_torchchecks",  # session 36: torch's argument checks, a table read from its source
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}
