@@ -58,6 +58,11 @@ FOREIGN_OK = {"Tensor", "Optimizer", "numbers", "math", "torch", "Parameter", "M
 CALLS_OK = {"isinstance", "len", "abs", "min", "max", "float", "int"}
 NAMES_OK = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "None", "True", "False"}
 MAX_DEPTH = 4
+# calls that neither raise on plain values nor change them
+NOOP_CALLS = {"warnings.warn", "torch._C._log_api_usage_once"}
+# abstract bases users do not build themselves (their checks reach the table through each
+# subclass that calls ``super().__init__``); a call of one raises NotImplementedError later
+EXCLUDE = {"torch.optim.optimizer.Optimizer", "torch.optim.lr_scheduler.LRScheduler"}
 
 
 class Skip(Exception):
@@ -96,7 +101,12 @@ class Walker:
                     if not isinstance(got, ast.AST):
                         raise Skip("rebound")
                     return copy.deepcopy(got)
-                if n.id in NAMES_OK or n.id in CALLS_OK or n.id in FOREIGN_OK:
+                if (
+                    n.id in NAMES_OK
+                    or n.id in CALLS_OK
+                    or n.id in FOREIGN_OK
+                    or n.id == "__unknown__"
+                ):
                     return n
                 raise Skip("name")
 
@@ -114,6 +124,18 @@ class Walker:
                 if not isinstance(n.func, ast.Name) or n.func.id not in CALLS_OK or n.keywords:
                     raise Skip("call")
                 n.args = [s.visit(a) for a in n.args]
+                return n
+
+            def visit_BoolOp(s, n: ast.BoolOp) -> ast.AST:  # noqa: N805
+                vals = []
+                for v in n.values:
+                    try:
+                        vals.append(s.visit(copy.deepcopy(v)))
+                    except Skip:
+                        vals.append(ast.Name(id="__unknown__", ctx=ast.Load()))
+                if all(isinstance(v, ast.Name) and v.id == "__unknown__" for v in vals):
+                    raise Skip("boolop")
+                n.values = vals
                 return n
 
             def generic_visit(s, n: ast.AST) -> ast.AST:  # noqa: N805
@@ -159,6 +181,7 @@ class Walker:
                     test = self.tr(st.test, env)
                 except Skip as s:
                     self._skip_raises(st, f"cond_{s.args[0]}")
+                    self.opaque(st, ctx)
                     if _has(st, ast.Return):
                         return False
                     _dirty(st, env)
@@ -191,6 +214,7 @@ class Walker:
                 return False
             if isinstance(st, (ast.For, ast.While, ast.Try, ast.With, ast.AsyncFor)):
                 self._skip_raises(st, "in_" + type(st).__name__.lower())
+                self.opaque(st, ctx)
                 if _has(st, ast.Return):
                     return False
                 _dirty(st, env)
@@ -200,6 +224,10 @@ class Walker:
                 call = st.value
             elif isinstance(st, (ast.Assign, ast.AnnAssign)) and isinstance(st.value, ast.Call):
                 call = st.value
+            if call is not None and ast.unparse(call.func) in NOOP_CALLS:
+                continue  # ``warnings.warn(...)``: no effect on the checks
+            if call is not None and isinstance(call.func, ast.Name) and call.func.id in CALLS_OK:
+                call = None  # ``float(dropout)``: an expression of the language
             if call is not None and _is_torch_check(call):
                 try:
                     test = self.tr(call.args[0], env)
@@ -217,10 +245,43 @@ class Walker:
                             "at": "{}:{}".format(*ctx["at"](st)),
                         }
                     )
-            elif call is not None and depth < MAX_DEPTH:
-                goon = self.inline(call, path, env, ctx, depth)
-                if goon is False:
-                    return False
+                self.opaque(st, ctx)  # its message callable is not modelled
+            elif call is not None:
+                if depth >= MAX_DEPTH or not self.inline(call, path, env, ctx, depth):
+                    self.opaque(st, ctx)
+            elif isinstance(st, ast.Assert):
+                try:
+                    test = self.tr(st.test, env)
+                except Skip as s:
+                    self.skip(f"assert_{s.args[0]}")
+                    self.opaque(st, ctx)
+                else:
+                    neg = ast.UnaryOp(op=ast.Not(), operand=test)
+                    self.emit([*path, neg], "AssertionError", st.msg, env, ctx["at"](st))
+            elif isinstance(st, (ast.Assign, ast.AnnAssign)) and st.value is not None:
+                if not _trivial(st.value):
+                    try:
+                        val = self.tr(st.value, env)
+                    except Skip:
+                        self.opaque(st, ctx)
+                    else:
+                        if path:
+                            self.opaque(st, ctx)
+                        else:  # evaluated for its Python errors only (``float(dropout)``)
+                            self.checks.append(
+                                {
+                                    "cond": ast.unparse(val),
+                                    "exc": "",
+                                    "msg": "''",
+                                    "at": "{}:{}".format(*ctx["at"](st)),
+                                }
+                            )
+                for t in st.targets if isinstance(st, ast.Assign) else [st.target]:
+                    if not isinstance(t, (ast.Name, ast.Attribute)):
+                        self.opaque(st, ctx)
+            elif not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)):
+                if not isinstance(st, (ast.Pass, ast.Import, ast.ImportFrom)):
+                    self.opaque(st, ctx)
             # assignments: literal locals, ``self.x = <param expr>``, the rest rebound
             if isinstance(st, (ast.Assign, ast.AnnAssign)):
                 targets = st.targets if isinstance(st, ast.Assign) else [st.target]
@@ -246,6 +307,15 @@ class Walker:
                 _dirty(st, env)
         return True
 
+    def opaque(self, st: ast.AST, ctx: dict) -> None:
+        """A statement the table does not model: it may raise before the checks after it (an
+        ``__unknown__`` row: the checker's verdict after it is a crash, not torch's first)."""
+        if self.checks and self.checks[-1]["cond"] == "__unknown__":
+            return
+        self.checks.append(
+            {"cond": "__unknown__", "exc": "", "msg": "''", "at": "{}:{}".format(*ctx["at"](st))}
+        )
+
     def _skip_raises(self, st: ast.AST, why: str) -> None:
         for n in ast.walk(st):
             if isinstance(n, ast.Raise):
@@ -257,6 +327,8 @@ class Walker:
         there hold under ``path``; a callee whose walk stops does not stop the caller (it may
         have returned normally)."""
         target = ctx["resolve"](call)
+        if target == "noop":
+            return True
         if target is None:
             return None
         fn, mod_ctx, bound_self = target
@@ -292,7 +364,7 @@ class Walker:
                 for p in rest:
                     sub[p["name"]] = ast.Name(id=p["name"], ctx=ast.Load())
                 self._walk_callee(fn, mod_ctx, sub, ctx, depth)
-                return None
+                return True
             return None
         if any(k.arg is None for k in call.keywords):
             return None
@@ -325,7 +397,7 @@ class Walker:
             for k in list(sub):
                 if k.startswith("self."):
                     env[k] = sub[k]
-        return None
+        return True
 
     def _walk_callee(self, fn: Any, mod_ctx: dict, sub: dict, ctx: dict, depth: int) -> None:
         inner = dict(ctx)
@@ -368,6 +440,21 @@ def _dirty(st: ast.AST, env: dict) -> None:
                 "pop", "append", "update", "setdefault", "extend", "insert", "clear", "remove",
             ):  # fmt: skip
                 env[n.func.value.id] = None
+
+
+def _trivial(v: ast.expr) -> bool:
+    """A value whose evaluation cannot raise: a literal, a name, ``self.x``, a display of them."""
+    if isinstance(v, (ast.Constant, ast.Name)):
+        return True
+    if isinstance(v, ast.Attribute):
+        return isinstance(v.value, ast.Name) and v.value.id == "self"
+    if isinstance(v, (ast.Tuple, ast.List, ast.Set)):
+        return all(_trivial(x) for x in v.elts)
+    if isinstance(v, ast.Dict):
+        return all(k is not None and _trivial(k) for k in v.keys) and all(
+            _trivial(x) for x in v.values
+        )
+    return False
 
 
 def _self_used(call: ast.Call) -> bool:
@@ -535,7 +622,7 @@ def read_callable(rd: Reader, obj: Any) -> dict | None:
                             return None
                         m, kk = got
                         if kk.__name__ == "Module" and kk.__module__ == "torch.nn.modules.module":
-                            return None
+                            return "noop" if not call.args and not call.keywords else None
                         return m, ctx_for(kk.__module__, cls, kk), True
                 return None
             if (
@@ -601,6 +688,8 @@ def build() -> dict:
             if not home.startswith("torch."):
                 continue
             key = f"{home}.{obj.__qualname__}"
+            if key in EXCLUDE:
+                continue
             if key not in entries:
                 try:
                     got = read_callable(rd, obj)
@@ -612,7 +701,9 @@ def build() -> dict:
                     continue
                 for k, v in got.pop("skipped").items():
                     skipped[k] = skipped.get(k, 0) + v
-                if not got["checks"]:
+                while got["checks"] and got["checks"][-1]["cond"] == "__unknown__":
+                    got["checks"].pop()
+                if not any(c["exc"] for c in got["checks"]):
                     continue
                 entries[key] = got
             aliases[f"{ns}.{name}"] = key

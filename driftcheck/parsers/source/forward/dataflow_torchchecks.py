@@ -348,21 +348,42 @@ def bind(entry: dict, e: ast.Call, args: list, kwargs: dict) -> dict[str, Any] |
 def verdict(entry: dict, env: dict[str, Any]) -> str | None:
     """torch's error for these values (``"ValueError: ..."`` with torch's file:line), None
     when no check is certain to fail."""
+    return verdict_first(entry, env)[0]
+
+
+def verdict_first(entry: dict, env: dict[str, Any]) -> tuple[str | None, bool]:
+    """``(verdict, first)``: ``first`` when every row before the failing one was known (none
+    unknown, no ``__unknown__`` statement torch runs there): the error is torch's first, its
+    type and message; otherwise some error is certain, maybe an earlier one. A row with no
+    exception type (``exc`` empty) is a statement torch evaluates there
+    (``self.dropout = float(dropout)``): only its Python error counts."""
+    first = True
     for c in entry["checks"]:
         try:
             fired = _truth(ev(_parse(c["cond"]), env))
         except Unknown:
+            first = False
             continue
         except Exception as ex:  # noqa: BLE001 - the condition itself raises in torch too
-            return f"{type(ex).__name__}: {ex} (torch's check at {c['at']})"
-        if fired:
+            return f"{type(ex).__name__}: {ex} (torch's check at {c['at']})", first
+        if fired and c["exc"]:
             try:
                 msg = ev(_parse(c["msg"]), env)
-                msg = msg if isinstance(msg, str) else str(msg)
-            except Exception:  # noqa: BLE001 - a message the language cannot render
-                msg = ast.literal_eval(c["msg"]) if c["msg"].startswith(("'", '"')) else ""
-            return f"{c['exc']}: {msg} (torch's check at {c['at']})"
-    return None
+            except Unknown:
+                msg = _static(c["msg"])
+            except Exception as ex:  # noqa: BLE001 - building torch's message raises first
+                return f"{type(ex).__name__}: {ex} (torch's check at {c['at']})", first
+            return f"{c['exc']}: {msg} (torch's check at {c['at']})", first
+    return None, first
+
+
+def _static(src: str) -> str:
+    """A message the values do not render: its text as written in torch."""
+    try:
+        got = ast.literal_eval(src)
+    except Exception:  # noqa: BLE001
+        return src
+    return got if isinstance(got, str) else src
 
 
 @hooks.after(180)  # torch's argument checks, from the generated table
