@@ -110,6 +110,12 @@ def _fixture(key: str, name: str, shared: dict) -> Any:
         return 0.1
     if name == "distance_function":
         return None
+    if name == "cutoffs":
+        return [2]
+    if name == "datasets":
+        return _Obj(lambda: [list(range(4))])
+    if name == "unflattened_size":
+        return (2, 2)
     if name == "mode":
         return "LSTM"
     if name == "drop_last":

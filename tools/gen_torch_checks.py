@@ -55,7 +55,11 @@ NAMESPACES = (
 )
 # names of other modules a condition may use (in ``isinstance`` / attributes only)
 FOREIGN_OK = {"Tensor", "Optimizer", "numbers", "math", "torch", "Parameter", "Module"}
-CALLS_OK = {"isinstance", "len", "abs", "min", "max", "float", "int"}
+STR_METHODS = {"lower", "upper", "strip"}
+CALLS_OK = {
+    "isinstance", "len", "abs", "min", "max", "float", "int", "bool", "sorted", "set", "list",
+    "tuple", "sum",
+}  # fmt: skip
 NAMES_OK = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "None", "True", "False"}
 MAX_DEPTH = 4
 # calls that neither raise on plain values nor change them
@@ -121,7 +125,13 @@ class Walker:
                 raise Skip("attribute")
 
             def visit_Call(s, n: ast.Call) -> ast.AST:  # noqa: N805
-                if not isinstance(n.func, ast.Name) or n.func.id not in CALLS_OK or n.keywords:
+                f = n.func
+                if isinstance(f, ast.Attribute) and f.attr in STR_METHODS and not n.args:
+                    if n.keywords:
+                        raise Skip("call")
+                    f.value = s.visit(f.value)  # ``mode.lower()``
+                    return n
+                if not isinstance(f, ast.Name) or f.id not in CALLS_OK or n.keywords:
                     raise Skip("call")
                 n.args = [s.visit(a) for a in n.args]
                 return n
@@ -175,7 +185,7 @@ class Walker:
 
     def walk(self, body: list, path: list, env: dict, ctx: dict, depth: int) -> bool:
         """Walk ``body``; False once a statement may end the callable (return, raise)."""
-        for st in body:
+        for at, st in enumerate(body):
             if isinstance(st, ast.If):
                 try:
                     test = self.tr(st.test, env)
@@ -189,6 +199,15 @@ class Walker:
                 go1 = self.walk(st.body, [*path, test], dict(env), ctx, depth)
                 neg = ast.UnaryOp(op=ast.Not(), operand=test)
                 go2 = self.walk(st.orelse, [*path, neg], dict(env), ctx, depth)
+                if (
+                    not go1
+                    and not st.orelse
+                    and isinstance(st.body[-1], ast.Return)
+                    and sum(isinstance(n, ast.Return) for n in ast.walk(st)) == 1
+                ):
+                    # ``if <cond>: ...; return x``: what follows runs when ``not cond``
+                    _dirty(st, env)
+                    return self.walk(body[at + 1 :], [*path, neg], env, ctx, depth)
                 if _has(st, ast.Return):
                     return False
                 _dirty(st, env)
@@ -290,6 +309,11 @@ class Walker:
                     if isinstance(t, ast.Name):
                         if val is not None and _literal(val) and not path and t.id not in env:
                             env[t.id] = val
+                        elif val is not None and not path and len(targets) == 1:
+                            try:  # ``mode = mode.lower()``: the name stands for its expression
+                                env[t.id] = self.tr(val, env)
+                            except Skip:
+                                env[t.id] = None
                         else:
                             env[t.id] = None
                     elif (

@@ -240,6 +240,10 @@ def _boolop(n: ast.BoolOp, env: dict[str, Any]) -> Any:
 
 
 def _call(n: ast.Call, env: dict[str, Any]) -> Any:
+    f = n.func
+    if isinstance(f, ast.Attribute) and f.attr in ("lower", "upper", "strip") and not n.args:
+        v = _known(ev(f.value, env))
+        return getattr(v, f.attr)()  # a value that is no str: torch's AttributeError too
     if not isinstance(n.func, ast.Name) or n.keywords:
         raise Unknown
     fn = n.func.id
@@ -261,11 +265,19 @@ def _call(n: ast.Call, env: dict[str, Any]) -> Any:
         if v is OPAQUE or v is UNK:
             raise Unknown
         return len(v)
-    if fn in ("abs", "min", "max", "float", "int") and args:
-        for a in args:
-            _known(a)
-        return {"abs": abs, "min": min, "max": max, "float": float, "int": int}[fn](*args)
+    if fn in _FUNCS and len(args) == 1:
+        # every item known (``sorted`` / ``sum`` / ``set`` read each); on a value that is no
+        # iterable / number the builtin raises as it does in torch
+        return _FUNCS[fn](_known(args[0]))
+    if fn in ("min", "max") and len(args) > 1:
+        return _FUNCS[fn](*(_known(a) for a in args))
     raise Unknown
+
+
+_FUNCS = {
+    "abs": abs, "min": min, "max": max, "float": float, "int": int, "bool": bool,
+    "sorted": sorted, "set": set, "list": list, "tuple": tuple, "sum": sum,
+}  # fmt: skip
 
 
 # ------------------------------------------------------------------ binding and checking
