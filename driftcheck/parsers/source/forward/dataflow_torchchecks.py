@@ -26,6 +26,7 @@ Switch: ``DRIFTCHECK_NO_TORCH_CHECKS=1``.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import math
 import numbers
@@ -37,18 +38,17 @@ from typing import Any
 from driftcheck.parsers.source.forward import dataflow_called as hooks
 
 TABLE_PATH = Path(__file__).resolve().parents[3] / "data" / "torch_checks.json"
-_TABLE: dict[str, Any] = {}
 
 
 def _off() -> bool:
     return os.environ.get("DRIFTCHECK_NO_TORCH_CHECKS") == "1"
 
 
+@functools.lru_cache(maxsize=1)
 def table() -> dict[str, Any]:
-    """The generated table (read once)."""
-    if not _TABLE:
-        _TABLE.update(json.loads(TABLE_PATH.read_text(encoding="utf-8")))
-    return _TABLE
+    """The generated table (a data file shipped with the package, read once: not a store of
+    the analysis)."""
+    return json.loads(TABLE_PATH.read_text(encoding="utf-8"))
 
 
 def entry_of(qual: str) -> tuple[str, dict] | None:
@@ -281,14 +281,17 @@ _FUNCS = {
 
 
 # ------------------------------------------------------------------ binding and checking
-_PARSED: dict[str, ast.expr] = {}
-
-
 def _parse(src: str) -> ast.expr:
-    got = _PARSED.get(src)
-    if got is None:
-        got = _PARSED[src] = ast.parse(src, mode="eval").body
-    return got
+    """A row's expression, parsed once (``DRIFTCHECK_NO_CACHE=1``: parsed at each use; the
+    trees are only read)."""
+    if os.environ.get("DRIFTCHECK_NO_CACHE") == "1":
+        return ast.parse(src, mode="eval").body
+    return _parsed(src)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(src: str) -> ast.expr:
+    return ast.parse(src, mode="eval").body
 
 
 def plain(v: Any, node: ast.AST | None) -> Any:
