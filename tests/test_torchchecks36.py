@@ -110,6 +110,10 @@ def _fixture(key: str, name: str, shared: dict) -> Any:
         return 0.1
     if name == "distance_function":
         return None
+    if name in ("input", "target", "anchor", "positive", "negative", "var"):
+        return _Obj(lambda: torch.rand(2, 3, 4, 4))
+    if name == "grid":
+        return _Obj(lambda: torch.rand(2, 4, 4, 2))
     if name == "cutoffs":
         return [2]
     if name == "datasets":
@@ -135,6 +139,34 @@ def _fixture(key: str, name: str, shared: dict) -> Any:
     return 4
 
 
+def _t(*shape: int) -> _Obj:
+    return _Obj(lambda: torch.rand(*shape))
+
+
+def _ids(*rows: Any) -> _Obj:
+    return _Obj(lambda: torch.tensor(rows))
+
+
+# valid arguments of the functions whose required tensors need particular shapes
+_OVERRIDES: dict[str, dict[str, Any]] = {
+    ".affine_grid": {"theta": _t(1, 2, 3), "size": [1, 1, 4, 4]},
+    ".batch_norm": {"running_mean": _t(3), "running_var": _t(3)},
+    ".dropout1d": {"input": _t(2, 3, 4)},
+    ".embedding_bag": {"input": _ids([0, 1], [1, 2]), "weight": _t(4, 3)},
+    "fractional_max_pool2d_with_indices": {"output_size": 2},
+    "fractional_max_pool3d_with_indices": {"output_size": 2, "input": _t(1, 2, 4, 4, 4)},
+    ".interpolate": {"scale_factor": 2.0},
+    ".linear_cross_entropy": {"input": _t(2, 4), "linear_weight": _t(3, 4), "target": _ids(0, 1)},
+    ".multi_margin_loss": {"input": _t(2, 3), "target": _ids(0, 2)},
+    ".multi_head_attention_forward": {
+        "query": _t(3, 2, 4), "key": _t(3, 2, 4), "value": _t(3, 2, 4),
+        "embed_dim_to_check": 4, "num_heads": 2, "in_proj_weight": _t(12, 4),
+        "in_proj_bias": _t(12), "bias_k": None, "bias_v": None, "add_zero_attn": False,
+        "dropout_p": 0.0, "out_proj_weight": _t(4, 4), "out_proj_bias": _t(4),
+    },
+}  # fmt: skip
+
+
 def _base(key: str, entry: dict, shared: dict) -> dict[str, Any]:
     env: dict[str, Any] = {}
     for p in entry["params"]:
@@ -149,6 +181,9 @@ def _base(key: str, entry: dict, shared: dict) -> dict[str, Any]:
         env["num_groups"], env["num_channels"] = 2, 4
     if key.endswith(".MultiheadAttention"):
         env["num_heads"] = 2
+    for suffix, over in _OVERRIDES.items():
+        if key.endswith(suffix):
+            env.update(over)
     if ".FractionalMaxPool" in key:
         env["output_size"] = 2
     if key.endswith(".LinearCrossEntropyLoss"):

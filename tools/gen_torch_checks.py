@@ -62,6 +62,16 @@ CALLS_OK = {
 }  # fmt: skip
 NAMES_OK = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "None", "True", "False"}
 MAX_DEPTH = 4
+# calls that are False for the tensors a model's code holds (no ``__torch_function__``
+# override; ``nn.Parameter`` disables its own) and outside TorchScript / tracing: the
+# ``if has_torch_function_variadic(...): return handle_torch_function(...)`` guard that opens
+# nn.functional's functions is not taken
+FALSE_CALLS = {
+    "has_torch_function", "has_torch_function_unary", "has_torch_function_variadic",
+    "torch.overrides.has_torch_function", "torch.overrides.has_torch_function_unary",
+    "torch.overrides.has_torch_function_variadic", "torch.jit.is_scripting",
+    "torch.jit.is_tracing", "torch._C._get_tracing_state",
+}  # fmt: skip
 # calls that neither raise on plain values nor change them
 NOOP_CALLS = {"warnings.warn", "torch._C._log_api_usage_once"}
 # abstract bases users do not build themselves (their checks reach the table through each
@@ -126,6 +136,8 @@ class Walker:
 
             def visit_Call(s, n: ast.Call) -> ast.AST:  # noqa: N805
                 f = n.func
+                if ast.unparse(f) in FALSE_CALLS:
+                    return ast.Constant(value=False)
                 if isinstance(f, ast.Attribute) and f.attr in STR_METHODS and not n.args:
                     if n.keywords:
                         raise Skip("call")
