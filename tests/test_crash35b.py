@@ -251,11 +251,15 @@ def test_both_sides(tmp_path):
     ["sgd_nesterov_no_momentum", "rnn_gru_zero_layers", "adasm_unsorted", "ttype_short_name"],
 )
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
-    """The rules are what flag these: with ``DRIFTCHECK_NO_CTORS_35B=1`` nothing does."""
+    """The rules are what flag these: with ``DRIFTCHECK_NO_CTORS_35B=1`` nothing does (and
+    with session 36's table of torch's checks off too: it reads several of the same checks
+    from torch's source, ``tests/test_torchchecks36.py``)."""
     _, shape, _ = MODELS[name]
     path = write(MODELS, HEAD, name, tmp_path)
     monkeypatch.setenv("DRIFTCHECK_NO_CTORS_35B", "1")
+    monkeypatch.setenv("DRIFTCHECK_NO_TORCH_CHECKS", "1")
     assert not blockers(path, shape, capsys)
+    monkeypatch.delenv("DRIFTCHECK_NO_TORCH_CHECKS")
     monkeypatch.delenv("DRIFTCHECK_NO_CTORS_35B")
     assert blockers(path, shape, capsys)
 

@@ -37,6 +37,7 @@ MODULES = (
     "dataflow_fix35b",
     "dataflow_fix35c",
     "dataflow_fix36b",
+    "dataflow_torchchecks",  # session 36: torch's argument checks, a table read from its source
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}
