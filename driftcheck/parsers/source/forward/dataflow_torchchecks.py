@@ -40,8 +40,9 @@ from driftcheck.parsers.source.forward import dataflow_called as hooks
 TABLE_PATH = Path(__file__).resolve().parents[3] / "data" / "torch_checks.json"
 
 
-def _off() -> bool:
-    return os.environ.get("DRIFTCHECK_NO_TORCH_CHECKS") == "1"
+def _off(f: Any) -> bool:
+    """Whether the table's checks are switched off for this pass (``Flow.switches``)."""
+    return f.switches.get("DRIFTCHECK_NO_TORCH_CHECKS") == "1"
 
 
 @functools.lru_cache(maxsize=1)
@@ -408,7 +409,7 @@ def checked(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, 
     from driftcheck.parsers.source.values.abstract import Ext
 
     f = run.f
-    if f.input_shape is None or fr is None or _off() or f.speculative:
+    if f.input_shape is None or fr is None or _off(f) or f.speculative:
         return
     if not isinstance(fv, Ext):
         return
