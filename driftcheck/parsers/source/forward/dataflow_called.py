@@ -36,6 +36,7 @@ MODULES = (
     "dataflow_fix35",
     "dataflow_fix35b",
     "dataflow_fix35c",
+    "dataflow_fix36b",
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}

@@ -1,0 +1,301 @@
+"""Session 36 (crashfix36b): the argument checks of torch ops torch runs in C++ or in its own
+Python wrapper, on values the pass holds for certain (torch 2.13, CPU; ``tests/test_crash36b.py``
+runs every verdict in torch, with clean twins):
+
+- ``torch.cdist(a, b, compute_mode=m)``: ``m`` not one of torch's three mode names (a bool, a
+  number, another string, None written out): ValueError "<m> is not a valid value for
+  compute_mode" (``torch/functional.py``'s ``if / elif / else``);
+- ``torch.linalg.vector_norm(x, ord=s)`` with ``s`` a string (``"fro"``, ``"inf"``, ``"l2"``):
+  the argument parser's TypeError "argument 'ord' must be Number, not str";
+- ``torch.quantile`` / ``nanquantile`` (function or tensor method): ``interpolation`` a string
+  other than linear / lower / higher / midpoint / nearest; a Python number ``q`` outside
+  [0, 1]; a ``q`` tensor built in ``forward`` by ``torch.tensor(<list of numbers>)`` (its
+  values kept by this module's after-hook until the next in-place write) with a value
+  outside [0, 1]: RuntimeError;
+- ``torch.quantize_per_tensor(x, scale, zero_point, dtype)`` / ``quantize_per_channel(x,
+  scales, zero_points, axis, dtype)``: a ``dtype`` that is not a quantized one
+  (``torch.float32``, ``torch.int8``, ...): "ScalarType Float is not supported in new_qtensor";
+  an int ``zero_point`` outside the dtype's range (quint8 [0, 255], qint8 [-128, 127], qint32
+  int32): "zero_point 128 is above upper bound"; ``scales`` a vector of known length other
+  than ``x.size(axis)``: "length of scales must equal to channel";
+- ``torch.fake_quantize_per_tensor_affine(x, scale, zero_point, quant_min, quant_max)`` /
+  ``fake_quantize_per_channel_affine(x, scale, zero_point, axis, quant_min, quant_max)``:
+  ``quant_min > quant_max`` (ints), an int ``zero_point`` outside ``[quant_min, quant_max]``
+  (per tensor), a ``scale`` vector whose length is not ``x.size(axis)`` (per channel).
+
+Switch: ``DRIFTCHECK_NO_FIX36B=1``.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import os
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import arg
+
+_CDIST_MODES = frozenset(
+    {"use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist", "donot_use_mm_for_euclid_dist"}
+)
+_INTERP = ("linear", "lower", "higher", "midpoint", "nearest")
+_QUANTILE = frozenset({"quantile", "nanquantile"})
+# torch's quantized dtypes and the range ``quantize_per_tensor`` allows for an int zero point
+_QDTYPES = {
+    "quint8": (0, 255),
+    "qint8": (-128, 127),
+    "qint32": (-(2**31), 2**31 - 1),
+    "quint4x2": None,
+    "quint2x4": None,
+}
+# a dtype that is not quantized -> torch's ScalarType word
+_SCALAR = {
+    "float32": "Float", "float": "Float", "float64": "Double", "double": "Double",
+    "float16": "Half", "half": "Half", "bfloat16": "BFloat16", "int8": "Char", "uint8": "Byte",
+    "int16": "Short", "short": "Short", "int32": "Int", "int": "Int", "int64": "Long",
+    "long": "Long", "bool": "Bool", "complex64": "ComplexFloat", "cfloat": "ComplexFloat",
+    "complex128": "ComplexDouble", "cdouble": "ComplexDouble",
+}  # fmt: skip
+_VALS = "fix36b_vals"  # id(tensor) -> (tensor, the float values it was built with, writes stamp)
+
+
+def _off() -> bool:
+    return os.environ.get("DRIFTCHECK_NO_FIX36B") == "1"
+
+
+def _int(v: Any) -> bool:
+    return v.__class__ is int
+
+
+def _num(v: Any) -> bool:
+    return v.__class__ in (int, float) and math.isfinite(v)
+
+
+def _shape(t: Any) -> tuple | None:
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    return known_shape(t) if isinstance(t, Tens) else None
+
+
+def _dtype_name(v: Any) -> str | None:
+    """``torch.qint8`` -> ``"qint8"`` (an ``Ext`` of ``torch.<name>``), else None."""
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    q = v.qual if isinstance(v, Ext) else None
+    if not isinstance(q, str) or not q.startswith("torch.") or q.count(".") != 1:
+        return None
+    name = q[len("torch.") :]
+    return name if name in _QDTYPES or name in _SCALAR else None
+
+
+def _flat(v: Any, out: list, depth: int = 0) -> bool:
+    """The numbers of a nested list / tuple of plain numbers (no bool), in order."""
+    if depth > 4:
+        return False
+    if v.__class__ in (list, tuple):
+        return all(_flat(x, out, depth + 1) for x in v)
+    if _num(v):
+        out.append(float(v))
+        return True
+    return False
+
+
+def _values(run: Any, t: Any) -> tuple | None:
+    got = run.f.run_state.get(_VALS, {}).get(id(t))
+    if got is None or got[0] is not t or got[2] != run.f.tensor_writes:
+        return None
+    return got[1]
+
+
+def _callee(fv: Any, args: list) -> tuple[str, list] | None:
+    """``(qualified name, args)`` of a torch function, or of a tensor's quantile method (the
+    tensor put first)."""
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Tens
+
+    if isinstance(fv, Ext) and isinstance(fv.qual, str):
+        return fv.qual, args
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens) and fv.name in _QUANTILE:
+        return f"torch.{fv.name}", [fv.target, *args]
+    return None
+
+
+def _cdist(args: list, kwargs: dict) -> str | None:
+    if len(args) <= 3 and "compute_mode" not in kwargs:
+        return None
+    m = arg(args, kwargs, 3, "compute_mode")
+    if m.__class__ in (str, bool, int, float) and m not in _CDIST_MODES:
+        return f"ValueError: {m} is not a valid value for compute_mode"
+    return None
+
+
+def _vector_norm(args: list, kwargs: dict) -> str | None:
+    if len(args) <= 1 and "ord" not in kwargs:
+        return None
+    o = arg(args, kwargs, 1, "ord")
+    if o.__class__ is str:
+        return "TypeError: linalg_vector_norm(): argument 'ord' must be Number, not str"
+    return None
+
+
+def _quantile(run: Any, name: str, args: list, kwargs: dict) -> str | None:
+    how = kwargs.get("interpolation", "linear")
+    if how.__class__ is str and how not in _INTERP:
+        return (
+            f"RuntimeError: {name}() interpolation must be one of linear, lower, higher, "
+            f"midpoint or nearest, but got {how}"
+        )
+    q = arg(args, kwargs, 1, "q")
+    if _num(q) and not 0 <= q <= 1:
+        return f"RuntimeError: {name}() q must be in the range [0, 1] but got {q}"
+    vals = _values(run, q)
+    if vals and any(not 0 <= v <= 1 for v in vals):
+        return f"RuntimeError: {name}() q values must be in the range [0, 1]"
+    return None
+
+
+def _dtype_error(dt: Any) -> str | None:
+    name = _dtype_name(dt)
+    if name is not None and name in _SCALAR:
+        return f"RuntimeError: ScalarType {_SCALAR[name]} is not supported in new_qtensor."
+    return None
+
+
+def _zero_point(op: str, dt: Any, zp: Any) -> str | None:
+    rng = _QDTYPES.get(_dtype_name(dt) or "")
+    if rng is None or not _int(zp):
+        return None
+    if zp > rng[1]:
+        return f"RuntimeError: {op} zero_point {zp} is above upper bound."
+    if zp < rng[0]:
+        return f"RuntimeError: {op} zero_point {zp} is below lower bound."
+    return None
+
+
+def _channels(x: Any, scales: Any, axis: Any) -> tuple[int, int] | None:
+    """``(x.size(axis), len(scales))`` where both are known (a vector of scales)."""
+    xs, ss = _shape(x), _shape(scales)
+    if xs is None or ss is None or len(ss) != 1 or not _int(axis) or not -len(xs) <= axis < len(xs):
+        return None
+    return xs[axis], ss[0]
+
+
+def _quantize(name: str, args: list, kwargs: dict) -> str | None:
+    x = arg(args, kwargs, 0, "input")
+    if name == "quantize_per_tensor":
+        dt = arg(args, kwargs, 3, "dtype")
+        zp = arg(args, kwargs, 2, "zero_point")
+        return _dtype_error(dt) or _zero_point("quantize_tensor_per_tensor_affine", dt, zp)
+    dt = arg(args, kwargs, 4, "dtype")
+    err = _dtype_error(dt)
+    if err:
+        return err
+    if _dtype_name(dt) not in _QDTYPES:
+        return None
+    got = _channels(x, arg(args, kwargs, 1, "scales"), arg(args, kwargs, 3, "axis"))
+    if got is not None and got[0] != got[1]:
+        return f"RuntimeError: length of scales must equal to channel, expected {got[0]} got, {got[1]}"
+    return None
+
+
+def _fake_quantize(name: str, args: list, kwargs: dict) -> str | None:
+    per_channel = name == "fake_quantize_per_channel_affine"
+    k = 4 if per_channel else 3
+    lo, hi = arg(args, kwargs, k, "quant_min"), arg(args, kwargs, k + 1, "quant_max")
+    if not (_int(lo) and _int(hi)):
+        return None
+    if lo > hi:
+        return "RuntimeError: `quant_min` should be less than or equal to `quant_max`."
+    x = arg(args, kwargs, 0, "input")
+    if per_channel:
+        got = _channels(x, arg(args, kwargs, 1, "scale"), arg(args, kwargs, 3, "axis"))
+        if got is not None and got[0] != got[1]:
+            return (
+                "RuntimeError: dimensions of scale and zero-point are not consistent with "
+                "input tensor"
+            )
+        return None
+    zp = arg(args, kwargs, 2, "zero_point")
+    if _int(zp) and not lo <= zp <= hi:
+        return "RuntimeError: `zero_point` must be between `quant_min` and `quant_max`."
+    return None
+
+
+def _tensor_list(v: Any) -> int | None:
+    """The length of a list / tuple every item of which is a tensor, else None."""
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if v.__class__ in (list, tuple) and all(isinstance(t, Tens) for t in v):
+        return len(v)
+    return None
+
+
+def _foreach(args: list) -> str | None:
+    """``torch._foreach_<op>(xs, ys / scalars, ...)``: every tensor list and scalar list given
+    by position must have ``len(xs)`` items."""
+    n = _tensor_list(args[0]) if args else None
+    if not n:
+        return None
+    for v in args[1:4]:
+        m = _tensor_list(v)
+        if m is not None and v and m != n:
+            return f"RuntimeError: Tensor lists must have the same number of tensors, got {n} and {m}"
+        if v.__class__ in (list, tuple) and all(_num(s) for s in v) and len(v) != n:
+            return "RuntimeError: Tensor list must have same number of elements as scalar list."
+    return None
+
+
+def op_error(run: Any, q: str, args: list, kwargs: dict) -> str | None:
+    """torch's error for ``q(*args, **kwargs)`` by the rules above, else None."""
+    if q.startswith("torch._foreach_") and q.count(".") == 1:
+        return _foreach(args)
+    if q == "torch.cdist":
+        return _cdist(args, kwargs)
+    if q == "torch.linalg.vector_norm":
+        return _vector_norm(args, kwargs)
+    name = q.rsplit(".", 1)[-1]
+    if q == f"torch.{name}" and name in _QUANTILE:
+        return _quantile(run, name, args, kwargs)
+    if q == f"torch.{name}" and name in ("quantize_per_tensor", "quantize_per_channel"):
+        return _quantize(name, args, kwargs)
+    if q == f"torch.{name}" and name.startswith("fake_quantize_per_"):
+        if name in ("fake_quantize_per_tensor_affine", "fake_quantize_per_channel_affine"):
+            return _fake_quantize(name, args, kwargs)
+    return None
+
+
+@hooks.before(190)  # crashfix36b: op argument checks (cdist, vector_norm, quantile, quantize)
+def op_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    f = run.f
+    if _off() or f.input_shape is None or f.speculative or fr is None:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args):
+        return  # (``**kw``: each rule reads a value given, never a default, so a key it lacks
+        # in an unknown ``kw`` claims nothing)
+    got = _callee(fv, args)
+    if got is None:
+        return
+    err = op_error(run, got[0], got[1], kwargs)
+    if err is not None:
+        f.crash(fr.loc(e), err)
+
+
+@hooks.after(190)  # ``torch.tensor([0.25, 0.75])``: its values, for quantile's ``q``
+def tensor_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    f = run.f
+    if _off() or f.input_shape is None or not isinstance(out, Tens):
+        return None
+    if not isinstance(fv, Ext) or fv.qual not in ("torch.tensor", "torch.as_tensor"):
+        return None
+    if len(args) != 1 or any(isinstance(a, ast.Starred) for a in e.args):
+        return None
+    vals: list = []
+    if not _flat(args[0], vals) or not vals or len(vals) > 64:
+        return None
+    st = f.run_state.setdefault(_VALS, {})
+    st[id(out)] = (out, tuple(vals), f.tensor_writes)
+    return None
