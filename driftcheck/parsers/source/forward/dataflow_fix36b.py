@@ -23,6 +23,16 @@ runs every verdict in torch, with clean twins):
   ``quant_min > quant_max`` (ints), an int ``zero_point`` outside ``[quant_min, quant_max]``
   (per tensor), a ``scale`` vector whose length is not ``x.size(axis)`` (per channel).
 
+- ``torch._foreach_<op>(xs, ys, ...)``: a tensor list or a scalar list given by position with
+  another number of items than ``xs``: RuntimeError; judged only while the pass is exact
+  (``Flow.doubts`` 0) or every list's length is certain (``dataflow_lists.certain``);
+- ``t.indices()`` / ``t.values()`` of ``t`` the very result of ``torch.sparse_coo_tensor(i, v,
+  ...)`` with at least two entries (``i`` of a known shape) and no ``is_coalesced=True``: torch
+  marks such a tensor uncoalesced ("Cannot get indices on an uncoalesced tensor");
+- ``torch.save(obj, f)`` without ``pickle_module=`` where ``obj`` is written out as a dict /
+  list / tuple display holding a ``lambda`` or a generator expression among its items:
+  pickle refuses both (a lambda has no importable name; a generator cannot be pickled).
+
 Switch: ``DRIFTCHECK_NO_FIX36B=1``.
 """
 
@@ -37,7 +47,11 @@ from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.forward.dataflow_common import arg
 
 _CDIST_MODES = frozenset(
-    {"use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist", "donot_use_mm_for_euclid_dist"}
+    {
+        "use_mm_for_euclid_dist_if_necessary",
+        "use_mm_for_euclid_dist",
+        "donot_use_mm_for_euclid_dist",
+    }
 )
 _INTERP = ("linear", "lower", "higher", "midpoint", "nearest")
 _QUANTILE = frozenset({"quantile", "nanquantile"})
@@ -57,6 +71,7 @@ _SCALAR = {
     "long": "Long", "bool": "Bool", "complex64": "ComplexFloat", "cfloat": "ComplexFloat",
     "complex128": "ComplexDouble", "cdouble": "ComplexDouble",
 }  # fmt: skip
+_UNCOALESCED = "fix36b_uncoalesced"  # id(tensor) -> the sparse tensor, as made
 _VALS = "fix36b_vals"  # id(tensor) -> (tensor, the float values it was built with, writes stamp)
 
 
@@ -195,7 +210,9 @@ def _quantize(name: str, args: list, kwargs: dict) -> str | None:
         return None
     got = _channels(x, arg(args, kwargs, 1, "scales"), arg(args, kwargs, 3, "axis"))
     if got is not None and got[0] != got[1]:
-        return f"RuntimeError: length of scales must equal to channel, expected {got[0]} got, {got[1]}"
+        return (
+            f"RuntimeError: length of scales must equal to channel, expected {got[0]} got, {got[1]}"
+        )
     return None
 
 
@@ -231,16 +248,23 @@ def _tensor_list(v: Any) -> int | None:
     return None
 
 
-def _foreach(args: list) -> str | None:
+def _foreach(run: Any, args: list) -> str | None:
     """``torch._foreach_<op>(xs, ys / scalars, ...)``: every tensor list and scalar list given
     by position must have ``len(xs)`` items."""
+    from driftcheck.parsers.source.forward import dataflow_lists
+
     n = _tensor_list(args[0]) if args else None
     if not n:
         return None
+    lists = [v for v in args[:4] if v.__class__ is list]
+    if run.f.doubts and not all(dataflow_lists.certain(run.f, v) for v in lists):
+        return None  # a list's length may not be torch's
     for v in args[1:4]:
         m = _tensor_list(v)
         if m is not None and v and m != n:
-            return f"RuntimeError: Tensor lists must have the same number of tensors, got {n} and {m}"
+            return (
+                f"RuntimeError: Tensor lists must have the same number of tensors, got {n} and {m}"
+            )
         if v.__class__ in (list, tuple) and all(_num(s) for s in v) and len(v) != n:
             return "RuntimeError: Tensor list must have same number of elements as scalar list."
     return None
@@ -249,7 +273,7 @@ def _foreach(args: list) -> str | None:
 def op_error(run: Any, q: str, args: list, kwargs: dict) -> str | None:
     """torch's error for ``q(*args, **kwargs)`` by the rules above, else None."""
     if q.startswith("torch._foreach_") and q.count(".") == 1:
-        return _foreach(args)
+        return _foreach(run, args)
     if q == "torch.cdist":
         return _cdist(args, kwargs)
     if q == "torch.linalg.vector_norm":
@@ -265,10 +289,65 @@ def op_error(run: Any, q: str, args: list, kwargs: dict) -> str | None:
     return None
 
 
+def _sparse_read(run: Any, fv: Any) -> str | None:
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    if not isinstance(fv, Bound) or fv.name not in ("indices", "values"):
+        return None
+    got = run.f.run_state.get(_UNCOALESCED, {}).get(id(fv.target))
+    if got is None or got is not fv.target:
+        return None
+    return (
+        f"RuntimeError: Cannot get {fv.name} on an uncoalesced tensor, please call "
+        ".coalesce() first"
+    )
+
+
+def _unpicklable(node: ast.AST, depth: int = 0) -> str | None:
+    """A ``lambda`` / generator expression among the items of a display ``node``."""
+    if depth > 6:
+        return None
+    if isinstance(node, ast.Lambda):
+        return "lambda"
+    if isinstance(node, ast.GeneratorExp):
+        return "generator"
+    if isinstance(node, ast.Dict):
+        items = [v for v in node.values if v is not None]
+    elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        items = [v for v in node.elts if not isinstance(v, ast.Starred)]
+    else:
+        return None
+    for v in items:
+        got = _unpicklable(v, depth + 1)
+        if got:
+            return got
+    return None
+
+
+def _save(e: ast.Call, fv: Any) -> str | None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    if not isinstance(fv, Ext) or fv.qual not in ("torch.save", "torch.serialization.save"):
+        return None
+    if any(k.arg in (None, "pickle_module") for k in e.keywords) or len(e.args) > 2:
+        return None
+    obj = e.args[0] if e.args else next((k.value for k in e.keywords if k.arg == "obj"), None)
+    got = _unpicklable(obj) if obj is not None else None
+    if got == "generator":
+        return "TypeError: cannot pickle 'generator' object"
+    if got == "lambda":
+        return "AttributeError: Can't pickle local object '<lambda>'"
+    return None
+
+
 @hooks.before(190)  # crashfix36b: op argument checks (cdist, vector_norm, quantile, quantize)
 def op_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     f = run.f
     if _off() or f.input_shape is None or f.speculative or fr is None:
+        return
+    err = _sparse_read(run, fv) or _save(e, fv)
+    if err is not None:
+        f.crash(fr.loc(e), err)
         return
     if any(isinstance(a, ast.Starred) for a in e.args):
         return  # (``**kw``: each rule reads a value given, never a default, so a key it lacks
@@ -289,6 +368,9 @@ def tensor_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: A
     f = run.f
     if _off() or f.input_shape is None or not isinstance(out, Tens):
         return None
+    if isinstance(fv, Ext) and fv.qual == "torch.sparse_coo_tensor":
+        _sparse_made(run, e, args, kwargs, out)
+        return None
     if not isinstance(fv, Ext) or fv.qual not in ("torch.tensor", "torch.as_tensor"):
         return None
     if len(args) != 1 or any(isinstance(a, ast.Starred) for a in e.args):
@@ -299,3 +381,20 @@ def tensor_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: A
     st = f.run_state.setdefault(_VALS, {})
     st[id(out)] = (out, tuple(vals), f.tensor_writes)
     return None
+
+
+def _sparse_made(run: Any, e: ast.Call, args: list, kwargs: dict, out: Any) -> None:
+    """``torch.sparse_coo_tensor(i, v, size)`` of two entries or more, not declared coalesced:
+    torch's constructor leaves it uncoalesced."""
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    if "is_coalesced" in kwargs or run.f.speculative:
+        return
+    ind, val = arg(args, kwargs, 0, "indices"), arg(args, kwargs, 1, "values")
+    si, sv = _shape(ind), _shape(val)
+    nnz = si[1] if si is not None and len(si) == 2 else None
+    if nnz is None and sv:
+        nnz = sv[0]
+    if nnz is None or nnz < 2:
+        return
+    run.f.run_state.setdefault(_UNCOALESCED, {})[id(out)] = out
