@@ -10,7 +10,11 @@ import pytest
 from tests.crash_rule_support import blockers, net_source, registrar, torch_crashes, write
 
 HEAD = (
-    "import io\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+    "import io\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+    "from torch.utils.data import (ChainDataset, ConcatDataset, DataLoader, IterableDataset, "
+    "Subset,\n    TensorDataset, WeightedRandomSampler)\n\n"
+    "class Stream(IterableDataset):\n    def __init__(self, rows):\n        self.rows = rows\n\n"
+    "    def __iter__(self):\n        for r in self.rows:\n            yield (r,)\n\n"
     "CFG = {'mode': 'matmul', 'how': 'median', 'ord': 'fro', 'q': (25, 0.75), 'dt': 'float32',"
     " 'zp': 128, 'qdt': 'qint8'}\n"
 )
@@ -148,6 +152,59 @@ op("save_ok_function", SV + "torch.save({'f': F.gelu, 'p': list(self.parameters(
    "\n        return h")  # fmt: skip
 op("save_ok_list_comp", SV + "torch.save([p.detach() for p in self.parameters()], buf)"
    "\n        return h")  # fmt: skip
+
+# torch.utils.data built in forward: a Subset's indices fetched by a DataLoader, a sampler drawing
+# more than its weights without replacement, ConcatDataset's constructor assertions
+DS = "ds = TensorDataset(h, torch.arange(len(h)))\n        n = len(ds)\n        "
+
+
+def data(name: str, body: str) -> None:
+    model(name, (6, 6), net_source(FC, DS + body))
+
+
+CAT = "torch.cat([xb for xb, _ in DataLoader(Subset(ds, idx), batch_size=2)])"
+data("subset_shifted", f"idx = [i + 1 for i in range(n)]\n        return {CAT}")
+data("subset_literal_first_batch", f"idx = [0, 9, 1]\n        return {CAT}")
+data("subset_negative", f"idx = list(range(-n - 1, 0))\n        return {CAT}")
+data(
+    "subset_for_loop",
+    "out = []\n        for xb, _ in DataLoader(Subset(ds, range(2, n + 2)), batch_size=4):\n"
+    "            out.append(xb)\n        return torch.cat(out)",
+)
+data("subset_ok", f"idx = list(range(n // 2, n))\n        return {CAT}")
+data("subset_ok_negative", f"idx = list(range(-n, 0))\n        return {CAT}")
+data(
+    "subset_ok_break_first_batch",  # only the first batch is fetched
+    "for xb, _ in DataLoader(Subset(ds, [0, 1, 9]), batch_size=2):\n            return xb",
+)
+data(
+    "subset_ok_walked_directly",  # Python's old protocol ends at the IndexError
+    "return torch.stack([xb for xb, _ in Subset(ds, [0, 1, 9])])",
+)
+data(
+    "subset_ok_drop_last",
+    "return torch.cat([xb for xb, _ in DataLoader(Subset(ds, [0, 1, 9]), batch_size=2, "
+    "drop_last=True)])",
+)
+W6 = "w = torch.ones(6)\n        "
+data("sampler_list", W6 + "idx = list(WeightedRandomSampler(w, 8, replacement=False))\n"
+     "        return h[idx]")  # fmt: skip
+data("sampler_loader", W6 + "s = WeightedRandomSampler(w, n + 1, replacement=False)\n"
+     "        return torch.cat([b for b, _ in DataLoader(ds, batch_size=3, sampler=s)])")  # fmt: skip
+data("sampler_weights_list", "s = WeightedRandomSampler([1.0, 2.0], 3, False)\n"
+     "        return h[[i for i in s]]")  # fmt: skip
+data("sampler_ok_replacement", W6 + "idx = list(WeightedRandomSampler(w, 8))\n"
+     "        return h[idx]")  # fmt: skip
+data("sampler_ok_enough", W6 + "idx = list(WeightedRandomSampler(w, 6, replacement=False))\n"
+     "        return h[idx]")  # fmt: skip
+data("sampler_ok_not_walked", W6 + "s = WeightedRandomSampler(w, 8, replacement=False)\n"
+     "        return h * s.num_samples")  # fmt: skip
+data("concat_empty", "return h + len(ConcatDataset([d for d in [ds] if len(d) > 100]))")
+data("concat_stream", "c = ConcatDataset([ds, Stream(h)])\n        return h")
+data("concat_chain", "c = ConcatDataset([ChainDataset([Stream(h)])])\n        return h")
+data("concat_ok", "c = ConcatDataset([ds, TensorDataset(h[:2], torch.arange(2))])\n"
+     "        return h + len(c)")  # fmt: skip
+data("concat_ok_chain_streams", "c = ChainDataset([Stream(h), Stream(h)])\n        return h")
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

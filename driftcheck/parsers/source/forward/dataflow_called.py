@@ -37,6 +37,7 @@ MODULES = (
     "dataflow_fix35b",
     "dataflow_fix35c",
     "dataflow_fix36b",
+    "dataflow_fix36b_data",
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}
