@@ -206,6 +206,46 @@ data("concat_ok", "c = ConcatDataset([ds, TensorDataset(h[:2], torch.arange(2))]
      "        return h + len(c)")  # fmt: skip
 data("concat_ok_chain_streams", "c = ChainDataset([Stream(h), Stream(h)])\n        return h")
 
+# export / jit.trace / fx.symbolic_trace of a module of the code's own, called in forward
+SUB = (
+    "\nclass Body(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+    "        self.a = nn.Linear(6, 6)\n\n    def forward(self, x):\n        {}\n"
+)
+
+
+def tr(name: str, sub_body: str, call: str) -> None:
+    body = sub_body.replace("\n", "\n        ")
+    model(name, (3, 6), SUB.format(body) + net_source(("self.body = Body()",), call, None)
+          .replace("h = self.body(x)\n        ", ""))  # fmt: skip
+
+
+PLAIN = "return torch.relu(self.a(x))"
+tr("export_list", PLAIN, "return torch.export.export(self.body, [x]).module()(x)")
+tr("export_bare_tensor", PLAIN, "return torch.export.export(self.body, x).module()(x)")
+tr("export_ok_tuple", PLAIN, "return torch.export.export(self.body, (x,)).module()(x)")
+tr("jit_no_return", "self.a(x)\npass", "t = torch.jit.trace(self.body, (x,))\n        return x")
+tr("jit_return_none", "y = self.a(x)\nreturn None", "t = torch.jit.trace(self.body, x)\n"
+   "        return x")  # fmt: skip
+tr("jit_ok_returns", PLAIN, "return torch.jit.trace(self.body, (x,))(x)")
+tr("fx_branch_rows", "h = self.a(x)\nif x.shape[0] > 1:\n    h = h - h.mean(0)\nreturn h",
+   "return torch.fx.symbolic_trace(self.body)(x)")  # fmt: skip
+tr("fx_branch_norm", "h = torch.relu(self.a(x))\nif h.norm() < 1e-3:\n    h = h * 0\nreturn h",
+   "return torch.fx.symbolic_trace(self.body)(x)")  # fmt: skip
+tr("fx_range_rows", "for i in range(x.size(0)):\n    x = self.a(x)\nreturn x",
+   "return torch.fx.symbolic_trace(self.body)(x)")  # fmt: skip
+tr("fx_assert_dim", "assert x.dim() == 2\nreturn self.a(x)",
+   "return torch.fx.symbolic_trace(self.body)(x)")  # fmt: skip
+tr("fx_ok_training", "h = self.a(x)\nif self.training:\n    h = F.dropout(h, 0.1)\nreturn h",
+   "return torch.fx.symbolic_trace(self.body)(x)")  # fmt: skip
+tr("fx_ok_is_none", "if x is None:\n    return x\nreturn self.a(x)",
+   "return torch.fx.symbolic_trace(self.body)(x)")  # fmt: skip
+tr("fx_ok_rebound_plain", "n = x.shape[0]\nn = 3\nif n > 1:\n    x = x * 2\nreturn self.a(x)",
+   "return torch.fx.symbolic_trace(self.body)(x)")  # fmt: skip
+tr("fx_ok_layer_attr", "n = self.a.in_features\nif n > 1:\n    x = x * 2\nreturn self.a(x)",
+   "return torch.fx.symbolic_trace(self.body)(x)")  # fmt: skip
+tr("fx_ok_after_return", "return self.a(x)\nif x.sum() > 0:\n    x = x * 2",
+   "return torch.fx.symbolic_trace(self.body)(x)")  # fmt: skip
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -38,6 +38,7 @@ MODULES = (
     "dataflow_fix35c",
     "dataflow_fix36b",
     "dataflow_fix36b_data",
+    "dataflow_fix36b_trace",
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}
