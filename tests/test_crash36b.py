@@ -10,7 +10,7 @@ import pytest
 from tests.crash_rule_support import blockers, net_source, registrar, torch_crashes, write
 
 HEAD = (
-    "import io\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+    "import io\nimport torch\nfrom torch.func import grad, grad_and_value, jacrev, vmap\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
     "from torch.utils.data import (ChainDataset, ConcatDataset, DataLoader, IterableDataset, "
     "Subset,\n    TensorDataset, WeightedRandomSampler)\n\n"
     "class Stream(IterableDataset):\n    def __init__(self, rows):\n        self.rows = rows\n\n"
@@ -245,6 +245,27 @@ tr("fx_ok_layer_attr", "n = self.a.in_features\nif n > 1:\n    x = x * 2\nreturn
    "return torch.fx.symbolic_trace(self.body)(x)")  # fmt: skip
 tr("fx_ok_after_return", "return self.a(x)\nif x.sum() > 0:\n    x = x * 2",
    "return torch.fx.symbolic_trace(self.body)(x)")  # fmt: skip
+
+# torch.func transforms' argnums against the positional inputs; CTC's blank against the classes
+LOSS = "def loss(a, b):\n            return (self.fc(a) * b).sum()\n        "
+op("argnums_past", LOSS + "g = grad(loss, argnums=2)(x, x[:, :4])\n        return g")
+op("argnums_tuple_vmap", LOSS + "g = vmap(grad(loss, argnums=(0, 2)))(x, x[:, :4])\n"
+   "        return g[0]")  # fmt: skip
+op("argnums_negative", LOSS + "g = jacrev(loss, argnums=-3)(x, x[:, :4])\n        return g")
+op("argnums_ok", LOSS + "g = grad_and_value(loss, argnums=(0, 1))(x, x[:, :4])\n"
+   "        return g[0][0]")  # fmt: skip
+op("argnums_ok_negative", LOSS + "return jacrev(loss, argnums=-2)(x, x[:, :4])")
+CTC = (
+    "lp = torch.randn(8, 3, {c}).log_softmax(-1)\n        t = torch.tensor([[1, 2], [2, 3], "
+    "[1, 1]])\n        il = torch.full((3,), 8, dtype=torch.long)\n        "
+    "tl = torch.full((3,), 2, dtype=torch.long)\n        "
+)
+op("ctc_blank_vocab", CTC.format(c=5) + "return self.ctc(lp, t, il, tl) + h.sum()",
+   "self.ctc = nn.CTCLoss(blank=5)")  # fmt: skip
+op("ctc_blank_negative", CTC.format(c=5) + "return F.ctc_loss(lp, t, il, tl, blank=-1) + h.sum()")
+op("ctc_ok_blank_last", CTC.format(c=5) + "return self.ctc(lp, t, il, tl) + h.sum()",
+   "self.ctc = nn.CTCLoss(blank=4)")  # fmt: skip
+op("ctc_ok_default", CTC.format(c=5) + "return F.ctc_loss(lp, t, il, tl) + h.sum()")
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

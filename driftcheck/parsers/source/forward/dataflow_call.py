@@ -312,7 +312,9 @@ class Calls:
             else:
                 kwargs[k.arg] = v
         if isinstance(e.func, ast.Call) and self.run.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_fix30b
+            from driftcheck.parsers.source.forward import dataflow_fix30b, dataflow_fix36b_trace
+
+            dataflow_fix36b_trace.argnums_call(self.run, e, fr)  # ``grad(f, argnums=3)(a, b)``
 
             got = dataflow_fix30b.func_grad(self, e, args, kwargs, fr)  # ``func.grad(fn)(x)``
             if got is not None:

@@ -19,6 +19,13 @@ CPU; ``tests/test_crash36b.py`` runs every verdict in torch, with clean twins):
   judged. A name counts as a proxy when every binding of it in ``forward`` is one (an input,
   an attribute / item / method call of a proxy, arithmetic with one, ``torch.<fn>(proxy)``).
 
+Also here: ``grad(fn, argnums=k)(*xs)`` / ``grad_and_value`` / ``jacrev`` (``torch.func``),
+directly or wrapped in ``vmap(...)`` (which passes as many positional inputs), with an argnum
+outside ``[-len(xs), len(xs))``: RuntimeError "Got argnum=k, but only n positional inputs"
+(``Calls.call_expr`` asks ``argnums_call`` first, as ``dataflow_fix30b`` may answer such a
+call itself); ``nn.CTCLoss(blank=b)(log_probs, ...)`` / ``F.ctc_loss(..., blank=b)`` with ``b``
+outside ``[0, C)`` for ``C`` classes (``log_probs``' last size): "blank must be in label range".
+
 Switch: ``DRIFTCHECK_NO_FIX36B=1``.
 """
 
@@ -190,6 +197,99 @@ def _fx_error(fn: ast.FunctionDef, leaves: set[str]) -> str | None:
     return None
 
 
+_ARGNUMS = frozenset(
+    {f"torch.func.{n}" for n in ("grad", "grad_and_value", "jacrev")}
+    | {f"torch._functorch.eager_transforms.{n}" for n in ("grad", "grad_and_value", "jacrev")}
+    | {f"torch._functorch.apis.{n}" for n in ("grad", "grad_and_value")}
+)
+_VMAP = frozenset({"torch.vmap", "torch.func.vmap", "torch._functorch.apis.vmap"})
+
+
+def _qual(run: Any, node: ast.AST, fr: Any) -> str | None:
+    """The torch name a plain name / attribute chain reads (evaluating it has no effect)."""
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    n = node
+    while isinstance(n, ast.Attribute):
+        n = n.value
+    if not isinstance(n, ast.Name):
+        return None
+    try:
+        v = run.eval(node, fr)
+    except Exception:  # noqa: BLE001
+        return None
+    return v.qual if isinstance(v, Ext) and isinstance(v.qual, str) else None
+
+
+def _argnums(run: Any, c: ast.Call, fr: Any) -> list[int] | None:
+    node = next((k.value for k in c.keywords if k.arg == "argnums"), None)
+    if node is None and len(c.args) > 1:
+        node = c.args[1]
+    if node is None:
+        return [0]  # (the default)
+    try:
+        v = ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError):
+        return None
+    vals = list(v) if isinstance(v, tuple) else [v]
+    return vals if vals and all(x.__class__ is int for x in vals) else None
+
+
+def argnums_call(run: Any, e: ast.Call, fr: Any) -> None:
+    """``grad(fn, argnums=k)(*xs)`` (or through ``vmap``) with an argnum out of range."""
+    f = run.f
+    if _off() or f.input_shape is None or f.speculative or fr is None:
+        return
+    c = e.func
+    if not isinstance(c, ast.Call) or any(isinstance(a, ast.Starred) for a in e.args):
+        return
+    if any(isinstance(a, ast.Starred) for a in c.args) or any(k.arg is None for k in c.keywords):
+        return
+    q = _qual(run, c.func, fr)
+    if q in _VMAP:
+        if not c.args or not isinstance(c.args[0], ast.Call):
+            return
+        c = c.args[0]
+        if any(isinstance(a, ast.Starred) for a in c.args):
+            return
+        q = _qual(run, c.func, fr)
+    if q not in _ARGNUMS:
+        return
+    nums = _argnums(run, c, fr)
+    n = len(e.args)
+    bad = next((k for k in nums or () if not -n <= k < n), None)
+    if bad is not None:
+        f.crash(fr.loc(e), f"RuntimeError: Got argnum={bad}, but only {n} positional inputs")
+
+
+def _ctc(run: Any, fv: Any, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_common import arg
+    from driftcheck.parsers.source.forward.dataflow_fix36b import _shape
+    from driftcheck.parsers.source.values.abstract import Ext, Leaf
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if isinstance(fv, Mod):
+        try:
+            leaf = run.f.resolve(fv.obj)
+        except Exception:  # noqa: BLE001
+            return None
+        if not isinstance(leaf, Leaf) or leaf.type != "CTCLoss" or leaf.unresolved:
+            return None
+        if leaf.torch != "torch.nn.CTCLoss":
+            return None
+        blank = leaf.params.get("blank", 0)
+    elif isinstance(fv, Ext) and fv.qual == "torch.nn.functional.ctc_loss":
+        blank = arg(args, kwargs, 4, "blank", 0)
+    else:
+        return None
+    sh = _shape(arg(args, kwargs, 0, "log_probs"))
+    if blank.__class__ is not int or sh is None or len(sh) not in (2, 3):
+        return None
+    if not 0 <= blank < sh[-1]:
+        return "RuntimeError: blank must be in label range"
+    return None
+
+
 @hooks.before(192)  # crashfix36b: export / jit.trace / fx.symbolic_trace of the code's modules
 def traced(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     from driftcheck.parsers.source.values.abstract import Ext
@@ -198,8 +298,14 @@ def traced(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     f = run.f
     if _off() or f.input_shape is None or f.speculative or fr is None:
         return
+    if any(isinstance(a, ast.Starred) for a in e.args):
+        return
+    err = _ctc(run, fv, args, kwargs)
+    if err is not None:
+        f.crash(fr.loc(e), err)
+        return
     q = fv.qual if isinstance(fv, Ext) else None
-    if q is None or any(isinstance(a, ast.Starred) for a in e.args):
+    if q is None:
         return
     err = None
     if q in _EXPORT and any(k.arg is None for k in e.keywords) is False:
