@@ -267,6 +267,30 @@ op("ctc_ok_blank_last", CTC.format(c=5) + "return self.ctc(lp, t, il, tl) + h.su
    "self.ctc = nn.CTCLoss(blank=4)")  # fmt: skip
 op("ctc_ok_default", CTC.format(c=5) + "return F.ctc_loss(lp, t, il, tl) + h.sum()")
 
+# an iterable dataset's ``__iter__`` reading ``get_worker_info()``'s fields in this process
+WI = (
+    "from torch.utils.data import get_worker_info\n\n"
+    "class Shards(IterableDataset):\n    def __init__(self, rows):\n        self.rows = rows\n\n"
+    "    def __iter__(self):\n        info = get_worker_info()\n        {}\n"
+    "        for i in range(start, len(self.rows), step):\n            yield self.rows[i]\n"
+)
+
+
+def wi(name: str, line: str, walk: str) -> None:
+    model(name, (6, 6), WI.format(line) + net_source(FC, walk))
+
+
+LOADER = "return torch.cat([b for b in DataLoader(Shards(h), batch_size=2)])"
+wi("worker_id_unguarded", "start, step = info.id, info.num_workers", LOADER)
+wi("worker_seed_first", "step = 1 + info.seed % 1\n        start = 0", LOADER)
+wi("worker_walked_directly", "start, step = info.id, 1", "return torch.stack(list(Shards(h)))")
+wi("worker_ok_guarded", "start, step = (0, 1) if info is None else (info.id, info.num_workers)",
+   LOADER)  # fmt: skip
+wi("worker_ok_getattr", "start, step = getattr(info, 'id', 0), getattr(info, 'num_workers', 1)",
+   LOADER)  # fmt: skip
+wi("worker_ok_not_walked", "start, step = info.id, info.num_workers",
+   "ds = Shards(h)\n        return h")  # fmt: skip
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -10,7 +10,9 @@ returns for them (fresh objects only, never the shared ``UNK``), what torch woul
   length is certain (``dataflow_lists.certain``, or the pass exact so far): ``len`` is the
   number of indices;
 - an instance of a class of the code's own deriving from ``IterableDataset``, and
-  ``ChainDataset(...)``: an iterable-style dataset;
+  ``ChainDataset(...)``: an iterable-style dataset; its ``__iter__`` reading ``info.<attr>`` of
+  ``info = get_worker_info()`` unguarded raises when it is walked in this process (directly,
+  or by a ``DataLoader`` without workers): ``get_worker_info()`` is None outside a worker;
 - ``WeightedRandomSampler(w, k, replacement=False)`` with ``k`` an int above ``len(w)`` (``w``
   a vector of known length, or a list of numbers): its ``__iter__`` calls
   ``torch.multinomial``, which raises "cannot sample n_sample > prob_dist.size(-1) samples
@@ -112,6 +114,75 @@ def _iterable_cls(fv: Any) -> bool:
     return any(isinstance(c, Ext) and c.qual in _ITERABLE_BASES for c in mro)
 
 
+_WORKER_INFO = ("get_worker_info",)
+
+
+def _worker_info_error(cls: Any) -> str | None:
+    """``__iter__`` of an iterable dataset class of the code's own (its own method, a plain
+    generator body) that binds ``info = get_worker_info()`` at its top level and then reads
+    ``info.<attr>`` in a later top-level statement, unconditionally and before any statement
+    that may leave: outside a DataLoader worker ``get_worker_info()`` is None, so the read is
+    torch's (Python's) AttributeError as soon as the dataset is walked in this process."""
+    node = getattr(cls, "node", None)
+    if not isinstance(node, ast.ClassDef):
+        return None
+    fn = next((b for b in node.body if isinstance(b, ast.FunctionDef) and b.name == "__iter__"),
+              None)  # fmt: skip
+    if fn is None or fn.decorator_list:
+        return None
+    info = None
+    for st in fn.body:
+        if info is None:
+            if (
+                isinstance(st, ast.Assign)
+                and len(st.targets) == 1
+                and isinstance(st.targets[0], ast.Name)
+                and isinstance(st.value, ast.Call)
+                and not st.value.args
+                and not st.value.keywords
+                and _called_name(st.value.func) in _WORKER_INFO
+            ):
+                info = st.targets[0].id
+            elif any(isinstance(n, (ast.Return, ast.Raise, ast.Yield, ast.YieldFrom))
+                     for n in ast.walk(st)):  # fmt: skip
+                return None
+            continue
+        got = _plain_read(st, info)
+        if got is not None:
+            return f"AttributeError: 'NoneType' object has no attribute '{got}'"
+        if any(isinstance(n, ast.Name) and n.id == info for n in ast.walk(st)):
+            return None  # ``info`` used otherwise (a guard, a rebinding): not judged
+        if any(isinstance(n, (ast.Return, ast.Raise, ast.Break, ast.Yield, ast.YieldFrom))
+               for n in ast.walk(st)):  # fmt: skip
+            return None
+    return None
+
+
+def _called_name(f: ast.AST) -> str | None:
+    if isinstance(f, ast.Name):
+        return f.id
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Attribute):
+        return f.attr if f.value.attr == "data" else None  # ``torch.utils.data.get_worker_info``
+    return None
+
+
+def _plain_read(st: ast.stmt, name: str) -> str | None:
+    """``name.<attr>`` read unconditionally by a simple statement (an assignment / expression:
+    outside a conditional expression, ``and`` / ``or``, a lambda or a comprehension)."""
+    if not isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
+        return None
+    todo = [st.value] if st.value is not None else []
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.IfExp, ast.BoolOp, ast.Lambda, ast.ListComp, ast.SetComp,
+                          ast.DictComp, ast.GeneratorExp)):  # fmt: skip
+            continue
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == name:
+            return n.attr
+        todo.extend(reversed(list(ast.iter_child_nodes(n))))  # (left to right: Python's order)
+    return None
+
+
 def _dataset(run: Any, args: list, kwargs: dict) -> tuple | None:
     """``("map", n)`` for ``TensorDataset(*tensors)`` of known equal first sizes."""
     if kwargs or not args:
@@ -162,6 +233,11 @@ def _loader(run: Any, args: list, kwargs: dict) -> tuple | None:
     ds = _get(run, arg(args, kwargs, 0, "dataset"))
     if kwargs.get("batch_sampler") is not None or kwargs.get("shuffle") not in (None, False):
         return None
+    if ds is not None and ds[0] == "iterable":
+        workers = kwargs.get("num_workers", 0)
+        if ds[1] is None or workers != 0 or workers.__class__ is not int:
+            return None
+        return ("loader", ds[1], ds[1])  # ``__iter__`` runs in this process at the first batch
     samp = kwargs.get("sampler")
     if samp is not None:
         got = _get(run, samp)
@@ -227,7 +303,7 @@ def loop_error(run: Any, v: Any, node: Any) -> str | None:
     got = _get(run, v)
     if got is None:
         return None
-    if got[0] == "sampler":
+    if got[0] in ("sampler", "iterable"):
         return got[1]
     if got[0] != "loader":
         return None
@@ -260,7 +336,7 @@ def data_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any
     if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
         return None
     if _iterable_cls(fv):
-        _put(run, out, ("iterable",))
+        _put(run, out, ("iterable", _worker_info_error(fv)))
         return None  # (the pass's value for the instance is kept)
     q = _q(fv)
     if q is None:
@@ -278,7 +354,7 @@ def data_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any
     elif q == "Subset":
         info = _subset(run, args, kwargs)
     elif q == "ChainDataset":
-        info = ("iterable",)
+        info = ("iterable", None)
     elif q == "WeightedRandomSampler":
         info = _sampler(run, args, kwargs)
     elif q == "DataLoader":
