@@ -372,7 +372,7 @@ class Net(nn.Module):
 )
 
 
-# ``next(loader)`` of a torch DataLoader (``dataflow_fix36b``): an iterable, not an iterator
+# ``next(loader)`` of a torch DataLoader (``dataflow_fix36_loader``): an iterable, not an iterator
 LOADER = """
 import itertools
 
@@ -491,7 +491,7 @@ plateau("ok_plateau_own_subclass", "s = MyPlateau(self.opt)\n        s.step()")
 plateau("ok_step_lr_bare", "s = torch.optim.lr_scheduler.StepLR(self.opt, 2)\n        s.step()")
 
 
-# a module method's result that is no module, called as one (``dataflow_fix36b.not_callable``)
+# a module method's result that is no module, called as one (``dataflow_fix36_loader.not_callable``)
 WARM = """
 class Enc(nn.Module):
     def __init__(self):

@@ -312,7 +312,9 @@ class Calls:
             else:
                 kwargs[k.arg] = v
         if isinstance(e.func, ast.Call) and self.run.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_fix30b
+            from driftcheck.parsers.source.forward import dataflow_fix30b, dataflow_fix36b_trace
+
+            dataflow_fix36b_trace.argnums_call(self.run, e, fr)  # ``grad(f, argnums=3)(a, b)``
 
             got = dataflow_fix30b.func_grad(self, e, args, kwargs, fr)  # ``func.grad(fn)(x)``
             if got is not None:
@@ -787,14 +789,21 @@ class Calls:
         if a.kwarg is not None:
             fr.locals[a.kwarg.arg] = kwargs
 
-    def iterate(self, v: Any, loc: Any = None) -> list[Any] | None:
+    def iterate(self, v: Any, loc: Any = None, node: Any = None) -> list[Any] | None:
         """The items a loop over ``v`` walks (None: not known). On real sizes, with the
         loop's ``loc``, a 0-d tensor is torch's TypeError (``for n in lengths`` where
-        ``lengths = mask.sum()`` summed every axis)."""
+        ``lengths = mask.sum()`` summed every axis). ``node``: the walking statement or
+        expression, where the caller gives it (crashfix36b: a complete walk)."""
         if loc is not None and isinstance(v, Unk) and self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_fix33b
 
             err = dataflow_fix33b.loop_error(self.run.f, v)  # a DataLoader's first batch
+            if err is not None:
+                self.run.f.crash(loc, err)
+        if loc is not None and self.run.f.input_shape is not None and self.run.f.run_state:
+            from driftcheck.parsers.source.forward import dataflow_fix36b_data
+
+            err = dataflow_fix36b_data.loop_error(self.run, v, node)  # data loader / sampler
             if err is not None:
                 self.run.f.crash(loc, err)
         if loc is not None and isinstance(v, Tens) and self.run.f.input_shape is not None:
@@ -1046,7 +1055,7 @@ class Calls:
         if name in ("enumerate", "zip", "reversed", "list", "tuple", "sorted"):
             if any(isinstance(x, range) and len(x) > MAX_LOOP for x in args):
                 return UNK  # ``iterate`` cuts a range for loops; a list of it would be wrong
-            its = [self.iterate(x, fr.loc(at) if at is not None else None) for x in args]
+            its = [self.iterate(x, fr.loc(at) if at is not None else None, at) for x in args]
             if any(i is None for i in its) or not its:
                 return UNK if args else []
             if name == "tuple":

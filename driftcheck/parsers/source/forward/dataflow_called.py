@@ -36,8 +36,11 @@ MODULES = (
     "dataflow_fix35",
     "dataflow_fix35b",
     "dataflow_fix35c",
+    "dataflow_fix36_loader",
     "dataflow_fix36b",
     "dataflow_torchchecks",  # session 36: torch's argument checks, a table read from its source
+    "dataflow_fix36b_data",
+    "dataflow_fix36b_trace",
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}

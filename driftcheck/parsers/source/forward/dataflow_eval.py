@@ -571,7 +571,7 @@ class Runner:
             lists.walked(self.f, it, before)
 
     def _for(self, st: ast.For | ast.AsyncFor, it: Any, fr: Frame) -> None:
-        items = self.calls.iterate(it, fr.loc(st))
+        items = self.calls.iterate(it, fr.loc(st), st)
         if items is None:
             self.taint(f"line {st.lineno}: loop over a value we cannot enumerate")
             self.assign(st.target, UNK, fr)
@@ -913,7 +913,7 @@ class Runner:
             return UNK
         g = e.generators[0]
         src = self.eval(g.iter, fr)
-        items = self.calls.iterate(src, fr.loc(e))
+        items = self.calls.iterate(src, fr.loc(e), e)
         if items is None or len(items) > MAX_LOOP:
             return UNK  # over the bound ``iterate`` cuts at: a shorter list would be wrong
         saved = dict(fr.locals)

@@ -1,325 +1,402 @@
-"""Session 36 (crashfix36): ``next(loader)`` of a ``DataLoader`` in ``forward``.
+"""Session 36 (crashfix36b): the argument checks of torch ops torch runs in C++ or in its own
+Python wrapper, on values the pass holds for certain (torch 2.13, CPU; ``tests/test_crash36b.py``
+runs every verdict in torch, with clean twins):
 
-torch's ``DataLoader`` is an iterable, not an iterator: it defines ``__iter__`` and no
-``__next__``, so Python's ``next(loader)`` raises ``TypeError: 'DataLoader' object is not an
-iterator`` whatever the dataset (``iter(loader)`` makes the iterator). torch's own class
-only: a subclass of the code's own is not an ``Ext`` callee, and may define ``__next__``.
+- ``torch.cdist(a, b, compute_mode=m)``: ``m`` not one of torch's three mode names (a bool, a
+  number, another string, None written out): ValueError "<m> is not a valid value for
+  compute_mode" (``torch/functional.py``'s ``if / elif / else``);
+- ``torch.linalg.vector_norm(x, ord=s)`` with ``s`` a string (``"fro"``, ``"inf"``, ``"l2"``):
+  the argument parser's TypeError "argument 'ord' must be Number, not str";
+- ``torch.quantile`` / ``nanquantile`` (function or tensor method): ``interpolation`` a string
+  other than linear / lower / higher / midpoint / nearest; a Python number ``q`` outside
+  [0, 1]; a ``q`` tensor built in ``forward`` by ``torch.tensor(<list of numbers>)`` (its
+  values kept by this module's after-hook until the next in-place write) with a value
+  outside [0, 1]: RuntimeError;
+- ``torch.quantize_per_tensor(x, scale, zero_point, dtype)`` / ``quantize_per_channel(x,
+  scales, zero_points, axis, dtype)``: a ``dtype`` that is not a quantized one
+  (``torch.float32``, ``torch.int8``, ...): "ScalarType Float is not supported in new_qtensor";
+  an int ``zero_point`` outside the dtype's range (quint8 [0, 255], qint8 [-128, 127], qint32
+  int32): "zero_point 128 is above upper bound"; ``scales`` a vector of known length other
+  than ``x.size(axis)``: "length of scales must equal to channel";
+- ``torch.fake_quantize_per_tensor_affine(x, scale, zero_point, quant_min, quant_max)`` /
+  ``fake_quantize_per_channel_affine(x, scale, zero_point, axis, quant_min, quant_max)``:
+  ``quant_min > quant_max`` (ints), an int ``zero_point`` outside ``[quant_min, quant_max]``
+  (per tensor), a ``scale`` vector whose length is not ``x.size(axis)`` (per channel).
 
-The value ``torch.utils.data.DataLoader(...)`` returns in ``forward`` on real sizes is marked
-(an ``AnyLoader``, an unknown value that is such a loader for certain, or fix33b's ``Loader``
-kept by identity); ``next(v)`` of a marked value is the crash, judged only while the pass is
-certain: not speculative, and a local name or the pass exact (see ``loader_next``).
+- ``torch._foreach_<op>(xs, ys, ...)``: a tensor list or a scalar list given by position with
+  another number of items than ``xs``: RuntimeError; judged only while the pass is exact
+  (``Flow.doubts`` 0) or every list's length is certain (``dataflow_lists.certain``);
+- ``t.indices()`` / ``t.values()`` of ``t`` the very result of ``torch.sparse_coo_tensor(i, v,
+  ...)`` with at least two entries (``i`` of a known shape) and no ``is_coalesced=True``: torch
+  marks such a tensor uncoalesced ("Cannot get indices on an uncoalesced tensor");
+- ``torch.save(obj, f)`` without ``pickle_module=`` where ``obj`` is written out as a dict /
+  list / tuple display holding a ``lambda`` or a generator expression among its items:
+  pickle refuses both (a lambda has no importable name; a generator cannot be pickled).
 
-Also ``sched.step()`` of torch's ``ReduceLROnPlateau`` made in ``forward``: its ``step(self,
-metrics, epoch=None)`` needs the metric (``TypeError: ReduceLROnPlateau.step() missing 1
-required positional argument: 'metrics'``); the scheduler is marked the same way, the
-receiver read again only when it is a name or ``self.<attr>`` chain.
-
-And a result of ``nn.Module``'s own ``register_forward_hook`` (and the other ``register_*``
-methods listed in ``dataflow_fix35c._NOT_MODULE``: a ``RemovableHandle``) or
-``load_state_dict`` (an ``_IncompatibleKeys``) called in ``forward`` is no module: calling it
-is ``TypeError: '<type>' object is not callable``. The module's class must not define the
-method (``dataflow_fix35c._torch_method``).
-
-Switch: ``DRIFTCHECK_NO_LOADER_NEXT_36=1`` (all three rules).
+Switch: ``DRIFTCHECK_NO_FIX36B=1``.
 """
 
 from __future__ import annotations
 
 import ast
+import math
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
-from driftcheck.parsers.source.values.dataflow_values import UNK, Unk
+from driftcheck.parsers.source.forward.dataflow_common import arg
 
-OFF = "DRIFTCHECK_NO_LOADER_NEXT_36"
-LOADERS = ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader")
-PLATEAU = (
-    "torch.optim.lr_scheduler.ReduceLROnPlateau",
-    "torch.optim.lr_scheduler.lr_scheduler.ReduceLROnPlateau",
+_CDIST_MODES = frozenset(
+    {
+        "use_mm_for_euclid_dist_if_necessary",
+        "use_mm_for_euclid_dist",
+        "donot_use_mm_for_euclid_dist",
+    }
 )
-_MARKED = "fix36b_loaders"  # id(value) -> the value (kept alive), fix33b's list loaders
+_INTERP = ("linear", "lower", "higher", "midpoint", "nearest")
+_QUANTILE = frozenset({"quantile", "nanquantile"})
+# torch's quantized dtypes and the range ``quantize_per_tensor`` allows for an int zero point
+_QDTYPES = {
+    "quint8": (0, 255),
+    "qint8": (-128, 127),
+    "qint32": (-(2**31), 2**31 - 1),
+    "quint4x2": None,
+    "quint2x4": None,
+}
+# a dtype that is not quantized -> torch's ScalarType word
+_SCALAR = {
+    "float32": "Float", "float": "Float", "float64": "Double", "double": "Double",
+    "float16": "Half", "half": "Half", "bfloat16": "BFloat16", "int8": "Char", "uint8": "Byte",
+    "int16": "Short", "short": "Short", "int32": "Int", "int": "Int", "int64": "Long",
+    "long": "Long", "bool": "Bool", "complex64": "ComplexFloat", "cfloat": "ComplexFloat",
+    "complex128": "ComplexDouble", "cdouble": "ComplexDouble",
+}  # fmt: skip
+_UNCOALESCED = "fix36b_uncoalesced"  # id(tensor) -> the sparse tensor, as made
+_VALS = "fix36b_vals"  # id(tensor) -> (tensor, the float values it was built with, writes stamp)
 
 
-class AnyLoader(Unk):
-    """What ``DataLoader(...)`` returns in ``forward``: unknown, but a torch ``DataLoader``."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "UNK(DataLoader)"
+def _off(f: Any) -> bool:
+    """Whether crashfix36b's rules are switched off for this pass (``Flow.switches``)."""
+    return f.switches.get("DRIFTCHECK_NO_FIX36B") == "1"
 
 
-def _ext(fv: Any) -> str:
+def _int(v: Any) -> bool:
+    return v.__class__ is int
+
+
+def _num(v: Any) -> bool:
+    return v.__class__ in (int, float) and math.isfinite(v)
+
+
+def _shape(t: Any) -> tuple | None:
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    return known_shape(t) if isinstance(t, Tens) else None
+
+
+def _dtype_name(v: Any) -> str | None:
+    """``torch.qint8`` -> ``"qint8"`` (an ``Ext`` of ``torch.<name>``), else None."""
     from driftcheck.parsers.source.values.abstract import Ext
 
-    return fv.qual if isinstance(fv, Ext) else ""
-
-
-class AnyPlateau(Unk):
-    """What ``ReduceLROnPlateau(...)`` returns in ``forward``: unknown, but that scheduler."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "UNK(ReduceLROnPlateau)"
-
-
-class NotCallable(Unk):
-    """What ``m.register_forward_hook(h)`` / ``m.load_state_dict(sd)`` returns in ``forward``:
-    unknown, but an object of type ``kind`` (a handle, a key report), no callable."""
-
-    __slots__ = ("kind",)
-
-    def __init__(self, kind: str) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __repr__(self) -> str:
-        return f"UNK({self.kind})"
-
-
-def is_loader(f: Any, v: Any) -> bool:
-    return isinstance(v, AnyLoader) or id(v) in f.run_state.get(_MARKED, {})
-
-
-def _chain(node: Any) -> bool:
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return isinstance(node, ast.Name)
-
-
-@hooks.after(77)  # ``DataLoader(...)``: a value that is a torch DataLoader for certain
-def loader_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
-    from driftcheck.parsers.source.forward.dataflow_fix33b import Loader
-    from driftcheck.parsers.source.values.dataflow_values import Tens
-
-    f = run.f
-    if f.input_shape is None or f.switches.get(OFF) == "1":
+    q = v.qual if isinstance(v, Ext) else None
+    if not isinstance(q, str) or not q.startswith("torch.") or q.count(".") != 1:
         return None
-    if _ext(fv) in PLATEAU:
-        return AnyPlateau() if out is UNK else None
-    if out is UNK and isinstance(e.func, ast.Attribute):
-        kind = _module_result(run, e, fv, fr)
-        if kind is not None:
-            return NotCallable(kind)
-    if _ext(fv) not in LOADERS:
-        return None
-    if out is UNK:
-        return AnyLoader()
-    if isinstance(out, Loader) or (isinstance(out, Tens) and out.src is None):
-        # fix33b's loader of a list of tensors; the unknown result of a call given a tensor
-        # (``DataLoader(TensorDataset(x))``): this very object is the loader
-        f.run_state.setdefault(_MARKED, {})[id(out)] = out
-    return None
+    name = q[len("torch.") :]
+    return name if name in _QDTYPES or name in _SCALAR else None
 
 
-@hooks.before(170)  # ``next(loader)`` of a DataLoader
-def loader_next(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
-    """A local name keeps the marked object only while every path agrees (``Run.join`` keeps
-    a value both branches hold, else makes a fresh unknown); an unknown call cannot rebind a
-    local, so after one (``Flow.doubts``) a plain name still holds the loader. Anything else
-    (an attribute, an item) is judged only while the pass is exact."""
-    f = run.f
-    if f.input_shape is None or f.switches.get(OFF) == "1" or fr is None:
-        return
-    if _ext(fv) != "builtins.next" or not args or kwargs or len(args) > 2 or not e.args:
-        return
-    if f.speculative or not is_loader(f, args[0]):
-        return
-    if f.doubts and not isinstance(e.args[0], ast.Name):
-        return
-    f.crash(fr.loc(e), "TypeError: 'DataLoader' object is not an iterator")
-
-
-@hooks.before(171)  # ``sched.step()`` of a ReduceLROnPlateau: the metric is required
-def plateau_step(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
-    f = run.f
-    if f.input_shape is None or f.switches.get(OFF) == "1" or fr is None or f.speculative:
-        return
-    if not isinstance(e.func, ast.Attribute) or e.func.attr != "step" or e.args or e.keywords:
-        return
-    if not _chain(e.func.value) or (f.doubts and not isinstance(e.func.value, ast.Name)):
-        return
-    try:
-        sched = run.eval(e.func.value, fr)
-    except Exception:  # noqa: BLE001 - a receiver the pass cannot read again
-        return
-    if isinstance(sched, AnyPlateau):
-        f.crash(fr.loc(e), "TypeError: ReduceLROnPlateau.step() missing 1 required positional "
-                "argument: 'metrics'")  # fmt: skip
-
-
-def _module_result(run: Any, e: Any, fv: Any, fr: Any) -> str | None:
-    """The type ``e`` (``<module>.<method>(...)``) returns when the method is one of
-    ``nn.Module``'s own that returns no module, else None."""
-    from driftcheck.parsers.source.forward import dataflow_fix35c as c35
-    from driftcheck.parsers.source.forward.dataflow_fix36 import own_module
-    from driftcheck.parsers.source.values.dataflow_values import Bound, Mod
-
-    kind = c35._NOT_MODULE.get(e.func.attr)
-    if kind is None or fr is None:
-        return None
-    target = fv.target if isinstance(fv, Bound) and fv.name == e.func.attr else None
-    if target is None and _chain(e.func.value):
-        try:
-            target = run.eval(e.func.value, fr)
-        except Exception:  # noqa: BLE001 - a receiver the pass cannot read again
-            return None
-    if not isinstance(target, Mod):
-        return None
-    if not c35._torch_method(run.f, own_module(run.f, target.obj), e.func.attr):
-        return None
-    return kind.rsplit(".", 1)[-1]
-
-
-@hooks.before(172)  # ``handle(x)``: a hook handle / load report called as a module
-def not_callable(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
-    f = run.f
-    if f.input_shape is None or f.switches.get(OFF) == "1" or fr is None or f.speculative:
-        return
-    if not isinstance(fv, NotCallable) or not _chain(e.func):
-        return
-    if f.doubts and not isinstance(e.func, ast.Name):
-        return
-    f.crash(fr.loc(e), f"TypeError: '{fv.kind}' object is not callable")
-
-
-# ``nn.Module`` methods whose override changes what a state dict holds or how it loads
-_STATE_METHODS = (
-    "set_extra_state", "load_state_dict", "_load_from_state_dict", "state_dict",
-    "_save_to_state_dict", "__getattr__", "__setattr__", "__getattribute__", "__class__",
-    "__new__",
-)  # fmt: skip
-_STATE_HOOKS = ("state_dict_pre_hook", "state_dict_post_hook", "state_dict_hook")
-
-
-def _defines(cls: Any, name: str) -> bool:
-    from driftcheck.parsers.source.values.abstract import Cls
-
-    try:
-        mro = cls.mro()
-    except Exception:  # noqa: BLE001 - a class we cannot read
+def _flat(v: Any, out: list, depth: int = 0) -> bool:
+    """The numbers of a nested list / tuple of plain numbers (no bool), in order."""
+    if depth > 4:
         return False
-    for c in mro:
-        if isinstance(c, Cls) and any(
-            isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name
-            for st in c.node.body
-        ):
-            return True
+    if v.__class__ in (list, tuple):
+        return all(_flat(x, out, depth + 1) for x in v)
+    if _num(v):
+        out.append(float(v))
+        return True
     return False
 
 
-def _no_state_hooks(f: Any) -> bool:
-    """No loaded module of the code names a state-dict hook registration."""
-    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+def _values(run: Any, t: Any) -> tuple | None:
+    got = run.f.run_state.get(_VALS, {}).get(id(t))
+    if got is None or got[0] is not t or got[2] != run.f.tensor_writes:
+        return None
+    return got[1]
 
-    memo = f.run_state.get("fix36b_state_hooks")
-    if isinstance(memo, bool):
-        return memo
-    trees = own_trees(f.interp)
-    ok = trees is not None and not any(
-        isinstance(n, ast.Attribute) and any(h in n.attr for h in _STATE_HOOKS)
-        for tree in trees or ()
-        for n in ast.walk(tree)
+
+def _callee(fv: Any, args: list) -> tuple[str, list] | None:
+    """``(qualified name, args)`` of a torch function, or of a tensor's quantile method (the
+    tensor put first)."""
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Tens
+
+    if isinstance(fv, Ext) and isinstance(fv.qual, str):
+        return fv.qual, args
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens) and fv.name in _QUANTILE:
+        return f"torch.{fv.name}", [fv.target, *args]
+    return None
+
+
+def _cdist(args: list, kwargs: dict) -> str | None:
+    if len(args) <= 3 and "compute_mode" not in kwargs:
+        return None
+    m = arg(args, kwargs, 3, "compute_mode")
+    if m.__class__ in (str, bool, int, float) and m not in _CDIST_MODES:
+        return f"ValueError: {m} is not a valid value for compute_mode"
+    return None
+
+
+def _vector_norm(args: list, kwargs: dict) -> str | None:
+    if len(args) <= 1 and "ord" not in kwargs:
+        return None
+    o = arg(args, kwargs, 1, "ord")
+    if o.__class__ is str:
+        return "TypeError: linalg_vector_norm(): argument 'ord' must be Number, not str"
+    return None
+
+
+def _quantile(run: Any, name: str, args: list, kwargs: dict) -> str | None:
+    how = kwargs.get("interpolation", "linear")
+    if how.__class__ is str and how not in _INTERP:
+        return (
+            f"RuntimeError: {name}() interpolation must be one of linear, lower, higher, "
+            f"midpoint or nearest, but got {how}"
+        )
+    q = arg(args, kwargs, 1, "q")
+    if _num(q) and not 0 <= q <= 1:
+        return f"RuntimeError: {name}() q must be in the range [0, 1] but got {q}"
+    vals = _values(run, q)
+    if vals and any(not 0 <= v <= 1 for v in vals):
+        return f"RuntimeError: {name}() q values must be in the range [0, 1]"
+    return None
+
+
+def _dtype_error(dt: Any) -> str | None:
+    name = _dtype_name(dt)
+    if name is not None and name in _SCALAR:
+        return f"RuntimeError: ScalarType {_SCALAR[name]} is not supported in new_qtensor."
+    return None
+
+
+def _zero_point(op: str, dt: Any, zp: Any) -> str | None:
+    rng = _QDTYPES.get(_dtype_name(dt) or "")
+    if rng is None or not _int(zp):
+        return None
+    if zp > rng[1]:
+        return f"RuntimeError: {op} zero_point {zp} is above upper bound."
+    if zp < rng[0]:
+        return f"RuntimeError: {op} zero_point {zp} is below lower bound."
+    return None
+
+
+def _channels(x: Any, scales: Any, axis: Any) -> tuple[int, int] | None:
+    """``(x.size(axis), len(scales))`` where both are known (a vector of scales)."""
+    xs, ss = _shape(x), _shape(scales)
+    if xs is None or ss is None or len(ss) != 1 or not _int(axis) or not -len(xs) <= axis < len(xs):
+        return None
+    return xs[axis], ss[0]
+
+
+def _quantize(name: str, args: list, kwargs: dict) -> str | None:
+    x = arg(args, kwargs, 0, "input")
+    if name == "quantize_per_tensor":
+        dt = arg(args, kwargs, 3, "dtype")
+        zp = arg(args, kwargs, 2, "zero_point")
+        return _dtype_error(dt) or _zero_point("quantize_tensor_per_tensor_affine", dt, zp)
+    dt = arg(args, kwargs, 4, "dtype")
+    err = _dtype_error(dt)
+    if err:
+        return err
+    if _dtype_name(dt) not in _QDTYPES:
+        return None
+    got = _channels(x, arg(args, kwargs, 1, "scales"), arg(args, kwargs, 3, "axis"))
+    if got is not None and got[0] != got[1]:
+        return (
+            f"RuntimeError: length of scales must equal to channel, expected {got[0]} got, {got[1]}"
+        )
+    return None
+
+
+def _fake_quantize(name: str, args: list, kwargs: dict) -> str | None:
+    per_channel = name == "fake_quantize_per_channel_affine"
+    k = 4 if per_channel else 3
+    lo, hi = arg(args, kwargs, k, "quant_min"), arg(args, kwargs, k + 1, "quant_max")
+    if not (_int(lo) and _int(hi)):
+        return None
+    if lo > hi:
+        return "RuntimeError: `quant_min` should be less than or equal to `quant_max`."
+    x = arg(args, kwargs, 0, "input")
+    if per_channel:
+        got = _channels(x, arg(args, kwargs, 1, "scale"), arg(args, kwargs, 3, "axis"))
+        if got is not None and got[0] != got[1]:
+            return (
+                "RuntimeError: dimensions of scale and zero-point are not consistent with "
+                "input tensor"
+            )
+        return None
+    zp = arg(args, kwargs, 2, "zero_point")
+    if _int(zp) and not lo <= zp <= hi:
+        return "RuntimeError: `zero_point` must be between `quant_min` and `quant_max`."
+    return None
+
+
+def _tensor_list(v: Any) -> int | None:
+    """The length of a list / tuple every item of which is a tensor, else None."""
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if v.__class__ in (list, tuple) and all(isinstance(t, Tens) for t in v):
+        return len(v)
+    return None
+
+
+def _foreach(run: Any, args: list) -> str | None:
+    """``torch._foreach_<op>(xs, ys / scalars, ...)``: every tensor list and scalar list given
+    by position must have ``len(xs)`` items."""
+    from driftcheck.parsers.source.forward import dataflow_lists
+
+    n = _tensor_list(args[0]) if args else None
+    if not n:
+        return None
+    lists = [v for v in args[:4] if v.__class__ is list]
+    if run.f.doubts and not all(dataflow_lists.certain(run.f, v) for v in lists):
+        return None  # a list's length may not be torch's
+    for v in args[1:4]:
+        m = _tensor_list(v)
+        if m is not None and v and m != n:
+            return (
+                f"RuntimeError: Tensor lists must have the same number of tensors, got {n} and {m}"
+            )
+        if v.__class__ in (list, tuple) and all(_num(s) for s in v) and len(v) != n:
+            return "RuntimeError: Tensor list must have same number of elements as scalar list."
+    return None
+
+
+def op_error(run: Any, q: str, args: list, kwargs: dict) -> str | None:
+    """torch's error for ``q(*args, **kwargs)`` by the rules above, else None."""
+    if q.startswith("torch._foreach_") and q.count(".") == 1:
+        return _foreach(run, args)
+    if q == "torch.cdist":
+        return _cdist(args, kwargs)
+    if q == "torch.linalg.vector_norm":
+        return _vector_norm(args, kwargs)
+    name = q.rsplit(".", 1)[-1]
+    if q == f"torch.{name}" and name in _QUANTILE:
+        return _quantile(run, name, args, kwargs)
+    if q == f"torch.{name}" and name in ("quantize_per_tensor", "quantize_per_channel"):
+        return _quantize(name, args, kwargs)
+    if q == f"torch.{name}" and name.startswith("fake_quantize_per_"):
+        if name in ("fake_quantize_per_tensor_affine", "fake_quantize_per_channel_affine"):
+            return _fake_quantize(name, args, kwargs)
+    return None
+
+
+def _sparse_read(run: Any, fv: Any) -> str | None:
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    if not isinstance(fv, Bound) or fv.name not in ("indices", "values"):
+        return None
+    got = run.f.run_state.get(_UNCOALESCED, {}).get(id(fv.target))
+    if got is None or got is not fv.target:
+        return None
+    return (
+        f"RuntimeError: Cannot get {fv.name} on an uncoalesced tensor, please call "
+        ".coalesce() first"
     )
-    f.run_state["fix36b_state_hooks"] = ok
-    return ok
 
 
-def _init_only(f: Any, name: str) -> bool:
-    """No loaded module of the code writes or deletes an attribute ``name`` outside an
-    ``__init__``, nor calls ``setattr`` / ``delattr``: ``self.<name>`` holds what
-    ``__init__`` made whatever unknown calls ran since."""
-    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
-    from driftcheck.parsers.source.forward.dataflow_fix36 import _walk_own
-
-    memo = f.run_state.setdefault("fix36b_init_only", {})
-    if name in memo:
-        return memo[name]
-    trees = own_trees(f.interp)
-    ok = trees is not None
-    for tree in trees or ():
-        for fn in ast.walk(tree):
-            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
-                continue
-            init = getattr(fn, "name", "") == "__init__"
-            for n in _walk_own(fn.body):  # each function on its own (nested ones too)
-                if isinstance(n, ast.Attribute) and n.attr == name and not init:
-                    ok = ok and isinstance(n.ctx, ast.Load)
-                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
-                    ok = ok and n.func.id not in ("setattr", "delattr")
-    memo[name] = ok
-    return ok
-
-
-def _receiver(run: Any, node: Any, fr: Any) -> Any:
-    """The module object a name / ``self.<attr>`` chain holds (read again), or None. After
-    an unknown call (``Flow.doubts``) only a local name or ``<name>.<child>`` of a child
-    module no code rebinds after ``__init__`` (``_init_only``)."""
-    from driftcheck.parsers.source.forward.dataflow_fix36 import own_module
-    from driftcheck.parsers.source.values.dataflow_values import Mod
-
-    if not _chain(node):
+def _unpicklable(node: ast.AST, depth: int = 0) -> str | None:
+    """A ``lambda`` / generator expression among the items of a display ``node``."""
+    if depth > 6:
         return None
-    if run.f.doubts and not isinstance(node, ast.Name):
-        if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
-            return None
-        if not _init_only(run.f, node.attr):
-            return None
-    try:
-        v = run.eval(node, fr)
-    except Exception:  # noqa: BLE001 - a receiver the pass cannot read again
+    if isinstance(node, ast.Lambda):
+        return "lambda"
+    if isinstance(node, ast.GeneratorExp):
+        return "generator"
+    if isinstance(node, ast.Dict):
+        items = [v for v in node.values if v is not None]
+    elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        items = [v for v in node.elts if not isinstance(v, ast.Starred)]
+    else:
         return None
-    return own_module(run.f, v.obj) if isinstance(v, Mod) else None
+    for v in items:
+        got = _unpicklable(v, depth + 1)
+        if got:
+            return got
+    return None
 
 
-@hooks.before(173)  # ``m.load_state_dict(M().state_dict())``: extra state with no setter
-def extra_state_load(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
-    """torch's ``Module.state_dict`` stores ``<prefix>_extra_state`` for a module whose class
-    overrides ``get_extra_state``; ``_load_from_state_dict`` hands that key to
-    ``set_extra_state`` only when the class overrides it too, else under ``strict`` (the
-    default) the key is unexpected: RuntimeError "Error(s) in loading state_dict for <cls>".
-    Judged at the root only, for ``dst.load_state_dict(src.state_dict())`` with ``src`` of
-    ``dst``'s very class (an instance built right there, or a module the pass holds), both
-    classes seen whole and overriding none of the state methods, no state-dict hook
-    registered anywhere in the code, ``strict`` not given or a literal True."""
-    from driftcheck.parsers.source.forward.dataflow_fix30b import _plain_class
-    from driftcheck.parsers.source.values.abstract import Cls
+def _save(e: ast.Call, fv: Any) -> str | None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    if not isinstance(fv, Ext) or fv.qual not in ("torch.save", "torch.serialization.save"):
+        return None
+    if any(k.arg in (None, "pickle_module") for k in e.keywords) or len(e.args) > 2:
+        return None
+    obj = e.args[0] if e.args else next((k.value for k in e.keywords if k.arg == "obj"), None)
+    got = _unpicklable(obj) if obj is not None else None
+    if got == "generator":
+        return "TypeError: cannot pickle 'generator' object"
+    if got == "lambda":
+        return "AttributeError: Can't pickle local object '<lambda>'"
+    return None
+
+
+@hooks.before(190)  # crashfix36b: op argument checks (cdist, vector_norm, quantile, quantize)
+def op_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    f = run.f
+    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+        return
+    err = _sparse_read(run, fv) or _save(e, fv)
+    if err is not None:
+        f.crash(fr.loc(e), err)
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args):
+        return  # (``**kw``: each rule reads a value given, never a default, so a key it lacks
+        # in an unknown ``kw`` claims nothing)
+    got = _callee(fv, args)
+    if got is None:
+        return
+    err = op_error(run, got[0], got[1], kwargs)
+    if err is not None:
+        f.crash(fr.loc(e), err)
+
+
+# ``torch.tensor([0.25, 0.75])``: its values, for quantile's ``q`` (order 78: below
+# fix30b's result-replacing hook at 80, which stays last)
+@hooks.after(78)
+def tensor_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Tens
 
     f = run.f
-    if f.input_shape is None or f.switches.get(OFF) == "1" or fr is None or f.speculative:
+    if _off(f) or f.input_shape is None or not isinstance(out, Tens):
+        return None
+    if isinstance(fv, Ext) and fv.qual == "torch.sparse_coo_tensor":
+        _sparse_made(run, e, args, kwargs, out)
+        return None
+    if not isinstance(fv, Ext) or fv.qual not in ("torch.tensor", "torch.as_tensor"):
+        return None
+    if len(args) != 1 or any(isinstance(a, ast.Starred) for a in e.args):
+        return None
+    vals: list = []
+    if not _flat(args[0], vals) or not vals or len(vals) > 64:
+        return None
+    st = f.run_state.setdefault(_VALS, {})
+    st[id(out)] = (out, tuple(vals), f.tensor_writes)
+    return None
+
+
+def _sparse_made(run: Any, e: ast.Call, args: list, kwargs: dict, out: Any) -> None:
+    """``torch.sparse_coo_tensor(i, v, size)`` of two entries or more, not declared coalesced:
+    torch's constructor leaves it uncoalesced."""
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
         return
-    if not isinstance(e.func, ast.Attribute) or e.func.attr != "load_state_dict":
+    if "is_coalesced" in kwargs or run.f.speculative:
         return
-    if not e.args or len(e.args) > 2 or any(k.arg != "strict" for k in e.keywords):
+    ind, val = arg(args, kwargs, 0, "indices"), arg(args, kwargs, 1, "values")
+    si, sv = _shape(ind), _shape(val)
+    nnz = si[1] if si is not None and len(si) == 2 else None
+    if nnz is None and sv:
+        nnz = sv[0]
+    if nnz is None or nnz < 2:
         return
-    flags = [*e.args[1:], *(k.value for k in e.keywords)]
-    if any(not (isinstance(v, ast.Constant) and v.value is True) for v in flags):
-        return
-    src = e.args[0]
-    if not isinstance(src, ast.Call) or src.args or src.keywords:
-        return
-    if not isinstance(src.func, ast.Attribute) or src.func.attr != "state_dict":
-        return
-    dst = _receiver(run, e.func.value, fr)
-    if dst is None or not _plain_class(dst, _STATE_METHODS):
-        return
-    if not _defines(dst.cls, "get_extra_state") or not _no_state_hooks(f):
-        return
-    base = src.func.value
-    if isinstance(base, ast.Call):  # ``Vocab().state_dict()``: an instance of a class
-        if not _chain(base.func):
-            return
-        try:
-            cls = run.eval(base.func, fr)
-        except Exception:  # noqa: BLE001
-            return
-        if not isinstance(cls, Cls) or cls is not dst.cls:
-            return
-    else:
-        other = _receiver(run, base, fr)
-        if other is None or other.cls is not dst.cls or not _plain_class(other, _STATE_METHODS):
-            return
-    f.crash(fr.loc(e), f"RuntimeError: Error(s) in loading state_dict for {dst.cls.name}: "
-            "Unexpected key(s) in state_dict: \"_extra_state\"")  # fmt: skip
+    run.f.run_state.setdefault(_UNCOALESCED, {})[id(out)] = out
