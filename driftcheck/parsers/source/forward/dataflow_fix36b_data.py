@@ -86,8 +86,11 @@ def _put(run: Any, v: Any, info: tuple) -> Any:
 
     if v is UNK:
         v = DataObj()
-    elif v is None or not isinstance(v, (Tens, dict, DataObj)):
-        return None  # only a fresh object stands for one dataset / sampler / loader
+    elif v is None or not isinstance(v, (Tens, dict, Unk)):
+        # only a fresh object stands for one dataset / sampler / loader: a tensor, a dict, or
+        # an unknown made for this call (``DataObj``, or ``dataflow_fix36_loader``'s
+        # ``AnyLoader``, which an earlier after-hook put in place of the shared ``UNK``)
+        return None
     run.f.run_state.setdefault(_DATA, {})[id(v)] = (v, info)
     return v
 
