@@ -140,3 +140,95 @@ ENUM_NEVER_WRONG = {
 def test_enum_member_methods_never_wrong(tmp_path, name):
     got, want = _count(tmp_path, ENUM_HEAD + ENUM_NEVER_WRONG[name])
     assert got is None or got == want, (got, want)
+
+
+# --- urllib.parse of known strings (library/urlparts.py) ---------------------------------------
+# timm-3d's ``create_model`` (as timm's) splits the model name with ``urlsplit`` to tell an
+# ``hf-hub:`` name from a plain one, then looks the name up in its registry; the split was not
+# followed (urllib.parse's own source, ``lru_cache``-wrapped) and the name was unknown.
+
+URL_HEAD = """
+import os
+import torch.nn as nn
+import urllib.parse
+from urllib.parse import urlsplit, urlparse, urljoin, urldefrag, quote, unquote
+
+REGISTRY = {"tiny": lambda: nn.Linear(4, 6), "small": lambda: nn.Linear(8, 16)}
+
+
+def parse_model_name(name):
+    if name.startswith("hf_hub"):
+        name = name.replace("hf_hub", "hf-hub")
+    parsed = urlsplit(name)
+    assert parsed.scheme in ("", "timm", "hf-hub")
+    if parsed.scheme == "hf-hub":
+        return parsed.scheme, parsed.path
+    return "timm", os.path.split(parsed.path)[-1]
+
+
+def create(name):
+    source, name = parse_model_name(name)
+    return REGISTRY[name]()
+"""
+
+URL_EXACT = {
+    "timm_style_registry": "model = create('small')",
+    "timm_scheme": "model = create('timm:tiny')",
+    "timm_path": "model = nn.Sequential(create('timm/small'), create('tiny'))",
+    "fields_and_len": (
+        "p = urlsplit('https://huggingface.co/a/b?x=1#frag')\n"
+        "model = nn.Linear(len(p.netloc) + len(p), len(p.path) + len(p.query) + len(p.fragment))"
+    ),
+    "module_attribute_form": (
+        "p = urllib.parse.urlparse('hf-hub:org/name;v=2')\n"
+        "model = nn.Linear(len(p.scheme), len(p.path) + len(p.params) + len(p))"
+    ),
+    "no_fragments_keyword": (
+        "p = urlsplit('a/b#cd', allow_fragments=False)\n"
+        "model = nn.Linear(len(p.path), 1 + len(p.fragment))"
+    ),
+    "unpacked": (
+        "scheme, netloc, path, query, frag = urlsplit('s3://bucket/k/e/y')\n"
+        "model = nn.Linear(len(scheme) + len(netloc), len(path))"
+    ),
+    "join_quote_defrag": (
+        "u = urljoin('http://a/b/c', 'd/e')\n"
+        "q = quote('a b/c')\n"
+        "d = urldefrag('x/y#z')\n"
+        "model = nn.Linear(len(u) + len(unquote(q)), len(q) + len(d.url) + len(d))"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(URL_EXACT))
+def test_urlparse_exact(tmp_path, name):
+    got, want = _count(tmp_path, URL_HEAD + URL_EXACT[name])
+    assert got == want, (got, want)
+
+
+URL_NEVER_WRONG = {
+    "unknown_text": "model = create(os.environ.get('MODEL', 'tiny'))",
+    "bytes_url": "p = urlsplit(b'a/b')\nmodel = nn.Linear(len(p.path), 2)",
+    "hostname_property": (
+        "p = urlsplit('http://Host.Example:8080/x')\nmodel = nn.Linear(len(p.hostname), p.port % 97)"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(URL_NEVER_WRONG))
+def test_urlparse_never_wrong(tmp_path, name):
+    got, want = _count(tmp_path, URL_HEAD + URL_NEVER_WRONG[name])
+    assert got is None or got == want, (got, want)
+
+
+def test_urlparse_never_imports_at_static_time():
+    """The model is Python's own ``urllib.parse`` (a standard module); the static path still
+    imports neither torch nor transformers."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from driftcheck.parsers.source.library import urlparts\n"
+        "assert 'torch' not in sys.modules and 'transformers' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
