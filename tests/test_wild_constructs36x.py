@@ -232,3 +232,25 @@ def test_urlparse_never_imports_at_static_time():
         "assert 'torch' not in sys.modules and 'transformers' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+URL_MORE = {
+    "query_string_sizes": (
+        "from urllib.parse import parse_qs, parse_qsl, urlencode\n"
+        "q = parse_qs('layers=3&width=16&width=24')\n"
+        "pairs = dict(parse_qsl(urlencode({'a': 5, 'b': 'x y'})))\n"
+        "model = nn.Sequential(*[nn.Linear(int(q['width'][0]), int(q['width'][1]))"
+        " for _ in range(int(q['layers'][0]))], nn.Linear(int(pairs['a']), len(pairs['b'])))"
+    ),
+    "unsplit_round_trip": (
+        "from urllib.parse import urlunsplit, quote_plus, unquote_plus\n"
+        "u = urlunsplit(urlsplit('http://h/p?q=1'))\n"
+        "model = nn.Linear(len(u), len(unquote_plus(quote_plus('a b&c'))))"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(URL_MORE))
+def test_urlparse_more_exact(tmp_path, name):
+    got, want = _count(tmp_path, URL_HEAD + URL_MORE[name])
+    assert got == want, (got, want)

@@ -1,12 +1,17 @@
-"""``urllib.parse`` of known strings (session 36, wildfix36b).
+"""``urllib.parse`` of known values (session 36, wildfix36b).
 
 timm-3d's ``create_model`` (as timm's) reads the model name through
-``urlsplit(model_name)`` to tell an ``hf-hub:`` name from a plain one; with the call unknown
-the name, so the registry key, was unknown and every ``create_model`` model was unknown. Pure
-text functions of known strings, computed by Python's own ``urllib.parse``; the split results
-are namedtuples whose fields read as attributes (``parsed.scheme``, ``parsed.path``), their other
-attributes (``hostname``, ``port``, ``geturl()``) stay unknown. Any argument not a known string
-(bytes, a keyword the model does not take) is an honest unknown naming the call.
+``urlsplit(model_name)`` to tell an ``hf-hub:`` name from a plain one. The module's source was
+read, and its ``lru_cache``-wrapped splitting was not followed to the end: the name, so the
+registry key, was unknown and every ``create_model`` model was unknown. ``urllib.parse`` is now
+a name (``stoplist.PURE_STOPS``) and each of its public functions is Python's own, called on
+arguments that are plain data all the way down (strings, bytes, numbers, bools, None and
+lists / tuples / dicts of them): pure text functions, the same in every run. The split
+results (``SplitResult``, ``ParseResult``, ``DefragResult``) are namedtuples whose fields read
+as attributes (``parsed.scheme``, ``parsed.path``); their other attributes (``hostname``,
+``port``, ``geturl()``) stay unknown. An argument not known in full (a function given as
+``quote_via``, a set, a value not known) or a call Python raises on is an honest unknown
+naming the call.
 """
 
 from __future__ import annotations
@@ -15,76 +20,91 @@ import urllib.parse as up
 from typing import Any
 
 from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.library.buildcalls import _literal
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import NamedTupleType, NamedTupleValue
 from driftcheck.parsers.source.values.abstract import plain
 
 U = Group("urllib.parse", title="urllib.parse (URL texts)")
 
-_SPLIT = NamedTupleType("SplitResult", ("scheme", "netloc", "path", "query", "fragment"), ())
-_PARSE = NamedTupleType(
-    "ParseResult", ("scheme", "netloc", "path", "params", "query", "fragment"), ()
-)
-_DEFRAG = NamedTupleType("DefragResult", ("url", "fragment"), ())
+_RESULTS: dict[type, NamedTupleType] = {}
 
 
-def _call(c: Call, fn: Any, names: tuple[str, ...]) -> Any:
-    """Python's ``fn`` on the plain arguments, or None where one is not a known string or
-    bool, a keyword is not one of ``names``, or Python raises (a bad IPv6 netloc)."""
-    if any(k not in names for k in c.kwargs) or len(c.args) > len(names) or not c.args:
-        return None
-    args = [plain(a) for a in c.args]
-    kw = {k: plain(v) for k, v in c.kwargs.items()}
-    if not all(type(v) in (str, bool) for v in (*args, *kw.values())):
-        return None
-    if type(args[0]) is not str:
-        return None
-    sizes.check_len(sum(len(v) for v in (*args, *kw.values()) if type(v) is str), c.qual)
-    try:
-        return fn(*args, **kw)
-    except (TypeError, ValueError):
-        return None
+def _result_type(t: type) -> NamedTupleType:
+    if t not in _RESULTS:
+        _RESULTS[t] = NamedTupleType(t.__name__, tuple(t._fields), ())
+    return _RESULTS[t]
 
 
-def _split_like(fn: Any, nt: NamedTupleType, names: tuple[str, ...]) -> Any:
+def _size(v: Any) -> int:
+    if isinstance(v, (str, bytes)):
+        return len(v)
+    if isinstance(v, (list, tuple)):
+        return sum(_size(x) for x in v) + len(v)
+    if isinstance(v, dict):
+        return sum(_size(k) + _size(x) for k, x in v.items()) + len(v)
+    return 1
+
+
+def _known(a: Any) -> tuple[bool, Any]:
+    """``_literal``, and a split result given back (``urlunsplit(parts)``) as its tuple."""
+    v = plain(a)
+    if isinstance(v, NamedTupleValue):
+        return _literal(tuple(v.values))
+    return _literal(v)
+
+
+def _pure(name: str) -> Any:
+    fn = getattr(up, name)
+
     def impl(c: Call) -> Any:
-        got = _call(c, fn, names)
-        if got is None:
-            return c.unknown(f"{c.qual}() of a value not known to be a string")
-        return NamedTupleValue(tuple(got), nt)
+        args, kw = [], {}
+        for a in c.args:
+            ok, v = _known(a)
+            if not ok:
+                return c.unknown(f"{c.qual}() of a value not known in full")
+            args.append(v)
+        for k, a in c.kwargs.items():
+            ok, v = _known(a)
+            if not ok or not isinstance(k, str):
+                return c.unknown(f"{c.qual}() of a value not known in full")
+            kw[k] = v
+        sizes.check_len(sum(_size(v) for v in (*args, *kw.values())), f"str {c.qual}()")
+        try:
+            got = fn(*args, **kw)
+        except Exception:  # noqa: BLE001 - Python raises here: not followed, unknown
+            return c.unknown(f"{c.qual}() raises in Python")
+        if isinstance(got, tuple) and hasattr(got, "_fields"):
+            return NamedTupleValue(tuple(got), _result_type(type(got)))
+        return got
 
     return impl
 
 
-U.add(
-    "urlsplit",
-    _split_like(up.urlsplit, _SPLIT, ("url", "scheme", "allow_fragments")),
-    "urlsplit(url, scheme='', allow_fragments=True) of a known string: Python's SplitResult",
-)
-U.add(
+for _name in (
     "urlparse",
-    _split_like(up.urlparse, _PARSE, ("url", "scheme", "allow_fragments")),
-    "urlparse(url, scheme='', allow_fragments=True) of a known string: Python's ParseResult",
-)
-U.add(
-    "urldefrag",
-    _split_like(up.urldefrag, _DEFRAG, ("url",)),
-    "urldefrag(url) of a known string: Python's DefragResult (url, fragment)",
-)
-
-
-def _text_fn(fn: Any, names: tuple[str, ...]) -> Any:
-    def impl(c: Call) -> Any:
-        got = _call(c, fn, names)
-        return got if got is not None else c.unknown(f"{c.qual}() of a value not known")
-
-    return impl
-
-
-U.add(
+    "urlunparse",
     "urljoin",
-    _text_fn(up.urljoin, ("base", "url", "allow_fragments")),
-    "urljoin(base, url) of known strings",
-)
-U.add("unquote", _text_fn(up.unquote, ("string",)), "unquote(s) of a known string")
-U.add("quote", _text_fn(up.quote, ("string", "safe")), "quote(s, safe='/') of known strings")
+    "urldefrag",
+    "urlsplit",
+    "urlunsplit",
+    "urlencode",
+    "parse_qs",
+    "parse_qsl",
+    "quote",
+    "quote_plus",
+    "quote_from_bytes",
+    "unquote",
+    "unquote_plus",
+    "unquote_to_bytes",
+):
+    U.add(
+        _name,
+        _pure(_name),
+        f"{_name}(...) of arguments known in full: Python's own"
+        + (
+            " (a namedtuple: its fields as attributes)"
+            if _name in ("urlparse", "urlsplit", "urldefrag")
+            else ""
+        ),
+    )
