@@ -272,7 +272,6 @@ HUNT_UNKNOWN = {
     "lazy_no_dry_run",  # torch: an uninitialized parameter cannot be counted
     "mha_kdim_tied_out_proj",  # a tie through out_proj (a part of the catalogue layer)
     "mha_out_proj_bias_dropped",
-    "enum_value_sizes",
     "mm_registry_scope_build_func",
     "modules_dict_pop_direct",
     "user_lazy_mixin",

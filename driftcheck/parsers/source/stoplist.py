@@ -144,8 +144,10 @@ EXT_TOPS = {
 # modules named exactly (not their submodules) that are names too: ``html``'s escape /
 # unescape (library/purecalls.py); ``html.parser``'s ``HTMLParser`` fed known text
 # (library/htmlparse.py); ``http.cookies``' cookie jars loaded from known headers
-# (library/configtexts.py)
-PURE_STOPS = {"html", "html.parser", "http.cookies"}
+# (library/configtexts.py); ``urllib.parse``'s split / join of known URL texts
+# (library/urlparts.py: timm-3d's ``create_model`` splits the model name; its source's
+# ``lru_cache``-wrapped splitting was not followed to the end: the name was unknown)
+PURE_STOPS = {"html", "html.parser", "http.cookies", "urllib.parse"}
 # framework bases whose instances are nn.Modules
 MODULE_BASES = {
     "torch.nn.Module",

@@ -251,6 +251,28 @@ def members_mapping(interp: Any, cls: Cls) -> Any:
     return dict(out)
 
 
+def class_defined(interp: Any, m: Any, name: str) -> Any:
+    """``Act.GELU.module``: a method, property, classmethod or staticmethod the member's enum
+    class (or a base read from source) defines, bound to the member, as Python looks a
+    member's attribute up on its class (curated-transformers' ``Activation.module`` property).
+    None where no such function is found: ``name`` / ``value`` and the mix-in's methods then
+    (``member_attr``); a dunder is left to those too (``__eq__`` is not modelled)."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    if name in ("name", "value") or name.startswith("__") or not isinstance(m.cls, Cls):
+        return None
+    ok, fn, where = interp.classes.mro_attr(m.cls, name)
+    if not (ok and isinstance(fn, Func) and isinstance(where, Cls)):
+        return None
+    if member(interp, m.cls, name) is not None:
+        return None  # a member name (``Color.RED.GREEN``): not a function of the class
+    if fn.is_static:
+        return fn
+    if fn.is_classmethod:
+        return Func(fn.node, fn.mod, fn.closure, fn.owner, m.cls, is_classmethod=True)
+    return interp.attrs.bind(fn, m)
+
+
 def member_attr(m: Any, name: str) -> Any:
     if name == "name":
         return m.name

@@ -1307,7 +1307,8 @@ class Library:
         if isinstance(v, NamedTupleType):  # ``NT._make(row)`` (library/stdlib.py)
             return namedtuple_class_attr(v, name)
         if getattr(v, "_enum_member", False):  # ``Color.RED.value`` (library/enums.py)
-            return enums.member_attr(v, name)
+            got = enums.class_defined(self.ip, v, name)  # ``Act.GELU.module``: its class's
+            return got if got is not None else enums.member_attr(v, name)
         return value_method(v, name, self.ip)
 
 

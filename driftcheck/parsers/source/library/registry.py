@@ -155,6 +155,7 @@ GROUP_MODULES = (
     "astnodes",
     "npnumbers",
     "npindex",
+    "urlparts",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -272,6 +273,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "saxparse": ("xml.sax",),
     "warnfilters": ("warnings",),
     "threads": ("threading",),
+    "urlparts": ("urllib.parse",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {
