@@ -1436,12 +1436,26 @@ class Runner:
                 self.f.crash(
                     fr.loc(at), f"AttributeError: '{kind}' object has no attribute '{name}'"
                 )
-        if at is not None and (_settings(v) or _value_holder(v, name)):
+        if at is not None and (
+            _settings(v) or _value_holder(v, name) or self._settings_class(v, name)
+        ):
             self.item_use(name, got, fr, at)  # a settings object's ``hp.sliding_window``
         return got
 
     def convert(self, v: Any) -> Any:
         return ops.convert(self, v)
+
+    def _settings_class(self, v: Any, name: str) -> bool:
+        """A settings class of the code's own read as an object (``S = TinySettings``,
+        ``x.view(b, t, S.n_heads, -1)``; reimplfix36): its attribute under a head count's or
+        a head size's name is the value ``forward`` splits by, as a settings instance's
+        (``_settings``). Only for those facts (``_VIEW_FACTS``): a value fact is
+        ``_value_holder``'s already; a module class is no settings class."""
+        from driftcheck.graph.facts import NAME_FACTS
+
+        if not isinstance(v, Cls) or NAME_FACTS.get(name) not in _VIEW_FACTS:
+            return False
+        return not self.f.interp.classes.is_module_cls(v)
 
     # used by ops for Bound calls on python containers
     def bound_call(self, b: Bound, args: list[Any], kwargs: dict[str, Any], fr: Frame, at: Any):
