@@ -37,6 +37,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
     NUM,
     UNK,
     Bound,
+    CfgV,
     Mod,
     Multi,
     ShapeOf,
@@ -1523,6 +1524,10 @@ def _settings(v: Any) -> bool:
     mapping, not a layer)."""
     if isinstance(v, NamedRow):  # a namedtuple of sizes (forward/dataflow_namedrow.py)
         return True
+    if isinstance(v, CfgV):
+        # a namespace the code made (``SimpleNamespace(**sizes)``, ``parser.parse_args(argv)``;
+        # reimplfix36), not a config class bound to a config file
+        return getattr(v.cfg, "made_by", None) in ("argparse.Namespace", "types.SimpleNamespace")
     return isinstance(v, Mod) and isinstance(v.obj, Obj) and not v.obj.module
 
 
