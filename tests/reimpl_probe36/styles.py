@@ -255,6 +255,55 @@ def property_class(vals, big, drop=None):
     return Rendered(pre, _attr)
 
 
+def dict_get_defaults(vals, big, drop=None):
+    """A flat dict read with ``.get(key, default)``: the larger preset's value as the default."""
+    bigv = _big(vals, big)
+    tiny = {k: v for k, v in vals.items() if k != drop}
+    pre = f"CFG = {tiny!r}\n"
+    return Rendered(pre, lambda o, k: f'{o}.get("{k}", {bigv[k]!r})')
+
+
+def getattr_fallback(vals, big, drop=None):
+    """An object read with ``getattr(obj, name, default)``."""
+    bigv = _big(vals, big)
+    kw = ", ".join(f"{k}={_lit(v)}" for k, v in vals.items() if k != drop)
+    pre = f"CFG = SimpleNamespace({kw})\n"
+    return Rendered(
+        pre,
+        lambda o, k: f'getattr({o}, "{k}", {bigv[k]!r})',
+        imports="from types import SimpleNamespace\n",
+    )
+
+
+def classmethod_preset(vals, big, drop=None):
+    """A config class with a ``from_preset`` classmethod over a table of keyword dicts."""
+    args = ", ".join(f"{k}={_lit(v)}" for k, v in _big(vals, big).items())
+    sets = "\n".join(f"        self.{k} = {k}" for k in vals)
+    tiny = {k: v for k, v in vals.items() if k != drop}
+    pre = (
+        "class Settings:\n"
+        f"    PRESETS = {{'tiny': {tiny!r}}}\n\n"
+        f"    def __init__(self, {args}):\n{sets}\n\n"
+        "    @classmethod\n"
+        "    def from_preset(cls, name):\n"
+        "        return cls(**cls.PRESETS[name])\n\n\n"
+        'CFG = Settings.from_preset("tiny")\n'
+    )
+    return Rendered(pre, _attr)
+
+
+def zip_keys(vals, big, drop=None):
+    """Keys and values in two parallel lists, zipped into a dict."""
+    keys = [k for k in vals if k != drop]
+    pre = (
+        f"KEYS = {keys!r}\n"
+        f"VALUES = {[vals[k] for k in keys]!r}\n"
+        f"CFG = {_big(vals, big)!r}\n"
+        "CFG.update(dict(zip(KEYS, VALUES)))\n"
+    )
+    return Rendered(pre, _item)
+
+
 STYLES: dict[str, Callable] = {
     f.__name__: f
     for f in (
@@ -272,6 +321,10 @@ STYLES: dict[str, Callable] = {
         yaml_text,
         simple_namespace_update,
         property_class,
+        dict_get_defaults,
+        getattr_fallback,
+        classmethod_preset,
+        zip_keys,
         env_defaults,
     )
 }
@@ -289,5 +342,9 @@ DROPPABLE = frozenset(
         "yaml_text",
         "simple_namespace_update",
         "property_class",
+        "dict_get_defaults",
+        "getattr_fallback",
+        "classmethod_preset",
+        "zip_keys",
     )
 )
