@@ -41,6 +41,7 @@ from tests.reimpl_probe36.probes import (  # noqa: E402
     write,
 )
 from tests.reimpl_probe36.run import findings, holds  # noqa: E402
+from tests.reimpl_probe36.styles import STYLES  # noqa: E402
 
 ARCHS = list(BODIES)
 # one style per architecture, rotating over the styles (every style runs in some architecture)
@@ -94,10 +95,9 @@ def test_probe_plants_found_with_both_values(arch, style, tmp_path, configs):
         code = write(tmp_path / p["name"], render(arch, style, p["vals"], p["drop"]))
         m = _torch_model(code)
         # the plant is real in torch: the code holds the planted value
-        vals = runpy.run_path(str(code))["CFG"]
-        got = vals[p["key"]] if isinstance(vals, dict) else getattr(vals, p["key"])
-        if isinstance(got, list):
-            got = got[0]
+        g = runpy.run_path(str(code))
+        acc = STYLES[style](p["vals"], BODIES[arch].big, p["drop"]).acc
+        got = eval(acc("CFG", p["key"]), g)  # the body's own read of the size
         assert got == p["right"] != p["left"], p["name"]
         del m
         hits = findings(code, cfg_path)
