@@ -144,7 +144,9 @@ def test_file_outside_the_package_stays_unknown(tmp_path):
     assert g.params_total() is None
 
 
-def test_script_outside_any_package_does_not_read_its_neighbours(tmp_path):
+def test_script_outside_any_package_reads_its_own_directory_only(tmp_path):
+    # reimplfix36: a script outside any package reads a file in its own directory (a run's
+    # sizes next to the training script: the program reads the same bytes), never above it
     write(tmp_path, {"cfg.json": json.dumps({"n": 5})})
     f = tmp_path / "m.py"
     f.write_text(
@@ -160,7 +162,13 @@ def test_script_outside_any_package_does_not_read_its_neighbours(tmp_path):
         )
     )
     assert torch_count(f, sys_path=f.parent) == 30
-    assert parse_source(f).params_total() is None
+    g = parse_source(f)
+    assert g.params_total() == 30
+    assert any("cfg.json" in n for n in g.notes)
+    up = tmp_path / "sub" / "m.py"
+    up.write_text(f.read_text().replace('parent / "cfg.json"', 'parent.parent / "cfg.json"'))
+    assert torch_count(up, sys_path=up.parent) == 30
+    assert parse_source(up).params_total() is None
 
 
 def test_oversized_package_file_stays_unknown(tmp_path):

@@ -825,6 +825,8 @@ class Calls:
             return None
         if isinstance(v, (tuple, list)):
             return list(v)
+        if v.__class__ is str and len(v) <= MAX_LOOP:
+            return list(v)  # ``for n in "qkv"``: its characters (reimplfix36)
         if isinstance(v, Iterator):  # iter(xs), map(f, xs): what is left of it, consumed
             return list(v)
         if isinstance(v, dict):

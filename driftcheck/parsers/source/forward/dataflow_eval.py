@@ -37,6 +37,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
     NUM,
     UNK,
     Bound,
+    CfgV,
     Mod,
     Multi,
     ShapeOf,
@@ -636,7 +637,10 @@ class Runner:
             self.global_item_use(e, out, fr)
             return out
         if isinstance(e, ast.Call):
-            return self.calls.call_expr(e, fr)
+            out = self.calls.call_expr(e, fr)
+            if e.args and out.__class__ in (int, float):
+                self.keyed_call_use(e, out, fr)
+            return out
         if isinstance(e, ast.BinOp):
             a, b = self.eval(e.left, fr), self.eval(e.right, fr)
             if isinstance(e.op, ast.Add):
@@ -1332,7 +1336,47 @@ class Runner:
             dataflow_fix32.masked_rank(self.f, v, key, got)  # ``x[m]``: (K, *rest), K unknown
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)
+        elif isinstance(key, int) and isinstance(v, (list, tuple)):
+            self.per_layer_use(at, got, fr)
         return got
+
+    def keyed_call_use(self, e: ast.Call, got: Any, fr: Frame) -> None:
+        """``cfg.get("n_heads", 12)`` / ``getattr(hp, "n_heads", 12)`` read by ``forward``
+        (reimplfix36): the value under that key, as ``cfg["n_heads"]`` / ``hp.n_heads`` is
+        (``item_use``). Not a module's own (``getattr(self, ...)``)."""
+        f, a = e.func, e.args
+        if (
+            isinstance(f, ast.Attribute)
+            and f.attr == "get"
+            and 1 <= len(a) <= 2
+            and not (isinstance(f.value, ast.Name) and f.value.id == "self")
+        ):
+            key = a[0]
+        elif isinstance(f, ast.Name) and f.id == "getattr" and len(a) in (2, 3):
+            if isinstance(a[0], ast.Name) and a[0].id == "self":
+                return
+            key = a[1]
+        else:
+            return
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            self.item_use(key.value, got, fr, e)
+
+    def per_layer_use(self, at: ast.AST, got: Any, fr: Frame) -> None:
+        """``C["heads"][i]`` / ``hp.n_heads[i]``: one entry of a per-layer list of a table's
+        or a settings object's, read by ``forward`` (reimplfix36): the value this layer
+        computes with, under the list's key (``item_use``). Not a module's own list
+        (``self.heads[i]``: its attributes are the module's)."""
+        inner = getattr(at, "value", None)
+        if isinstance(inner, ast.Subscript) and isinstance(inner.slice, ast.Constant):
+            key = inner.slice.value
+        elif isinstance(inner, ast.Attribute):
+            key = inner.attr
+        else:
+            return
+        base = inner.value
+        if not isinstance(key, str) or (isinstance(base, ast.Name) and base.id == "self"):
+            return
+        self.item_use(key, got, fr, at)
 
     def item_use(self, key: str, v: Any, fr: Frame, at: ast.AST) -> None:
         """A table's item (or a settings object's attribute) under a key that names a fact
@@ -1436,12 +1480,26 @@ class Runner:
                 self.f.crash(
                     fr.loc(at), f"AttributeError: '{kind}' object has no attribute '{name}'"
                 )
-        if at is not None and (_settings(v) or _value_holder(v, name)):
+        if at is not None and (
+            _settings(v) or _value_holder(v, name) or self._settings_class(v, name)
+        ):
             self.item_use(name, got, fr, at)  # a settings object's ``hp.sliding_window``
         return got
 
     def convert(self, v: Any) -> Any:
         return ops.convert(self, v)
+
+    def _settings_class(self, v: Any, name: str) -> bool:
+        """A settings class of the code's own read as an object (``S = TinySettings``,
+        ``x.view(b, t, S.n_heads, -1)``; reimplfix36): its attribute under a head count's or
+        a head size's name is the value ``forward`` splits by, as a settings instance's
+        (``_settings``). Only for those facts (``_VIEW_FACTS``): a value fact is
+        ``_value_holder``'s already; a module class is no settings class."""
+        from driftcheck.graph.facts import NAME_FACTS
+
+        if not isinstance(v, Cls) or NAME_FACTS.get(name) not in _VIEW_FACTS:
+            return False
+        return not self.f.interp.classes.is_module_cls(v)
 
     # used by ops for Bound calls on python containers
     def bound_call(self, b: Bound, args: list[Any], kwargs: dict[str, Any], fr: Frame, at: Any):
@@ -1509,6 +1567,10 @@ def _settings(v: Any) -> bool:
     mapping, not a layer)."""
     if isinstance(v, NamedRow):  # a namedtuple of sizes (forward/dataflow_namedrow.py)
         return True
+    if isinstance(v, CfgV):
+        # a namespace the code made (``SimpleNamespace(**sizes)``, ``parser.parse_args(argv)``;
+        # reimplfix36), not a config class bound to a config file
+        return getattr(v.cfg, "made_by", None) in ("argparse.Namespace", "types.SimpleNamespace")
     return isinstance(v, Mod) and isinstance(v.obj, Obj) and not v.obj.module
 
 

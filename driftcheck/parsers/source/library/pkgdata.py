@@ -50,6 +50,16 @@ def package_root(module_path: str) -> str | None:
     return root
 
 
+def data_root(module_path: str) -> str:
+    """Where the module's own data files may be read from: its top package directory
+    (``package_root``), or for a script outside any package its own directory (reimplfix36:
+    ``Sizes(**json.load(open(Path(__file__).parent / "sizes.json")))``, a run's sizes in a
+    JSON next to the training script; the program reads the same bytes, and nothing above
+    the script's directory is read)."""
+    root = package_root(module_path)
+    return root if root is not None else os.path.dirname(os.path.realpath(module_path))
+
+
 def _inside(path: str, root: str) -> bool:
     real = os.path.realpath(path)
     return real == root or real.startswith(root + os.sep)
@@ -211,8 +221,8 @@ class PathValue:
             return Unknown("pathlib.Path.with_suffix() that would raise")
 
     def _root(self) -> str | None:
-        root = package_root(self.c.loc[0])
-        return root if root is not None and _inside(self.path, root) else None
+        root = data_root(self.c.loc[0])
+        return root if _inside(self.path, root) else None
 
     def _test(self, name: str) -> Any:
         if self._root() is None:
@@ -281,9 +291,9 @@ def open_file(c: Call, path: Any, mode: Any) -> Any:
         return open_scratch(c.interp, path, mode, c.where)
     if not isinstance(path, str) or mode not in ("r", "rt", "rb", "tr", "br"):
         return c.unknown("open() of a path not known statically, or not for reading")
-    root = package_root(c.loc[0])
-    if root is None or not _inside(path, root):
-        return c.unknown("open() of a file outside the calling module's package")
+    root = data_root(c.loc[0])
+    if not _inside(path, root):
+        return c.unknown("open() of a file outside the calling module's package or directory")
     if _module_writes(str(c.loc[0])):
         return c.unknown(f"open() of {path} by a module that also writes files")
     if not os.path.isfile(path) or os.path.getsize(path) > MAX_FILE or not _budget(c):

@@ -969,7 +969,9 @@ class ParserValue:
         }
         if not all(_plain_data(v) or isinstance(v, (tuple, Unknown)) for v in fields.values()):
             return Unknown(f"{name}() giving values that are not plain")
-        cfg = Config(fields=fields, origin=None, lines={})
+        # an ``argparse.Namespace`` (made_by: ``dir()`` of it, and ``forward``'s reads of a
+        # head count off it are a settings object's, as a SimpleNamespace's; reimplfix36)
+        cfg = Config(fields=fields, origin=None, lines={}, made_by="argparse.Namespace")
         return cfg if rest is None else (cfg, list(rest))
 
 
