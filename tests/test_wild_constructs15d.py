@@ -166,6 +166,7 @@ def test_script_outside_any_package_reads_its_own_directory_only(tmp_path):
     assert g.params_total() == 30
     assert any("cfg.json" in n for n in g.notes)
     up = tmp_path / "sub" / "m.py"
+    up.parent.mkdir()
     up.write_text(f.read_text().replace('parent / "cfg.json"', 'parent.parent / "cfg.json"'))
     assert torch_count(up, sys_path=up.parent) == 30
     assert parse_source(up).params_total() is None
