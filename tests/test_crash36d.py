@@ -100,6 +100,50 @@ model_enter(
     ),
 )
 
+# Function.apply binds the arguments to forward's signature when setup_context is overridden
+FUNCS = (
+    "class NewStyle(torch.autograd.Function):\n"
+    "    @staticmethod\n    def forward(x, lo, hi):\n        return x.clamp(lo, hi)\n\n"
+    "    @staticmethod\n    def setup_context(ctx, inputs, output):\n        pass\n\n"
+    "    @staticmethod\n    def backward(ctx, g):\n        return g, None, None\n\n\n"
+    "class CtxFirst(torch.autograd.Function):\n"
+    "    @staticmethod\n    def forward(ctx, x, lo, hi=1.0):\n        return x.clamp(lo, hi)\n\n"
+    "    @staticmethod\n    def setup_context(ctx, inputs, output):\n        pass\n\n"
+    "    @staticmethod\n    def backward(ctx, g):\n        return g, None, None\n\n\n"
+    "class CtxFirstChild(CtxFirst):\n    pass\n\n\n"
+    "class OldStyle(torch.autograd.Function):\n"
+    "    @staticmethod\n    def forward(ctx, x, lo, hi):\n        return x.clamp(lo, hi)\n\n"
+    "    @staticmethod\n    def backward(ctx, g):\n        return g, None, None\n\n\n"
+    "class Star(torch.autograd.Function):\n"
+    "    @staticmethod\n    def forward(ctx, *xs):\n        return xs[0] * 2\n\n"
+    "    @staticmethod\n    def setup_context(ctx, inputs, output):\n        pass\n\n"
+    "    @staticmethod\n    def backward(ctx, g):\n        return g\n"
+)
+APPLY: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model_apply = registrar(APPLY)
+for _name, _body in {
+    "apply_ctx_first_missing": "return CtxFirst.apply(h, -1.0)",
+    "apply_ctx_first_child": "return CtxFirstChild.apply(h)",
+    "apply_new_too_many": "return NewStyle.apply(h, -1.0, 1.0, 2.0)",
+    "apply_new_missing": "return NewStyle.apply(h, -1.0)",
+    "apply_new_unexpected_kw": "return NewStyle.apply(h, -1.0, top=1.0)",
+    "apply_ok_new": "return NewStyle.apply(h, -1.0, 1.0)",
+    "apply_ok_new_kw": "return NewStyle.apply(h, -1.0, hi=1.0)",
+    "apply_ok_old_style": "return OldStyle.apply(h, -1.0, 1.0)",
+    "apply_ok_star": "return Star.apply(h, h)",
+}.items():
+    model_apply(_name, (3, 6), net_source(FC, _body))
+
+
+@pytest.mark.parametrize("name", sorted(APPLY))
+def test_apply_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, kind = APPLY[name]
+    path = write(APPLY, HEAD + "\n\n" + FUNCS, name, tmp_path)
+    crashes = torch_crashes(path, shape, kind)
+    assert crashes is ("_ok" not in name), name
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

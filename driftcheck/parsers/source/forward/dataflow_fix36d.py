@@ -13,6 +13,15 @@ torch, with clean twins):
   tangent of another size (no broadcasting): "Trying to set a forward gradient that has a
   different size than that of the original Tensor".
 
+- ``F.apply(*args)`` of a user ``torch.autograd.Function`` subclass that overrides
+  ``setup_context``: ``Function.apply`` first binds the arguments to ``F.forward``'s signature
+  (``inspect.signature(forward).bind``), so a ``forward(ctx, x, lo, hi)`` written in the old
+  style (``ctx`` first) given three arguments raises TypeError "missing a required argument:
+  'hi'"; too many positional arguments and an unexpected keyword likewise. Judged only on a
+  single-inheritance chain of user classes ending at ``torch.autograd.Function``, a
+  ``forward`` decorated ``@staticmethod`` alone, with no ``*args`` / ``**kw`` at the call and no
+  positional-only / keyword-only parameters.
+
 Switch: ``DRIFTCHECK_NO_FIX36D=1``.
 """
 
@@ -102,9 +111,14 @@ def dual_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     f = run.f
     if _off(f) or f.input_shape is None or f.speculative or fr is None:
         return
-    if not isinstance(fv, Ext) or fv.qual not in _MAKE_DUAL:
-        return
     if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    if isinstance(e.func, ast.Attribute) and e.func.attr == "apply":
+        err = _apply_error(run, e, fr)
+        if err is not None:
+            f.crash(fr.loc(e), err)
+        return
+    if not isinstance(fv, Ext) or fv.qual not in _MAKE_DUAL:
         return
     if _no_level(f, e, fr):
         f.crash(fr.loc(e), "RuntimeError: Trying to create a dual Tensor for forward AD but no "
@@ -117,3 +131,85 @@ def dual_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     f.crash(fr.loc(e), "RuntimeError: Trying to set a forward gradient that has a different "
             "size than that of the original Tensor, this is not supported. Tensor is of size "
             f"{_size(sx)} while the given forward gradient is of size {_size(st)}.")  # fmt: skip
+
+
+_FUNCTION = frozenset({"torch.autograd.Function", "torch.autograd.function.Function"})
+
+
+def _chain(c: Any) -> list | None:
+    """The user classes from ``c`` up to ``torch.autograd.Function`` (single inheritance
+    only), or None."""
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    out: list = []
+    while len(out) < 8:
+        node = getattr(c, "node", None)
+        bases = getattr(c, "bases", None)
+        if not isinstance(node, ast.ClassDef) or not isinstance(bases, list) or len(bases) != 1:
+            return None
+        if node.decorator_list or node.keywords:
+            return None
+        out.append(node)
+        b = bases[0]
+        if isinstance(b, Ext):
+            return out if b.qual in _FUNCTION else None
+        c = b
+    return None
+
+
+def _method(chain: list, name: str) -> ast.AST | None:
+    """The first definition of ``name`` in the chain's class bodies; a non-def binding: the
+    sentinel ``ast.Pass``."""
+    for node in chain:
+        for st in node.body:
+            if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
+                return st
+            if isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+                if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                    return ast.Pass()
+    return None
+
+
+def _bind_error(fn: ast.FunctionDef, e: ast.Call) -> str | None:
+    """``inspect.signature(fn).bind(*e.args, **e.keywords)``'s TypeError, if certain."""
+    a = fn.args
+    if a.posonlyargs or a.kwonlyargs:
+        return None
+    params = [p.arg for p in a.args]
+    n = len(e.args)
+    given = [k.arg for k in e.keywords]
+    if n > len(params) and a.vararg is None:
+        return "TypeError: too many positional arguments"
+    if any(k in params[:n] for k in given):
+        return None  # "multiple values": not judged
+    if a.kwarg is None:
+        for k in given:
+            if k not in params:
+                return f"TypeError: got an unexpected keyword argument '{k}'"
+    first_default = len(params) - len(a.defaults)
+    for i in range(n, len(params)):
+        if i < first_default and params[i] not in given:
+            return f"TypeError: missing a required argument: '{params[i]}'"
+    return None
+
+
+def _apply_error(run: Any, e: ast.Call, fr: Any) -> str | None:
+    assert isinstance(e.func, ast.Attribute)
+    try:
+        c = run.eval(e.func.value, fr)
+    except Exception:  # noqa: BLE001 - a value the pass cannot make: no claim
+        return None
+    if c.__class__.__name__ != "Cls":
+        return None
+    chain = _chain(c)
+    if not chain or _method(chain, "apply") is not None:
+        return None
+    setup = _method(chain, "setup_context")
+    fwd = _method(chain, "forward")
+    if not isinstance(setup, ast.FunctionDef) or not isinstance(fwd, ast.FunctionDef):
+        return None
+    decos = fwd.decorator_list
+    if len(decos) != 1 or not (isinstance(decos[0], ast.Name) and decos[0].id == "staticmethod"):
+        return None
+    return _bind_error(fwd, e)
