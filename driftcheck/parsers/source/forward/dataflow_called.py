@@ -41,6 +41,7 @@ MODULES = (
     "dataflow_torchchecks",  # session 36: torch's argument checks, a table read from its source
     "dataflow_fix36b_data",
     "dataflow_fix36b_trace",
+    "dataflow_fix36d",
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}
