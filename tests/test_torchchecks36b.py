@@ -125,3 +125,40 @@ def test_unknown_or_guarded_gives_no_verdict(tmp_path: Path) -> None:
     assert guarded != _src()
     assert _torch_raises(tmp_path, guarded) is None
     assert _blockers(tmp_path, guarded) == []
+
+
+REPEATED = """
+import torch.nn as nn
+
+
+class Block(nn.Module):
+    def __init__(self, heads):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(8, heads)
+
+    def forward(self, x):
+        return x
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = Block(2)
+        self.b = Block(2)
+        self.c = Block(3)
+
+    def forward(self, x):
+        return self.c(self.b(self.a(x)))
+"""
+
+
+def test_repeated_blocks_speed_on_and_off(tmp_path: Path) -> None:
+    """A block built again with other values is judged again (a memo's replay of the first
+    one would skip the check): the same verdict with the speed layer on and off."""
+    src = textwrap.dedent(REPEATED).lstrip("\n")
+    assert isinstance(_torch_raises(tmp_path, src), AssertionError)
+    on = _blockers(tmp_path, src)
+    off = _blockers(tmp_path, src, {"DRIFTCHECK_SPEED_OFF": "all", "DRIFTCHECK_NO_CACHE": "1"})
+    assert [f["message"] for f in on] == [f["message"] for f in off]
+    assert len(on) == 1 and on[0]["locations"][0]["line"] == 7
+    assert "embed_dim must be divisible by num_heads" in on[0]["message"]

@@ -32,8 +32,8 @@ from driftcheck.parsers.source.values.abstract import Sourced, plain
 
 
 def _raw(v: Any) -> Any:
-    """``v`` without its ``Sourced`` wrappers, read without touching a memo's probe (a verdict
-    of no crash must not abandon a recording; a crash re-reads through ``plain``)."""
+    """``v`` without its ``Sourced`` wrappers (the probes among them already read through
+    ``plain`` by ``judge``)."""
     while isinstance(v, Sourced):
         v = v.value
     if v.__class__ in (list, tuple) and any(isinstance(x, Sourced) for x in v):
@@ -68,14 +68,16 @@ def judge(ip: Any, f: Any, e: ast.Call, args: list, kwargs: dict, path: Any) -> 
             return
     except (OSError, ValueError):
         return
+    for v in (*args, *kwargs.values()):
+        # the verdict reads these values, crash or not: a memo's recording that holds one as a
+        # probe ends (its replay for other values would skip the check: speed on and off alike)
+        plain(v)
     env = tc.bind(got[1], e, [_raw(a) for a in args], {k: _raw(v) for k, v in kwargs.items()})
     if env is None:
         return
     err = tc.verdict(got[1], env)
     if err is None:
         return
-    for v in (*args, *kwargs.values()):
-        plain(v)  # the verdict reads these values: a memo's recording depending on them ends
     exc, _, msg = err.partition(": ")
     from driftcheck.parsers.source.importcheck import ConstructionRaise
 
