@@ -915,6 +915,13 @@ def _numpy_result(name: str, pa: list, got: Any) -> Any:
         return Unknown(f"{name}() of a numpy scalar of another type")
     if name in ("numpy.lcm", "numpy.gcd"):
         return np_scalar("int64", got) if type(got) is int else Unknown(name)
+    if name in ("numpy.ceil", "numpy.floor") and any(
+        isinstance(x, (int, bool)) and not isinstance(x, float) for x in pa
+    ):
+        # numpy 2.x keeps an int's (a bool's) dtype (``np.ceil(3)`` is ``np.int64(3)``),
+        # numpy 1.x casts it to float64 (``3.0``): which one runs is not known here
+        # (fixreview36b; review36 item 4)
+        return Unknown(f"{name}() of an int: its result type depends on numpy's version")
     return np_scalar("float64", float(got))
 
 
