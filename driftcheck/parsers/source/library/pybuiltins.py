@@ -684,7 +684,16 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             if name != "math.prod" or not _number(start):
                 return Unknown(f"{name}() with keyword arguments {sorted(kwargs)}")
         if name != "math.prod" and getattr(xs, "elementwise", False):
-            xs = list(xs)  # a numpy array (library/arrays.py)
+            # a numpy array (library/arrays.py): its dtype decides the scalar, as for the
+            # method form ``a.sum()`` (one helper for both; a float32 array's sum is a
+            # float32, not a float64: fixreview36b, review36 item 5)
+            from driftcheck.parsers.source.library.arrays import NDArray, _scalar_reduce
+
+            if isinstance(xs, NDArray):
+                if name.endswith("prod"):
+                    _product_bits(list(xs.items), name)
+                return _scalar_reduce(name[6:], xs)
+            return Unknown(f"{name}() of an array we cannot follow")
         elif name != "math.prod" and isinstance(xs, (int, float)) and not isinstance(xs, bool):
             xs = [xs]  # ``np.prod(strides)`` of a number: the number
         # ``np.prod(config.upsampling_ratios)``: the product of a known sequence of numbers
