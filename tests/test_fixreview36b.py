@@ -136,3 +136,42 @@ REDUCE_EXACT = {
 def test_np_reduce_of_wide_array_exact(tmp_path, name):
     truth, r = _run(tmp_path, name, REDUCE_EXACT[name])
     assert r.params_total() == truth, (name, truth, r.params_total())
+
+
+# review36 item 12: a comparison of containers holding an unknown value and beartype's
+# is_bearable are bools: an unknown bool stored on a module is no layer that may be missed,
+# so the count stays exact (before: params_total unknown)
+BOOLS = {
+    "cmp_container_attr": (
+        "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.lin = nn.Linear(2, 2)\n        v = some_unknown_fn()\n"
+        "        self.flag = [v] == [1]\n        self.other = (v, 2) != (3, v)\n"
+        "        self.has = v in [v, 1]\n"
+        "def some_unknown_fn():\n    return __import__('random').random()\nmodel = M()"
+    ),
+    "bearable_attr": (
+        "from beartype.door import is_bearable\n"
+        "class M(nn.Module):\n    def __init__(self, xs):\n        super().__init__()\n"
+        "        self.lin = nn.Linear(2, 3)\n        self.ok = is_bearable(xs, list[int])\n"
+        "import random\nmodel = M([random.randint(0, 3), 1.5][: random.randint(1, 2)])"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOOLS))
+def test_unknown_bools_are_not_layers(tmp_path, name):
+    truth, r = _run(tmp_path, name, BOOLS[name])
+    assert r.params_total() == truth, (name, truth, r.params_total(), r.notes[:2])
+
+
+def test_ordering_of_containers_stays_unknown(tmp_path):
+    """``[x] < [y]`` returns ``x < y``'s own result (no bool): still a may-be-layer unknown."""
+    src = (
+        "class K:\n    def __lt__(self, o):\n        return nn.Linear(2, 2)\n"
+        "class M(nn.Module):\n    def __init__(self, k):\n        super().__init__()\n"
+        "        self.lin = nn.Linear(2, 3)\n        self.cmp = [k] < [some_fn()]\n"
+        "def some_fn():\n    return __import__('random').random()\nmodel = M(K())"
+    )
+    truth, r = _run(tmp_path, "ordering", src)
+    assert truth == 15  # the comparison's result is a Linear, registered as a layer
+    assert r.params_total() in (None, truth)
