@@ -1037,6 +1037,11 @@ class Expressions:
                 and len(a) != len(b)
             ):
                 return isinstance(op, ast.NotEq)
+            if isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Is, ast.IsNot)):
+                # a bool whatever the items are (CPython's list / tuple / dict / set ==
+                # tests items with PyObject_RichCompareBool): never a module (review36
+                # item 12); ``[x] < [y]`` returns ``x < y``'s own result, which may be anything
+                return UnknownPlain("comparison of a container holding an unknown value")
             return Unknown("comparison of a container holding an unknown value")
         try:
             return COMPARE[type(op)](a, b)

@@ -224,6 +224,17 @@ def _np_ceil_floor(fn: Any) -> Any:
         if arr is None and isinstance(x, (list, tuple)) and x:
             arr = NDArray.of(x)
         if arr is not None:
+            from driftcheck.parsers.source.library.npdtypes import NPScalar
+
+            items = list(arr.items)
+            if (
+                arr.dtype not in (None, "float64")
+                or (items and all(isinstance(v, int) for v in items))
+                or any(isinstance(v, NPScalar) and v.np_name != "float64" for v in items)
+            ):
+                # an int (bool) array keeps its dtype in numpy 2.x, becomes float64 in 1.x;
+                # a float32 array stays float32: not written out (fixreview36b, review36 item 4)
+                return c.unknown(f"{qual}() of an array of ints or of a narrow dtype")
             return _np_elementwise(c, fn, [arr])
         return _py(qual)(c)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from driftcheck.parsers.source.library import typehints
 from driftcheck.parsers.source.library.registry import Call, Group
-from driftcheck.parsers.source.values.abstract import Unknown
+from driftcheck.parsers.source.values.abstract import Unknown, UnknownPlain
 
 BD = Group("beartype.door", title="beartype (is_bearable)")
 
@@ -23,4 +23,8 @@ def _is_bearable(c: Call) -> Any:
     if len(c.args) != 2 or c.kwargs:
         return c.unknown("is_bearable() with a configuration")
     got = typehints.check(c.args[0], c.args[1])
-    return c.unknown(f"is_bearable(): {got.why}") if isinstance(got, Unknown) else got
+    if isinstance(got, Unknown):
+        # is_bearable returns a bool whatever it checks: never a module (fixreview36b,
+        # review36 item 12)
+        return UnknownPlain(f"is_bearable(): {got.why} at {c.where}")
+    return got

@@ -684,7 +684,16 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             if name != "math.prod" or not _number(start):
                 return Unknown(f"{name}() with keyword arguments {sorted(kwargs)}")
         if name != "math.prod" and getattr(xs, "elementwise", False):
-            xs = list(xs)  # a numpy array (library/arrays.py)
+            # a numpy array (library/arrays.py): its dtype decides the scalar, as for the
+            # method form ``a.sum()`` (one helper for both; a float32 array's sum is a
+            # float32, not a float64: fixreview36b, review36 item 5)
+            from driftcheck.parsers.source.library.arrays import NDArray, _scalar_reduce
+
+            if isinstance(xs, NDArray):
+                if name.endswith("prod"):
+                    _product_bits(list(xs.items), name)
+                return _scalar_reduce(name[6:], xs)
+            return Unknown(f"{name}() of an array we cannot follow")
         elif name != "math.prod" and isinstance(xs, (int, float)) and not isinstance(xs, bool):
             xs = [xs]  # ``np.prod(strides)`` of a number: the number
         # ``np.prod(config.upsampling_ratios)``: the product of a known sequence of numbers
@@ -915,6 +924,13 @@ def _numpy_result(name: str, pa: list, got: Any) -> Any:
         return Unknown(f"{name}() of a numpy scalar of another type")
     if name in ("numpy.lcm", "numpy.gcd"):
         return np_scalar("int64", got) if type(got) is int else Unknown(name)
+    if name in ("numpy.ceil", "numpy.floor") and any(
+        isinstance(x, (int, bool)) and not isinstance(x, float) for x in pa
+    ):
+        # numpy 2.x keeps an int's (a bool's) dtype (``np.ceil(3)`` is ``np.int64(3)``),
+        # numpy 1.x casts it to float64 (``3.0``): which one runs is not known here
+        # (fixreview36b; review36 item 4)
+        return Unknown(f"{name}() of an int: its result type depends on numpy's version")
     return np_scalar("float64", float(got))
 
 
