@@ -1,0 +1,73 @@
+"""Session 36 (fixreview36a): the crash-side confident wrongs review36 found, each checked
+against torch (CPU, seeded): a blocker exactly when torch raises, with crash and clean twins.
+
+1. forward pre-hooks / forward hooks run only where the call reaches ``nn.Module.__call__``:
+   a class of the code's own overriding ``__call__`` never runs them (``dataflow_fix36.call_impl``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.crash_rule_support import blockers, registrar, torch_crashes, write
+
+HEAD = "import contextlib\nimport io\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+
+# 1. hooks and an own ``__call__``: Block's Linear takes {n} features, the pre-hook cuts to 2
+HOOKED = """
+def cut(m, args):
+    return (args[0][:, :2],)
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear({n}, 4)
+
+    def forward(self, x):
+        return self.lin(x)
+{call}
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 4)
+        self.block = Block()
+        self.block.{reg}
+    def forward(self, x):
+        h = self.fc(x)
+        return {ret}
+"""
+OWN = "\n    def __call__(self, x):\n        return self.forward(x)\n"
+SUPER = "\n    def __call__(self, x):\n        return super().__call__(x)\n"
+MODULE_CALL = "\n    def __call__(self, x):\n        return nn.Module.__call__(self, x)\n"
+PRE = "register_forward_pre_hook(cut)"
+POST = "register_forward_hook(lambda m, a, o: o[:, :2])"
+
+
+def hooked(name: str, n: int, call: str, reg: str = PRE, ret: str = "self.block(h)") -> None:
+    model(name, (3, 6), HOOKED.format(n=n, call=call, reg=reg, ret=ret))
+
+
+hooked("prehook_plain_cut", 4, "")  # torch runs the hook: (3, 2) into Linear(4)
+hooked("prehook_ok_plain_cut", 2, "")
+hooked("prehook_ok_own_call", 4, OWN)  # the hook never runs: (3, 4) into Linear(4)
+hooked("prehook_own_call_unhooked", 2, OWN)  # the hook never runs: (3, 4) into Linear(2)
+hooked("prehook_ok_super_call", 2, SUPER)  # ``super().__call__`` runs the hook: not judged
+hooked("prehook_ok_module_call", 2, MODULE_CALL)
+MM = "self.block(h) @ torch.ones(4, 4)"
+hooked("fwdhook_plain_cut", 4, "", POST, MM)  # (3, 2) @ (4, 4)
+hooked("fwdhook_ok_own_call", 4, OWN, POST, MM)  # the hook never runs: (3, 4) @ (4, 4)
+hooked("fwdhook_ok_super_call", 4, SUPER, POST, "self.block(h) @ torch.ones(2, 4)")
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, kind = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    crashes = torch_crashes(path, shape, kind)
+    assert crashes is ("_ok" not in name), name  # the case is what its name says
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
