@@ -3,6 +3,12 @@ against torch (CPU, seeded): a blocker exactly when torch raises, with crash and
 
 1. forward pre-hooks / forward hooks run only where the call reaches ``nn.Module.__call__``:
    a class of the code's own overriding ``__call__`` never runs them (``dataflow_fix36.call_impl``).
+2. ``torch.fx.symbolic_trace``: a test is a Proxy's truth only where the callee, resolved in the
+   traced module's globals, dispatches through ``__torch_function__``; torch's pure-Python
+   predicates (``torch.is_tensor``, ``torch.jit.isinstance``, ``torch.overrides.*``) return a
+   bool, and the local names ``torch`` / ``F`` are not keys (``dataflow_fix36b_trace._proxy``).
+3. quantile's ``q`` tensor: its values as torch stores them, float32 unless ``dtype=float64``
+   (``dataflow_fix36b.tensor_made``).
 """
 
 from __future__ import annotations
@@ -61,6 +67,62 @@ MM = "self.block(h) @ torch.ones(4, 4)"
 hooked("fwdhook_plain_cut", 4, "", POST, MM)  # (3, 2) @ (4, 4)
 hooked("fwdhook_ok_own_call", 4, OWN, POST, MM)  # the hook never runs: (3, 4) @ (4, 4)
 hooked("fwdhook_ok_super_call", 4, SUPER, POST, "self.block(h) @ torch.ones(2, 4)")
+
+# 2. fx.symbolic_trace of Inner, whose forward tests {test}
+TRACED = """
+{pre}
+class Inner(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, x):
+        if {test}:
+            x = x + 1
+        return self.lin(x)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 4)
+        self.inner = Inner()
+
+    def forward(self, x):
+        h = self.fc(x)
+        g = torch.fx.symbolic_trace(self.inner)
+        return h
+"""
+
+
+def traced(name: str, test: str, pre: str = "") -> None:
+    model(name, (3, 6), TRACED.format(test=test, pre=pre))
+
+
+traced("fx_ok_is_tensor", "torch.is_tensor(x)")
+traced("fx_ok_is_storage", "torch.is_storage(x)")
+traced("fx_ok_jit_isinstance", "torch.jit.isinstance(x, torch.Tensor)")
+traced("fx_ok_overrides", "torch.overrides.has_torch_function((x,))")
+traced("fx_ok_is_tensor_imported", "is_tensor(x)", "from torch import is_tensor\n")
+traced("fx_ok_own_F", "F.check(x)", "class F:\n    check = staticmethod(lambda x: True)\n")
+traced("fx_numel", "torch.numel(x) > 0")
+traced("fx_is_floating_point", "torch.is_floating_point(x)")
+traced("fx_relu_imported", "act(x).sum() > 0", "from torch import relu as act\n")
+traced("fx_functional_alias", "nnf.relu(x).sum() > 0", "import torch.nn.functional as nnf\n")
+
+
+# 3. quantile of a q tensor whose values round into [0, 1] as float32
+def quant(name: str, body: str) -> None:
+    model(name, (3, 6), HOOKED.format(n=4, call="", reg="training", ret=body))
+
+
+quant("quantile_ok_f32_round", "torch.quantile(h, torch.tensor([1.00000001]), dim=0)")
+quant("quantile_ok_f32_negzero", "torch.quantile(h, torch.tensor([-1e-50]), dim=0)")
+quant("quantile_ok_f32_dtype", "h.quantile(torch.tensor([0.5, 1.00000001], dtype=torch.float32))")
+quant("quantile_f64_round", "torch.quantile(h.double(), torch.tensor([1.00000001], "
+      "dtype=torch.float64), dim=0)")  # fmt: skip
+quant("quantile_f32_above", "torch.quantile(h, torch.tensor([0.5, 1.0001]), dim=0)")
+quant("quantile_f32_overflow", "torch.quantile(h, torch.tensor([1e300]), dim=0)")
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))
