@@ -9,6 +9,10 @@ against torch (CPU, seeded): a blocker exactly when torch raises, with crash and
    bool, and the local names ``torch`` / ``F`` are not keys (``dataflow_fix36b_trace._proxy``).
 3. quantile's ``q`` tensor: its values as torch stores them, float32 unless ``dtype=float64``
    (``dataflow_fix36b.tensor_made``).
+6. a global module pre-hook registered by plain name / imported alias, or through torch's
+   ``_global_forward_pre_hooks`` dict, makes the local pre-hooks' inputs unknown
+   (``dataflow_fix36.hooks_untouched``).
+7. ``with contextlib.suppress(E):`` is read as ``try: ... except E: pass`` (``Runner._suppresses``).
 """
 
 from __future__ import annotations
@@ -125,11 +129,49 @@ quant("quantile_f32_above", "torch.quantile(h, torch.tensor([0.5, 1.0001]), dim=
 quant("quantile_f32_overflow", "torch.quantile(h, torch.tensor([1e300]), dim=0)")
 
 
+# 6. a global pre-hook widens Block's input to (3, 8); the local one reshapes it to (6, 4)
+GLOBAL = HOOKED.format(n=4, call="", reg="register_forward_pre_hook(lambda m, a: "
+                       "(a[0].reshape(6, 4),))", ret="self.block(h)")  # fmt: skip
+WIDEN = "(lambda m, a: (torch.cat([a[0], a[0]], 1),) if isinstance(m, Block) else None)"
+model("global_ok_plain_name", (3, 6), "from torch.nn.modules.module import "
+      "register_module_forward_pre_hook\n" + GLOBAL + f"\nregister_module_forward_pre_hook{WIDEN}\n")  # fmt: skip
+model("global_ok_alias", (3, 6), "from torch.nn.modules.module import "
+      "register_module_forward_pre_hook as reg\n" + GLOBAL + f"\nreg{WIDEN}\n")  # fmt: skip
+model("global_ok_attr", (3, 6), GLOBAL + f"\nnn.modules.module.register_module_forward_pre_hook{WIDEN}\n")  # fmt: skip
+model("global_ok_dict", (3, 6), "from torch.nn.modules import module as _mm\n" + GLOBAL
+      + f"\n_mm._global_forward_pre_hooks[12345] = {WIDEN}\n")  # fmt: skip
+model("global_none_reshape", (3, 6), GLOBAL)  # no global hook: (3, 4) cannot become (6, 4)
+
+
+# 7. crash rules inside ``with contextlib.suppress(...)``
+def sup(name: str, ctx: str, stmt: str, pre: str = "") -> None:
+    body = f"{ctx}:\n            {stmt}\n        return h"
+    model(name, (3, 6), pre + HOOKED.format(n=4, call="", reg="training", ret=body)
+          .replace("return " + body, body))  # fmt: skip
+
+
+ADAM = "o = torch.optim.Adam(self.parameters(), lr=-1)"
+sup("suppress_ok_adam", "with contextlib.suppress(ValueError)", ADAM)
+sup("suppress_ok_linear", "with contextlib.suppress(Exception)", "y = self.fc(h)")
+sup("suppress_ok_groupnorm", "with contextlib.suppress(Exception)", "y = nn.GroupNorm(3, 4)")
+sup("suppress_ok_save", "with contextlib.suppress(Exception)",
+    "torch.save({'f': lambda: 0}, io.BytesIO())")  # fmt: skip
+sup("suppress_ok_imported", "with suppress(ValueError)", ADAM, "from contextlib import suppress\n")
+sup("suppress_nullcontext_adam", "with contextlib.nullcontext()", ADAM)
+sup("suppress_nullcontext_linear", "with contextlib.nullcontext()", "y = self.fc(h)")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]
     path = write(MODELS, HEAD, name, tmp_path)
-    crashes = torch_crashes(path, shape, kind)
+    module = pytest.importorskip("torch.nn.modules.module")
+    before = set(module._global_forward_pre_hooks)
+    try:
+        crashes = torch_crashes(path, shape, kind)
+    finally:  # the global hooks a ``global_*`` model registered stay in torch: removed
+        for k in set(module._global_forward_pre_hooks) - before:
+            del module._global_forward_pre_hooks[k]
     assert crashes is ("_ok" not in name), name  # the case is what its name says
     found = blockers(path, shape, capsys)
     assert bool(found) is crashes, (name, found)

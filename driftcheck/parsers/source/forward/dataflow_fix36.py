@@ -52,8 +52,10 @@ def own_module(f: Any, obj: Any) -> Any:
 def hooks_untouched(f: Any) -> bool:
     """No loaded module of the code calls ``<x>.remove()`` with no argument (a hook handle's
     removal), registers a forward pre-hook or forward hook outside an ``__init__``, registers
-    a global module hook, or names a module's hook dicts: the hooks ``__init__`` registered are
-    the ones ``forward`` meets."""
+    a global module hook (an attribute, a plain name or an imported alias of
+    ``register_module_forward(_pre)_hook``, the ``_global_forward(_pre)_hooks`` dicts), or
+    names a module's hook dicts: the hooks ``__init__`` registered are the ones ``forward``
+    meets."""
     from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
 
     memo = f.run_state.get("fix36_hooks_untouched")
@@ -69,8 +71,14 @@ def hooks_untouched(f: Any) -> bool:
             for n in _walk_own(fn.body):
                 if isinstance(n, ast.Attribute) and n.attr in _HOOK_DICTS:
                     ok = False
-                if isinstance(n, ast.Attribute) and n.attr.startswith("register_module_forward"):
+                if isinstance(n, ast.Attribute) and _global_hook_name(n.attr):
                     ok = False
+                if isinstance(n, ast.Name) and _global_hook_name(n.id):
+                    ok = False  # ``register_module_forward_pre_hook(h)`` imported by name
+                if isinstance(n, ast.ImportFrom) and any(
+                    _global_hook_name(a.name) for a in n.names
+                ):
+                    ok = False  # ``from torch.nn.modules.module import ... as reg``
                 if not isinstance(n, ast.Call) or not isinstance(n.func, ast.Attribute):
                     continue
                 name = n.func.attr
@@ -145,6 +153,12 @@ def call_impl(calls: Any, fv: Any, args: list, kwargs: dict, at: Any) -> tuple[s
         run.taint(f"line {line}: a hooked module whose own __call__ may reach nn.Module.__call__")
         args, kwargs = _unknown(args, kwargs)
     return kind, args, kwargs
+
+
+def _global_hook_name(name: str) -> bool:
+    """A name of torch's global module hooks: ``register_module_forward(_pre)_hook`` or the
+    ``_global_forward(_pre)_hooks`` dicts they fill."""
+    return name.startswith(("register_module_forward", "_global_forward"))
 
 
 def _walk_own(body: list) -> Any:
