@@ -175,3 +175,13 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     assert crashes is ("_ok" not in name), name  # the case is what its name says
     found = blockers(path, shape, capsys)
     assert bool(found) is crashes, (name, found)
+
+
+def test_suppress_switch_off(tmp_path, capsys, monkeypatch):
+    """``DRIFTCHECK_NO_SUPPRESS_36=1``: the body is read as before, the Adam check fires."""
+    _, shape, _ = MODELS["suppress_ok_adam"]
+    path = write(MODELS, HEAD, "suppress_ok_adam", tmp_path)
+    assert not blockers(path, shape, capsys)
+    monkeypatch.setenv("DRIFTCHECK_NO_SUPPRESS_36", "1")
+    monkeypatch.setenv("DRIFTCHECK_NO_CACHE", "1")
+    assert blockers(path, shape, capsys)
