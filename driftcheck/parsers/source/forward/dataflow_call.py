@@ -340,16 +340,21 @@ class Calls:
         if fv.__class__ in (ShapeOf, int):  # ``h.shape(0)``, ``x.ndim()``
             dataflow_misuse.called(self.run.f, fv, at, fr.loc(at) if fr is not None else None)
         if isinstance(fv, Mod):
+            via = "torch"  # ``nn.Module.__call__``: torch's hooks run (not an own ``__call__``)
             if self.run.f.input_shape is not None:
                 from driftcheck.parsers.source.forward import dataflow_fix36
 
-                args, kwargs = dataflow_fix36.pre_hooks(self, fv, args, kwargs, fr, at)
+                via, args, kwargs = dataflow_fix36.call_impl(self, fv, args, kwargs, at)
+                if via == "torch":
+                    args, kwargs = dataflow_fix36.pre_hooks(self, fv, args, kwargs, fr, at)
             dataflow_arity.module_call(self, fv.obj, args, kwargs, fr, at)
             out = self.call_module(fv.obj, args, kwargs, fr, at)
-            if self.run.f.input_shape is not None:
+            if self.run.f.input_shape is not None and via == "torch":
                 from driftcheck.parsers.source.forward import dataflow_fix31
 
                 out = dataflow_fix31.forward_hooks(self, fv, args, kwargs, out, fr, at)  # hooks
+            elif via == "maybe":  # its forward hooks may run: the output is not known
+                out = Tens(None) if isinstance(out, Tens) else UNK
             return out
         if isinstance(fv, UserFunc):
             return self.run_func(fv.func, fv.self_mod, args, kwargs, fr)

@@ -52,8 +52,10 @@ def own_module(f: Any, obj: Any) -> Any:
 def hooks_untouched(f: Any) -> bool:
     """No loaded module of the code calls ``<x>.remove()`` with no argument (a hook handle's
     removal), registers a forward pre-hook or forward hook outside an ``__init__``, registers
-    a global module hook, or names a module's hook dicts: the hooks ``__init__`` registered are
-    the ones ``forward`` meets."""
+    a global module hook (an attribute, a plain name or an imported alias of
+    ``register_module_forward(_pre)_hook``, the ``_global_forward(_pre)_hooks`` dicts), or
+    names a module's hook dicts: the hooks ``__init__`` registered are the ones ``forward``
+    meets."""
     from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
 
     memo = f.run_state.get("fix36_hooks_untouched")
@@ -69,8 +71,14 @@ def hooks_untouched(f: Any) -> bool:
             for n in _walk_own(fn.body):
                 if isinstance(n, ast.Attribute) and n.attr in _HOOK_DICTS:
                     ok = False
-                if isinstance(n, ast.Attribute) and n.attr.startswith("register_module_forward"):
+                if isinstance(n, ast.Attribute) and _global_hook_name(n.attr):
                     ok = False
+                if isinstance(n, ast.Name) and _global_hook_name(n.id):
+                    ok = False  # ``register_module_forward_pre_hook(h)`` imported by name
+                if isinstance(n, ast.ImportFrom) and any(
+                    _global_hook_name(a.name) for a in n.names
+                ):
+                    ok = False  # ``from torch.nn.modules.module import ... as reg``
                 if not isinstance(n, ast.Call) or not isinstance(n.func, ast.Attribute):
                     continue
                 name = n.func.attr
@@ -80,6 +88,77 @@ def hooks_untouched(f: Any) -> bool:
                     ok = False
     f.run_state["fix36_hooks_untouched"] = ok
     return ok
+
+
+_CALL_IMPL = frozenset({"__call__", "_call_impl", "_wrapped_call_impl"})
+
+
+def _call_kind(f: Any, obj: Any) -> str:
+    """How ``obj(...)`` reaches ``forward``: "torch" where ``type(obj).__call__`` is torch's
+    ``nn.Module.__call__`` (``_call_impl`` runs the hooks), "own" where a class of the code's
+    own overrides ``__call__`` and names no ``__call__`` / ``_call_impl`` of another class
+    (torch's hooks never run), "maybe" otherwise (an override that may reach
+    ``super().__call__``, or one the pass cannot read). Memoized per class for the run."""
+    from driftcheck.parsers.source.interp.dunders import torch_class
+    from driftcheck.parsers.source.values.abstract import Cls, Func, Obj
+
+    if not isinstance(obj, Obj) or not isinstance(obj.cls, Cls):
+        return "torch"  # a torch layer (``Leaf``) or a module torch builds
+    memo = f.run_state.setdefault("fix36_call_kind", {})
+    got = memo.get(id(obj.cls))
+    if got is not None:
+        return got[1]
+    try:
+        ok, fn, where = f.interp.classes.mro_attr(obj.cls, "__call__")
+    except Exception:  # noqa: BLE001 - a class the lookup cannot read
+        ok, fn, where = True, None, None
+    if not ok or torch_class(where) or not isinstance(where, Cls):
+        kind = "torch"  # none of the code's classes defines it before torch's base
+    elif isinstance(fn, Func) and torch_class(fn):
+        kind = "torch"
+    elif not isinstance(fn, Func) or not isinstance(fn.node, (ast.FunctionDef, ast.Lambda)):
+        kind = "maybe"  # ``__call__ = something`` the pass does not read
+    else:
+        kind = "own"
+        for c in obj.cls.mro():  # any class of the code's own naming torch's entry point
+            node = getattr(c, "node", None) if isinstance(c, Cls) else None
+            if node is None or torch_class(c):
+                continue
+            for n in ast.walk(node):
+                if isinstance(n, ast.Attribute) and n.attr in _CALL_IMPL:
+                    kind = "maybe"
+                if isinstance(n, ast.Constant) and n.value in _CALL_IMPL:
+                    kind = "maybe"
+    memo[id(obj.cls)] = (obj.cls, kind)  # the class kept alive while its id is a key
+    return kind
+
+
+def call_impl(calls: Any, fv: Any, args: list, kwargs: dict, at: Any) -> tuple[str, list, dict]:
+    """(``_call_kind``, inputs) for ``m(*args, **kwargs)``: torch runs a module's pre-hooks and
+    forward hooks only inside ``nn.Module.__call__``. A class of the code's own that overrides
+    ``__call__`` (``return self.forward(x)``) never runs them; one that may call
+    ``super().__call__`` leaves the inputs (and the caller the output) unknown, the pass
+    tainted. Switch: ``DRIFTCHECK_NO_PREHOOKS_36=1`` runs the hooks on every module call, as
+    before."""
+    from driftcheck.parsers.source.interp.fwdhooks import hooks_of
+
+    run = calls.run
+    f = run.f
+    obj = own_module(f, fv.obj)
+    if not hooks_of(obj) or f.switches.get(OFF) == "1":
+        return "torch", args, kwargs
+    kind = _call_kind(f, obj)
+    if kind == "maybe":
+        line = getattr(at, "lineno", "?")
+        run.taint(f"line {line}: a hooked module whose own __call__ may reach nn.Module.__call__")
+        args, kwargs = _unknown(args, kwargs)
+    return kind, args, kwargs
+
+
+def _global_hook_name(name: str) -> bool:
+    """A name of torch's global module hooks: ``register_module_forward(_pre)_hook`` or the
+    ``_global_forward(_pre)_hooks`` dicts they fill."""
+    return name.startswith(("register_module_forward", "_global_forward"))
 
 
 def _walk_own(body: list) -> Any:

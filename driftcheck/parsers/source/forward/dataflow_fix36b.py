@@ -10,8 +10,10 @@ runs every verdict in torch, with clean twins):
 - ``torch.quantile`` / ``nanquantile`` (function or tensor method): ``interpolation`` a string
   other than linear / lower / higher / midpoint / nearest; a Python number ``q`` outside
   [0, 1]; a ``q`` tensor built in ``forward`` by ``torch.tensor(<list of numbers>)`` (its
-  values kept by this module's after-hook until the next in-place write) with a value
-  outside [0, 1]: RuntimeError;
+  values kept by this module's after-hook until the next in-place write, rounded to float32
+  unless ``dtype=torch.float64``; not kept with any other keyword, ``device=`` or another
+  dtype) with a value outside [0, 1]: RuntimeError (torch 2.13 CPU; ATen runs this check
+  for a CPU ``q``);
 - ``torch.quantize_per_tensor(x, scale, zero_point, dtype)`` / ``quantize_per_channel(x,
   scales, zero_points, axis, dtype)``: a ``dtype`` that is not a quantized one
   (``torch.float32``, ``torch.int8``, ...): "ScalarType Float is not supported in new_qtensor";
@@ -40,6 +42,7 @@ from __future__ import annotations
 
 import ast
 import math
+import struct
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
@@ -377,12 +380,30 @@ def tensor_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: A
         return None
     if len(args) != 1 or any(isinstance(a, ast.Starred) for a in e.args):
         return None
+    dt = kwargs.get("dtype") if set(kwargs) == {"dtype"} else None
+    wide = isinstance(dt, Ext) and dt.qual in ("torch.float64", "torch.double")
+    if kwargs and not wide and not (isinstance(dt, Ext) and dt.qual in _F32):
+        return None  # ``device=`` / another dtype (half, bfloat16): its values not kept
     vals: list = []
     if not _flat(args[0], vals) or not vals or len(vals) > 64:
         return None
+    if not wide:  # the default dtype: torch stores the values as float32
+        vals = [_f32(v) for v in vals]
     st = f.run_state.setdefault(_VALS, {})
     st[id(out)] = (out, tuple(vals), f.tensor_writes)
     return None
+
+
+_F32 = ("torch.float32", "torch.float")
+
+
+def _f32(v: float) -> float:
+    """``v`` rounded to float32 (``torch.tensor([1.00000001])`` holds 1.0; past float32's
+    range, an infinity)."""
+    try:
+        return struct.unpack("f", struct.pack("f", v))[0]
+    except OverflowError:
+        return math.copysign(math.inf, v)
 
 
 def _sparse_made(run: Any, e: ast.Call, args: list, kwargs: dict, out: Any) -> None:

@@ -42,7 +42,7 @@ _JIT_TRACE = ("torch.jit.trace", "torch.jit._trace.trace")
 _FX_TRACE = ("torch.fx.symbolic_trace", "torch.fx._symbolic_trace.symbolic_trace")
 
 
-def _forward(run: Any, mod: Any) -> tuple[ast.FunctionDef, set[str]] | None:
+def _forward(run: Any, mod: Any) -> tuple[ast.FunctionDef, set[str], Any] | None:
     """The ``forward`` read from source of the module ``mod`` (a ``Mod`` of the code's own),
     with ``"self.<name>"`` for each child that is a torch layer (its call on a proxy is one)."""
     from driftcheck.parsers.source.values.abstract import Leaf, Obj
@@ -63,7 +63,31 @@ def _forward(run: Any, mod: Any) -> tuple[ast.FunctionDef, set[str]] | None:
         return None
     fn = run.calls.forward_of(obj)
     node = getattr(fn, "node", None)
-    return (node, leaves) if isinstance(node, ast.FunctionDef) else None
+    return (node, leaves, fn) if isinstance(node, ast.FunctionDef) else None
+
+
+def _resolver(run: Any, fn: Any) -> Any:
+    """``res(chain)``: the torch name an attribute chain rooted at a global of the module of
+    ``fn`` (a forward read from source) reads; None for a name ``fn`` binds itself, or one
+    that is not torch's."""
+    from driftcheck.parsers.source.forward.dataflow_eval import Frame
+
+    node = fn.node
+    local = {p.arg for p in ast.walk(node.args) if isinstance(p, ast.arg)}
+    local |= {
+        n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    }
+    fr = Frame(fn.mod, None, None, fn)
+
+    def res(chain: ast.AST) -> str | None:
+        root = chain
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not isinstance(root, ast.Name) or root.id in local:
+            return None
+        return _qual(run, chain, fr)
+
+    return res
 
 
 def _returns_value(fn: ast.FunctionDef) -> bool:
@@ -91,7 +115,7 @@ def _inputs(fn: ast.FunctionDef) -> set[str] | None:
     return set(params)
 
 
-def _rebind(st: ast.stmt, names: set[str]) -> set[str]:
+def _rebind(st: ast.stmt, names: set[str], res: Any) -> set[str]:
     """The proxy names after ``st`` ran: a name ``st`` binds stays / becomes one only when
     every binding of it in ``st`` is a proxy value (read with the names before ``st``)."""
     binds: dict[str, list[bool]] = {}
@@ -100,9 +124,9 @@ def _rebind(st: ast.stmt, names: set[str]) -> set[str]:
         if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
             value = n.value
             targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-            sure = value is not None and _proxy(value, names)
+            sure = value is not None and _proxy(value, names, res)
             if isinstance(n, ast.AugAssign):
-                sure = sure or _proxy(n.target, names)
+                sure = sure or _proxy(n.target, names, res)
         elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
             targets, sure = [n.target], False
         elif isinstance(n, (ast.With, ast.AsyncWith)):
@@ -126,44 +150,65 @@ def _rebind(st: ast.stmt, names: set[str]) -> set[str]:
     return out
 
 
-def _proxy(e: ast.AST, names: set[str]) -> bool:
+def _proxy(e: ast.AST, names: set[str], res: Any) -> bool:
     """``e`` is, for certain, a proxy (a value computed from the inputs) on a trace: an input,
-    an attribute / item / method call of a proxy, arithmetic with one, a ``torch.<fn>`` /
-    ``F.<fn>`` call given one by position (a call of the code's own may return anything)."""
+    an attribute / item / method call of a proxy, arithmetic with one, a call of a torch
+    function that dispatches through ``__torch_function__`` given one by position (``res``
+    resolves the callee in the traced module's globals: ``torch.relu`` / ``F.pad`` whatever
+    local names bind them; a call of the code's own may return anything, and torch's
+    pure-Python predicates, ``torch.is_tensor`` / ``torch.jit.isinstance``, return a bool)."""
     if isinstance(e, ast.Name):
         return e.id in names
     if isinstance(e, (ast.Attribute, ast.Subscript)):
-        return _proxy(e.value, names)
+        return _proxy(e.value, names, res)
     if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute):
-        if _proxy(e.func.value, names):
+        if _proxy(e.func.value, names, res):
             return True  # ``x.norm()``, ``x.size(0)``
         root = e.func.value
         if isinstance(root, ast.Name) and root.id == "self" and f"self.{e.func.attr}" in names:
-            return any(_proxy(a, names) for a in e.args)  # a torch layer of the module
-        while isinstance(root, ast.Attribute):
-            root = root.value
-        if isinstance(root, ast.Name) and root.id in ("torch", "F"):
-            return any(_proxy(a, names) for a in e.args)
+            return any(_proxy(a, names, res) for a in e.args)  # a torch layer of the module
+        if _dispatches(res(e.func)):
+            return any(_proxy(a, names, res) for a in e.args)
         return False
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and _dispatches(res(e.func)):
+        return any(_proxy(a, names, res) for a in e.args)  # ``from torch import relu``
     if isinstance(e, ast.BinOp):
-        return _proxy(e.left, names) or _proxy(e.right, names)
+        return _proxy(e.left, names, res) or _proxy(e.right, names, res)
     if isinstance(e, ast.UnaryOp) and not isinstance(e.op, ast.Not):
-        return _proxy(e.operand, names)
+        return _proxy(e.operand, names, res)
     return False
 
 
-def _truth_of_proxy(t: ast.AST, names: set[str]) -> bool:
+_PLAIN_PREFIXES = (
+    "torch.jit.", "torch._jit_internal.", "torch.overrides.", "torch.compiler.", "torch._C.",
+    "torch.fx.", "torch._utils", "torch.utils.", "torch.cuda.", "torch.backends.",
+    "torch.distributed.", "torch.testing.", "torch.onnx.", "torch._dynamo.", "torch.is_tensor",
+    "torch.is_storage", "torch.typename", "torch.overrides",
+)  # fmt: skip
+
+
+def _dispatches(q: str | None) -> bool:
+    """A torch function whose call on a Proxy gives a Proxy (``__torch_function__``); not the
+    pure-Python helpers (``torch.is_tensor`` is ``isinstance(obj, Tensor)``, a bool)."""
+    if not isinstance(q, str) or not q.startswith("torch."):
+        return False
+    if q.startswith(_PLAIN_PREFIXES):
+        return False
+    return not q.rsplit(".", 1)[-1].startswith(("is_tensor", "is_storage", "_"))
+
+
+def _truth_of_proxy(t: ast.AST, names: set[str], res: Any) -> bool:
     if isinstance(t, ast.UnaryOp) and isinstance(t.op, ast.Not):
-        return _truth_of_proxy(t.operand, names)
+        return _truth_of_proxy(t.operand, names, res)
     if isinstance(t, ast.BoolOp):
-        return _truth_of_proxy(t.values[0], names)
+        return _truth_of_proxy(t.values[0], names, res)
     if isinstance(t, ast.Compare):
         if len(t.ops) != 1 or not isinstance(
             t.ops[0], (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq)
         ):
             return False
-        return _proxy(t.left, names) or _proxy(t.comparators[0], names)
-    return _proxy(t, names)
+        return _proxy(t.left, names, res) or _proxy(t.comparators[0], names, res)
+    return _proxy(t, names, res)
 
 
 def _may_leave(st: ast.stmt) -> bool:
@@ -173,7 +218,7 @@ def _may_leave(st: ast.stmt) -> bool:
     return False
 
 
-def _fx_error(fn: ast.FunctionDef, leaves: set[str]) -> str | None:
+def _fx_error(fn: ast.FunctionDef, leaves: set[str], res: Any) -> str | None:
     names = _inputs(fn)
     if not names:
         return None
@@ -185,15 +230,15 @@ def _fx_error(fn: ast.FunctionDef, leaves: set[str]) -> str | None:
         elif isinstance(st, ast.For) and isinstance(st.iter, ast.Call):
             c = st.iter
             if isinstance(c.func, ast.Name) and c.func.id == "range" and not c.keywords:
-                if any(_proxy(a, names) for a in c.args):
+                if any(_proxy(a, names, res) for a in c.args):
                     return "TypeError: 'Proxy' object cannot be interpreted as an integer"
-        if test is not None and _truth_of_proxy(test, names):
+        if test is not None and _truth_of_proxy(test, names, res):
             return (
                 "TraceError: symbolically traced variables cannot be used as inputs to control flow"
             )
         if _may_leave(st) or isinstance(st, (ast.Try, ast.With)):
             return None
-        names = _rebind(st, names)
+        names = _rebind(st, names, res)
     return None
 
 
@@ -326,6 +371,6 @@ def traced(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     elif q in _FX_TRACE and len(args) == 1 and not e.keywords:
         got = _forward(run, args[0])
         if got is not None:
-            err = _fx_error(*got)
+            err = _fx_error(got[0], got[1], _resolver(run, got[2]))
     if err is not None:
         f.crash(fr.loc(e), err)
