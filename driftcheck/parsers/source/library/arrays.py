@@ -296,6 +296,10 @@ def _result_dtype(fn: Any, mine: str | None, other: Any) -> str | None:
         theirs = other.dtype
     elif type(other) in (int, float):
         theirs = "float64" if type(other) is float else "int64"
+    elif isinstance(getattr(other, "np_name", None), str):
+        # a numpy scalar (library/npdtypes.py: ``w.sum()`` of a float64 array); an int64 /
+        # float64 one promotes as its array of one would, under numpy 1 and 2 alike
+        theirs = other.np_name
     else:
         return None
     if theirs not in _WIDE:
