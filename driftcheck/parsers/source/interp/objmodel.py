@@ -1318,11 +1318,6 @@ class Calls:
             return UnknownModule(f"the result of calling {f.why}")
         if f.__class__ is Func:
             self.ip.call_site = (f, fr, e)  # the caller call_func gives the new frame
-        elif f.__class__ is Ext and f.qual.startswith("torch."):
-            # torch's argument checks on a construction certain to run (session 36)
-            from driftcheck.parsers.source.interp import torchchecks_init
-
-            torchchecks_init.judge(self.ip, f, e, args, kwargs, fr.mod.path)
         return self.call(f, args, kwargs, (fr.mod.path, e.lineno))
 
     def temporary_referent(self, arg: ast.Call, value: Any, fr: Frame) -> Any:
