@@ -144,7 +144,8 @@ def test_file_outside_the_package_stays_unknown(tmp_path):
     assert g.params_total() is None
 
 
-def test_script_outside_any_package_reads_its_own_directory_only(tmp_path):
+def test_script_outside_any_package_reads_its_own_directory_only(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRIFTCHECK_SCRIPT_DIR_DATA", "1")  # off by default (session 36's end)
     # reimplfix36: a script outside any package reads a file in its own directory (a run's
     # sizes next to the training script: the program reads the same bytes), never above it
     write(tmp_path, {"cfg.json": json.dumps({"n": 5})})

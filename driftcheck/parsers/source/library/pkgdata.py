@@ -50,14 +50,16 @@ def package_root(module_path: str) -> str | None:
     return root
 
 
-def data_root(module_path: str) -> str:
+def data_root(module_path: str) -> str | None:
     """Where the module's own data files may be read from: its top package directory
     (``package_root``), or for a script outside any package its own directory (reimplfix36:
     ``Sizes(**json.load(open(Path(__file__).parent / "sizes.json")))``, a run's sizes in a
     JSON next to the training script; the program reads the same bytes, and nothing above
     the script's directory is read)."""
     root = package_root(module_path)
-    return root if root is not None else os.path.dirname(os.path.realpath(module_path))
+    if root is not None or os.environ.get("DRIFTCHECK_SCRIPT_DIR_DATA") != "1":
+        return root
+    return os.path.dirname(os.path.realpath(module_path))
 
 
 def _inside(path: str, root: str) -> bool:
@@ -222,7 +224,7 @@ class PathValue:
 
     def _root(self) -> str | None:
         root = data_root(self.c.loc[0])
-        return root if _inside(self.path, root) else None
+        return root if root is not None and _inside(self.path, root) else None
 
     def _test(self, name: str) -> Any:
         if self._root() is None:
@@ -292,7 +294,7 @@ def open_file(c: Call, path: Any, mode: Any) -> Any:
     if not isinstance(path, str) or mode not in ("r", "rt", "rb", "tr", "br"):
         return c.unknown("open() of a path not known statically, or not for reading")
     root = data_root(c.loc[0])
-    if not _inside(path, root):
+    if root is None or not _inside(path, root):
         return c.unknown("open() of a file outside the calling module's package or directory")
     if _module_writes(str(c.loc[0])):
         return c.unknown(f"open() of {path} by a module that also writes files")
