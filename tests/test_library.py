@@ -2984,3 +2984,27 @@ NOT_RUN.update(
         )
     }
 )
+
+NOT_RUN.update(
+    {
+        q: "Python's own urllib.parse run on known values, counted against torch: "
+        "tests/test_wild_constructs36x.py (wildfix36b)"
+        for q in (
+            "urllib.parse.parse_qs",
+            "urllib.parse.parse_qsl",
+            "urllib.parse.quote",
+            "urllib.parse.quote_from_bytes",
+            "urllib.parse.quote_plus",
+            "urllib.parse.unquote",
+            "urllib.parse.unquote_plus",
+            "urllib.parse.unquote_to_bytes",
+            "urllib.parse.urldefrag",
+            "urllib.parse.urlencode",
+            "urllib.parse.urljoin",
+            "urllib.parse.urlparse",
+            "urllib.parse.urlsplit",
+            "urllib.parse.urlunparse",
+            "urllib.parse.urlunsplit",
+        )
+    }
+)
