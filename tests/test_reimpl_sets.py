@@ -940,6 +940,40 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh34 (session 37, reimpl34): twelve architectures the manifests held once or twice and
+    # fresh33 did not (Seed-OSS, Hunyuan dense, SmolLM3, VaultGemma, FlexOlmo, Hunyuan MoE, Mamba,
+    # Splinter, RemBERT, Megatron-BERT, ImageGPT, GPT-BigCode), each with NEW model code: grouped
+    # einsum attention, NoPE layers, soft-capped local/global attention, post-norm routed experts,
+    # a shared expert beside routed ones, a sequential selective scan, multi-query attention;
+    # each output-proven. 12 cases / 12 architectures / 132 plants
+    "fresh34": Spec(
+        sample=[
+            "seed_oss_dict_merge",
+            "hunyuan_moe_pair_list",
+            "mamba_csv_rows",
+            "megatron_bert_get_args",
+        ],
+        outputs=[
+            "seed_oss_dict_merge",
+            "hunyuan_dense_kwargs_class",
+            "smollm3_nope_dict_update",
+            "vaultgemma_literal_eval",
+            "flex_olmo_yaml_text",
+            "hunyuan_moe_pair_list",
+            "mamba_csv_rows",
+            "splinter_dotted_overrides",
+            "rembert_intenum_dims",
+            "megatron_bert_get_args",
+            "imagegpt_variant_string",
+            "gpt_bigcode_chainmap",
+        ],
+        keeping=("hunyuan_moe_pair_list", "hunyuan_moe_pair_list__numExpertsPerTok"),
+        needs={"smollm3_nope_dict_update": "einops", "flex_olmo_yaml_text": "yaml"},
+        min_cases=12,
+        min_archs=12,
+        min_plants=100,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
