@@ -129,7 +129,7 @@ SAMPLE = {
     "f29_vit_patch_tokens__einops_patch_not_dividing": "EinopsError",
     "f29_multiscale_concat_head__head_sized_by_last_stage": "RuntimeError",
     "f29_multiscale_concat_head__pool_keeps_spatial_flatten": "RuntimeError",
-    "f29_scratch_self_attention__split_sizes_two_dims": "RuntimeError",
+    "f29_scratch_self_attention__split_sizes_one_short": "RuntimeError",
     "f29_scratch_self_attention__heads_not_dividing": "RuntimeError",
     "f29_scratch_self_attention__keys_not_transposed": "RuntimeError",
     "f29_retrieval_scores__bmm_without_transpose": "RuntimeError",
