@@ -55,6 +55,7 @@ ORDER = (
     "fresh26",
     "fresh27",
     "fresh28",
+    "fresh29",
 )
 
 
