@@ -121,3 +121,20 @@ def test_glob_listing_is_a_cache_dependency(tmp_path):
     (tmp_path / "c.json").write_text(json.dumps({"n": 1}))
     os.utime(tmp_path, ns=(0, 0))
     assert not cache.still_same(rec[os.path.realpath(tmp_path)])
+
+
+NP_BOOL = """
+import numpy as np
+import torch.nn as nn
+flag = np.bool_(True) + np.bool_(True)
+model = nn.Linear(int(flag) + 1, 1)
+"""
+
+
+def test_numpy_bool_arithmetic_is_never_python_arithmetic(tmp_path):
+    # review37 item 9: numpy's True + True is True (logical or), so torch counts 3; Python's
+    # would give 2 and 4 parameters. np.bool_ is not modelled: unknown, never 4
+    f = tmp_path / "m.py"
+    f.write_text(textwrap.dedent(NP_BOOL))
+    assert torch_count(f, sys_path=f.parent) == 3
+    assert parse_source(f).params_total() is None
