@@ -50,12 +50,6 @@ PAIRS += [(ARCHS[(j * 7) % len(ARCHS)], s) for j, s in enumerate(MAIN_STYLES)]
 PAIRS = sorted(set(PAIRS))
 
 
-@pytest.fixture(autouse=True)
-def _script_dir_data(monkeypatch):
-    # a JSON next to the script is read only with this switch (off by default since session 36's end)
-    monkeypatch.setenv("DRIFTCHECK_SCRIPT_DIR_DATA", "1")
-
-
 def _root_class(path: Path) -> str:
     tree = ast.parse(path.read_text())
     return [n.name for n in tree.body if isinstance(n, ast.ClassDef)][-1]

@@ -479,9 +479,14 @@ def test_an_undecided_continue_leaves_the_rest_of_the_round_uncertain(tmp_path):
         assert static_count(f) is None
 
 
-def test_dict_filled_in_a_loop_we_cannot_enumerate_is_unknown(tmp_path):
-    """torch counts 20 here (the table has entries); the loop's source is a data file the
-    analyzer does not read, so the count is unknown, never 40 from an "empty" table."""
+@pytest.mark.parametrize("script_dir", [False, True])
+def test_dict_filled_in_a_loop_we_cannot_enumerate_is_unknown(tmp_path, monkeypatch, script_dir):
+    """torch counts 20 here (the table has entries). With the script's own folder not read
+    (DRIFTCHECK_NO_SCRIPT_DIR_DATA=1) the loop's source is a data file the analyzer does not
+    read, so the count is unknown, never 40 from an "empty" table; by default (session 37) the
+    JSON next to the script is read, as the program reads it: torch's 20."""
+    if not script_dir:
+        monkeypatch.setenv("DRIFTCHECK_NO_SCRIPT_DIR_DATA", "1")
     (tmp_path / "table.json").write_text('{"H": 1, "C": 6}')
     f = tmp_path / "m.py"
     f.write_text(
@@ -513,7 +518,7 @@ def test_dict_filled_in_a_loop_we_cannot_enumerate_is_unknown(tmp_path):
         )
     )
     assert torch_count(f) == 20
-    assert static_count(f) is None
+    assert static_count(f) == (20 if script_dir else None)
 
 
 def test_same_counts_with_the_speed_layer_off(tmp_path):

@@ -78,7 +78,7 @@ def test_json_next_to_module_read_in_with_block(tmp_path):
     }
     f, g = analyzed(tmp_path, files, "from pkgwith import Net\nmodel = Net('small')\n")
     assert g.params_total() == torch_count(f, sys_path=f.parent) == 7 * 5 + 5 + 5 * 3 + 3
-    assert any("package data file read" in n and "nets.json" in n for n in g.notes)
+    assert any("data file read (package)" in n and "nets.json" in n for n in g.notes)
 
 
 def test_glob_of_package_directory_and_read_text(tmp_path):
@@ -145,7 +145,6 @@ def test_file_outside_the_package_stays_unknown(tmp_path):
 
 
 def test_script_outside_any_package_reads_its_own_directory_only(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRIFTCHECK_SCRIPT_DIR_DATA", "1")  # off by default (session 36's end)
     # reimplfix36: a script outside any package reads a file in its own directory (a run's
     # sizes next to the training script: the program reads the same bytes), never above it
     write(tmp_path, {"cfg.json": json.dumps({"n": 5})})

@@ -200,7 +200,12 @@ def test_hasattr_of_a_torch_module_reads_its_names(tmp_path):
     assert got == want == 72 + 9
 
 
-def test_an_unfollowed_splat_leaves_defaults_unknown(tmp_path):
+@pytest.mark.parametrize("script_dir", [False, True])
+def test_an_unfollowed_splat_leaves_defaults_unknown(tmp_path, monkeypatch, script_dir):
+    # with the script's folder not read (DRIFTCHECK_NO_SCRIPT_DIR_DATA=1) the splat is not
+    # followed; by default (session 37) spec.json next to the script is read: torch's 72
+    if not script_dir:
+        monkeypatch.setenv("DRIFTCHECK_NO_SCRIPT_DIR_DATA", "1")
     # x-transformers: ``Attention(dim, heads=heads, **next(attn_kwargs_iter))`` when the
     # splatted mapping cannot be followed: ``dim_head`` may be in it, so its default is not
     # taken (it was a confident wrong count). The mapping is read from a file (json.loads of a
@@ -233,6 +238,9 @@ def test_an_unfollowed_splat_leaves_defaults_unknown(tmp_path):
     g = parse_source(f)
     model = runpy.run_path(str(f), run_name="__wild__")["model"]
     assert sum(p.numel() for p in model.parameters()) == 72  # not the default's 8 * 128 + 128
+    if script_dir:
+        assert g.params_total() == 72
+        return
     assert g.params_total() is None
     assert any("out_features" in str(n) for n in g.notes), [str(n) for n in g.notes]
 

@@ -9,6 +9,7 @@ instantiated by running their ``__init__`` (through the MRO and ``super()``) on 
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -484,8 +485,9 @@ class Names:
         if name == "__name__":
             return mod.name
         if name == "__file__" and mod.path is not None:
-            # the module's own file: a package reads its data files next to it (library/pkgdata.py)
-            return str(mod.path)
+            # the module's own file: a package reads its data files next to it (library/pkgdata.py);
+            # absolute, as Python (3.9+) binds it for a script and for a module found on sys.path
+            return os.path.abspath(str(mod.path))
         if name == "__doc__":
             # the module's docstring as Python binds it (the literal, indentation kept; None
             # without one): a model card table in it is parsed at import for the sizes

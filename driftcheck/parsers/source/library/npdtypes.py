@@ -185,15 +185,15 @@ def _scalar(name: str) -> Any:
         """``np.int64(3)``, ``np.float32(0.5)``: numpy's scalar of that type (a numpy scalar
         here: library/npdtypes.py ``np_scalar``), a float rounded to the type's precision. A
         value the type would wrap (``np.uint8(300)``) is unknown: numpy's number would be a
-        different one. ``np.bool_(x)``: Python's bool (its type is not modelled)."""
+        different one. ``np.bool_(x)``: unknown: numpy's bool type is not modelled, and
+        Python's bool would answer its arithmetic wrongly (``np.True_ + np.True_`` is
+        ``np.True_``, a logical or; Python's ``True + True`` is 2: review37 item 9)."""
         x = c.plain(0) if c.args else 0
         if isinstance(x, (bool, int, float)):
             if kind in "iu" and x == x and abs(x) != float("inf"):
                 return np_scalar(name, int(x))
             if kind == "f":
                 return np_scalar(name, float(x))
-            if kind == "b":
-                return bool(x)
         return c.unknown(f"numpy.{name}() of a value we do not know")
 
     return impl

@@ -50,21 +50,55 @@ def package_root(module_path: str) -> str | None:
     return root
 
 
-def data_root(module_path: str) -> str | None:
+def data_root(module_path: str, script_dir: bool = True) -> str | None:
     """Where the module's own data files may be read from: its top package directory
     (``package_root``), or for a script outside any package its own directory (reimplfix36:
     ``Sizes(**json.load(open(Path(__file__).parent / "sizes.json")))``, a run's sizes in a
     JSON next to the training script; the program reads the same bytes, and nothing above
-    the script's directory is read)."""
+    the script's directory is read). ``script_dir`` False (DRIFTCHECK_NO_SCRIPT_DIR_DATA=1):
+    a script's neighbours are not read."""
     root = package_root(module_path)
-    if root is not None or os.environ.get("DRIFTCHECK_SCRIPT_DIR_DATA") != "1":
+    if root is not None or not script_dir:
         return root
     return os.path.dirname(os.path.realpath(module_path))
 
 
+def _script_dir(c: Call) -> bool:
+    """The DRIFTCHECK_NO_SCRIPT_DIR_DATA switch, read once per analysis (kept on the interp)."""
+    on = getattr(c.interp, "_pkgdata_script_dir", None)
+    if on is None:
+        on = os.environ.get("DRIFTCHECK_NO_SCRIPT_DIR_DATA") != "1"
+        try:
+            c.interp._pkgdata_script_dir = on
+        except AttributeError:
+            pass
+    return on
+
+
 def _inside(path: str, root: str) -> bool:
+    """Whether ``path`` names a file under ``root``. Only an absolute path (one built from
+    ``__file__`` or ``importlib.resources``) counts: a relative one is read by the program from
+    its working directory at run time, which the analyzer's own working directory says nothing
+    about (review37 item 4)."""
+    if not os.path.isabs(path):
+        return False
     real = os.path.realpath(path)
     return real == root or real.startswith(root + os.sep)
+
+
+def _depend(path: str, listing: list[str] | None = None) -> None:
+    """The file (or, for ``glob``, the folder and its listing) the answer now rests on, as a
+    dependency of any cached result (review37 item 5); free when nothing records."""
+    from driftcheck.parsers import cache
+
+    if listing is None:
+        cache.note_file(path)
+        return
+    if cache.current().stores.recorders:
+        import hashlib
+
+        digest = "listing:" + hashlib.sha256("\0".join(listing).encode()).hexdigest()
+        cache.note_stamps([cache.stamp(os.path.realpath(path), digest=digest)])
 
 
 def _budget(c: Call) -> bool:
@@ -110,7 +144,8 @@ _module_writes_kept = functools.lru_cache(maxsize=256)(_scan_writes)
 def _note(c: Call, path: str) -> None:
     stmts = getattr(c.interp, "stmts", None)
     if stmts is not None:
-        stmts.note(f"package data file read: {path} (at {c.where})")
+        kind = "package" if package_root(str(c.loc[0])) is not None else "script folder"
+        stmts.note(f"data file read ({kind}): {path} (at {c.where})")
 
 
 class PathValue:
@@ -223,12 +258,13 @@ class PathValue:
             return Unknown("pathlib.Path.with_suffix() that would raise")
 
     def _root(self) -> str | None:
-        root = data_root(self.c.loc[0])
+        root = data_root(self.c.loc[0], _script_dir(self.c))
         return root if root is not None and _inside(self.path, root) else None
 
     def _test(self, name: str) -> Any:
         if self._root() is None:
             return Unknown(f"pathlib.Path.{name}() of a path outside the calling package")
+        _depend(self.path)
         return getattr(os.path, {"exists": "exists", "is_file": "isfile", "is_dir": "isdir"}[name])(
             self.path
         )
@@ -244,6 +280,7 @@ class PathValue:
         found = sorted(str(p) for p in Path(self.path).glob(pattern))
         if len(found) > MAX_FILES or not all(_inside(p, self._root() or "") for p in found):
             return Unknown("pathlib.Path.glob() listing too many files or leaving the package")
+        _depend(self.path, found)
         # a generator in CPython, in file-system order: sorted here, so a consumer that depends
         # on the order sees one order (open_clip sorts the registry by name afterwards)
         return [PathValue(p, self.c) for p in found]
@@ -293,7 +330,7 @@ def open_file(c: Call, path: Any, mode: Any) -> Any:
         return open_scratch(c.interp, path, mode, c.where)
     if not isinstance(path, str) or mode not in ("r", "rt", "rb", "tr", "br"):
         return c.unknown("open() of a path not known statically, or not for reading")
-    root = data_root(c.loc[0])
+    root = data_root(c.loc[0], _script_dir(c))
     if root is None or not _inside(path, root):
         return c.unknown("open() of a file outside the calling module's package or directory")
     if _module_writes(str(c.loc[0])):
@@ -305,6 +342,7 @@ def open_file(c: Call, path: Any, mode: Any) -> Any:
     with open(path, "rb") as f:  # the analyzer reads the package's bytes; never writes
         data = f.read(MAX_FILE + 1)
     _note(c, path)
+    _depend(path)
     if "b" in mode:
         return Unknown(f"binary package file {path} (bytes streams are not modelled)")
     try:
