@@ -10,7 +10,9 @@ class Unrolled(nn.Module):
     def __init__(self, widths, pools=3):
         super().__init__()
         self.sens_net = SensitivityModel(chans=6, num_pools=2)
-        self.cascades = nn.ModuleList([VarNetBlock(NormUnet(chans=w, num_pools=pools)) for w in widths])
+        self.cascades = nn.ModuleList(
+            [VarNetBlock(NormUnet(chans=w, num_pools=pools)) for w in widths]
+        )
 
 
 model = Unrolled(widths)

@@ -22,7 +22,9 @@ def make_mlp(out_dim, hidden=96):
 
 model = SubTBGFlowNet(
     pf=DiscretePolicyEstimator(make_mlp(env.n_actions), env.n_actions, preprocessor=pre),
-    pb=DiscretePolicyEstimator(make_mlp(env.n_actions - 1), env.n_actions, preprocessor=pre, is_backward=True),
+    pb=DiscretePolicyEstimator(
+        make_mlp(env.n_actions - 1), env.n_actions, preprocessor=pre, is_backward=True
+    ),
     logF=ScalarEstimator(make_mlp(1, hidden=48), preprocessor=pre),
     weighting="geometric_within",
     lamda=0.9,

@@ -1,6 +1,6 @@
 # the mbrl-lib way: an omegaconf config instantiated by create_one_dim_tr_model
-import omegaconf
 import mbrl.util.common as common_util
+import omegaconf
 
 cfg = omegaconf.OmegaConf.create(
     {

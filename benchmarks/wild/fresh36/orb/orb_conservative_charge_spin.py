@@ -27,9 +27,15 @@ gns = MoleculeGNS(
 model = ConservativeForcefieldRegressor(
     heads={
         "energy": EnergyHead(
-            latent_dim=D, num_mlp_layers=1, mlp_hidden_dim=D, predict_atom_avg=True, activation="silu"
+            latent_dim=D,
+            num_mlp_layers=1,
+            mlp_hidden_dim=D,
+            predict_atom_avg=True,
+            activation="silu",
         ),
-        "confidence": ConfidenceHead(latent_dim=D, num_mlp_layers=1, mlp_hidden_dim=D, activation="silu"),
+        "confidence": ConfidenceHead(
+            latent_dim=D, num_mlp_layers=1, mlp_hidden_dim=D, activation="silu"
+        ),
     },
     model=gns,
     ensure_grad_loss_weights=False,

@@ -18,7 +18,9 @@ backbone = MoleculeGNS(
     edge_feature_names=["feat"],
 )
 heads = {
-    "energy": EnergyHead(latent_dim=width, num_mlp_layers=2, mlp_hidden_dim=width, predict_atom_avg=False),
+    "energy": EnergyHead(
+        latent_dim=width, num_mlp_layers=2, mlp_hidden_dim=width, predict_atom_avg=False
+    ),
     "forces": ForceHead(latent_dim=width, num_mlp_layers=1, mlp_hidden_dim=width),
 }
 model = DirectForcefieldRegressor(

@@ -12,10 +12,18 @@ N_BASES = 20
 
 model = DirectForcefieldRegressor(
     heads={
-        "energy": EnergyHead(latent_dim=LATENT, num_mlp_layers=1, mlp_hidden_dim=LATENT, predict_atom_avg=True),
-        "forces": ForceHead(latent_dim=LATENT, num_mlp_layers=1, mlp_hidden_dim=LATENT, remove_mean=True),
+        "energy": EnergyHead(
+            latent_dim=LATENT, num_mlp_layers=1, mlp_hidden_dim=LATENT, predict_atom_avg=True
+        ),
+        "forces": ForceHead(
+            latent_dim=LATENT, num_mlp_layers=1, mlp_hidden_dim=LATENT, remove_mean=True
+        ),
         "stress": GraphHead(
-            latent_dim=LATENT, num_mlp_layers=1, mlp_hidden_dim=LATENT, target="stress", node_aggregation="mean"
+            latent_dim=LATENT,
+            num_mlp_layers=1,
+            mlp_hidden_dim=LATENT,
+            target="stress",
+            node_aggregation="mean",
         ),
     },
     model=MoleculeGNS(

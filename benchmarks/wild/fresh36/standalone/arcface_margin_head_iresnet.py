@@ -12,7 +12,11 @@ class IBasicBlock(nn.Module):
         self.prelu = nn.PReLU(cout)
         self.conv2 = nn.Conv2d(cout, cout, 3, stride, 1, bias=False)
         self.bn3 = nn.BatchNorm2d(cout, eps=1e-5)
-        self.down = nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout)) if stride > 1 or cin != cout else None
+        self.down = (
+            nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout))
+            if stride > 1 or cin != cout
+            else None
+        )
 
 
 class ArcFaceModel(nn.Module):

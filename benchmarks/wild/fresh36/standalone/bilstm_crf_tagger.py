@@ -18,7 +18,9 @@ class BiLSTMCRF(nn.Module):
         super().__init__()
         self.chars = CharCNN()
         self.words = nn.Embedding(vocab, word_dim)
-        self.lstm = nn.LSTM(word_dim + 50, hidden // 2, num_layers=1, bidirectional=True, batch_first=True)
+        self.lstm = nn.LSTM(
+            word_dim + 50, hidden // 2, num_layers=1, bidirectional=True, batch_first=True
+        )
         self.hidden2tag = nn.Linear(hidden, len(tag_to_ix))
         self.transitions = nn.Parameter(torch.randn(len(tag_to_ix), len(tag_to_ix)))
 

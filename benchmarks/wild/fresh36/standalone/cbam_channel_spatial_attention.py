@@ -5,7 +5,9 @@ import torch.nn as nn
 class ChannelGate(nn.Module):
     def __init__(self, c, r=16):
         super().__init__()
-        self.mlp = nn.Sequential(nn.Flatten(), nn.Linear(c, c // r), nn.ReLU(), nn.Linear(c // r, c))
+        self.mlp = nn.Sequential(
+            nn.Flatten(), nn.Linear(c, c // r), nn.ReLU(), nn.Linear(c // r, c)
+        )
 
 
 class SpatialGate(nn.Module):
@@ -31,7 +33,9 @@ class BasicBlockCBAM(nn.Module):
         self.cbam = CBAM(cout, r=16, no_spatial=cout >= 256)
         self.down = None
         if stride != 1 or cin != cout:
-            self.down = nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout))
+            self.down = nn.Sequential(
+                nn.Conv2d(cin, cout, 1, stride, bias=False), nn.BatchNorm2d(cout)
+            )
 
 
 chans = [64, 128, 256]

@@ -33,7 +33,9 @@ class MBConv(nn.Module):
 class CondConvNet(nn.Module):
     def __init__(self, experts=8, num_classes=100):
         super().__init__()
-        self.stem = nn.Sequential(nn.Conv2d(3, 32, 3, 2, 1, bias=False), nn.BatchNorm2d(32), nn.SiLU())
+        self.stem = nn.Sequential(
+            nn.Conv2d(3, 32, 3, 2, 1, bias=False), nn.BatchNorm2d(32), nn.SiLU()
+        )
         specs = [(32, 16, 1, 1), (16, 24, 6, 2), (24, 40, 6, 2), (40, 80, 6, 2)]
         self.blocks = nn.Sequential(*[MBConv(a, b, e, s, experts) for a, b, e, s in specs])
         self.head = nn.Linear(80, num_classes)

@@ -28,13 +28,24 @@ class Layer(nn.Module):
 
 
 class DebertaEncoder(nn.Module):
-    def __init__(self, vocab=32000, hidden=256, heads=4, layers=4, inter=1024, max_rel=256, share_att_key=False):
+    def __init__(
+        self,
+        vocab=32000,
+        hidden=256,
+        heads=4,
+        layers=4,
+        inter=1024,
+        max_rel=256,
+        share_att_key=False,
+    ):
         super().__init__()
         self.word_embeddings = nn.Embedding(vocab, hidden, padding_idx=0)
         self.emb_ln = nn.LayerNorm(hidden)
         self.rel_embeddings = nn.Embedding(2 * max_rel, hidden)
         self.rel_ln = nn.LayerNorm(hidden)
-        self.layer = nn.ModuleList(Layer(hidden, heads, inter, share_att_key) for _ in range(layers))
+        self.layer = nn.ModuleList(
+            Layer(hidden, heads, inter, share_att_key) for _ in range(layers)
+        )
 
 
 model = DebertaEncoder(share_att_key=False)

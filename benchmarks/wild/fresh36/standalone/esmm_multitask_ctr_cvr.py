@@ -1,7 +1,14 @@
 # ESMM: CTR and CVR towers over one shared embedding layer (pCTCVR = pCTR * pCVR)
 import torch.nn as nn
 
-field_dims = {"user_id": 5000, "item_id": 8000, "category": 120, "brand": 900, "city": 300, "hour": 24}
+field_dims = {
+    "user_id": 5000,
+    "item_id": 8000,
+    "category": 120,
+    "brand": 900,
+    "city": 300,
+    "hour": 24,
+}
 EMB = 16
 
 

@@ -17,7 +17,9 @@ class NonLocal3d(nn.Module):
 
 def conv_bn(cin, cout, k=(3, 3, 3), s=1):
     return nn.Sequential(
-        nn.Conv3d(cin, cout, k, s, tuple(x // 2 for x in k), bias=False), nn.BatchNorm3d(cout), nn.ReLU()
+        nn.Conv3d(cin, cout, k, s, tuple(x // 2 for x in k), bias=False),
+        nn.BatchNorm3d(cout),
+        nn.ReLU(),
     )
 
 

@@ -29,8 +29,12 @@ class UpdateBlock(nn.Module):
         super().__init__()
         self.encoder = MotionEncoder()
         self.gru = SepConvGRU(hidden, inp=128 + hidden)
-        self.flow_head = nn.Sequential(nn.Conv2d(hidden, 256, 3, padding=1), nn.ReLU(), nn.Conv2d(256, 2, 3, padding=1))
-        self.mask = nn.Sequential(nn.Conv2d(hidden, 256, 3, padding=1), nn.ReLU(), nn.Conv2d(256, 64 * 9, 1))
+        self.flow_head = nn.Sequential(
+            nn.Conv2d(hidden, 256, 3, padding=1), nn.ReLU(), nn.Conv2d(256, 2, 3, padding=1)
+        )
+        self.mask = nn.Sequential(
+            nn.Conv2d(hidden, 256, 3, padding=1), nn.ReLU(), nn.Conv2d(256, 64 * 9, 1)
+        )
 
 
 model = UpdateBlock(hidden=128)

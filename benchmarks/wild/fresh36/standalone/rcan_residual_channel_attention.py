@@ -8,20 +8,31 @@ class CALayer(nn.Module):
     def __init__(self, c, r=16):
         super().__init__()
         self.du = nn.Sequential(
-            nn.AdaptiveAvgPool2d(1), nn.Conv2d(c, c // r, 1), nn.ReLU(True), nn.Conv2d(c // r, c, 1), nn.Sigmoid()
+            nn.AdaptiveAvgPool2d(1),
+            nn.Conv2d(c, c // r, 1),
+            nn.ReLU(True),
+            nn.Conv2d(c // r, c, 1),
+            nn.Sigmoid(),
         )
 
 
 class RCAB(nn.Module):
     def __init__(self, c, r=16):
         super().__init__()
-        self.body = nn.Sequential(nn.Conv2d(c, c, 3, padding=1), nn.ReLU(True), nn.Conv2d(c, c, 3, padding=1), CALayer(c, r))
+        self.body = nn.Sequential(
+            nn.Conv2d(c, c, 3, padding=1),
+            nn.ReLU(True),
+            nn.Conv2d(c, c, 3, padding=1),
+            CALayer(c, r),
+        )
 
 
 class ResidualGroup(nn.Module):
     def __init__(self, c, n_blocks):
         super().__init__()
-        self.body = nn.Sequential(*[RCAB(c) for _ in range(n_blocks)], nn.Conv2d(c, c, 3, padding=1))
+        self.body = nn.Sequential(
+            *[RCAB(c) for _ in range(n_blocks)], nn.Conv2d(c, c, 3, padding=1)
+        )
 
 
 class Upsampler(nn.Sequential):
@@ -39,7 +50,9 @@ class RCAN(nn.Module):
     def __init__(self, n_groups=3, n_blocks=4, c=32, scale=4):
         super().__init__()
         self.head = nn.Conv2d(3, c, 3, padding=1)
-        self.body = nn.Sequential(*[ResidualGroup(c, n_blocks) for _ in range(n_groups)], nn.Conv2d(c, c, 3, padding=1))
+        self.body = nn.Sequential(
+            *[ResidualGroup(c, n_blocks) for _ in range(n_groups)], nn.Conv2d(c, c, 3, padding=1)
+        )
         self.tail = nn.Sequential(Upsampler(scale, c), nn.Conv2d(c, 3, 3, padding=1))
 
 

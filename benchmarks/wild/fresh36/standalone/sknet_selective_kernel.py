@@ -9,20 +9,26 @@ class SKConv(nn.Module):
         d = max(channels // reduction, min_dim)
         self.convs = nn.ModuleList(
             nn.Sequential(
-                nn.Conv2d(channels, channels, 3, padding=1 + i, dilation=1 + i, groups=groups, bias=False),
+                nn.Conv2d(
+                    channels, channels, 3, padding=1 + i, dilation=1 + i, groups=groups, bias=False
+                ),
                 nn.BatchNorm2d(channels),
                 nn.ReLU(inplace=True),
             )
             for i in range(branches)
         )
-        self.fc = nn.Sequential(nn.Linear(channels, d, bias=False), nn.BatchNorm1d(d), nn.ReLU(inplace=True))
+        self.fc = nn.Sequential(
+            nn.Linear(channels, d, bias=False), nn.BatchNorm1d(d), nn.ReLU(inplace=True)
+        )
         self.fcs = nn.ModuleList(nn.Linear(d, channels) for _ in range(branches))
 
 
 class SKUnit(nn.Module):
     def __init__(self, cin, mid, cout, stride=1):
         super().__init__()
-        self.conv1 = nn.Sequential(nn.Conv2d(cin, mid, 1, bias=False), nn.BatchNorm2d(mid), nn.ReLU())
+        self.conv1 = nn.Sequential(
+            nn.Conv2d(cin, mid, 1, bias=False), nn.BatchNorm2d(mid), nn.ReLU()
+        )
         self.sk = SKConv(mid)
         self.conv3 = nn.Sequential(nn.Conv2d(mid, cout, 1, bias=False), nn.BatchNorm2d(cout))
         self.short = (

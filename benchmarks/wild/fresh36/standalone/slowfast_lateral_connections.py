@@ -16,7 +16,9 @@ def unit(cin, cout, kt, stride=1):
 class Fuse(nn.Module):
     def __init__(self, fast_c):
         super().__init__()
-        self.conv = nn.Conv3d(fast_c, fast_c * FUSION_RATIO, (7, 1, 1), (ALPHA, 1, 1), (3, 0, 0), bias=False)
+        self.conv = nn.Conv3d(
+            fast_c, fast_c * FUSION_RATIO, (7, 1, 1), (ALPHA, 1, 1), (3, 0, 0), bias=False
+        )
         self.bn = nn.BatchNorm3d(fast_c * FUSION_RATIO)
 
 
@@ -36,7 +38,9 @@ class SlowFast(nn.Module):
         self.slow = nn.ModuleList(slow)
         self.fast = nn.ModuleList(fast)
         self.fuse = nn.ModuleList(fuses)
-        self.head = nn.Linear(widths[-1] + widths[-1] // BETA_INV + (widths[-1] // BETA_INV) * FUSION_RATIO, classes)
+        self.head = nn.Linear(
+            widths[-1] + widths[-1] // BETA_INV + (widths[-1] // BETA_INV) * FUSION_RATIO, classes
+        )
 
 
 model = SlowFast()

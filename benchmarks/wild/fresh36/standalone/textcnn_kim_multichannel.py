@@ -4,7 +4,9 @@ import torch.nn as nn
 
 
 class KimCNN(nn.Module):
-    def __init__(self, vocab=20000, dim=300, n_filters=100, widths=(3, 4, 5), classes=2, multichannel=True):
+    def __init__(
+        self, vocab=20000, dim=300, n_filters=100, widths=(3, 4, 5), classes=2, multichannel=True
+    ):
         super().__init__()
         self.static = nn.Embedding(vocab, dim)
         self.static.weight.requires_grad_(False)

@@ -9,5 +9,7 @@ actor = DiscreteActor(
     action_shape=n_actions,
     hidden_sizes=[32],
 )
-critic = DiscreteCritic(preprocess_net=Net(state_shape=state_shape, hidden_sizes=[64, 64]), hidden_sizes=[32])
+critic = DiscreteCritic(
+    preprocess_net=Net(state_shape=state_shape, hidden_sizes=[64, 64]), hidden_sizes=[32]
+)
 model = ActorCritic(actor, critic)

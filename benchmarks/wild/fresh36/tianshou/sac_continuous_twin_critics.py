@@ -17,10 +17,14 @@ class SACNets(nn.Module):
             conditioned_sigma=True,
         )
         self.critic1 = ContinuousCritic(
-            preprocess_net=Net(state_shape=obs_dim, action_shape=act_dim, hidden_sizes=hidden, concat=True)
+            preprocess_net=Net(
+                state_shape=obs_dim, action_shape=act_dim, hidden_sizes=hidden, concat=True
+            )
         )
         self.critic2 = ContinuousCritic(
-            preprocess_net=Net(state_shape=obs_dim, action_shape=act_dim, hidden_sizes=hidden, concat=True)
+            preprocess_net=Net(
+                state_shape=obs_dim, action_shape=act_dim, hidden_sizes=hidden, concat=True
+            )
         )
 
 

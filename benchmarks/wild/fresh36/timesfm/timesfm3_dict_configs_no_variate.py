@@ -4,7 +4,12 @@ from timesfm3 import TimesFM3Torch
 cfg = {
     "input_patch_len": 8,
     "output_patch_len": 24,
-    "residual_block": {"hidden_dims": 96, "output_dims": 48, "use_bias": True, "activation": "relu"},
+    "residual_block": {
+        "hidden_dims": 96,
+        "output_dims": 48,
+        "use_bias": True,
+        "activation": "relu",
+    },
     "transformer": {
         "num_layers": 3,
         "transformer": {

@@ -1,4 +1,9 @@
-from timesfm3 import ResidualBlockConfig, StackedTransformersConfig, TimesFM3Torch, TransformerConfig
+from timesfm3 import (
+    ResidualBlockConfig,
+    StackedTransformersConfig,
+    TimesFM3Torch,
+    TransformerConfig,
+)
 
 layer = TransformerConfig(
     model_dims=80,

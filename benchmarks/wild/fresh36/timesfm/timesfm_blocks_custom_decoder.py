@@ -27,7 +27,11 @@ class PatchDecoder(nn.Module):
         # patch values and their mask are concatenated
         self.tokenizer = dense.ResidualBlock(
             configs.ResidualBlockConfig(
-                input_dims=2 * PATCH, hidden_dims=D, output_dims=D, use_bias=True, activation="swish"
+                input_dims=2 * PATCH,
+                hidden_dims=D,
+                output_dims=D,
+                use_bias=True,
+                activation="swish",
             )
         )
         self.layers = nn.ModuleList(transformer.Transformer(block_cfg) for _ in range(num_layers))
