@@ -143,6 +143,8 @@ FRESH33_TRUTH = ROOT / "benchmarks" / "wild" / "fresh33" / "truth.json"
 FRESH34_TRUTH = ROOT / "benchmarks" / "wild" / "fresh34" / "truth.json"
 # the thirty-fifth fresh batch (benchmarks/wild/fresh35, session 36): the same, written blind
 FRESH35_TRUTH = ROOT / "benchmarks" / "wild" / "fresh35" / "truth.json"
+# the thirty-sixth fresh batch (benchmarks/wild/fresh36, session 37): the same, written blind
+FRESH36_TRUTH = ROOT / "benchmarks" / "wild" / "fresh36" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -543,9 +545,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh33",
             "fresh34",
             "fresh35",
+            "fresh36",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh35: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh36: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -585,6 +588,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh33",
         "fresh34",
         "fresh35",
+        "fresh36",
     )
     truth_path = {
         "main": TRUTH,
@@ -622,6 +626,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh33": FRESH33_TRUTH,
         "fresh34": FRESH34_TRUTH,
         "fresh35": FRESH35_TRUTH,
+        "fresh36": FRESH36_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -694,6 +699,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh33": "fresh33 batch",
                 "fresh34": "fresh34 batch",
                 "fresh35": "fresh35 batch",
+                "fresh36": "fresh36 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh35): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh36): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -598,6 +598,34 @@ BATCHES: dict[str, Batch] = {
         min_library_files=43,
         min_libraries=7,
         min_standalone=41,
+    ),
+    # written blind in session 37 (helper wild36)
+    "fresh36": Batch(
+        sample={
+            # dict.fromkeys(tasks, module): every task key holds the same adapter
+            "dict_fromkeys_shared_adapter": (True, False),
+            # a module-level cache returns one embedding table to two encoders
+            "singleton_embedding_cache": (True, False),
+            # Transformer-XL's output layer reuses the word table
+            "transformer_xl_relative_memory": (True, False),
+            # PaiNN with one message / update block placed at every interaction
+            "painn_equivariant_messages": (True, False),
+            # Kim CNN: the static word-vector channel is frozen (still parameters)
+            "textcnn_kim_multichannel": (False, True),
+            # ArcFace: the embedding BatchNorm's weight is frozen
+            "arcface_margin_head_iresnet": (False, True),
+            # closures bound late: every conv gets the last width
+            "late_binding_lambda_widths": (False, False),
+            # a mutable default list grows on every call
+            "mutable_default_arg_accumulates": (False, False),
+            # a property setter replaces the classifier after construction
+            "property_setter_rebuilds_head": (False, False),
+            # round() of an exact half rounds to even
+            "fraction_width_multiplier_rounding": (False, False),
+        },
+        min_library_files=32,
+        min_libraries=6,
+        min_standalone=52,
     ),
 }
 
