@@ -629,6 +629,10 @@ class Calls:
             out = x
         else:
             fn = self.forward_of(obj)
+            if fn is None and self.run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix37c
+
+                fn = dataflow_fix37c.plain_call(self.run, obj)  # a plain object's ``__call__``
             if fn is None:
                 name = obj.cls.name if obj.cls else (obj.qual or obj.kind or "module")
                 return self.unknown_call(args, kwargs, f"no forward() to follow for {name}")

@@ -1,0 +1,128 @@
+"""Session 37 (crashfix37): ``dataflow_fix37c``'s torch behaviours (no default process group
+in one process; no viable SDPA backend on CPU). Each model is run by torch (CPU, seeded): a
+blocker exactly when torch raises; the clean twins (``_ok``) show what the rules must not
+claim."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.crash_rule_support import blockers, net_source, registrar, torch_crashes, write
+
+HEAD = (
+    "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+    "import torch.distributed as dist\n"
+    "from torch.nn.attention import SDPBackend, sdpa_kernel\n"
+    "from torch.utils.data import DataLoader, DistributedSampler, TensorDataset\n"
+)
+
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+FC = ("self.fc = nn.Linear(6, 4)",)
+
+
+def op(name: str, body: str, init: str = "", tail: str = "") -> None:
+    model(name, (3, 6), net_source(FC, body, init) + tail)
+
+
+# the default process group, never initialized
+op("dist_rank", "return h * (dist.get_rank() + 1)")
+op("dist_world_helper", "return h / self.world()", tail=(
+    "\n    def world(self):\n        if dist.is_available():\n"
+    "            return dist.get_world_size()\n        return 1\n"))  # fmt: skip
+op("dist_all_reduce_grad", "t = h.detach().clone()\n        dist.all_reduce(t)\n        return t")
+op("dist_barrier", "dist.barrier()\n        return h")
+op("dist_sampler_rank_only",
+   "ds = TensorDataset(h)\n        s = DistributedSampler(ds, rank=0, shuffle=False)\n"
+   "        return torch.cat([b for (b,) in DataLoader(ds, batch_size=2, sampler=s)])")  # fmt: skip
+op("dist_ok_sampler_both",
+   "ds = TensorDataset(h)\n        s = DistributedSampler(ds, num_replicas=1, rank=0, shuffle=False)\n"
+   "        return torch.cat([b for (b,) in DataLoader(ds, batch_size=2, sampler=s)])")  # fmt: skip
+op("dist_ok_guarded",
+   "if dist.is_initialized():\n            dist.all_reduce(h)\n"
+   "            h = h / dist.get_world_size()\n        return h")  # fmt: skip
+op("dist_ok_guarded_rank",
+   "rank = dist.get_rank() if dist.is_available() and dist.is_initialized() else 0\n"
+   "        return h * (rank + 1)")  # fmt: skip
+op("dist_ok_try",
+   "try:\n            r = dist.get_rank()\n        except ValueError:\n            r = 0\n"
+   "        return h * (r + 1)")  # fmt: skip
+op("dist_ok_uncalled", "return h", tail="\n    def sync(self, t):\n        dist.all_reduce(t)\n")
+
+# sdpa_kernel on CPU
+ATT = ("self.fc = nn.Linear(6, 24)",)
+SPLIT = "q, k, v = h.view(3, 1, 3, 2, 4).permute(2, 0, 3, 1, 4)\n        "
+
+
+def att(name: str, body: str, init: str = "") -> None:
+    model(name, (3, 6), net_source(ATT, SPLIT + body, init))
+
+
+att("sdpa_efficient_only",
+    "with sdpa_kernel([SDPBackend.EFFICIENT_ATTENTION]):\n"
+    "            return F.scaled_dot_product_attention(q, k, v)")  # fmt: skip
+att("sdpa_one_member",
+    "with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):\n"
+    "            y = F.scaled_dot_product_attention(q, k, v, is_causal=True)\n"
+    "        return y")  # fmt: skip
+att("sdpa_from_attr",
+    "with sdpa_kernel(self.backends):\n"
+    "            return F.scaled_dot_product_attention(q, k, v)",
+    "self.backends = [SDPBackend.CUDNN_ATTENTION, SDPBackend.EFFICIENT_ATTENTION]")  # fmt: skip
+att("sdpa_old_api",
+    "with torch.backends.cuda.sdp_kernel(enable_flash=False, enable_math=False):\n"
+    "            return F.scaled_dot_product_attention(q, k, v)")  # fmt: skip
+att("sdpa_ok_math",
+    "with sdpa_kernel([SDPBackend.EFFICIENT_ATTENTION, SDPBackend.MATH]):\n"
+    "            return F.scaled_dot_product_attention(q, k, v)")  # fmt: skip
+att("sdpa_ok_flash",
+    "with sdpa_kernel(SDPBackend.FLASH_ATTENTION):\n"
+    "            return F.scaled_dot_product_attention(q, k, v, is_causal=True)")  # fmt: skip
+att("sdpa_ok_after_block",
+    "with sdpa_kernel([SDPBackend.EFFICIENT_ATTENTION]):\n"
+    "            q = q * 1.0\n"
+    "        return F.scaled_dot_product_attention(q, k, v)")  # fmt: skip
+att("sdpa_ok_old_api_math",
+    "with torch.backends.cuda.sdp_kernel(enable_flash=False, enable_mem_efficient=False):\n"
+    "            return F.scaled_dot_product_attention(q, k, v)")  # fmt: skip
+
+# a plain object of the code's own class called in forward: its ``__call__`` runs
+COLLATOR = (
+    "\n\nclass Collator:\n    def __init__(self, side):\n        self.side = side\n\n"
+    "    def __call__(self, seqs):\n"
+    "        return torch.nn.utils.rnn.pad_sequence(seqs, batch_first=True, padding_side=self.side)\n"
+)
+for _name, _side in {"call_collator_side": "end", "call_ok_collator_left": "left"}.items():
+    op(_name, "return self.col([r[: 2 + i] for i, r in enumerate(h)])", f"self.col = Collator({_side!r})",
+       tail=COLLATOR)  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, kind = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    crashes = torch_crashes(path, shape, kind)
+    assert crashes is ("_ok" not in name), name  # the case is what its name says
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
+
+
+def test_init_named_is_no_claim(tmp_path, capsys):
+    """A file that names ``init_process_group`` may create the group: nothing is claimed."""
+    src = MODELS["dist_rank"][0] + (
+        "\n\ndef setup():\n    dist.init_process_group('gloo', rank=0, world_size=1)\n"
+    )
+    path = tmp_path / "dist_init_named.py"
+    path.write_text(HEAD + src)
+    assert not blockers(path, (3, 6), capsys)
+
+
+@pytest.mark.parametrize("name", ["dist_rank", "sdpa_efficient_only"])
+def test_switch_off(name, tmp_path, capsys, monkeypatch):
+    """These rules are what flag these: with ``DRIFTCHECK_NO_FIX37C=1`` nothing does."""
+    _, shape, _ = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    monkeypatch.setenv("DRIFTCHECK_NO_FIX37C", "1")
+    assert not blockers(path, shape, capsys)
+    monkeypatch.delenv("DRIFTCHECK_NO_FIX37C")
+    assert blockers(path, shape, capsys)
