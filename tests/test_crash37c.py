@@ -13,7 +13,8 @@ HEAD = (
     "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
     "import torch.distributed as dist\n"
     "from torch.nn.attention import SDPBackend, sdpa_kernel\n"
-    "from torch.utils.data import DataLoader, DistributedSampler, TensorDataset\n"
+    "from torch.utils.data import DataLoader, Dataset, DistributedSampler, TensorDataset\n"
+    "from torch.utils.data import default_collate, get_worker_info\n"
 )
 
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
@@ -95,6 +96,55 @@ COLLATOR = (
 for _name, _side in {"call_collator_side": "end", "call_ok_collator_left": "left"}.items():
     op(_name, "return self.col([r[: 2 + i] for i, r in enumerate(h)])", f"self.col = Collator({_side!r})",
        tail=COLLATOR)  # fmt: skip
+
+
+# map-style datasets of the code's own built in forward, walked by a DataLoader (no workers)
+def data(name: str, item: str, walk: str = "", loader: str = "batch_size=2") -> None:
+    walk = walk or "return torch.cat([self.fc(b['x']) for b in DataLoader(Items(h), {})])"
+    src = net_source(("self.fc = nn.Linear(6, 4)",), walk.format(loader), None)
+    src = src.replace("h = self.fc(x)", "h = x")
+    cls = (
+        "\n\nclass Items(Dataset):\n    def __init__(self, rows):\n        self.rows = rows\n\n"
+        "    def __len__(self):\n        return len(self.rows)\n\n"
+        "    def __getitem__(self, i):\n        " + item + "\n"
+    )
+    model(name, (4, 6), src + cls)
+
+
+data("load_ragged", "return {'x': self.rows[i], 'ids': torch.arange(i + 1)}")
+data("load_none_value", "return {'x': self.rows[i], 'mask': None}")
+data("load_none_label", "return {'x': self.rows[i], 'y': 1 if i % 2 == 0 else None}")
+data("load_key_even_only",
+     "d = {'x': self.rows[i]}\n        if i % 2 == 0:\n            d['w'] = 1.0\n        return d")  # fmt: skip
+data("load_worker_id", "info = get_worker_info()\n        return {'x': self.rows[i] * info.id}")
+data("load_tuple_ragged",
+     "return (self.rows[i], torch.zeros(i))",
+     "return torch.cat([self.fc(a) for a, _ in DataLoader(Items(h), {})])")  # fmt: skip
+data("load_ragged_later_batch_full_loop",
+     "return {'x': self.rows[i], 'ids': torch.arange(1 if i < 2 else i)}",
+     "out = []\n        for b in DataLoader(Items(h), {}):\n            out.append(self.fc(b['x']))\n"
+     "        return torch.cat(out)")  # fmt: skip
+data("load_ok_ragged_later_batch_break",  # torch fetches lazily: the second batch never is
+     "return {'x': self.rows[i], 'ids': torch.arange(1 if i < 2 else i)}",
+     "for b in DataLoader(Items(h), {}):\n            return self.fc(b['x'])")  # fmt: skip
+data("load_ok_equal", "return {'x': self.rows[i], 'ids': torch.arange(3) + i}")
+data("load_ok_batch_one", "return {'x': self.rows[i], 'ids': torch.arange(i + 1)}",
+     loader="batch_size=1")  # fmt: skip
+data("load_ok_key_odd_only",  # the first item's keys decide: a key only later ones hold is dropped
+     "d = {'x': self.rows[i]}\n        if i % 2 == 1:\n            d['w'] = 1.0\n        return d")  # fmt: skip
+data("load_ok_updated",  # ``d.update`` is not followed: the keys are not claimed
+     "d = {'x': self.rows[i], 'w': 0.0} if i == 0 else {'x': self.rows[i]}\n"
+     "        d.update(w=1.0)\n        return d")  # fmt: skip
+data("load_ok_worker_guarded",
+     "info = get_worker_info()\n        k = 1 if info is None else info.id + 1\n"
+     "        return {'x': self.rows[i] * k}")  # fmt: skip
+op("collate_none_label",
+   "rows = []\n        for i, r in enumerate(h):\n"
+   "            rows.append({'x': r, 'y': 1 if i == 0 else None})\n"
+   "        return default_collate(rows)['x']")  # fmt: skip
+op("collate_ok_labels",
+   "rows = [{'x': r, 'y': i} for i, r in enumerate(h)]\n"
+   "        return default_collate(rows)['x'] * default_collate(rows)['y'][:, None]")  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

@@ -815,6 +815,12 @@ class Calls:
             err = dataflow_fix36b_data.loop_error(self.run, v, node)  # data loader / sampler
             if err is not None:
                 self.run.f.crash(loc, err)
+        if loc is not None and self.run.f.input_shape is not None and self.run.f.run_state:
+            from driftcheck.parsers.source.forward import dataflow_fix37c
+
+            got = dataflow_fix37c.loader_items(self.run, v, loc, node)  # a map-style loader
+            if got is not None:
+                return got
         if loc is not None and isinstance(v, Tens) and self.run.f.input_shape is not None:
             shape = known_shape(v)
             if shape == ():

@@ -92,11 +92,21 @@ def run_before(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> 
         hook(run, e, fv, args, kwargs, fr)
 
 
+class _NoneResult:
+    """What an after-hook returns to make the call's result Python's ``None`` (returning None
+    itself keeps the result; session 37, crashfix37: ``get_worker_info()`` outside a worker)."""
+
+    __slots__ = ()
+
+
+NONE_RESULT = _NoneResult()
+
+
 def run_after(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
     for hook in _hooks("after"):
         got = hook(run, e, fv, args, kwargs, out, fr)
         if got is not None:
-            out = got
+            out = None if got is NONE_RESULT else got
     return out
 
 

@@ -327,3 +327,452 @@ def sdpa_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
         "RuntimeError: No viable backend for scaled_dot_product_attention was found. (inside "
         f"sdpa_kernel({sorted(allowed)}): on CPU only MATH and FLASH_ATTENTION exist)",
     )
+
+
+# ---------------------------------------------------------------- map-style data in forward
+# A dataset of the code's own class (deriving from torch's map-style ``Dataset``) built in
+# ``forward``: its ``__init__`` runs on an instance whose attributes the pass keeps (``Inst``),
+# so ``__len__`` and ``__getitem__`` can run later; a ``DataLoader`` over it without workers,
+# sampler or shuffling fetches ``__getitem__(i)`` for ``i`` in order, ``batch_size`` at a time,
+# and collates each batch (``default_collate``, or the ``collate_fn`` given): the loop over the
+# loader walks those batches, and torch's errors on the way are claimed where it raises.
+_INST = "fix37c_inst"  # id(Inst) -> (Inst, class)
+_LOADED = "fix37c_loaders"  # id(loader value) -> (value, Inst, batch size, drop_last, collate)
+_MAP_BASES = frozenset({"torch.utils.data.Dataset", "torch.utils.data.dataset.Dataset"})
+_ITER_BASES = frozenset(
+    {"torch.utils.data.IterableDataset", "torch.utils.data.dataset.IterableDataset"}
+)
+_LOADER_Q = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
+_COLLATE_Q = frozenset(
+    {
+        "torch.utils.data.default_collate",
+        "torch.utils.data.dataloader.default_collate",
+        "torch.utils.data._utils.collate.default_collate",
+    }
+)
+_WORKER_Q = frozenset(
+    {"torch.utils.data.get_worker_info", "torch.utils.data._utils.worker.get_worker_info"}
+)
+# DataLoader keywords that leave the order, the batches and the process as modelled
+_LOADER_KW = frozenset(
+    {"dataset", "batch_size", "shuffle", "drop_last", "num_workers", "pin_memory",
+     "collate_fn", "timeout", "persistent_workers"}
+)  # fmt: skip
+_MAX_ITEMS = 64
+
+
+def _inst_cls() -> type:
+    from driftcheck.parsers.source.forward.dataflow_fix34c import Ctx
+
+    class Inst(Ctx):
+        """An object of the code's own class built in ``forward``: the attributes its methods
+        stored (``self.<name> = v``); any other read is unknown."""
+
+        __slots__ = ()
+
+        def get(self, name: str) -> Any:
+            from driftcheck.parsers.source.values.dataflow_values import UNK
+
+            return self.attrs.get(name, UNK)
+
+        def __repr__(self) -> str:
+            return "UNK(own object)"
+
+    return Inst
+
+
+_INST_CLS: list = []
+
+
+def inst_type() -> type:
+    if not _INST_CLS:
+        _INST_CLS.append(_inst_cls())
+    return _INST_CLS[0]
+
+
+def _mro_quals(f: Any, cls: Any) -> list[str] | None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    try:
+        return [c.qual for c in cls.mro() if isinstance(c, Ext)]
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _method(f: Any, cls: Any, name: str) -> Any:
+    from driftcheck.parsers.source.values.abstract import Func
+
+    try:
+        ok, fn, _ = f.interp.classes.mro_attr(cls, name)
+    except Exception:  # noqa: BLE001
+        return None
+    if not ok or not isinstance(fn, Func) or not isinstance(fn.node, ast.FunctionDef):
+        return None
+    if fn.node.decorator_list or fn.is_static or fn.is_classmethod:
+        return None
+    return fn
+
+
+def _caller(run: Any, fr: Any) -> Any:
+    if fr is not None:
+        return fr
+    stack = getattr(run, "stack", None)
+    return stack[-1] if stack else None
+
+
+def _call_method(run: Any, inst: Any, name: str, args: list, fr: Any) -> tuple[bool, Any]:
+    """Run ``inst.<name>(*args)`` of its class read from source: (ran, result)."""
+    got = run.f.run_state.get(_INST, {}).get(id(inst))
+    if got is None or got[0] is not inst:
+        return False, None
+    fn = _method(run.f, got[1], name)
+    if fn is None:
+        return False, None
+    return True, run.calls.run_func(fn, None, [inst, *args], {}, _caller(run, fr))
+
+
+@hooks.after(183)  # crashfix37: a map-style dataset of the code's own class built in forward
+def instance_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    from driftcheck.parsers.source.values.abstract import Cls
+    from driftcheck.parsers.source.values.dataflow_values import UNK, Unk
+
+    f = run.f
+    if f.input_shape is None or _off(f) or not isinstance(fv, Cls):
+        return None
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return None
+    quals = _mro_quals(f, fv)
+    if not quals or not set(quals) & _MAP_BASES or set(quals) & _ITER_BASES:
+        return None
+    try:
+        if f.interp.classes.is_module_cls(fv):
+            return None
+    except Exception:  # noqa: BLE001
+        return None
+    if not isinstance(out, (dict, Unk)):
+        return None
+    inst = inst_type()()
+    f.run_state.setdefault(_INST, {})[id(inst)] = (inst, fv)
+    init = _method(f, fv, "__init__")
+    if init is not None:
+        run.calls.run_func(init, None, [inst, *args], kwargs, fr)
+    elif args or kwargs:
+        return UNK  # torch's ``Dataset`` has no ``__init__`` taking arguments: not modelled
+    return inst
+
+
+def _is_int(v: Any) -> bool:
+    return type(v) is int
+
+
+def _known_bool(v: Any) -> bool:
+    return type(v) is bool
+
+
+@hooks.after(184)  # crashfix37: ``DataLoader(ds, batch_size=B)`` over such a dataset
+def loader_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    from driftcheck.parsers.source.values.dataflow_values import UNK, Tens, Unk
+
+    f = run.f
+    if f.input_shape is None or _off(f) or _qual(fv) not in _LOADER_Q:
+        return None
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return None
+    if len(args) > 2 or set(kwargs) - _LOADER_KW:
+        return None
+    ds = args[0] if args else kwargs.get("dataset")
+    got = f.run_state.get(_INST, {}).get(id(ds))
+    if got is None or got[0] is not ds:
+        return None
+    bs = args[1] if len(args) > 1 else kwargs.get("batch_size", 1)
+    if not _is_int(bs) or bs < 1:
+        return None
+    if kwargs.get("shuffle", False) is not False or kwargs.get("num_workers", 0) != 0:
+        return None
+    drop = kwargs.get("drop_last", False)
+    if not _known_bool(drop):
+        return None
+    collate = kwargs.get("collate_fn")
+    if "collate_fn" in kwargs and collate is UNK:
+        return None
+    if out is UNK or not isinstance(out, (Unk, Tens)):
+        from driftcheck.parsers.source.forward.dataflow_fix36_loader import AnyLoader
+
+        out = AnyLoader()
+    f.run_state.setdefault(_LOADED, {})[id(out)] = (out, ds, bs, drop, collate)
+    return out
+
+
+_MUTATORS = frozenset({"pop", "popitem", "update", "setdefault", "clear", "__setitem__",
+                       "__delitem__", "append", "extend", "insert", "remove"})  # fmt: skip
+
+
+def _plain_items(f: Any, ds: Any) -> bool:
+    """``__getitem__`` of the dataset's class changes no container in a way the pass does not
+    follow (``del d[k]``, ``d.pop(k)``, ``d.update(...)``, ...): only then are the items'
+    keys and lengths torch's."""
+    got = f.run_state.get(_INST, {}).get(id(ds))
+    fn = _method(f, got[1], "__getitem__") if got is not None else None
+    if fn is None:
+        return False
+    for n in ast.walk(fn.node):
+        if isinstance(n, (ast.Delete, ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom)):
+            return False
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+            if n.func.attr in _MUTATORS:
+                return False
+    return True
+
+
+def _complete(node: Any) -> bool:
+    from driftcheck.parsers.source.forward.dataflow_fix36b_data import _complete as whole
+
+    return whole(node)
+
+
+def loader_items(run: Any, v: Any, loc: Any, node: Any) -> list | None:
+    """The batches a walk of ``v`` (a loader above) takes, as ``Calls.iterate`` returns them;
+    None when ``v`` is no such loader or they are not known. A walk that may stop early fetches
+    the first batch only (torch fetches lazily): its errors are claimed, its items unknown."""
+    f = run.f
+    if f.input_shape is None or _off(f):
+        return None
+    got = f.run_state.get(_LOADED, {}).get(id(v))
+    if got is None or got[0] is not v:
+        return None
+    _, ds, bs, drop, collate = got
+    ran, n = _call_method(run, ds, "__len__", [], None)
+    if not ran or not _is_int(n) or not 0 <= n <= _MAX_ITEMS or f.speculative:
+        return None
+    cuts = [list(range(i, min(i + bs, n))) for i in range(0, n, bs)]
+    if drop and cuts and len(cuts[-1]) < bs:
+        cuts.pop()
+    if not _plain_items(f, ds):
+        return None
+    whole = _complete(node)
+    batches = []
+    for k, idx in enumerate(cuts):
+        if k and not whole:
+            break
+        before = len(f.crashes)
+        samples = []
+        doubts = f.doubts
+        f.run_state[_FETCHING] = f.run_state.get(_FETCHING, 0) + 1
+        try:
+            for i in idx:
+                ran, item = _call_method(run, ds, "__getitem__", [i], None)
+                if not ran:
+                    return None
+                samples.append(item)
+        finally:
+            f.run_state[_FETCHING] -= 1
+        if len(f.crashes) != before:
+            return None  # torch raised while fetching: nothing after it runs
+        if f.doubts != doubts:
+            return None  # an unknown call may have changed an item the pass holds
+        if collate is None:
+            batch = collate_value(f, samples, loc)
+        else:
+            fr = _caller(run, None)
+            at = node if isinstance(node, ast.AST) else ast.Constant(None)
+            batch = run.calls.call_value(collate, [samples], {}, fr, at)
+        if len(f.crashes) != before:
+            return None
+        batches.append(batch)
+    return batches if whole else None
+
+
+def _tensor_facts(f: Any, t: Any) -> dict:
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    keep = {k: dataflow_checks.fact(f, t, k) for k in ("dtype", "long", "itype")}
+    return {k: x for k, x in keep.items() if x is not None}
+
+
+def _fail(f: Any, loc: Any, msg: str) -> Any:
+    from driftcheck.parsers.source.values.dataflow_values import UNK
+
+    if loc is not None:
+        f.crash(loc, msg)
+    return UNK
+
+
+def collate_value(f: Any, batch: list, loc: Any) -> Any:
+    """torch's ``default_collate(batch)`` (torch/utils/data/_utils/collate.py, 2.13) on the
+    values the pass holds: the first item's type decides; torch's error is claimed at ``loc``
+    when it is certain, an unknown part gives an unknown result."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.values.dataflow_values import UNK, Tens, Unk, known_shape
+
+    if not batch:
+        return UNK
+    elem = batch[0]
+    if isinstance(elem, Tens):
+        shapes = []
+        for k, t in enumerate(batch):
+            if isinstance(t, Tens):
+                shapes.append(known_shape(t))
+            elif t is None or type(t) in (int, float, bool, str, dict, list, tuple):
+                name = "NoneType" if t is None else type(t).__name__
+                return _fail(
+                    f, loc, f"TypeError: expected Tensor as element {k} in argument 0, but got {name}"
+                )
+            else:
+                return UNK
+        if any(s is None for s in shapes):
+            return Tens(None)
+        for k, s in enumerate(shapes):
+            if s != shapes[0]:
+                a = "[" + ", ".join(map(str, shapes[0])) + "]"
+                b = "[" + ", ".join(map(str, s)) + "]"
+                return _fail(
+                    f,
+                    loc,
+                    "RuntimeError: stack expects each tensor to be equal size, but got "
+                    f"{a} at entry 0 and {b} at entry {k}",
+                )
+        out = Tens(None, (len(batch), *shapes[0]))
+        facts = [_tensor_facts(f, t) for t in batch]
+        if facts[0] and all(x == facts[0] for x in facts):
+            dataflow_checks.add_facts(f, out, **facts[0])
+        return out
+    if type(elem) in (int, float, bool):
+        # ``torch.tensor(batch)`` (float64 for floats): a None among numbers cannot be read
+        for x in batch:
+            if x is None:
+                return _fail(f, loc, "RuntimeError: Could not infer dtype of NoneType")
+            if type(x) not in (int, float, bool):
+                return UNK
+        return Tens(None, (len(batch),))
+    if type(elem) is str:
+        return list(batch)
+    if isinstance(elem, dict):
+        if any(type(k) is not str for k in elem):
+            return UNK
+        out = {}
+        for key in elem:
+            items = []
+            for d in batch:
+                if not isinstance(d, dict) or any(type(k) is not str for k in d):
+                    return UNK
+                if key not in d:
+                    return _fail(f, loc, f"KeyError: {key!r}")
+                items.append(d[key])
+            out[key] = collate_value(f, items, loc)
+        return out
+    if isinstance(elem, (list, tuple)) and not hasattr(elem, "_fields"):
+        for x in batch:
+            if not isinstance(x, (list, tuple)):
+                return UNK
+            if len(x) != len(elem):
+                return _fail(
+                    f,
+                    loc,
+                    "RuntimeError: each element in list of batch should be of equal size",
+                )
+        return [collate_value(f, list(col), loc) for col in zip(*batch)]
+    if elem is None:
+        return _fail(
+            f,
+            loc,
+            "TypeError: default_collate: batch must contain tensors, numpy arrays, numbers, "
+            "dicts or lists; found <class 'NoneType'>",
+        )
+    if isinstance(elem, Unk):
+        return UNK
+    return UNK
+
+
+@hooks.after(185)  # crashfix37: ``default_collate(samples)``; ``get_worker_info()``; ``len(ds)``
+def data_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    from driftcheck.parsers.source.forward import dataflow_lists
+    from driftcheck.parsers.source.values.dataflow_values import Unk
+
+    f = run.f
+    if f.input_shape is None or _off(f) or fr is None:
+        return None
+    q = _qual(fv)
+    if q in _WORKER_Q and not args and not kwargs and isinstance(out, Unk):
+        f.run_state[_WORKER_CALLS] = f.run_state.get(_WORKER_CALLS, 0) + 1
+        return hooks.NONE_RESULT  # outside a DataLoader worker (the pass runs no worker)
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return None
+    if q in _COLLATE_Q and len(args) == 1 and not kwargs:
+        batch = args[0]
+        if batch.__class__ is list and not f.speculative and dataflow_lists.certain(f, batch):
+            return collate_value(f, batch, fr.loc(e))
+        return None
+    if q == "builtins.len" and len(args) == 1 and not kwargs and isinstance(out, Unk):
+        ran, n = _call_method(run, args[0], "__len__", [], fr)
+        return n if ran and _is_int(n) else None
+    return None
+
+
+_FETCHING = "fix37c_fetching"  # how many ``__getitem__`` runs of a loader are under way
+_WORKER_CALLS = "fix37c_worker_calls"  # how many ``get_worker_info()`` calls were answered None
+
+
+def dict_store(run: Any, tgt: ast.Subscript, base: dict, v: Any, fr: Any) -> None:
+    """``d[key] = v`` on a dict held by a local name, while a loader's ``__getitem__`` runs
+    (the item it returns is collated: its keys must be torch's): Python's
+    ``dict.__setitem__`` with a str / int key outside speculative code; any other store
+    leaves the name unknown."""
+    from driftcheck.parsers.source.values.dataflow_values import UNK
+
+    f = run.f
+    if _off(f) or not f.run_state.get(_FETCHING) or not isinstance(tgt.value, ast.Name):
+        return
+    key = run.eval(tgt.slice, fr)
+    if not f.speculative and type(key) in (str, int):
+        base[key] = v
+    else:
+        fr.locals[tgt.value.id] = UNK
+
+
+def _binds_only_worker_info(fn: Any, name: str) -> bool:
+    """Every binding of ``name`` in ``fn`` is ``name = get_worker_info()`` (a plain call of a
+    name or attribute ending so), and ``name`` is no parameter, global or nonlocal."""
+    args = fn.args
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    if any(a is not None and a.arg == name for a in params):
+        return False
+    good: set[int] = set()
+    stores: list[ast.Name] = []
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
+            return False
+        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load):
+            stores.append(n)
+        if (
+            isinstance(n, ast.Assign)
+            and len(n.targets) == 1
+            and isinstance(n.targets[0], ast.Name)
+            and n.targets[0].id == name
+            and isinstance(n.value, ast.Call)
+            and not n.value.args
+            and not n.value.keywords
+        ):
+            c = n.value.func
+            last = c.attr if isinstance(c, ast.Attribute) else getattr(c, "id", None)
+            if last == "get_worker_info":
+                good.add(id(n.targets[0]))
+    return bool(stores) and all(id(n) in good for n in stores)
+
+
+def none_attr(run: Any, name: str, fr: Any, at: ast.AST) -> None:
+    """``info.<name>`` where ``info`` holds None for certain and every binding of the local
+    ``info`` is ``get_worker_info()`` (None outside a DataLoader worker): Python's
+    AttributeError."""
+    f = run.f
+    if _off(f) or f.speculative or not f.run_state.get(_WORKER_CALLS) or fr is None:
+        return
+    if not isinstance(at, ast.Attribute) or not isinstance(at.value, ast.Name):
+        return
+    if name.startswith("__"):
+        return
+    fn = _func_node(fr)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return
+    if not _binds_only_worker_info(fn, at.value.id):
+        return
+    f.crash(fr.loc(at), f"AttributeError: 'NoneType' object has no attribute '{name}'")
