@@ -615,7 +615,9 @@ def collate_value(f: Any, batch: list, loc: Any) -> Any:
             elif t is None or type(t) in (int, float, bool, str, dict, list, tuple):
                 name = "NoneType" if t is None else type(t).__name__
                 return _fail(
-                    f, loc, f"TypeError: expected Tensor as element {k} in argument 0, but got {name}"
+                    f,
+                    loc,
+                    f"TypeError: expected Tensor as element {k} in argument 0, but got {name}",
                 )
             else:
                 return UNK
