@@ -146,6 +146,20 @@ op("collate_ok_labels",
    "rows = [{'x': r, 'y': i} for i, r in enumerate(h)]\n"
    "        return default_collate(rows)['x'] * default_collate(rows)['y'][:, None]")  # fmt: skip
 
+# sampling at temperature zero: "no finite element" kept through top-k values and layout ops
+op("temp0_topk_values",
+   "vals, idx = (h / 0.0).topk(2, dim=-1)\n"
+   "        return idx.gather(-1, torch.multinomial(vals.softmax(-1), 1))")  # fmt: skip
+op("temp0_sort_view",
+   "s = (h / 0.0).sort(-1).values.view(3, 2, 2).flatten(1)\n"
+   "        return torch.multinomial(F.softmax(s, -1), 1)")  # fmt: skip
+op("temp0_ok_topk_clamped",  # clamp maps +-inf to finite values
+   "vals, idx = (h / 0.0).topk(2, dim=-1)\n"
+   "        return torch.multinomial(vals.clamp(-1, 1).softmax(-1), 1)")  # fmt: skip
+op("temp0_ok_topk_temp_one",
+   "vals, idx = (h / 1.0).topk(2, dim=-1)\n"
+   "        return idx.gather(-1, torch.multinomial(vals.softmax(-1), 1))")  # fmt: skip
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -778,3 +778,62 @@ def none_attr(run: Any, name: str, fr: Any, at: ast.AST) -> None:
     if not _binds_only_worker_info(fn, at.value.id):
         return
     f.crash(fr.loc(at), f"AttributeError: 'NoneType' object has no attribute '{name}'")
+
+
+# ---------------------------------------------------------------- no finite element, kept
+# ``dataflow_fix34d``'s fact "no element is finite" (``logits / 0.0``) holds for every tensor
+# whose elements are some of the source's, moved or repeated: the values of ``topk`` / ``sort``
+# / ``max(dim)`` / ``min(dim)`` / ``kthvalue`` / ``median(dim)`` / ``mode`` / ``cummax`` /
+# ``cummin``, layout ops (``view`` / ``reshape`` / ``transpose`` / ...), gathers and ``abs`` /
+# ``neg`` (``abs(-inf)`` is ``inf``, ``-nan`` is ``nan``). Never an op that may map a
+# non-finite value to a finite one (``exp(-inf)`` is 0, ``relu(-inf)`` is 0, ``clamp``).
+_PAIR_VALUES = frozenset(
+    {"topk", "sort", "max", "min", "kthvalue", "median", "mode", "cummax", "cummin", "nanmedian"}
+)
+_SUBSET = frozenset(
+    {
+        "view", "reshape", "flatten", "unflatten", "transpose", "permute", "t", "T", "mT",
+        "squeeze", "unsqueeze", "flip", "fliplr", "flipud", "roll", "expand", "expand_as",
+        "repeat", "repeat_interleave", "narrow", "gather", "index_select", "take_along_dim",
+        "movedim", "swapaxes", "swapdims", "contiguous", "clone", "detach", "float", "double",
+        "half", "bfloat16", "abs", "neg", "negative", "absolute", "tile", "view_as",
+        "reshape_as", "select", "diagonal",
+    }
+)  # fmt: skip
+
+
+def _keep_nonfinite(run: Any, fv: Any, args: list, kwargs: dict, out: Any) -> None:
+    from driftcheck.parsers.source.forward import dataflow_checks, dataflow_fix34d
+    from driftcheck.parsers.source.forward.dataflow_axes import NamedPair
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Tens
+
+    f = run.f
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens):
+        name, src = fv.name, fv.target
+    else:
+        q = _qual(fv)
+        name = q.rsplit(".", 1)[-1]
+        if q != f"torch.{name}" or not args or not isinstance(args[0], Tens):
+            return
+        src = args[0]
+    if not dataflow_fix34d._nonfinite(f, src):
+        return
+    key = dataflow_fix34d.KEY
+    if name in _PAIR_VALUES and isinstance(out, NamedPair) and len(out) == 2:
+        vals = out[0]
+        if isinstance(vals, Tens) and dataflow_fix34d._nonempty(vals):
+            dataflow_checks.add_facts(f, vals, **{key: True})
+        return
+    if name in _SUBSET and isinstance(out, Tens) and dataflow_fix34d._nonempty(out):
+        dataflow_checks.add_facts(f, out, **{key: True})
+
+
+@hooks.after(186)  # crashfix37: "no finite element" kept through value-subset ops
+def nonfinite_kept(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    f = run.f
+    if f.input_shape is None or _off(f) or f.speculative:
+        return None
+    if f.switches.get("DRIFTCHECK_NO_TEMP0_34D") == "1":
+        return None
+    _keep_nonfinite(run, fv, args, kwargs, out)
+    return None
