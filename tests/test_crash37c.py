@@ -160,6 +160,21 @@ op("temp0_ok_topk_temp_one",
    "vals, idx = (h / 1.0).topk(2, dim=-1)\n"
    "        return idx.gather(-1, torch.multinomial(vals.softmax(-1), 1))")  # fmt: skip
 
+# ``self.modules()`` / ``named_modules()`` walked in forward: torch's tree, in its order
+MODS = ("self.fc = nn.Linear(6, 4)", "self.seq = nn.Sequential(nn.Linear(4, 4), nn.ReLU())")
+for _name, _body in {
+    "mods_xavier_bias": "for m in self.modules():\n            if isinstance(m, nn.Linear):\n"
+    "                nn.init.xavier_uniform_(m.bias)\n        return self.seq(h)",
+    "mods_named_seq_item": "for n, m in self.named_modules():\n            if n == 'seq.0':\n"
+    "                nn.init.kaiming_normal_(m.weight, mode='fan_avg')\n        return self.seq(h)",
+    "mods_ok_bias_zero": "for m in self.modules():\n            if isinstance(m, nn.Linear):\n"
+    "                nn.init.zeros_(m.bias)\n        return self.seq(h)",
+    "mods_ok_named_absent": "for n, m in self.named_modules():\n            if n == 'seq.2':\n"
+    "                nn.init.kaiming_normal_(m.weight, mode='fan_avg')\n        return self.seq(h)",
+    "mods_ok_count": "k = len(list(self.modules()))\n        return self.seq(h) * k",
+}.items():
+    model(_name, (3, 6), net_source(MODS, _body))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -837,3 +837,89 @@ def nonfinite_kept(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out
         return None
     _keep_nonfinite(run, fv, args, kwargs, out)
     return None
+
+
+# ---------------------------------------------------------------- m.modules() in forward
+# ``self.modules()`` / ``named_modules()`` read in ``forward`` (an init helper run on the first
+# call: ``for m in self.modules(): if isinstance(m, nn.Conv2d): nn.init.kaiming_normal_(...)``):
+# the modules torch yields, in its order (the module itself, then its children's trees depth
+# first, a shared module once, a None child skipped), when every module of the tree is known:
+# a module of the code's own whose children ``__init__`` resolved (no container ``forward``
+# grew), or a torch layer that has no submodules. Anything else: unknown, never a shorter list.
+_CHILDLESS = frozenset(
+    {
+        "Linear", "Bilinear", "LazyLinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d",
+        "ConvTranspose2d", "ConvTranspose3d", "LayerNorm", "GroupNorm", "RMSNorm", "Embedding",
+        "EmbeddingBag", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "InstanceNorm1d",
+        "InstanceNorm2d", "InstanceNorm3d", "LocalResponseNorm", "ReLU", "ReLU6", "GELU", "Tanh",
+        "Sigmoid", "SiLU", "Mish", "ELU", "SELU", "CELU", "LeakyReLU", "PReLU", "Softplus",
+        "Softsign", "Hardswish", "Hardsigmoid", "Hardtanh", "GLU", "LogSigmoid", "Softmax",
+        "LogSoftmax", "Identity", "Dropout", "Dropout1d", "Dropout2d", "Dropout3d",
+        "AlphaDropout", "Flatten", "Unflatten", "MaxPool1d", "MaxPool2d", "MaxPool3d",
+        "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
+        "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d",
+        "Upsample", "PixelShuffle", "PixelUnshuffle", "ZeroPad2d", "ConstantPad1d",
+        "ConstantPad2d", "ReflectionPad1d", "ReflectionPad2d", "ReplicationPad2d",
+        "CosineSimilarity", "PairwiseDistance", "MSELoss", "L1Loss", "CrossEntropyLoss",
+        "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "SmoothL1Loss", "HuberLoss", "KLDivLoss",
+        "GRU", "LSTM", "RNN", "GRUCell", "LSTMCell", "RNNCell",
+    }
+)  # fmt: skip
+
+
+class _NotListed(Exception):
+    pass
+
+
+def _module_walk(run: Any, m: Any, prefix: str, seen: set, out: list) -> None:
+    from driftcheck.parsers.source.forward import dataflow_grown
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    m = run.f.resolve(m)
+    if m is None or id(m) in seen:
+        return
+    seen.add(id(m))
+    if isinstance(m, Leaf):
+        if getattr(m, "type", None) not in _CHILDLESS or not getattr(m, "torch", False):
+            raise _NotListed
+        out.append((prefix.rstrip("."), Mod(m)))
+        return
+    if not isinstance(m, Obj) or not m.module or dataflow_grown.grown(run.f, m):
+        raise _NotListed
+    if getattr(m, "unresolved", None) or getattr(m, "none_keys", None):
+        raise _NotListed
+    if m.qual and m.kind is None and m.cls is None:
+        raise _NotListed  # a torch module the catalogue does not describe: its submodules
+    out.append((prefix.rstrip("."), Mod(m)))
+    if len(out) > 512:
+        raise _NotListed
+    for k, c in m.children.items():
+        if c is None:
+            continue
+        _module_walk(run, c, f"{prefix}{k}.", seen, out)
+
+
+@hooks.after(187)  # crashfix37: ``m.modules()`` / ``m.named_modules()`` listed
+def modules_listed(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Mod, Unk
+
+    f = run.f
+    if f.input_shape is None or _off(f) or args or kwargs:
+        return None
+    if not isinstance(fv, Bound) or fv.name not in ("modules", "named_modules"):
+        return None
+    if not isinstance(fv.target, Mod) or not isinstance(out, Unk):
+        return None
+    got: list = []
+    try:
+        _module_walk(run, fv.target.obj, "", set(), got)
+    except _NotListed:
+        return None
+    except Exception:  # noqa: BLE001 - a tree the pass cannot read
+        return None
+    listing = [m for _, m in got] if fv.name == "modules" else list(got)
+    from driftcheck.parsers.source.forward import dataflow_fix32b
+
+    dataflow_fix32b.listing_made(run, fv.target, fv.name, listing)  # a generator, not a list
+    return listing
