@@ -34,6 +34,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_fix34c import Ctx
 
 OFF = "DRIFTCHECK_NO_FIX37C"
 _DIST = "torch.distributed."
@@ -361,33 +362,20 @@ _LOADER_KW = frozenset(
 _MAX_ITEMS = 64
 
 
-def _inst_cls() -> type:
-    from driftcheck.parsers.source.forward.dataflow_fix34c import Ctx
+class Inst(Ctx):
+    """An object of the code's own class built in ``forward``: the attributes its methods
+    stored (``self.<name> = v``, kept as a custom Function's ``ctx`` keeps them); any other
+    read is unknown."""
 
-    class Inst(Ctx):
-        """An object of the code's own class built in ``forward``: the attributes its methods
-        stored (``self.<name> = v``); any other read is unknown."""
+    __slots__ = ()
 
-        __slots__ = ()
+    def get(self, name: str) -> Any:
+        from driftcheck.parsers.source.values.dataflow_values import UNK
 
-        def get(self, name: str) -> Any:
-            from driftcheck.parsers.source.values.dataflow_values import UNK
+        return self.attrs.get(name, UNK)
 
-            return self.attrs.get(name, UNK)
-
-        def __repr__(self) -> str:
-            return "UNK(own object)"
-
-    return Inst
-
-
-_INST_CLS: list = []
-
-
-def inst_type() -> type:
-    if not _INST_CLS:
-        _INST_CLS.append(_inst_cls())
-    return _INST_CLS[0]
+    def __repr__(self) -> str:
+        return "UNK(own object)"
 
 
 def _mro_quals(f: Any, cls: Any) -> list[str] | None:
@@ -451,7 +439,7 @@ def instance_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out:
         return None
     if not isinstance(out, (dict, Unk)):
         return None
-    inst = inst_type()()
+    inst = Inst()
     f.run_state.setdefault(_INST, {})[id(inst)] = (inst, fv)
     init = _method(f, fv, "__init__")
     if init is not None:
