@@ -172,6 +172,10 @@ for _name, _body in {
     "mods_ok_named_absent": "for n, m in self.named_modules():\n            if n == 'seq.2':\n"
     "                nn.init.kaiming_normal_(m.weight, mode='fan_avg')\n        return self.seq(h)",
     "mods_ok_count": "k = len(list(self.modules()))\n        return self.seq(h) * k",
+    # the registry changed in forward: the Linear torch would list is gone
+    "mods_ok_replaced": "self.seq = nn.Sequential(nn.Identity())\n"
+    "        for m in self.modules():\n            if isinstance(m, nn.Linear) and m is not self.fc:\n"
+    "                nn.init.xavier_uniform_(m.bias)\n        return self.seq(h)",
 }.items():
     model(_name, (3, 6), net_source(MODS, _body))
 

@@ -888,6 +888,26 @@ def _module_walk(run: Any, m: Any, prefix: str, seen: set, out: list) -> None:
         _module_walk(run, c, f"{prefix}{k}.", seen, out)
 
 
+def _tree_rewritten(f: Any, got: list) -> bool:
+    """``forward`` stored, earlier in this pass, a child's name or a value that may be a
+    module on a module of the tree (``self.fc = nn.Identity()``, ``self.blocks =
+    self.build()``): torch's registry changed, the tree ``__init__`` built is not it."""
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    table = getattr(f, "attr_set", None) or {}
+    objs = {id(m.obj): m.obj for _, m in got}
+    for (oid, name), held in list(table.items()):
+        obj = objs.get(oid)
+        if obj is None:
+            continue
+        v = held[1] if isinstance(held, tuple) and len(held) == 2 else held
+        if name in (getattr(obj, "children", None) or {}):
+            return True
+        if not (v is None or isinstance(v, (bool, int, float, str, Tens))):
+            return True
+    return False
+
+
 @hooks.after(187)  # crashfix37: ``m.modules()`` / ``m.named_modules()`` listed
 def modules_listed(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
     from driftcheck.parsers.source.values.dataflow_values import Bound, Mod, Unk
@@ -905,6 +925,8 @@ def modules_listed(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out
     except _NotListed:
         return None
     except Exception:  # noqa: BLE001 - a tree the pass cannot read
+        return None
+    if _tree_rewritten(f, got):
         return None
     listing = [m for _, m in got] if fv.name == "modules" else list(got)
     from driftcheck.parsers.source.forward import dataflow_fix32b
