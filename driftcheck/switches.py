@@ -55,6 +55,7 @@ ANSWERS: dict[str, str] = {
     "DRIFTCHECK_NO_FIX36D": "forward/dataflow_fix36d.py: forward-AD make_dual rules off",
     "DRIFTCHECK_NO_PREHOOKS_36": "forward/dataflow_fix36.py: forward pre-hooks modelled on module calls off",
     "DRIFTCHECK_NO_SUPPRESS_36": "forward/dataflow_eval.py: `with contextlib.suppress(...)` bodies read as try bodies off",
+    "DRIFTCHECK_NO_FIX37C": "forward/dataflow_fix37c*.py: process-group, SDPA-backend and data-loading rules off",
     "DRIFTCHECK_NO_LOADER_NEXT_36": "forward/dataflow_fix36_loader.py: DataLoader / hook-handle / extra-state rules off",
 }
 """Switches that can change an answer: the result cache keys on their values."""

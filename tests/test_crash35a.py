@@ -231,9 +231,16 @@ def test_hook_registry_order():
     assert before[0].endswith("dataflow_fix30b._called_hook")
     assert before[-1].endswith("dataflow_fix31._none_hook")  # last before the call
     # ``_made_hook`` replaces the result: only session 36's table check (it reads no result
-    # and returns None) runs after it
+    # and returns None) and session 37's crashfix37 hooks (orders 181-189, given them by the
+    # lead: ``dataflow_fix37c`` keeps an ``sdpa_kernel`` call's backends, answers
+    # ``dist.is_available()`` / ``get_worker_info()`` / ``len(ds)`` where the result is still
+    # unknown, and stands an instance for a dataset of the code's own built in forward) run
+    # after it
     made = [i for i, r in enumerate(after) if r.endswith("dataflow_fix30b._made_hook")]
-    assert made and all(r.endswith("dataflow_torchchecks.checked") for r in after[made[0] + 1 :])
+    late = [r.split()[-1] for r in after[made[0] + 1 :]] if made else []
+    assert made and all(
+        r == "dataflow_torchchecks.checked" or r.startswith("dataflow_fix37c.") for r in late
+    ), late
     assert any(r.endswith("dataflow_fix35.prune_called") for r in before)
     for part in (before, after):
         orders = [int(r.split()[1]) for r in part]

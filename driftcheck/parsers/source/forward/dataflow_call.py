@@ -629,6 +629,10 @@ class Calls:
             out = x
         else:
             fn = self.forward_of(obj)
+            if fn is None and self.run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_fix37c
+
+                fn = dataflow_fix37c.plain_call(self.run, obj)  # a plain object's ``__call__``
             if fn is None:
                 name = obj.cls.name if obj.cls else (obj.qual or obj.kind or "module")
                 return self.unknown_call(args, kwargs, f"no forward() to follow for {name}")
@@ -811,6 +815,12 @@ class Calls:
             err = dataflow_fix36b_data.loop_error(self.run, v, node)  # data loader / sampler
             if err is not None:
                 self.run.f.crash(loc, err)
+        if loc is not None and self.run.f.input_shape is not None and self.run.f.run_state:
+            from driftcheck.parsers.source.forward import dataflow_fix37c
+
+            got = dataflow_fix37c.loader_items(self.run, v, loc, node)  # a map-style loader
+            if got is not None:
+                return got
         if loc is not None and isinstance(v, Tens) and self.run.f.input_shape is not None:
             shape = known_shape(v)
             if shape == ():

@@ -42,6 +42,7 @@ MODULES = (
     "dataflow_fix36b_data",
     "dataflow_fix36b_trace",
     "dataflow_fix36d",
+    "dataflow_fix37c",  # session 37 (crashfix37): process group, SDPA backends, data loading
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}
@@ -91,11 +92,21 @@ def run_before(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> 
         hook(run, e, fv, args, kwargs, fr)
 
 
+class _NoneResult:
+    """What an after-hook returns to make the call's result Python's ``None`` (returning None
+    itself keeps the result; session 37, crashfix37: ``get_worker_info()`` outside a worker)."""
+
+    __slots__ = ()
+
+
+NONE_RESULT = _NoneResult()
+
+
 def run_after(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
     for hook in _hooks("after"):
         got = hook(run, e, fv, args, kwargs, out, fr)
         if got is not None:
-            out = got
+            out = None if got is NONE_RESULT else got
     return out
 
 

@@ -334,6 +334,10 @@ class Runner:
             if isinstance(tgt.value, ast.Name):  # ``xs[a:b] = ys`` may change its length
                 lists.drop(self.f, base)
                 lists.store(self, tgt, base, v, fr)
+                if isinstance(base, dict) and self.f.run_state:
+                    from driftcheck.parsers.source.forward import dataflow_fix37c
+
+                    dataflow_fix37c.dict_store(self, tgt, base, v, fr)  # a fetched item's dict
             from driftcheck.parsers.source.forward import dataflow_args, dataflow_fix30b
 
             dataflow_fix30b.setitem(self, tgt, fr)  # ``m[:, 0] = 0`` of an inference tensor
@@ -1440,8 +1444,13 @@ class Runner:
 
         if isinstance(v, DtypeInfo):
             return v.attr(name)  # ``torch.iinfo(ids.dtype).bits``: a number
-        if v.__class__.__name__ == "Ctx":  # a custom Function's ``ctx`` (``dataflow_fix34c``)
+        if v.__class__.__name__ in ("Ctx", "Inst"):  # a Function's ``ctx`` (``dataflow_fix34c``),
+            # an object of the code's own class built in forward (``dataflow_fix37c``)
             return v.get(name)
+        if v is None and at is not None and self.f.input_shape is not None and self.f.run_state:
+            from driftcheck.parsers.source.forward import dataflow_fix37c
+
+            dataflow_fix37c.none_attr(self, name, fr, at)  # ``get_worker_info().id``
         if (
             isinstance(v, Multi)
             and v.rest is not None
