@@ -60,6 +60,10 @@ CALLS_OK = {
     "isinstance", "len", "abs", "min", "max", "float", "int", "bool", "sorted", "set", "list",
     "tuple", "sum",
 }  # fmt: skip
+# Session 37 (torchchecks37): what a condition may read of a tensor argument (the checker
+# knows a tensor's shape and dtype where the forward pass does: ``TensorV``)
+TENSOR_ATTRS = {"ndim", "shape", "dtype", "is_floating_point", "is_complex"}
+TENSOR_METHODS = {"dim", "size", "numel", "is_floating_point", "is_complex"}
 NAMES_OK = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "None", "True", "False"}
 MAX_DEPTH = 4
 # calls that are False for the tensors a model's code holds (no ``__torch_function__``
@@ -132,6 +136,9 @@ class Walker:
                     return copy.deepcopy(got)
                 if isinstance(n.value, ast.Name) and n.value.id in ("math", "numbers", "torch"):
                     return n
+                if n.attr in TENSOR_ATTRS:  # ``input.ndim``, ``x.dtype.is_complex``
+                    n.value = s.visit(n.value)
+                    return n
                 raise Skip("attribute")
 
             def visit_Call(s, n: ast.Call) -> ast.AST:  # noqa: N805
@@ -142,6 +149,10 @@ class Walker:
                     if n.keywords:
                         raise Skip("call")
                     f.value = s.visit(f.value)  # ``mode.lower()``
+                    return n
+                if isinstance(f, ast.Attribute) and f.attr in TENSOR_METHODS and not n.keywords:
+                    f.value = s.visit(f.value)  # ``input.dim()``, ``x.size(-1)``
+                    n.args = [s.visit(a) for a in n.args]
                     return n
                 if not isinstance(f, ast.Name) or f.id not in CALLS_OK or n.keywords:
                     raise Skip("call")
