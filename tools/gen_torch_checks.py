@@ -63,7 +63,7 @@ CALLS_OK = {
 # Session 37 (torchchecks37): what a condition may read of a tensor argument (the checker
 # knows a tensor's shape and dtype where the forward pass does: ``TensorV``)
 TENSOR_ATTRS = {"ndim", "shape", "dtype", "is_floating_point", "is_complex"}
-TENSOR_METHODS = {"dim", "size", "numel", "is_floating_point", "is_complex"}
+TENSOR_METHODS = {"dim", "ndimension", "size", "numel", "is_floating_point", "is_complex"}
 NAMES_OK = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "None", "True", "False"}
 MAX_DEPTH = 4
 # calls that are False for the tensors a model's code holds (no ``__torch_function__``
@@ -180,7 +180,7 @@ class Walker:
                 )  # fmt: skip
                 if not isinstance(n, ok):
                     raise Skip(type(n).__name__.lower())
-                if isinstance(n, ast.Subscript) and not isinstance(n.slice, ast.Constant):
+                if isinstance(n, ast.Subscript) and not _const_index(n.slice):
                     raise Skip("subscript")
                 return super().generic_visit(n)
 
@@ -454,6 +454,18 @@ class Walker:
         self.walk(fn.body, [], sub, inner, depth + 1)
         if inner.get("new_params") is not None:
             ctx["new_params"] = inner["new_params"]
+
+
+def _const_index(n: ast.expr) -> bool:
+    """A constant index or a slice of constants (``shape[:2]``)."""
+    if isinstance(n, ast.Slice):
+        return all(
+            x is None
+            or (isinstance(x, ast.Constant) and x.value.__class__ in (int, type(None)))
+            or (isinstance(x, ast.UnaryOp) and isinstance(x.operand, ast.Constant))
+            for x in (n.lower, n.upper, n.step)
+        )
+    return isinstance(n, ast.Constant)
 
 
 def _has(st: ast.AST, kind: type) -> bool:

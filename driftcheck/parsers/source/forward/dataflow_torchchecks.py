@@ -263,6 +263,9 @@ def ev(n: ast.AST, env: dict[str, Any]) -> Any:  # noqa: PLR0911, PLR0912 - one 
         if isinstance(n, ast.Set):
             return set(_known(x) for x in items)
         return tuple(items) if isinstance(n, ast.Tuple) else items
+    if isinstance(n, ast.Slice):  # ``shape[:2]`` (constant bounds)
+        parts = [None if x is None else _known(ev(x, env)) for x in (n.lower, n.upper, n.step)]
+        return slice(*parts)
     if isinstance(n, ast.Subscript):
         base = ev(n.value, env)
         idx = ev(n.slice, env)
@@ -346,11 +349,11 @@ def _boolop(n: ast.BoolOp, env: dict[str, Any]) -> Any:
     return last
 
 
-_TENSOR_METHODS = {"dim", "size", "numel", "is_floating_point", "is_complex"}
+_TENSOR_METHODS = {"dim", "ndimension", "size", "numel", "is_floating_point", "is_complex"}
 
 
 def _tensor_method(t: TensorV, name: str, args: list) -> Any:
-    if name == "dim" and not args:
+    if name in ("dim", "ndimension") and not args:
         return t.rank()
     if name == "size" and len(args) <= 1:
         return t.size(*args)
@@ -607,7 +610,7 @@ def checked(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, 
     f.crash(loc, err)
 
 
-_TENSOR_WORDS = (".dim(", ".ndim", ".shape", ".size(", ".numel(", ".dtype", ".is_floating_point",
+_TENSOR_WORDS = (".dim(", ".ndim", ".ndimension(", ".shape", ".size(", ".numel(", ".dtype", ".is_floating_point",
                  ".is_complex")  # fmt: skip
 
 
