@@ -158,6 +158,17 @@ _OVERRIDES: dict[str, dict[str, Any]] = {
     ".interpolate": {"scale_factor": 2.0},
     ".linear_cross_entropy": {"input": _t(2, 4), "linear_weight": _t(3, 4), "target": _ids(0, 1)},
     ".multi_margin_loss": {"input": _t(2, 3), "target": _ids(0, 2)},
+    # entries whose other rows read tensors (session 37; their tensor rows are proven in
+    # tests/test_torchchecks37.py): valid tensors here
+    ".embedding": {"input": _ids(0, 1), "weight": _t(5, 4)},
+    ".group_norm": {"num_groups": 3},
+    ".margin_ranking_loss": {"input1": _t(3), "input2": _t(3), "target": _t(3)},
+    ".dirac_": {"tensor": _t(4, 2, 3)},
+    ".eye_": {"tensor": _t(3, 4)},
+    ".orthogonal_": {"tensor": _t(3, 4)},
+    ".sparse_": {"tensor": _t(3, 4), "sparsity": 0.5},
+    ".xavier_normal_": {"tensor": _t(3, 4)},
+    ".xavier_uniform_": {"tensor": _t(3, 4)},
     ".multi_head_attention_forward": {
         "query": _t(3, 2, 4), "key": _t(3, 2, 4), "value": _t(3, 2, 4),
         "embed_dim_to_check": 4, "num_heads": 2, "in_proj_weight": _t(12, 4),
