@@ -164,6 +164,9 @@ _OVERRIDES: dict[str, dict[str, Any]] = {
     ".group_norm": {"num_groups": 3},
     ".margin_ranking_loss": {"input1": _t(3), "input2": _t(3), "target": _t(3)},
     ".dirac_": {"tensor": _t(4, 2, 3)},
+    ".cdist": {"x1": _t(2, 3), "x2": _t(4, 3)},
+    ".stft": {"input": _t(64), "n_fft": 16, "return_complex": True},
+    ".tensordot": {"a": _t(2, 3), "b": _t(3, 2), "dims": 1},
     ".eye_": {"tensor": _t(3, 4)},
     ".orthogonal_": {"tensor": _t(3, 4)},
     ".sparse_": {"tensor": _t(3, 4), "sparsity": 0.5},
@@ -363,6 +366,8 @@ def test_most_checks_are_proven() -> None:
         for i in range(len(entry["checks"])):
             if not entry["checks"][i]["exc"]:
                 continue
+            if any(w in entry["checks"][i]["cond"] for w in tc._TENSOR_WORDS):
+                continue  # a row reading a tensor: proven in tests/test_torchchecks37.py
             total += 1
             found += _violation(key, entry, i, base) is not None
     assert found >= 0.7 * total, (found, total)

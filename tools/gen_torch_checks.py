@@ -52,7 +52,10 @@ NAMESPACES = (
     "torch.nn.utils",
     "torch.nn.utils.prune",
     "torch.nn.utils.rnn",
+    "torch.functional",  # session 37: torch.cdist / einsum / stft / norm / split ... (Python)
 )
+# namespaces whose callables are also public as ``torch.<name>`` (the name user code calls)
+TOP_LEVEL = {"torch.functional"}
 # names of other modules a condition may use (in ``isinstance`` / attributes only)
 FOREIGN_OK = {"Tensor", "Optimizer", "numbers", "math", "torch", "Parameter", "Module"}
 STR_METHODS = {"lower", "upper", "strip"}
@@ -766,6 +769,8 @@ def build() -> dict:
                     continue
                 entries[key] = got
             aliases[f"{ns}.{name}"] = key
+            if ns in TOP_LEVEL and getattr(torch, name, None) is obj:
+                aliases[f"torch.{name}"] = key
     entries = {k: v for k, v in entries.items() if k in set(aliases.values())}
     return {
         "generated_by": "tools/gen_torch_checks.py",

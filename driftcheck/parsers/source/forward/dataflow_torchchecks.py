@@ -180,7 +180,7 @@ _TYPES: dict[str, Any] = {
     "int": int, "float": float, "bool": bool, "str": str, "list": list, "tuple": tuple,
     "dict": dict, "set": set,
 }  # fmt: skip
-_FOREIGN = {"Tensor", "Optimizer", "Parameter", "Module"}
+_FOREIGN = {"Tensor", "Optimizer", "Parameter", "Module", "SymInt", "SymFloat", "SymBool"}
 _CMP = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
     ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
