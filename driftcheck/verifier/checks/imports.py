@@ -189,11 +189,14 @@ class Net(nn.Module):
     "construction-raises",
     BLOCKER,
     what="Constructing the model reaches a `raise` (or an `assert` whose test is false) of "
-    "the code under review, on a path decided statically: with the defaults or the config "
-    "given, the model cannot be built.",
+    "the code under review, on a path decided statically, or a torch call there whose known "
+    "arguments torch's own argument checks refuse: with the defaults or the config given, the "
+    "model cannot be built.",
     why="`Net()` fails before any layer exists: the code and its sizes disagree. The "
     "exception, its statement and file:line are reported; a `raise` under a condition the "
-    "analysis cannot decide, or in a library the code imports, is never reported here.",
+    "analysis cannot decide, or in a library the code imports, is never reported here (torch's "
+    "argument checks excepted: read from torch's source, each proven in torch); nor a layer a "
+    "catalogue check (ATT001, LAY001...) already reports.",
     fix="Change the sizes (the defaults or the config) so that the check passes, or the check.",
     valid=[Source(_RAISES.format(heads=2, assertion="pass"), entry="Net")],
     invalid=[
