@@ -522,3 +522,17 @@ def test_module_level_construction_keeps_the_catalogue_finding(tmp_path: Path) -
     )  # fmt: skip
     ids = [f["check_id"] for f in json.loads(r.stdout)["findings"] if f["severity"] == "blocker"]
     assert ids == ["ATT001"]
+
+
+def test_disabled_catalogue_check_is_not_replaced_by_imp004(tmp_path: Path) -> None:
+    """A user who disabled LAY001 (or made it a warning) gets no IMP004 for the same
+    ``nn.Dropout(1.5)`` either; torch's refusal of a layer no catalogue check reads (LSTM
+    proj_size) is still IMP004."""
+    src = textwrap.dedent(INIT).format(embed=8, heads=2, p=1.5, proj=0)
+    for section in ('[tool.driftcheck]\ndisable = ["LAY001"]\n',
+                    '[tool.driftcheck.severity]\nLAY001 = "warning"\n'):  # fmt: skip
+        (tmp_path / "pyproject.toml").write_text(section)
+        assert _findings(tmp_path, src) == []
+    src = textwrap.dedent(INIT).format(embed=8, heads=2, p=1.5, proj=8)
+    (tmp_path / "pyproject.toml").write_text('[tool.driftcheck]\ndisable = ["LAY001"]\n')
+    assert _findings(tmp_path, src) == [("IMP004", 10)]
