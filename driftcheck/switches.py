@@ -50,7 +50,7 @@ ANSWERS: dict[str, str] = {
     "DRIFTCHECK_NO_CTORS_35B": "forward/dataflow_fix35b.py: torch constructor argument checks off",
     "DRIFTCHECK_NO_FIX35C": "forward/dataflow_fix35c.py: loss-argument, pad_sequence checks off",
     "DRIFTCHECK_NO_SCRIPT_DIR_DATA": "library/pkgdata.py: a script outside any package does not read data files in its own folder (read by default since session 37)",
-    "DRIFTCHECK_NO_TORCH_CHECKS": "forward/dataflow_torchchecks.py: the table of torch's argument checks off",
+    "DRIFTCHECK_NO_TORCH_CHECKS": "forward/dataflow_torchchecks.py, interp/torchchecks_init.py: the table of torch's argument checks off",
     "DRIFTCHECK_NO_FIX36B": "forward/dataflow_fix36b*.py: op argument, sparse, save, data pipeline, tracing rules off",
     "DRIFTCHECK_NO_FIX36D": "forward/dataflow_fix36d.py: forward-AD make_dual rules off",
     "DRIFTCHECK_NO_PREHOOKS_36": "forward/dataflow_fix36.py: forward pre-hooks modelled on module calls off",

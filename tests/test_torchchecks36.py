@@ -158,6 +158,20 @@ _OVERRIDES: dict[str, dict[str, Any]] = {
     ".interpolate": {"scale_factor": 2.0},
     ".linear_cross_entropy": {"input": _t(2, 4), "linear_weight": _t(3, 4), "target": _ids(0, 1)},
     ".multi_margin_loss": {"input": _t(2, 3), "target": _ids(0, 2)},
+    # entries whose other rows read tensors (session 37; their tensor rows are proven in
+    # tests/test_torchchecks37.py): valid tensors here
+    ".embedding": {"input": _ids(0, 1), "weight": _t(5, 4)},
+    ".group_norm": {"num_groups": 3},
+    ".margin_ranking_loss": {"input1": _t(3), "input2": _t(3), "target": _t(3)},
+    ".dirac_": {"tensor": _t(4, 2, 3)},
+    ".cdist": {"x1": _t(2, 3), "x2": _t(4, 3)},
+    ".stft": {"input": _t(64), "n_fft": 16, "return_complex": True},
+    ".tensordot": {"a": _t(2, 3), "b": _t(3, 2), "dims": 1},
+    ".eye_": {"tensor": _t(3, 4)},
+    ".orthogonal_": {"tensor": _t(3, 4)},
+    ".sparse_": {"tensor": _t(3, 4), "sparsity": 0.5},
+    ".xavier_normal_": {"tensor": _t(3, 4)},
+    ".xavier_uniform_": {"tensor": _t(3, 4)},
     ".multi_head_attention_forward": {
         "query": _t(3, 2, 4), "key": _t(3, 2, 4), "value": _t(3, 2, 4),
         "embed_dim_to_check": 4, "num_heads": 2, "in_proj_weight": _t(12, 4),
@@ -352,6 +366,8 @@ def test_most_checks_are_proven() -> None:
         for i in range(len(entry["checks"])):
             if not entry["checks"][i]["exc"]:
                 continue
+            if any(w in entry["checks"][i]["cond"] for w in tc._TENSOR_WORDS):
+                continue  # a row reading a tensor: proven in tests/test_torchchecks37.py
             total += 1
             found += _violation(key, entry, i, base) is not None
     assert found >= 0.7 * total, (found, total)

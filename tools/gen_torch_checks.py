@@ -52,7 +52,10 @@ NAMESPACES = (
     "torch.nn.utils",
     "torch.nn.utils.prune",
     "torch.nn.utils.rnn",
+    "torch.functional",  # session 37: torch.cdist / einsum / stft / norm / split ... (Python)
 )
+# namespaces whose callables are also public as ``torch.<name>`` (the name user code calls)
+TOP_LEVEL = {"torch.functional"}
 # names of other modules a condition may use (in ``isinstance`` / attributes only)
 FOREIGN_OK = {"Tensor", "Optimizer", "numbers", "math", "torch", "Parameter", "Module"}
 STR_METHODS = {"lower", "upper", "strip"}
@@ -60,6 +63,10 @@ CALLS_OK = {
     "isinstance", "len", "abs", "min", "max", "float", "int", "bool", "sorted", "set", "list",
     "tuple", "sum",
 }  # fmt: skip
+# Session 37 (torchchecks37): what a condition may read of a tensor argument (the checker
+# knows a tensor's shape and dtype where the forward pass does: ``TensorV``)
+TENSOR_ATTRS = {"ndim", "shape", "dtype", "is_floating_point", "is_complex"}
+TENSOR_METHODS = {"dim", "ndimension", "size", "numel", "is_floating_point", "is_complex"}
 NAMES_OK = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "None", "True", "False"}
 MAX_DEPTH = 4
 # calls that are False for the tensors a model's code holds (no ``__torch_function__``
@@ -132,6 +139,9 @@ class Walker:
                     return copy.deepcopy(got)
                 if isinstance(n.value, ast.Name) and n.value.id in ("math", "numbers", "torch"):
                     return n
+                if n.attr in TENSOR_ATTRS:  # ``input.ndim``, ``x.dtype.is_complex``
+                    n.value = s.visit(n.value)
+                    return n
                 raise Skip("attribute")
 
             def visit_Call(s, n: ast.Call) -> ast.AST:  # noqa: N805
@@ -142,6 +152,10 @@ class Walker:
                     if n.keywords:
                         raise Skip("call")
                     f.value = s.visit(f.value)  # ``mode.lower()``
+                    return n
+                if isinstance(f, ast.Attribute) and f.attr in TENSOR_METHODS and not n.keywords:
+                    f.value = s.visit(f.value)  # ``input.dim()``, ``x.size(-1)``
+                    n.args = [s.visit(a) for a in n.args]
                     return n
                 if not isinstance(f, ast.Name) or f.id not in CALLS_OK or n.keywords:
                     raise Skip("call")
@@ -169,7 +183,7 @@ class Walker:
                 )  # fmt: skip
                 if not isinstance(n, ok):
                     raise Skip(type(n).__name__.lower())
-                if isinstance(n, ast.Subscript) and not isinstance(n.slice, ast.Constant):
+                if isinstance(n, ast.Subscript) and not _const_index(n.slice):
                     raise Skip("subscript")
                 return super().generic_visit(n)
 
@@ -443,6 +457,18 @@ class Walker:
         self.walk(fn.body, [], sub, inner, depth + 1)
         if inner.get("new_params") is not None:
             ctx["new_params"] = inner["new_params"]
+
+
+def _const_index(n: ast.expr) -> bool:
+    """A constant index or a slice of constants (``shape[:2]``)."""
+    if isinstance(n, ast.Slice):
+        return all(
+            x is None
+            or (isinstance(x, ast.Constant) and x.value.__class__ in (int, type(None)))
+            or (isinstance(x, ast.UnaryOp) and isinstance(x.operand, ast.Constant))
+            for x in (n.lower, n.upper, n.step)
+        )
+    return isinstance(n, ast.Constant)
 
 
 def _has(st: ast.AST, kind: type) -> bool:
@@ -743,6 +769,8 @@ def build() -> dict:
                     continue
                 entries[key] = got
             aliases[f"{ns}.{name}"] = key
+            if ns in TOP_LEVEL and getattr(torch, name, None) is obj:
+                aliases[f"torch.{name}"] = key
     entries = {k: v for k, v in entries.items() if k in set(aliases.values())}
     return {
         "generated_by": "tools/gen_torch_checks.py",

@@ -449,8 +449,11 @@ def add_failures(graph: Graph, interp: Interp, mods: list[ModInfo]) -> None:
         return
     parent = "root" if "root" in graph.index else None
     seen: set[tuple] = set()
+    # a failure a layer node of the graph already carries (torch's table on the layer it
+    # built: interp/torchchecks_init.place) gets no node of its own
+    carried = {x for n in graph.nodes if n.type != "Unknown" for x in n.notes}
     for k, f in enumerate(found, 1):
-        if (f.exc, f.message, f.path, f.line) in seen:
+        if (f.exc, f.message, f.path, f.line) in seen or f.note() in carried:
             continue
         seen.add((f.exc, f.message, f.path, f.line))
         graph.add(

@@ -189,13 +189,15 @@ class Net(nn.Module):
     "construction-raises",
     BLOCKER,
     what="Constructing the model reaches a `raise` (or an `assert` whose test is false) of "
-    "the code under review, on a path decided statically: with the defaults or the config "
-    "given, the model cannot be built.",
+    "the code under review, on a path decided statically, or a torch call there whose known "
+    "arguments torch's own argument checks refuse: with the defaults or the config given, the "
+    "model cannot be built.",
     why="`Net()` fails before any layer exists: the code and its sizes disagree. The "
     "exception, its statement and file:line are reported; a `raise` under a condition the "
-    "analysis cannot decide, or in a library the code imports, is never reported here.",
+    "analysis cannot decide, or in a library the code imports, is never reported here (torch's "
+    "argument checks excepted: read from torch's source, each proven in torch); nor a layer a "
+    "catalogue check (ATT001, LAY001...) already reports.",
     fix="Change the sizes (the defaults or the config) so that the check passes, or the check.",
-    types=("Unknown",),
     valid=[Source(_RAISES.format(heads=2, assertion="pass"), entry="Net")],
     invalid=[
         Source(_RAISES.format(heads=3, assertion="pass"), entry="Net"),
@@ -203,13 +205,35 @@ class Net(nn.Module):
     ],
 )
 def construction_raises(ctx: Context):
+    caught: set[str] | None = None
     for n in ctx.graph.nodes:
-        if n.type != "Unknown" or not n.notes:
+        if not n.notes or n.id in ctx.claimed:
+            # a layer a catalogue check (phase 0: ATT001, LAY001...) already reported carries
+            # torch's refusal of the same construction (interp/torchchecks_init.place)
             continue
+        if n.type != "Unknown" and any(x.startswith(CONSTRUCTION_HEAD) for x in n.notes):
+            if caught is None:
+                caught = _catalogue_catches(ctx)
+            if n.id in caught:
+                continue  # the catalogue's defect, disabled or lowered by the user: theirs
         for note in n.notes:
             if note.startswith(CONSTRUCTION_HEAD):
                 exc = note[len(CONSTRUCTION_HEAD) :].split(":", 1)[0]
                 yield ctx.hit(n, note, values={"exception": exc})
+
+
+def _catalogue_catches(ctx: Context) -> set[str]:
+    """Ids of the nodes a phase-0 catalogue check (the construction-argument blockers: ATT001,
+    LAY001...) finds, whether or not this run selected it or kept it a blocker: a user who
+    disabled LAY001 (or made it a warning) gets no IMP004 for the same Dropout(1.5) either
+    (session 37). Asked only when a layer node carries torch's refusal and no claim."""
+    from driftcheck.verifier.registry import run_order
+
+    out: set[str] = set()
+    for chk in run_order():
+        if chk.phase == 0 and chk.claims and chk.severity.rank >= 3:
+            out.update(h.node.id for h in chk.run(ctx) if h.node is not None)
+    return out
 
 
 CHECKS = [name_not_defined, missing_module_attribute, inconsistent_mro, construction_raises]

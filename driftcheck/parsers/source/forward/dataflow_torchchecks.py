@@ -87,11 +87,100 @@ class Foreign:
         self.name = name
 
 
+class Dtype:
+    """``torch.float32`` and its aliases, by torch's canonical name; compares by that name."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Dtype) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("Dtype", self.name))
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+    __str__ = __repr__
+
+
+DTYPES = {
+    "float32": "float32", "float": "float32", "float64": "float64", "double": "float64",
+    "float16": "float16", "half": "float16", "bfloat16": "bfloat16", "int64": "int64",
+    "long": "int64", "int32": "int32", "int": "int32", "int16": "int16", "short": "int16",
+    "int8": "int8", "uint8": "uint8", "bool": "bool", "complex64": "complex64",
+    "cfloat": "complex64", "complex128": "complex128", "cdouble": "complex128",
+}  # fmt: skip
+_FLOATING = {"float32", "float64", "float16", "bfloat16"}
+_COMPLEX = {"complex64", "complex128"}
+FAMILY_FLOAT, FAMILY_OTHER = "floating", "not floating"
+
+
+class TensorV:
+    """A tensor argument (Session 37, torchchecks37): its shape (a tuple whose sizes are ints
+    or ``OPAQUE``; None: rank not known) and dtype (torch's canonical name, or a family:
+    ``FAMILY_FLOAT`` / ``FAMILY_OTHER`` / None). What the rows read of it: ``dim()``,
+    ``ndim``, ``shape`` / ``size()`` / ``size(i)``, ``numel()``, ``dtype``,
+    ``is_floating_point()``, ``is_complex()``, ``len(t)``; anything else is unknown."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape: tuple | None, dtype: str | None = None) -> None:
+        self.shape = shape
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        return f"<tensor {self.shape} {self.dtype}>"
+
+    def rank(self) -> int:
+        if self.shape is None:
+            raise Unknown
+        return len(self.shape)
+
+    def size(self, i: Any = None) -> Any:
+        if self.shape is None:
+            raise Unknown
+        if i is None:
+            return tuple(self.shape)
+        if i.__class__ is not int:
+            raise Unknown
+        n = len(self.shape)
+        if n == 0:  # torch's IndexError for ``size(i)`` of a 0-d tensor
+            raise IndexError(f"Dimension specified as {i} but tensor has no dimensions")
+        if not -n <= i < n:
+            raise IndexError(
+                f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {i})"
+            )
+        return _known(self.shape[i])
+
+    def floating(self) -> bool:
+        if self.dtype in _FLOATING or self.dtype == FAMILY_FLOAT:
+            return True
+        if self.dtype is None:
+            raise Unknown
+        return False
+
+    def complex_(self) -> bool:
+        if self.dtype in _COMPLEX:
+            return True
+        if self.dtype in DTYPES.values():
+            return False
+        raise Unknown
+
+    def exact_dtype(self) -> Dtype:
+        if self.dtype in DTYPES.values():
+            return Dtype(self.dtype)
+        raise Unknown
+
+
 _TYPES: dict[str, Any] = {
     "int": int, "float": float, "bool": bool, "str": str, "list": list, "tuple": tuple,
     "dict": dict, "set": set,
 }  # fmt: skip
-_FOREIGN = {"Tensor", "Optimizer", "Parameter", "Module"}
+_FOREIGN = {"Tensor", "Optimizer", "Parameter", "Module", "SymInt", "SymFloat", "SymBool"}
 _CMP = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
     ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
@@ -106,8 +195,9 @@ _PLAIN = (int, float, bool, str, type(None))
 
 
 def _known(v: Any) -> Any:
-    """``v`` itself when nothing in it is opaque, else Unknown."""
-    if v is OPAQUE or v is UNK:
+    """``v`` itself when nothing in it is opaque, else Unknown (a tensor is never a plain
+    value: its arithmetic, truth and formatting are torch's business)."""
+    if v is OPAQUE or v is UNK or v.__class__ is TensorV:
         raise Unknown
     if v.__class__ in (list, tuple, set):
         for x in v:
@@ -120,7 +210,7 @@ def _known(v: Any) -> Any:
 
 
 def _truth(v: Any) -> bool:
-    if v is OPAQUE or v is UNK:
+    if v is OPAQUE or v is UNK or v.__class__ is TensorV:
         raise Unknown
     return bool(v)
 
@@ -151,12 +241,31 @@ def ev(n: ast.AST, env: dict[str, Any]) -> Any:  # noqa: PLR0911, PLR0912 - one 
             return getattr(math, n.attr)
         if base == "torch" and n.attr in _FOREIGN:
             return Foreign(n.attr)
+        if base == "torch" and n.attr in DTYPES:
+            return Dtype(DTYPES[n.attr])
+        if base.__class__ is TensorV:
+            if n.attr == "ndim":
+                return base.rank()
+            if n.attr == "shape":
+                return base.size()
+            if n.attr == "dtype":
+                return base.exact_dtype()
+            raise Unknown
+        if base.__class__ is Dtype:
+            if n.attr == "is_floating_point":
+                return base.name in _FLOATING
+            if n.attr == "is_complex":
+                return base.name in _COMPLEX
+            raise Unknown
         raise Unknown
     if isinstance(n, (ast.Tuple, ast.List, ast.Set)):
         items = [ev(x, env) for x in n.elts]
         if isinstance(n, ast.Set):
             return set(_known(x) for x in items)
         return tuple(items) if isinstance(n, ast.Tuple) else items
+    if isinstance(n, ast.Slice):  # ``shape[:2]`` (constant bounds)
+        parts = [None if x is None else _known(ev(x, env)) for x in (n.lower, n.upper, n.step)]
+        return slice(*parts)
     if isinstance(n, ast.Subscript):
         base = ev(n.value, env)
         idx = ev(n.slice, env)
@@ -240,8 +349,30 @@ def _boolop(n: ast.BoolOp, env: dict[str, Any]) -> Any:
     return last
 
 
+_TENSOR_METHODS = {"dim", "ndimension", "size", "numel", "is_floating_point", "is_complex"}
+
+
+def _tensor_method(t: TensorV, name: str, args: list) -> Any:
+    if name in ("dim", "ndimension") and not args:
+        return t.rank()
+    if name == "size" and len(args) <= 1:
+        return t.size(*args)
+    if name == "numel" and not args:
+        return math.prod(_known(t.size()))
+    if name == "is_floating_point" and not args:
+        return t.floating()
+    if name == "is_complex" and not args:
+        return t.complex_()
+    raise Unknown
+
+
 def _call(n: ast.Call, env: dict[str, Any]) -> Any:
     f = n.func
+    if isinstance(f, ast.Attribute) and f.attr in _TENSOR_METHODS and not n.keywords:
+        base = ev(f.value, env)
+        if base.__class__ is TensorV:
+            return _tensor_method(base, f.attr, [_known(ev(a, env)) for a in n.args])
+        raise Unknown
     if isinstance(f, ast.Attribute) and f.attr in ("lower", "upper", "strip") and not n.args:
         v = _known(ev(f.value, env))
         return getattr(v, f.attr)()  # a value that is no str: torch's AttributeError too
@@ -254,6 +385,15 @@ def _call(n: ast.Call, env: dict[str, Any]) -> Any:
         if v is OPAQUE or v is UNK:
             raise Unknown
         kinds = types if types.__class__ is tuple else (types,)
+        if v.__class__ is TensorV:
+            # a tensor argument is a Tensor (a Parameter: not known)
+            if any(isinstance(k, Foreign) and k.name == "Tensor" for k in kinds):
+                return True
+            if any(isinstance(k, Foreign) and k.name == "Parameter" for k in kinds):
+                raise Unknown
+            if not all(isinstance(k, (type, Foreign)) for k in kinds):
+                raise Unknown
+            return False
         real = tuple(k for k in kinds if not isinstance(k, Foreign))
         if not all(isinstance(k, type) for k in real):
             raise Unknown
@@ -265,6 +405,10 @@ def _call(n: ast.Call, env: dict[str, Any]) -> Any:
         v = args[0]
         if v is OPAQUE or v is UNK:
             raise Unknown
+        if v.__class__ is TensorV:
+            if v.rank() == 0:
+                raise TypeError("len() of a 0-d tensor")
+            return _known(v.shape[0])
         return len(v)
     if fn in _FUNCS and len(args) == 1:
         # every item known (``sorted`` / ``sum`` / ``set`` read each); on a value that is no
@@ -284,10 +428,21 @@ _FUNCS = {
 # ------------------------------------------------------------------ binding and checking
 def _parse(src: str) -> ast.expr:
     """A row's expression, parsed once (``DRIFTCHECK_NO_CACHE=1``: parsed at each use; the
-    trees are only read)."""
+    trees are only read). One lookup of a row: ``verdict_first`` reads the switch once per
+    verdict (``parser()``), not per row (review36 item 10)."""
+    return parser()(src)
+
+
+def parser() -> Any:
+    """The row parser of this verdict: the cached one, or a fresh parse per use when
+    ``DRIFTCHECK_NO_CACHE=1`` (the switch read here, once per verdict)."""
     if os.environ.get("DRIFTCHECK_NO_CACHE") == "1":
-        return ast.parse(src, mode="eval").body
-    return _parsed(src)
+        return _parse_fresh
+    return _parsed
+
+
+def _parse_fresh(src: str) -> ast.expr:
+    return ast.parse(src, mode="eval").body
 
 
 @functools.lru_cache(maxsize=4096)
@@ -300,7 +455,7 @@ def plain(v: Any, node: ast.AST | None) -> Any:
     holds for a call's result (``m.parameters()`` is a generator in torch) is not one."""
     from driftcheck.parsers.source.values.abstract import has_run
 
-    if v.__class__ in _PLAIN:
+    if v.__class__ in _PLAIN or v.__class__ is TensorV:
         return v
     if v.__class__ in (list, tuple):
         if has_run(v):
@@ -312,6 +467,28 @@ def plain(v: Any, node: ast.AST | None) -> Any:
         items = [x if x.__class__ in _PLAIN else _inner(x) for x in v]
         return items if v.__class__ is list else tuple(items)
     return UNK
+
+
+def tensor_of(f: Any, t: Any) -> TensorV:
+    """What the rows may read of the forward pass's tensor ``t`` (a ``Tens``): its sizes where
+    they are ints (a symbolic size is ``OPAQUE``; no shape: rank unknown) and its dtype where
+    the pass's facts pin it (``dataflow_fix25.exact_dtype``), else its family (floating or
+    not) where a fact gives it, else unknown."""
+    from driftcheck.parsers.source.forward import dataflow_checks as dc
+    from driftcheck.parsers.source.forward.dataflow_fix25 import exact_dtype
+
+    shape = t.shape
+    if isinstance(shape, tuple):
+        shape = tuple(d if d.__class__ is int else OPAQUE for d in shape)
+    else:
+        shape = None
+    dt = exact_dtype(f, None, t)
+    if dt not in DTYPES.values():
+        fam = dc.fact(f, t, "dtype")
+        dt = (
+            FAMILY_FLOAT if fam == dc.FLOAT else FAMILY_OTHER if fam in (dc.INT, dc.UINT8) else None
+        )
+    return TensorV(shape, dt)
 
 
 def _inner(v: Any) -> Any:
@@ -374,9 +551,10 @@ def verdict_first(entry: dict, env: dict[str, Any]) -> tuple[str | None, bool]:
     exception type (``exc`` empty) is a statement torch evaluates there
     (``self.dropout = float(dropout)``): only its Python error counts."""
     first = True
+    parse = parser()
     for c in entry["checks"]:
         try:
-            fired = _truth(ev(_parse(c["cond"]), env))
+            fired = _truth(ev(parse(c["cond"]), env))
         except Unknown:
             first = False
             continue
@@ -384,7 +562,7 @@ def verdict_first(entry: dict, env: dict[str, Any]) -> tuple[str | None, bool]:
             return f"{type(ex).__name__}: {ex} (torch's check at {c['at']})", first
         if fired and c["exc"]:
             try:
-                msg = ev(_parse(c["msg"]), env)
+                msg = ev(parse(c["msg"]), env)
             except Unknown:
                 msg = _static(c["msg"])
             except Exception as ex:  # noqa: BLE001 - building torch's message raises first
@@ -407,6 +585,7 @@ def checked(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, 
     """After the call (so that a rule that judged the call itself is seen: no second crash at
     the same place): the first of torch's checks certain to fail is the crash."""
     from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Tens
 
     f = run.f
     if f.input_shape is None or fr is None or _off(f) or f.speculative:
@@ -416,6 +595,9 @@ def checked(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, 
     got = entry_of(fv.qual)
     if got is None:
         return
+    if _tensors(got[1]):
+        args = [tensor_of(f, a) if isinstance(a, Tens) else a for a in args]
+        kwargs = {k: tensor_of(f, a) if isinstance(a, Tens) else a for k, a in kwargs.items()}
     env = bind(got[1], e, args, kwargs)
     if env is None:
         return
@@ -426,3 +608,13 @@ def checked(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, 
     if any(tuple(c[0]) == tuple(loc) for c in f.crashes):
         return  # another rule reported this call already
     f.crash(loc, err)
+
+
+_TENSOR_WORDS = (".dim(", ".ndim", ".ndimension(", ".shape", ".size(", ".numel(", ".dtype", ".is_floating_point",
+                 ".is_complex")  # fmt: skip
+
+
+def _tensors(entry: dict) -> bool:
+    """Whether a row of ``entry`` reads a tensor's shape or dtype (Session 37): only then are
+    tensor arguments handed to the rows as ``TensorV`` (the others read them as unknown)."""
+    return any(w in c["cond"] for c in entry["checks"] for w in _TENSOR_WORDS)

@@ -1320,6 +1320,15 @@ class Calls:
             return UnknownModule(f"the result of calling {f.why}")
         if f.__class__ is Func:
             self.ip.call_site = (f, fr, e)  # the caller call_func gives the new frame
+        elif f.__class__ is Ext and f.qual.startswith("torch."):
+            # torch's argument checks on a construction certain to run (session 36)
+            from driftcheck.parsers.source.interp import torchchecks_init
+
+            raised = torchchecks_init.judge(self.ip, f, e, args, kwargs, fr.mod.path)
+            if raised is not None:
+                out = self.call(f, args, kwargs, (fr.mod.path, e.lineno))
+                torchchecks_init.place(raised, out)  # on the layer it built, for dedup
+                return out
         return self.call(f, args, kwargs, (fr.mod.path, e.lineno))
 
     def temporary_referent(self, arg: ast.Call, value: Any, fr: Frame) -> Any:
