@@ -26,6 +26,7 @@ from driftcheck.parsers.source.interp import (
     opaque,
     pendingret,
     richcmp,
+    strsub,
     textproto,
     tuplesub,
     unpacked,
@@ -248,6 +249,27 @@ def truth(v: Any) -> bool | None:
     return True  # objects, classes, functions, modules are truthy
 
 
+def _value_keys_clash(out: dict) -> bool:
+    """A dict display holding a key that is an instance of an ``int`` / ``str``... subclass
+    (interp/numsub.py: hashed and compared by its value, not its identity) that may be the
+    same key as another one (equal values, or a value not known): Python keeps one entry."""
+    if not any(k.__class__ is Obj and numsub.value_base(k) for k in out):
+        return False
+    seen: set = set()
+    for k in out:
+        if k.__class__ is Obj and numsub.value_base(k):
+            k = numsub.value(k)
+            if k is None:
+                return True
+        try:
+            if k in seen:
+                return True
+            seen.add(k)
+        except TypeError:
+            return True
+    return False
+
+
 class Expressions:
     """Expressions: names, operators, comparisons, comprehensions; the rest is asked of the
     parts that own it (``attrs``, ``calls``, ``items``, ``names``, ``stmts``)."""
@@ -429,6 +451,10 @@ class Expressions:
                 out[key] = self.eval(v, fr)
             except TypeError:
                 return Unknown("dict key")
+        if getattr(self.ip, "value_objects", False) and _value_keys_clash(out):
+            return Unknown(
+                "dict keyed by an instance of a builtin type's subclass (hashed by value)"
+            )
         return out
 
     def key_hash(self, key: Any, e: ast.AST, fr: Frame) -> str | None:
@@ -790,6 +816,10 @@ class Expressions:
         fn = BOUNDED.get(type(op))
         if fn is None:
             return Unknown("operator")
+        if a.__class__ is str and type(op) is ast.Mod:
+            b = strsub.percent_args(b)  # ``"%s" % (s,)``: the texts Python would write
+            if isinstance(b, Unknown):
+                return b
         try:
             return fn(a, b)
         except TooBig as e:  # the size bound (sizes.py): unknown, with a note saying where
@@ -828,6 +858,9 @@ class Expressions:
         fn = BOUNDED.get(type(op))
         r = numsub.binop(self.ip, fn, name, a, b) if fn is not None else NotImplemented
         if r is not NotImplemented:  # ``Channels(24) + 1``: int's own arithmetic (numsub.py)
+            return r
+        r = strsub.binop(fn, name, a, b)
+        if r is not NotImplemented:  # ``s + "x"`` of a str subclass: str's (strsub.py)
             return r
         for obj, other, dunder in ((a, b, f"__{name}__"), (b, a, f"__r{name}__")):
             if not isinstance(obj, Obj) or obj.cls is None:
@@ -1097,6 +1130,8 @@ class Expressions:
             r = enumflags.contains(plain(container), plain(item))  # ``Feat.POS in feats``
             if r is not NotImplemented:
                 return r
+        if strsub.is_text_obj(container):  # ``"cde" in s`` of a str subclass (strsub.py)
+            return strsub.contains(container, item)
         if isinstance(container, Obj):
             if container.kind == "ModuleDict":
                 return item in container.children

@@ -419,6 +419,14 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         # ``len(xs)``, ``enumerate(xs)``... of a list holding a run of items we cannot count
         # (values/abstract.py); ``list(xs)``/``tuple(xs)``/``reversed(xs)`` keep the run
         return Unknown(f"{name}() of a list holding {_run_why(args)}")
+    if interp is not None and getattr(interp, "value_objects", False) and args:
+        from driftcheck.parsers.source.interp import strsub  # a cycle at import
+
+        got = strsub.builtin_args(name, args)  # ``len(s)`` of a str subclass (strsub.py)
+        if isinstance(got, Unknown):
+            return got
+        if got is not None:
+            args = got
     if name in _NUM_PROTOCOL and args:  # an instance's own __int__ / __round__... (numproto.py)
         from driftcheck.parsers.source.interp import numproto  # a cycle at import
 
@@ -1580,6 +1588,8 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
         from driftcheck.parsers.source.interp import genreplay, tuplesub  # a cycle at import
 
         it = unwrap(args[0])
+        if it.__class__ is tuplesub.PrefixGen:  # the items known before an unknown point
+            return it.next_item()
         if isinstance(it, genreplay.ReplayGen):  # a coroutine-style generator (replayed)
             got = it.resume(None)
             return args[1] if it.done and len(args) > 1 else got

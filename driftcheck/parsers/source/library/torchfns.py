@@ -184,6 +184,13 @@ _DATA_FACTORIES = (
     "Tensor",
     "FloatTensor",
     "LongTensor",
+    "IntTensor",
+    "DoubleTensor",
+    "HalfTensor",
+    "BoolTensor",
+    "ByteTensor",
+    "CharTensor",
+    "ShortTensor",
     "_like",
 )
 
