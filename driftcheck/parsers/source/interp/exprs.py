@@ -807,6 +807,12 @@ class Expressions:
             r = typeunion.binop(op, a, b)  # ``ReGLU | GLU``: a union of classes (typeunion.py)
             if r is not NotImplemented:
                 return r
+        if getattr(a, "value_compare", False) or getattr(b, "value_compare", False):
+            # a 0-d numpy array (library/arrays.py ``NDScalar``) with a number: numpy's scalar
+            a = a.as_scalar() if getattr(a, "value_compare", False) else a
+            b = b.as_scalar() if getattr(b, "value_compare", False) else b
+            if isinstance(a, Unknown) or isinstance(b, Unknown):
+                return a if isinstance(a, Unknown) else b
         if getattr(a, "numpy_scalar", False) or getattr(b, "numpy_scalar", False):
             from driftcheck.parsers.source.library import npdtypes
 
@@ -1018,6 +1024,12 @@ class Expressions:
             if isinstance(op, (ast.Eq, ast.NotEq)):
                 return (a is b) == isinstance(op, ast.Eq)
             return Unknown("order comparison of an iterator (TypeError)")
+        if type(op) in (ast.Eq, ast.NotEq) and a.__class__ is Obj and b.__class__ is Obj:
+            from driftcheck.parsers.source.interp import dataclasseq
+
+            r = dataclasseq.equal(self.ip, a, b)  # a dataclass's generated ``__eq__``
+            if r is not None:  # (before a base's own: the decorator's overrides it)
+                return r if isinstance(r, Unknown) or type(op) is ast.Eq else not r
         if (a.__class__ is Obj or b.__class__ is Obj) and richcmp.involved(self.ip, op, a, b):
             return richcmp.compare(self.ip, op, a, b)  # a class's own ``__lt__`` / ``__eq__``
         if numsub.value_base(a) or numsub.value_base(b):
@@ -1045,6 +1057,8 @@ class Expressions:
         seqs = _SIMPLE + (tuple, list, set, frozenset, dict)  # ``types_set == {"lsh", "local"}``
         if getattr(a, "elementwise", False) or getattr(b, "elementwise", False):
             seqs = (object,)  # a numpy array compares item by item (library/arrays.py)
+        if getattr(a, "value_compare", False) or getattr(b, "value_compare", False):
+            seqs = (object,)  # a 0-d numpy array compares its number (library/arrays.py)
         if getattr(a, "py_compare", False) and getattr(b, "py_compare", False):
             seqs = (object,)  # versions (library/pkgversion.py): their own operators
         if not (isinstance(a, seqs) or _exact_number(a)) or not (
