@@ -29,6 +29,7 @@ from driftcheck.parsers.source.interp import (
     strsub,
     textproto,
     tuplesub,
+    unordered,
     unpacked,
     userlist,
 )
@@ -488,11 +489,34 @@ class Expressions:
         return self._comprehension(e, fr, sub)
 
     def _comprehension(self, e: Any, fr: Frame, sub: Frame) -> Any:
-        if _numeric_table(e):
+        if unordered.comprehension_applies(e):
+            # ``[x.strip() for x in list(set(names))]``: over items in an order not known,
+            # a pure element gives the mapped items, again in an order not known
+            it = self.eval(e.generators[0].iter, sub)
+            if plain(it).__class__ is unordered.Unordered:
+                return self._unordered_comprehension(e, plain(it), fr, sub)
+            return self._comprehension_from(e, fr, sub, it)
+        return self._comprehension_from(e, fr, sub, _NOT_GIVEN)
+
+    def _unordered_comprehension(self, e: Any, u: Any, fr: Frame, sub: Frame) -> Any:
+        """``_comprehension`` over an ``Unordered`` (interp/unordered.py)."""
+        names = unordered.free_names(e)
+        for n in names:
+            if not unordered.plain_value(self.names.lookup(n, fr)):
+                return Unknown(f"comprehension over {u.why} reading {n} (not a plain value)")
+        out: list[Any] = []
+        if not self._gen(e, e.generators, 0, sub, out, list(u.items)):
+            return Unknown(f"comprehension over {u.why} (a test not decided)")
+        return unordered.made(e, out)
+
+    def _comprehension_from(self, e: Any, fr: Frame, sub: Frame, given: Any) -> Any:
+        if given is not _NOT_GIVEN and not _numeric_table(e):
+            first = given
+        elif _numeric_table(e):
             # ``[pos / np.power(10000, 2 * (j // 2) / d) for j in range(d)]`` for every position:
             # a big table of numbers (a sinusoid buffer), never a size -- its length is kept,
             # its values are not computed (videomae: 1.2M evaluations otherwise)
-            it = self.eval(e.generators[0].iter, sub)
+            it = given if given is not _NOT_GIVEN else self.eval(e.generators[0].iter, sub)
             raw = plain_bare(it)
             # a single-pass iterator (``zip``, ``map``) is measured, not used up: the loop
             # below reads it; an object's own ``__iter__`` / ``__next__`` is not run twice
@@ -512,6 +536,8 @@ class Expressions:
                 first = iter(items)
         else:
             first = _NOT_GIVEN
+        if given is not _NOT_GIVEN and first is _NOT_GIVEN:
+            first = given  # (its iterable already evaluated: once, as Python does)
         if isinstance(e, ast.GeneratorExp) and len(e.generators) == 1:
             g = e.generators[0]
             if first is _NOT_GIVEN:
@@ -1127,6 +1153,8 @@ class Expressions:
         return NotImplemented
 
     def contains(self, container: Any, item: Any) -> Any:
+        if container.__class__ is unordered.Unordered:  # items in an order not known
+            return unordered.contains(container, item)
         if isinstance(container, Unknown) or isinstance(item, Unknown):
             return Unknown("in")
         if container.__class__ is str and "driftcheck-scratch-" in container:

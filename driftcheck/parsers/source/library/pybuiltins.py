@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from driftcheck.parsers.source import sizes
-from driftcheck.parsers.source.interp import dunders
+from driftcheck.parsers.source.interp import dunders, unordered
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.values.abstract import (
@@ -402,6 +402,21 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         r = symbolic.call(name, args)
         if r is not NotImplemented:
             return r
+    if args and any(plain(a).__class__ is unordered.Unordered for a in args):
+        return unordered.read(name, args, kwargs)  # items in an order not known (unordered.py)
+    if (
+        name in ("list", "tuple")
+        and len(args) == 1
+        and not kwargs
+        and unwrap(args[0]).__class__ in (set, frozenset)
+        and not hash_ordered(unwrap(args[0]))
+        and all(x.__class__ in (str, int) for x in unwrap(args[0]))
+    ):
+        # ``list(set(names))``: its items, in hash order, which varies from run to run: kept
+        # as items in an order not known (sorted / len / set read them: interp/unordered.py)
+        return unordered.Unordered(
+            list(unwrap(args[0])), f"{name}() of a set (its order varies from run to run)"
+        )
     if name in _POSITIONAL and any(
         a.__class__ in (set, frozenset) and not hash_ordered(a) for a in map(unwrap, args)
     ):
