@@ -1636,7 +1636,9 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     if name == "iter":
         from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
-        if isinstance(unwrap(args[0]), tuplesub.ONE_SHOT):
+        if isinstance(unwrap(args[0]), tuplesub.ONE_SHOT) or (
+            unwrap(args[0]).__class__ is tuplesub.PrefixGen and len(args) == 1
+        ):
             return unwrap(args[0])  # ``iter(zip(...))`` is that iterator itself (Python's)
         if unwrap(args[0]).__class__ is Obj and len(args) == 1:
             # ``iter(obj)``: its class's ``__iter__``, when that gives an object with its own
