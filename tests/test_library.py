@@ -833,6 +833,13 @@ _FACTORY_CALLS = {
     "Tensor": "torch.Tensor(3, 2)",
     "FloatTensor": "torch.FloatTensor(2)",
     "LongTensor": "torch.LongTensor(4, 1)",
+    "IntTensor": "torch.IntTensor([[0, 3, 2, -1], [5, 1, 1, 7]])",
+    "DoubleTensor": "torch.DoubleTensor(3, 5)",
+    "HalfTensor": "torch.HalfTensor([1.0, 2.0])",
+    "BoolTensor": "torch.BoolTensor([True, False, True])",
+    "ByteTensor": "torch.ByteTensor(2, 2)",
+    "CharTensor": "torch.CharTensor([1, 2, 3, 4])",
+    "ShortTensor": "torch.ShortTensor(1, 6)",
 }
 VALUES.append(
     (
