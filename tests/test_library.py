@@ -2819,6 +2819,26 @@ VALUES.append(
 )
 VALUES.append(
     (
+        tuple(
+            f"statistics.{n}"
+            for n in (
+                "mean fmean geometric_mean harmonic_mean median median_low median_high "
+                "median_grouped mode multimode quantiles pstdev pvariance stdev variance "
+                "correlation covariance"
+            ).split()
+        ),
+        # fresh35's widths from medians and a standard deviation (session 37, wildfix37)
+        "import statistics as st\nxs = [48, 96, 64, 80, 72, 120]\nys = [1, 2, 3, 4]\n"
+        "result = (st.mean(xs), st.fmean(ys, weights=[1, 1, 2, 2]), round(st.geometric_mean(ys), 9), "
+        "st.harmonic_mean(ys), st.median(xs), st.median_low(xs), st.median_high(xs), "
+        "st.median_grouped(xs, interval=2), st.mode([1, 2, 2, 3]), st.multimode('aabbc'), "
+        "st.quantiles(xs, n=4), st.quantiles(xs, n=3, method='inclusive'), st.pstdev(ys), "
+        "st.pvariance(ys, mu=2.5), st.stdev(ys), st.variance(ys), st.correlation(ys, [2, 4, 6, 9]), "
+        "st.covariance(ys, [1, 3, 2, 5]))",
+    )
+)
+VALUES.append(
+    (
         ("asyncio.run", "asyncio.gather", "asyncio.sleep"),
         # ports31's Whisper dims from coroutines (library/asynciolib.py): a body runs when
         # awaited, gather gives the results in order, sleep its ``result``
