@@ -416,6 +416,22 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
 VALUES.append(
     (
         (
+            "torch.linalg.eig",
+            "torch.linalg.eigh",
+            "torch.linalg.eigvals",
+            "torch.linalg.eigvalsh",
+            "torch.linalg.inv",
+        ),
+        # fresh35's FlowState S5 block: eigenvectors of a HiPPO matrix (session 37, wildfix37)
+        "import torch\nm = torch.eye(4) + torch.triu(torch.ones(4, 4))\nw, v = torch.linalg.eig(m)\n"
+        "a, b = torch.linalg.eigh(torch.eye(3))\n"
+        "result = (w, v, a, b, torch.linalg.eigvals(torch.ones(2, 3, 3)), "
+        "torch.linalg.eigvalsh(torch.eye(5)), torch.linalg.inv(m))",
+    )
+)
+VALUES.append(
+    (
+        (
             "torch.diag",
             "torch.linalg.lu",
             "torch.linalg.lu_factor",

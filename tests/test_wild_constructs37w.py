@@ -416,3 +416,52 @@ def test_no_torch_import():
         "assert 'torch' not in sys.modules and 'transformers' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- statistics, torch.linalg.eig / inv, Tensor.inverse ------------------------------------------
+LA_HEAD = """
+import statistics
+
+import torch
+import torch.nn as nn
+
+observed = [48, 96, 64, 80, 72, 120]
+n = torch.sqrt(2 * (torch.arange(16) + 1.0) + 1)
+A = -torch.outer(n, n) / 2
+A = -0.5 * torch.eye(16) + torch.triu(A) - torch.tril(A)
+Lambda, V = torch.linalg.eig(torch.block_diag(*4 * [A]))
+B = torch.randn(64, 8) + torch.randn(64, 8) * 1.0j
+"""
+
+LA_EXACT = [
+    "statistics.median(observed)",
+    "statistics.median_low(observed) + statistics.median_high(observed)",
+    "round(statistics.pstdev([1, 2, 3, 4]) * 8)",
+    "len(statistics.quantiles(observed, n=4))",
+    "statistics.mode([3, 1, 3, 2])",
+    "Lambda.shape[0] + V.shape[1]",
+    "torch.log(-Lambda.real).shape[0]",
+    "(V.inverse() @ B).real.shape[1]",
+    "torch.linalg.eigvalsh(torch.eye(5)).shape[0]",
+    "torch.linalg.eigh(torch.eye(3)).eigenvectors.shape[0]",
+    "torch.linalg.inv(torch.randn(2, 5, 5)).shape[1]",
+]
+
+
+@pytest.mark.parametrize("expr", LA_EXACT)
+def test_statistics_linalg_exact(tmp_path, expr):
+    _exact(tmp_path, LA_HEAD, expr)
+
+
+LA_UNKNOWN = [
+    "torch.linalg.eigvals(torch.randn(3, 4)).shape[0]",  # not square: torch raises
+    "torch.randn(3, 4).inverse().shape[0]",
+    "statistics.mean([__import__('os').environ.get('DRIFTCHECK_37W_UNSET', 1)])",
+]
+
+
+@pytest.mark.parametrize("expr", LA_UNKNOWN)
+def test_statistics_linalg_never_wrong(tmp_path, expr):
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(LA_HEAD + f"\nmodel = nn.Linear(int({expr}), 1)\n"))
+    assert parse_source(path).params_total() is None

@@ -497,6 +497,48 @@ def _qr(c: Call) -> Any:
     return (Tensor(q), Tensor(r))
 
 
+def _square(c: Call) -> tuple | None:
+    s = _matrix(c, 0, "A")
+    return s if s is not None and s[-1] == s[-2] else None
+
+
+def _eig(vectors: bool, fields: tuple[str, ...]) -> Any:
+    def impl(c: Call) -> Any:
+        from driftcheck.parsers.source.library.stdlib import NamedTupleType, NamedTupleValue
+
+        s = _square(c)
+        if s is None or len(c.args) + len(c.kwargs) > (2 if c.qual.endswith("h") else 1):
+            return _unknown_tensors(c, 2) if vectors else Tensor(Unknown(f"{c.qual}()"))
+        w = Tensor(s[:-1])
+        if not vectors:
+            return w
+        return NamedTupleValue([w, Tensor(s)], NamedTupleType(c.qual[13:], fields, ()))
+
+    return impl
+
+
+@LA.entry("inv", doc="linalg.inv(A) of square matrices (*, n, n): the same shape")
+def _inv(c: Call) -> Any:
+    s = _square(c)
+    ok = s is not None and len(c.args) + len(c.kwargs) == 1
+    return Tensor(s) if ok else Tensor(Unknown(f"{c.qual}() at {c.where}"))
+
+
+_EIG = ("eigenvalues", "eigenvectors")
+LA.add(
+    "eig",
+    _eig(True, _EIG),
+    "linalg.eig(A) of (*, n, n): eigenvalues (*, n), eigenvectors (*, n, n)",
+)
+LA.add(
+    "eigh",
+    _eig(True, _EIG),
+    "linalg.eigh(A[, UPLO]) of (*, n, n): eigenvalues (*, n), eigenvectors (*, n, n)",
+)
+LA.add("eigvals", _eig(False, ()), "linalg.eigvals(A) of (*, n, n): (*, n)")
+LA.add("eigvalsh", _eig(False, ()), "linalg.eigvalsh(A[, UPLO]) of (*, n, n): (*, n)")
+
+
 def lu_factor_shapes(s: tuple) -> tuple[tuple, tuple]:
     """``A.lu()`` / ``torch.linalg.lu_factor(A)``: LU (*, m, n), pivots (*, min(m, n))."""
     *b, m, n = s

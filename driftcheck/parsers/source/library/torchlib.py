@@ -522,6 +522,11 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return torchsize.size(shp) if known else Unknown("shape")
     if name == "T":
         return Tensor(tuple(reversed(shp)) if known else shp)
+    if name == "inverse":  # ``V.inverse()`` of square matrices (*, n, n): that shape
+        square = known and len(shp) >= 2 and shp[-1] == shp[-2]
+        return BuiltinMethod(
+            lambda a, k: Tensor(shp) if square and not a and not k else Tensor(Unknown("inverse"))
+        )
     if name in SAME_SHAPE:
         if name == "data":
             return t
