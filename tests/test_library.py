@@ -3028,6 +3028,10 @@ NOT_RUN.update(
     }
 )
 
+NOT_RUN["torch.optim.swa_utils.AveragedModel"] = (
+    "a module (a deep copy and a buffer), counted against torch: tests/test_wild_constructs37w.py "
+    "(wildfix37)"
+)
 NOT_RUN.update(
     {
         q: "Python's own urllib.parse run on known values, counted against torch: "

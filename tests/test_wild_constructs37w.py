@@ -465,3 +465,39 @@ def test_statistics_linalg_never_wrong(tmp_path, expr):
     path = tmp_path / "model.py"
     path.write_text(textwrap.dedent(LA_HEAD + f"\nmodel = nn.Linear(int({expr}), 1)\n"))
     assert parse_source(path).params_total() is None
+
+
+# --- torch.optim.swa_utils.AveragedModel ---------------------------------------------------------
+SWA = """
+import torch.nn as nn
+from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(12, 48), nn.BatchNorm1d(48), nn.ReLU(), nn.Linear(48, 3))
+
+
+class Trainer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = Net()
+        self.ema = AveragedModel(self.net, multi_avg_fn=get_ema_multi_avg_fn(0.99), use_buffers=True)
+        self.swa = AveragedModel(self.net.body[0])
+
+
+model = Trainer()
+"""
+
+
+def test_averaged_model_exact(tmp_path):
+    got, want = _count(tmp_path, SWA)
+    assert got == want, (got, want)
+
+
+def test_averaged_model_of_unknown_unknown(tmp_path):
+    code = SWA.replace("AveragedModel(self.net.body[0])", "AveragedModel(undefined_layer)")
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    assert parse_source(path).params_total() is None

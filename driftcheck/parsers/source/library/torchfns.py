@@ -1202,3 +1202,24 @@ def _torch_load(c: Call) -> Any:
         return c.unknown("torch.load() of a buffer not read from the start of torch.save's bytes")
     f.at_end = True
     return _constant(f.content.data, [1 << 18])
+
+
+@T.entry(
+    "optim.swa_utils.AveragedModel",
+    doc="AveragedModel(model, device=None, avg_fn=None, multi_avg_fn=None, use_buffers=False): "
+    "torch's module holding a deep copy of the model (``module``) and the ``n_averaged`` "
+    "buffer (a long scalar); the averaging functions are not run at construction",
+)
+def _averaged_model(c: Call) -> Any:
+    """``AveragedModel(net, multi_avg_fn=get_ema_multi_avg_fn(0.999))`` (SWA / EMA weights):
+    as torch's ``__init__`` builds it, ``self.module = deepcopy(model)`` (its parameters a
+    copy's own: counted again, as ``parameters()`` gives them) and
+    ``register_buffer("n_averaged", torch.tensor(0, dtype=torch.long))``."""
+    keys = ("model", "device", "avg_fn", "multi_avg_fn", "use_buffers")
+    m = plain(c.arg(0, "model"))
+    if len(c.args) > len(keys) or set(c.kwargs) - set(keys[len(c.args) :]) or not is_module(m):
+        return UnknownModule(f"{c.qual}() of arguments not followed at {c.where}")
+    obj = Obj(cls=None, module=True, loc=(str(c.loc[0]), c.loc[1]), qual=c.qual)
+    obj.children["module"] = c.interp.items.clone_module(m)
+    obj.buffers["n_averaged"] = tensordtypes.given(Tensor(()), "int64")
+    return obj
