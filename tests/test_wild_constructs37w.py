@@ -83,6 +83,16 @@ class Loud(str):
         return "Loud!"
 
 
+class Num(str):
+    def __int__(self):
+        return 7
+
+
+class Shout(str):
+    def __str__(self):
+        return "longer text"
+
+
 class Width(int):
     def __new__(cls, v):
         return super().__new__(cls, v * 2)
@@ -93,6 +103,8 @@ s = Subscripts(["ab", "cde", "f"])
 s2 = Subscripts("uv_iu_iv")
 loud = Loud("xy")
 w = Width(5)
+num = Num("12")
+shout = Shout("ab")
 """
 
 STR_EXACT = [
@@ -117,6 +129,8 @@ STR_EXACT = [
     "w + 1",
     "3 if isinstance(w, Width) else 9",
     "len({t: 1, 'abd': 2})",
+    "int(num) + int(Num('5') + '1')",  # its own __int__; a sum is a plain str
+    "len(str(shout)) + len(f'{shout:>3}') + len(shout % ())",
 ]
 
 

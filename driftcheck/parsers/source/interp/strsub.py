@@ -31,6 +31,8 @@ from driftcheck.parsers.source.values.abstract import Cls, Obj, Unknown, plain
 # the dunders through which each builtin reads a str (its own, on a subclass, wins in CPython)
 _READS = {
     "len": ("__len__",),
+    "int": ("__int__", "__index__", "__trunc__"),  # then CPython parses the text
+    "float": ("__float__", "__index__"),
     "str": ("__str__",),
     "repr": ("__repr__",),
     "format": ("__format__",),
@@ -53,8 +55,6 @@ ITER_READERS = frozenset(
         "any",
         "all",
         "ord",
-        "int",
-        "float",
     )
 )
 
@@ -98,6 +98,8 @@ def builtin_args(name: str, args: list) -> list | Unknown | None:
         return None
     if not args or not is_text_obj(plain(args[0])):
         return None
+    if any(dunders.defines(plain(args[0]).cls, d) for d in reads):
+        return None  # the class's own slot: the builtin's other rules run it (numproto...)
     t = text(plain(args[0]), *reads)
     if isinstance(t, Unknown):
         return t
@@ -151,6 +153,10 @@ def binop(op_fn: Any, name: str, a: Any, b: Any) -> Any:
     if tb is not None and ta is None and not isinstance(x, (str, int)) or op_fn is None:
         return NotImplemented  # the other side's own rules (``[1] * s``...)
     x, y = plain(x), plain(y)
+    if name == "mod" and isinstance(x, str):
+        y = percent_args(y)  # ``s % (obj,)``: the texts Python would write, or unknown
+        if isinstance(y, Unknown):
+            return y
     if not isinstance(x, (str, int, tuple, dict)) or not isinstance(y, (str, int, tuple, dict)):
         return NotImplemented
     try:

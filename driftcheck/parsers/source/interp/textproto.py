@@ -80,7 +80,8 @@ def format_value(ip: Any, v: Any, spec: Any) -> Any:
     v = unwrap(v)
     if not applies(v) or not isinstance(spec, str):
         return NotImplemented
-    got = _str_sub(v, "__format__")
+    # ``str.__format__`` with an empty spec is ``str(x)``: the class's own ``__str__`` too
+    got = _str_sub(v, "__format__") if spec else _str_sub(v, "__format__", "__str__")
     if isinstance(got, str):  # ``str.__format__`` of a ``str`` subclass's text (strsub.py)
         try:
             return format(got, spec)
@@ -106,14 +107,14 @@ def format_value(ip: Any, v: Any, spec: Any) -> Any:
     return text(ip, v, "str")
 
 
-def _str_sub(v: Obj, dunder: str) -> Any:
+def _str_sub(v: Obj, *dunder: str) -> Any:
     """The text of a ``str`` subclass's instance whose classes read from source do not bind
     ``dunder`` (``str``'s own slot then reads the text: interp/strsub.py); NotImplemented
     where one does (its method is run as any class's) or ``v`` is no such instance; an
     unknown where the text is not known."""
     from driftcheck.parsers.source.interp import strsub  # a cycle at import
 
-    if not strsub.is_text_obj(v) or dunders.defines(v.cls, dunder):
+    if not strsub.is_text_obj(v) or any(dunders.defines(v.cls, d) for d in dunder):
         return NotImplemented
     return strsub.text(v)
 
