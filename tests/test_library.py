@@ -416,6 +416,22 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
 VALUES.append(
     (
         (
+            "torch.linalg.eig",
+            "torch.linalg.eigh",
+            "torch.linalg.eigvals",
+            "torch.linalg.eigvalsh",
+            "torch.linalg.inv",
+        ),
+        # fresh35's FlowState S5 block: eigenvectors of a HiPPO matrix (session 37, wildfix37)
+        "import torch\nm = torch.eye(4) + torch.triu(torch.ones(4, 4))\nw, v = torch.linalg.eig(m)\n"
+        "a, b = torch.linalg.eigh(torch.eye(3))\n"
+        "result = (w, v, a, b, torch.linalg.eigvals(torch.ones(2, 3, 3)), "
+        "torch.linalg.eigvalsh(torch.eye(5)), torch.linalg.inv(m))",
+    )
+)
+VALUES.append(
+    (
+        (
             "torch.diag",
             "torch.linalg.lu",
             "torch.linalg.lu_factor",
@@ -833,6 +849,13 @@ _FACTORY_CALLS = {
     "Tensor": "torch.Tensor(3, 2)",
     "FloatTensor": "torch.FloatTensor(2)",
     "LongTensor": "torch.LongTensor(4, 1)",
+    "IntTensor": "torch.IntTensor([[0, 3, 2, -1], [5, 1, 1, 7]])",
+    "DoubleTensor": "torch.DoubleTensor(3, 5)",
+    "HalfTensor": "torch.HalfTensor([1.0, 2.0])",
+    "BoolTensor": "torch.BoolTensor([True, False, True])",
+    "ByteTensor": "torch.ByteTensor(2, 2)",
+    "CharTensor": "torch.CharTensor([1, 2, 3, 4])",
+    "ShortTensor": "torch.ShortTensor(1, 6)",
 }
 VALUES.append(
     (
@@ -2812,6 +2835,26 @@ VALUES.append(
 )
 VALUES.append(
     (
+        tuple(
+            f"statistics.{n}"
+            for n in (
+                "mean fmean geometric_mean harmonic_mean median median_low median_high "
+                "median_grouped mode multimode quantiles pstdev pvariance stdev variance "
+                "correlation covariance"
+            ).split()
+        ),
+        # fresh35's widths from medians and a standard deviation (session 37, wildfix37)
+        "import statistics as st\nxs = [48, 96, 64, 80, 72, 120]\nys = [1, 2, 3, 4]\n"
+        "result = (st.mean(xs), st.fmean(ys, weights=[1, 1, 2, 2]), round(st.geometric_mean(ys), 9), "
+        "st.harmonic_mean(ys), st.median(xs), st.median_low(xs), st.median_high(xs), "
+        "st.median_grouped(xs, interval=2), st.mode([1, 2, 2, 3]), st.multimode('aabbc'), "
+        "st.quantiles(xs, n=4), st.quantiles(xs, n=3, method='inclusive'), st.pstdev(ys), "
+        "st.pvariance(ys, mu=2.5), st.stdev(ys), st.variance(ys), st.correlation(ys, [2, 4, 6, 9]), "
+        "st.covariance(ys, [1, 3, 2, 5]))",
+    )
+)
+VALUES.append(
+    (
         ("asyncio.run", "asyncio.gather", "asyncio.sleep"),
         # ports31's Whisper dims from coroutines (library/asynciolib.py): a body runs when
         # awaited, gather gives the results in order, sleep its ``result``
@@ -2985,6 +3028,10 @@ NOT_RUN.update(
     }
 )
 
+NOT_RUN["torch.optim.swa_utils.AveragedModel"] = (
+    "a module (a deep copy and a buffer), counted against torch: tests/test_wild_constructs37w.py "
+    "(wildfix37)"
+)
 NOT_RUN.update(
     {
         q: "Python's own urllib.parse run on known values, counted against torch: "

@@ -131,6 +131,7 @@ EXT_TOPS = {
     # compressed round trips (library/purecalls.py: compress remembers, decompress gives back)
     "zlib",
     "cmath",  # complex functions of known numbers (library/purecalls.py)
+    "statistics",  # median / pstdev... of known numbers (library/purecalls.py)
     "gzip",
     "lzma",
     "bz2",

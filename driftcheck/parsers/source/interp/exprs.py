@@ -26,8 +26,10 @@ from driftcheck.parsers.source.interp import (
     opaque,
     pendingret,
     richcmp,
+    strsub,
     textproto,
     tuplesub,
+    unordered,
     unpacked,
     userlist,
 )
@@ -248,6 +250,27 @@ def truth(v: Any) -> bool | None:
     return True  # objects, classes, functions, modules are truthy
 
 
+def _value_keys_clash(out: dict) -> bool:
+    """A dict display holding a key that is an instance of an ``int`` / ``str``... subclass
+    (interp/numsub.py: hashed and compared by its value, not its identity) that may be the
+    same key as another one (equal values, or a value not known): Python keeps one entry."""
+    if not any(k.__class__ is Obj and numsub.value_base(k) for k in out):
+        return False
+    seen: set = set()
+    for k in out:
+        if k.__class__ is Obj and numsub.value_base(k):
+            k = numsub.value(k)
+            if k is None:
+                return True
+        try:
+            if k in seen:
+                return True
+            seen.add(k)
+        except TypeError:
+            return True
+    return False
+
+
 class Expressions:
     """Expressions: names, operators, comparisons, comprehensions; the rest is asked of the
     parts that own it (``attrs``, ``calls``, ``items``, ``names``, ``stmts``)."""
@@ -429,6 +452,10 @@ class Expressions:
                 out[key] = self.eval(v, fr)
             except TypeError:
                 return Unknown("dict key")
+        if getattr(self.ip, "value_objects", False) and _value_keys_clash(out):
+            return Unknown(
+                "dict keyed by an instance of a builtin type's subclass (hashed by value)"
+            )
         return out
 
     def key_hash(self, key: Any, e: ast.AST, fr: Frame) -> str | None:
@@ -462,11 +489,34 @@ class Expressions:
         return self._comprehension(e, fr, sub)
 
     def _comprehension(self, e: Any, fr: Frame, sub: Frame) -> Any:
-        if _numeric_table(e):
+        if unordered.comprehension_applies(e):
+            # ``[x.strip() for x in list(set(names))]``: over items in an order not known,
+            # a pure element gives the mapped items, again in an order not known
+            it = self.eval(e.generators[0].iter, sub)
+            if plain(it).__class__ is unordered.Unordered:
+                return self._unordered_comprehension(e, plain(it), fr, sub)
+            return self._comprehension_from(e, fr, sub, it)
+        return self._comprehension_from(e, fr, sub, _NOT_GIVEN)
+
+    def _unordered_comprehension(self, e: Any, u: Any, fr: Frame, sub: Frame) -> Any:
+        """``_comprehension`` over an ``Unordered`` (interp/unordered.py)."""
+        names = unordered.free_names(e)
+        for n in names:
+            if not unordered.plain_value(self.names.lookup(n, fr)):
+                return Unknown(f"comprehension over {u.why} reading {n} (not a plain value)")
+        out: list[Any] = []
+        if not self._gen(e, e.generators, 0, sub, out, list(u.items)):
+            return Unknown(f"comprehension over {u.why} (a test not decided)")
+        return unordered.made(e, out)
+
+    def _comprehension_from(self, e: Any, fr: Frame, sub: Frame, given: Any) -> Any:
+        if given is not _NOT_GIVEN and not _numeric_table(e):
+            first = given
+        elif _numeric_table(e):
             # ``[pos / np.power(10000, 2 * (j // 2) / d) for j in range(d)]`` for every position:
             # a big table of numbers (a sinusoid buffer), never a size -- its length is kept,
             # its values are not computed (videomae: 1.2M evaluations otherwise)
-            it = self.eval(e.generators[0].iter, sub)
+            it = given if given is not _NOT_GIVEN else self.eval(e.generators[0].iter, sub)
             raw = plain_bare(it)
             # a single-pass iterator (``zip``, ``map``) is measured, not used up: the loop
             # below reads it; an object's own ``__iter__`` / ``__next__`` is not run twice
@@ -486,6 +536,8 @@ class Expressions:
                 first = iter(items)
         else:
             first = _NOT_GIVEN
+        if given is not _NOT_GIVEN and first is _NOT_GIVEN:
+            first = given  # (its iterable already evaluated: once, as Python does)
         if isinstance(e, ast.GeneratorExp) and len(e.generators) == 1:
             g = e.generators[0]
             if first is _NOT_GIVEN:
@@ -781,6 +833,12 @@ class Expressions:
             r = typeunion.binop(op, a, b)  # ``ReGLU | GLU``: a union of classes (typeunion.py)
             if r is not NotImplemented:
                 return r
+        if getattr(a, "value_compare", False) or getattr(b, "value_compare", False):
+            # a 0-d numpy array (library/arrays.py ``NDScalar``) with a number: numpy's scalar
+            a = a.as_scalar() if getattr(a, "value_compare", False) else a
+            b = b.as_scalar() if getattr(b, "value_compare", False) else b
+            if isinstance(a, Unknown) or isinstance(b, Unknown):
+                return a if isinstance(a, Unknown) else b
         if getattr(a, "numpy_scalar", False) or getattr(b, "numpy_scalar", False):
             from driftcheck.parsers.source.library import npdtypes
 
@@ -790,6 +848,10 @@ class Expressions:
         fn = BOUNDED.get(type(op))
         if fn is None:
             return Unknown("operator")
+        if a.__class__ is str and type(op) is ast.Mod:
+            b = strsub.percent_args(b)  # ``"%s" % (s,)``: the texts Python would write
+            if isinstance(b, Unknown):
+                return b
         try:
             return fn(a, b)
         except TooBig as e:  # the size bound (sizes.py): unknown, with a note saying where
@@ -828,6 +890,9 @@ class Expressions:
         fn = BOUNDED.get(type(op))
         r = numsub.binop(self.ip, fn, name, a, b) if fn is not None else NotImplemented
         if r is not NotImplemented:  # ``Channels(24) + 1``: int's own arithmetic (numsub.py)
+            return r
+        r = strsub.binop(fn, name, a, b)
+        if r is not NotImplemented:  # ``s + "x"`` of a str subclass: str's (strsub.py)
             return r
         for obj, other, dunder in ((a, b, f"__{name}__"), (b, a, f"__r{name}__")):
             if not isinstance(obj, Obj) or obj.cls is None:
@@ -985,6 +1050,12 @@ class Expressions:
             if isinstance(op, (ast.Eq, ast.NotEq)):
                 return (a is b) == isinstance(op, ast.Eq)
             return Unknown("order comparison of an iterator (TypeError)")
+        if type(op) in (ast.Eq, ast.NotEq) and a.__class__ is Obj and b.__class__ is Obj:
+            from driftcheck.parsers.source.interp import dataclasseq
+
+            r = dataclasseq.equal(self.ip, a, b)  # a dataclass's generated ``__eq__``
+            if r is not None:  # (before a base's own: the decorator's overrides it)
+                return r if isinstance(r, Unknown) or type(op) is ast.Eq else not r
         if (a.__class__ is Obj or b.__class__ is Obj) and richcmp.involved(self.ip, op, a, b):
             return richcmp.compare(self.ip, op, a, b)  # a class's own ``__lt__`` / ``__eq__``
         if numsub.value_base(a) or numsub.value_base(b):
@@ -1012,6 +1083,8 @@ class Expressions:
         seqs = _SIMPLE + (tuple, list, set, frozenset, dict)  # ``types_set == {"lsh", "local"}``
         if getattr(a, "elementwise", False) or getattr(b, "elementwise", False):
             seqs = (object,)  # a numpy array compares item by item (library/arrays.py)
+        if getattr(a, "value_compare", False) or getattr(b, "value_compare", False):
+            seqs = (object,)  # a 0-d numpy array compares its number (library/arrays.py)
         if getattr(a, "py_compare", False) and getattr(b, "py_compare", False):
             seqs = (object,)  # versions (library/pkgversion.py): their own operators
         if not (isinstance(a, seqs) or _exact_number(a)) or not (
@@ -1080,6 +1153,8 @@ class Expressions:
         return NotImplemented
 
     def contains(self, container: Any, item: Any) -> Any:
+        if container.__class__ is unordered.Unordered:  # items in an order not known
+            return unordered.contains(container, item)
         if isinstance(container, Unknown) or isinstance(item, Unknown):
             return Unknown("in")
         if container.__class__ is str and "driftcheck-scratch-" in container:
@@ -1097,6 +1172,8 @@ class Expressions:
             r = enumflags.contains(plain(container), plain(item))  # ``Feat.POS in feats``
             if r is not NotImplemented:
                 return r
+        if strsub.is_text_obj(container):  # ``"cde" in s`` of a str subclass (strsub.py)
+            return strsub.contains(container, item)
         if isinstance(container, Obj):
             if container.kind == "ModuleDict":
                 return item in container.children

@@ -22,6 +22,7 @@ from driftcheck.parsers.source.interp import (
     opaque,
     protocols,
     reducecopy,
+    strsub,
     submodpath,
     tuplesub,
     userlist,
@@ -304,6 +305,8 @@ class Items:
             its = tuplesub.items(raw)
             if its is not None:
                 return tuplesub.index(its, key)
+            if strsub.is_text_obj(raw):  # ``s[1:3]`` of a str subclass: str's (strsub.py)
+                return strsub.index(raw, k)
             return Unknown("subscript of object")
         if isinstance(raw, Tensor):
             if raw.data is not None:  # known values (library/tensorvalues.py)
@@ -501,6 +504,9 @@ class Items:
             its = tuplesub.items(raw)
             if its is not None:
                 return None if dunders.defines(raw.cls, "__iter__") else list(its)
+            if strsub.is_text_obj(raw):  # a str subclass's characters (interp/strsub.py)
+                got = strsub.text(raw, "__iter__", "__getitem__")
+                return list(got) if isinstance(got, str) else None
             if raw.kind in ("ModuleDict", "ParameterDict"):
                 return list((raw.params if raw.kind == "ParameterDict" else raw.children).keys())
             if raw.kind == "ParameterList":

@@ -31,6 +31,7 @@ from driftcheck.parsers.source.values.abstract import Cls, Ext, Obj, Unknown, pl
 
 VALUE = "__num_value__"
 _BASES = {"builtins.int": int, "builtins.float": float, "builtins.str": str}
+BASES = _BASES  # (interp/strsub.py: ``super().__new__(cls, value)`` of each)
 # builtins whose instances hold a value the interpreter does not keep on an object (a str,
 # list, dict... subclass): ``==`` / truth / hashing of such an object are not identity
 VALUE_BASES = frozenset(

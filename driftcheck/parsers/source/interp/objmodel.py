@@ -1620,6 +1620,11 @@ class Calls:
                 self.ip.active[key] -= 1
         if gen is not None:  # a generator function: what its body yielded, or unknown
             if gen.bad is not None:
+                if gen.good and gen.__class__ is tuplesub.GenState:
+                    # the items yielded before that point: ``next(g)`` reads them (PrefixGen)
+                    return tuplesub.PrefixGen(
+                        gen.items[: gen.good], f"generator {f.name}: {gen.bad}"
+                    )
                 return Unknown(f"generator {f.name}: {gen.bad}")
             return tuplesub.Generator(gen.items, outer_effects(f))
         return None
@@ -1860,6 +1865,11 @@ class Calls:
                 if tuplesub.is_tuple_class(cls) or tuplesub.namedtuple_base(cls) is not None:
                     # ``class Irreps(tuple)`` whose ``__new__`` parses its argument and ends in
                     # ``super().__new__(cls, items)``: interp/tuplesub.py
+                    return tuplesub.construct(self.ip, cls, new, args, kwargs)
+                if numsub.num_base(cls) is not None:
+                    # ``class Subscripts(str)`` whose ``__new__`` ends in ``super().__new__(cls,
+                    # text)``: that instance, holding its value (interp/strsub.py), then its
+                    # ``__init__`` as Python runs it
                     return tuplesub.construct(self.ip, cls, new, args, kwargs)
                 if all(isinstance(c, Cls) for c in cls.mro()):
                     # a plain class's own ``__new__`` (a singleton factory): interp/plainnew.py

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import builtins
 import collections
+import itertools
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,6 +66,7 @@ if TYPE_CHECKING:
 
 _PULLED = (tuplesub.Generator, tuplesub.Once)  # read item by item by ``for`` (``_pull``)
 _PULL_MAX = 4096  # longer ones are taken whole first (``pop(0)`` per item is quadratic)
+ENDLESS_ROUNDS = 64  # rounds of an endless loop in a generator body run eagerly (_endless_rounds)
 _REAL_ITERATORS = frozenset(
     type(iter(x)) for x in ([], (), range(0), "", {}.keys(), {}.values(), {}.items())
 )
@@ -983,6 +985,9 @@ class Statements:
             pulled = True
         else:
             it = self.items.iterate(raw)
+        if it is None and live.__class__ is itertools.count and self._endless_gen(fr):
+            self._endless_rounds(st, fr, live)
+            return
         if it is None:
             self._unknown_rounds(st, fr, raw)
             return
@@ -1021,6 +1026,39 @@ class Statements:
             if one is not None and at + 1 < len(it) and not one.rest:
                 one.rest = list(it[at + 1 :])
             self._loop_end(slot, fr, st.lineno)
+
+    def _endless_gen(self, fr: Frame) -> bool:
+        """``fr`` is a generator function's body run on its call (interp/tuplesub.py), not a
+        replay, with no unresolved condition opened inside it and nothing yielded unknown."""
+        gen = fr.locals.get(tuplesub.YIELDS)
+        return (
+            gen.__class__ is tuplesub.GenState
+            and gen.bad is None
+            and len(self.ip.uncertain) == gen.depth
+        )
+
+    def _endless_rounds(self, st: ast.For, fr: Frame, count: Any) -> None:
+        """``for ell in itertools.count(0): ... yield ...`` in a generator function's body
+        (cuequivariance's ``O3.iterator``): Python runs it only as far as the readers pull.
+        The first ``ENDLESS_ROUNDS`` rounds run here, in order, with their values; a
+        ``break`` / ``return`` among them ends the loop as Python's does; past them the
+        generator's items are unknown (``GenState.bad``: ``next(g)`` still reads the items
+        yielded before, tuplesub.PrefixGen) and its body stops here."""
+        gen = fr.locals[tuplesub.YIELDS]
+        slot = self._loop_start()
+        try:
+            for _ in range(ENDLESS_ROUNDS):
+                self.assign(st.target, next(count), fr)
+                if self._loop_body(st.body, fr):
+                    return  # ``break``: the code after the loop runs, as in Python
+                self._round_done(slot, st.lineno)
+                if gen.bad is not None:
+                    break
+        finally:
+            self._loop_end(slot, fr, st.lineno)
+        line = _where(fr, st.lineno)
+        gen.bad = gen.bad or f"an endless loop over itertools.count() at {line}, cut"
+        raise Return(None)  # the body goes no further (its items past here: unknown)
 
     def _unknown_rounds(self, st: ast.For, fr: Frame, raw: Any) -> None:
         """A ``for`` over items we cannot enumerate: the body once, under an unknown

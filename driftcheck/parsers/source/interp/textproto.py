@@ -63,6 +63,9 @@ def text(ip: Any, v: Any, how: str) -> Any:
     v = unwrap(v)
     if not applies(v):
         return NotImplemented
+    got = _str_sub(v, "__str__" if how == "str" else "__repr__")
+    if got is not NotImplemented:  # a ``str`` subclass's text (interp/strsub.py)
+        return got if how == "str" or not isinstance(got, str) else repr(got)
     if not _closed(v):
         return _open_text(ip, v, how)
     try:
@@ -77,6 +80,15 @@ def format_value(ip: Any, v: Any, spec: Any) -> Any:
     v = unwrap(v)
     if not applies(v) or not isinstance(spec, str):
         return NotImplemented
+    # ``str.__format__`` with an empty spec is ``str(x)``: the class's own ``__str__`` too
+    got = _str_sub(v, "__format__") if spec else _str_sub(v, "__format__", "__str__")
+    if isinstance(got, str):  # ``str.__format__`` of a ``str`` subclass's text (strsub.py)
+        try:
+            return format(got, spec)
+        except ValueError:
+            return Unknown(f"format() of a {v.cls.name} instance with spec {spec!r} (ValueError)")
+    if got is not NotImplemented:
+        return got
     if not _closed(v):
         fn = _bound(ip, v, dunders.source_method(ip, v.cls, "__format__"))
         if fn is not None:
@@ -93,6 +105,18 @@ def format_value(ip: Any, v: Any, spec: Any) -> Any:
     if spec:
         return Unknown(f"format() of a {v.cls.name} instance with spec {spec!r} (TypeError)")
     return text(ip, v, "str")
+
+
+def _str_sub(v: Obj, *dunder: str) -> Any:
+    """The text of a ``str`` subclass's instance whose classes read from source do not bind
+    ``dunder`` (``str``'s own slot then reads the text: interp/strsub.py); NotImplemented
+    where one does (its method is run as any class's) or ``v`` is no such instance; an
+    unknown where the text is not known."""
+    from driftcheck.parsers.source.interp import strsub  # a cycle at import
+
+    if not strsub.is_text_obj(v) or any(dunders.defines(v.cls, d) for d in dunder):
+        return NotImplemented
+    return strsub.text(v)
 
 
 def _bound(ip: Any, v: Obj, fn: Any) -> Any:

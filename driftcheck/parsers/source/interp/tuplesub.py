@@ -198,12 +198,47 @@ YIELDS = "\0yields"  # a generator's frame: its state, under a key no Python nam
 class GenState:
     """What a generator function's body yields while it runs (eagerly, on the call)."""
 
-    __slots__ = ("depth", "items", "bad")
+    __slots__ = ("depth", "items", "_bad", "good")
 
     def __init__(self, depth: int) -> None:
         self.depth = depth  # unknown conditions already open at the call
         self.items: list[Any] = []
-        self.bad: str | None = None  # why its items are not known
+        self._bad: str | None = None
+        # how many items were yielded before ``bad`` was first set: Python's generator
+        # yields those first whatever happens after (``PrefixGen``)
+        self.good = 0
+
+    @property
+    def bad(self) -> str | None:
+        """Why its items are not known (None: they are)."""
+        return self._bad
+
+    @bad.setter
+    def bad(self, why: str | None) -> None:
+        if self._bad is None and why is not None:
+            self.good = len(self.items)
+        self._bad = why
+
+
+class PrefixGen(Unknown):
+    """A generator whose body ran to a point past which its items are not known (an endless
+    ``for`` over ``itertools.count()`` cut, a ``yield`` under an unresolved condition, a
+    raise), holding the items it yielded before that point, in order. An unknown to every
+    reader (a loop, ``list``, ``len``...) except ``next(g)`` / ``g.__next__()``, which take
+    those items one by one, as Python's generator gives them first (cuequivariance's
+    ``Irrep.trivial``: ``cls.iterator().__next__()`` of an endless generator); past them,
+    unknown."""
+
+    __slots__ = ("rest",)
+
+    def __init__(self, items: list[Any], why: str) -> None:
+        super().__init__(why)
+        self.rest = list(items)
+
+    def next_item(self) -> Any:
+        if self.rest:
+            return self.rest.pop(0)
+        return Unknown(self.why)
 
 
 class Generator:

@@ -51,19 +51,39 @@ def _array(c: Any) -> Any:
     from driftcheck.parsers.source.values.abstract import Unknown, plain
 
     x = plain(c.args[0]) if c.args else None
-    if type(x) in (int, float) and len(c.args) == 1 and not c.kwargs:
+    if isinstance(x, NDScalar) and len(c.args) == 1:
+        x = x.value  # ``np.asarray(np.asarray(1.0), dtype=...)``: that 0-d array's number
+    if getattr(x, "numpy_scalar", False) and len(c.args) == 1:
+        # ``np.asarray(c * 0.5)`` of an ``np.float64`` / ``np.int64``: a 0-d array of it
+        name = getattr(x, "np_name", "")
+        x = float(x) if name == "float64" else int(x) if name == "int64" else x
+    if c.kwargs and not _neutral_kwargs(c.kwargs):
+        return py_call(c.qual, c.interp, c.args, c.kwargs)
+    kwargs = {
+        k: v for k, v in c.kwargs.items() if k == "dtype"
+    }  # order= / copy=: values as they are
+    if type(x) in (int, float) and len(c.args) == 1 and not kwargs:
         return NDScalar(x)  # ``np.array(24)``: a 0-d array (rockpool's ``.item()`` of a size)
+    if type(x) in (int, float) and len(c.args) == 1:
+        # ``np.asarray(1.0, dtype=np.float64, order="C", copy=True)`` (cuequivariance's path
+        # coefficients): the number converted as numpy converts it
+        name = _dtype_name(plain(kwargs["dtype"]))
+        if name == "float64":
+            return NDScalar(float(x))
+        if name == "int64" and type(x) is int and -(2**63) <= x < 2**63:
+            return NDScalar(x)
+        return Unknown(f"{c.qual}() of a number with dtype {plain(kwargs['dtype'])!r} at {c.where}")
     flat = isinstance(x, (list, tuple, NDArray)) and all(
         isinstance(plain(i), (int, float)) for i in x
     )
-    if not flat and len(c.args) == 1 and not set(c.kwargs) - {"dtype"}:
+    if not flat and len(c.args) == 1:
         nested = _nested_array(c, x)
         if nested is not None:
             return nested
-    if not flat or len(c.args) > 1 or set(c.kwargs) - {"dtype"}:
+    if not flat or len(c.args) > 1:
         return py_call(c.qual, c.interp, c.args, c.kwargs)
     items = [plain(i) for i in x]
-    dt = plain(c.kwargs.get("dtype"))
+    dt = plain(kwargs.get("dtype"))
     if dt is None:  # an array's own dtype (``np.array(a)``), else the one numpy infers
         return NDArray(items, x.dtype if isinstance(x, NDArray) else _inferred_dtype(items))
     name = _dtype_name(dt)
@@ -75,6 +95,24 @@ def _array(c: Any) -> Any:
     else:
         return Unknown(f"{c.qual}() with dtype {name or dt!r} at {c.where}")
     return NDArray(items, _known_dtype(name))
+
+
+def _neutral_kwargs(kw: dict) -> bool:
+    """Keywords of ``np.array`` / ``np.asarray`` that leave the values as they are: ``dtype``
+    (applied by the caller), a known ``order`` and ``copy`` (a fresh list is copied either
+    way)."""
+    from driftcheck.parsers.source.values.abstract import plain
+
+    for k, v in kw.items():
+        v = plain(v)
+        if k == "dtype":
+            continue
+        if k == "order" and v in (None, "C", "F", "A", "K"):
+            continue
+        if k == "copy" and v in (None, True, False):
+            continue
+        return False
+    return True
 
 
 def _inferred_dtype(items: list[Any]) -> str | None:
@@ -252,6 +290,34 @@ NP.add(
     _np_sqrt,
     _DOCS["numpy.sqrt"] + ", of a 1-D array of known numbers, or of an array held by shape",
 )
+
+
+def np_mean(c: Any) -> Any:
+    """``np.mean(x)`` of one known number (a Python or numpy int64 / float64 scalar, a 0-d
+    array) or a flat sequence of them (a list, a 1-D array): numpy's float64, the float sum
+    pairwise as numpy adds, divided by the count; anything else (an axis, another dtype, an
+    empty sequence: numpy warns and gives nan) unknown."""
+    from driftcheck.parsers.source.library.npdtypes import NPScalar, np_reduce, np_scalar
+    from driftcheck.parsers.source.values.abstract import Unknown, plain
+
+    x = plain(c.args[0]) if len(c.args) == 1 and not c.kwargs else None
+    if isinstance(x, NDScalar):
+        x = x.value
+    if isinstance(x, NDArray):
+        x = list(x.items)
+    if isinstance(x, (int, float)) and not isinstance(x, bool):
+        x = [x]
+    if not isinstance(x, (list, tuple)) or not x:
+        return c.unknown("numpy.mean() of a value not known as numbers")
+    xs = [plain(i) for i in x]
+    if any(isinstance(i, bool) or not isinstance(i, (int, float)) for i in xs):
+        return c.unknown("numpy.mean() of items not known as numbers")
+    if any(isinstance(i, NPScalar) and i.np_name not in ("int64", "float64") for i in xs):
+        return Unknown(f"numpy.mean() of numpy scalars of another type at {c.where}")
+    total = np_reduce("sum", [float(i) for i in xs])
+    if not getattr(total, "numpy_scalar", False):
+        return total if isinstance(total, Unknown) else c.unknown("numpy.mean()")
+    return np_scalar("float64", float(total) / len(xs))
 
 
 # ---------------------------------------------------------------- 1-D arrays of known numbers
@@ -457,12 +523,45 @@ class NDScalar:
 
     __slots__ = ("value",)
     library_type = "numpy.ndarray"
+    value_compare = True  # ``==`` / ``<`` go to the operators below, not identity (exprs.py)
 
     def __init__(self, value: Any) -> None:
         self.value = value
 
+    def _cmp(fn: Any) -> Any:  # noqa: N805 - builds the comparisons below
+        def method(self: NDScalar, other: Any) -> Any:
+            """``np.array(0.0) == 0``: numpy compares the number (a numpy bool; here a bool);
+            another operand: unknown (it was Python's identity: a confident False)."""
+            from driftcheck.parsers.source.values.abstract import Unknown, plain
+
+            o = plain(other)
+            o = o.value if isinstance(o, NDScalar) else o
+            if type(o) in (int, float, bool) and type(self.value) in (int, float, bool):
+                return fn(self.value, o)
+            return Unknown("comparison of a 0-d numpy array with a value not known")
+
+        return method
+
+    __eq__, __ne__ = _cmp(operator.eq), _cmp(operator.ne)  # type: ignore[assignment]
+    __lt__, __le__ = _cmp(operator.lt), _cmp(operator.le)
+    __gt__, __ge__ = _cmp(operator.gt), _cmp(operator.ge)
+    __hash__ = None  # type: ignore[assignment]
+
     def library_hasattr(self, name: str) -> Any:
         return _ndarray_hasattr(name)
+
+    def as_scalar(self) -> Any:
+        """numpy's scalar of the same type and value: what arithmetic with a 0-d array
+        gives (``np.asarray(1.0) * 0.5`` is an ``np.float64``, library/npdtypes.py)."""
+        from driftcheck.parsers.source.library.npdtypes import np_scalar
+        from driftcheck.parsers.source.values.abstract import Unknown
+
+        v = self.value
+        if type(v) is float:
+            return np_scalar("float64", v)
+        if type(v) is int and -(2**63) <= v < 2**63:
+            return np_scalar("int64", v)
+        return Unknown("a 0-d numpy array of a value not held as a numpy scalar")
 
     def attr(self, name: str) -> Any:
         from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod

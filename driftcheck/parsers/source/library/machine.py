@@ -24,10 +24,13 @@ from driftcheck.parsers.source.interp import (
     leafparts,
     modnamespace,
     modtree,
+    numsub,
     propobj,
     selfmodule,
+    strsub,
     submodpath,
     tensorsub,
+    tuplesub,
     userlist,
 )
 from driftcheck.parsers.source.interp.attrs import Attributes
@@ -862,6 +865,14 @@ class Library:
             )
         if isinstance(inst, Config) and (got := self.ip.configs.base_method(inst, name)):
             return got  # ``super().convert_rope_params_to_dict(**kwargs)`` (configs.py)
+        if name == "__new__" and base.qual in numsub.BASES:
+            # ``super().__new__(cls, text)`` in a ``str`` / ``int`` / ``float`` subclass's own
+            # ``__new__``: an instance holding the builtin's value (interp/strsub.py)
+            return strsub.base_new(self.ip, base.qual)
+        if isinstance(inst, Obj) and base.qual == "builtins.str" and not name.startswith("__"):
+            got = strsub.method(self.ip, inst, name)  # ``super().split(",")``: str's on the text
+            if got is not None:
+                return got
         if name == "__new__" and base.qual in tensorsub.TENSOR_BASES:
             # ``super().__new__(cls, data, requires_grad)`` in a ``Parameter`` subclass
             return BuiltinMethod(lambda a, k: tensorsub.base_new(base, a, k))
@@ -1012,6 +1023,10 @@ class Library:
 
     # ------------------------------------------------------------------ attributes
     def obj_method(self, obj: Obj, name: str) -> Any:
+        if obj.__class__ is Obj and obj.attrs:
+            got = strsub.method(self.ip, obj, name)  # a str subclass's (interp/strsub.py)
+            if got is not None:
+                return got
         if obj.kind:
             m = torchlib.container_method(obj, name, self.ip)
             if m is not None:
@@ -1257,8 +1272,26 @@ class Library:
             if shape is not None:
                 return self.tensor_attr(Tensor(shape), name)
             return Unknown(f"weight.{name}")
+        if name in ("__next__", "__iter__") and v.__class__ is tuplesub.PrefixGen:
+            pg = v  # ``g.__next__()`` as ``next(g)``: the items known before an unknown point
+            if name == "__iter__":
+                return BuiltinMethod(lambda a, k: pg if not a and not k else Unknown("__iter__"))
+            return BuiltinMethod(
+                lambda a, k: pg.next_item() if not a and not k else Unknown("__next__")
+            )
         if isinstance(v, Unknown):
             return v
+        if name in ("__next__", "__iter__") and isinstance(v, (tuplesub.Generator, tuplesub.Once)):
+            # ``cls.iterator().__next__()`` (cuequivariance's ``Irrep.trivial``): the method
+            # ``next()`` / ``iter()`` call on the iterator, run as they run it
+            it = v
+            if name == "__iter__":
+                return BuiltinMethod(lambda a, k: it if not a and not k else Unknown("__iter__"))
+            return BuiltinMethod(
+                lambda a, k: (
+                    py_call("next", self.ip, [it], {}) if not a and not k else Unknown("__next__")
+                )
+            )
         if name == "close" and v.__class__.__name__ == "Generator" and _is_generator(v):
             # ``g.close()``: the generator is finished, nothing more is yielded (a loop over
             # it afterwards read the items the eager run had left: a confident wrong count)

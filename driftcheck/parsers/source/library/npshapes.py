@@ -162,9 +162,14 @@ def _diagonal(c: Any) -> Any:
 @NPS.entry(
     "mean",
     "average",
-    doc="mean(a) of an array held by shape (no axis): one number, value unknown",
+    doc="mean(a) of an array held by shape (no axis): one number, value unknown; of a known "
+    "number or a flat sequence of known numbers (no axis): numpy's float64",
 )
 def _mean(c: Any) -> Any:
+    if c.qual == "numpy.mean" and len(c.args) == 1 and not isinstance(plain(c.args[0]), Tensor):
+        from driftcheck.parsers.source.library.arrays import np_mean
+
+        return np_mean(c)  # ``np.mean(path.coefficients**2)`` of a known number (arrays.py)
     s = shape_of(c.args[0]) if len(c.args) == 1 else None
     if s is None or c.kwargs or not isinstance(plain(c.args[0]), Tensor):
         return c.unknown("mean() of values we cannot follow")

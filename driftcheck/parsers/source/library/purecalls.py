@@ -98,6 +98,27 @@ PURE: dict[str, dict[str, tuple[str, ...]]] = {
     | {"isclose": ("rel_tol", "abs_tol")},
     # checksums of known bytes (deterministic: no salt, unlike hash() of a text)
     "zlib": {"crc32": (), "adler32": ()},
+    # descriptive statistics of known numbers (exact arithmetic on fractions inside; a
+    # Fraction / Decimal result, a named tuple (linear_regression), NormalDist: not plain)
+    "statistics": {
+        "mean": (),
+        "fmean": ("weights",),
+        "geometric_mean": (),
+        "harmonic_mean": ("weights",),
+        "median": (),
+        "median_low": (),
+        "median_high": (),
+        "median_grouped": ("interval",),
+        "mode": (),
+        "multimode": (),
+        "quantiles": ("n", "method"),
+        "pstdev": ("mu",),
+        "pvariance": ("mu",),
+        "stdev": ("xbar",),
+        "variance": ("xbar",),
+        "correlation": (),
+        "covariance": (),
+    },
     # a command line kept as a list (``getopt.getopt(ARGV, "", ["emb_dim="])``): options with
     # and without arguments, ``--name=value``, ``--`` ending the options, an unambiguous
     # prefix of a long option; an unknown option (GetoptError) is a refused call, so unknown.

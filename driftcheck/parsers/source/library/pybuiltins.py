@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from driftcheck.parsers.source import sizes
-from driftcheck.parsers.source.interp import dunders
+from driftcheck.parsers.source.interp import dunders, unordered
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.values.abstract import (
@@ -402,6 +402,21 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         r = symbolic.call(name, args)
         if r is not NotImplemented:
             return r
+    if args and any(plain(a).__class__ is unordered.Unordered for a in args):
+        return unordered.read(name, args, kwargs)  # items in an order not known (unordered.py)
+    if (
+        name in ("list", "tuple")
+        and len(args) == 1
+        and not kwargs
+        and unwrap(args[0]).__class__ in (set, frozenset)
+        and not hash_ordered(unwrap(args[0]))
+        and all(x.__class__ in (str, int) for x in unwrap(args[0]))
+    ):
+        # ``list(set(names))``: its items, in hash order, which varies from run to run: kept
+        # as items in an order not known (sorted / len / set read them: interp/unordered.py)
+        return unordered.Unordered(
+            list(unwrap(args[0])), f"{name}() of a set (its order varies from run to run)"
+        )
     if name in _POSITIONAL and any(
         a.__class__ in (set, frozenset) and not hash_ordered(a) for a in map(unwrap, args)
     ):
@@ -419,6 +434,14 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         # ``len(xs)``, ``enumerate(xs)``... of a list holding a run of items we cannot count
         # (values/abstract.py); ``list(xs)``/``tuple(xs)``/``reversed(xs)`` keep the run
         return Unknown(f"{name}() of a list holding {_run_why(args)}")
+    if interp is not None and getattr(interp, "value_objects", False) and args:
+        from driftcheck.parsers.source.interp import strsub  # a cycle at import
+
+        got = strsub.builtin_args(name, args)  # ``len(s)`` of a str subclass (strsub.py)
+        if isinstance(got, Unknown):
+            return got
+        if got is not None:
+            args = got
     if name in _NUM_PROTOCOL and args:  # an instance's own __int__ / __round__... (numproto.py)
         from driftcheck.parsers.source.interp import numproto  # a cycle at import
 
@@ -1580,6 +1603,8 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
         from driftcheck.parsers.source.interp import genreplay, tuplesub  # a cycle at import
 
         it = unwrap(args[0])
+        if it.__class__ is tuplesub.PrefixGen:  # the items known before an unknown point
+            return it.next_item()
         if isinstance(it, genreplay.ReplayGen):  # a coroutine-style generator (replayed)
             got = it.resume(None)
             return args[1] if it.done and len(args) > 1 else got
@@ -1611,7 +1636,9 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     if name == "iter":
         from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
-        if isinstance(unwrap(args[0]), tuplesub.ONE_SHOT):
+        if isinstance(unwrap(args[0]), tuplesub.ONE_SHOT) or (
+            unwrap(args[0]).__class__ is tuplesub.PrefixGen and len(args) == 1
+        ):
             return unwrap(args[0])  # ``iter(zip(...))`` is that iterator itself (Python's)
         if unwrap(args[0]).__class__ is Obj and len(args) == 1:
             # ``iter(obj)``: its class's ``__iter__``, when that gives an object with its own

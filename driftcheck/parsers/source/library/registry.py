@@ -268,6 +268,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "calendar",
         "cmath",
         "getopt",
+        "statistics",
     ),
     "sqlitedb": ("sqlite3",),
     "saxparse": ("xml.sax",),

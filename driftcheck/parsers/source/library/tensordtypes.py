@@ -195,6 +195,17 @@ def given(t: Any, d: str | None) -> Any:
     return t
 
 
+_LEGACY_DTYPES = {
+    "IntTensor": "int32",
+    "DoubleTensor": "float64",
+    "HalfTensor": "float16",
+    "BoolTensor": "bool",
+    "ByteTensor": "uint8",
+    "CharTensor": "int8",
+    "ShortTensor": "int16",
+}
+
+
 def factory(name: str, args: list[Any], kwargs: dict[str, Any]) -> str | None:
     """The dtype of ``torch.<name>(...)`` (a tensor factory), None when it depends on values."""
     if "dtype" in kwargs:
@@ -205,6 +216,8 @@ def factory(name: str, args: list[Any], kwargs: dict[str, Any]) -> str | None:
         return "float32"
     if name in ("randint", "LongTensor"):
         return "int64"
+    if name in _LEGACY_DTYPES:  # ``torch.IntTensor(data)``: torch's legacy typed constructors
+        return _LEGACY_DTYPES[name]
     if name.endswith("_like") and args:
         return dtype_of(args[0])  # (``full_like(t, 0.5)`` too: the fill is cast to t's)
     if name == "full":

@@ -184,6 +184,13 @@ _DATA_FACTORIES = (
     "Tensor",
     "FloatTensor",
     "LongTensor",
+    "IntTensor",
+    "DoubleTensor",
+    "HalfTensor",
+    "BoolTensor",
+    "ByteTensor",
+    "CharTensor",
+    "ShortTensor",
     "_like",
 )
 
@@ -488,6 +495,48 @@ def _qr(c: Call) -> Any:
     q = (*b, m, m if mode == "complete" else k) if mode != "r" else (0,)
     r = (*b, m if mode == "complete" else k, n)
     return (Tensor(q), Tensor(r))
+
+
+def _square(c: Call) -> tuple | None:
+    s = _matrix(c, 0, "A")
+    return s if s is not None and s[-1] == s[-2] else None
+
+
+def _eig(vectors: bool, fields: tuple[str, ...]) -> Any:
+    def impl(c: Call) -> Any:
+        from driftcheck.parsers.source.library.stdlib import NamedTupleType, NamedTupleValue
+
+        s = _square(c)
+        if s is None or len(c.args) + len(c.kwargs) > (2 if c.qual.endswith("h") else 1):
+            return _unknown_tensors(c, 2) if vectors else Tensor(Unknown(f"{c.qual}()"))
+        w = Tensor(s[:-1])
+        if not vectors:
+            return w
+        return NamedTupleValue([w, Tensor(s)], NamedTupleType(c.qual[13:], fields, ()))
+
+    return impl
+
+
+@LA.entry("inv", doc="linalg.inv(A) of square matrices (*, n, n): the same shape")
+def _inv(c: Call) -> Any:
+    s = _square(c)
+    ok = s is not None and len(c.args) + len(c.kwargs) == 1
+    return Tensor(s) if ok else Tensor(Unknown(f"{c.qual}() at {c.where}"))
+
+
+_EIG = ("eigenvalues", "eigenvectors")
+LA.add(
+    "eig",
+    _eig(True, _EIG),
+    "linalg.eig(A) of (*, n, n): eigenvalues (*, n), eigenvectors (*, n, n)",
+)
+LA.add(
+    "eigh",
+    _eig(True, _EIG),
+    "linalg.eigh(A[, UPLO]) of (*, n, n): eigenvalues (*, n), eigenvectors (*, n, n)",
+)
+LA.add("eigvals", _eig(False, ()), "linalg.eigvals(A) of (*, n, n): (*, n)")
+LA.add("eigvalsh", _eig(False, ()), "linalg.eigvalsh(A[, UPLO]) of (*, n, n): (*, n)")
 
 
 def lu_factor_shapes(s: tuple) -> tuple[tuple, tuple]:
@@ -1153,3 +1202,24 @@ def _torch_load(c: Call) -> Any:
         return c.unknown("torch.load() of a buffer not read from the start of torch.save's bytes")
     f.at_end = True
     return _constant(f.content.data, [1 << 18])
+
+
+@T.entry(
+    "optim.swa_utils.AveragedModel",
+    doc="AveragedModel(model, device=None, avg_fn=None, multi_avg_fn=None, use_buffers=False): "
+    "torch's module holding a deep copy of the model (``module``) and the ``n_averaged`` "
+    "buffer (a long scalar); the averaging functions are not run at construction",
+)
+def _averaged_model(c: Call) -> Any:
+    """``AveragedModel(net, multi_avg_fn=get_ema_multi_avg_fn(0.999))`` (SWA / EMA weights):
+    as torch's ``__init__`` builds it, ``self.module = deepcopy(model)`` (its parameters a
+    copy's own: counted again, as ``parameters()`` gives them) and
+    ``register_buffer("n_averaged", torch.tensor(0, dtype=torch.long))``."""
+    keys = ("model", "device", "avg_fn", "multi_avg_fn", "use_buffers")
+    m = plain(c.arg(0, "model"))
+    if len(c.args) > len(keys) or set(c.kwargs) - set(keys[len(c.args) :]) or not is_module(m):
+        return UnknownModule(f"{c.qual}() of arguments not followed at {c.where}")
+    obj = Obj(cls=None, module=True, loc=(str(c.loc[0]), c.loc[1]), qual=c.qual)
+    obj.children["module"] = c.interp.items.clone_module(m)
+    obj.buffers["n_averaged"] = tensordtypes.given(Tensor(()), "int64")
+    return obj

@@ -84,7 +84,17 @@ FACTORIES = {
     "Tensor",
     "FloatTensor",
     "LongTensor",
+    "IntTensor",
+    "DoubleTensor",
+    "HalfTensor",
+    "BoolTensor",
+    "ByteTensor",
+    "CharTensor",
+    "ShortTensor",
 }
+# torch's legacy typed constructors (``torch.IntTensor([[0, 3, 2, -1]])``: data, or sizes)
+LEGACY_TYPED = ("FloatTensor", "LongTensor", "IntTensor", "DoubleTensor", "HalfTensor")
+LEGACY_TYPED += ("BoolTensor", "ByteTensor", "CharTensor", "ShortTensor")
 CONTAINERS = {
     "ModuleList",
     "Sequential",
@@ -337,7 +347,7 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
     if name.endswith("_like"):
         return pa[0].shape if pa and isinstance(pa[0], Tensor) else Unknown("like")
     if (
-        name in ("from_numpy", "tensor", "as_tensor", "Tensor", "FloatTensor", "LongTensor")
+        (name in ("from_numpy", "tensor", "as_tensor", "Tensor") or name in LEGACY_TYPED)
         and len(pa) == 1
         and getattr(pa[0], "library_type", None) == "numpy.ndarray"
     ):
@@ -377,7 +387,7 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
     if name == "normal":
         dims = [x for x in pa if isinstance(x, (tuple, list))]
         return tuple(dims[0]) if dims else Unknown("normal")
-    if name in ("Tensor", "FloatTensor", "LongTensor") and len(pa) == 1:
+    if (name == "Tensor" or name in LEGACY_TYPED) and len(pa) == 1:
         if torchsize.is_size(args[0]):  # ``torch.Tensor(w.shape)``: a tensor of that shape
             pa = list(pa[0])
         elif isinstance(pa[0], tuple) and pa[0] and all(_int(d) for d in pa[0]):
@@ -512,6 +522,11 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return torchsize.size(shp) if known else Unknown("shape")
     if name == "T":
         return Tensor(tuple(reversed(shp)) if known else shp)
+    if name == "inverse":  # ``V.inverse()`` of square matrices (*, n, n): that shape
+        square = known and len(shp) >= 2 and shp[-1] == shp[-2]
+        return BuiltinMethod(
+            lambda a, k: Tensor(shp) if square and not a and not k else Tensor(Unknown("inverse"))
+        )
     if name in SAME_SHAPE:
         if name == "data":
             return t
