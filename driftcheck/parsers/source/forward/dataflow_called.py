@@ -42,6 +42,7 @@ MODULES = (
     "dataflow_fix36b_data",
     "dataflow_fix36b_trace",
     "dataflow_fix36d",
+    "dataflow_fix37d",  # session 37 (crashfix37b)
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}

@@ -1,0 +1,202 @@
+"""Session 37 (crashfix37b): known crash classes met in new code shapes (crash fresh29), each
+rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, with clean twins):
+
+- the strides of a softmax: ``torch.softmax`` / ``torch.log_softmax`` / ``F.softmax`` /
+  ``F.log_softmax`` / ``torch.special.softmax`` / the tensor methods / ``nn.Softmax`` /
+  ``nn.LogSoftmax`` always return a fresh contiguous tensor, whatever the input's layout (torch
+  2.13: its meta kernel sets no strides; measured on CPU and meta for permuted, sliced, expanded
+  and channels-last inputs, every dim). ``dataflow_strides`` dropped what it knew after any op
+  it did not follow, so ``y = v.softmax(-1); y.permute(0, 2, 1, 3).view(b, t, -1)`` was not
+  judged; now the softmax result's strides are known and ``view``'s stride rule runs;
+- ``F.interpolate(x, ..., mode=m)`` (``F.upsample`` calls it) of a string ``m`` that none of
+  torch's branches takes (``"bilinear2d"``, ``"cubic"``, ...): torch's last line raises
+  NotImplementedError "Input Error: Only 3D, 4D and 5D input Tensors supported (got nD) for
+  the modes: ...". ``mode_table`` holds only the strings it probed; here any string is judged,
+  but only where nothing before that line can raise first: a 3-, 4- or 5-dimensional input,
+  exactly one of ``size`` / ``scale_factor``, a number or a list of the right length,
+  ``recompute_scale_factor`` and ``antialias`` left out or False;
+- ``torch.einsum(eq, a, b)`` of a complex tensor and a real one (float32 / float64 / int64 /
+  bool dtype facts) contracted over a letter both sides hold with size > 1
+  (``dataflow_fix32.einsum_contracts``): the contraction runs as a batched matmul, which takes
+  one dtype ("expected scalar type ComplexFloat but found Float"); an outer product or a
+  contraction over a size-1 axis promotes instead (measured in torch 2.13 for complex64 /
+  complex128 beside float32 / float64 / float16 / int64, both operand orders).
+
+``DRIFTCHECK_NO_FIX37D=1`` turns the module off (also the speculative run of a custom
+Function's ``backward`` that counts its gradients, ``dataflow_fix34c._run_count``).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_called as hooks
+
+_SOFTMAX_FNS = frozenset(
+    {
+        "torch.softmax",
+        "torch.log_softmax",
+        "torch.nn.functional.softmax",
+        "torch.nn.functional.log_softmax",
+        "torch.special.softmax",
+        "torch.special.log_softmax",
+    }
+)
+_SOFTMAX_LAYERS = frozenset({"Softmax", "LogSoftmax"})
+_INTERP = frozenset({"torch.nn.functional.interpolate", "torch.nn.functional.upsample"})
+# every mode one of ``F.interpolate``'s branches takes (torch 2.13 torch/nn/functional.py)
+INTERP_MODES = frozenset(
+    {"nearest", "area", "nearest-exact", "linear", "bilinear", "bicubic", "trilinear", "lanczos"}
+)
+
+
+def _off(f: Any) -> bool:
+    return f.switches.get("DRIFTCHECK_NO_FIX37D") == "1"
+
+
+def _softmax_input(f: Any, fv: Any, args: list, kwargs: dict) -> Any:
+    """The input tensor of a softmax call, or None where ``fv`` is no softmax."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _torch_leaf
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Tens
+
+    if isinstance(fv, Ext) and fv.qual in _SOFTMAX_FNS:
+        x = args[0] if args else kwargs.get("input")
+    elif isinstance(fv, Bound) and isinstance(fv.target, Tens):
+        if fv.name not in ("softmax", "log_softmax"):
+            return None
+        x = fv.target
+    else:
+        leaf = _torch_leaf(f, fv)
+        if leaf is None or leaf.type not in _SOFTMAX_LAYERS or len(args) != 1 or kwargs:
+            return None
+        x = args[0]
+    return x if isinstance(x, Tens) else None
+
+
+@hooks.after(190)
+def softmax_strides(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    """A softmax's result is a fresh contiguous tensor (its strides known from its shape)."""
+    from driftcheck.parsers.source.forward import dataflow_checks, dataflow_strides
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    f = run.f
+    if _off(f) or f.input_shape is None or not isinstance(out, Tens) or "out" in kwargs:
+        return None
+    x = _softmax_input(f, fv, args, kwargs)
+    if x is None or x is out:
+        return None
+    shape = dataflow_strides._shape(out)
+    if shape is not None:
+        st = dataflow_strides.contiguous_strides(shape)
+        dataflow_checks.add_facts(f, out, **{dataflow_strides.KEY: st})
+    return None
+
+
+def _num(v: Any) -> bool:
+    return v.__class__ in (int, float)
+
+
+def interp_error(x: Any, args: list, kwargs: dict) -> str | None:
+    """torch's last-line error of ``F.interpolate(x, *args, **kwargs)`` where the mode is a
+    string none of its branches takes and nothing before raises."""
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    def get(i: int, name: str) -> Any:
+        if name in kwargs:
+            return kwargs[name]
+        return args[i] if len(args) > i else None
+
+    if len(args) > 6 or set(kwargs) - {
+        "size",
+        "scale_factor",
+        "mode",
+        "align_corners",
+        "recompute_scale_factor",
+        "antialias",
+    }:
+        return None
+    mode = get(2, "mode")
+    if mode.__class__ is not str or mode in INTERP_MODES:
+        return None
+    shape = known_shape(x)
+    if shape is None or len(shape) not in (3, 4, 5):
+        return None
+    dim = len(shape) - 2
+    size, scale = get(0, "size"), get(1, "scale_factor")
+    if (size is None) == (scale is None):
+        return None
+    v = size if size is not None else scale
+    if isinstance(v, (list, tuple)):
+        if len(v) != dim or not all(i.__class__ is int for i in v):
+            return None
+    elif not (v.__class__ is int if size is not None else _num(v)):
+        return None
+    if get(3, "align_corners") not in (None, True, False):
+        return None
+    if get(4, "recompute_scale_factor") not in (None, False):
+        return None
+    if get(5, "antialias") not in (None, False):
+        return None
+    return (
+        f"NotImplementedError: Input Error: Only 3D, 4D and 5D input Tensors supported (got "
+        f"{len(shape)}D) for the modes: nearest | linear | bilinear | bicubic | trilinear | "
+        f"lanczos | area | nearest-exact (got {mode})"
+    )
+
+
+@hooks.before(194)
+def interp_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    f = run.f
+    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+        return
+    if not isinstance(fv, Ext) or fv.qual not in _INTERP or not args:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    if not isinstance(args[0], Tens) or "input" in kwargs:
+        return
+    err = interp_error(args[0], list(args[1:]), kwargs)
+    if err is not None:
+        f.crash(fr.loc(e), err)
+
+
+_REAL = frozenset({"float", "float64", "int64", "bool", "uint8"})
+
+
+@hooks.before(195)
+def einsum_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.forward.dataflow_fix32 import einsum_contracts
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    f = run.f
+    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+        return
+    if not isinstance(fv, Ext) or fv.qual != "torch.einsum" or kwargs or not args:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or not isinstance(args[0], str):
+        return
+    ops = list(args[1:])
+    if len(ops) == 1 and isinstance(ops[0], (list, tuple)):
+        ops = list(ops[0])
+    if len(ops) != 2 or not all(isinstance(t, Tens) for t in ops):
+        return
+    kinds = [dataflow_checks.fact(f, t, "dtype") for t in ops]
+    if sorted(k == "complex" for k in kinds) != [False, True]:
+        return
+    if not all(k == "complex" or k in _REAL for k in kinds):
+        return
+    sa, sb = known_shape(ops[0]), known_shape(ops[1])
+    if sa is None or sb is None:
+        return
+    c = einsum_contracts(args[0], sa, sb)
+    if c is not None:
+        f.crash(fr.loc(e), f"RuntimeError: einsum(): a complex operand contracted with a real "
+                f"one over '{c}' (a batched matmul takes one dtype: expected scalar type "
+                f"Complex... but found a real one)")  # fmt: skip
