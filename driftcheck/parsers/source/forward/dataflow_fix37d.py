@@ -20,7 +20,18 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
   (``dataflow_fix32.einsum_contracts``): the contraction runs as a batched matmul, which takes
   one dtype ("expected scalar type ComplexFloat but found Float"); an outer product or a
   contraction over a size-1 axis promotes instead (measured in torch 2.13 for complex64 /
-  complex128 beside float32 / float64 / float16 / int64, both operand orders).
+  complex128 beside float32 / float64 / float16 / int64, both operand orders);
+- ``torch.distributions.MultivariateNormal(loc, ...)`` given (not None) more or fewer than one
+  of ``covariance_matrix`` / ``precision_matrix`` / ``scale_tril`` (a tensor is surely not None,
+  a name left out or a literal None surely is; anything else unknown): torch's ValueError
+  "Exactly one of ..."; a ``covariance_matrix`` / ``precision_matrix`` of known shape whose last
+  two sizes differ (a vector given as the matrix), its batch broadcasting with ``loc``'s and
+  validation not turned off anywhere in the code: the PositiveDefinite constraint's ValueError;
+- ``torch.distributions.MixtureSameFamily(mix, comp)``: ``mix`` a ``Categorical`` whose logits /
+  probs shape is known (the number of components kept beside its value by an after-hook) and
+  ``comp`` a distribution of known, non-empty batch shape (``dataflow_fix27b.DistTens``):
+  torch's two checks, the batch shapes broadcast (less ``comp``'s last axis) and the component
+  counts agree.
 
 ``DRIFTCHECK_NO_FIX37D=1`` turns the module off (also the speculative run of a custom
 Function's ``backward`` that counts its gradients, ``dataflow_fix34c._run_count``).
@@ -200,3 +211,154 @@ def einsum_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: 
         f.crash(fr.loc(e), f"RuntimeError: einsum(): a complex operand contracted with a real "
                 f"one over '{c}' (a batched matmul takes one dtype: expected scalar type "
                 f"Complex... but found a real one)")  # fmt: skip
+
+
+_MVN = frozenset(
+    {
+        "torch.distributions.MultivariateNormal",
+        "torch.distributions.multivariate_normal.MultivariateNormal",
+    }
+)
+_MIX = frozenset(
+    {
+        "torch.distributions.MixtureSameFamily",
+        "torch.distributions.mixture_same_family.MixtureSameFamily",
+    }
+)
+_CAT = frozenset({"torch.distributions.Categorical", "torch.distributions.categorical.Categorical"})
+_KCOUNT = "fix37d_categorical_k"  # id(dist) -> (dist, number of categories)
+_MATS = ("covariance_matrix", "precision_matrix", "scale_tril")
+
+
+def _given(v: Any) -> bool | None:
+    """Whether an argument is surely not None (True), surely None (False), or unknown."""
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if v is None:
+        return False
+    if isinstance(v, Tens):
+        return True
+    return None
+
+
+def mvn_error(f: Any, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_fix27b import _bcast
+    from driftcheck.parsers.source.forward.dataflow_fix32 import _validation_off
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    names = ("loc", *_MATS, "validate_args")
+    if len(args) > len(names) or set(kwargs) - set(names) or set(kwargs) & set(names[: len(args)]):
+        return None
+    got = dict(zip(names, args, strict=False))
+    got.update(kwargs)
+    loc = got.get("loc")
+    if not isinstance(loc, Tens):
+        return None
+    ls = known_shape(loc)
+    if ls is None or len(ls) < 1:
+        return None
+    given = [_given(got.get(m)) for m in _MATS]
+    if None in given:
+        return None
+    if sum(given) != 1:
+        return (
+            "ValueError: Exactly one of covariance_matrix or precision_matrix or scale_tril "
+            "may be specified."
+        )
+    va = got.get("validate_args")
+    if va is False or (va is None and _validation_off(f)) or va not in (None, True):
+        return None
+    for m in _MATS[:2]:
+        ms = known_shape(got.get(m)) if got.get(m) is not None else None
+        if ms is None or len(ms) < 2 or ms[-1] == ms[-2] or 0 in ms or 0 in ls:
+            continue
+        batch = _bcast(tuple(ms[:-2]), tuple(ls[:-1]))
+        if batch is None:
+            return None
+        return (
+            f"ValueError: Expected parameter {m} (Tensor of shape "
+            f"{tuple(batch) + tuple(ms[-2:])}) of distribution MultivariateNormal to satisfy "
+            "the constraint PositiveDefinite(), but found invalid values (a matrix of "
+            f"{ms[-2]} x {ms[-1]} is not square)"
+        )
+    return None
+
+
+def mixture_error(f: Any, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_fix27b import DistTens
+
+    names = ("mixture_distribution", "component_distribution", "validate_args")
+    if len(args) > 3 or set(kwargs) - set(names) or set(kwargs) & set(names[: len(args)]):
+        return None
+    got = dict(zip(names, args, strict=False))
+    got.update(kwargs)
+    mix, comp = got.get("mixture_distribution"), got.get("component_distribution")
+    if not isinstance(mix, DistTens) or not isinstance(comp, DistTens):
+        return None
+    kept = f.run_state.get(_KCOUNT, {}).get(id(mix))
+    if kept is None or kept[0] is not mix or mix.batch is None:
+        return None
+    km = kept[1]
+    cb = comp.batch
+    if cb is None or not cb:
+        return None
+    mdbs, cdbs = tuple(mix.batch), tuple(cb[:-1])
+    for a, b in zip(reversed(mdbs), reversed(cdbs), strict=False):
+        if a != 1 and b != 1 and a != b:
+            return (
+                f"ValueError: `mixture_distribution.batch_shape` (torch.Size({list(mdbs)})) is "
+                f"not compatible with `component_distribution.batch_shape`"
+                f"(torch.Size({list(cdbs)}))"
+            )
+    if km != cb[-1]:
+        return (
+            f"ValueError: `mixture_distribution component` ({km}) does not equal "
+            f"`component_distribution.batch_shape[-1]` ({cb[-1]})"
+        )
+    return None
+
+
+@hooks.before(196)
+def dist_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    f = run.f
+    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+        return
+    if not isinstance(fv, Ext) or fv.qual not in _MVN | _MIX:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    err = mvn_error(f, args, kwargs) if fv.qual in _MVN else mixture_error(f, args, kwargs)
+    if err is not None:
+        f.crash(fr.loc(e), err)
+
+
+@hooks.after(191)
+def categorical_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    """``Categorical(logits=t)`` / ``Categorical(probs=t)``: its number of categories
+    (``t``'s last size, where ``t``'s shape is known), kept beside the value."""
+    from driftcheck.parsers.source.forward.dataflow_fix27b import DistTens
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    f = run.f
+    if _off(f) or f.input_shape is None or not isinstance(out, DistTens):
+        return None
+    if not isinstance(fv, Ext) or fv.qual not in _CAT:
+        return None
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return None
+    names = ("probs", "logits", "validate_args")
+    if len(args) > 3 or set(kwargs) - set(names):
+        return None
+    got = dict(zip(names, args, strict=False))
+    got.update(kwargs)
+    ps = [got.get(p) for p in names[:2] if got.get(p) is not None]
+    if len(ps) != 1:
+        return None
+    s = known_shape(ps[0])
+    if s is None or not s:
+        return None
+    f.run_state.setdefault(_KCOUNT, {})[id(out)] = (out, s[-1])
+    return None
