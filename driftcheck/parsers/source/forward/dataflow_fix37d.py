@@ -31,7 +31,12 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
   probs shape is known (the number of components kept beside its value by an after-hook) and
   ``comp`` a distribution of known, non-empty batch shape (``dataflow_fix27b.DistTens``):
   torch's two checks, the batch shapes broadcast (less ``comp``'s last axis) and the component
-  counts agree.
+  counts agree;
+- ``torch.searchsorted(seq, x, side=s)``: a string ``s`` other than "left" / "right" raises, and
+  ``side="left"`` with ``right=True`` raises (torch checks ``side`` before any shape);
+- ``torch.linalg.eigh`` / ``eigvalsh(A, UPLO=u)``: a string ``u`` other than L / U (either case)
+  raises, judged where ``A``'s known shape is a (batch of) square matrices (else torch's shape
+  error comes first).
 
 ``DRIFTCHECK_NO_FIX37D=1`` turns the module off (also the speculative run of a custom
 Function's ``backward`` that counts its gradients, ``dataflow_fix34c._run_count``).
@@ -362,3 +367,59 @@ def categorical_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, o
         return None
     f.run_state.setdefault(_KCOUNT, {})[id(out)] = (out, s[-1])
     return None
+
+
+_UPLO = frozenset({"torch.linalg.eigh", "torch.linalg.eigvalsh"})
+
+
+def arg_error(qual: str, args: list, kwargs: dict) -> str | None:
+    """torch's string-argument checks of ``searchsorted`` and ``linalg.eigh`` / ``eigvalsh``."""
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    if qual == "torch.searchsorted":
+        if not args or not isinstance(args[0], Tens) or len(args) > 2 or "side" not in kwargs:
+            return None
+        if set(kwargs) - {"side", "right", "out_int32", "sorter"}:
+            return None
+        side, right = kwargs["side"], kwargs.get("right", False)
+        if side.__class__ is not str or right.__class__ is not bool:
+            return None
+        if side not in ("left", "right"):
+            return (
+                f"RuntimeError: torch.searchsorted(): side can only be 'left' or 'right' but "
+                f"got {side}"
+            )
+        if side == "left" and right:
+            return (
+                "RuntimeError: torch.searchsorted(): side and right can't be set to opposites, "
+                "got side of left while right was True"
+            )
+        return None
+    if qual in _UPLO:
+        if not args or not isinstance(args[0], Tens) or len(args) > 2:
+            return None
+        if set(kwargs) - {"UPLO"} or (len(args) == 2 and kwargs):
+            return None
+        u = args[1] if len(args) == 2 else kwargs.get("UPLO")
+        shape = known_shape(args[0])
+        if u.__class__ is not str or shape is None or len(shape) < 2 or shape[-1] != shape[-2]:
+            return None
+        if u not in ("L", "U", "l", "u"):
+            return f"RuntimeError: Expected UPLO argument to be 'L' or 'U', but got {u}"
+    return None
+
+
+@hooks.before(197)
+def args_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    f = run.f
+    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+        return
+    if not isinstance(fv, Ext) or fv.qual not in _UPLO | {"torch.searchsorted"}:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    err = arg_error(fv.qual, args, kwargs)
+    if err is not None:
+        f.crash(fr.loc(e), err)
