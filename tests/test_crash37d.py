@@ -1,0 +1,230 @@
+"""Session 37 (crashfix37b): known crash classes in new code shapes (``dataflow_fix37d`` and the
+static run of a custom Function's ``backward`` in ``dataflow_fix34c``). Each model is run by
+torch (CPU, seeded): a blocker exactly when torch raises; the clean twins (``_ok``) show what
+the rules must not claim."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.crash_rule_support import blockers, net_source, registrar, torch_crashes, write
+
+HEAD = (
+    "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+    "D = torch.distributions\n\n"
+    "CFG = {'mode': 'bilinear2d', 'side': 'before', 'uplo': 'lower', 'k': 4}\n\n"
+    "class Scale(torch.autograd.Function):\n"
+    "    @staticmethod\n    def forward(ctx, x, w, s):\n"
+    "        ctx.save_for_backward(x, w)\n        ctx.s = s\n        return x * w\n\n"
+    "    @staticmethod\n    def backward(ctx, g):\n"
+    "        x, w = ctx.saved_tensors\n        return g * w * ctx.s\n\n"
+    "def _grads(g, w, s):\n    return g * w * s, g, None\n\n"
+    "class ScaleOk(torch.autograd.Function):\n"
+    "    @staticmethod\n    def forward(ctx, x, w, s):\n"
+    "        ctx.save_for_backward(x, w)\n        ctx.s = s\n        return x * w\n\n"
+    "    @staticmethod\n    def backward(ctx, g):\n"
+    "        x, w = ctx.saved_tensors\n        return _grads(g, w, ctx.s)\n\n"
+    "class ScaleShort(torch.autograd.Function):\n"
+    "    @staticmethod\n    def forward(ctx, x, w, s):\n"
+    "        ctx.save_for_backward(x, w)\n        ctx.s = s\n        return x * w\n\n"
+    "    @staticmethod\n    def backward(ctx, g):\n"
+    "        x, w = ctx.saved_tensors\n        return _grads(g, w, ctx.s)[:2]\n\n"
+)
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+FC = ("self.fc = nn.Linear(8, 8)",)
+
+
+def op(name: str, body: str, init: str = "", shape: tuple[int, ...] = (2, 6, 8)) -> None:
+    model(name, shape, net_source(FC, body, init))
+
+
+# a softmax's result is contiguous whatever its input's layout: view after a permute of it
+SPLIT = "v = h.view(2, 6, 2, 4).transpose(1, 2)\n        "
+op(
+    "softmax_view_method",
+    SPLIT + "y = v.softmax(-1)\n        return y.permute(0, 2, 1, 3).view(2, 6, -1)",
+)
+op(
+    "softmax_view_fn",
+    SPLIT + "y = F.softmax(v, dim=1)\n        return y.transpose(1, 2).view(2, 6, 8)",
+)
+op("softmax_view_layer", SPLIT + "y = self.sm(v)\n        return y.transpose(1, 2).view(2, 6, 8)",
+   "self.sm = nn.LogSoftmax(-1)")  # fmt: skip
+op(
+    "softmax_ok_view_no_permute",
+    SPLIT + "y = torch.softmax(v, -1)\n        return y.view(2, 2, -1)",
+)
+op(
+    "softmax_ok_reshape",
+    SPLIT + "y = v.softmax(-1)\n        return y.permute(0, 2, 1, 3).reshape(2, 6, -1)",
+)
+op("softmax_ok_view_of_transposed_input", "v = h.transpose(0, 1).contiguous()\n        "
+   "return v.softmax(-1).view(6, 2, 2, 4)")  # fmt: skip
+# F.interpolate: a mode string no branch takes
+IMG = (2, 3, 4, 4)
+CONV = ("self.fc = nn.Conv2d(3, 3, 1)",)
+
+
+def img(name: str, body: str, init: str = "") -> None:
+    model(name, IMG, net_source(CONV, body, init))
+
+
+img("interp_mode_attr", "return F.interpolate(h, scale_factor=2, mode=self.mode)",
+    "self.mode = 'bilinear2d'")  # fmt: skip
+img("interp_mode_cfg_size", "return F.interpolate(h, size=(8, 8), mode=CFG['mode'])")
+img("interp_mode_positional", "return F.interpolate(h, None, 2.0, 'cubic')")
+img("interp_ok_bilinear", "return F.interpolate(h, scale_factor=2, mode='bilinear')")
+img("interp_ok_nearest_exact", "return F.interpolate(h, size=8, mode='nearest-exact')")
+# einsum of a complex tensor and a real one, contracted over an axis of size > 1
+W = "self.w = nn.Parameter(torch.randn(8, 8))\n        self.b = nn.Parameter(torch.zeros(4))"
+op("einsum_complex_real", "z = torch.fft.rfft(h, dim=1)[:, :3]\n        "
+   "return torch.einsum('bmi,io->bmo', z, self.w).real", W)  # fmt: skip
+op("einsum_real_complex", "z = torch.fft.fft(h)\n        "
+   "return torch.einsum('io,bmo->bmi', self.w, z).abs()", W)  # fmt: skip
+op("einsum_ok_outer", "z = torch.fft.fft(h)\n        "
+   "return torch.einsum('bmi,o->bmio', z, self.b).abs()", W)  # fmt: skip
+op("einsum_ok_cast", "z = torch.fft.rfft(h, dim=1)[:, :3]\n        "
+   "return torch.einsum('bmi,io->bmo', z, self.w.to(z.dtype)).real", W)  # fmt: skip
+# MultivariateNormal: exactly one matrix argument; a square covariance
+MU = ("self.fc = nn.Linear(6, 3)",)
+
+
+def mvn(name: str, body: str) -> None:
+    model(name, (4, 6), net_source(MU, body))
+
+
+EYE = "L = torch.eye(3).expand(4, 3, 3)\n        "
+mvn(
+    "mvn_two_matrices",
+    EYE
+    + "d = D.MultivariateNormal(h, scale_tril=L, covariance_matrix=L @ L.mT)\n        return d.log_prob(h)",
+)
+mvn("mvn_no_matrix", "d = D.MultivariateNormal(h)\n        return d.log_prob(h)")
+mvn(
+    "mvn_cov_vector",
+    EYE
+    + "d = D.MultivariateNormal(h, covariance_matrix=L.diagonal(dim1=-2, dim2=-1))\n        return d.log_prob(h)",
+)
+mvn(
+    "mvn_precision_positional",
+    EYE + "d = D.MultivariateNormal(h, None, L[..., :2])\n        return d.log_prob(h)",
+)
+mvn("mvn_ok_tril", EYE + "d = D.MultivariateNormal(h, scale_tril=L)\n        return d.log_prob(h)")
+mvn(
+    "mvn_ok_cov_none",
+    EYE
+    + "d = D.MultivariateNormal(h, covariance_matrix=None, precision_matrix=L)\n        return d.log_prob(h)",
+)
+# MixtureSameFamily: batch shapes and component counts
+MIX = ("self.fc = nn.Linear(6, 4)", "self.means = nn.Linear(6, 8)")
+
+
+def mix(name: str, body: str) -> None:
+    model(name, (5, 6), net_source(MIX, body))
+
+
+MEANS = "m = self.means(x).view(-1, 4, 2)\n        "
+mix("mix_count", MEANS + "cat = D.Categorical(logits=h[:, :3])\n        "
+    "d = D.MixtureSameFamily(cat, D.Independent(D.Normal(m, torch.ones_like(m)), 1))\n        "
+    "return d.log_prob(x[:, :2])")  # fmt: skip
+mix("mix_batch", MEANS + "d = D.MixtureSameFamily(D.Categorical(logits=h), D.Normal(m, 1.0))\n        "
+    "return d.log_prob(x[:, :1])")  # fmt: skip
+mix("mix_probs_count", "loc = self.means(x)[:, :CFG['k']]\n        "
+    "d = D.MixtureSameFamily(D.Categorical(probs=h.softmax(-1)[:, :3]), D.Normal(loc, 1.0))\n        "
+    "return d.log_prob(x[:, 0])")  # fmt: skip
+mix("mix_ok_independent", MEANS + "cat = D.Categorical(logits=h)\n        "
+    "d = D.MixtureSameFamily(cat, D.Independent(D.Normal(m, torch.ones_like(m)), 1))\n        "
+    "return d.log_prob(x[:, :2])")  # fmt: skip
+mix("mix_ok_broadcast_batch", "loc = self.means(x)[:, :4]\n        "
+    "d = D.MixtureSameFamily(D.Categorical(logits=torch.zeros(1, 4)), D.Normal(loc, 1.0))\n        "
+    "return d.log_prob(x[:, 0])")  # fmt: skip
+# searchsorted: side names, side against right
+SS = "edges = torch.linspace(-2, 2, 7)\n        "
+op(
+    "search_side_upper",
+    SS + "return torch.searchsorted(edges, h.contiguous(), side='upper').float()",
+)
+op(
+    "search_side_cfg",
+    SS + "return torch.searchsorted(edges, h.contiguous(), side=CFG['side'], right=False).float()",
+)
+op(
+    "search_left_right_true",
+    SS + "return torch.searchsorted(edges, h.contiguous(), side='left', right=True).float()",
+)
+op(
+    "search_ok_right_false",
+    SS + "return torch.searchsorted(edges, h.contiguous(), side='right', right=False).float()",
+)
+op("search_ok_left", SS + "return torch.searchsorted(edges, h.contiguous(), side='left').float()")
+# linalg.eigh / eigvalsh: UPLO L or U
+SQ = "a = h[0].T @ h[0] + torch.eye(8)\n        "
+op("uplo_word", SQ + "return h @ torch.linalg.eigh(a, UPLO=CFG['uplo'])[1]")
+op("uplo_positional", SQ + "return h * torch.linalg.eigvalsh(a, 'Lower')")
+op("uplo_ok_lower_letter", SQ + "return h * torch.linalg.eigvalsh(a, UPLO='l')")
+op("uplo_ok_upper", SQ + "return h @ torch.linalg.eigh(a, 'U')[1]")
+# a custom Function's backward giving too few gradients, counted by running it statically
+GRAD = ("self.fc = nn.Linear(5, 5)", "self.w = nn.Parameter(torch.ones(5))")
+
+
+def fn(name: str, cls: str) -> None:
+    body = ("with torch.enable_grad():\n            xr = torch.zeros(3, 5).requires_grad_()\n"
+            f"            y = {cls}.apply(xr, self.w, 0.5)\n            y.sum().backward()\n"
+            "        return h")  # fmt: skip
+    model(name, (3, 5), net_source(GRAD, body))
+
+
+fn("function_saved_tensor_product", "Scale")
+fn("function_helper_sliced", "ScaleShort")
+fn("function_ok_helper_tuple", "ScaleOk")
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, kind = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    crashes = torch_crashes(path, shape, kind)
+    assert crashes is ("_ok" not in name), name  # the case is what its name says
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["softmax_view_method", "interp_mode_attr", "einsum_complex_real", "mvn_two_matrices",
+     "mix_count", "search_side_upper", "uplo_word", "function_saved_tensor_product"],
+)  # fmt: skip
+def test_switch_off(name, tmp_path, capsys, monkeypatch):
+    """These rules are what flag these: with ``DRIFTCHECK_NO_FIX37D=1`` nothing does."""
+    _, shape, _ = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    monkeypatch.setenv("DRIFTCHECK_NO_FIX37D", "1")
+    assert not blockers(path, shape, capsys)
+    monkeypatch.delenv("DRIFTCHECK_NO_FIX37D")
+    assert blockers(path, shape, capsys)
+
+
+def test_interp_modes_are_torchs():
+    """Every mode the rule takes as valid is one torch's interpolate accepts on a 4-D input (or
+    raises for another reason than the mode), and an unknown one reaches the last line."""
+    torch = pytest.importorskip("torch")
+    import torch.nn.functional as F
+
+    from driftcheck.parsers.source.forward.dataflow_fix37d import INTERP_MODES, interp_error
+
+    x = torch.zeros(1, 1, 4, 4)
+    for m in INTERP_MODES:
+        try:
+            F.interpolate(x, size=(8, 8), mode=m, antialias=m == "lanczos")
+        except NotImplementedError as e:
+            assert "Only 3D, 4D and 5D" not in str(e), m
+        except (ValueError, RuntimeError):
+            pass
+    for shape in ((1, 2, 5), (1, 1, 4, 4), (1, 1, 2, 2, 2)):
+        with pytest.raises(NotImplementedError) as got:
+            F.interpolate(torch.zeros(shape), scale_factor=2, mode="bilinear2d")
+        from driftcheck.parsers.source.values.dataflow_values import Tens
+
+        want = interp_error(Tens(None, shape), [None, 2], {"mode": "bilinear2d"})
+        assert want == f"NotImplementedError: {got.value}"
