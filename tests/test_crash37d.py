@@ -180,6 +180,40 @@ fn("function_helper_sliced", "ScaleShort")
 fn("function_ok_helper_tuple", "ScaleOk")
 
 
+# torch.set_default_dtype of a dtype that is not floating
+op("default_dtype_int8", "torch.set_default_dtype(getattr(torch, 'int8'))\n        return h")
+op("default_dtype_of_bool", "old = torch.get_default_dtype()\n        "
+   "torch.set_default_dtype((h > 0).dtype)\n        torch.set_default_dtype(old)\n        return h")  # fmt: skip
+op("default_dtype_ok_double", "old = torch.get_default_dtype()\n        "
+   "torch.set_default_dtype(torch.float64)\n        torch.set_default_dtype(old)\n        return h")  # fmt: skip
+# weight_norm's dim in the parameter's rank; orthogonal of a matrix
+P = "from torch.nn.utils import parametrizations as P\n        "
+op("wnorm_dim_past_rank", P + "P.weight_norm(self.fc, dim=2)\n        return self.fc(h)")
+op("wnorm_dim_negative", P + "P.weight_norm(self.c, dim=-4)\n        return h",
+   "self.c = nn.Conv1d(3, 4, 3)")  # fmt: skip
+op("wnorm_bias_dim_one", "torch.nn.utils.weight_norm(self.fc, 'bias', 1)\n        return h")
+op("wnorm_ok_dim_minus_two", P + "P.weight_norm(self.fc, dim=-2)\n        return self.fc(h)")
+op("wnorm_ok_conv_last", P + "P.weight_norm(self.c, dim=self.c.weight.dim() - 1)\n        return h",
+   "self.c = nn.Conv1d(3, 4, 3)")  # fmt: skip
+op("ortho_bias", P + "P.orthogonal(self.fc, 'bias')\n        return self.fc(h)")
+op("ortho_ok_weight", P + "P.orthogonal(self.fc, name='weight')\n        return self.fc(h)")
+
+
+def test_default_dtype_table_is_torchs():
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_fix37d import FLOAT_DEFAULTS, NOT_DEFAULTS
+
+    old = torch.get_default_dtype()
+    try:
+        for n in NOT_DEFAULTS:
+            with pytest.raises(TypeError, match="only floating-point types"):
+                torch.set_default_dtype(getattr(torch, n))
+        for n in FLOAT_DEFAULTS:
+            torch.set_default_dtype(getattr(torch, n))
+    finally:
+        torch.set_default_dtype(old)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]
@@ -193,7 +227,8 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
 @pytest.mark.parametrize(
     "name",
     ["softmax_view_method", "interp_mode_attr", "einsum_complex_real", "mvn_two_matrices",
-     "mix_count", "search_side_upper", "uplo_word", "function_saved_tensor_product"],
+     "mix_count", "search_side_upper", "uplo_word", "function_saved_tensor_product",
+     "default_dtype_int8", "wnorm_dim_past_rank", "ortho_bias"],
 )  # fmt: skip
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
     """These rules are what flag these: with ``DRIFTCHECK_NO_FIX37D=1`` nothing does."""

@@ -36,7 +36,15 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
   ``side="left"`` with ``right=True`` raises (torch checks ``side`` before any shape);
 - ``torch.linalg.eigh`` / ``eigvalsh(A, UPLO=u)``: a string ``u`` other than L / U (either case)
   raises, judged where ``A``'s known shape is a (batch of) square matrices (else torch's shape
-  error comes first).
+  error comes first);
+- ``torch.set_default_dtype(d)`` of a dtype the pass knows (``torch.int8``, ``getattr(torch,
+  "int8")``, ``ids.dtype`` of a certain int64 / bool tensor: ``dataflow_fix32.DtypeOf``) that is
+  not a floating one: TypeError "only floating-point types are supported as the default type";
+- ``torch.nn.utils.parametrizations.weight_norm`` / ``torch.nn.utils.weight_norm(m, name,
+  dim)`` of a torch layer whose ``name`` tensor's rank is known (Linear / ConvNd /
+  ConvTransposeNd / Embedding / Bilinear weights and biases): an int ``dim`` outside
+  ``[-rank, rank - 1]`` raises IndexError (``norm_except_dim``); ``parametrizations.orthogonal``
+  of a 1-D tensor (a bias): ValueError "Expected a matrix or batch of matrices".
 
 ``DRIFTCHECK_NO_FIX37D=1`` turns the module off (also the speculative run of a custom
 Function's ``backward`` that counts its gradients, ``dataflow_fix34c._run_count``).
@@ -421,5 +429,119 @@ def args_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
         return
     err = arg_error(fv.qual, args, kwargs)
+    if err is not None:
+        f.crash(fr.loc(e), err)
+
+
+# the dtypes ``torch.set_default_dtype`` takes (torch 2.13: every other ``torch.<dtype>`` raises)
+FLOAT_DEFAULTS = frozenset({"bfloat16", "double", "float", "float16", "float32", "float64", "half"})
+# dtypes ``set_default_dtype`` refuses (checked one by one in tests/test_crash37d.py)
+NOT_DEFAULTS = frozenset(
+    {
+        "bool", "uint8", "int8", "int16", "int32", "int64", "int", "long", "short", "uint16",
+        "uint32", "uint64", "complex64", "complex128", "cfloat", "cdouble", "chalf",
+        "complex32", "qint8", "quint8", "qint32",
+    }
+)  # fmt: skip
+
+
+def default_dtype_error(args: list, kwargs: dict) -> str | None:
+    if len(args) + len(kwargs) != 1 or set(kwargs) - {"d"}:
+        return None
+    d = args[0] if args else kwargs["d"]
+    q = getattr(d, "qual", None)
+    if not isinstance(q, str) or not q.startswith("torch.") or q.count(".") != 1:
+        return None
+    if q[6:] in NOT_DEFAULTS:
+        return "TypeError: only floating-point types are supported as the default type"
+    return None
+
+
+_WNORM = frozenset({"torch.nn.utils.parametrizations.weight_norm", "torch.nn.utils.weight_norm"})
+_ORTHO = frozenset({"torch.nn.utils.parametrizations.orthogonal"})
+_CONV = {
+    "Conv1d": 1, "Conv2d": 2, "Conv3d": 3, "ConvTranspose1d": 1, "ConvTranspose2d": 2,
+    "ConvTranspose3d": 3,
+}  # fmt: skip
+
+
+def param_rank(leaf: Any, name: str) -> int | None:
+    """The rank of a torch layer's ``name`` parameter, where the layer surely holds it."""
+    t, p = leaf.type, leaf.params
+    if leaf.unresolved or leaf.written or leaf.wnorm or leaf.gone or leaf.owned or leaf.tied:
+        return None
+    if name == "bias":
+        if t in ("Linear", "Bilinear", *_CONV) and p.get("bias", True) is True:
+            return 1
+        return None
+    if name != "weight":
+        return None
+    if t in ("Linear", "Embedding"):
+        return 2
+    if t == "Bilinear":
+        return 3
+    if t in _CONV:
+        return _CONV[t] + 2
+    return None
+
+
+def parametrize_error(f: Any, qual: str, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _torch_leaf
+
+    if not args:
+        return None
+    leaf = _torch_leaf(f, args[0])
+    if leaf is None or leaf.type != str(leaf.torch).rsplit(".", 1)[-1]:
+        return None
+    if qual in _WNORM:
+        names = ("module", "name", "dim")
+    else:
+        names = ("module", "name", "orthogonal_map")
+    if len(args) > 3 or set(kwargs) - {*names[1:], "use_trivialization"}:
+        return None
+    got = dict(zip(names, args, strict=False))
+    if set(kwargs) & set(got):
+        return None
+    got.update(kwargs)
+    name = got.get("name", "weight")
+    if name.__class__ is not str:
+        return None
+    rank = param_rank(leaf, name)
+    if rank is None:
+        return None
+    if qual in _WNORM:
+        d = got.get("dim", 0)
+        if d.__class__ is not int or -rank <= d < rank:
+            return None
+        return (
+            f"IndexError: Dimension out of range (expected to be in range of [{-rank}, "
+            f"{rank - 1}], but got {d})"
+        )
+    if rank < 2:
+        return (
+            "ValueError: Expected a matrix or batch of matrices. Got a tensor of "
+            f"{rank} dimensions."
+        )
+    return None
+
+
+@hooks.before(198)
+def setup_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    f = run.f
+    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+        return
+    if not isinstance(fv, Ext) or not isinstance(fv.qual, str):
+        return
+    q = fv.qual
+    if q != "torch.set_default_dtype" and q not in _WNORM | _ORTHO:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    if q == "torch.set_default_dtype":
+        err = default_dtype_error(args, kwargs)
+    else:
+        err = parametrize_error(f, q, args, kwargs)
     if err is not None:
         f.crash(fr.loc(e), err)
