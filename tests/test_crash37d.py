@@ -198,6 +198,31 @@ op("wnorm_ok_conv_last", P + "P.weight_norm(self.c, dim=self.c.weight.dim() - 1)
 op("ortho_bias", P + "P.orthogonal(self.fc, 'bias')\n        return self.fc(h)")
 op("ortho_ok_weight", P + "P.orthogonal(self.fc, name='weight')\n        return self.fc(h)")
 
+# CyclicLR / OneCycleLR cycling momentum of an optimizer without momentum or betas
+NET2 = "net = nn.Linear(8, 1)\n        "
+
+
+def sched(name: str, opt: str, tail: str) -> None:
+    op(name, NET2 + f"opt = getattr(torch.optim, '{opt}')(net.parameters(), lr=0.1)\n        "
+       f"s = torch.optim.lr_scheduler.{tail}\n        return h")  # fmt: skip
+
+
+sched("cyclic_adagrad", "Adagrad", "CyclicLR(opt, 1e-4, 1e-2, step_size_up=4)")
+sched("cyclic_rprop_flag", "Rprop", "CyclicLR(opt, base_lr=1e-4, max_lr=1e-2, cycle_momentum=True)")
+sched("onecycle_asgd", "ASGD", "OneCycleLR(opt, max_lr=1e-2, total_steps=10)")
+sched("cyclic_ok_adam", "Adam", "CyclicLR(opt, 1e-4, 1e-2, step_size_up=4)")
+sched("cyclic_ok_no_cycle", "Adagrad", "CyclicLR(opt, 1e-4, 1e-2, cycle_momentum=False)")
+sched("onecycle_ok_sgd", "SGD", "OneCycleLR(opt, max_lr=1e-2, epochs=2, steps_per_epoch=5)")
+
+
+def test_no_momentum_table_is_torchs():
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_fix37d import NO_MOMENTUM
+
+    for n in NO_MOMENTUM:
+        o = getattr(torch.optim, n)([torch.nn.Parameter(torch.zeros(2, 2))], lr=0.1)
+        assert "momentum" not in o.defaults and "betas" not in o.defaults, n
+
 
 def test_default_dtype_table_is_torchs():
     torch = pytest.importorskip("torch")
@@ -228,7 +253,7 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     "name",
     ["softmax_view_method", "interp_mode_attr", "einsum_complex_real", "mvn_two_matrices",
      "mix_count", "search_side_upper", "uplo_word", "function_saved_tensor_product",
-     "default_dtype_int8", "wnorm_dim_past_rank", "ortho_bias"],
+     "default_dtype_int8", "wnorm_dim_past_rank", "ortho_bias", "cyclic_adagrad"],
 )  # fmt: skip
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
     """These rules are what flag these: with ``DRIFTCHECK_NO_FIX37D=1`` nothing does."""

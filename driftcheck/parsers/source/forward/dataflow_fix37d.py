@@ -44,7 +44,13 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
   dim)`` of a torch layer whose ``name`` tensor's rank is known (Linear / ConvNd /
   ConvTransposeNd / Embedding / Bilinear weights and biases): an int ``dim`` outside
   ``[-rank, rank - 1]`` raises IndexError (``norm_except_dim``); ``parametrizations.orthogonal``
-  of a 1-D tensor (a bias): ValueError "Expected a matrix or batch of matrices".
+  of a 1-D tensor (a bias): ValueError "Expected a matrix or batch of matrices";
+- ``CyclicLR(opt, ...)`` / ``OneCycleLR(opt, ...)`` with ``cycle_momentum`` on (its default) of
+  an optimizer made in ``forward`` (``dataflow_fix33b.Optim``, its class known) whose defaults
+  hold neither ``momentum`` nor ``betas`` (Adagrad, Adadelta, Rprop, ASGD, LBFGS, Adafactor;
+  measured in torch 2.13): ValueError "optimizer must support momentum or beta1 with
+  `cycle_momentum` option enabled", judged where every argument torch reads before is a plain
+  valid value.
 
 ``DRIFTCHECK_NO_FIX37D=1`` turns the module off (also the speculative run of a custom
 Function's ``backward`` that counts its gradients, ``dataflow_fix34c._run_count``).
@@ -543,5 +549,87 @@ def setup_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
         err = default_dtype_error(args, kwargs)
     else:
         err = parametrize_error(f, q, args, kwargs)
+    if err is not None:
+        f.crash(fr.loc(e), err)
+
+
+# torch 2.13 optimizers whose ``defaults`` hold neither ``momentum`` nor ``betas``
+NO_MOMENTUM = frozenset({"Adagrad", "Adadelta", "Rprop", "ASGD", "LBFGS", "Adafactor"})
+_CYCLIC = "torch.optim.lr_scheduler.CyclicLR"
+_ONECYCLE = "torch.optim.lr_scheduler.OneCycleLR"
+_CYCLIC_ARGS = ("optimizer", "base_lr", "max_lr", "step_size_up", "step_size_down", "mode",
+                "gamma", "scale_fn", "scale_mode", "cycle_momentum", "base_momentum",
+                "max_momentum", "last_epoch")  # fmt: skip
+_ONECYCLE_ARGS = ("optimizer", "max_lr", "total_steps", "epochs", "steps_per_epoch",
+                  "pct_start", "anneal_strategy", "cycle_momentum", "base_momentum",
+                  "max_momentum", "div_factor", "final_div_factor", "three_phase",
+                  "last_epoch")  # fmt: skip
+
+
+def _plain_num(v: Any) -> bool:
+    return v.__class__ in (int, float)
+
+
+def momentum_error(qual: str, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_fix33b import Optim
+
+    names = _CYCLIC_ARGS if qual == _CYCLIC else _ONECYCLE_ARGS
+    if len(args) > len(names) or set(kwargs) - set(names) or set(kwargs) & set(names[: len(args)]):
+        return None
+    got = dict(zip(names, args, strict=False))
+    got.update(kwargs)
+    opt = got.get("optimizer")
+    if not isinstance(opt, Optim) or opt.name not in NO_MOMENTUM:
+        return None
+    if got.get("cycle_momentum", True) is not True or got.get("last_epoch", -1) != -1:
+        return None
+    if qual == _CYCLIC:
+        if not all(_plain_num(got.get(k)) for k in ("base_lr", "max_lr")):
+            return None
+        if not _plain_num(got.get("step_size_up", 2000)):
+            return None
+        if not (got.get("step_size_down") is None or _plain_num(got.get("step_size_down"))):
+            return None
+        if got.get("mode", "triangular") not in ("triangular", "triangular2", "exp_range"):
+            return None
+        if got.get("scale_fn") is not None or not _plain_num(got.get("gamma", 1.0)):
+            return None
+        if got.get("scale_mode", "cycle") not in ("cycle", "iterations"):
+            return None
+    else:
+        total = got.get("total_steps")
+        if total is not None:
+            if total.__class__ is not int or total <= 0:
+                return None
+        else:
+            ep, per = got.get("epochs"), got.get("steps_per_epoch")
+            if ep.__class__ is not int or per.__class__ is not int or ep <= 0 or per <= 0:
+                return None
+        pct = got.get("pct_start", 0.3)
+        if pct.__class__ is not float or not 0 <= pct <= 1:
+            return None
+        if got.get("anneal_strategy", "cos") not in ("cos", "linear"):
+            return None
+        if not _plain_num(got.get("max_lr")) or got.get("three_phase", False) not in (True, False):
+            return None
+        if not all(_plain_num(got.get(k, 1.0)) for k in ("div_factor", "final_div_factor")):
+            return None
+    return (
+        "ValueError: optimizer must support momentum or beta1 with `cycle_momentum` option enabled"
+    )
+
+
+@hooks.before(199)
+def schedule_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    f = run.f
+    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+        return
+    if not isinstance(fv, Ext) or fv.qual not in (_CYCLIC, _ONECYCLE):
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    err = momentum_error(fv.qual, args, kwargs)
     if err is not None:
         f.crash(fr.loc(e), err)
