@@ -224,6 +224,43 @@ def test_no_momentum_table_is_torchs():
         assert "momentum" not in o.defaults and "betas" not in o.defaults, n
 
 
+# torch.func: vmap's chunk_size, jvp's primals / tangents structure; autograd.backward's counts
+ROW = "def _row(r):\n    return r * 2\n\n"
+op("vmap_chunk_zero", "return torch.func.vmap(torch.sin, chunk_size=h.shape[0] // 8)(h)")
+op("vmap_chunk_negative_positional", "return torch.vmap(torch.sin, 0, 0, 'error', -1)(h)")
+op("vmap_ok_chunk_one", "return torch.func.vmap(torch.sin, chunk_size=max(1, h.shape[0] // 8))(h)")
+op("jvp_bare_primal", "return torch.func.jvp(torch.sin, h, torch.ones_like(h))[1]")
+op("jvp_list_primals", "return torch.func.jvp(torch.sin, [h], [h])[1]")
+op("jvp_bare_tangent", "return torch.func.jvp(torch.sin, (h,), torch.ones_like(h))[1]")
+op("jvp_ok_tuples", "return torch.func.jvp(torch.sin, (h,), (torch.ones_like(h),))[1]")
+op("jvp_ok_star_args", "def go(*ps):\n            return torch.func.jvp(torch.sin, ps, ps)[1]\n"
+   "        return go(h)")  # fmt: skip
+op(
+    "jvp_ok_tuple_of_list",
+    "ps = [h]\n        return torch.func.jvp(torch.sin, tuple(ps), tuple(ps))[1]",
+)
+LOSSES = ("with torch.enable_grad():\n            y = self.fc(x)\n"
+          "            ls = [y.sum(), y.pow(2).sum(), y.mean()]\n            ")  # fmt: skip
+op(
+    "backward_two_grads",
+    LOSSES + "torch.autograd.backward(ls, grad_tensors=[torch.tensor(1.0)] * 2)\n        return h",
+)
+op(
+    "backward_one_tensor_grad",
+    LOSSES + "torch.autograd.backward(ls, torch.tensor(1.0))\n        return h",
+)
+op(
+    "backward_ok_more_grads",
+    LOSSES
+    + "torch.autograd.backward(ls[:2], grad_tensors=[torch.tensor(1.0)] * 3)\n        return h",
+)
+op(
+    "backward_ok_counts",
+    LOSSES
+    + "torch.autograd.backward(ls, [torch.tensor(1.0), None, torch.tensor(2.0)])\n        return h",
+)
+
+
 def test_default_dtype_table_is_torchs():
     torch = pytest.importorskip("torch")
     from driftcheck.parsers.source.forward.dataflow_fix37d import FLOAT_DEFAULTS, NOT_DEFAULTS
@@ -253,7 +290,8 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     "name",
     ["softmax_view_method", "interp_mode_attr", "einsum_complex_real", "mvn_two_matrices",
      "mix_count", "search_side_upper", "uplo_word", "function_saved_tensor_product",
-     "default_dtype_int8", "wnorm_dim_past_rank", "ortho_bias", "cyclic_adagrad"],
+     "default_dtype_int8", "wnorm_dim_past_rank", "ortho_bias", "cyclic_adagrad",
+     "vmap_chunk_zero", "jvp_bare_primal", "backward_two_grads"],
 )  # fmt: skip
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
     """These rules are what flag these: with ``DRIFTCHECK_NO_FIX37D=1`` nothing does."""

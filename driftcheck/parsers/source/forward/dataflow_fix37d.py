@@ -50,7 +50,15 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
   hold neither ``momentum`` nor ``betas`` (Adagrad, Adadelta, Rprop, ASGD, LBFGS, Adafactor;
   measured in torch 2.13): ValueError "optimizer must support momentum or beta1 with
   `cycle_momentum` option enabled", judged where every argument torch reads before is a plain
-  valid value.
+  valid value;
+- ``torch.func.vmap(f, ..., chunk_size=c)`` / ``torch.vmap``: an int ``c <= 0`` raises ValueError
+  at the ``vmap`` call (``h.shape[0] // 8`` of a small batch);
+- ``torch.func.jvp(f, primals, tangents)``: ``primals`` a tensor or a list (not a tuple): "Expected
+  primals to be a tuple"; a tuple of ``primals`` with ``tangents`` a tensor or a list: "Expected
+  primals and tangents to have the same python structure";
+- ``torch.autograd.backward(tensors, grad_tensors)``: a list / tuple of ``n`` tensors with fewer
+  gradients (a list / tuple of known length, or one tensor: 1): "got n tensors and m
+  gradients" (more gradients than tensors pass: torch zips them).
 
 ``DRIFTCHECK_NO_FIX37D=1`` turns the module off (also the speculative run of a custom
 Function's ``backward`` that counts its gradients, ``dataflow_fix34c._run_count``).
@@ -430,11 +438,11 @@ def args_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     f = run.f
     if _off(f) or f.input_shape is None or f.speculative or fr is None:
         return
-    if not isinstance(fv, Ext) or fv.qual not in _UPLO | {"torch.searchsorted"}:
+    if not isinstance(fv, Ext) or fv.qual not in _ARG_QUALS:
         return
     if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
         return
-    err = arg_error(fv.qual, args, kwargs)
+    err = arg_error(fv.qual, args, kwargs) or func_error(fv.qual, args, kwargs)
     if err is not None:
         f.crash(fr.loc(e), err)
 
@@ -633,3 +641,61 @@ def schedule_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr
     err = momentum_error(fv.qual, args, kwargs)
     if err is not None:
         f.crash(fr.loc(e), err)
+
+
+_VMAP = frozenset({"torch.func.vmap", "torch.vmap", "functorch.vmap"})
+_JVP = frozenset({"torch.func.jvp", "functorch.jvp"})
+
+
+def func_error(qual: str, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if qual in _VMAP:
+        names = ("func", "in_dims", "out_dims", "randomness", "chunk_size")
+        if len(args) > 5 or set(kwargs) - set(names) or set(kwargs) & set(names[: len(args)]):
+            return None
+        c = args[4] if len(args) == 5 else kwargs.get("chunk_size")
+        if c.__class__ is int and c <= 0:
+            return f"ValueError: vmap: chunk_size should be None or greater than 0. (got {c})"
+        return None
+    if qual in _JVP:
+        if len(args) < 3:
+            return None
+        primals, tangents = args[1], args[2]
+        if isinstance(primals, Tens) or primals.__class__ is list:
+            return (
+                "RuntimeError: jvp(f, primals, tangents): Expected primals to be a tuple. E.g. "
+                "it should be valid to call f(*primals)."
+            )
+        if (
+            primals.__class__ is tuple
+            and primals
+            and all(isinstance(t, Tens) for t in primals)
+            and (isinstance(tangents, Tens) or tangents.__class__ is list)
+        ):
+            return (
+                "RuntimeError: jvp(f, primals, tangents): Expected primals and tangents to "
+                "have the same python structure."
+            )
+        return None
+    if qual == "torch.autograd.backward":
+        names = ("tensors", "grad_tensors")
+        if len(args) > 2 or set(kwargs) & set(names[: len(args)]):
+            return None
+        got = dict(zip(names, args, strict=False))
+        got.update({k: v for k, v in kwargs.items() if k in names})
+        ts, gs = got.get("tensors"), got.get("grad_tensors")
+        if ts.__class__ not in (list, tuple) or not all(isinstance(t, Tens) for t in ts):
+            return None
+        if isinstance(gs, Tens):
+            m = 1
+        elif gs.__class__ in (list, tuple):
+            m = len(gs)
+        else:
+            return None
+        if m < len(ts):
+            return f"RuntimeError: got {len(ts)} tensors and {m} gradients"
+    return None
+
+
+_ARG_QUALS = _UPLO | _VMAP | _JVP | {"torch.searchsorted", "torch.autograd.backward"}
