@@ -239,6 +239,18 @@ op(
     "jvp_ok_tuple_of_list",
     "ps = [h]\n        return torch.func.jvp(torch.sin, tuple(ps), tuple(ps))[1]",
 )
+op(
+    "vmap_randomness_word",
+    "f = torch.func.vmap(torch.sin, randomness='random')\n        return f(h)",
+)
+op("vmap_in_dims_short", "f = torch.func.vmap(torch.mul, in_dims=(0,))\n        return f(h, h[0])")
+op("vmap_in_dims_long_opts", "opts = dict(in_dims=(0, None, None))\n        "
+   "f = torch.func.vmap(torch.mul, **opts)\n        return f(h, h[0])")  # fmt: skip
+op("vmap_in_dims_list", "f = torch.vmap(torch.mul, [0, None])\n        return f(h, h[0])")
+op("vmap_ok_in_dims", "opts = dict(in_dims=(0, None), randomness='same')\n        "
+   "f = torch.func.vmap(torch.mul, **opts)\n        return f(h, h[0])")  # fmt: skip
+op("vmap_ok_in_dims_int", "f = torch.func.vmap(torch.mul, in_dims=0)\n        return f(h, h)")
+
 LOSSES = ("with torch.enable_grad():\n            y = self.fc(x)\n"
           "            ls = [y.sum(), y.pow(2).sum(), y.mean()]\n            ")  # fmt: skip
 op(
@@ -291,7 +303,8 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     ["softmax_view_method", "interp_mode_attr", "einsum_complex_real", "mvn_two_matrices",
      "mix_count", "search_side_upper", "uplo_word", "function_saved_tensor_product",
      "default_dtype_int8", "wnorm_dim_past_rank", "ortho_bias", "cyclic_adagrad",
-     "vmap_chunk_zero", "jvp_bare_primal", "backward_two_grads"],
+     "vmap_chunk_zero", "jvp_bare_primal", "backward_two_grads",
+     "vmap_in_dims_short", "vmap_randomness_word"],
 )  # fmt: skip
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
     """These rules are what flag these: with ``DRIFTCHECK_NO_FIX37D=1`` nothing does."""

@@ -52,7 +52,10 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
   `cycle_momentum` option enabled", judged where every argument torch reads before is a plain
   valid value;
 - ``torch.func.vmap(f, ..., chunk_size=c)`` / ``torch.vmap``: an int ``c <= 0`` raises ValueError
-  at the ``vmap`` call (``h.shape[0] // 8`` of a small batch);
+  at the ``vmap`` call (``h.shape[0] // 8`` of a small batch), a ``randomness`` other than
+  "error" / "different" / "same" a RuntimeError there; the function ``vmap`` returns (a
+  ``VmapFn``, unknown to every other rule as before) called with another number of positional
+  arguments than a tuple ``in_dims`` holds, or with ``in_dims`` a list: vmap's ValueError;
 - ``torch.func.jvp(f, primals, tangents)``: ``primals`` a tensor or a list (not a tuple): "Expected
   primals to be a tuple"; a tuple of ``primals`` with ``tangents`` a tensor or a list: "Expected
   primals and tangents to have the same python structure";
@@ -70,6 +73,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.values.dataflow_values import Unk
 
 _SOFTMAX_FNS = frozenset(
     {
@@ -438,10 +442,17 @@ def args_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     f = run.f
     if _off(f) or f.input_shape is None or f.speculative or fr is None:
         return
+    if isinstance(fv, VmapFn):
+        err = vmapped_error(fv, e, args, kwargs)
+        if err is not None:
+            f.crash(fr.loc(e), err)
+        return
     if not isinstance(fv, Ext) or fv.qual not in _ARG_QUALS:
         return
-    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+    if any(isinstance(a, ast.Starred) for a in e.args):
         return
+    if fv.qual not in _VMAP and any(k.arg is None for k in e.keywords):
+        return  # (vmap's rules read only values given: a ``**opts`` the pass knows is fine)
     err = arg_error(fv.qual, args, kwargs) or func_error(fv.qual, args, kwargs)
     if err is not None:
         f.crash(fr.loc(e), err)
@@ -654,6 +665,12 @@ def func_error(qual: str, args: list, kwargs: dict) -> str | None:
         names = ("func", "in_dims", "out_dims", "randomness", "chunk_size")
         if len(args) > 5 or set(kwargs) - set(names) or set(kwargs) & set(names[: len(args)]):
             return None
+        r = args[3] if len(args) >= 4 else kwargs.get("randomness", "error")
+        if r.__class__ in (str, bool, int) and r not in ("error", "different", "same"):
+            return (
+                "RuntimeError: Only allowed values for randomness are 'error', 'different', or "
+                f"'same'. Got {r}"
+            )
         c = args[4] if len(args) == 5 else kwargs.get("chunk_size")
         if c.__class__ is int and c <= 0:
             return f"ValueError: vmap: chunk_size should be None or greater than 0. (got {c})"
@@ -699,3 +716,53 @@ def func_error(qual: str, args: list, kwargs: dict) -> str | None:
 
 
 _ARG_QUALS = _UPLO | _VMAP | _JVP | {"torch.searchsorted", "torch.autograd.backward"}
+
+
+class VmapFn(Unk):
+    """What ``torch.func.vmap(f, in_dims=...)`` returns: an unknown value (as before) whose
+    ``in_dims`` the pass knows (a tuple of known length, or a list)."""
+
+    __slots__ = ("in_dims",)
+
+    def __init__(self, in_dims: Any) -> None:
+        self.in_dims = in_dims
+
+    def __repr__(self) -> str:
+        return "UNK(vmapped)"
+
+
+def vmapped_error(fv: VmapFn, e: ast.Call, args: list, kwargs: dict) -> str | None:
+    if any(isinstance(a, ast.Starred) for a in e.args) or e.keywords or not args:
+        return None
+    d = fv.in_dims
+    if d.__class__ is list:
+        return (
+            "ValueError: vmap(...)(<inputs>): expected `in_dims` to be int or a (potentially "
+            "nested) tuple matching the structure of inputs, got: <class 'list'>."
+        )
+    if d.__class__ is tuple and len(d) != len(args):
+        return (
+            f"ValueError: vmap(...)(<inputs>): in_dims is not compatible with the structure of "
+            f"`inputs`: in_dims has {len(d)} entries but the call gives {len(args)} inputs."
+        )
+    return None
+
+
+@hooks.after(192)
+def vmap_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    """``torch.func.vmap(f, in_dims)``: an unknown result becomes a ``VmapFn`` holding a tuple
+    (of ints / None) or list ``in_dims`` given."""
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import UNK
+
+    f = run.f
+    if _off(f) or f.input_shape is None or out is not UNK:
+        return None
+    if not isinstance(fv, Ext) or fv.qual not in _VMAP:
+        return None
+    if any(isinstance(a, ast.Starred) for a in e.args):
+        return None
+    d = args[1] if len(args) >= 2 else kwargs.get("in_dims")
+    if d.__class__ not in (tuple, list) or not all(i is None or i.__class__ is int for i in d):
+        return None
+    return VmapFn(d)
