@@ -272,6 +272,23 @@ op(
     + "torch.autograd.backward(ls, [torch.tensor(1.0), None, torch.tensor(2.0)])\n        return h",
 )
 
+# torch.signal.windows: length and parameter checks
+WIN = "W = torch.signal.windows\n        "
+op("window_hann_negative", WIN + "k = W.hann(3 - 2 * 2)\n        return h * k.sum()")
+op("window_kaiser_beta", WIN + "k = W.kaiser(8, beta=-1.5)\n        return h * k[0]")
+op("window_exponential_tau", WIN + "k = W.exponential(7, tau=0.0)\n        return h * k[0]")
+op(
+    "window_exponential_center_sym",
+    WIN + "k = W.exponential(7, center=2.0)\n        return h * k[0]",
+)
+op("window_gaussian_std", WIN + "k = W.gaussian(7, std=-0.5)\n        return h * k[0]")
+op("window_ok_kaiser_zero", WIN + "k = W.kaiser(8, beta=0.0)\n        return h * k[0]")
+op("window_ok_empty", WIN + "k = W.hann(3 - 3)\n        return h + k.sum()")
+op(
+    "window_ok_center_periodic",
+    WIN + "k = W.exponential(7, center=2.0, sym=False)\n        return h * k[0]",
+)
+
 
 def test_default_dtype_table_is_torchs():
     torch = pytest.importorskip("torch")
@@ -304,7 +321,7 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
      "mix_count", "search_side_upper", "uplo_word", "function_saved_tensor_product",
      "default_dtype_int8", "wnorm_dim_past_rank", "ortho_bias", "cyclic_adagrad",
      "vmap_chunk_zero", "jvp_bare_primal", "backward_two_grads",
-     "vmap_in_dims_short", "vmap_randomness_word"],
+     "vmap_in_dims_short", "vmap_randomness_word", "window_hann_negative"],
 )  # fmt: skip
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
     """These rules are what flag these: with ``DRIFTCHECK_NO_FIX37D=1`` nothing does."""

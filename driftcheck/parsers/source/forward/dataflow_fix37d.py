@@ -45,6 +45,10 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
   ConvTransposeNd / Embedding / Bilinear weights and biases): an int ``dim`` outside
   ``[-rank, rank - 1]`` raises IndexError (``norm_except_dim``); ``parametrizations.orthogonal``
   of a 1-D tensor (a bias): ValueError "Expected a matrix or batch of matrices";
+- ``torch.signal.windows.<name>(M, ...)`` (no ``dtype`` / ``layout`` given): an int ``M < 0``
+  (``w - 2 * p``), then ``kaiser``'s ``beta < 0``, ``exponential``'s ``tau <= 0`` or a
+  ``center`` given with ``sym`` left True, ``gaussian``'s ``std <= 0``: torch's ValueErrors
+  (``torch/signal/windows/windows.py``, checked in that order);
 - ``CyclicLR(opt, ...)`` / ``OneCycleLR(opt, ...)`` with ``cycle_momentum`` on (its default) of
   an optimizer made in ``forward`` (``dataflow_fix33b.Optim``, its class known) whose defaults
   hold neither ``momentum`` nor ``betas`` (Adagrad, Adadelta, Rprop, ASGD, LBFGS, Adafactor;
@@ -560,11 +564,13 @@ def setup_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
     if not isinstance(fv, Ext) or not isinstance(fv.qual, str):
         return
     q = fv.qual
-    if q != "torch.set_default_dtype" and q not in _WNORM | _ORTHO:
+    if q != "torch.set_default_dtype" and q not in _WNORM | _ORTHO and q not in _WINDOWS:
         return
     if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
         return
-    if q == "torch.set_default_dtype":
+    if q in _WINDOWS:
+        err = window_error(q.rsplit(".", 1)[-1], args, kwargs)
+    elif q == "torch.set_default_dtype":
         err = default_dtype_error(args, kwargs)
     else:
         err = parametrize_error(f, q, args, kwargs)
@@ -766,3 +772,41 @@ def vmap_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any
     if d.__class__ not in (tuple, list) or not all(i is None or i.__class__ is int for i in d):
         return None
     return VmapFn(d)
+
+
+# torch.signal.windows: the name each window's length check reports (hann, hamming, nuttall and
+# general_hamming go through general_cosine)
+_WINDOW_NAMES = {
+    "cosine": "cosine", "exponential": "exponential", "gaussian": "gaussian",
+    "kaiser": "kaiser", "bartlett": "bartlett", "blackman": "blackman",
+    "hann": "general_cosine", "hamming": "general_cosine", "nuttall": "general_cosine",
+    "general_hamming": "general_cosine",
+}  # fmt: skip
+_WINDOWS = frozenset(f"torch.signal.windows.{n}" for n in _WINDOW_NAMES)
+_WINDOW_PARAM = {"kaiser": ("beta", 12.0), "exponential": ("tau", 1.0), "gaussian": ("std", 1.0)}
+
+
+def window_error(name: str, args: list, kwargs: dict) -> str | None:
+    if len(args) != 1 or {"dtype", "layout"} & set(kwargs):
+        return None
+    m = args[0]
+    if m.__class__ is not int:
+        return None
+    if m < 0:
+        return f"ValueError: {_WINDOW_NAMES[name]} requires non-negative window length, got M={m}"
+    if name not in _WINDOW_PARAM:
+        return None
+    key, default = _WINDOW_PARAM[name]
+    v = kwargs.get(key, default)
+    if not _plain_num(v):
+        return None
+    if name == "kaiser" and v < 0:
+        return f"ValueError: beta must be non-negative, got: {v} instead."
+    if name == "exponential" and v <= 0:
+        return f"ValueError: Tau must be positive, got: {v} instead."
+    if name == "gaussian" and v <= 0:
+        return f"ValueError: Standard deviation must be positive, got: {v} instead."
+    if name == "exponential" and kwargs.get("sym", True) is True:
+        if "center" in kwargs and kwargs["center"] is not None and _plain_num(kwargs["center"]):
+            return "ValueError: Center must be None for symmetric windows"
+    return None
