@@ -11,6 +11,7 @@ from tests.crash_rule_support import blockers, net_source, registrar, torch_cras
 
 HEAD = (
     "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+    "from torch.utils.data import StackDataset, Subset, TensorDataset\n"
     "D = torch.distributions\n\n"
     "CFG = {'mode': 'bilinear2d', 'side': 'before', 'uplo': 'lower', 'k': 4}\n\n"
     "class Scale(torch.autograd.Function):\n"
@@ -288,6 +289,15 @@ op(
     "window_ok_center_periodic",
     WIN + "k = W.exponential(7, center=2.0, sym=False)\n        return h * k[0]",
 )
+
+# StackDataset: equal lengths
+op("stack_lengths", "a = TensorDataset(h)\n        b = TensorDataset(torch.arange(h.shape[0] - 1))\n        "
+   "ds = StackDataset(a, b)\n        return h")  # fmt: skip
+op("stack_named_subset", "a = TensorDataset(h)\n        b = Subset(TensorDataset(h), [0])\n        "
+   "ds = StackDataset(x=a, y=b)\n        return h")  # fmt: skip
+op("stack_both_kinds", "a = TensorDataset(h)\n        ds = StackDataset(a, y=a)\n        return h")
+op("stack_ok_equal", "a = TensorDataset(h)\n        b = TensorDataset(torch.arange(h.shape[0]))\n        "
+   "ds = StackDataset(x=a, y=b)\n        return h + len(ds)")  # fmt: skip
 
 
 def test_default_dtype_table_is_torchs():

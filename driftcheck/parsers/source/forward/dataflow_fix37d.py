@@ -45,6 +45,10 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
   ConvTransposeNd / Embedding / Bilinear weights and biases): an int ``dim`` outside
   ``[-rank, rank - 1]`` raises IndexError (``norm_except_dim``); ``parametrizations.orthogonal``
   of a 1-D tensor (a bias): ValueError "Expected a matrix or batch of matrices";
+- ``torch.utils.data.StackDataset(*ds)`` / ``(**ds)`` of datasets whose lengths
+  ``dataflow_fix36b_data`` knows (``TensorDataset`` of known first sizes, ``Subset`` of known
+  indices) that differ: ValueError "Size mismatch between datasets"; positional and keyword
+  datasets both given: its other ValueError;
 - ``torch.signal.windows.<name>(M, ...)`` (no ``dtype`` / ``layout`` given): an int ``M < 0``
   (``w - 2 * p``), then ``kaiser``'s ``beta < 0``, ``exponential``'s ``tau <= 0`` or a
   ``center`` given with ``sym`` left True, ``gaussian``'s ``std <= 0``: torch's ValueErrors
@@ -451,9 +455,14 @@ def args_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
         if err is not None:
             f.crash(fr.loc(e), err)
         return
-    if not isinstance(fv, Ext) or fv.qual not in _ARG_QUALS:
+    if not isinstance(fv, Ext) or fv.qual not in _ARG_QUALS | _STACK:
         return
     if any(isinstance(a, ast.Starred) for a in e.args):
+        return
+    if fv.qual in _STACK:
+        err = stack_error(run, e, args, kwargs)
+        if err is not None:
+            f.crash(fr.loc(e), err)
         return
     if fv.qual not in _VMAP and any(k.arg is None for k in e.keywords):
         return  # (vmap's rules read only values given: a ``**opts`` the pass knows is fine)
@@ -809,4 +818,28 @@ def window_error(name: str, args: list, kwargs: dict) -> str | None:
     if name == "exponential" and kwargs.get("sym", True) is True:
         if "center" in kwargs and kwargs["center"] is not None and _plain_num(kwargs["center"]):
             return "ValueError: Center must be None for symmetric windows"
+    return None
+
+
+_STACK = frozenset({"torch.utils.data.StackDataset", "torch.utils.data.dataset.StackDataset"})
+
+
+def stack_error(run: Any, e: ast.Call, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_fix36b_data import _get
+
+    if any(k.arg is None for k in e.keywords):
+        return None
+    if args and kwargs:
+        return (
+            "ValueError: Supported either ``tuple``- (via ``args``) or``dict``- (via ``kwargs``) "
+            "like input/output, but both types are given."
+        )
+    sizes = []
+    for d in [*args, *kwargs.values()]:
+        got = _get(run, d)
+        if got is None or got[0] not in ("map", "subset"):
+            return None
+        sizes.append(got[1] if got[0] == "map" else len(got[2]))
+    if len(set(sizes)) > 1:
+        return "ValueError: Size mismatch between datasets"
     return None
