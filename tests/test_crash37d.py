@@ -299,6 +299,25 @@ op("stack_both_kinds", "a = TensorDataset(h)\n        ds = StackDataset(a, y=a)\
 op("stack_ok_equal", "a = TensorDataset(h)\n        b = TensorDataset(torch.arange(h.shape[0]))\n        "
    "ds = StackDataset(x=a, y=b)\n        return h + len(ds)")  # fmt: skip
 
+# LBFGS takes one parameter group
+TWO = ("self.fc = nn.Linear(8, 8)", "self.t = nn.Parameter(torch.zeros(1))")
+
+
+def lbfgs(name: str, params: str) -> None:
+    model(
+        name,
+        (2, 8),
+        net_source(TWO, f"opt = torch.optim.LBFGS({params}, lr=0.1)\n        return h"),
+    )
+
+
+lbfgs(
+    "lbfgs_two_groups", "[dict(params=[self.t]), dict(params=list(self.fc.parameters()), lr=0.01)]"
+)
+lbfgs("lbfgs_group_per_param", "[dict(params=[p]) for p in (self.t, self.fc.bias)]")
+lbfgs("lbfgs_ok_one_group", "[dict(params=[self.t, self.fc.bias])]")
+lbfgs("lbfgs_ok_list", "[self.t, self.fc.weight]")
+
 
 def test_default_dtype_table_is_torchs():
     torch = pytest.importorskip("torch")

@@ -49,6 +49,9 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
   ``dataflow_fix36b_data`` knows (``TensorDataset`` of known first sizes, ``Subset`` of known
   indices) that differ: ValueError "Size mismatch between datasets"; positional and keyword
   datasets both given: its other ValueError;
+- ``torch.optim.LBFGS(params)`` of a list of more than one parameter-group dict (each with a
+  non-empty list of tensors, the list's length certain): ValueError "LBFGS doesn't support
+  per-parameter options (parameter groups)";
 - ``torch.signal.windows.<name>(M, ...)`` (no ``dtype`` / ``layout`` given): an int ``M < 0``
   (``w - 2 * p``), then ``kaiser``'s ``beta < 0``, ``exponential``'s ``tau <= 0`` or a
   ``center`` given with ``sym`` left True, ``gaussian``'s ``std <= 0``: torch's ValueErrors
@@ -455,12 +458,12 @@ def args_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
         if err is not None:
             f.crash(fr.loc(e), err)
         return
-    if not isinstance(fv, Ext) or fv.qual not in _ARG_QUALS | _STACK:
+    if not isinstance(fv, Ext) or fv.qual not in _ARG_QUALS | _STACK | _LBFGS:
         return
     if any(isinstance(a, ast.Starred) for a in e.args):
         return
-    if fv.qual in _STACK:
-        err = stack_error(run, e, args, kwargs)
+    if fv.qual in _STACK | _LBFGS:
+        err = (stack_error if fv.qual in _STACK else lbfgs_error)(run, e, args, kwargs)
         if err is not None:
             f.crash(fr.loc(e), err)
         return
@@ -843,3 +846,32 @@ def stack_error(run: Any, e: ast.Call, args: list, kwargs: dict) -> str | None:
     if len(set(sizes)) > 1:
         return "ValueError: Size mismatch between datasets"
     return None
+
+
+_LBFGS = frozenset({"torch.optim.LBFGS", "torch.optim.lbfgs.LBFGS"})
+
+
+def lbfgs_error(run: Any, e: ast.Call, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_fix36b_data import _sure_list
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if (
+        any(k.arg is None for k in e.keywords)
+        or len(args) > 1
+        or ("params" in kwargs) == bool(args)
+    ):
+        return None
+    lr = kwargs.get("lr", 1)
+    if not _plain_num(lr) or lr < 0:
+        return None
+    params = args[0] if args else kwargs["params"]
+    if params.__class__ is not list or len(params) < 2 or not _sure_list(run, params):
+        return None
+    for g in params:
+        if g.__class__ is not dict or g.get("params").__class__ is not list or not g["params"]:
+            return None
+        if not all(isinstance(t, Tens) for t in g["params"]):
+            return None
+        if not _plain_num(g.get("lr", 1)) or g.get("lr", 1) < 0:
+            return None
+    return "ValueError: LBFGS doesn't support per-parameter options (parameter groups)"
