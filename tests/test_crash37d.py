@@ -318,6 +318,25 @@ lbfgs("lbfgs_group_per_param", "[dict(params=[p]) for p in (self.t, self.fc.bias
 lbfgs("lbfgs_ok_one_group", "[dict(params=[self.t, self.fc.bias])]")
 lbfgs("lbfgs_ok_list", "[self.t, self.fc.weight]")
 
+# register_post_accumulate_grad_hook: leaves that require grad only
+EG = "with torch.enable_grad():\n            "
+op("posthook_activation", EG + "a = torch.tanh(self.fc(x))\n            "
+   "a.register_post_accumulate_grad_hook(lambda p: None)\n        return h")  # fmt: skip
+op(
+    "posthook_weight_view",
+    EG + "self.fc.weight.view(-1).register_post_accumulate_grad_hook(print)\n        return h",
+)
+op(
+    "posthook_plain_tensor",
+    EG + "torch.zeros(3).register_post_accumulate_grad_hook(print)\n        return h",
+)
+op(
+    "posthook_ok_weight",
+    EG + "self.fc.weight.register_post_accumulate_grad_hook(print)\n        return h",
+)
+op("posthook_ok_detached_leaf", EG + "a = torch.zeros(3).requires_grad_()\n            "
+   "a.register_post_accumulate_grad_hook(print)\n        return h")  # fmt: skip
+
 
 def test_default_dtype_table_is_torchs():
     torch = pytest.importorskip("torch")
@@ -350,7 +369,8 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
      "mix_count", "search_side_upper", "uplo_word", "function_saved_tensor_product",
      "default_dtype_int8", "wnorm_dim_past_rank", "ortho_bias", "cyclic_adagrad",
      "vmap_chunk_zero", "jvp_bare_primal", "backward_two_grads",
-     "vmap_in_dims_short", "vmap_randomness_word", "window_hann_negative"],
+     "vmap_in_dims_short", "vmap_randomness_word", "window_hann_negative",
+     "posthook_activation", "lbfgs_two_groups", "stack_lengths"],
 )  # fmt: skip
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
     """These rules are what flag these: with ``DRIFTCHECK_NO_FIX37D=1`` nothing does."""

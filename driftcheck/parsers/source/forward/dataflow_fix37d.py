@@ -52,6 +52,11 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
 - ``torch.optim.LBFGS(params)`` of a list of more than one parameter-group dict (each with a
   non-empty list of tensors, the list's length certain): ValueError "LBFGS doesn't support
   per-parameter options (parameter groups)";
+- ``t.register_post_accumulate_grad_hook(fn)`` of a tensor whose autograd record
+  (``dataflow_fix32``, every fact certain) says it requires grad and is not a leaf (a view of a
+  parameter, an activation): "post accumulate grad hooks cannot be registered on non-leaf
+  tensors"; one that surely does not require grad: "cannot register a hook on a tensor that
+  doesn't require gradient";
 - ``torch.signal.windows.<name>(M, ...)`` (no ``dtype`` / ``layout`` given): an int ``M < 0``
   (``w - 2 * p``), then ``kaiser``'s ``beta < 0``, ``exponential``'s ``tau <= 0`` or a
   ``center`` given with ``sym`` left True, ``gaussian``'s ``std <= 0``: torch's ValueErrors
@@ -449,9 +454,15 @@ def arg_error(qual: str, args: list, kwargs: dict) -> str | None:
 @hooks.before(197)
 def args_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Bound
 
     f = run.f
     if _off(f) or f.input_shape is None or f.speculative or fr is None:
+        return
+    if isinstance(fv, Bound) and fv.name == "register_post_accumulate_grad_hook":
+        err = post_hook_error(f, fv.target)
+        if err is not None:
+            f.crash(fr.loc(e), err)
         return
     if isinstance(fv, VmapFn):
         err = vmapped_error(fv, e, args, kwargs)
@@ -875,3 +886,19 @@ def lbfgs_error(run: Any, e: ast.Call, args: list, kwargs: dict) -> str | None:
         if not _plain_num(g.get("lr", 1)) or g.get("lr", 1) < 0:
             return None
     return "ValueError: LBFGS doesn't support per-parameter options (parameter groups)"
+
+
+def post_hook_error(f: Any, t: Any) -> str | None:
+    from driftcheck.parsers.source.forward import dataflow_fix32 as g
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if not isinstance(t, Tens) or not g._sure(f):
+        return None
+    r = g._known(f, t)
+    if r is None:
+        return None
+    if r.rg is False:
+        return "RuntimeError: cannot register a hook on a tensor that doesn't require gradient"
+    if r.rg is True and r.leaf is False:
+        return "RuntimeError: post accumulate grad hooks cannot be registered on non-leaf tensors"
+    return None
