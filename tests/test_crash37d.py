@@ -19,6 +19,13 @@ HEAD = (
     "        ctx.save_for_backward(x, w)\n        ctx.s = s\n        return x * w\n\n"
     "    @staticmethod\n    def backward(ctx, g):\n"
     "        x, w = ctx.saved_tensors\n        return g * w * ctx.s\n\n"
+    "def post_var(t: torch.Tensor, *o: float) -> torch.Tensor:\n    return t * o[0]\n\n"
+    "def post_kwdef(t: torch.Tensor, *, s: float = 2.0) -> torch.Tensor:\n    return t * s\n\n"
+    "def post_try(t: torch.Tensor) -> torch.Tensor:\n    if t.sum() > 0:\n        try:\n"
+    "            t = t * 2\n        finally:\n            t = t + 1\n    return t\n\n"
+    "def post_ok(t: torch.Tensor, *, s: float) -> torch.Tensor:\n"
+    "    return t * s\n\n"
+    "def post_ok2(t: torch.Tensor, s: float = 2.0) -> torch.Tensor:\n    return t * s\n\n"
     "def _grads(g, w, s):\n    return g * w * s, g, None\n\n"
     "class ScaleOk(torch.autograd.Function):\n"
     "    @staticmethod\n    def forward(ctx, x, w, s):\n"
@@ -336,6 +343,13 @@ op(
 )
 op("posthook_ok_detached_leaf", EG + "a = torch.zeros(3).requires_grad_()\n            "
    "a.register_post_accumulate_grad_hook(print)\n        return h")  # fmt: skip
+
+# torch.jit.script of a function TorchScript cannot compile
+op("script_varargs", "f = torch.jit.script(post_var)\n        return f(h, 2.0)")
+op("script_kwonly_default", "f = torch.jit.script(post_kwdef)\n        return f(h)")
+op("script_try", "f = torch.jit.script(post_try)\n        return f(h)")
+op("script_ok_kwonly", "f = torch.jit.script(post_ok)\n        return f(h, s=2.0)")
+op("script_ok_default", "f = torch.jit.script(post_ok2)\n        return f(h)")
 
 
 def test_default_dtype_table_is_torchs():

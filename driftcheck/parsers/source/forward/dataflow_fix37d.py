@@ -57,6 +57,12 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
   parameter, an activation): "post accumulate grad hooks cannot be registered on non-leaf
   tensors"; one that surely does not require grad: "cannot register a hook on a tensor that
   doesn't require gradient";
+- ``torch.jit.script(fn)`` of an undecorated plain function of the code (not a method) whose
+  signature has ``*args`` / ``**kwargs`` / a keyword-only parameter with a default
+  (NotSupportedError "Compiled functions can't take variable number of arguments ...") or
+  whose body (nested functions, classes and lambdas left out) holds a ``try`` statement
+  (UnsupportedNodeError "try blocks aren't supported"), checked in that order as TorchScript's
+  frontend does;
 - ``torch.signal.windows.<name>(M, ...)`` (no ``dtype`` / ``layout`` given): an int ``M < 0``
   (``w - 2 * p``), then ``kaiser``'s ``beta < 0``, ``exponential``'s ``tau <= 0`` or a
   ``center`` given with ``sym`` left True, ``gaussian``'s ``std <= 0``: torch's ValueErrors
@@ -469,9 +475,14 @@ def args_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
         if err is not None:
             f.crash(fr.loc(e), err)
         return
-    if not isinstance(fv, Ext) or fv.qual not in _ARG_QUALS | _STACK | _LBFGS:
+    if not isinstance(fv, Ext) or fv.qual not in _ARG_QUALS | _STACK | _LBFGS | _SCRIPT:
         return
     if any(isinstance(a, ast.Starred) for a in e.args):
+        return
+    if fv.qual in _SCRIPT:
+        err = script_error(args, kwargs)
+        if err is not None:
+            f.crash(fr.loc(e), err)
         return
     if fv.qual in _STACK | _LBFGS:
         err = (stack_error if fv.qual in _STACK else lbfgs_error)(run, e, args, kwargs)
@@ -901,4 +912,40 @@ def post_hook_error(f: Any, t: Any) -> str | None:
         return "RuntimeError: cannot register a hook on a tensor that doesn't require gradient"
     if r.rg is True and r.leaf is False:
         return "RuntimeError: post accumulate grad hooks cannot be registered on non-leaf tensors"
+    return None
+
+
+_SCRIPT = frozenset({"torch.jit.script"})
+
+
+def script_error(args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.values.abstract import Func
+    from driftcheck.parsers.source.values.dataflow_values import UserFunc
+
+    if len(args) != 1 or kwargs:
+        return None
+    fn = args[0]
+    if isinstance(fn, UserFunc):
+        if fn.self_mod is not None:
+            return None
+        fn = fn.func
+    if not isinstance(fn, Func) or fn.owner is not None:
+        return None
+    node = fn.node
+    if not isinstance(node, ast.FunctionDef) or node.decorator_list:
+        return None
+    a = node.args
+    if a.vararg or a.kwarg or any(d is not None for d in a.kw_defaults):
+        return (
+            "torch.jit.frontend.NotSupportedError: Compiled functions can't take variable "
+            "number of arguments or use keyword-only arguments with defaults"
+        )
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            return "torch.jit.frontend.UnsupportedNodeError: try blocks aren't supported"
+        todo.extend(ast.iter_child_nodes(n))
     return None
