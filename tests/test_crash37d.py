@@ -351,6 +351,20 @@ op("script_try", "f = torch.jit.script(post_try)\n        return f(h)")
 op("script_ok_kwonly", "f = torch.jit.script(post_ok)\n        return f(h, s=2.0)")
 op("script_ok_default", "f = torch.jit.script(post_ok2)\n        return f(h)")
 
+# Adam / AdamW: a tensor lr with foreach=True needs capturable=True
+op(
+    "adam_tensor_lr_foreach",
+    "opt = torch.optim.AdamW(self.fc.parameters(), lr=torch.tensor(1e-3), foreach=True)\n        return h",
+)
+op(
+    "adam_ok_tensor_lr_capturable",
+    "opt = torch.optim.Adam(self.fc.parameters(), lr=torch.tensor(1e-3), foreach=True, capturable=True)\n        return h",
+)
+op(
+    "adam_ok_tensor_lr_no_foreach",
+    "opt = torch.optim.Adam(self.fc.parameters(), torch.tensor(1e-3))\n        return h",
+)
+
 
 def test_default_dtype_table_is_torchs():
     torch = pytest.importorskip("torch")

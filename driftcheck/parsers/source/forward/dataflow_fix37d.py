@@ -63,6 +63,8 @@ rule a model of what torch does, checked in torch (``tests/test_crash37d.py``, w
   whose body (nested functions, classes and lambdas left out) holds a ``try`` statement
   (UnsupportedNodeError "try blocks aren't supported"), checked in that order as TorchScript's
   frontend does;
+- ``torch.optim.Adam`` / ``AdamW(params, lr=t, foreach=True)`` with ``t`` a tensor and
+  ``capturable`` not True: ValueError at construction (the other optimizers do not check there);
 - ``torch.signal.windows.<name>(M, ...)`` (no ``dtype`` / ``layout`` given): an int ``M < 0``
   (``w - 2 * p``), then ``kaiser``'s ``beta < 0``, ``exponential``'s ``tau <= 0`` or a
   ``center`` given with ``sym`` left True, ``gaussian``'s ``std <= 0``: torch's ValueErrors
@@ -475,9 +477,14 @@ def args_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
         if err is not None:
             f.crash(fr.loc(e), err)
         return
-    if not isinstance(fv, Ext) or fv.qual not in _ARG_QUALS | _STACK | _LBFGS | _SCRIPT:
+    if not isinstance(fv, Ext) or fv.qual not in _ARG_QUALS | _STACK | _LBFGS | _SCRIPT | _ADAM:
         return
     if any(isinstance(a, ast.Starred) for a in e.args):
+        return
+    if fv.qual in _ADAM:
+        err = adam_error(args, kwargs) if all(k.arg for k in e.keywords) else None
+        if err is not None:
+            f.crash(fr.loc(e), err)
         return
     if fv.qual in _SCRIPT:
         err = script_error(args, kwargs)
@@ -949,3 +956,21 @@ def script_error(args: list, kwargs: dict) -> str | None:
             return "torch.jit.frontend.UnsupportedNodeError: try blocks aren't supported"
         todo.extend(ast.iter_child_nodes(n))
     return None
+
+
+_ADAM = frozenset(
+    {"torch.optim.Adam", "torch.optim.AdamW", "torch.optim.adam.Adam", "torch.optim.adamw.AdamW"}
+)
+
+
+def adam_error(args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if len(args) > 2 or (len(args) == 2 and "lr" in kwargs):
+        return None
+    lr = args[1] if len(args) == 2 else kwargs.get("lr")
+    if not isinstance(lr, Tens) or kwargs.get("foreach") is not True:
+        return None
+    if kwargs.get("capturable", False) is not False:
+        return None
+    return "ValueError: lr as a Tensor is not supported for capturable=False and foreach=True"
