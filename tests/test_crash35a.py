@@ -237,10 +237,10 @@ def test_hook_registry_order():
     # unknown, and stands an instance for a dataset of the code's own built in forward) run
     # after it
     made = [i for i, r in enumerate(after) if r.endswith("dataflow_fix30b._made_hook")]
-    late = [r.split()[-1] for r in after[made[0] + 1 :]] if made else []
-    assert made and all(
-        r == "dataflow_torchchecks.checked" or r.startswith("dataflow_fix37c.") for r in late
-    ), late
+    # (session 37: the fix37c / fix37d hooks, given orders 181-199, read or replace only
+    # results of calls ``made`` never handles: softmax, Categorical, vmap)
+    late = ("dataflow_torchchecks.checked", "dataflow_fix37c", "dataflow_fix37d")
+    assert made and all(r.split()[2].startswith(late) for r in after[made[0] + 1 :])
     assert any(r.endswith("dataflow_fix35.prune_called") for r in before)
     for part in (before, after):
         orders = [int(r.split()[1]) for r in part]

@@ -43,6 +43,7 @@ MODULES = (
     "dataflow_fix36b_trace",
     "dataflow_fix36d",
     "dataflow_fix37c",  # session 37 (crashfix37): process group, SDPA backends, data loading
+    "dataflow_fix37d",  # session 37 (crashfix37b)
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}

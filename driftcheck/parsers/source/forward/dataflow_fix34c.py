@@ -192,6 +192,8 @@ def apply_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[b
     node = g.Node(f"{cls.name}Backward", parents, None, True)
     g._put(f, out, g.Rec(True, False, node=node))
     got = grad_count(bwd)
+    if got is None and out.shape is not None and not _off37d(f):
+        got = _run_count(call, cls, bwd, ctx, out)  # (session 37: helpers, saved tensors)
     n = len(args)
     if got is not None:
         m, nones = got
@@ -239,6 +241,39 @@ def _grad_shapes(call: Any, cls: Any, bwd: ast.FunctionDef, ctx: Any, out: Any, 
             return (f"RuntimeError: Function {cls.name}Backward returned an invalid gradient at "
                     f"index {i} - got {list(have)} but expected shape compatible with "
                     f"{list(want)}")  # fmt: skip
+    return None
+
+
+def _off37d(f: Any) -> bool:
+    return f.switches.get("DRIFTCHECK_NO_FIX37D") == "1"
+
+
+def _run_count(call: Any, cls: Any, bwd: ast.FunctionDef, ctx: Any,
+               out: Any) -> tuple[int, list[bool]] | None:  # fmt: skip
+    """(session 37, crashfix37b) the number of gradients ``backward`` gives, where its
+    returns cannot be read from source alone (``g * w`` of ``w`` unpacked from
+    ``ctx.saved_tensors``, a helper's result): ``backward`` run statically (speculatively)
+    on a gradient of the output's shape; counted only where that run met nothing unknown
+    and gave one tensor (torch wraps it in a 1-tuple) or a tuple of tensors and Nones."""
+    from driftcheck.parsers.source.interp.dunders import source_func
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    f = call.run.f
+    fn = source_func(f.interp, cls, "backward")
+    if fn is None or getattr(fn, "node", None) is not bwd or len(bwd.args.args) != 2:
+        return None
+    doubts = f.doubts
+    f.speculative += 2  # (no crash, fact or graph record of this run is kept)
+    try:
+        got = call.run_func(fn, None, [ctx, Tens(None, out.shape)], {}, None)
+    finally:
+        f.speculative -= 2
+    if f.doubts != doubts:
+        return None
+    if isinstance(got, Tens):
+        return 1, [False]
+    if got.__class__ is tuple and all(isinstance(x, Tens) or x is None for x in got):
+        return len(got), [x is None for x in got]
     return None
 
 
