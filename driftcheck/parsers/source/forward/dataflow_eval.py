@@ -119,6 +119,8 @@ class Runner:
         self.depth = 0
         self.notes: list[str] = []
         self.stack: list[Frame] = []
+        # (call node, its receiver's value) of the calls being run (``Calls.call_expr``)
+        self.receivers: list[tuple[Any, Any]] = []
 
     def tick(self) -> None:
         self.steps += 1
