@@ -161,6 +161,50 @@ CASES: dict[str, tuple[str, bool]] = {
         ),
         False,
     ),
+    # 6b. something before the crash may raise what is caught, unseen by the rules: no claim
+    "suppress_key_error_after_dict_lookup": (
+        _net(
+            SWALLOW + '\nself.table = {"a": 1}',
+            'with contextlib.suppress(KeyError):\n    k = self.table["b"]\n    x = self.lin(x)\n'
+            "return self.out(x)",
+        ),
+        False,
+    ),
+    "suppress_key_error_after_pop": (
+        _net(
+            SWALLOW,
+            'd = {}\nwith contextlib.suppress(KeyError):\n    d.pop("z")\n    x = self.lin(x)\n'
+            "return self.out(x)",
+        ),
+        False,
+    ),
+    "suppress_stop_iteration_after_next": (
+        _net(
+            SWALLOW,
+            "with contextlib.suppress(StopIteration):\n    k = next(iter([]))\n"
+            "    x = self.lin(x)\nreturn self.out(x)",
+        ),
+        False,
+    ),
+    "suppress_os_error_after_open": (
+        _net(
+            SWALLOW,
+            'with contextlib.suppress(OSError):\n    open("/nonexistent/fr37a").read()\n'
+            "    x = self.lin(x)\nreturn self.out(x)",
+        ),
+        False,
+    ),
+    "suppress_key_error_helper_first": (  # a helper of the code's own may raise KeyError
+        _net(
+            SWALLOW,
+            "with contextlib.suppress(KeyError):\n    k = self.look()\n    x = self.lin(x)\n"
+            "return self.out(x)",
+        ).replace(
+            "    def forward(self, x):",
+            "    def look(self):\n        return {}['k']\n\n    def forward(self, x):",
+        ),
+        False,
+    ),
     # 7. managers of the code's own that swallow
     "cm_generator_swallows": (
         _net(

@@ -231,6 +231,16 @@ class Flow:
             if frame["tripped"]:
                 self.speculative -= 1
 
+    def trip_catching(self) -> None:
+        """Something in a ``catching`` region may raise what it catches, unseen by the
+        rules (a dict lookup, a call of the code's own): the rest of each open region is
+        speculative."""
+        for frame in self.catch_frames:
+            if not frame["tripped"]:
+                frame["tripped"] = True
+                self.speculative += 1
+                self.doubts += 1
+
     def _caught(self, message: str) -> bool:
         """A crash in a ``catching`` region that may be swallowed: the region turns
         speculative from here on (True: not recorded)."""

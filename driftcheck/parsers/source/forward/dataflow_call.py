@@ -337,6 +337,10 @@ class Calls:
                     return got
         if self.run.f.input_shape is None:
             return self.call_value(fv, args, kwargs, fr, e)
+        if self.run.f.catch_frames:  # in ``contextlib.suppress(E)``: a call the rules see through
+            from driftcheck.parsers.source.forward.dataflow_catch import call_seen
+
+            call_seen(self.run.f, fv)
         # the receiver the rules read (``dataflow_common.receiver``): never evaluated again
         self.run.receivers.append((e, recv))
         try:

@@ -2,10 +2,15 @@
 (``Runner._suppresses``), and which crash a ``contextlib.suppress(E)`` can catch.
 
 - ``contextlib.suppress(E1, E2)`` with every argument a builtin exception class (a name, an
-  attribute chain, a tuple of such): a crash in the body is still certain when none of the
-  classes catches the exception the crash raises (``may_catch``) and nothing unknown ran in
-  the region before it (``Flow.catching``). An argument the pass cannot resolve: the body is
-  speculative, as before (fixreview36a).
+  attribute chain, a tuple of such; not a base of AttributeError / NameError, which any
+  attribute or name read may raise): a crash in the body is still certain when none of the
+  classes catches the exception the crash raises (``may_catch``) and, before it in the
+  region, nothing unknown ran (``doubts``), every statement was plain (``plain_stmt``: no
+  subscript, no comprehension, no branch; a dict lookup may raise KeyError unseen) and every
+  call was one the rules see through (``call_seen``: a torch layer, a ``torch.`` function, a
+  tensor method; a function or module of the code's own may raise anything inside). The
+  first thing that breaks this makes the rest of the body speculative (``Flow.catching``).
+  An argument the pass cannot resolve: the body is speculative, as before (fixreview36a).
 - A context manager of the code's own that may swallow: a class whose ``__exit__`` (found
   on its MRO in the code's own classes) may return a truthy value or cannot be read; a
   ``@contextmanager`` / ``@asynccontextmanager`` generator whose ``yield`` sits inside a
@@ -199,6 +204,8 @@ def item_swallows(run: Any, item: ast.withitem, st: Any, fr: Any) -> Any:
                 if got is None:
                     return ALL
                 out += got
+            if any(issubclass(AttributeError, k) or issubclass(NameError, k) for k in out):
+                return ALL  # ``suppress(Exception)``: any attribute read may raise it
             return out or None
         if isinstance(q, str) and (q in _STACKS or q.replace("builtins.", "") in _STACKS):
             v = item.optional_vars
@@ -221,3 +228,59 @@ def item_swallows(run: Any, item: ast.withitem, st: Any, fr: Any) -> Any:
 
         return ALL if own_code(cls) and _class_swallows(run, cls) else None
     return None
+
+
+_PLAIN = (
+    ast.Name,
+    ast.Constant,
+    ast.Attribute,
+    ast.Call,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Tuple,
+    ast.List,
+    ast.keyword,
+    ast.expr_context,
+    ast.operator,
+    ast.unaryop,
+)
+
+
+def plain_stmt(st: ast.stmt) -> bool:
+    """``st`` is ``name = <expr>``, ``<expr>`` or ``return <expr>`` where the expression holds
+    only names, constants, attribute chains, calls, arithmetic and tuples / lists: nothing
+    that may raise a Python error the rules do not model (a subscript's KeyError, an unpack's
+    ValueError, a comprehension, a branch)."""
+    if isinstance(st, ast.Assign):
+        if len(st.targets) != 1 or not isinstance(st.targets[0], ast.Name):
+            return False
+        value: Any = st.value
+    elif isinstance(st, (ast.Expr, ast.Return)):
+        value = st.value
+    else:
+        return False
+    if value is None:
+        return True
+    return all(isinstance(n, _PLAIN) for n in ast.walk(value))
+
+
+def call_seen(f: Any, fv: Any) -> None:
+    """A call in a ``catching`` region: a torch layer (``Leaf``), a ``torch.`` function or a
+    tensor method keeps the region certain; anything else (a module or function of the
+    code's own, a Python builtin, a dict's ``pop``) may raise what is caught: the rest of the
+    region is speculative."""
+    from driftcheck.parsers.source.values.abstract import Leaf
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Mod, Tens
+
+    if isinstance(fv, Mod):
+        from driftcheck.parsers.source.interp.fwdhooks import hooks_of
+
+        obj = f.resolve(fv.obj)
+        if isinstance(obj, Leaf) and not hooks_of(obj) and not f.run_state.get("fix35c_hooks"):
+            return  # (no hook of the code's own runs around it)
+    q = getattr(fv, "qual", None)
+    if fv.__class__.__name__ == "Ext" and isinstance(q, str) and q.startswith("torch."):
+        return
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens):
+        return
+    f.trip_catching()

@@ -245,8 +245,13 @@ class Runner:
                 if swallows is None:
                     self.body(st.body, fr)
                 elif isinstance(swallows, tuple):  # ``contextlib.suppress(KeyError)``
+                    from driftcheck.parsers.source.forward.dataflow_catch import plain_stmt
+
                     with self.f.catching(swallows):
-                        self.body(st.body, fr)
+                        for s in st.body:
+                            if not plain_stmt(s):  # it may raise what is caught, unseen
+                                self.f.trip_catching()
+                            self.stmt(s, fr)
                 else:
                     with self.f.maybe():  # as ``try/except: pass``
                         self.body(st.body, fr)
