@@ -190,6 +190,7 @@ class Flow:
         # alive and compared by identity (``dataflow_fix29.dict_attribute``)
         self.made_dicts: list[dict] = []
         self.speculative = 0
+        self.catch_frames: list[dict] = []  # the ``contextlib.suppress(E)`` regions (``catching``)
         # on real sizes: the partition proof whose guard is the only uncertainty here (a
         # ``continue`` past an empty expert's rows: ``dataflow_partition``), else None
         self.partition: Any = None
@@ -215,8 +216,50 @@ class Flow:
         finally:
             self.speculative -= 1
 
+    @contextlib.contextmanager
+    def catching(self, classes: tuple) -> Iterator[None]:
+        """Session 37 (fixreview37a): the body of ``with contextlib.suppress(*classes):``. A
+        crash there whose exception none of ``classes`` catches (``dataflow_catch``) is
+        certain while nothing unknown ran in the region (``doubts`` unchanged); the first
+        one that may be caught makes the rest of the region speculative, as ``maybe``."""
+        frame = {"classes": classes, "doubts": self.doubts, "tripped": False}
+        self.catch_frames.append(frame)
+        try:
+            yield
+        finally:
+            self.catch_frames.pop()
+            if frame["tripped"]:
+                self.speculative -= 1
+
+    def trip_catching(self) -> None:
+        """Something in a ``catching`` region may raise what it catches, unseen by the
+        rules (a dict lookup, a call of the code's own): the rest of each open region is
+        speculative."""
+        for frame in self.catch_frames:
+            if not frame["tripped"]:
+                frame["tripped"] = True
+                self.speculative += 1
+                self.doubts += 1
+
+    def _caught(self, message: str) -> bool:
+        """A crash in a ``catching`` region that may be swallowed: the region turns
+        speculative from here on (True: not recorded)."""
+        from driftcheck.parsers.source.forward.dataflow_catch import may_catch
+
+        for frame in self.catch_frames:
+            if frame["tripped"]:
+                continue
+            if self.doubts != frame["doubts"] or may_catch(frame["classes"], message):
+                frame["tripped"] = True
+                self.speculative += 1
+                self.doubts += 1
+                return True
+        return False
+
     def crash(self, loc: Any, message: str) -> None:
         """On real sizes, outside speculative code: torch raises here."""
+        if self.catch_frames and not self.speculative and self._caught(message):
+            return
         if self.input_shape is not None and not self.speculative and len(self.crashes) < 8:
             self.crashes.append((loc, message))
         elif self.speculative == 1 and self.partition is not None and self.input_shape is not None:
@@ -493,6 +536,8 @@ class Flow:
             shape = None
         elif self.input_shape is not None:
             shape = self.real_shape(type_, params, inputs, spec, loc)
+            if self.speculative and SPECULATIVE_NOTE not in node.notes:  # ``Flow.catching``
+                node.notes.append(SPECULATIVE_NOTE)  # its crash may be swallowed
         else:
             shape = sym_shape(type_, params, inputs, spec)
         out = Tens(nid, shape)
@@ -612,6 +657,9 @@ class Flow:
         if ins and self.input_shape is not None and shape_free(node.unresolved):
             part, seen = self.partition, getattr(self.partition, "nseen", 0)
             shape = self.real_shape(node.type, node.params, ins, spec, loc)
+            applied = self.node(target)
+            if self.speculative and applied is not None and SPECULATIVE_NOTE not in applied.notes:
+                applied.notes.append(SPECULATIVE_NOTE)  # its crash may be swallowed (catching)
             if part is not None and part.nseen > seen:
                 part.remember(key, ins)  # its crash, for a later pass's memo hit
         elif not node.unresolved and ins:

@@ -292,7 +292,15 @@ class Calls:
 
     # ------------------------------------------------------------------ call sites
     def call_expr(self, e: ast.Call, fr: Frame) -> Any:
-        fv = self.run.eval(e.func, fr)
+        recv: Any = None
+        if isinstance(e.func, ast.Attribute):  # as ``Runner.eval`` does, keeping the receiver
+            run = self.run
+            run.tick()
+            recv = run.eval(e.func.value, fr)
+            fv = run.attr(recv, e.func.attr, fr, e.func)
+            run.global_item_use(e.func, fv, fr)
+        else:
+            fv = self.run.eval(e.func, fr)
         args: list[Any] = []
         for x in e.args:
             if isinstance(x, ast.Starred):
@@ -327,13 +335,21 @@ class Calls:
                 got = dataflow_fix27.vmap_result(self, e, args, kwargs, fr)  # a sample's run
                 if got is not None:
                     return got
-        if self.run.f.input_shape is not None:
+        if self.run.f.input_shape is None:
+            return self.call_value(fv, args, kwargs, fr, e)
+        if self.run.f.catch_frames:  # in ``contextlib.suppress(E)``: a call the rules see through
+            from driftcheck.parsers.source.forward.dataflow_catch import call_seen
+
+            call_seen(self.run.f, fv)
+        # the receiver the rules read (``dataflow_common.receiver``): never evaluated again
+        self.run.receivers.append((e, recv))
+        try:
             dataflow_called.run_before(self.run, e, fv, args, kwargs, fr)  # the rules' hooks
-        out = self.call_value(fv, args, kwargs, fr, e)
-        if self.run.f.input_shape is not None:
+            out = self.call_value(fv, args, kwargs, fr, e)
             self.run.f._none_args = None
-            out = dataflow_called.run_after(self.run, e, fv, args, kwargs, out, fr)
-        return out
+            return dataflow_called.run_after(self.run, e, fv, args, kwargs, out, fr)
+        finally:
+            self.run.receivers.pop()
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         dataflow_axes.escapes(self.run.f, fv, args, kwargs)

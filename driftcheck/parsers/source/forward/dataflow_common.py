@@ -6,9 +6,39 @@ was written out in several of those modules before (session 18's review of
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from driftcheck.parsers.source.values.dataflow_values import is_int
+
+
+def pure_chain(e: Any) -> bool:
+    """``e`` is a name or an attribute chain on a name (``self.fc.weight``): reading it again
+    runs no code of the program the pass would not run anyway."""
+    while isinstance(e, ast.Attribute):
+        e = e.value
+    return isinstance(e, ast.Name)
+
+
+def receiver(run: Any, e: Any, fr: Any) -> Any:
+    """Session 37 (fixreview37a): the value of the receiver ``r`` of a call ``r.m(...)``,
+    without evaluating ``r`` a second time (``self.pick().apply(x)`` runs ``pick`` once, as
+    Python does): the value ``Calls.call_expr`` holds while that call's hooks run
+    (``Runner.receivers``), else the pass's value of a pure name / attribute chain
+    (``pure_chain``); None when neither is at hand (an expression with effects, read after its
+    call ended). Every rule that reads a call's receiver again goes through here."""
+    func = getattr(e, "func", None)
+    if not isinstance(func, ast.Attribute):
+        return None
+    for node, value in reversed(getattr(run, "receivers", ())):
+        if node is e:
+            return value
+    if not pure_chain(func.value):
+        return None
+    try:
+        return run.eval(func.value, fr)
+    except Exception:  # noqa: BLE001 - a chain the pass cannot read: no value
+        return None
 
 
 def arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> Any:

@@ -119,6 +119,8 @@ class Runner:
         self.depth = 0
         self.notes: list[str] = []
         self.stack: list[Frame] = []
+        # (call node, its receiver's value) of the calls being run (``Calls.call_expr``)
+        self.receivers: list[tuple[Any, Any]] = []
 
     def tick(self) -> None:
         self.steps += 1
@@ -140,31 +142,24 @@ class Runner:
             self.notes.append(why)
 
     # ------------------------------------------------------------------ statements
-    def _suppresses(self, st: ast.With | ast.AsyncWith, fr: Frame) -> bool:
-        """Session 36 (fixreview36a): one of ``st``'s items is ``contextlib.suppress(...)``
-        (resolved: the name or attribute chain called reads ``contextlib.suppress``): an error
-        in the body may be what it swallows, so what is found there proves nothing (as in a
-        ``try`` body). Off with ``DRIFTCHECK_NO_SUPPRESS_36=1``."""
+    def _suppresses(self, st: ast.With | ast.AsyncWith, fr: Frame) -> Any:
+        """Session 36 (fixreview36a) / 37 (fixreview37a, ``dataflow_catch``): what one of
+        ``st``'s items may swallow: None (nothing), ``dataflow_catch.ALL`` (any error: what
+        the body finds proves nothing, as in a ``try`` body), or the builtin exception classes
+        of ``contextlib.suppress(E, ...)`` (``Flow.catching``). Off with
+        ``DRIFTCHECK_NO_SUPPRESS_36=1``."""
         if self.f.switches.get("DRIFTCHECK_NO_SUPPRESS_36") == "1":
-            return False
+            return None
+        from driftcheck.parsers.source.forward.dataflow_catch import ALL, item_swallows
+
+        out: tuple = ()
         for item in st.items:
-            c = item.context_expr
-            if not isinstance(c, ast.Call):
-                continue
-            root = c.func
-            while isinstance(root, ast.Attribute):
-                root = root.value
-            if not isinstance(root, ast.Name):
-                continue
-            try:
-                fv = self.eval(c.func, fr)  # a name / attribute chain: no effect
-            except Exception:  # noqa: BLE001 - a chain the pass cannot read
-                continue
-            q = getattr(fv, "qual", None)
-            # (``import contextlib`` inside forward reads ``builtins.contextlib.suppress``)
-            if isinstance(q, str) and q.split(".")[-2:] == ["contextlib", "suppress"]:
-                return True
-        return False
+            got = item_swallows(self, item, st, fr)
+            if got == ALL:
+                return ALL
+            if got:
+                out += got
+        return out or None
 
     def body(self, stmts: list[ast.stmt], fr: Frame) -> None:
         for st in stmts:
@@ -246,11 +241,20 @@ class Runner:
 
             dataflow_fix31b.with_modes(self.f, fr, modes, +1)  # which frame set ``enable_grad``
             try:
-                if self.f.input_shape is not None and self._suppresses(st, fr):
-                    with self.f.maybe():  # ``contextlib.suppress(E)``: as ``try/except E: pass``
-                        self.body(st.body, fr)
-                else:
+                swallows = self._suppresses(st, fr) if self.f.input_shape is not None else None
+                if swallows is None:
                     self.body(st.body, fr)
+                elif isinstance(swallows, tuple):  # ``contextlib.suppress(KeyError)``
+                    from driftcheck.parsers.source.forward.dataflow_catch import plain_stmt
+
+                    with self.f.catching(swallows):
+                        for s in st.body:
+                            if not plain_stmt(s):  # it may raise what is caught, unseen
+                                self.f.trip_catching()
+                            self.stmt(s, fr)
+                else:
+                    with self.f.maybe():  # as ``try/except: pass``
+                        self.body(st.body, fr)
             finally:
                 dataflow_fix30b.with_leave(self, st, fr, modes)
                 if self.f.input_shape is not None:

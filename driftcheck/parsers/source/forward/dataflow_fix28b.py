@@ -26,6 +26,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import receiver
 from driftcheck.parsers.source.values.abstract import Obj
 from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, Tens
 
@@ -266,12 +267,12 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, f
     if not isinstance(func, ast.Attribute):
         return
     if func.attr == "get_submodule" and len(args) == 1 and _self_chain(func.value):
-        owner = run.eval(func.value, fr)
+        owner = receiver(run, e, fr)
         if isinstance(owner, Mod):
             get_submodule(run, owner.obj, args[0], fr.loc(e))
         return
     if func.attr in _MODULE_CASTS and _self_chain(func.value):
-        recv = run.eval(func.value, fr)
+        recv = receiver(run, e, fr)
         if isinstance(recv, Mod):
             f.cast_in_forward = True  # ``self.head.half()``: the weights' dtype is open
             if func.attr == "to":
@@ -280,12 +281,12 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, f
         if len(args) >= 3 and _owner(f, args[0]) is not None:
             written(run, _owner(f, args[0]), args[1], args[2])  # ``object.__setattr__(self, ..)``
         elif len(args) >= 2 and _self_chain(func.value):
-            owner = _owner(f, run.eval(func.value, fr))
+            owner = _owner(f, receiver(run, e, fr))
             if owner is not None:
                 written(run, owner, args[0], args[1])  # ``self.__setattr__("x", v)``
         return
     if func.attr == "__delattr__" and len(args) == 1 and _self_chain(func.value):
-        owner = _owner(f, run.eval(func.value, fr))
+        owner = _owner(f, receiver(run, e, fr))
         if owner is not None:
             written(run, owner, args[0], _DELETED)
         return
@@ -358,7 +359,7 @@ def unpack_call(run: Any, st: ast.Assign, fr: Any) -> None:
     fv = run.eval(func, fr)
     q = getattr(fv, "qual", None)
     got = ARITY.get(q) if isinstance(q, str) else None
-    if got is None and func.attr in METHOD_ARITY and isinstance(run.eval(func.value, fr), Tens):
+    if got is None and func.attr in METHOD_ARITY and isinstance(receiver(run, call, fr), Tens):
         got = METHOD_ARITY[func.attr]
     if got is None:
         from driftcheck.parsers.source.forward import dataflow_fix29b

@@ -214,11 +214,15 @@ def unique_arity(run: Any, call: ast.Call, fr: Any) -> int | None:
     func = call.func
     if not isinstance(func, ast.Attribute) or func.attr not in ("unique", "unique_consecutive"):
         return None
+    from driftcheck.parsers.source.forward.dataflow_common import pure_chain, receiver
+
+    if not pure_chain(func):  # the call has run: its receiver is not evaluated again
+        return None
     q = getattr(run.eval(func, fr), "qual", None)
     if q in ("torch.unique", "torch.unique_consecutive"):
         if len(call.args) != 1:
             return None
-    elif call.args or not isinstance(run.eval(func.value, fr), Tens):
+    elif call.args or not isinstance(receiver(run, call, fr), Tens):
         return None
     n = 1
     for k in call.keywords:

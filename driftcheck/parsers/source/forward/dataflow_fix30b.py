@@ -27,6 +27,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import receiver
 from driftcheck.parsers.source.values.abstract import Leaf, Obj
 from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, UnkNum
 
@@ -224,7 +225,7 @@ def called(run: Any, e: ast.Call, fv: Any, fr: Any, args: list | None = None) ->
     state_loaded(run, e, fr)  # ``self.teacher.load_state_dict(self.student.state_dict())``
     func = e.func
     if isinstance(fv, Tens) and isinstance(func, ast.Attribute) and _chain(func.value):
-        owner = run.eval(func.value, fr)  # (names and attributes: evaluating again is pure)
+        owner = receiver(run, e, fr)
         leaf = _torch_leaf(f, owner)
         if (
             leaf is not None
@@ -718,7 +719,7 @@ def module_list_added(run: Any, e: ast.Call, args: list, fr: Any) -> None:
         return
     if len(args) != (1 if func.attr == "append" else 2):
         return
-    held = run.eval(func.value, fr)
+    held = receiver(run, e, fr)
     obj = f.resolve(held.obj) if isinstance(held, Mod) else None
     if not isinstance(obj, Obj) or obj.kind != "ModuleList" or obj.cls is not None:
         return
@@ -919,7 +920,7 @@ def state_loaded(run: Any, e: ast.Call, fr: Any) -> None:
         return
     if not (_chain(func.value) and _chain(src.func.value)):
         return
-    dst_m, src_m = run.eval(func.value, fr), run.eval(src.func.value, fr)
+    dst_m, src_m = receiver(run, e, fr), receiver(run, src, fr)
     if not (isinstance(dst_m, Mod) and isinstance(src_m, Mod)):
         return
     if not (_tree_plain(f, dst_m.obj) and _tree_plain(f, src_m.obj)):

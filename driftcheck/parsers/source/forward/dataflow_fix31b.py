@@ -14,6 +14,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import receiver
 from driftcheck.parsers.source.values.dataflow_values import UNK, Tens
 
 _BN = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d")
@@ -408,7 +409,7 @@ def _module_call(run: Any, e: ast.Call, func: ast.Attribute, args: list, kwargs:
     f = run.f
     if not _chain(func.value):
         return
-    owner = run.eval(func.value, fr)
+    owner = receiver(run, e, fr)
     if not isinstance(owner, Mod):
         return
     obj = f.resolve(owner.obj)

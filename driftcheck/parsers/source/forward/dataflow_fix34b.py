@@ -13,6 +13,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import receiver
 
 # calls that keep a container's items (``d.values()``, ``list(xs)``, ``enumerate(xs)``)
 _VIEW_METHODS = frozenset({"values", "keys", "items", "copy"})
@@ -370,7 +371,7 @@ def _apply(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     if not (isinstance(fn, (UserFunc, Func)) or hasattr(fn, "local_def")):
         return
     try:
-        recv = run.eval(e.func.value, fr)
+        recv = receiver(run, e, fr)
     except Exception:  # noqa: BLE001
         return
     if not isinstance(recv, Mod):
@@ -559,7 +560,7 @@ def _load_not_mapping(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, 
         if what is None:
             return
     try:
-        recv = run.eval(e.func.value, fr)
+        recv = receiver(run, e, fr)
     except Exception:  # noqa: BLE001
         return
     obj = run.f.resolve(recv.obj) if isinstance(recv, Mod) else None

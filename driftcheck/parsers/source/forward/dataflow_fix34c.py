@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward.dataflow_common import receiver
 from driftcheck.parsers.source.values.dataflow_values import Unk
 
 _FUNCTION = ("torch.autograd.Function", "torch.autograd.function.Function")
@@ -60,7 +61,7 @@ def _function_class(run: Any, at: Any, fr: Any) -> Any:
         return None
     if at.keywords or any(isinstance(a, ast.Starred) for a in at.args):
         return None
-    cls = run.eval(func.value, fr)
+    cls = receiver(run, at, fr)  # (``self.pick().apply``: ``pick`` runs once)
     if not isinstance(cls, Cls) or not own_code(cls):
         return None
     try:

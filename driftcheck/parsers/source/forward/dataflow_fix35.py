@@ -31,6 +31,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import receiver
 from driftcheck.parsers.source.forward.dataflow_fix30b import _tree_plain
 from driftcheck.parsers.source.forward.dataflow_params import listed
 from driftcheck.parsers.source.values.abstract import Ext, Leaf, Obj
@@ -301,7 +302,7 @@ def state_loaded(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
         return
     if not _pure(func.value):
         return
-    dst = run.eval(func.value, fr)
+    dst = receiver(run, e, fr)
     if not isinstance(dst, Mod):
         return
     mine = state_keys(run, dst.obj)

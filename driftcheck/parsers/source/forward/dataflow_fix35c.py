@@ -28,6 +28,7 @@ from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.forward import dataflow_fix25b
+from driftcheck.parsers.source.forward.dataflow_common import receiver
 from driftcheck.parsers.source.forward.dataflow_fix30b import GRADS, _depth, _plain_class
 from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
 from driftcheck.parsers.source.interp.opaque import _TAIL, is_note_for
@@ -141,7 +142,7 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
     if isinstance(e.func, ast.Attribute) and e.func.attr in _NOT_MODULE:
         if not isinstance(fv, Bound) and _chain(e.func.value) is not None:
             try:  # ``self.fc.register_forward_hook``: the pass gives no method value
-                fv = Bound(run.eval(e.func.value, fr), e.func.attr)
+                fv = Bound(receiver(run, e, fr), e.func.attr)
             except Exception:  # noqa: BLE001
                 return
         if isinstance(fv, Bound):
@@ -605,7 +606,7 @@ def _hook_registered(run: Any, e: ast.Call, fr: Any) -> None:
         if isinstance(fn, ast.FunctionDef) and _pure(node) and isinstance(node, ast.Attribute):
             return  # a bound method: ``self`` is given by Python (not judged)
     try:
-        target = run.eval(e.func.value, fr)
+        target = receiver(run, e, fr)
     except Exception:  # noqa: BLE001
         return
     if not isinstance(target, Mod):
@@ -626,9 +627,9 @@ def _hooked_called(run: Any, e: ast.Call, fv: Any, fr: Any) -> None:
     got = f.run_state.get(_HOOKED)
     if not got:
         return
-    from driftcheck.parsers.source.forward.dataflow_fix36 import own_module
+    from driftcheck.parsers.source.forward.dataflow_fix36 import hooks_run, own_module
 
     obj = own_module(f, fv.obj)
     hit = got.get(id(obj))
-    if hit is not None and hit[0] is obj:
+    if hit is not None and hit[0] is obj and hooks_run(f, obj) == "torch":
         f.crash(fr.loc(e), hit[1])

@@ -133,6 +133,16 @@ def _call_kind(f: Any, obj: Any) -> str:
     return kind
 
 
+def hooks_run(f: Any, obj: Any) -> str:
+    """Session 37 (fixreview37a): the one place that decides whether calling the module
+    ``obj`` runs torch's module hooks (pre-hooks, forward hooks, the hook-arity check of
+    ``dataflow_fix35c``): ``_call_kind`` ("torch", "own": never, "maybe"); "torch" always with
+    ``DRIFTCHECK_NO_PREHOOKS_36=1``."""
+    if f.switches.get(OFF) == "1":
+        return "torch"
+    return _call_kind(f, obj)
+
+
 def call_impl(calls: Any, fv: Any, args: list, kwargs: dict, at: Any) -> tuple[str, list, dict]:
     """(``_call_kind``, inputs) for ``m(*args, **kwargs)``: torch runs a module's pre-hooks and
     forward hooks only inside ``nn.Module.__call__``. A class of the code's own that overrides
@@ -145,9 +155,9 @@ def call_impl(calls: Any, fv: Any, args: list, kwargs: dict, at: Any) -> tuple[s
     run = calls.run
     f = run.f
     obj = own_module(f, fv.obj)
-    if not hooks_of(obj) or f.switches.get(OFF) == "1":
+    if not hooks_of(obj):
         return "torch", args, kwargs
-    kind = _call_kind(f, obj)
+    kind = hooks_run(f, obj)
     if kind == "maybe":
         line = getattr(at, "lineno", "?")
         run.taint(f"line {line}: a hooked module whose own __call__ may reach nn.Module.__call__")

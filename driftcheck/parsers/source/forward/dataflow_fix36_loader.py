@@ -30,6 +30,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import receiver
 from driftcheck.parsers.source.values.dataflow_values import UNK, Unk
 
 OFF = "DRIFTCHECK_NO_LOADER_NEXT_36"
@@ -142,7 +143,7 @@ def plateau_step(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -
     if not _chain(e.func.value) or (f.doubts and not isinstance(e.func.value, ast.Name)):
         return
     try:
-        sched = run.eval(e.func.value, fr)
+        sched = receiver(run, e, fr)
     except Exception:  # noqa: BLE001 - a receiver the pass cannot read again
         return
     if isinstance(sched, AnyPlateau):
@@ -163,7 +164,7 @@ def _module_result(run: Any, e: Any, fv: Any, fr: Any) -> str | None:
     target = fv.target if isinstance(fv, Bound) and fv.name == e.func.attr else None
     if target is None and _chain(e.func.value):
         try:
-            target = run.eval(e.func.value, fr)
+            target = receiver(run, e, fr)
         except Exception:  # noqa: BLE001 - a receiver the pass cannot read again
             return None
     if not isinstance(target, Mod):

@@ -31,12 +31,13 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
-from driftcheck.parsers.source.forward.dataflow_common import arg
+from driftcheck.parsers.source.forward.dataflow_common import arg, receiver
 
 _MAKE_DUAL = frozenset({"torch.autograd.forward_ad.make_dual"})
-# words whose presence in the file means a level may be open around a callee
-_LEVEL_WORDS = (
-    "enter_dual_level",
+_FWAD = "torch.autograd.forward_ad."
+# transforms that may open a level around a callee: their presence in any loaded file of the
+# code means no claim (session 37: every own tree, not the calling file alone)
+_TRANSFORM_WORDS = (
     "jvp",
     "vmap",
     "\nfunc\n",
@@ -45,6 +46,8 @@ _LEVEL_WORDS = (
     "jacfwd",
     "hessian",
 )
+# the names that open a level (``enter_dual_level()``, ``dual_level()`` entered)
+_OPENERS = frozenset({"enter_dual_level", "dual_level"})
 
 
 def _off(f: Any) -> bool:
@@ -58,44 +61,119 @@ def _shape(t: Any) -> tuple | None:
     return known_shape(t) if isinstance(t, Tens) else None
 
 
-def _names(tree: ast.AST) -> str:
-    """Every identifier the file's tree names (names, attributes, imports), one per line."""
-    out = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name):
-            out.add(n.id)
-        elif isinstance(n, ast.Attribute):
-            out.add(n.attr)
-        elif isinstance(n, ast.alias):
-            out.add(n.name)
-            out.add(n.asname or "")
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            out.add(n.name)
-    return "\n" + "\n".join(sorted(out)) + "\n"
+def _last(e: ast.AST) -> str | None:
+    if isinstance(e, ast.Name):
+        return e.id
+    return e.attr if isinstance(e, ast.Attribute) else None
 
 
-def _file_text(f: Any, fr: Any) -> str | None:
-    """The identifiers of the file the frame runs in (``ModInfo.tree``), kept per pass."""
-    tree = getattr(getattr(fr, "mod", None), "tree", None)
-    if not isinstance(tree, ast.Module):
-        return None
-    memo = f.run_state.setdefault("fix36d_names", {})
-    got = memo.get(id(tree))
-    if got is None or got[0] is not tree:
-        got = memo[id(tree)] = (tree, _names(tree))
-    return got[1]
+def _scan_trees(trees: list) -> tuple[str, frozenset, bool]:
+    """(every identifier the trees name, one per line; the ids of the level-opening calls
+    that are not a ``with`` item: ``enter_dual_level()``, ``dual_level()`` entered by hand;
+    whether a level opener is named other than by a direct call, an alias
+    ``lvl = fwAD.dual_level`` or ``enter_dual_level`` handed on as a value: not modelled)."""
+    words: set[str] = set()
+    names = set(_OPENERS)
+    for tree in trees:
+        for n in ast.walk(tree):
+            if isinstance(n, ast.alias) and n.name.rpartition(".")[2] in _OPENERS and n.asname:
+                names.add(n.asname)
+    calls: set[int] = set()
+    in_with: set[int] = set()
+    callees: set[int] = set()
+    refs: list[ast.AST] = []
+    for tree in trees:
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Name):
+                words.add(n.id)
+            elif isinstance(n, ast.Attribute):
+                words.add(n.attr)
+            elif isinstance(n, ast.alias):
+                words.add(n.name)
+                words.add(n.asname or "")
+            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                words.add(n.name)
+            if isinstance(n, (ast.With, ast.AsyncWith)):
+                in_with.update(id(i.context_expr) for i in n.items)
+            if isinstance(n, ast.Call) and _last(n.func) in names:
+                calls.add(id(n))
+                callees.add(id(n.func))
+            elif isinstance(n, (ast.Name, ast.Attribute)) and _last(n) in names:
+                refs.append(n)
+    loose = any(id(r) not in callees for r in refs)
+    text = "\n" + "\n".join(sorted(words)) + "\n"
+    return text, frozenset(calls - in_with), loose
+
+
+def _scan(f: Any) -> tuple[str, frozenset, bool] | None:
+    """``_scan_trees`` of every loaded module of the code (``dataflow_fix31b.own_trees``),
+    once per pass; None when some module has no tree."""
+    memo = f.run_state.get("fix36d_scan")
+    if memo is None:
+        from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+
+        trees = own_trees(getattr(f, "interp", None))
+        memo = f.run_state["fix36d_scan"] = (None,) if trees is None else (_scan_trees(trees),)
+    return memo[0]
+
+
+def _levels(f: Any) -> dict:
+    """The pass's model of forward AD's level: ``open`` (levels entered by
+    ``enter_dual_level()`` and not left), ``maybe`` (a level may be open: entered where the
+    pass was not sure the code ran, or a ``dual_level()`` entered by hand / an ``ExitStack``),
+    ``ran`` (the ids of the opening calls the pass ran)."""
+    st = f.run_state.get("fix36d_levels")
+    if st is None:
+        st = f.run_state["fix36d_levels"] = {"open": 0, "maybe": False, "ran": set()}
+    return st
+
+
+def _track(f: Any, e: ast.Call, fv: Any) -> None:
+    """Count the level openers and closers the pass runs (speculative code included)."""
+    q = getattr(fv, "qual", None)
+    if not isinstance(q, str) or not q.startswith(_FWAD):
+        return
+    name = q[len(_FWAD) :]
+    if name not in ("enter_dual_level", "exit_dual_level", "dual_level"):
+        return
+    st = _levels(f)
+    if name == "exit_dual_level":
+        if f.speculative:
+            st["maybe"] = st["maybe"] or st["open"] > 0
+        else:
+            st["open"] = max(0, st["open"] - 1)
+        return
+    st["ran"].add(id(e))
+    if name == "dual_level":
+        scan = _scan(f)
+        if scan is None or id(e) in scan[1]:  # not a ``with`` item: entered by hand
+            st["maybe"] = True
+    elif f.speculative:
+        st["maybe"] = True
+    else:
+        st["open"] += 1
 
 
 def _no_level(f: Any, e: ast.Call, fr: Any) -> bool:
+    """No dual level is open for certain: no ``with`` of an unmodelled manager (``with
+    fwAD.dual_level():`` is one) is open, the levels the pass counted are all closed, and the
+    loaded code holds no level opener the pass did not run (``enter_dual_level()`` in a
+    caller's code, an alias of ``dual_level``) nor a transform that may open one."""
     if any(k.arg == "level" for k in e.keywords) or len(e.args) > 2 or f.speculative:
         return False
     d = f.run_state.get("fix30b_modes")
     if d is not None and d.get("unknown", 0) != 0:
         return False
-    text = _file_text(f, fr)
-    if text is None:
+    st = _levels(f)
+    if st["open"] > 0 or st["maybe"]:
         return False
-    return not any(w in text for w in _LEVEL_WORDS)
+    scan = _scan(f)
+    if scan is None:
+        return False
+    text, openers, loose = scan
+    if loose or any(w in text for w in _TRANSFORM_WORDS):
+        return False
+    return openers <= st["ran"]
 
 
 def _size(s: tuple) -> str:
@@ -109,7 +187,10 @@ def dual_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     from driftcheck.parsers.source.values.abstract import Ext
 
     f = run.f
-    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+    if _off(f) or f.input_shape is None:
+        return
+    _track(f, e, fv)
+    if f.speculative or fr is None:
         return
     if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
         return
@@ -196,10 +277,7 @@ def _bind_error(fn: ast.FunctionDef, e: ast.Call) -> str | None:
 
 def _apply_error(run: Any, e: ast.Call, fr: Any) -> str | None:
     assert isinstance(e.func, ast.Attribute)
-    try:
-        c = run.eval(e.func.value, fr)
-    except Exception:  # noqa: BLE001 - a value the pass cannot make: no claim
-        return None
+    c = receiver(run, e, fr)  # the value the call's receiver had: never evaluated again
     if c.__class__.__name__ != "Cls":
         return None
     chain = _chain(c)

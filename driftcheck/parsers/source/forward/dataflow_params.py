@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_grown
+from driftcheck.parsers.source.forward.dataflow_common import receiver
 from driftcheck.parsers.source.values.abstract import Leaf, Obj, Tensor
 from driftcheck.parsers.source.values.dataflow_values import Tens
 
@@ -188,7 +189,7 @@ def _fresh_tensor(run: Any, e: Any, v: Any, fr: Any) -> bool:
     if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute):
         if e.func.attr not in FRESH_METHODS or not _names(e.func.value):
             return False
-        return isinstance(run.eval(e.func.value, fr), Tens)  # a name: read again, no effect
+        return isinstance(receiver(run, e, fr), Tens)
     return False
 
 
