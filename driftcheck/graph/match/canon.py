@@ -23,6 +23,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.match.padfold import fold_pads
+from driftcheck.graph.match.stackaxis37b import stack_kept
 from driftcheck.graph.model import Graph, Node
 from driftcheck.speed import current
 
@@ -497,6 +498,7 @@ class Canon:
             leaf.head_parts = self._split_parts(node)
             leaf.inner_cut = self._inner_cut(node)
             leaf.group_parts = self._group_parts(node)
+            leaf.stack_kept = stack_kept(node, self._consumers(), self.graph.index)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
