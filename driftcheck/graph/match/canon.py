@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from driftcheck.graph import catalogue
+from driftcheck.graph.fedtable37b import input_fed
 from driftcheck.graph.match.padfold import fold_pads
 from driftcheck.graph.match.stackaxis37b import stack_kept
 from driftcheck.graph.model import Graph, Node
@@ -580,11 +581,7 @@ class Canon:
             self._into = {}
             for e in self.graph.edges:
                 self._into.setdefault(e.dst, []).append(e.src)
-        by_id = self.graph.index
-        return any(
-            (src := by_id.get(s)) is not None and src.type == "Input"
-            for s in self._into.get(node.id, [])
-        )
+        return input_fed(node.id, self._into, self.graph.index)
 
     def _split_source(self, node: Node, key: str = "out_features") -> int | None:
         """The width of the ``Linear`` an ``Unflatten`` splits: its one input, followed back
