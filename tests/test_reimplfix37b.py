@@ -287,3 +287,129 @@ def _copy_twin_fused(port, hf) -> None:
         out[q + "n1.weight"] = sd[m + "input_layernorm.weight"]
         out[q + "n2.weight"] = sd[m + "post_attention_layernorm.weight"]
     port.load_state_dict(out, strict=True)
+
+
+# ---- the dev misses: ImageGPT's palette beside a longer context, Mamba's ``expand`` ----
+
+FRESH34 = ROOT / "benchmarks/reimpl/fresh34"
+IGPT = FRESH34 / "cases/imagegpt_variant_string.py"
+MAMBA_CFG = FRESH34 / "configs/mamba_csv_rows/config.json"
+
+
+def _igpt_config(tmp_path: Path, **over) -> Path:
+    raw = json.loads((FRESH34 / "configs/imagegpt_variant_string/config.json").read_text())
+    raw.update(over)
+    d = tmp_path / "_".join(f"{k}{v}" for k, v in over.items())
+    d.mkdir()
+    (d / "config.json").write_text(json.dumps(raw))
+    return d / "config.json"
+
+
+def _igpt(cfg_path: Path):
+    raw = json.loads(cfg_path.read_text())
+    raw = {k: v for k, v in raw.items() if k not in ("architectures", "transformers_version")}
+    cfg = transformers.AutoConfig.for_model(**raw)
+    return transformers.ImageGPTForCausalImageModeling(cfg).eval()
+
+
+def _hits(code: Path, cfg: Path, left, right) -> tuple[list, list]:
+    hits = findings(code, cfg)
+    good = [
+        h
+        for h in hits
+        if isinstance(h["values"], dict)
+        and holds(h["values"].get("left"), left)
+        and holds(h["values"].get("right"), right)
+    ]
+    return hits, good
+
+
+def test_imagegpt_longer_context_is_no_vocabulary(tmp_path):
+    """A context of 100 positions beside a palette of 65: torch's ImageGPT looks the ids up
+    in the 65-row table (``wte``), the 100-row one is the positions. One finding, the
+    context's; no ``vocab`` finding from the larger table (was: 65 vs 100, major)."""
+    cfg = _igpt_config(tmp_path, n_positions=100)
+    hf = _igpt(cfg)
+    assert hf.transformer.wte.num_embeddings == 65
+    assert hf.transformer.wpe.num_embeddings == 100
+    port = runpy.run_path(str(IGPT))["ImageGPT"]()
+    assert port.wte.num_embeddings == 65 and port.wpe.num_embeddings == 64
+    hits, good = _hits(IGPT, cfg, 64, 100)
+    assert len(hits) == 1 and good, hits
+
+
+def test_imagegpt_palette_change_is_found(tmp_path):
+    """A palette of 129 in the config: torch's token table has 129 rows, the port's 65. The
+    port's table plus its 64-wide head hold as many weights as the bare model's 129-row table
+    (65 * 64 + 64 * 64 == 129 * 64): no reason to call them one table (was: no finding)."""
+    cfg = _igpt_config(tmp_path, vocab_size=129)
+    hf = _igpt(cfg)
+    assert hf.transformer.wte.num_embeddings == 129
+    assert hf.lm_head.out_features == 128
+    port = runpy.run_path(str(IGPT))["ImageGPT"]()
+    assert port.wte.num_embeddings * 64 + port.head.weight.numel() == 129 * 64
+    assert _n(port) != _n(hf)
+    hits, good = _hits(IGPT, cfg, 65, 129)
+    assert good, hits
+
+
+TABLES = """\
+import torch
+import torch.nn as nn
+
+
+class CharLM(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.chars = nn.Embedding(40, 32)
+        self.wpe = nn.Embedding(256, 32)
+        self.out = nn.Linear(32, 40)
+
+    def forward(self, ids):
+        t = ids.shape[-1]
+        flat = ids.view(-1, t)
+        x = self.chars(flat) + self.wpe(torch.arange(t))
+        return self.out(x)
+"""
+
+
+def test_code_vocabulary_is_the_table_the_ids_index(tmp_path, capsys):
+    """Our own: a character model whose position table (256 rows) outnumbers its characters
+    (40), the ids reshaped before the lookup. torch: ids up to 39 run, 40 does not; the graph's
+    ``vocabSize`` fact is 40 (was 256, the larger table)."""
+    from driftcheck.cli import main
+
+    path = tmp_path / "charlm.py"
+    path.write_text(TABLES)
+    m = runpy.run_path(str(path))["CharLM"]()
+    assert m(torch.tensor([[0, 39, 5]])).shape == (1, 3, 40)
+    with pytest.raises(IndexError):
+        m(torch.tensor([[40]]))
+    capsys.readouterr()
+    assert main(["graph", str(path), "--format", "json"]) == 0
+    g = json.loads(capsys.readouterr().out)
+    assert g["facts"]["vocabSize"]["value"] == 40
+
+
+def test_mamba_expand_told_as_the_config_states_it(tmp_path):
+    """fresh34's ``mamba_csv_rows__expand`` plant (the code's ``expand`` 3, the config's 2):
+    torch's Mamba builds ``intermediate_size = expand * hidden_size``; the plant has the
+    parameter count of HF's model with ``expand=3``, not of the config's. One finding holding
+    3 and 2 (was: ``intermediateSize`` 192 vs 128 only)."""
+    code = FRESH34 / "planted/mamba_csv_rows__expand.py"
+    raw = json.loads(MAMBA_CFG.read_text())
+    assert raw["intermediate_size"] == raw["expand"] * raw["hidden_size"] == 128
+    port = runpy.run_path(str(code))["MambaLM"]()
+    three = dict(raw, expand=3, intermediate_size=None)
+    three = {k: v for k, v in three.items() if v is not None}
+    p3 = tmp_path / "three"
+    p3.mkdir()
+    (p3 / "config.json").write_text(json.dumps(three))
+    hf3 = _hf(p3 / "config.json")
+    assert hf3.config.intermediate_size == 192
+    assert _n(port) == _n(hf3) != _n(_hf(MAMBA_CFG))
+    hits, good = _hits(code, MAMBA_CFG, 3, 2)
+    assert len(hits) == 1 and good, hits
+    clean = runpy.run_path(str(FRESH34 / "cases/mamba_csv_rows.py"))["MambaLM"]()
+    assert _n(clean) == _n(_hf(MAMBA_CFG))
+    assert findings(FRESH34 / "cases/mamba_csv_rows.py", MAMBA_CFG) == []
