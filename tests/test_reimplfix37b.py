@@ -413,3 +413,29 @@ def test_mamba_expand_told_as_the_config_states_it(tmp_path):
     clean = runpy.run_path(str(FRESH34 / "cases/mamba_csv_rows.py"))["MambaLM"]()
     assert _n(clean) == _n(_hf(MAMBA_CFG))
     assert findings(FRESH34 / "cases/mamba_csv_rows.py", MAMBA_CFG) == []
+
+
+@pytest.mark.parametrize("where", ["code", "config"])
+def test_mamba_state_size_is_one_finding(tmp_path, where):
+    """A state size of 16 against 8 (fresh34's ``__stateSize`` plant, and the config changed
+    instead): torch's Mamba with ``state_size=16`` has the plant's parameter count and a
+    ``[128, 16]`` ``A_log``. One finding (``model.ssmStateSize``) holding both values, the
+    ``x_proj`` width and the forward's ``split`` cuts under it (was: a shape finding and two
+    ``narrow`` findings)."""
+    raw = json.loads(MAMBA_CFG.read_text())
+    p16 = tmp_path / "s16"
+    p16.mkdir()
+    (p16 / "config.json").write_text(json.dumps(dict(raw, state_size=16)))
+    hf16 = _hf(p16 / "config.json")
+    assert tuple(hf16.backbone.layers[0].mixer.A_log.shape) == (128, 16)
+    if where == "code":
+        code, cfg, left, right = FRESH34 / "planted/mamba_csv_rows__stateSize.py", MAMBA_CFG, 16, 8
+        port = runpy.run_path(str(code))["MambaLM"]()
+        assert _n(port) == _n(hf16) != _n(_hf(MAMBA_CFG))
+    else:
+        code, cfg, left, right = FRESH34 / "cases/mamba_csv_rows.py", p16 / "config.json", 8, 16
+        port = runpy.run_path(str(code))["MambaLM"]()
+        assert _n(port) == _n(_hf(MAMBA_CFG)) != _n(hf16)
+    assert tuple(port.layers[0].mixer.A_log.shape) == (128, left)
+    hits, good = _hits(code, cfg, left, right)
+    assert len(hits) == 1 and good, hits

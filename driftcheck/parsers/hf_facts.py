@@ -314,6 +314,9 @@ def _ssm_expand(cfg: dict[str, Any], put: Any) -> None:
     e, h, i = cfg.get("expand"), cfg.get("hidden_size"), cfg.get("intermediate_size")
     if _int(e) and _int(h) and _int(i) and e > 0 and h > 0 and i == e * h:
         put("mlpRatio", e, "expand")
+    n = cfg.get("state_size")
+    if _int(n) and n > 0:
+        put("ssmStateSize", n, "state_size")
 
 
 def _adapter_reduction(cfg: dict[str, Any], put: Any) -> None:

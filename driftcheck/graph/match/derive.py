@@ -23,6 +23,7 @@ from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.canon import Item, leaf_weights, walk
+from driftcheck.graph.match.ssmstate37b import add_ssm_state
 from driftcheck.graph.model import Graph, input_share
 
 
@@ -258,6 +259,7 @@ def derive(items: list[Item], factorized: bool = True) -> dict[str, Derived]:
         _expert_module_width(items, out)
     if "numExperts" in out:
         moe_width(items, out)
+    add_ssm_state(main, out, Derived)
     return out
 
 
