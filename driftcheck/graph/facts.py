@@ -26,6 +26,7 @@ FACTS: dict[str, str] = {
     "headDim": "per-head width",
     "intermediateSize": "MLP inner width (feed_forward_length)",
     "mlpRatio": "MLP inner width over the model width, where a config states it so",
+    "ssmStateSize": "state size of a selective state-space layer (Mamba's state_size)",
     "vocabSize": "embedding rows / lm_head rows",
     "tokenizerVocabSize": "tokenizer's vocabulary size, where known",
     "maxPositionEmbeddings": "trained context length (n_positions, context_length)",

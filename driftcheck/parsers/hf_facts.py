@@ -168,6 +168,7 @@ def extract(
     _position_buckets(cfg, put)
     _window(cfg, put)
     _adapter_reduction(cfg, put)
+    _ssm_expand(cfg, put)
     _video(cfg, put)
     _derived(facts, put)
     for key in ("model_type",):
@@ -295,6 +296,27 @@ def _window(cfg: dict[str, Any], put: Any) -> None:
     own = TYPE_KEYS.get(mt, {}) if isinstance(mt, str) else {}
     if _int(v) and v > 0 and not any("window_size" in keys for keys in own.values()):
         put("windowSize", v, "window_size")
+
+
+SSM_EXPAND_TYPES = ("mamba", "falcon_mamba")
+"""Model types whose config builds its inner width as ``expand * hidden_size``
+(configuration_mamba.py: ``intermediate_size = int(expand * hidden_size)``)."""
+
+
+def _ssm_expand(cfg: dict[str, Any], put: Any) -> None:
+    """Mamba's ``expand``: the inner width over the model width, the ratio the config builds
+    its ``intermediate_size`` from, filed as ``mlpRatio`` where the config's inner width is
+    that ratio of its width (``graph.match.facts.as_mlp_ratio`` then tells a changed inner
+    width in the config's own terms, ``expand``; reimplfix37b: fresh34's and fresh7's
+    ``__expand`` plants were told as ``intermediateSize`` alone)."""
+    if cfg.get("model_type") not in SSM_EXPAND_TYPES:
+        return
+    e, h, i = cfg.get("expand"), cfg.get("hidden_size"), cfg.get("intermediate_size")
+    if _int(e) and _int(h) and _int(i) and e > 0 and h > 0 and i == e * h:
+        put("mlpRatio", e, "expand")
+    n = cfg.get("state_size")
+    if _int(n) and n > 0:
+        put("ssmStateSize", n, "state_size")
 
 
 def _adapter_reduction(cfg: dict[str, Any], put: Any) -> None:

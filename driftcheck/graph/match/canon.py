@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from driftcheck.graph import catalogue
+from driftcheck.graph.fedtable37b import input_fed
 from driftcheck.graph.match.padfold import fold_pads
+from driftcheck.graph.match.stackaxis37b import stack_kept
 from driftcheck.graph.model import Graph, Node
 from driftcheck.speed import current
 
@@ -497,6 +499,7 @@ class Canon:
             leaf.head_parts = self._split_parts(node)
             leaf.inner_cut = self._inner_cut(node)
             leaf.group_parts = self._group_parts(node)
+            leaf.stack_kept = stack_kept(node, self._consumers(), self.graph.index)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
@@ -578,11 +581,7 @@ class Canon:
             self._into = {}
             for e in self.graph.edges:
                 self._into.setdefault(e.dst, []).append(e.src)
-        by_id = self.graph.index
-        return any(
-            (src := by_id.get(s)) is not None and src.type == "Input"
-            for s in self._into.get(node.id, [])
-        )
+        return input_fed(node.id, self._into, self.graph.index)
 
     def _split_source(self, node: Node, key: str = "out_features") -> int | None:
         """The width of the ``Linear`` an ``Unflatten`` splits: its one input, followed back

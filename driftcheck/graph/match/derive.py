@@ -23,6 +23,7 @@ from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.canon import Item, leaf_weights, walk
+from driftcheck.graph.match.ssmstate37b import add_ssm_state
 from driftcheck.graph.model import Graph, input_share
 
 
@@ -258,6 +259,7 @@ def derive(items: list[Item], factorized: bool = True) -> dict[str, Derived]:
         _expert_module_width(items, out)
     if "numExperts" in out:
         moe_width(items, out)
+    add_ssm_state(main, out, Derived)
     return out
 
 
@@ -1294,6 +1296,10 @@ def _splits(items) -> list[Item]:
             out.append(group)
             continue
         size = _fused_heads(it, size)
+        kept = _kept_groups(it, size)
+        if kept is not None:
+            out.append(kept)
+            continue
         if (
             isinstance(size, (list, tuple))
             and len(size) == 2
@@ -1346,6 +1352,26 @@ def _splits(items) -> list[Item]:
         # its parts to that width (the queries' own projection, beside the keys' and values')
         out += inferred
     return out
+
+
+def _kept_groups(it: Item, size: Any) -> Item | None:
+    """``view(b, t, kv, heads // kv, head_dim)`` of a projection as wide, whose first new axis
+    is kept whole into a contraction (``stackaxis37b.stack_kept``: a grouped-query port's
+    queries, grouped per key/value head, meet the keys in ``einsum("bqhgd,bkhd->...")``): no
+    stack of k / v parts but ``kv * (heads // kv)`` heads of ``head_dim``, in torch's layout
+    of ``view(b, t, heads, head_dim)``. None for any other split."""
+    if getattr(it, "stack_kept", None) is not True:
+        return None
+    if not (isinstance(size, (list, tuple)) and len(size) == 3):
+        return None
+    if not all(type(x) is int and x > 0 for x in size):
+        return None
+    g, m, d = size
+    if type(it.src_width) is not int or it.src_width != g * m * d:
+        return None
+    part = replace(it, params={**it.params, "unflattened_size": [g * m, d]}, src_in=None)
+    part.head_chunks, part.head_sliced, part.head_parts = None, False, None
+    return part
 
 
 def _grouped_heads(it: Item, size: Any) -> Item | None:

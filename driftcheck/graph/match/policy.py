@@ -35,6 +35,7 @@ MAJOR_FACTS = frozenset(
         "headDim",
         "intermediateSize",
         "mlpRatio",
+        "ssmStateSize",
         "positionBuckets",
         "windowSize",
         "adapterReductionFactor",

@@ -219,6 +219,26 @@ def group_facts(facts: list[FactDiff]) -> list[FactDiff]:
     return out
 
 
+def _rows_made_up(f: FactDiff, rest: list[Diff]) -> bool:
+    """A token table's rows that differ (``vocabSize``, every absorbed diff a table's row
+    count) at a level whose equal totals are made up by a layer of another kind that only one
+    side holds (reimplfix37b: fresh34's ImageGPT port, ``Embedding(65)`` and a ``Linear(64,
+    64)`` head against the bare model's ``Embedding(129)``: 65 * 64 + 64 * 64 == 129 * 64).
+    Two tables of other sizes may be one table written another way (token and position rows
+    in one table); a table and a linear are not: the vocabulary differs."""
+    if f.key != "vocabSize" or not all(
+        d.kind == "shape" and d.attribute == "embedding.numEmbeddings" for d in f.absorbed
+    ):
+        return False
+    levels = {(d.node or "").rpartition("/")[0] for d in f.absorbed}
+    return any(
+        d.kind in ("missing-layer", "extra-layer")
+        and d.attribute not in ("block", "embedding")
+        and (d.node or "").rpartition("/")[0] in levels
+        for d in rest
+    )
+
+
 def settle(
     facts: list[FactDiff], rest: list[Diff], a: list[Item], b: list[Item], heads_agree: bool
 ) -> list[Diff]:
@@ -237,6 +257,7 @@ def settle(
             and policy.fact_severity(f.key) is policy.Severity.major
             and f.absorbed
             and all(d.equivalent and (_weighty(d) or d.soft) for d in f.absorbed)
+            and not _rows_made_up(f, rest)
         )
     ]
     facts[:] = group_facts(facts)

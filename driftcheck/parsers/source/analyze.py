@@ -135,7 +135,7 @@ def interpret(
     add_failures(graph, interp, mods)
     graph.invalidate()
     from driftcheck.parsers.source.forward.edges import add_edges
-    from driftcheck.parsers.source.output.model_facts import record_facts
+    from driftcheck.parsers.source.output.model_facts import fed_vocab, record_facts
     from driftcheck.parsers.source.output.value_uses import record_uses
 
     record_facts(graph, b, interp)
@@ -151,6 +151,7 @@ def interpret(
     )
     if type_raw_params(graph, b, interp):  # bare parameters that are layers by their uses
         record_facts(graph, b, interp)
+    fed_vocab(graph)  # the table the ids are looked up in, once the edges say which
     # not under a config-parametric trace: counting would read its holes (template.py)
     why_unknown = unknown_count_note(graph) if trace is None else None
     if why_unknown:

@@ -305,6 +305,40 @@ def _embedding_facts(graph: Graph) -> None:
         )
 
 
+def fed_vocab(graph: Graph) -> None:
+    """After the forward pass's edges: the vocabulary read off the largest word table
+    (``_embedding_facts``) is the rows of the one table the model's input ids are looked up
+    in, where that is another table of the same width (``fedtable37b``: ImageGPT's context of
+    100 positions in ``wpe`` beside a palette of 65 colours in ``wte``; transformers' forward
+    reshapes the ids before the lookup). Nothing changes where no table or several are fed."""
+    f = graph.facts.get("vocabSize")
+    if f is None:
+        return
+    from driftcheck.graph.fedtable37b import input_fed
+
+    embs = [n for n in graph.nodes if n.type == "Embedding" and not n.unresolved]
+    words = [n for n in embs if not any(w in (n.name or "") for w in ("position", "type", "pos_"))]
+    if len(words) < 2:
+        return
+    into: dict[str, list[str]] = {}
+    for e in graph.edges:
+        into.setdefault(e.dst, []).append(e.src)
+    by_id = graph.index
+    fed = [n for n in words if input_fed(n.id, into, by_id)]
+    big = max(words, key=lambda n: n.params.get("num_embeddings") or 0)
+    if len(fed) != 1 or fed[0] is big or big in fed:
+        return
+    tok = fed[0]
+    rows = tok.params.get("num_embeddings")
+    if (
+        f.value != big.params.get("num_embeddings")
+        or tok.params.get("embedding_dim") != big.params.get("embedding_dim")
+        or type(rows) is not int
+    ):
+        return
+    graph.facts["vocabSize"] = Fact(value=rows, loc=_ploc(tok, "num_embeddings"))
+
+
 def _head_tied(graph: Graph, big: Any, tables: set[str]) -> bool:
     """The token table shares its weight with an output head: it shares one with a node that
     is no input table (``input_share``), or such a node shares the table's."""
