@@ -71,6 +71,9 @@ class Sides:
     code: CodeSide | None = None
     raw: dict[str, dict[str, Any]] = field(default_factory=dict)
     """side -> the config as written, for a side read from a config file (serving rules)."""
+    again: Any = field(default=None, repr=False, compare=False)
+    """``load_sides`` with the same arguments (a fresh ``Reads``): the env-default pass of
+    ``service.env_default_findings`` loads the sides again under ``assume_env_defaults``."""
 
 
 def load_sides(
@@ -81,6 +84,20 @@ def load_sides(
     exact: bool = False,
     say: Say = _quiet,
     reads: Reads | None = None,
+) -> Sides:
+    sides = _load_sides(left, right, entry_left, entry_right, exact, say, reads)
+    sides.again = lambda: _load_sides(left, right, entry_left, entry_right, exact, _quiet, None)
+    return sides
+
+
+def _load_sides(
+    left: str,
+    right: str,
+    entry_left: str | None,
+    entry_right: str | None,
+    exact: bool,
+    say: Say,
+    reads: Reads | None,
 ) -> Sides:
     from driftcheck.parsers import kind_of
 
