@@ -640,7 +640,7 @@ BODIES: dict[str, Body] = {
                 "hidden": 3072,
                 "inter": 8192,
                 "heads": 32,
-                "kv_heads": 32,
+                "kv_heads": 8,
                 "theta": 10000.0,
             },
             _LLAMA_PLANTS | {"kv_heads": 2, "inter": 192},
