@@ -17,7 +17,10 @@ The constructs fixed (each a probe miss):
   defaults assumed adds the drift they show (capped at minor, naming the variables); agreement
   is never claimed from a default and every first-pass finding is kept;
 - a file whose every size is an env read with a spare top-level class: the root is the largest
-  class under the env defaults (was: AmbiguousRoot).
+  class under the env defaults (was: AmbiguousRoot);
+- a rotary fraction drift where the code states no head width (``hidden // heads`` a local in
+  ``forward``): told as ``partialRotaryFactor`` (0.5 vs 0.25), the config's unit, where the
+  width over the head count gives the other side's head width (was: ``rotaryDim 8 vs 4``).
 """
 
 from __future__ import annotations
@@ -58,9 +61,6 @@ PAIRS = [
 ]
 # plants the probe still misses (the drift is told otherwise, or not at all): strict xfail
 KNOWN_MISSES = {
-    # the drift is found as ``rotaryDim 8 vs 4`` (head size x fraction), not in the config's
-    # own unit (rotary_pct 0.5 vs 0.25): the bench's rule wants the fraction's values
-    ("gpt_neox", "pct"),
     # n_positions used only as the rows of a non-persistent sin/cos buffer: not a use
     ("gptj", "ctx"),
 }
@@ -120,7 +120,6 @@ def test_probe37_plants_found_with_both_values(arch, style, tmp_path, configs):
     assert all(not ok for _, ok in known), known  # a fixed known miss: take it off the list
 
 
-@pytest.mark.xfail(strict=True, reason="GPT-NeoX rotary_pct drift told as rotaryDim (8 vs 4)")
 def test_neox_rotary_fraction_in_its_own_unit(tmp_path, configs):
     _, cfg_path = configs["gpt_neox"]
     p = next(x for x in plants("gpt_neox", "partial_dataclass") if x["key"] == "pct")
