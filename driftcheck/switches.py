@@ -58,6 +58,7 @@ ANSWERS: dict[str, str] = {
     "DRIFTCHECK_NO_SUPPRESS_36": "forward/dataflow_eval.py: `with contextlib.suppress(...)` bodies read as try bodies off",
     "DRIFTCHECK_NO_FIX37C": "forward/dataflow_fix37c*.py: process-group, SDPA-backend and data-loading rules off",
     "DRIFTCHECK_NO_LOADER_NEXT_36": "forward/dataflow_fix36_loader.py: DataLoader / hook-handle / extra-state rules off",
+    "DRIFTCHECK_NO_ENV_DEFAULT_DRIFT": "drift/service.py: the env-default pass (drift its environment defaults show, capped at minor) off",
 }
 """Switches that can change an answer: the result cache keys on their values."""
 

@@ -3055,3 +3055,13 @@ NOT_RUN.update(
         )
     }
 )
+
+VALUES.append(
+    (
+        ("os.path.abspath",),
+        # reimplfix37: ``os.path.dirname(os.path.abspath(__file__))`` (an absolute path: its
+        # normpath; a relative one is the working directory's: unknown, tests/test_reimplfix37.py)
+        "import os\nresult = (os.path.abspath('/a/b/../c'), os.path.abspath('/x/./y/'), "
+        "os.path.dirname(os.path.abspath('/p/q/m.py')))",
+    )
+)

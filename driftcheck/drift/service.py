@@ -52,7 +52,73 @@ def _short(source: str) -> str:
 
 def drift(sides: Sides, left: str, right: str) -> list[Finding]:
     """Every finding for two loaded sides: the graph matcher's, the literals the code
-    hard-codes where transformers reads the config, the serving engines' rules."""
+    hard-codes where transformers reads the config, the serving engines' rules; plus, for
+    code that reads its sizes from the environment, the drift its defaults show
+    (``env_default_findings``)."""
+    findings = _drift(sides, left, right)
+    return findings + env_default_findings(sides, left, right, findings)
+
+
+_ENV_READS = ("environ", "getenv")
+
+
+def env_default_findings(
+    sides: Sides, left: str, right: str, findings: list[Finding]
+) -> list[Finding]:
+    """Drift that the code's environment defaults show, never hiding one (session 37).
+
+    ``int(os.environ.get("HEADS", "4"))`` in the code under analysis is unknown by default
+    (the launch may set ``HEADS``; ``--assume-env-defaults`` reads it as ``4``). Here the
+    sides are loaded a second time with the defaults assumed, and a finding (minor or above)
+    of that pass that the first did not give is added, capped at ``minor`` and naming each
+    default taken: the code *as written*, run with the variables unset, disagrees with the
+    config. A value that agrees with the config under its default stays unknown (the first
+    pass's note): the launch may still set another value, so agreement is never claimed from
+    a default, and every finding of the first pass is kept -- the set of findings only grows.
+    Off with ``DRIFTCHECK_NO_ENV_DEFAULT_DRIFT=1``, and when the flag is on already (the
+    first pass then read the defaults)."""
+    import os
+    import re
+
+    from driftcheck.findings import Severity
+    from driftcheck.parsers.source.library.environ import assume_env_defaults, assuming
+
+    code = sides.code
+    if code is None or sides.again is None or assuming():
+        return []
+    if os.environ.get("DRIFTCHECK_NO_ENV_DEFAULT_DRIFT") == "1":
+        return []
+    from driftcheck.drift.unread import code_files
+
+    try:
+        texts = [f.read_text(encoding="utf-8", errors="replace") for f in code_files(code.path)]
+    except OSError:
+        return []
+    if not any(w in t for t in texts for w in _ENV_READS):
+        return []
+    with assume_env_defaults() as notes:
+        try:
+            again = sides.again()
+        except Exception:  # noqa: BLE001 - the second pass is extra: the first stands
+            return []
+        second = _drift(again, left, right)
+    if not notes:
+        return []
+    seen = {(f.check_id, f.message) for f in findings}
+    names = sorted({m.group(1) for n in notes if (m := re.search(r": (\S+) assumed unset", n))})
+    shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    why = f"{shown} unset, their defaults in the code taken" if names else "defaults taken"
+    out = []
+    for f in second:
+        if f.severity.rank < 1 or (f.check_id, f.message) in seen:
+            continue
+        sev = f.severity if f.severity.rank <= Severity.minor.rank else Severity.minor
+        msg = f"{f.message} (with {why}; the launch may set them)"
+        out.append(f.model_copy(update={"severity": sev, "message": msg}))
+    return out
+
+
+def _drift(sides: Sides, left: str, right: str) -> list[Finding]:
     from driftcheck.graph.match import compare
 
     names = labels(left, right)

@@ -71,6 +71,9 @@ class Sides:
     code: CodeSide | None = None
     raw: dict[str, dict[str, Any]] = field(default_factory=dict)
     """side -> the config as written, for a side read from a config file (serving rules)."""
+    again: Any = field(default=None, repr=False, compare=False)
+    """``load_sides`` with the same arguments (a fresh ``Reads``): the env-default pass of
+    ``service.env_default_findings`` loads the sides again under ``assume_env_defaults``."""
 
 
 def load_sides(
@@ -81,6 +84,20 @@ def load_sides(
     exact: bool = False,
     say: Say = _quiet,
     reads: Reads | None = None,
+) -> Sides:
+    sides = _load_sides(left, right, entry_left, entry_right, exact, say, reads)
+    sides.again = lambda: _load_sides(left, right, entry_left, entry_right, exact, _quiet, None)
+    return sides
+
+
+def _load_sides(
+    left: str,
+    right: str,
+    entry_left: str | None,
+    entry_right: str | None,
+    exact: bool,
+    say: Say,
+    reads: Reads | None,
 ) -> Sides:
     from driftcheck.parsers import kind_of
 
@@ -211,8 +228,15 @@ def code_against_config(
     try:
         code_graph = parse_source(path, entry=entry, config=completed, config_path=src.display)
     except AmbiguousRoot as e:
-        entry, code_graph = _largest_root(e, path, completed, src.display)
-        say(f"the code side is {entry}, the largest of its top-level classes")
+        try:
+            entry, code_graph = _largest_root(e, path, completed, src.display)
+            say(f"the code side is {entry}, the largest of its top-level classes")
+        except AmbiguousRoot:
+            entry = _root_under_env_defaults(e, path, completed, src.display)
+            if entry is None:
+                raise
+            code_graph = parse_source(path, entry=entry, config=completed, config_path=src.display)
+            say(f"the code side is {entry}, the largest of its classes with its env defaults")
     by_name = False
     if cfg_entry is None and entry and _transformers_defines(entry, model_type):
         cfg_entry, by_name = entry, True
@@ -262,6 +286,33 @@ def _largest_root(
     if any(_may_hold(g, built[0][1], built[0][0]) for g in unsized):
         raise e
     return built[0][1], built[0][2]
+
+
+def _root_under_env_defaults(
+    e: AmbiguousRoot, path: str, config: dict[str, Any], display: str
+) -> str | None:
+    """The root ``_largest_root`` picks with the code's environment defaults assumed, for code
+    whose sizes all come from ``os.environ.get(K, D)`` (every candidate unsized, so none is the
+    largest): only the *class* is taken from that pass -- the graph compared is the plain one,
+    its env-read values unknown (session 37, a GPT-NeoX port with a spare RMSNorm class)."""
+    from driftcheck.drift.unread import code_files
+    from driftcheck.parsers.source.analyze import AmbiguousRoot
+    from driftcheck.parsers.source.library.environ import assume_env_defaults, assuming
+
+    if assuming():
+        return None
+    try:
+        texts = [f.read_text(encoding="utf-8", errors="replace") for f in code_files(path)]
+    except OSError:
+        return None
+    if not any("environ" in t or "getenv" in t for t in texts):
+        return None
+    with assume_env_defaults() as notes:
+        try:
+            name, _ = _largest_root(e, path, config, display)
+        except AmbiguousRoot:
+            return None
+    return name if notes else None
 
 
 def _may_hold(g: Graph, name: str, total: int) -> bool:

@@ -366,13 +366,18 @@ def _rotary(left: Graph, right: Graph, da: dict, db: dict) -> tuple[list[FactDif
         rots = [u for u in g.uses if u.key == "rotaryDim"]
         dims = {norm_value(u.value) for u in rots}
         hd = _head_dim(g, d, side)
+        guessed = hd is None
+        if guessed:
+            hd = _width_over_heads(g, d, side)
         if len(dims) != 1 or hd is None:
             return [], False
         rot = next(iter(dims))
         if not isinstance(rot, int) or not 0 < rot <= hd:
             return [], False
-        sides.append((rot, hd, rots))
-    (lr, lh, lu), (rr, rh, ru) = sides
+        sides.append((rot, hd, rots, guessed))
+    (lr, lh, lu, lg), (rr, rh, ru, rg) = sides
+    if (lg or rg) and lh != rh:
+        return [], False  # a head width only guessed (width / heads) that differs: not known
     lf, rf = lr / lh, rr / rh
     if same(lf, rf) or lh != rh:
         return [], True  # equal; or the head widths differ, the root whose finding this
@@ -398,6 +403,27 @@ def _rotary(left: Graph, right: Graph, da: dict, db: dict) -> tuple[list[FactDif
         held=held,
     )
     return [f], True
+
+
+def _width_over_heads(g: Graph, d: dict, side: str) -> int | None:
+    """A side's head width where nothing states one: its width over its head count (each one
+    fact or the one value its code holds), the standard split. Used by ``_rotary`` only
+    where the other side's head width is the same (session 37: a GPT-NeoX port whose
+    ``forward`` computes ``hidden // heads`` as a local; its rotary fraction drift was told
+    in rotary dims, not in the config's ``rotary_pct``)."""
+    vals = []
+    for key in ("hiddenSize", "numHeads"):
+        got = fact_side(g, d, key, side)
+        if got is not None:
+            v = norm_value(got[0])
+        else:
+            held = {norm_value(u.value) for u in g.uses if u.key == key}
+            v = next(iter(held)) if len(held) == 1 else None
+        if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+            return None
+        vals.append(v)
+    width, heads = vals
+    return width // heads if width % heads == 0 else None
 
 
 def _int(v: Any) -> int | None:

@@ -134,7 +134,7 @@ class Registry(dict):
     def _run_all(self) -> Any:
         from driftcheck.parsers.source.interp.exprs import Frame
         from driftcheck.parsers.source.interp.statements import Raised
-        from driftcheck.parsers.source.values.abstract import Budget, Func, Unknown
+        from driftcheck.parsers.source.values.abstract import Budget, Cls, Func, Unknown
 
         mod = self._mod
         if not self._single_file():
@@ -160,6 +160,8 @@ class Registry(dict):
                 # (objmodel ``Names._stamped``): the rest run here, innermost first
                 ran = self._interp.__dict__.get(STAMPED, {}).get(id(st), 0)
                 for d in list(reversed(st.decorator_list))[ran:]:
+                    if isinstance(v, Cls) and _keeps_class(self._interp, d, fr):
+                        continue  # ``@dataclass`` under ``@register``: the class, as modelled
                     deco = self._interp.exprs.eval(d, fr)
                     if not isinstance(deco, Func):
                         return Unknown(f"registry entry of {st.name} at {where} not followed")
@@ -289,6 +291,29 @@ class Registry(dict):
 
     def get(self, key: Any, default: Any = None) -> Any:
         return self[key] if key in self else default
+
+
+# library class decorators that hand back the class they are given, whose effect the
+# interpreter models on the class itself (``objmodel.is_dataclass`` reads the decorator list)
+_CLASS_KEEPING = frozenset(
+    {"dataclasses.dataclass", "functools.total_ordering", "typing.final"}
+    | {f"{m}.{n}" for m in ("attrs", "attr") for n in ("define", "frozen", "mutable", "s")}
+)
+
+
+def _keeps_class(interp: Any, d: ast.expr, fr: Any) -> bool:
+    """``d`` (``@dataclass`` / ``@dataclass(frozen=True)`` / ``@attrs.define``) is a library
+    decorator that returns the class it decorates (its fields read by the class's model)."""
+    from driftcheck.parsers.source.values.abstract import plain
+
+    fn = d.func if isinstance(d, ast.Call) else d
+    if not isinstance(fn, (ast.Name, ast.Attribute)):
+        return False
+    try:
+        q = getattr(plain(interp.exprs.eval(fn, fr)), "qual", None)
+    except Exception:  # noqa: BLE001 - a decorator we cannot read is not one of these
+        return False
+    return q in _CLASS_KEEPING
 
 
 def _deco_name(d: ast.expr) -> str | None:

@@ -196,6 +196,39 @@ def _mutated_names(st: ast.stmt) -> set[str]:
             # ``counts["x"]`` as a statement: read for its effect (a defaultdict's factory, a
             # ``__missing__`` / ``__getitem__`` that stores): replayed in order (session 32)
             out.add(root)
+    return out | _aliased_roots(st, out)
+
+
+def _aliased_roots(st: ast.stmt, mutated: set[str]) -> set[str]:
+    """The globals a store through a name bound in ``st`` to a part of them changes: a
+    hydra-style override loop walks a nested table with a cursor (``node = CONF`` / ``node =
+    node[p]``, then ``node[leaf] = v``), so ``CONF`` is mutated (session 37: the loop was not
+    replayed, and the table read as its defaults -- a confident wrong count)."""
+    if not mutated or not isinstance(st, (ast.For, ast.While, ast.If, ast.With, ast.Try)):
+        return set()
+    alias: dict[str, set[str]] = {}
+    for node in ast.walk(st):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            t = node.targets[0]
+            if isinstance(t, ast.Name) and (root := _store_root(node.value)) is not None:
+                if root != t.id:
+                    alias.setdefault(t.id, set()).add(root)
+        elif isinstance(node, ast.For) and isinstance(node.target, ast.Name):
+            it = node.iter
+            if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute):
+                if it.func.attr in ("values", "items") and not it.args:
+                    it = it.func.value  # ``for sub in CONF.values()``: each a part of CONF
+            if (root := _store_root(it)) is not None and root != node.target.id:
+                alias.setdefault(node.target.id, set()).add(root)
+    out: set[str] = set()
+    todo = [n for n in mutated if n in alias]
+    while todo:
+        for r in alias.get(todo.pop(), ()):
+            if r not in out and r not in mutated:
+                out.add(r)
+                todo.append(r)
     return out
 
 

@@ -377,6 +377,22 @@ for _name, _lo, _hi, _doc in (
 OS.add("fspath", _path_fn("fspath"), "fspath(p) of a known string: p")
 
 
+def _abspath(c: Call) -> Any:
+    """``os.path.abspath(p)`` of a known absolute path (``__file__``): its ``normpath``; of
+    a relative one the working directory decides: unknown."""
+    texts = _texts(c, 1, 1)
+    if texts is None or not os.path.isabs(texts[0]):
+        return c.unknown(f"{c.qual}() of a value not known to be an absolute path")
+    return scratch_pieces(texts, os.path.normpath(texts[0]), f"{c.qual}()")
+
+
+OS.add(
+    "path.abspath",
+    _abspath,
+    "path.abspath(p) of a known absolute path (``__file__``): normpath(p); a relative one unknown",
+)
+
+
 # ---------------------------------------------------------------------------------- repr
 def _literal(v: Any, depth: int = 0) -> tuple[bool, Any]:
     """(True, the Python value) when ``v`` is plain data all the way down (numbers, strings,

@@ -496,6 +496,7 @@ def weight_size_attr(attrs: Any, ref: Any, name: str) -> Any:
 
 # ------------------------------------------------------------------ json.loads / yaml.safe_load
 TEXT_MAX = 1 << 16  # a longer text is not parsed statically (unknown)
+_STREAMS = ("io.TextIOWrapper", "io.StringIO")  # what ``yaml.safe_load(stream)`` reads whole
 
 
 def _plain_data(v: Any, depth: int = 0) -> bool:
@@ -515,6 +516,12 @@ def _plain_data(v: Any, depth: int = 0) -> bool:
 
 def _parse_text(c: Call, parse: Any, what: str) -> Any:
     text = c.plain(0, "s" if what == "json" else "stream")
+    if what == "yaml" and getattr(text, "library_type", None) in _STREAMS:
+        # ``yaml.safe_load(fh)`` of a file opened read-only (a package's data file, or with
+        # DRIFTCHECK_SCRIPT_DIR_DATA the script's own): its text, as ``json.load(fh)`` reads it
+        from driftcheck.parsers.source.library.pkgdata import _stream_text
+
+        text = _stream_text(Call(c.interp, c.qual, [text], {}, c.loc))
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace") if len(text) <= TEXT_MAX else None
     if not isinstance(text, str):
@@ -701,7 +708,10 @@ def _yaml_safe(c: Call) -> Any:
 
 
 YAML.add(
-    "safe_load", _yaml_safe, "safe_load(s) of a known text (<= 64 KiB), by PyYAML's safe loader"
+    "safe_load",
+    _yaml_safe,
+    "safe_load(s) of a known text (<= 64 KiB), or of a stream opened read-only on a file we "
+    "read (library/pkgdata.py), by PyYAML's safe loader",
 )
 
 
