@@ -132,3 +132,47 @@ def test_fresh36_gfn_file_is_not_wrong():
     finally:
         sys.path.remove(str(vendor))
     assert got in (None, 16396)
+
+
+# ------------------------------------------------- torch.normal(mean, std) of tensors (fastmri)
+# fastmri's LOUPEPolicy: ``nn.Parameter(torch.normal(torch.ones((1, n)), torch.ones((1, n)) / 10))``
+NORMAL_TENSORS = """
+import torch
+import torch.nn as nn
+
+class Loupe(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.a = nn.Parameter(torch.normal(torch.ones((1, n)), torch.ones((1, n)) / 10))
+        self.b = nn.Parameter(torch.normal(torch.ones(2, n), 0.5))
+        self.c = nn.Parameter(torch.normal(0.5, torch.ones(3, 1)))
+        self.d = nn.Parameter(torch.normal(torch.zeros(4, 1), torch.ones(1, n)))
+        self.e = nn.Parameter(torch.normal(0.0, 1.0, size=(3, n)))
+
+model = Loupe(5)
+"""
+
+
+def test_normal_of_tensors_takes_their_broadcast_shape(tmp_path):
+    got, want, _ = _both(tmp_path, NORMAL_TENSORS)
+    assert got == want == 5 + 10 + 3 + 20 + 15
+
+
+def test_normal_of_unequal_tensors_is_unknown(tmp_path):
+    """torch refuses (2, 3) beside (3, 2): the static count is null, never a shape."""
+    code = """
+    import torch
+    import torch.nn as nn
+
+    class Bad(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = nn.Parameter(torch.normal(torch.ones(2, 3), torch.ones(3, 2)))
+
+    model = Bad()
+    """
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    with pytest.raises(RuntimeError):
+        torch_count(path, root="model", device="cpu")
+    assert parse_source(path).params_total() is None
