@@ -197,6 +197,12 @@ def _tensor_operands(a: Any, b: Any) -> bool:
     )
 
 
+def _is_param(v: Any) -> bool:
+    """A parameter tensor (``nn.Parameter(...)``, a module's ``weight``)."""
+    v = plain(v)
+    return isinstance(v, Tensor) and bool(getattr(v, "param", False))
+
+
 def truth(v: Any) -> bool | None:
     """Python truthiness of an abstract value; None when unknown."""
     if v.__class__ is SymVal:
@@ -979,9 +985,16 @@ class Expressions:
                 # ``p or nn.Linear(d, d)`` on an unknown ``p``: either operand may be the
                 # value; a layer among the rest makes it an unknown layer, never no layer
                 rest = [self.eval(y, fr) for y in e.values[e.values.index(x) + 1 :]]
+                at = f"{fr.mod.path.name}:{e.lineno}" if fr.mod is not None else e.lineno
                 if any(is_module(y) or isinstance(y, UnknownModule) for y in (v, *rest)):
-                    at = f"{fr.mod.path.name}:{e.lineno}" if fr.mod is not None else e.lineno
                     return UnknownModule(f"boolean of unknown at {at} (may be a layer)")
+                if any(_is_param(y) for y in (v, *rest)):
+                    # ``logZ or nn.Parameter(torch.tensor(0.0))`` on a parameter whose values
+                    # the interpreter does not hold (``bool`` of a one-element tensor is its
+                    # value): the stored value is one parameter or the other, which may be
+                    # shared elsewhere; a parameter that silently vanished was a wrong count
+                    # (torchgfn TBGFlowNet, wild fresh36; session 37 wildfix37b)
+                    return UnknownModule(f"boolean of unknown at {at} (may be a parameter)")
                 return Unknown("boolean of unknown")
             if t is not is_and:
                 return v

@@ -386,7 +386,15 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
         pa = pa[:1]
     if name == "normal":
         dims = [x for x in pa if isinstance(x, (tuple, list))]
-        return tuple(dims[0]) if dims else Unknown("normal")
+        if dims:
+            return tuple(dims[0])
+        if len(pa) == 2 and any(isinstance(x, Tensor) for x in pa):
+            # ``torch.normal(mean, std)`` of tensors: their broadcast shape (a number beside a
+            # tensor takes the tensor's); unequal sizes torch refuses stay unknown
+            a, b = (x.shape if isinstance(x, Tensor) else () for x in pa)
+            if all(isinstance(x, Tensor) or type(x) in (int, float) for x in pa):
+                return broadcast(a, b)
+        return Unknown("normal")
     if (name == "Tensor" or name in LEGACY_TYPED) and len(pa) == 1:
         if torchsize.is_size(args[0]):  # ``torch.Tensor(w.shape)``: a tensor of that shape
             pa = list(pa[0])
