@@ -119,7 +119,8 @@ def test_environment_reads_in_analyzed_code_stay_unknown(tmp_path, monkeypatch):
     """``int(os.environ.get("R24_LAYERS", "2"))`` in the code under analysis stays unknown,
     whether or not the variable is set where driftcheck runs: the launcher may set it, and the
     analysis never takes its own environment for the launch's. A planted default depth is then
-    one info ``incomplete`` finding, no major (the policy reimplfix24 changed was reverted in
+    one info ``incomplete`` finding, no major (session 37: plus one minor finding of the code's
+    default against the config, naming the unset variables; the policy reimplfix24 changed was reverted in
     session 24: ~40 honest-unknown tests build their unknowns this way; docs/hf.md)."""
     from driftcheck.drift import drift, load_sides
 
@@ -133,8 +134,15 @@ def test_environment_reads_in_analyzed_code_stay_unknown(tmp_path, monkeypatch):
             monkeypatch.delenv(k, raising=False)
         if setting is not None:
             monkeypatch.setenv("R24_LAYERS", setting)
+        monkeypatch.setenv("DRIFTCHECK_NO_ENV_DEFAULT_DRIFT", "1")
         fs = drift(load_sides(str(deep), str(path)), str(deep), str(path))
         assert [f.kind for f in fs] == ["incomplete"], [f.message for f in fs]
+        # session 37 (reimplfix37): the code's own default depth (3, whatever this process's
+        # environment holds) against the config's 2 is one minor finding naming the variables
+        monkeypatch.delenv("DRIFTCHECK_NO_ENV_DEFAULT_DRIFT")
+        fs = drift(load_sides(str(deep), str(path)), str(deep), str(path))
+        assert [f.kind for f in fs] == ["incomplete", "layer-count"], [f.message for f in fs]
+        assert fs[1].severity.name == "minor" and "R24_LAYERS" in fs[1].message
 
 
 FREE_NORM = (

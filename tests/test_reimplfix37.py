@@ -68,8 +68,8 @@ KNOWN_MISSES = {
 
 @pytest.fixture(autouse=True)
 def _script_dir_data(monkeypatch):
-    # a data file next to a script is read only with this switch (off by default, session 36)
-    monkeypatch.setenv("DRIFTCHECK_SCRIPT_DIR_DATA", "1")
+    # a data file next to a script is read by default (session 37); DRIFTCHECK_NO_SCRIPT_DIR_DATA=1 turns it off
+    monkeypatch.delenv("DRIFTCHECK_NO_SCRIPT_DIR_DATA", raising=False)
     monkeypatch.delenv("DRIFTCHECK_NO_ENV_DEFAULT_DRIFT", raising=False)
 
 
@@ -274,7 +274,7 @@ def test_yaml_stream_next_to_the_script(tmp_path, arg, monkeypatch):
     f.write_text(YAML_NEXT.replace("{arg}", arg))
     m = runpy.run_path(str(f))["M"]()
     assert _params(f) == _n(m) == 2 * (16 * 16 + 16)
-    monkeypatch.delenv("DRIFTCHECK_SCRIPT_DIR_DATA")  # off by default: unknown, never a guess
+    monkeypatch.setenv("DRIFTCHECK_NO_SCRIPT_DIR_DATA", "1")  # switched off: unknown, never a guess
     assert _params(f) is None
 
 

@@ -518,7 +518,7 @@ def _parse_text(c: Call, parse: Any, what: str) -> Any:
     text = c.plain(0, "s" if what == "json" else "stream")
     if what == "yaml" and getattr(text, "library_type", None) in _STREAMS:
         # ``yaml.safe_load(fh)`` of a file opened read-only (a package's data file, or with
-        # DRIFTCHECK_SCRIPT_DIR_DATA the script's own): its text, as ``json.load(fh)`` reads it
+        # a script outside any package, the script's own folder): its text, as ``json.load(fh)`` reads it
         from driftcheck.parsers.source.library.pkgdata import _stream_text
 
         text = _stream_text(Call(c.interp, c.qual, [text], {}, c.loc))
