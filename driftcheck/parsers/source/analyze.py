@@ -151,7 +151,11 @@ def interpret(
     )
     if type_raw_params(graph, b, interp):  # bare parameters that are layers by their uses
         record_facts(graph, b, interp)
-    fed_vocab(graph)  # the table the ids are looked up in, once the edges say which
+    if trace is None:
+        # the table the ids are looked up in, once the edges say which; not under a
+        # config-parametric trace (its size comparisons refused T5's template: a traced graph
+        # is interpreted afresh, untraced, where this could move the fact)
+        fed_vocab(graph)
     # not under a config-parametric trace: counting would read its holes (template.py)
     why_unknown = unknown_count_note(graph) if trace is None else None
     if why_unknown:

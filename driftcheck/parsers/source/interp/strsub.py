@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source.interp import dunders, numsub
-from driftcheck.parsers.source.values.abstract import Cls, Obj, Unknown, plain
+from driftcheck.parsers.source.values.abstract import Cls, Obj, Sourced, SymBase, Unknown, plain
 
 # the dunders through which each builtin reads a str (its own, on a subclass, wins in CPython)
 _READS = {
@@ -96,11 +96,16 @@ def builtin_args(name: str, args: list) -> list | Unknown | None:
         reads = _ITERATE
     else:
         return None
-    if not args or not is_text_obj(plain(args[0])):
+    first = args[0] if args else None
+    # ``plain`` only of a wrapped instance: plain of a tuple strips a template trace's traced
+    # numbers in it too, which pins them (convnext's ``hidden_sizes`` template was lost)
+    while isinstance(first, Sourced) and not isinstance(first, SymBase):
+        first = first.value
+    if not args or not is_text_obj(first):
         return None
-    if any(dunders.defines(plain(args[0]).cls, d) for d in reads):
+    if any(dunders.defines(first.cls, d) for d in reads):
         return None  # the class's own slot: the builtin's other rules run it (numproto...)
-    t = text(plain(args[0]), *reads)
+    t = text(first, *reads)
     if isinstance(t, Unknown):
         return t
     return [t, *args[1:]]

@@ -26,6 +26,7 @@ from driftcheck.parsers.source.values.abstract import (
     Cls,
     Config,
     Obj,
+    Sourced,
     SymBase,
     Tensor,
     Unknown,
@@ -396,13 +397,22 @@ def _reversed_sequence(interp: Any, obj: Any, flen: Any, fitem: Any, wlen: Any, 
 _STATE_KEPT = frozenset(("len", "int", "float", "abs", "round", "min", "max", "sum", "sorted"))
 
 
+def _unordered_arg(a: Any) -> bool:
+    """Whether ``a`` is an ``Unordered`` (unordered.py), looked at without ``plain``: plain
+    strips a traced number of a template trace too, which pins it (a guard on every tuple item
+    a builtin is given; it cost convnext's ``hidden_sizes`` template)."""
+    while isinstance(a, Sourced) and not isinstance(a, SymBase):
+        a = a.value
+    return a.__class__ is unordered.Unordered
+
+
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
     if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
         r = symbolic.call(name, args)
         if r is not NotImplemented:
             return r
-    if args and any(plain(a).__class__ is unordered.Unordered for a in args):
+    if args and any(_unordered_arg(a) for a in args):
         return unordered.read(name, args, kwargs)  # items in an order not known (unordered.py)
     if (
         name in ("list", "tuple")

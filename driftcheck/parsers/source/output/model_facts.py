@@ -334,6 +334,7 @@ def fed_vocab(graph: Graph) -> None:
         f.value != big.params.get("num_embeddings")
         or tok.params.get("embedding_dim") != big.params.get("embedding_dim")
         or type(rows) is not int
+        or rows == f.value  # the same number: the fact and its place stay (T5's shared table)
     ):
         return
     graph.facts["vocabSize"] = Fact(value=rows, loc=_ploc(tok, "num_embeddings"))
