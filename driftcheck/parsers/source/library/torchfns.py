@@ -182,15 +182,7 @@ _DATA_FACTORIES = (
     "as_tensor",
     "from_numpy",
     "Tensor",
-    "FloatTensor",
-    "LongTensor",
-    "IntTensor",
-    "DoubleTensor",
-    "HalfTensor",
-    "BoolTensor",
-    "ByteTensor",
-    "CharTensor",
-    "ShortTensor",
+    *torchlib.TYPED_CONSTRUCTORS,
     "_like",
 )
 

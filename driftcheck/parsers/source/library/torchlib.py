@@ -61,6 +61,18 @@ FLOAT_SIZES: dict[str, frozenset[str]] = {
     "MultiheadAttention": frozenset({"embed_dim"}),
     "GroupNorm": frozenset({"num_channels"}),
 }
+# torch's typed tensor constructors (``torch.FloatTensor(...)``...): data factories
+TYPED_CONSTRUCTORS = (
+    "FloatTensor",
+    "LongTensor",
+    "IntTensor",
+    "DoubleTensor",
+    "HalfTensor",
+    "BoolTensor",
+    "ByteTensor",
+    "CharTensor",
+    "ShortTensor",
+)
 FACTORIES = {
     "zeros",
     "ones",
@@ -82,15 +94,7 @@ FACTORIES = {
     "as_tensor",
     "from_numpy",
     "Tensor",
-    "FloatTensor",
-    "LongTensor",
-    "IntTensor",
-    "DoubleTensor",
-    "HalfTensor",
-    "BoolTensor",
-    "ByteTensor",
-    "CharTensor",
-    "ShortTensor",
+    *TYPED_CONSTRUCTORS,
 }
 # torch's legacy typed constructors (``torch.IntTensor([[0, 3, 2, -1]])``: data, or sizes)
 LEGACY_TYPED = ("FloatTensor", "LongTensor", "IntTensor", "DoubleTensor", "HalfTensor")
