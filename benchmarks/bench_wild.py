@@ -478,7 +478,13 @@ def _own_lines(case: dict) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--part", choices=["dev", "held-out", "all"], default="dev")
+    ap.add_argument(
+        "--part",
+        choices=["dev", "held-out", "all"],
+        default=None,
+        help="main corpus: which part (default dev); a fresh batch: same as --split (dev / held-out "
+        "by the hash of the case name; all = whole)",
+    )
     ap.add_argument(
         "--mode",
         choices=[*installs.MODES, "both"],
@@ -633,6 +639,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         libs = set(args.only.split(","))
         cases = {k: v for k, v in cases.items() if v["library"] in libs}
+    if fresh and args.part in ("dev", "held-out") and args.split == "whole":
+        # --part on a fresh batch means its split (session 37: `--part dev` was ignored there and
+        # two helpers saw a held-out case's name)
+        args.split = args.part
+    if args.part is None:
+        args.part = "dev"
     parts = {"dev": [False], "held-out": [True], "all": [False, True]}[args.part]
     if not fresh:
         cases = {k: v for k, v in cases.items() if v["held_out"] in parts}
