@@ -56,6 +56,7 @@ ORDER = (
     "fresh27",
     "fresh28",
     "fresh29",
+    "fresh30",
 )
 
 
