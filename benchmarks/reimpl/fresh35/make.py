@@ -1,13 +1,13 @@
 """The thirty-fifth fresh held-out set of re-implementations (written blind in session 38):
 twelve architectures the earlier manifests hold once or twice and neither fresh33 nor fresh34
-uses (GLM, ERNIE-4.5, BitNet, Ministral, Granite-MoE-shared, LFM2, EuroBERT, ViT-MSN, AST,
-SigLIP vision, XLM-RoBERTa-XL, Nanochat), each a whole one-file port with NEW model code (no
+uses (GLM, ERNIE-4.5, BitNet, Ministral, Granite-MoE-shared, LFM2, nanochat, EuroBERT, ViT-MSN,
+AST, SigLIP vision, XLM-RoBERTa-XL), each a whole one-file port with NEW model code (no
 body is taken from an earlier set). Each port has its own naming, fused or split projections,
 einsum / SDPA / hand-written attention and its own config object (argparse, a logged JSON
 string, a dataclass ``replace``, environment variables, a pydantic model, a nested dict, a TOML
 string, constants, a ``NamedTuple._replace``, ``dict(zip(...))``, a ``key=value`` string, a
-frozen dataclass with derived fields). It was NOT run through driftcheck while it was written;
-run it once (``README.md``).
+frozen dataclass checked in ``__post_init__``). It was NOT run through driftcheck while it was
+written; run it once (``README.md``).
 
 The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
 ``sub`` and ``sizes_line`` are fresh11's.
