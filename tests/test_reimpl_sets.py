@@ -974,6 +974,42 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh35 (session 38, reimpl35): twelve architectures the manifests held once or twice and
+    # neither fresh33 nor fresh34 used (GLM, ERNIE-4.5, BitNet, Ministral, Granite-MoE-shared,
+    # LFM2, nanochat, EuroBERT, ViT-MSN, AST, SigLIP vision, XLM-RoBERTa-XL), each with NEW model
+    # code: partial interleaved RoPE, complex-number RoPE with grouped einsum attention, sub-norms
+    # before the output projections, SDPA with a sliding-window mask and enable_gqa, dense-compute
+    # routed experts beside a shared one, gated short convolutions, QK-norm after the rotation
+    # with soft-capped logits, a bidirectional GQA encoder, overlapping spectrogram patches, an
+    # attention-pooling head; each output-proven. 12 cases / 12 architectures / 130 plants
+    "fresh35": Spec(
+        sample=[
+            "glm_argparse_namespace",
+            "granitemoe_shared_pydantic",
+            "lfm2_nested_dict",
+            "ast_namedtuple_replace",
+        ],
+        outputs=[
+            "glm_argparse_namespace",
+            "ernie45_json_blob",
+            "bitnet_dataclass_replace",
+            "ministral_env_vars",
+            "granitemoe_shared_pydantic",
+            "lfm2_nested_dict",
+            "nanochat_frozen_dataclass",
+            "eurobert_toml_string",
+            "vit_msn_module_constants",
+            "ast_namedtuple_replace",
+            "siglip_vision_zip_lists",
+            "xlm_roberta_xl_kv_string",
+        ],
+        keeping=("bitnet_dataclass_replace", "bitnet_dataclass_replace__ropeTheta"),
+        needs={"granitemoe_shared_pydantic": "pydantic"},
+        min_cases=12,
+        min_archs=12,
+        min_plants=100,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
