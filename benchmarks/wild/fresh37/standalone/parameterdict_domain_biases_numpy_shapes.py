@@ -3,7 +3,6 @@ import numpy as np
 import torch
 import torch.nn as nn
 
-
 DEFAULT_D = np.int64(64)
 
 
