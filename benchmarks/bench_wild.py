@@ -145,6 +145,8 @@ FRESH34_TRUTH = ROOT / "benchmarks" / "wild" / "fresh34" / "truth.json"
 FRESH35_TRUTH = ROOT / "benchmarks" / "wild" / "fresh35" / "truth.json"
 # the thirty-sixth fresh batch (benchmarks/wild/fresh36, session 37): the same, written blind
 FRESH36_TRUTH = ROOT / "benchmarks" / "wild" / "fresh36" / "truth.json"
+# the thirty-seventh fresh batch (benchmarks/wild/fresh37, session 38): the same, written blind
+FRESH37_TRUTH = ROOT / "benchmarks" / "wild" / "fresh37" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -552,9 +554,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh34",
             "fresh35",
             "fresh36",
+            "fresh37",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh36: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh37: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -595,6 +598,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh34",
         "fresh35",
         "fresh36",
+        "fresh37",
     )
     truth_path = {
         "main": TRUTH,
@@ -633,6 +637,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh34": FRESH34_TRUTH,
         "fresh35": FRESH35_TRUTH,
         "fresh36": FRESH36_TRUTH,
+        "fresh37": FRESH37_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -712,6 +717,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh34": "fresh34 batch",
                 "fresh35": "fresh35 batch",
                 "fresh36": "fresh36 batch",
+                "fresh37": "fresh37 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

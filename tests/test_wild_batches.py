@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh36): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh37): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -626,6 +626,34 @@ BATCHES: dict[str, Batch] = {
         min_library_files=32,
         min_libraries=6,
         min_standalone=52,
+    ),
+    # written blind in session 38 (helper wild37)
+    "fresh37": Batch(
+        sample={
+            # [Block(d)] * 6 repeats one block object six times
+            "list_multiplication_shares_blocks": (True, False),
+            # copy.copy of a module is shallow: the copy holds the same submodules
+            "copy_copy_shallow_shares_submodules": (True, False),
+            # tasks with the same output size share one head (defaultdict grouping)
+            "defaultdict_grouped_task_heads": (True, False),
+            # an Embedding subclass with a padded vocab, the LM head tied to it
+            "embedding_subclass_vocab_pad_multiple": (True, False),
+            # a BatchNorm2d subclass freezes its affine parameters
+            "frozen_batchnorm_subclass_resnet_stem": (False, True),
+            # names matching a regex stay trainable, the rest are frozen
+            "named_parameters_regex_trainable_split": (False, True),
+            # ROUND_HALF_UP widths (not Python's round half to even)
+            "decimal_half_up_expansion_widths": (False, False),
+            # a context manager scales widths while some layers are built
+            "contextmanager_width_multiplier_scope": (False, False),
+            # a metaclass gathers LayerSpec attributes; a subclass overrides one
+            "metaclass_prepare_ordered_layer_specs": (False, False),
+            # a weight_norm parametrization on a Conv1d subclass
+            "causal_conv1d_subclass_weight_norm": (False, False),
+        },
+        min_library_files=34,
+        min_libraries=6,
+        min_standalone=64,
     ),
 }
 

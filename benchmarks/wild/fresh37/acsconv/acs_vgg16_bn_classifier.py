@@ -1,0 +1,4 @@
+# ACS VGG-16-BN classifier
+from acsconv.models.vgg import ClsVGG
+
+model = ClsVGG(pretrained=False, num_classes=5)
