@@ -10,6 +10,7 @@ has near twins whose count must stay unknown (``None``), never a confident wrong
   the validators were not run and 16 of these 20 files were confident wrongs. Twins: a
   ``mode="wrap"`` / ``"plain"`` validator, one reading ``ValidationInfo``, a field given by
   name instead of its alias, a validator that raises.
+- ``frozenset(xs)`` is a frozenset (it was a set: ``type(x) is frozenset`` a confident False).
 """
 
 from __future__ import annotations
@@ -294,3 +295,38 @@ def test_pydantic_validators(tmp_path, name, body, expr):
         assert got is None, (name, got, want)
     else:
         assert got == want, (name, got, want)
+
+
+# --- frozenset ---------------------------------------------------------------------------------
+# ``frozenset(xs)`` was a ``set`` to the interpreter: ``type(x) is frozenset`` / ``isinstance(x,
+# frozenset)`` were confident Falses (mbrl's hydra ``type(x) is frozenset`` check of its
+# arguments); now a frozenset, with ``len``, its reading methods and set operators.
+FROZEN_HEAD = """
+import torch.nn as nn
+x = frozenset([3, 4])
+s = frozenset(["aaaa", "b", "cc"])
+"""
+FROZEN_EXACT = [
+    "(type(x) is frozenset) * 5 + isinstance(x, frozenset) + len(x | {3})",
+    "(type(x | {5}) is frozenset) + 2 * (type({5} | x) is set)",
+    "len(x) + isinstance(x, set)",
+    "len(x.union({5})) + len(x & {3}) + len(x - {3}) + x.issubset({3, 4, 5})",
+    "sum(x) + max(x) + len(set(x)) + len(list(x)) + (3 in x) + (x == {3, 4})",
+    "{x: 5}[frozenset([4, 3])] + len(sorted(s)[0])",
+    "len(frozenset()) + len(frozenset(range(7)))",
+]
+# the order of a frozenset of strings varies from run to run (hash randomisation)
+FROZEN_TWINS = ["len(list(s)[0])", "len(next(iter(s)))"]
+
+
+@pytest.mark.parametrize("expr", FROZEN_EXACT)
+def test_frozenset_exact(tmp_path, expr):
+    got, want = _count(tmp_path, FROZEN_HEAD + f"\nmodel = nn.Linear(int({expr}), 1)\n")
+    assert got == want, (expr, got, want)
+
+
+@pytest.mark.parametrize("expr", FROZEN_TWINS)
+def test_frozenset_twins(tmp_path, expr):
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(FROZEN_HEAD + f"\nmodel = nn.Linear(int({expr}), 1)\n"))
+    assert parse_source(path).params_total() is None, expr
