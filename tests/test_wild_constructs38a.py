@@ -11,11 +11,18 @@ has near twins whose count must stay unknown (``None``), never a confident wrong
   ``mode="wrap"`` / ``"plain"`` validator, one reading ``ValidationInfo``, a field given by
   name instead of its alias, a validator that raises.
 - ``frozenset(xs)`` is a frozenset (it was a set: ``type(x) is frozenset`` a confident False).
+- ``while True:`` after a round whose ``break`` is undecided (mbrl's ``truncated_normal_``
+  resampling until no value is out of bounds): later rounds as a ``while`` of undecided test
+  (it ran 200 rounds and stopped the analysis). An object's attribute rebound in a loop run an
+  unknown number of times (``self.k += 1``) is unknown after it (one round was counted: a
+  confident wrong, also for ``while <unknown>:`` before).
+- ``hydra.utils.instantiate`` / ``call`` / ``get_class`` by their meaning (library/omegaconflib.py).
 """
 
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -330,3 +337,116 @@ def test_frozenset_twins(tmp_path, expr):
     path = tmp_path / "model.py"
     path.write_text(textwrap.dedent(FROZEN_HEAD + f"\nmodel = nn.Linear(int({expr}), 1)\n"))
     assert parse_source(path).params_total() is None, expr
+
+
+# --- while True with an undecided break; attributes rebound by loops of unknown rounds ---------
+TRUNC = """
+import torch
+import torch.nn as nn
+def trunc_(t, std=1.0):
+    nn.init.normal_(t, std=std)
+    while True:
+        cond = torch.logical_or(t < -2 * std, t > 2 * std)
+        n = torch.sum(cond).item()
+        if n == 0:
+            break
+        t[cond] = torch.normal(0.0, std, size=(n,))
+    return t
+"""
+LOOPS_EXACT = [
+    TRUNC
+    + """
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(8, 4)
+        trunc_(self.l.weight.data)
+        self.h = nn.Linear(4, 2)
+model = M()
+""",
+    TRUNC + "t = trunc_(torch.empty(3, 5))\nmodel = nn.Linear(t.shape[1], 2)\n",
+    # an attribute the rounds leave equal is kept
+    """
+import torch
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.k = 3
+        while torch.rand(1).item() < 0.7:
+            self.k = 3
+        self.lin = nn.Linear(self.k, 2)
+model = M()
+""",
+]
+LOOPS_TWINS = [
+    "layers = []\nwhile True:\n    layers.append(nn.Linear(4, 4))\n"
+    "    if torch.rand(1).item() > 0.5:\n        break\nmodel = nn.Sequential(*layers)\n",
+    "n = 1\nwhile True:\n    n *= 2\n    if torch.rand(1).item() < 0.3:\n        break\n"
+    "model = nn.Linear(n, 2)\n",
+    "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.k = 1\n"
+    "        while True:\n            self.k += 1\n            if torch.rand(1).item() < 0.3:\n"
+    "                break\n        self.lin = nn.Linear(self.k, 2)\nmodel = M()\n",
+    "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.k = 1\n"
+    "        while torch.rand(1).item() < 0.7:\n            self.k += 1\n"
+    "        self.lin = nn.Linear(self.k, 2)\nmodel = M()\n",
+    "class C:\n    pass\nclass M(nn.Module):\n    def __init__(self, xs):\n        super().__init__()\n"
+    "        self.c = C()\n        self.c.w = 2\n        c = self.c\n        for _ in xs:\n"
+    "            c.w = c.w * 2\n        self.lin = nn.Linear(c.w, 2)\n"
+    "model = M(range(int(torch.randint(1, 4, (1,)).item())))\n",
+]
+
+
+@pytest.mark.parametrize("code", LOOPS_EXACT)
+def test_while_true_exact(tmp_path, code):
+    got, want = _count(tmp_path, code, device="cpu")
+    assert got == want, (got, want)
+
+
+@pytest.mark.parametrize("code", LOOPS_TWINS)
+def test_loop_rounds_unknown(tmp_path, code):
+    path = tmp_path / "model.py"
+    path.write_text("import torch\nimport torch.nn as nn\n" + code)
+    assert parse_source(path).params_total() is None, code
+
+
+# --- hydra.utils.instantiate ------------------------------------------------------------------
+VENDOR = Path(__file__).resolve().parents[1] / "benchmarks" / "wild" / ".vendor"
+HYDRA_EXACT = [
+    "import hydra, omegaconf\n"
+    "cfg = omegaconf.OmegaConf.create({'_target_': 'torch.nn.LeakyReLU', 'negative_slope': 0.1})\n"
+    "model = nn.Sequential(nn.Linear(3, 4), hydra.utils.instantiate(cfg))\n",
+    "from hydra.utils import instantiate\n"
+    "model = instantiate({'_target_': 'torch.nn.Linear', 'in_features': 5}, out_features=7)\n",
+    "from hydra.utils import instantiate\n"
+    "model = instantiate({'_target_': 'torch.nn.Sequential', '_args_': "
+    "[{'_target_': 'torch.nn.Linear', 'in_features': 2, 'out_features': 3}]})\n",
+]
+HYDRA_TWINS = [
+    "from hydra.utils import instantiate\n"
+    "model = instantiate({'_target_': 'torch.nn.Linear', 'in_features': 5, 'out_features': 2,"
+    " '_partial_': True})(bias=False)\n",
+]
+
+
+def _hydra_or_skip() -> None:
+    if not (VENDOR / "hydra").is_dir():
+        pytest.skip("hydra is in the wild libraries (benchmarks/wild/.vendor), not here")
+
+
+@pytest.mark.parametrize("code", HYDRA_EXACT)
+def test_hydra_instantiate_exact(tmp_path, monkeypatch, code):
+    _hydra_or_skip()
+    # hydra stays imported after (``drop_modules_under`` trips on its namespace packages)
+    monkeypatch.syspath_prepend(str(VENDOR))
+    path = tmp_path / "model.py"
+    path.write_text("import torch.nn as nn\n" + code)
+    got = parse_source(path).params_total()
+    assert got == torch_count(path, root="model"), code
+
+
+@pytest.mark.parametrize("code", HYDRA_TWINS)
+def test_hydra_instantiate_twins(tmp_path, code):
+    path = tmp_path / "model.py"
+    path.write_text("import torch.nn as nn\n" + code)
+    assert parse_source(path).params_total() is None, code
