@@ -17,6 +17,8 @@ has near twins whose count must stay unknown (``None``), never a confident wrong
   unknown number of times (``self.k += 1``) is unknown after it (one round was counted: a
   confident wrong, also for ``while <unknown>:`` before).
 - ``hydra.utils.instantiate`` / ``call`` / ``get_class`` by their meaning (library/omegaconflib.py).
+- breadth probes: attrs ``@x.default`` methods, ``int("x")`` raising ValueError into its handler,
+  ``np.geomspace`` / ``np.logspace``.
 """
 
 from __future__ import annotations
@@ -449,4 +451,87 @@ def test_hydra_instantiate_exact(tmp_path, monkeypatch, code):
 def test_hydra_instantiate_twins(tmp_path, code):
     path = tmp_path / "model.py"
     path.write_text("import torch.nn as nn\n" + code)
+    assert parse_source(path).params_total() is None, code
+
+
+# --- breadth probes -----------------------------------------------------------------------------
+PROBES_EXACT = [
+    # attrs: a field's default from its ``@name.default`` method (earlier fields set)
+    """
+import attrs
+@attrs.define
+class C:
+    d: int = 16
+    ff: int = attrs.field()
+    @ff.default
+    def _ff(self):
+        return self.d * 2
+x = C().ff + C(d=3).ff + C(ff=5).ff
+""",
+    # int() / float() of a known text that is no number: ValueError, taken by the handler
+    """
+def p(x):
+    try:
+        return int(x)
+    except ValueError:
+        return 7
+vals = []
+for tok in "4 x 16 y".split():
+    try:
+        vals.append(int(tok))
+    except ValueError:
+        pass
+x = p("abc") + p("12") + p(" 3 ") + sum(vals) + len(vals)
+""",
+    """
+def p(x):
+    try:
+        return float(x)
+    except (TypeError, ValueError):
+        return 2.0
+x = p("1e3") + p("nan?")
+""",
+    "import numpy as np\nx = np.geomspace(8, 64, 4)[-1] + np.logspace(1, 3, 3)[1]\n",
+    "import numpy as np\nx = sum(np.round(np.geomspace(16, 256, 5)).astype(int))\n",
+    "import numpy as np\nx = np.logspace(3, 6, 4, base=2)[-1] + len(np.geomspace(1, 9, 3, False))\n",
+]
+PROBES_TWINS = [
+    # the default method reads what we cannot know
+    """
+import os
+import attrs
+@attrs.define
+class C:
+    ff: int = attrs.field()
+    @ff.default
+    def _ff(self):
+        return int(os.environ.get("FF", "4"))
+x = C().ff
+""",
+    # a text we cannot know: int() may or may not raise
+    """
+import os
+def p(x):
+    try:
+        return int(x)
+    except ValueError:
+        return 7
+x = p(os.environ.get("Q", "z"))
+""",
+    "import numpy as np\nimport os\nx = np.geomspace(8, int(os.environ.get('E', '64')), 4)[-1]\n",
+]
+
+
+@pytest.mark.parametrize("code", PROBES_EXACT)
+def test_breadth_probes_exact(tmp_path, code):
+    got, want = _count(
+        tmp_path, "import torch.nn as nn\n" + code + "model = nn.Linear(int(x), 1)\n"
+    )
+    assert got == want, (code, got, want)
+
+
+@pytest.mark.parametrize("code", PROBES_TWINS)
+def test_breadth_probes_twins(tmp_path, code):
+    path = tmp_path / "model.py"
+    path.write_text("import torch.nn as nn\n" + code + "model = nn.Linear(int(x), 1)\n")
     assert parse_source(path).params_total() is None, code

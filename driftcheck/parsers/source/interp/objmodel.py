@@ -2022,6 +2022,12 @@ class Calls:
                 v = Unknown(f"dataclass field {name} (keyword arguments of unknown keys)")
             elif st.value is not None:
                 v = spec if spec is not None else self.exprs.eval(st.value, c.ns["__frame__"])
+                if attrs_cls and isinstance(v, FieldSpec) and not v.has_default():
+                    # ``ff = attrs.field()`` with ``@ff.default def _ff(self)`` (attrsconv.py)
+                    got = attrsconv.default_by_method(
+                        self, obj, c, name, (str(c.mod.path), st.lineno)
+                    )
+                    v = got if got is not None else v
                 if isinstance(v, FieldSpec):  # ``field(default_factory=list)``
                     v = v.resolve(self.ip, (str(c.mod.path), st.lineno))
                 if isinstance(v, Ext) and v.qual.endswith("field"):

@@ -842,7 +842,47 @@ def _diff(c: Any) -> Any:
     return NDArray(b - a for a, b in zip(arr.items, arr.items[1:]))
 
 
+def _geomspace(c: Any) -> Any:
+    """``np.geomspace(a, b, n)`` / ``np.logspace(a, b, n, base=)`` of known positive real
+    numbers (multi-scale widths): numpy itself computes the float64 items (a numpy dependency
+    of driftcheck; the same function the program calls)."""
+    import numpy as np
+
+    from driftcheck.parsers.source.values.abstract import plain
+
+    log = c.qual.endswith("logspace")
+    a, b = plain(c.arg(0, "start")), plain(c.arg(1, "stop"))
+    n = _count(c, c.arg(2, "num", 50))
+    endpoint = plain(c.arg(3, "endpoint", True))
+    base = plain(c.kwargs.get("base", 10.0)) if log else 1.0
+    known = (*c.kwargs.keys(),)
+    nums = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (a, b, base))
+    if (
+        n is None
+        or not nums
+        or endpoint not in (True, False)
+        or set(known) - ({"num", "endpoint", "base"} if log else {"num", "endpoint"})
+        or len(c.args) > 4
+        or (not log and (a <= 0 or b <= 0))
+        or (log and base <= 0)
+    ):
+        return c.unknown(f"{c.qual.rsplit('.', 1)[-1]}() of values we cannot follow")
+    try:
+        if log:
+            got = np.logspace(a, b, n, endpoint=endpoint, base=base)
+        else:
+            got = np.geomspace(a, b, n, endpoint=endpoint)
+    except (ValueError, OverflowError, FloatingPointError):
+        return c.unknown(f"{c.qual}() numpy refuses")
+    items = [float(x) for x in got.tolist()]
+    if not all(math.isfinite(x) for x in items):
+        return c.unknown(f"{c.qual}() of values beyond float64")
+    return NDArray(items)
+
+
 NP.add("linspace", _linspace, "linspace(a, b, n[, endpoint, dtype=float32]) of known numbers")
+NP.add("geomspace", _geomspace, "geomspace(a, b, n[, endpoint]) of known positive numbers")
+NP.add("logspace", _geomspace, "logspace(a, b, n[, endpoint, base=]) of known numbers")
 NP.add("hamming", _hamming, "hamming(M): numpy's window of M known values")
 NP.add("diff", _diff, "diff(xs) of a flat array of known numbers")
 

@@ -529,7 +529,15 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
                 "abs": abs,
                 "round": round,
             }[name](*pa, **kw)
-        except (TypeError, ValueError, OverflowError):
+        except ValueError:
+            if name in ("int", "float") and type(pa[0]) is str:
+                # ``int("x")`` of a known text: CPython raises ValueError for certain (a
+                # ``try: v = int(s) except ValueError: v = -1`` takes its handler)
+                from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+                raise Raised("ValueError", None, None) from None
+            return Unknown(name)
+        except (TypeError, OverflowError):
             return Unknown(name)
     if name == "len":
         v = whole_dict(unwrap(args[0])) if args else None
