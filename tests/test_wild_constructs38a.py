@@ -17,6 +17,11 @@ has near twins whose count must stay unknown (``None``), never a confident wrong
   unknown number of times (``self.k += 1``) is unknown after it (one round was counted: a
   confident wrong, also for ``while <unknown>:`` before).
 - ``hydra.utils.instantiate`` / ``call`` / ``get_class`` by their meaning (library/omegaconflib.py).
+- ``np.random.default_rng(seed)`` of a known int: numpy's own stream, its integer draws
+  (``permutation`` / ``integers`` / ``choice`` / ``shuffle``) exact in program order (fresh34's
+  ``rng.permutation(len(widths))``); a draw under an undecided condition, in a generator body,
+  or of unknown arguments loses the stream; ``deepcopy`` an independent copy, ``copy`` shared;
+  a layer construction that draws is never reused by the memo.
 - breadth probes: attrs ``@x.default`` methods, ``int("x")`` raising ValueError into its handler,
   ``np.geomspace`` / ``np.logspace``.
 """
@@ -535,3 +540,65 @@ def test_breadth_probes_twins(tmp_path, code):
     path = tmp_path / "model.py"
     path.write_text("import torch.nn as nn\n" + code + "model = nn.Linear(int(x), 1)\n")
     assert parse_source(path).params_total() is None, code
+
+
+# --- seeded numpy generators --------------------------------------------------------------------
+RNG_EXACT = [
+    "rng = np.random.default_rng(0)\ndef pick(rng):\n    return int(rng.integers(1, 50))\n"
+    "a = pick(rng)\nb = pick(rng)\nx = a * 100 + b\n",
+    "import copy\nrng = np.random.default_rng(7)\nr2 = copy.deepcopy(rng)\n"
+    "x = rng.integers(1, 50) * 100 + r2.integers(1, 50)\n",
+    "import copy\nrng = np.random.default_rng(7)\nr2 = copy.copy(rng)\n"
+    "x = rng.integers(1, 50) * 100 + r2.integers(1, 50)\n",
+    "rng = np.random.default_rng(3)\nw = rng.standard_normal((4, 4))\np = rng.permutation(6)\n"
+    "x = p[0] * 10 + p[-1]\n",
+    "rng = np.random.default_rng(5)\nxs = [3, 1, 4, 1, 5, 9]\nrng.shuffle(xs)\n"
+    "x = xs[0] * 100 + rng.choice([10, 20, 30, 40])\n",
+    "rng = np.random.default_rng(5)\nx = sum(int(w) for w in rng.integers(4, 64, size=3))\n",
+    "rng = np.random.default_rng(9)\nr2 = np.random.default_rng(rng)\n"
+    "x = r2.integers(1, 50) * 100 + rng.integers(1, 50)\n",
+    "rng = np.random.default_rng(4)\nws = [int(rng.integers(2, 9)) for _ in range(3)]\n"
+    "x = sum(ws) * 10 + rng.integers(0, 5)\n",
+]
+RNG_TWINS = [
+    "import os\nrng = np.random.default_rng(5)\nif os.environ.get('A'):\n"
+    "    rng.integers(0, 9)\nx = rng.integers(1, 50)\n",
+    "rng = np.random.default_rng()\nx = rng.integers(1, 50)\n",
+    "rng = np.random.default_rng(4)\ng = (rng.integers(1, 50) for _ in range(3))\n"
+    "x = next(g) * 100 + rng.integers(1, 50)\n",
+    "rng = np.random.default_rng(4)\ndef gen():\n    while True:\n        yield rng.integers(1, 50)\n"
+    "g = gen()\nx = next(g) * 100 + rng.integers(1, 50)\n",
+]
+RNG_LAYERS = """
+import numpy as np
+import torch.nn as nn
+RNG = np.random.default_rng(0)
+class Layer(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.l = nn.Linear(d, int(RNG.integers(4, 32)))
+model = nn.Sequential(Layer(4), Layer(4), Layer(4))
+"""
+
+
+@pytest.mark.parametrize("code", RNG_EXACT)
+def test_seeded_rng_exact(tmp_path, code):
+    head = "import numpy as np\nimport torch.nn as nn\n"
+    got, want = _count(tmp_path, head + code + "model = nn.Linear(int(x), 1)\n")
+    assert got == want, (code, got, want)
+
+
+@pytest.mark.parametrize("code", RNG_TWINS)
+def test_seeded_rng_twins(tmp_path, code):
+    path = tmp_path / "model.py"
+    path.write_text(
+        "import numpy as np\nimport torch.nn as nn\n" + code + "model = nn.Linear(int(x), 1)\n"
+    )
+    assert parse_source(path).params_total() is None, code
+
+
+@pytest.mark.parametrize("memo", ["1", "0"])
+def test_seeded_rng_layers_not_reused(tmp_path, monkeypatch, memo):
+    monkeypatch.setenv("DRIFTCHECK_MEMO", memo)
+    got, want = _count(tmp_path, RNG_LAYERS)
+    assert got == want, (got, want)

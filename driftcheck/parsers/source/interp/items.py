@@ -1222,6 +1222,8 @@ class Items:
             out = self.clone_module(raw, memo)
         elif t is reducecopy.Reduced:  # loaded by pickle: rebuilt (interp/reducecopy.py)
             out = reducecopy.rebuild(self.ip, raw, memo)
+        elif getattr(t, "library_deepcopy", None) is not None:
+            out = raw.library_deepcopy()  # a library value with state (arrays.RandomGenerator)
         else:
             return self.copy_value(v)
         memo[id(raw)] = out

@@ -1591,6 +1591,9 @@ class Calls:
         gen = None
         if not isinstance(f.node, ast.Lambda) and tuplesub.is_generator(f.node):
             gen = fr.locals[tuplesub.YIELDS] = replay or tuplesub.GenState(len(self.ip.uncertain))
+            # its body runs here at once, not as Python runs it (as it is drained): a draw of a
+            # seeded generator in it is not followed (library/arrays.RandomGenerator)
+            self.ip.lazy_bodies = getattr(self.ip, "lazy_bodies", 0) + 1
         try:
             if isinstance(f.node, ast.Lambda):
                 return self.exprs.eval(f.node.body, fr)
@@ -1607,6 +1610,8 @@ class Calls:
             # only if (and where) it is consumed, so the generator is unknown here
             gen.bad = f"raises {e.what} at line {e.line}"
         finally:
+            if gen is not None:
+                self.ip.lazy_bodies -= 1
             if rec is not None:
                 self.ip._recursive_calls[key].pop()
             pendingret.drop(self.ip, fr)
