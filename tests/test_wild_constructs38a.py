@@ -22,6 +22,8 @@ has near twins whose count must stay unknown (``None``), never a confident wrong
   ``rng.permutation(len(widths))``); a draw under an undecided condition, in a generator body,
   or of unknown arguments loses the stream; ``deepcopy`` an independent copy, ``copy`` shared;
   a layer construction that draws is never reused by the memo.
+- an enum class's own ``__init__`` run on each member (``S = (32, 2)`` with ``def __init__(self,
+  width, depth)``): ``M.S.width`` (was unknown); a custom ``__new__`` stays unknown.
 - breadth probes: attrs ``@x.default`` methods, ``int("x")`` raising ValueError into its handler,
   ``np.geomspace`` / ``np.logspace``.
 """
@@ -602,3 +604,36 @@ def test_seeded_rng_layers_not_reused(tmp_path, monkeypatch, memo):
     monkeypatch.setenv("DRIFTCHECK_MEMO", memo)
     got, want = _count(tmp_path, RNG_LAYERS)
     assert got == want, (got, want)
+
+
+# --- enum members made by the class's own __init__ ---------------------------------------------
+ENUM_EXACT = [
+    "import enum\nclass M(enum.Enum):\n    S = (32, 2)\n    L = (64, 4)\n"
+    "    def __init__(self, width, depth):\n        self.width = width\n        self.depth = depth\n"
+    "    @property\n    def total(self):\n        return self.width * self.depth\n"
+    "x = sum(m.total for m in M) + M['S'].width + M.L.width * M.S.depth\n",
+    "import enum\nclass M(enum.IntEnum):\n    S = 32\n    L = 64\n    def __init__(self, v):\n"
+    "        self.heads = v // 16\n    @property\n    def hd(self):\n"
+    "        return self.value // self.heads\nx = M.L.heads * 100 + M.S.hd + M.L\n",
+]
+ENUM_TWINS = [
+    "import enum, os\nclass M(enum.Enum):\n    S = (32, 2)\n    def __init__(self, width, depth):\n"
+    "        self.width = width * int(os.environ.get('K', '1'))\nx = M.S.width\n",
+    "import enum\nclass M(enum.Enum):\n    S = (32, 2)\n    def __new__(cls, w, d):\n"
+    "        obj = object.__new__(cls)\n        obj._value_ = w\n        return obj\nx = M.S.value\n",
+]
+
+
+@pytest.mark.parametrize("code", ENUM_EXACT)
+def test_enum_init_exact(tmp_path, code):
+    got, want = _count(
+        tmp_path, "import torch.nn as nn\n" + code + "model = nn.Linear(int(x), 1)\n"
+    )
+    assert got == want, (code, got, want)
+
+
+@pytest.mark.parametrize("code", ENUM_TWINS)
+def test_enum_init_twins(tmp_path, code):
+    path = tmp_path / "model.py"
+    path.write_text("import torch.nn as nn\n" + code + "model = nn.Linear(int(x), 1)\n")
+    assert parse_source(path).params_total() is None, code
