@@ -1098,10 +1098,16 @@ class RandomGenerator:
 
         if isinstance(out, np.ndarray):
             if out.ndim != 1 or out.size > SIZE_LIMIT or out.dtype.kind not in "iu":
-                return Unknown(f"{why} of a result we do not hold")
+                from driftcheck.parsers.source.values.abstract import Tensor
+
+                return Tensor(tuple(out.shape))  # held by its shape, as an unseeded draw
             return NDArray((int(x) for x in out.tolist()), dtype=str(out.dtype))
         if isinstance(out, np.integer):
             return int(out)
+        if isinstance(out, np.floating):
+            return float(out)
+        if isinstance(out, np.str_):
+            return str(out)
         return Unknown(f"{why} of a result we do not hold")
 
 
