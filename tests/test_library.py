@@ -3027,6 +3027,29 @@ NOT_RUN.update(
     }
 )
 
+VALUES.append(
+    (
+        ("numpy.geomspace", "numpy.logspace"),
+        # multi-scale widths (session 38 wildfix38a)
+        "import numpy as np\n"
+        "result = ([float(x) for x in np.geomspace(8, 64, 4)], "
+        "[float(x) for x in np.geomspace(1, 9, 3, False)], "
+        "[float(x) for x in np.logspace(1, 3, 3)], [float(x) for x in np.logspace(3, 6, 4, base=2)])\n",
+    )
+)
+NOT_RUN.update(
+    dict.fromkeys(
+        (
+            "hydra.utils.instantiate",
+            "hydra.utils.call",
+            "hydra.utils.get_class",
+            "hydra.utils.get_method",
+            "hydra.utils.get_object",
+        ),
+        "needs hydra (benchmarks/wild/.vendor): counted against torch in "
+        "tests/test_wild_constructs38a.py (wildfix38a)",
+    )
+)
 NOT_RUN["torch.optim.swa_utils.AveragedModel"] = (
     "a module (a deep copy and a buffer), counted against torch: tests/test_wild_constructs37w.py "
     "(wildfix37)"

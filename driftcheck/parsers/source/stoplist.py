@@ -42,6 +42,9 @@ STOP_MODULES = (
     # omegaconf's configs, modelled as config values (library/omegaconflib.py: effdet's model
     # configs); its source routes every write through a node machinery not followed to the end
     "omegaconf",
+    # hydra's ``instantiate`` / ``get_class``, modelled by their meaning (library/omegaconflib.py:
+    # mbrl's activations from a config); its source walks omegaconf's node machinery
+    "hydra.utils",
     # dacite's ``from_dict``, modelled by its meaning (library/dacitelib.py: xlstm's configs);
     # its source walks ``typing`` introspection and a type-keyed cache
     "dacite",

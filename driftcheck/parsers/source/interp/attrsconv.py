@@ -87,3 +87,38 @@ def init_name(st: ast.AnnAssign, name: str) -> str | None:
                 ok = isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)
                 return k.value.value if ok else None
     return name.lstrip("_")
+
+
+def decorated_default(c: Any, name: str) -> ast.FunctionDef | None:
+    """The method of ``c``'s body decorated ``@name.default`` (attrs: the default of the field
+    ``name = attrs.field()``, computed by calling it with the instance whose earlier fields
+    are set), or None."""
+    for st in c.node.body:
+        if isinstance(st, ast.FunctionDef) and any(
+            isinstance(d, ast.Attribute)
+            and d.attr == "default"
+            and isinstance(d.value, ast.Name)
+            and d.value.id == name
+            for d in st.decorator_list
+        ):
+            return st
+    return None
+
+
+def default_by_method(calls: Any, obj: Any, c: Any, name: str, loc: tuple) -> Any:
+    """``@name.default def f(self)``'s value for ``obj``: the method run on the instance as
+    attrs' generated ``__init__`` runs it; None where the class has no such method."""
+    from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+    from driftcheck.parsers.source.values.abstract import Func
+
+    node = decorated_default(c, name)
+    if node is None:
+        return None
+    frame = c.ns.get("__frame__")
+    if frame is None:
+        return Unknown(f"attrs field {name}: @{name}.default not read")
+    f = calls.classes.make_func(node, frame, owner=c)
+    try:
+        return calls.call_func(Func(f.node, f.mod, f.closure, c, obj), [], {})
+    except Raised as e:
+        return Unknown(f"attrs field {name}: @{name}.default raised {e.what} at {loc[0]}:{loc[1]}")

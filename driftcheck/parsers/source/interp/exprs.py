@@ -553,6 +553,9 @@ class Expressions:
                 # the reader that stops (``takewhile``: library/stdlib.py); any other is unknown
                 return tuplesub.LazyGen(lambda: self._lazy_item(e, g, plain_bare(first), sub))
         out: list[Any] = []
+        lazy = isinstance(e, ast.GeneratorExp)  # its items made now, not as it is drained
+        if lazy:  # (a seeded generator's draw in it is not followed: library/arrays.py)
+            self.ip.lazy_bodies = getattr(self.ip, "lazy_bodies", 0) + 1
         try:
             ok = self._gen(e, e.generators, 0, sub, out, first)
         except _LongComprehension as cut:
@@ -565,6 +568,9 @@ class Expressions:
                 f"(over the loop bound {MAX_LOOP:,}): value unknown"
             )
             return Unknown(f"comprehension over {cut.n:,} items")
+        finally:
+            if lazy:
+                self.ip.lazy_bodies -= 1
         if not ok:
             return Unknown(
                 f"comprehension over a value we cannot enumerate at {fr.mod.path.name}:{e.lineno}"

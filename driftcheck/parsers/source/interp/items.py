@@ -82,14 +82,15 @@ _PY_TYPES = {
     "builtins.tuple": tuple,
     "builtins.dict": dict,
     "builtins.set": set,
+    "builtins.frozenset": frozenset,
     "numbers.Integral": int,
     "numbers.Number": (int, float),
     "numbers.Real": (int, float),
     "collections.abc.Sequence": (list, tuple, str),
-    "collections.abc.Iterable": (list, tuple, str, dict, set),
+    "collections.abc.Iterable": (list, tuple, str, dict, set, frozenset),
     "collections.abc.Mapping": dict,
     "typing.Sequence": (list, tuple, str),
-    "typing.Iterable": (list, tuple, str, dict, set),
+    "typing.Iterable": (list, tuple, str, dict, set, frozenset),
     "typing.Mapping": dict,
     "collections.OrderedDict": dict,
     "builtins.NoneType": type(None),
@@ -1221,6 +1222,8 @@ class Items:
             out = self.clone_module(raw, memo)
         elif t is reducecopy.Reduced:  # loaded by pickle: rebuilt (interp/reducecopy.py)
             out = reducecopy.rebuild(self.ip, raw, memo)
+        elif getattr(t, "library_deepcopy", None) is not None:
+            out = raw.library_deepcopy()  # a library value with state (arrays.RandomGenerator)
         else:
             return self.copy_value(v)
         memo[id(raw)] = out

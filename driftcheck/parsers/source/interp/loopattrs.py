@@ -28,9 +28,10 @@ def _ids(c: Any) -> list:
     return [id(x) for x in c]
 
 
-def snapshot(local: dict) -> list[tuple[Any, str, Any, list]]:
+def snapshot(local: dict) -> list[tuple[Any, str, Any, list | None]]:
     """(object, attribute, container, its items' identities) for the containers held in the
-    attributes of the objects ``local`` binds."""
+    attributes of the objects ``local`` binds; (object, attribute, value, None) for their other
+    attributes."""
     from driftcheck.parsers.source.values.abstract import Obj
 
     out = []
@@ -42,14 +43,38 @@ def snapshot(local: dict) -> list[tuple[Any, str, Any, list]]:
         for name, c in v.attrs.items():
             if c.__class__ in _KINDS:
                 out.append((v, name, c, _ids(c)))
+            else:
+                out.append((v, name, c, None))  # a value rebound in the loop (``self.k += 1``)
     return out
 
 
-def forget(snap: list[tuple[Any, str, Any, list]], where: str) -> None:
-    """After the loop at ``where``: each recorded container whose items changed, unknown."""
+def _same(a: Any, b: Any) -> bool:
+    """The attribute holds the same value: the same object, or an equal number / text."""
+    from driftcheck.parsers.source.values.abstract import plain
+
+    if a is b:
+        return True
+    pa, pb = plain(a), plain(b)
+    plain_types = (int, float, str, bool, type(None))
+    return pa.__class__ is pb.__class__ and pa.__class__ in plain_types and pa == pb
+
+
+def forget(snap: list[tuple[Any, str, Any, list | None]], where: str) -> None:
+    """After the loop at ``where``: each recorded container whose items changed, and each other
+    attribute rebound to another value, unknown."""
     from driftcheck.parsers.source.values.abstract import Unknown, UnknownModule, is_module
 
     for obj, name, c, ids in snap:
+        if ids is None:
+            # ``self.k += 1`` in the loop: as many increments as rounds (one counted was a
+            # confident wrong size); an attribute the rounds leave equal is kept
+            now = obj.attrs.get(name, c)
+            if _same(now, c):
+                continue
+            why = f"attribute {name} rebound by a loop run an unknown number of times at {where}"
+            either = is_module(now) or is_module(c) or isinstance(now, UnknownModule)
+            obj.attrs[name] = UnknownModule(why) if either else Unknown(why)
+            continue
         if obj.attrs.get(name) is not c or _ids(c) == ids:
             continue
         why = f"attribute {name} filled by a loop run an unknown number of times at {where}"

@@ -1591,6 +1591,9 @@ class Calls:
         gen = None
         if not isinstance(f.node, ast.Lambda) and tuplesub.is_generator(f.node):
             gen = fr.locals[tuplesub.YIELDS] = replay or tuplesub.GenState(len(self.ip.uncertain))
+            # its body runs here at once, not as Python runs it (as it is drained): a draw of a
+            # seeded generator in it is not followed (library/arrays.RandomGenerator)
+            self.ip.lazy_bodies = getattr(self.ip, "lazy_bodies", 0) + 1
         try:
             if isinstance(f.node, ast.Lambda):
                 return self.exprs.eval(f.node.body, fr)
@@ -1607,6 +1610,8 @@ class Calls:
             # only if (and where) it is consumed, so the generator is unknown here
             gen.bad = f"raises {e.what} at line {e.line}"
         finally:
+            if gen is not None:
+                self.ip.lazy_bodies -= 1
             if rec is not None:
                 self.ip._recursive_calls[key].pop()
             pendingret.drop(self.ip, fr)
@@ -2022,6 +2027,12 @@ class Calls:
                 v = Unknown(f"dataclass field {name} (keyword arguments of unknown keys)")
             elif st.value is not None:
                 v = spec if spec is not None else self.exprs.eval(st.value, c.ns["__frame__"])
+                if attrs_cls and isinstance(v, FieldSpec) and not v.has_default():
+                    # ``ff = attrs.field()`` with ``@ff.default def _ff(self)`` (attrsconv.py)
+                    got = attrsconv.default_by_method(
+                        self, obj, c, name, (str(c.mod.path), st.lineno)
+                    )
+                    v = got if got is not None else v
                 if isinstance(v, FieldSpec):  # ``field(default_factory=list)``
                     v = v.resolve(self.ip, (str(c.mod.path), st.lineno))
                 if isinstance(v, Ext) and v.qual.endswith("field"):

@@ -32,7 +32,7 @@ _BASES = ("pydantic.BaseModel", "pydantic.main.BaseModel")
 CLASS_METHODS = frozenset(
     ("model_validate", "parse_obj", "model_validate_json", "parse_raw", "model_construct")
 )
-INSTANCE_METHODS = frozenset(("model_copy", "copy"))
+INSTANCE_METHODS = frozenset(("model_copy", "copy", "model_dump", "dict"))
 
 
 def is_pydantic(cls: Any) -> bool:
@@ -59,7 +59,13 @@ def class_method(ip: Any, cls: Cls, name: str) -> BuiltinMethod:
         if name == "model_construct":
             if a or "**" in k:
                 return Unknown(f"{cls.name}.model_construct() of values we cannot list")
-            return make(dict(k))
+            from driftcheck.parsers.source.interp.pydvalid import CONSTRUCTING
+
+            setattr(ip, CONSTRUCTING, True)  # no validator runs (interp/pydvalid.py)
+            try:
+                return make(dict(k))
+            finally:
+                setattr(ip, CONSTRUCTING, False)
         if len(a) != 1:
             return Unknown(f"{cls.name}.{name}() with other arguments")
         if name in ("model_validate_json", "parse_raw"):
@@ -75,10 +81,47 @@ def class_method(ip: Any, cls: Cls, name: str) -> BuiltinMethod:
     return BuiltinMethod(call)
 
 
+def _dump(ip: Any, v: Any, depth: int = 0) -> Any:
+    """What ``model_dump()`` makes of one value (python mode): a pydantic instance the dict of
+    its fields, lists / tuples / dicts copied with their items dumped, numbers, text, None and
+    bools as they are; anything else (another object, a tensor, a computed field) unknown."""
+    raw = plain(v)
+    if depth > 32:
+        return Unknown("model_dump() nested too deep")
+    if raw is None or isinstance(raw, (bool, int, float, str)):
+        return v
+    if type(raw) in (list, tuple):
+        return type(raw)(_dump(ip, x, depth + 1) for x in raw)
+    if type(raw) is dict:
+        return {k: _dump(ip, x, depth + 1) for k, x in raw.items()}
+    if isinstance(raw, Obj) and not raw.module and is_pydantic(raw.cls):
+        import ast
+
+        from driftcheck.parsers.source.library.stdlib import dataclass_fields
+
+        for c in raw.cls.mro():
+            if isinstance(c, Cls) and "computed_field" in ast.unparse(c.node):
+                return Unknown(f"model_dump() of {c.name}: computed fields")
+        out = {}
+        for n, _st, _c, base in dataclass_fields(raw.cls):
+            if base in ("ClassVar", "KW_ONLY") or n.startswith("_"):
+                continue
+            if n not in raw.attrs:
+                return Unknown(f"model_dump(): field {n} not set")
+            out[n] = _dump(ip, raw.attrs[n], depth + 1)
+        return out
+    return Unknown("model_dump() of a value we do not convert")
+
+
 def instance_method(ip: Any, obj: Obj, name: str) -> BuiltinMethod:
-    """``obj.model_copy(update=..., deep=...)`` / ``obj.copy(update=...)``."""
+    """``obj.model_copy(update=..., deep=...)`` / ``obj.copy(update=...)``;
+    ``obj.model_dump()`` / ``obj.dict()`` (no arguments: every field, nested models as dicts)."""
 
     def call(a: list, k: dict) -> Any:
+        if name in ("model_dump", "dict"):
+            if a or k:
+                return Unknown(f"{name}() with arguments")
+            return _dump(ip, obj)
         if a or "**" in k or not set(k) <= {"update", "deep"}:
             return Unknown(f"{name}() with other arguments")
         update = plain(k.get("update"))

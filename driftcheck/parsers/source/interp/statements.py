@@ -91,6 +91,11 @@ def _view_ior(cur: Any, st: ast.AugAssign, fr: Frame) -> None:
         raise Raised("TypeError", st.lineno, fr.mod.path)
 
 
+def _always_true(test: ast.expr) -> bool:
+    """``while True:`` / ``while 1:``: a test that is a true constant."""
+    return isinstance(test, ast.Constant) and bool(test.value) and test.value is not Ellipsis
+
+
 class Raised(Exception):
     """The analyzed code raised (``raise X``) on a path we believe is taken."""
 
@@ -1135,6 +1140,14 @@ class Statements:
         for _ in range(MAX_LOOP):
             if slot[1]:
                 undecided += 1
+                if undecided == 1 and _always_true(st.test):
+                    # ``while True:`` after a round whose ``break`` we could not decide (mbrl's
+                    # ``truncated_normal_``: resample until no value is out of bounds): its test
+                    # never ends it, so every later round is as one of a ``while`` whose test
+                    # is undecided -- run once, what it changes unknown after (it ran 200
+                    # rounds and stopped the whole analysis)
+                    self._unknown_while_rounds(st, fr)
+                    return
                 if undecided > MAX_UNDECIDED_ROUNDS:
                     # ``while True:`` reading a value we cannot know each round (tokenize's
                     # ``line = readline()`` ... ``if not line: break``): every round may be the
@@ -1149,21 +1162,26 @@ class Statements:
                 self.run_body(st.orelse, fr)
                 return
             if cond is None:
-                before, snap = dict(fr.locals), _contents(fr.locals)
-                mods = _modules_in(fr.locals)
-                held = loopattrs.snapshot(fr.locals)  # ``self.xs`` filled in place
-                self.ip.uncertain.append(st.lineno)
-                try:
-                    self._loop_body(st.body, fr)
-                finally:
-                    self.ip.uncertain.pop()
-                self._after_unknown_loop(fr, before, snap, st.lineno, mods)
-                loopattrs.forget(held, _where(fr, st.lineno))
+                self._unknown_while_rounds(st, fr)
                 return
             if self._loop_body(st.body, fr):
                 return
             self._round_done(slot, st.lineno)
         raise Budget(f"while loop at {_where(fr, st.lineno)} runs over {MAX_LOOP} iterations")
+
+    def _unknown_while_rounds(self, st: ast.While, fr: Frame) -> None:
+        """Rounds of a ``while`` whose number we cannot know: the body run once, what it
+        rebinds or changes in place unknown after it (``_after_unknown_loop``, loopattrs)."""
+        before, snap = dict(fr.locals), _contents(fr.locals)
+        mods = _modules_in(fr.locals)
+        held = loopattrs.snapshot(fr.locals)  # ``self.xs`` filled in place
+        self.ip.uncertain.append(st.lineno)
+        try:
+            self._loop_body(st.body, fr)
+        finally:
+            self.ip.uncertain.pop()
+        self._after_unknown_loop(fr, before, snap, st.lineno, mods)
+        loopattrs.forget(held, _where(fr, st.lineno))
 
     def exec_try(self, st: ast.Try, fr: Frame) -> None:
         from driftcheck.parsers.source.loader import catches_import_error

@@ -842,7 +842,47 @@ def _diff(c: Any) -> Any:
     return NDArray(b - a for a, b in zip(arr.items, arr.items[1:]))
 
 
+def _geomspace(c: Any) -> Any:
+    """``np.geomspace(a, b, n)`` / ``np.logspace(a, b, n, base=)`` of known positive real
+    numbers (multi-scale widths): numpy itself computes the float64 items (a numpy dependency
+    of driftcheck; the same function the program calls)."""
+    import numpy as np
+
+    from driftcheck.parsers.source.values.abstract import plain
+
+    log = c.qual.endswith("logspace")
+    a, b = plain(c.arg(0, "start")), plain(c.arg(1, "stop"))
+    n = _count(c, c.arg(2, "num", 50))
+    endpoint = plain(c.arg(3, "endpoint", True))
+    base = plain(c.kwargs.get("base", 10.0)) if log else 1.0
+    known = (*c.kwargs.keys(),)
+    nums = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (a, b, base))
+    if (
+        n is None
+        or not nums
+        or endpoint not in (True, False)
+        or set(known) - ({"num", "endpoint", "base"} if log else {"num", "endpoint"})
+        or len(c.args) > 4
+        or (not log and (a <= 0 or b <= 0))
+        or (log and base <= 0)
+    ):
+        return c.unknown(f"{c.qual.rsplit('.', 1)[-1]}() of values we cannot follow")
+    try:
+        if log:
+            got = np.logspace(a, b, n, endpoint=endpoint, base=base)
+        else:
+            got = np.geomspace(a, b, n, endpoint=endpoint)
+    except (ValueError, OverflowError, FloatingPointError):
+        return c.unknown(f"{c.qual}() numpy refuses")
+    items = [float(x) for x in got.tolist()]
+    if not all(math.isfinite(x) for x in items):
+        return c.unknown(f"{c.qual}() of values beyond float64")
+    return NDArray(items)
+
+
 NP.add("linspace", _linspace, "linspace(a, b, n[, endpoint, dtype=float32]) of known numbers")
+NP.add("geomspace", _geomspace, "geomspace(a, b, n[, endpoint]) of known positive numbers")
+NP.add("logspace", _geomspace, "logspace(a, b, n[, endpoint, base=]) of known numbers")
 NP.add("hamming", _hamming, "hamming(M): numpy's window of M known values")
 NP.add("diff", _diff, "diff(xs) of a flat array of known numbers")
 
@@ -931,9 +971,16 @@ class RandomGenerator:
     """``np.random.default_rng(seed)``: numpy's ``Generator``. Its draws are random (values
     unknown); an array draw is held by its shape (``size``), as ``np.random.randn`` is, which
     sizes the parameters built from it (exact_snn-style ``nn.Parameter(torch.tensor(
-    rng.standard_normal((n_out, n_in + 1)) * scale))``)."""
+    rng.standard_normal((n_out, n_in + 1)) * scale))``).
 
-    __slots__ = ()
+    Seeded with a known int (``default_rng(1234)``), the generator is numpy's own: every draw
+    is run on it in program order, and the integer draws -- ``permutation``, ``integers``,
+    ``choice`` of known numbers, ``shuffle`` of a list of known numbers -- give numpy's values
+    (fresh34's ``rng.permutation(len(widths))`` ordering the layers). A draw we cannot run
+    (arguments we do not know, a method not listed) or one under a condition we cannot decide
+    (it may or may not have run) loses the stream: every later draw is unknown (session 38)."""
+
+    __slots__ = ("gen", "interp", "lost")
     library_type = "numpy.random.Generator"
     # method -> its parameters before ``size`` (numpy 1.17+ ``Generator``)
     DRAWS = {
@@ -945,15 +992,123 @@ class RandomGenerator:
         "standard_exponential": (),
         "exponential": ("scale",),
     }
+    EXACT = ("permutation", "integers", "choice", "shuffle")
+
+    def __init__(self, gen: Any = None, interp: Any = None) -> None:
+        self.gen, self.interp, self.lost = gen, interp, gen is None
 
     def attr(self, name: str) -> Any:
         from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
         from driftcheck.parsers.source.values.abstract import Unknown
 
+        if name in self.EXACT and not self.lost:
+            return BuiltinMethod(lambda a, k: self._exact(name, a, k))
         if name not in self.DRAWS:
+            self.lost = True  # another method may draw: the stream is not followed after it
             return Unknown(f"numpy.random.Generator.{name}")
         before = self.DRAWS[name]
-        return BuiltinMethod(lambda a, k: _draw(name, before, a, k))
+        return BuiltinMethod(lambda a, k: self._shaped(name, before, a, k))
+
+    def library_deepcopy(self) -> RandomGenerator:
+        """``copy.deepcopy``: an independent generator in the same state (``copy.copy`` shares
+        numpy's bit generator: the same object here)."""
+        import copy
+
+        out = RandomGenerator(None if self.gen is None else copy.deepcopy(self.gen), self.interp)
+        out.lost = self.lost
+        return out
+
+    def _drew(self) -> None:
+        """A draw changed the generator's state, shared by whoever holds it: counted as a
+        write to shared state, so a layer construction that drew is never reused for the
+        next one (speed/memo.py keys on ``class_writes``): the next draws differ."""
+        if self.interp is not None:
+            self.interp.class_writes += 1
+
+    def _shaped(self, name: str, before: tuple, a: list, k: dict) -> Any:
+        got = _draw(name, before, a, k)
+        if not self.lost:
+            self._advance(name, a, k)
+        return got
+
+    def _plain_args(self, a: list, k: dict) -> tuple | None:
+        from driftcheck.parsers.source.values.abstract import plain
+
+        pa = [plain(x) for x in a]
+        pk = {n: plain(v) for n, v in k.items()}
+
+        def ok(v: Any) -> bool:
+            if isinstance(v, (list, tuple)):
+                return len(v) <= SIZE_LIMIT and all(ok(x) for x in v)
+            return v is None or isinstance(v, (bool, int, float, str))
+
+        if "**" in k or not all(ok(v) for v in (*pa, *pk.values())):
+            return None
+        return pa, pk
+
+    def _unsure(self) -> bool:
+        """The draw may not run here as in Python: under a condition we cannot decide, or in
+        a generator's body the interpreter runs at once (Python: as it is drained)."""
+        ip = self.interp
+        return ip is not None and (bool(ip.uncertain) or getattr(ip, "lazy_bodies", 0) > 0)
+
+    def _advance(self, name: str, a: list, k: dict) -> None:
+        """Run the draw on numpy's generator for its effect on the stream (values unused)."""
+        args = self._plain_args(a, k)
+        if args is None or self._unsure():
+            self.lost = True
+            return
+        try:
+            getattr(self.gen, name)(*args[0], **args[1])
+        except Exception:  # noqa: BLE001 - numpy refuses: the program raises, not followed
+            self.lost = True
+        self._drew()
+
+    def _exact(self, name: str, a: list, k: dict) -> Any:
+        from driftcheck.parsers.source.values.abstract import Unknown, plain
+
+        why = f"numpy.random.Generator.{name}"
+        if self._unsure():
+            self.lost = True  # it may or may not run now: the stream is not known after
+            return Unknown(f"{why} under a condition we cannot decide")
+        if name == "shuffle":
+            target = plain(a[0]) if len(a) == 1 and not k else None
+            if type(target) is not list or not all(
+                type(x) in (int, float, str, bool) for x in map(plain, target)
+            ):
+                self.lost = True
+                return Unknown(f"{why} of a list we cannot follow")
+            order = list(range(len(target)))
+            self.gen.shuffle(order)  # the same swaps as on the list itself
+            self._drew()
+            target[:] = [target[i] for i in order]
+            return None
+        args = self._plain_args(a, k)
+        if args is None:
+            self.lost = True
+            return Unknown(f"{why} of values we cannot follow")
+        try:
+            out = getattr(self.gen, name)(*args[0], **args[1])
+        except Exception:  # noqa: BLE001 - numpy raises: not followed
+            self.lost = True
+            return Unknown(f"{why} that numpy refuses")
+        finally:
+            self._drew()
+        import numpy as np
+
+        if isinstance(out, np.ndarray):
+            if out.ndim != 1 or out.size > SIZE_LIMIT or out.dtype.kind not in "iu":
+                from driftcheck.parsers.source.values.abstract import Tensor
+
+                return Tensor(tuple(out.shape))  # held by its shape, as an unseeded draw
+            return NDArray((int(x) for x in out.tolist()), dtype=str(out.dtype))
+        if isinstance(out, np.integer):
+            return int(out)
+        if isinstance(out, np.floating):
+            return float(out)
+        if isinstance(out, np.str_):
+            return str(out)
+        return Unknown(f"{why} of a result we do not hold")
 
 
 def _draw(name: str, before: tuple, a: list, k: dict) -> Any:
@@ -981,8 +1136,17 @@ def _draw(name: str, before: tuple, a: list, k: dict) -> Any:
 
 
 def _default_rng(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import plain
+
     if len(c.args) > 1 or set(c.kwargs) - {"seed"}:
         return c.unknown("default_rng() with arguments we cannot follow")
+    seed = plain(c.arg(0, "seed"))
+    if isinstance(seed, RandomGenerator):
+        return seed  # numpy hands a Generator back as it is
+    if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
+        import numpy as np
+
+        return RandomGenerator(np.random.default_rng(seed), c.interp)  # numpy's own stream
     return RandomGenerator()
 
 
@@ -990,7 +1154,8 @@ NP.add(
     "random.default_rng",
     _default_rng,
     "random.default_rng(seed): a Generator whose draws (standard_normal, normal, uniform, random, "
-    "integers, exponential) with a size are arrays of that shape, values unknown",
+    "integers, exponential) with a size are arrays of that shape, values unknown; seeded with a "
+    "known int: permutation / integers / choice / shuffle give numpy's values",
 )
 NP.add("random.randn", _randn, "random.randn(*dims): an array of that shape, values unknown")
 NP.add("random.rand", _randn, "random.rand(*dims): an array of that shape, values unknown")

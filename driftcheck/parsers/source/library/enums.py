@@ -108,7 +108,50 @@ def members(interp: Any, cls: Cls) -> dict[str, Any]:
                 out[t.id] = dup
                 continue
             out[t.id] = _make(t.id, v, c if c is cls else cls, mix)
+            _run_init(interp, cls, out[t.id])
     return out
+
+
+_EXTRA = "__enum_member_attrs__"
+
+
+def _run_init(interp: Any, cls: Cls, m: Any) -> None:
+    """The enum class's own ``__init__`` run on a new member, as ``EnumType`` runs it with the
+    value's items as arguments (``S = (32, 2)`` with ``def __init__(self, width, depth)``):
+    what it sets on ``self`` is the member's attribute (``M.S.width``: unknown before). An
+    ``__init__`` that raises or that we cannot run leaves those attributes unknown."""
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Func, Obj
+
+    ok, fn, where = interp.classes.mro_attr(cls, "__init__")
+    extra = cls.ns.setdefault(_EXTRA, {})
+    if not (ok and isinstance(where, Cls)):
+        return
+    if not isinstance(fn, Func) or isinstance(m.value, Unknown):
+        extra[m.name] = Unknown(f"{cls.name}.{m.name}: its __init__ not followed")
+        return
+    args = list(m.value) if type(m.value) is tuple else [m.value]
+    keep = {"name": m.name, "value": m.value, "_name_": m.name, "_value_": m.value}
+    me = Obj(cls=cls, module=False, attrs=dict(keep))
+    try:
+        interp.calls.call_func(Func(fn.node, fn.mod, fn.closure, fn.owner, me), args, {})
+    except Raised as e:
+        extra[m.name] = Unknown(f"{cls.name}.{m.name}: its __init__ raised {e.what}")
+        return
+    if any(me.attrs.get(k) is not x for k, x in keep.items()):
+        extra[m.name] = Unknown(f"{cls.name}.{m.name}: its __init__ rebinds name / value")
+        return
+    extra[m.name] = {k: x for k, x in me.attrs.items() if k not in keep}
+
+
+def init_attr(m: Any, name: str) -> Any:
+    """What the enum class's ``__init__`` set as the member's attribute ``name`` (None: not
+    set there; an unknown where that ``__init__`` was not followed)."""
+    cls = getattr(m, "cls", None)
+    got = cls.ns.get(_EXTRA, {}).get(m.name) if isinstance(cls, Cls) else None
+    if isinstance(got, Unknown):
+        return got
+    return got.get(name) if isinstance(got, dict) else None
 
 
 def _own_next_value(interp: Any, cls: Cls) -> Any:
@@ -278,6 +321,9 @@ def member_attr(m: Any, name: str) -> Any:
         return m.name
     if name == "value":
         return m.value
+    own = init_attr(m, name)
+    if own is not None:  # set by the class's own ``__init__`` (``_run_init``)
+        return own
     if isinstance(m, (StrMember, IntMember)) and not name.startswith("_"):
         # a str/int mix-in member has its value's methods (``opt.strip()``, ``.lower()``)
         from driftcheck.parsers.source.library.pybuiltins import value_method

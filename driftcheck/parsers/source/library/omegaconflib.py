@@ -164,3 +164,102 @@ def _container(v: Any) -> Any:
     if isinstance(raw, list):
         return [_container(x) for x in raw]
     return v
+
+
+# ---------------------------------------------------------------------------------- hydra
+# ``hydra.utils.instantiate(cfg)``: hydra's own source (1.3.8 with its target policy) walks
+# omegaconf's node machinery (``OmegaConf.structured``, flags, parents, ``resolve``) that the
+# interpreter does not follow: every instantiated object was unknown (mbrl's activation from
+# ``activation_fn_cfg``). ``hydra.utils`` is read by its meaning instead (stoplist.py).
+HY = Group("hydra.utils", title="hydra.utils (instantiate)")
+_HYDRA_KEYS = ("_target_", "_recursive_", "_args_", "_convert_", "_partial_")
+# the stdlib tops hydra's policy blocks or that run other code: never followed here
+_HYDRA_REFUSED = ("os", "sys", "builtins", "subprocess", "importlib", "shutil", "runpy", "pickle")
+
+
+def _hydra_fields(v: Any) -> dict | None:
+    raw = plain(v)
+    if is_omegaconf(raw):
+        return dict(raw.fields)
+    if type(raw) is dict and all(isinstance(plain(k), str) for k in raw):
+        return {str(plain(k)): x for k, x in raw.items()}
+    return None
+
+
+def _hydra_target(c: Call, target: Any) -> Any:
+    """The callable ``_target_`` names: a dotted name imported as ``from a.b import C``."""
+    from driftcheck.parsers.source.values.abstract import Cls, Ext, Func
+
+    t = plain(target)
+    if isinstance(t, str):
+        mod, _, name = t.rpartition(".")
+        if not mod or mod.split(".")[0] in _HYDRA_REFUSED or not name.isidentifier():
+            return None
+        t = plain(c.interp.names.import_value(mod, name))
+    if isinstance(t, (Cls, Func)) or (isinstance(t, Ext) and t.qual.startswith("torch.")):
+        return t
+    return None
+
+
+def _hydra_instantiate(c: Call, cfg: Any, args: list, kwargs: dict, depth: int) -> Any:
+    fields = _hydra_fields(cfg)
+    if fields is None or depth > 16:
+        return Unknown("hydra instantiate of a config we cannot read")
+    fields.update(kwargs)
+    if "_target_" not in fields:
+        return Unknown("hydra instantiate of a config without _target_ (a config copy)")
+    for k in ("_partial_", "_convert_"):
+        v = plain(fields.get(k, False if k == "_partial_" else "none"))
+        if v not in (False, "none"):
+            return Unknown(f"hydra instantiate with {k}={v!r}")
+    recursive = plain(fields.get("_recursive_", True))
+    if not isinstance(recursive, bool):
+        return Unknown("hydra instantiate with _recursive_ we cannot read")
+    fn = _hydra_target(c, fields["_target_"])
+    if fn is None:
+        return Unknown(f"hydra _target_ {plain(fields['_target_'])!r} not followed")
+    pos = plain(fields.get("_args_", []))
+    if type(pos) not in (list, tuple):
+        return Unknown("hydra instantiate with _args_ we cannot read")
+    call_kw = {k: v for k, v in fields.items() if k not in _HYDRA_KEYS}
+
+    def arg(v: Any) -> Any:
+        raw = plain(v)
+        if not recursive:
+            return _node(v)
+        sub = _hydra_fields(raw)
+        if sub is not None:
+            if "_target_" in sub:
+                return _hydra_instantiate(c, raw, [], {}, depth + 1)
+            return make({k: arg(x) for k, x in sub.items()})
+        if type(raw) in (list, tuple):
+            return [arg(x) for x in raw]
+        return _node(v)
+
+    call_args = [arg(x) for x in [*pos, *args]]
+    call_kw = {k: arg(v) for k, v in call_kw.items()}
+    return c.interp.calls.call(fn, call_args, call_kw, c.loc)
+
+
+@HY.entry(
+    "instantiate",
+    "call",
+    doc="instantiate(cfg, *args, **kw) / call: the _target_ (a class or function of torch or "
+    "the analyzed code) called with the config's fields (nested _target_ configs first, "
+    "nested dicts as configs); _partial_, _convert_, other targets: unknown",
+)
+def _hy_instantiate(c: Call) -> Any:
+    if not c.args or "**" in c.kwargs:
+        return c.unknown("hydra instantiate of arguments we cannot list")
+    return _hydra_instantiate(c, c.args[0], list(c.args[1:]), dict(c.kwargs), 0)
+
+
+@HY.entry(
+    "get_class",
+    "get_method",
+    "get_object",
+    doc="get_class(path) / get_method / get_object: the class or function the dotted path names",
+)
+def _hy_get(c: Call) -> Any:
+    fn = _hydra_target(c, c.arg(0, "path"))
+    return fn if fn is not None else c.unknown(f"{c.qual}() of a path not followed")

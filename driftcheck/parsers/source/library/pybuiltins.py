@@ -529,13 +529,21 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
                 "abs": abs,
                 "round": round,
             }[name](*pa, **kw)
-        except (TypeError, ValueError, OverflowError):
+        except ValueError:
+            if name in ("int", "float") and type(pa[0]) is str:
+                # ``int("x")`` of a known text: CPython raises ValueError for certain (a
+                # ``try: v = int(s) except ValueError: v = -1`` takes its handler)
+                from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+                raise Raised("ValueError", None, None) from None
+            return Unknown(name)
+        except (TypeError, OverflowError):
             return Unknown(name)
     if name == "len":
         v = whole_dict(unwrap(args[0])) if args else None
         if _scratch_named(v):
             return Unknown("len() of a temporary file's name (random in CPython)")
-        if isinstance(v, (list, tuple, dict, str, bytes, range, set)) or getattr(
+        if isinstance(v, (list, tuple, dict, str, bytes, range, set, frozenset)) or getattr(
             v, "elementwise", 0
         ):
             return len(v)
@@ -629,7 +637,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
                 # at all (``__eq__`` alone: TypeError): which are one item is not followed
                 return Unknown(f"{name}() of instances hashed by their class ({min(kinds)})")
             try:
-                return set(plain(items))
+                # a frozenset is one (``type(x) is frozenset``, hydra's check of its
+                # arguments; ``frozenset | set`` a frozenset), never a set
+                return (frozenset if name == "frozenset" else set)(plain(items))
             except TypeError:
                 return Unknown(name)
         return list(items)
@@ -1275,7 +1285,7 @@ def _value_method(v: Any, name: str, interp: Any) -> Any:
     if isinstance(raw, memoryview):
         return _memoryview_attr(raw, name)
     kind = list if isinstance(raw, list) else type(raw)  # a deque has a list's mutators
-    if isinstance(raw, (set, list, dict)) and name in _MUTATORS.get(kind, ()):
+    if isinstance(raw, (set, frozenset, list, dict)) and name in _MUTATORS.get(kind, ()):
         return BuiltinMethod(lambda a, k: _container_call(raw, name, a, k, interp))
     if isinstance(raw, (int, float)) and name in ("is_integer", "bit_length", "real"):
         if name == "real":
@@ -1464,6 +1474,11 @@ _MUTATORS: dict[type, frozenset[str]] = {
     ),
     list: frozenset(("remove", "reverse", "clear")),
     dict: frozenset(("clear", "popitem")),
+    # a frozenset's methods read it (the same as a set's; it has no mutators)
+    frozenset: frozenset(
+        "union intersection difference symmetric_difference issubset issuperset isdisjoint "
+        "copy".split()
+    ),
 }
 
 

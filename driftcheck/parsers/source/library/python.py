@@ -62,7 +62,7 @@ _PY_CALL = {
     "list": "list(xs) of a known finite iterable (bounded size)",
     "tuple": "tuple(xs) of a known finite iterable (bounded size)",
     "set": "set(xs) of a known finite iterable of hashable values",
-    "frozenset": "frozenset(xs), as set",
+    "frozenset": "frozenset(xs): a frozenset (type() / isinstance see it)",
     "dict": "dict(mapping or pairs, **kw); a config's fields as a dict",
     "divmod": "divmod(a, b) of known numbers",
     "pow": "pow(a, b) of known numbers (result size checked first)",

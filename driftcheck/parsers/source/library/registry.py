@@ -229,7 +229,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "peftlib": ("peft",),
     "pydmodels": ("pydantic",),
     "pdoffsets": ("pandas.tseries.frequencies", "pandas._libs.tslibs"),
-    "omegaconflib": ("omegaconf",),
+    "omegaconflib": ("omegaconf", "hydra"),
     "pkgdata": ("builtins", "pathlib", "importlib", "json"),
     "npshapes": ("numpy",),
     "npsplits": ("numpy",),
