@@ -44,6 +44,7 @@ MODULES = (
     "dataflow_fix36d",
     "dataflow_fix37c",  # session 37 (crashfix37): process group, SDPA backends, data loading
     "dataflow_fix37d",  # session 37 (crashfix37b)
+    "dataflow_fix38a",  # session 38 (crashfix38a): module self-returns, fusion, hook regions
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}

@@ -361,7 +361,12 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         dataflow_fix27.buffer_exact(run.f, obj, name, buf, t)  # ``h @ self.cw`` (float64)
         return t
     if name in obj.attrs:
-        return convert(run, obj.attrs[name])
+        got = convert(run, obj.attrs[name])
+        if got is UNK and run.f.input_shape is not None and obj.module:
+            from driftcheck.parsers.source.forward import dataflow_fix38a
+
+            got = dataflow_fix38a.init_attr(run, m, name, got)  # an optimizer ``__init__`` made
+        return got
     if name == "forward":
         return Mod(obj)
     if not obj.module and obj.cls is not None:
