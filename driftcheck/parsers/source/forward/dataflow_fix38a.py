@@ -365,5 +365,109 @@ def init_attr(run: Any, m: Any, name: str, got: Any) -> Any:
     if key in memo:
         return memo[key][1]
     opt = _init_optimizer(run, m, name)
+    if opt is None:
+        opt = _helper_optimizer(run, m, name)
     memo[key] = (f.resolve(m.obj), opt if opt is not None else got)
     return memo[key][1]
+
+
+def _helper_optimizer(run: Any, m: Any, name: str) -> Any:
+    """``self.<name>`` stored as a torch optimizer by a method that only ``__init__`` calls
+    (``self._build()``), no other method storing it, no ``setattr`` / ``vars`` anywhere: the
+    value ``__init__`` left (``dataflow_fix33b._init_optimizer`` asks the store be in
+    ``__init__`` itself)."""
+    from driftcheck.parsers.source.forward.dataflow_fix33b import OPTIMIZERS, Optim
+    from driftcheck.parsers.source.values.abstract import Obj, Unknown
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    obj = run.f.resolve(m.obj) if isinstance(m, Mod) else None
+    if not isinstance(obj, Obj) or not obj.module or not hasattr(obj.cls, "mro"):
+        return None
+    v = obj.attrs.get(name)
+    if v.__class__ is not Unknown or not v.why.startswith("call of torch.optim."):
+        return None
+    opt = v.why[len("call of torch.optim.") :]
+    if opt not in OPTIMIZERS:
+        return None
+    fns: dict[str, ast.FunctionDef] = {}
+    for c in obj.cls.mro():
+        node = getattr(c, "node", None)
+        if node is None:
+            continue
+        for fn in node.body:
+            if isinstance(fn, ast.FunctionDef):
+                fns.setdefault(fn.name, fn)
+    init = fns.get("__init__")
+    if init is None:
+        return None
+    storers = set()
+    calls: dict[str, list[str]] = {}  # method name -> the methods that name it
+    for fname, fn in fns.items():
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+                if n.func.id in ("setattr", "delattr", "vars"):
+                    return None
+            if isinstance(n, ast.Attribute):
+                if n.attr == name and isinstance(n.ctx, (ast.Store, ast.Del)):
+                    storers.add(fname)
+                if n.attr in fns and n.attr != fname:
+                    calls.setdefault(n.attr, []).append(fname)
+    storers.discard("__init__")
+    if not storers:
+        return None  # (``_init_optimizer``'s case)
+    for s in storers:
+        if s.startswith("__") or calls.get(s, []) != ["__init__"]:
+            return None
+    return Optim(opt, None, None)
+
+
+# ------------------------------------------------- the same rules reached in other spellings
+def _expanded(run: Any, e: ast.Call, fr: Any) -> ast.Call | None:
+    """``e`` with each ``**d`` keyword written out, where ``d`` is a local dict of str keys
+    (the call's ``kwargs`` already hold its items): a call the keyword rules can read."""
+    if any(isinstance(a, ast.Starred) for a in e.args):
+        return None
+    if all(k.arg is not None for k in e.keywords) or run.f.doubts:
+        return None
+    kws = []
+    for k in e.keywords:
+        if k.arg is not None:
+            kws.append(k)
+            continue
+        if not isinstance(k.value, ast.Name):
+            return None
+        d = getattr(fr, "locals", {}).get(k.value.id)
+        if d.__class__ is not dict or not all(x.__class__ is str for x in d):
+            return None
+        for x in d:
+            kws.append(ast.copy_location(ast.keyword(arg=x, value=ast.Constant(None)), k))
+    got = ast.Call(func=e.func, args=list(e.args), keywords=kws)
+    return ast.copy_location(got, e)
+
+
+@hooks.before(178)
+def spelled_again(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """Rules keyed on one spelling, reached from another: ``seq.searchsorted(x, side=...)``
+    (the tensor method) and ``**opts`` of a local dict for the keyword rules of
+    ``dataflow_fix37d`` and this module (which leave a ``**`` call alone)."""
+    from driftcheck.parsers.source.forward import dataflow_fix37d as d37
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Tens
+
+    if not _ready(run, fr) or d37._off(run.f):
+        return
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens) and fv.name == "searchsorted":
+        if not _plain_call(e) or len(args) != 1:
+            return
+        err = d37.arg_error("torch.searchsorted", [fv.target, *args], kwargs)
+        if err is not None:
+            run.f.crash(fr.loc(e), err)
+        return
+    if not isinstance(fv, Ext) or fv.qual in d37._VMAP:
+        return
+    e2 = _expanded(run, e, fr)
+    if e2 is None:
+        return
+    for hook in (d37.interp_called, d37.einsum_called, d37.dist_called, d37.args_called,
+                 d37.setup_called, d37.schedule_called, fusion_called):  # fmt: skip
+        hook(run, e2, fv, args, kwargs, fr)
