@@ -148,6 +148,50 @@ op("initopt_lbfgs_local_step", "o = self.opt\n        o.step()\n        return h
 op("initopt_ok_sgd_cyclic", "s = make_sched(self.opt, 'cyclic')\n        return h", SGD)
 op("initopt_ok_step_schedule", "s = make_sched(self.opt, 'step')\n        return h", ADAGRAD)
 
+# ---- a vmapped function read under batched tensors
+VM = (
+    "    def row_item(self, r):\n        return r / max(r.norm().item(), 1.0)\n\n"
+    "    def row_float(self, r):\n        return r * float(r.sum())\n\n"
+    "    def row_if(self, r):\n        n = r.norm()\n        if n > 1.0:\n"
+    "            return r / n\n        return r\n\n"
+    "    def row_copy(self, r):\n        out = torch.empty(8)\n"
+    "        out.copy_(r * 2)\n        return out\n\n"
+    "    def row_scale(self, r, s):\n        s.mul_(r.abs().mean())\n        return r * s\n\n"
+    "    def row_aug(self, r, s):\n        s += r\n        return s\n\n"
+    "    def row_set(self, r):\n        out = torch.zeros(8)\n        out[0] = r[0]\n"
+    "        return out\n\n"
+    "    def row_ok_shape(self, r):\n        if r.shape[0] > 2:\n            return r * 2\n"
+    "        return r\n\n"
+    "    def row_ok_inplace(self, r, s):\n        r.mul_(s.sum().item())\n"
+    "        out = torch.zeros_like(r)\n        out.copy_(r)\n        return out\n\n"
+)
+
+
+def vm(name: str, body: str, init: str = "self.s = nn.Parameter(torch.ones(8))") -> None:
+    src = net_source(FC, body, init).replace("    def forward", VM + "    def forward")
+    model(name, (4, 6), src)
+
+
+vm("vmap_item_method", "return torch.func.vmap(self.row_item)(h)")
+vm("vmap_float_assigned", "g = torch.vmap(self.row_float)\n        return g(h)")
+vm("vmap_if_norm", "return torch.func.vmap(self.row_if, in_dims=0)(h)")
+vm("vmap_lambda_ternary", "return torch.func.vmap(lambda r: r if r.sum() > 0 else -r)(h)")
+vm("vmap_local_def_assert", "def f(r):\n            assert r.abs().sum() >= 0\n"
+   "            return r\n        return torch.func.vmap(f)(h)")  # fmt: skip
+vm("vmap_copy_into_empty", "return torch.func.vmap(self.row_copy)(h)")
+vm(
+    "vmap_mul_unbatched_arg",
+    "with torch.no_grad():\n            s = self.s.clone()\n"
+    "        g = torch.func.vmap(self.row_scale, in_dims=(0, None))\n        return g(h, s)",
+)
+vm("vmap_aug_unbatched_arg", "s = torch.ones(8)\n"
+   "        return torch.func.vmap(self.row_aug, in_dims=(0, None))(h, s)")  # fmt: skip
+vm("vmap_setitem_zeros", "return torch.func.vmap(self.row_set)(h)")
+vm("vmap_ok_shape_if", "return torch.func.vmap(self.row_ok_shape)(h)")
+vm("vmap_ok_inplace_batched", "s = torch.ones(8)\n"
+   "        return torch.func.vmap(self.row_ok_inplace, in_dims=(0, None))(h, s)")  # fmt: skip
+vm("vmap_ok_where", "return torch.func.vmap(lambda r: torch.where(r > 0, r, 0.0))(h)")
+
 # ---- probe variants of classes caught before (other spellings)
 op("probe_searchsorted_side_cfg", "return torch.searchsorted(torch.arange(4.0), h, "
    "side=CFG['side'])")  # fmt: skip
@@ -208,7 +252,8 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
 @pytest.mark.parametrize(
     "name",
     ["fuse_eval_chain", "fuseconv_sizes", "selfret_eval_call", "sth_nested_with",
-     "sth_in_helper", "sth_checkpoint_grad", "chain_for_loop", "initopt_cyclic_helper"],
+     "sth_in_helper", "sth_checkpoint_grad", "chain_for_loop", "initopt_cyclic_helper",
+     "vmap_item_method", "vmap_copy_into_empty", "probe_searchsorted_method"],
 )  # fmt: skip
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
     """These rules are what flag these: with ``DRIFTCHECK_NO_FIX38A=1`` nothing does."""

@@ -45,6 +45,7 @@ MODULES = (
     "dataflow_fix37c",  # session 37 (crashfix37): process group, SDPA backends, data loading
     "dataflow_fix37d",  # session 37 (crashfix37b)
     "dataflow_fix38a",  # session 38 (crashfix38a): module self-returns, fusion, hook regions
+    "dataflow_fix38a_vmap",  # session 38 (crashfix38a): a vmapped function read as batched
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}
