@@ -13,7 +13,7 @@ import pytest
 from tests.crash_rule_support import blockers, net_source, registrar, torch_crashes, write
 
 HEAD = (
-    "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+    "import numpy as np\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
     "from torch.nn.utils.fusion import fuse_conv_bn_eval, fuse_linear_bn_eval\n"
     "from torch.autograd.graph import disable_saved_tensors_hooks, save_on_cpu\n"
     "from torch.utils.checkpoint import checkpoint\n"
@@ -192,6 +192,28 @@ vm("vmap_ok_inplace_batched", "s = torch.ones(8)\n"
    "        return torch.func.vmap(self.row_ok_inplace, in_dims=(0, None))(h, s)")  # fmt: skip
 vm("vmap_ok_where", "return torch.func.vmap(lambda r: torch.where(r > 0, r, 0.0))(h)")
 
+# ---- numpy arrays handed to torch
+ROWS_NONE = "self.rows = [[1.0, 2.0], [3.0, None], [5.0, 6.0], [7.0, 8.0]]"
+ROWS_STR = "self.rows = [[1.0, 2.0], [3.0, '4.0'], [5.0, 6.0], [7.0, 8.0]]"
+ROWS_OK = "self.rows = [[1.0, 2.0], [3.0, 4], [5.0, 6.0], [7.0, True]]"
+op("np_flip_from_numpy", "return torch.from_numpy(np.flip(x.numpy(), axis=1)) + h[:, :6]")
+op("np_fliplr_tensor_dtype", "a = x.detach().cpu().numpy()\n        "
+   "return torch.tensor(np.fliplr(a), dtype=torch.float32) + h[:, :6]")  # fmt: skip
+op("np_step_as_tensor", "a = x.numpy()\n        return torch.as_tensor(a[:, ::-1]) + h[:, :6]")
+op("np_rows_step_asarray", "a = np.asarray(x.numpy())\n        "
+   "return torch.asarray(a[::-1]) + h[:, :6]")  # fmt: skip
+op("np_object_rows", "side = torch.from_numpy(np.array(self.rows)).float()\n        "
+   "return torch.cat([h, side], 1)", ROWS_NONE)  # fmt: skip
+op("np_str_rows_as_tensor", "side = torch.as_tensor(np.array(self.rows), dtype=torch.float32)"
+   "\n        return torch.cat([h, side], 1)", ROWS_STR)  # fmt: skip
+op("np_str_labels", "y = torch.tensor(np.array(['a', 'b', 'a', 'c']))\n        return h", "")
+op("np_ok_flip_copied", "return torch.from_numpy(np.flip(x.numpy(), 1).copy()) + h[:, :6]")
+op("np_ok_ascontiguous", "a = x.numpy()[:, ::-1]\n        "
+   "return torch.as_tensor(np.ascontiguousarray(a)) + h[:, :6]")  # fmt: skip
+op("np_ok_numeric_rows", "side = torch.from_numpy(np.array(self.rows)).float()\n        "
+   "return torch.cat([h, side], 1)", ROWS_OK)  # fmt: skip
+op("np_ok_forward_slice", "a = x.numpy()\n        return torch.from_numpy(a[:, ::2]) + h[:, :3]")
+
 # ---- probe variants of classes caught before (other spellings)
 op("probe_searchsorted_side_cfg", "return torch.searchsorted(torch.arange(4.0), h, "
    "side=CFG['side'])")  # fmt: skip
@@ -253,7 +275,8 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     "name",
     ["fuse_eval_chain", "fuseconv_sizes", "selfret_eval_call", "sth_nested_with",
      "sth_in_helper", "sth_checkpoint_grad", "chain_for_loop", "initopt_cyclic_helper",
-     "vmap_item_method", "vmap_copy_into_empty", "probe_searchsorted_method"],
+     "vmap_item_method", "vmap_copy_into_empty", "probe_searchsorted_method",
+     "np_flip_from_numpy", "np_object_rows"],
 )  # fmt: skip
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
     """These rules are what flag these: with ``DRIFTCHECK_NO_FIX38A=1`` nothing does."""

@@ -46,6 +46,7 @@ MODULES = (
     "dataflow_fix37d",  # session 37 (crashfix37b)
     "dataflow_fix38a",  # session 38 (crashfix38a): module self-returns, fusion, hook regions
     "dataflow_fix38a_vmap",  # session 38 (crashfix38a): a vmapped function read as batched
+    "dataflow_fix38a_numpy",  # session 38 (crashfix38a): numpy arrays handed to torch
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}

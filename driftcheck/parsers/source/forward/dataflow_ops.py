@@ -494,6 +494,10 @@ def param_tensor(run: Any, obj: Obj, name: str) -> Tens:
 
 # ---------------------------------------------------------------------- subscripts
 def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
+    if v.__class__.__name__ == "NpArr":  # a numpy array (session 38, dataflow_fix38a_numpy)
+        from driftcheck.parsers.source.forward import dataflow_fix38a_numpy
+
+        return dataflow_fix38a_numpy.getitem(run, v, key)
     if isinstance(v, Tens):
         got = torchops.index(run, v, key, fr, at)
         if run.f.input_shape is not None:
