@@ -255,6 +255,45 @@ model("probe_ok_initopt_helper_sgd", (4, 6), net_source(FC, "self._build()\n    
       "s = make_sched(self.opt, 'cyclic')\n        return h", ADAGRAD.replace("Adagrad", "SGD"))
       .replace("    def forward", BUILD.replace("Adagrad", "SGD") + "    def forward"))  # fmt: skip
 
+# probe round 2: classes of fresh28 caught before, in other spellings
+OPTS = "self.opts = {'interpolation': 'middle', 'betas': (0.9,), 'p': -1.0, 'k': 20}"
+op("probe_quantile_method_kw", "return h.quantile(0.5, dim=1, interpolation='mid')")
+op("probe_quantile_opts_attr", "return torch.quantile(h, 0.5, dim=1, "
+   "interpolation=self.opts['interpolation'])", OPTS)  # fmt: skip
+op("probe_quantile_kwargs_dict", "kw = {'dim': 1, 'interpolation': 'avg'}\n        "
+   "return torch.quantile(h, 0.5, **kw)")  # fmt: skip
+op("probe_ok_quantile_method", "return h.quantile(0.5, dim=1, interpolation='midpoint')")
+op("probe_betas_positional", "o = torch.optim.Adam(self.parameters(), 1e-3, (0.9,))\n"
+   "        return h")  # fmt: skip
+op("probe_betas_attr", "o = torch.optim.AdamW(self.parameters(), betas=self.opts['betas'])"
+   "\n        return h", OPTS)  # fmt: skip
+op("probe_ok_betas", "o = torch.optim.AdamW(self.parameters(), betas=(0.9, 0.99))\n        "
+   "return h")  # fmt: skip
+op("probe_sgd_lr_negative_positional", "o = torch.optim.SGD(self.parameters(), -0.1)\n"
+   "        return h")  # fmt: skip
+op("probe_dropout_torch_fn", "return torch.dropout(h, 1.5, False)")
+op("probe_dropout_layer_in_forward", "return nn.Dropout(p=-0.2)(h)")
+op("probe_ok_dropout", "return torch.dropout(h, 0.5, False)")
+op("probe_dropout_keywords", "return torch.alpha_dropout(h, p=-0.2, train=False)")
+op("probe_ok_dropout_one", "return torch.feature_dropout(h.unsqueeze(-1), 1.0, False)")
+op("probe_topk_method_keyword", "return h.topk(k=20, dim=-1).values")
+op("probe_topk_attr_k", "return torch.topk(h, self.opts['k'])[0]", OPTS)
+op("probe_ok_topk", "return h.topk(k=3, dim=-1).values")
+op("probe_cdist_positional_p", "return torch.cdist(h, h, -1.0)")
+op("probe_cdist_attr_p", "return torch.cdist(h, h, p=self.opts['p'])", OPTS)
+op("probe_ok_cdist", "return torch.cdist(h, h, 1.0)")
+op("probe_label_smoothing_layer_init", "t = torch.zeros(4, dtype=torch.long)\n        "
+   "return self.loss(h, t)", "self.loss = nn.CrossEntropyLoss(label_smoothing=1.5)")  # fmt: skip
+op("probe_label_smoothing_fn", "t = torch.zeros(4, dtype=torch.long)\n        "
+   "return F.cross_entropy(h, t, label_smoothing=1.5)")  # fmt: skip
+op("probe_reduction_layer_init", "return self.loss(h, torch.zeros_like(h))",
+   "self.loss = nn.MSELoss(reduction='avg')")  # fmt: skip
+op("probe_reduction_kwargs", "kw = dict(reduction='average')\n        "
+   "return F.l1_loss(h, torch.zeros_like(h), **kw)")  # fmt: skip
+op("probe_ok_reduction", "return F.l1_loss(h, torch.zeros_like(h), reduction='sum')")
+op("probe_vector_norm_ord_str", "return torch.linalg.vector_norm(h, ord='fro', dim=-1)")
+op("probe_ok_vector_norm", "return torch.linalg.vector_norm(h, ord=2, dim=-1)")
+
 # probes the analyzer still misses (an unknown, no blocker): torch raises
 MISSED: dict[str, str] = {}
 

@@ -465,9 +465,37 @@ def spelled_again(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: 
         return
     if not isinstance(fv, Ext) or fv.qual in d37._VMAP:
         return
+    if fv.qual in _DROPOUTS:
+        err = dropout_error(e, args, kwargs)
+        if err is not None:
+            run.f.crash(fr.loc(e), err)
+        return
     e2 = _expanded(run, e, fr)
     if e2 is None:
         return
     for hook in (d37.interp_called, d37.einsum_called, d37.dist_called, d37.args_called,
                  d37.setup_called, d37.schedule_called, fusion_called):  # fmt: skip
         hook(run, e2, fv, args, kwargs, fr)
+
+
+# ``torch.dropout(input, p, train)`` and its kin (the ATen spellings, not ``F.dropout``): a
+# known ``p`` outside [0, 1] raises whatever ``train`` is (measured in torch 2.13)
+_DROPOUTS = frozenset(
+    {"torch.dropout", "torch.alpha_dropout", "torch.feature_dropout",
+     "torch.feature_alpha_dropout", "torch.dropout_", "torch.alpha_dropout_",
+     "torch.feature_dropout_", "torch.feature_alpha_dropout_"}
+)  # fmt: skip
+
+
+def dropout_error(e: ast.Call, args: list, kwargs: dict) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_common import arg
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    if not _plain_call(e) or len(args) + len(kwargs) != 3 or set(kwargs) - {"input", "p", "train"}:
+        return None
+    if not isinstance(arg(args, kwargs, 0, "input"), Tens):
+        return None
+    p, train = arg(args, kwargs, 1, "p"), arg(args, kwargs, 2, "train")
+    if p.__class__ not in (int, float) or train.__class__ is not bool or 0 <= p <= 1:
+        return None
+    return f"RuntimeError: dropout probability has to be between 0 and 1, but got {p}"
