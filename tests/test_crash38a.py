@@ -17,7 +17,8 @@ HEAD = (
     "from torch.nn.utils.fusion import fuse_conv_bn_eval, fuse_linear_bn_eval\n"
     "from torch.autograd.graph import disable_saved_tensors_hooks, save_on_cpu\n"
     "from torch.utils.checkpoint import checkpoint\n"
-    "from torch.utils.data import ChainDataset, TensorDataset\n\n"
+    "from torch.utils.data import ChainDataset, TensorDataset\n"
+    "import torch.nn.utils.prune\n\n"
     "CFG = {'side': 'middle', 'dtype': torch.int32, 'lr': 0.1}\n\n"
     "def pack(t):\n    return t\n\ndef unpack(t):\n    return t\n\n"
     "def make_sched(opt, kind):\n"
@@ -293,6 +294,43 @@ op("probe_reduction_kwargs", "kw = dict(reduction='average')\n        "
 op("probe_ok_reduction", "return F.l1_loss(h, torch.zeros_like(h), reduction='sum')")
 op("probe_vector_norm_ord_str", "return torch.linalg.vector_norm(h, ord='fro', dim=-1)")
 op("probe_ok_vector_norm", "return torch.linalg.vector_norm(h, ord=2, dim=-1)")
+
+# probe round 3: classes of fresh27 caught before, in other spellings
+SGD0 = "self.opt = torch.optim.SGD(self.parameters(), lr=0.1)"
+op("probe_nesterov_positional", "o = torch.optim.SGD(self.parameters(), 0.1, 0, 0, 0, True)"
+   "\n        return h")  # fmt: skip
+op("probe_nesterov_kwargs", "kw = {'lr': 0.1, 'nesterov': True}\n        "
+   "o = torch.optim.SGD(self.parameters(), **kw)\n        return h")  # fmt: skip
+op("probe_ok_nesterov", "o = torch.optim.SGD(self.parameters(), 0.1, 0.9, 0, 0, True)\n"
+   "        return h")  # fmt: skip
+op("probe_plateau_mode_init_opt", "s = torch.optim.lr_scheduler.ReduceLROnPlateau(self.opt, "
+   "'minimize')\n        return h", SGD0)  # fmt: skip
+op("probe_anneal_init_opt", "s = torch.optim.lr_scheduler.OneCycleLR(self.opt, max_lr=0.1, "
+   "total_steps=10, anneal_strategy='cosine')\n        return h", SGD0)  # fmt: skip
+op("probe_lambda_not_callable_init_opt", "s = torch.optim.lr_scheduler.LambdaLR(self.opt, "
+   "0.95)\n        return h", SGD0)  # fmt: skip
+op("probe_ok_lambda_init_opt", "s = torch.optim.lr_scheduler.LambdaLR(self.opt, "
+   "lambda e: 0.95 ** e)\n        return h", SGD0)  # fmt: skip
+op("probe_rnn_layers_positional", "r = nn.GRU(8, 8, 0)\n        return r(h)[0]")
+op("probe_rnn_layers_keyword", "n = self.opts['k'] - 20\n        "
+   "return nn.LSTM(8, 8, num_layers=n)(h)[0]", OPTS)  # fmt: skip
+op("probe_ok_rnn_layers", "return nn.GRU(8, 8, 1)(h)[0]")
+op("probe_prune_amount_keyword", "torch.nn.utils.prune.random_unstructured(self.fc, "
+   "name='weight', amount=1.5)\n        return self.fc(x)")  # fmt: skip
+op("probe_prune_amount_positional", "torch.nn.utils.prune.l1_unstructured(self.fc, 'weight', "
+   "-2)\n        return self.fc(x)")  # fmt: skip
+op("probe_ok_prune_amount", "torch.nn.utils.prune.l1_unstructured(self.fc, 'weight', 0.5)\n"
+   "        return self.fc(x)")  # fmt: skip
+op("probe_adaptive_cutoffs_forward", "a = nn.AdaptiveLogSoftmaxWithLoss(8, 10, [5, 3])\n"
+   "        return a.log_prob(h)")  # fmt: skip
+op("probe_ok_adaptive_cutoffs", "a = nn.AdaptiveLogSoftmaxWithLoss(8, 10, [3, 5])\n"
+   "        return a.log_prob(h)")  # fmt: skip
+op("probe_random_sampler_zero", "s = torch.utils.data.RandomSampler(range(4), num_samples=0)"
+   "\n        return h")  # fmt: skip
+op("probe_batch_sampler_zero", "s = torch.utils.data.BatchSampler(range(4), 0, False)\n"
+   "        return h")  # fmt: skip
+op("probe_ok_batch_sampler", "s = torch.utils.data.BatchSampler(range(4), 2, False)\n"
+   "        return h")  # fmt: skip
 
 # probes the analyzer still misses (an unknown, no blocker): torch raises
 MISSED: dict[str, str] = {}

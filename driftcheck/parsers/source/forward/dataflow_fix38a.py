@@ -448,8 +448,10 @@ def _expanded(run: Any, e: ast.Call, fr: Any) -> ast.Call | None:
 @hooks.before(178)
 def spelled_again(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """Rules keyed on one spelling, reached from another: ``seq.searchsorted(x, side=...)``
-    (the tensor method) and ``**opts`` of a local dict for the keyword rules of
-    ``dataflow_fix37d`` and this module (which leave a ``**`` call alone)."""
+    (the tensor method), ``torch.dropout(x, p, train)`` (the ATen spelling of ``F.dropout``)
+    and ``**opts`` of a local dict for the keyword rules of ``dataflow_fix35b`` (SGD nesterov,
+    RNN layers, samplers, ...), ``dataflow_fix37d`` and this module (which leave a ``**`` call
+    alone)."""
     from driftcheck.parsers.source.forward import dataflow_fix37d as d37
     from driftcheck.parsers.source.values.abstract import Ext
     from driftcheck.parsers.source.values.dataflow_values import Bound, Tens
@@ -473,8 +475,12 @@ def spelled_again(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: 
     e2 = _expanded(run, e, fr)
     if e2 is None:
         return
-    for hook in (d37.interp_called, d37.einsum_called, d37.dist_called, d37.args_called,
-                 d37.setup_called, d37.schedule_called, fusion_called):  # fmt: skip
+    from driftcheck.parsers.source.forward import dataflow_fix35b as d35
+
+    # (check-only hooks, each leaving a ``**`` call alone: run once more, on the written-out
+    # call, they cannot report twice)
+    for hook in (d35.called, d37.interp_called, d37.einsum_called, d37.dist_called,
+                 d37.args_called, d37.setup_called, d37.schedule_called, fusion_called):  # fmt: skip
         hook(run, e2, fv, args, kwargs, fr)
 
 
