@@ -215,6 +215,30 @@ op("np_ok_numeric_rows", "side = torch.from_numpy(np.array(self.rows)).float()\n
    "return torch.cat([h, side], 1)", ROWS_OK)  # fmt: skip
 op("np_ok_forward_slice", "a = x.numpy()\n        return torch.from_numpy(a[:, ::2]) + h[:, :3]")
 
+# ---- modules built in forward, torch.jit.freeze
+SUB = (
+    "class Head(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+    "        self.fc = nn.Linear(8, 4)\n\n    def forward(self, x):\n"
+    "        return self.fc(x)\n\n"
+    "def settle(m):\n    m.eval()\n    return m\n\n"
+)
+
+
+def jit(name: str, body: str) -> None:
+    model(name, (4, 6), SUB + net_source(FC, body, ""))
+
+
+jit("freeze_unscripted", "f = torch.jit.freeze(Head().eval())\n        return f(h)")
+jit("freeze_training_scripted", "m = Head()\n        s = torch.jit.script(m)\n        "
+    "return torch.jit.freeze(s)(h)")  # fmt: skip
+jit("freeze_train_called", "m = Head()\n        m.eval()\n        m.train()\n        "
+    "return torch.jit.freeze(torch.jit.script(m))(h)")  # fmt: skip
+jit("freeze_ok_eval_chain", "return torch.jit.freeze(torch.jit.script(Head().eval()))(h)")
+jit("freeze_ok_train_false", "m = Head()\n        m.train(False)\n        "
+    "return torch.jit.freeze(torch.jit.script(m))(h)")  # fmt: skip
+jit("freeze_ok_helper_evals", "m = settle(Head())\n        "
+    "return torch.jit.freeze(torch.jit.script(m))(h)")  # fmt: skip
+
 # ---- probe variants of classes caught before (other spellings)
 op("probe_searchsorted_side_cfg", "return torch.searchsorted(torch.arange(4.0), h, "
    "side=CFG['side'])")  # fmt: skip
@@ -353,7 +377,7 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     ["fuse_eval_chain", "fuseconv_sizes", "selfret_eval_call", "sth_nested_with",
      "sth_in_helper", "sth_checkpoint_grad", "chain_for_loop", "initopt_cyclic_helper",
      "vmap_item_method", "vmap_copy_into_empty", "probe_searchsorted_method",
-     "np_flip_from_numpy", "np_object_rows"],
+     "np_flip_from_numpy", "np_object_rows", "freeze_unscripted", "freeze_training_scripted"],
 )  # fmt: skip
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
     """These rules are what flag these: with ``DRIFTCHECK_NO_FIX38A=1`` nothing does."""
