@@ -239,6 +239,44 @@ jit("freeze_ok_train_false", "m = Head()\n        m.train(False)\n        "
 jit("freeze_ok_helper_evals", "m = settle(Head())\n        "
     "return torch.jit.freeze(torch.jit.script(m))(h)")  # fmt: skip
 
+
+# ---- optimizer steps after a backward that reached their parameters
+def train(name: str, opt: str, body: str = "", init: str = "") -> None:
+    steps = body or ("with torch.enable_grad():\n            loss = self.head(self.fc(x)).sum()"
+                     "\n            self.opt.zero_grad()\n            loss.backward()\n"
+                     "            self.opt.step()\n        return h")  # fmt: skip
+    model(name, (4, 6), net_source(FC, f"self.opt = {opt}\n        " + steps,
+                                   "self.head = nn.Linear(8, 2)" + init))  # fmt: skip
+
+
+train("step_capturable_adamw", "torch.optim.AdamW(self.parameters(), lr=0.1, capturable=True)")
+train(
+    "step_capturable_rmsprop_foreach",
+    "torch.optim.RMSprop(self.parameters(), lr=0.1, foreach=True, capturable=True)",
+)
+train("step_ok_capturable_no_backward", "torch.optim.Adam(self.parameters(), capturable=True)",
+      "self.opt.step()\n        return h")  # fmt: skip
+train("step_ok_capturable_zero_after", "torch.optim.Adam(self.parameters(), capturable=True)",
+      "with torch.enable_grad():\n            self.head(self.fc(x)).sum().backward()\n"
+      "        self.opt.zero_grad()\n        self.opt.step()\n        return h")  # fmt: skip
+train("step_ok_not_capturable", "torch.optim.AdamW(self.parameters(), lr=0.1)")
+SPARSE_BODY = (
+    "with torch.enable_grad():\n            ids = torch.zeros(4, 3, dtype=torch.long)\n"
+    "            loss = self.head(self.emb(ids).mean(1)).sum()\n"
+    "            self.opt.zero_grad()\n            loss.backward()\n            self.opt.step()\n"
+    "        return h"
+)
+EMB = "\n        self.emb = nn.Embedding(10, 8, sparse=True)"
+train("step_sparse_adam", "torch.optim.Adam(self.parameters(), lr=0.1)", SPARSE_BODY, EMB)
+train("step_sparse_nadam", "torch.optim.NAdam(self.parameters(), lr=0.1)", SPARSE_BODY, EMB)
+train("step_sparseadam_dense", "torch.optim.SparseAdam(self.parameters(), lr=0.1)", SPARSE_BODY,
+      EMB)  # fmt: skip
+train("step_ok_sparse_sgd", "torch.optim.SGD(self.parameters(), lr=0.1)", SPARSE_BODY, EMB)
+train("step_ok_sparse_adagrad", "torch.optim.Adagrad(self.parameters(), lr=0.1)", SPARSE_BODY,
+      EMB)  # fmt: skip
+train("step_ok_dense_embedding_adam", "torch.optim.Adam(self.parameters(), lr=0.1)",
+      SPARSE_BODY, EMB.replace("sparse=True", "sparse=False"))  # fmt: skip
+
 # ---- probe variants of classes caught before (other spellings)
 op("probe_searchsorted_side_cfg", "return torch.searchsorted(torch.arange(4.0), h, "
    "side=CFG['side'])")  # fmt: skip
@@ -357,7 +395,9 @@ op("probe_ok_batch_sampler", "s = torch.utils.data.BatchSampler(range(4), 2, Fal
    "        return h")  # fmt: skip
 
 # probes the analyzer still misses (an unknown, no blocker): torch raises
-MISSED: dict[str, str] = {}
+MISSED: dict[str, str] = {
+    "step_sparseadam_dense": "SparseAdam is no optimizer dataflow_fix33b makes an Optim of",
+}
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))
@@ -377,7 +417,8 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     ["fuse_eval_chain", "fuseconv_sizes", "selfret_eval_call", "sth_nested_with",
      "sth_in_helper", "sth_checkpoint_grad", "chain_for_loop", "initopt_cyclic_helper",
      "vmap_item_method", "vmap_copy_into_empty", "probe_searchsorted_method",
-     "np_flip_from_numpy", "np_object_rows", "freeze_unscripted", "freeze_training_scripted"],
+     "np_flip_from_numpy", "np_object_rows", "freeze_unscripted", "freeze_training_scripted",
+     "step_capturable_adamw", "step_sparse_adam"],
 )  # fmt: skip
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
     """These rules are what flag these: with ``DRIFTCHECK_NO_FIX38A=1`` nothing does."""
