@@ -36,6 +36,7 @@ EXTRA = (
     "    @property\n    def mode(self):\n        return 'cubic'\n\n"
     "    @property\n    def okmode(self):\n        return 'bilinear'\n\n"
     "    def kind(self):\n        return 'int16'\n\n"
+    "    def make(self, params):\n        return torch.optim.Adam(params, lr=1e-3)\n\n"
 )
 BUILD = (
     "    def _build(self):\n        self.opt = torch.optim.Adagrad(self.parameters(), lr=0.1)\n\n"
@@ -277,6 +278,13 @@ train("step_ok_sparse_adagrad", "torch.optim.Adagrad(self.parameters(), lr=0.1)"
 train("step_ok_dense_embedding_adam", "torch.optim.Adam(self.parameters(), lr=0.1)",
       SPARSE_BODY, EMB.replace("sparse=True", "sparse=False"))  # fmt: skip
 
+# ---- a module given as an optimizer's params
+SEQ2 = "self.body = nn.Sequential(nn.Linear(8, 4))"
+op("optparams_sequential_helper", "o = self.make(self.body)\n        return h", SEQ2)
+op("optparams_leaf_keyword", "o = torch.optim.SGD(params=self.fc, lr=0.1)\n        return h")
+op("optparams_own_module", "o = torch.optim.AdamW(self, lr=0.1)\n        return h")
+op("optparams_ok_parameters", "o = self.make(self.body.parameters())\n        return h", SEQ2)
+
 # ---- probe variants of classes caught before (other spellings)
 op("probe_searchsorted_side_cfg", "return torch.searchsorted(torch.arange(4.0), h, "
    "side=CFG['side'])")  # fmt: skip
@@ -418,7 +426,7 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
      "sth_in_helper", "sth_checkpoint_grad", "chain_for_loop", "initopt_cyclic_helper",
      "vmap_item_method", "vmap_copy_into_empty", "probe_searchsorted_method",
      "np_flip_from_numpy", "np_object_rows", "freeze_unscripted", "freeze_training_scripted",
-     "step_capturable_adamw", "step_sparse_adam"],
+     "step_capturable_adamw", "step_sparse_adam", "optparams_sequential_helper"],
 )  # fmt: skip
 def test_switch_off(name, tmp_path, capsys, monkeypatch):
     """These rules are what flag these: with ``DRIFTCHECK_NO_FIX38A=1`` nothing does."""

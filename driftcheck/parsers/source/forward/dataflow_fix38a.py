@@ -505,3 +505,42 @@ def dropout_error(e: ast.Call, args: list, kwargs: dict) -> str | None:
     if p.__class__ not in (int, float) or train.__class__ is not bool or 0 <= p <= 1:
         return None
     return f"RuntimeError: dropout probability has to be between 0 and 1, but got {p}"
+
+
+# ------------------------------------------------------------ a module given as ``params``
+@hooks.before(185)
+def module_as_params(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``torch.optim.<Opt>(m, ...)`` of a module ``m`` (not ``m.parameters()``): a torch layer
+    or a module of the code's own defining neither ``__iter__`` nor ``__getitem__`` is not
+    iterable (TypeError); a ``Sequential`` / ``ModuleList`` / ``ModuleDict`` yields modules or
+    keys ("optimizer can only optimize Tensors"), or nothing ("optimizer got an empty parameter
+    list"): torch's constructor raises every way (measured for Adam, SGD, LBFGS, by position
+    and by keyword)."""
+    from driftcheck.parsers.source.forward.dataflow_common import arg
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _class_name
+    from driftcheck.parsers.source.forward.dataflow_fix33b import OPTIMIZERS
+    from driftcheck.parsers.source.values.abstract import Ext, Obj
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if not _ready(run, fr) or not isinstance(fv, Ext) or not isinstance(fv.qual, str):
+        return
+    name = fv.qual.rsplit(".", 1)[-1]
+    if name not in OPTIMIZERS or fv.qual not in (f"torch.optim.{name}",
+                                                 f"torch.optim.{name.lower()}.{name}"):  # fmt: skip
+        return
+    if not _plain_call(e):
+        return
+    m = arg(args, kwargs, 0, "params")
+    if not isinstance(m, Mod):
+        return
+    obj = run.f.resolve(m.obj)
+    if isinstance(obj, Obj) and obj.module and obj.cls is None and not obj.unresolved:
+        if obj.kind in ("Sequential", "ModuleList", "ModuleDict"):
+            run.f.crash(fr.loc(e), "TypeError: optimizer can only optimize Tensors, but one of "
+                        f"the params is not a Tensor (a {obj.kind} given as params; "
+                        "ValueError where it is empty)")  # fmt: skip
+        return
+    cls = _class_name(run.f, m)
+    if cls is not None:
+        run.f.crash(fr.loc(e), f"TypeError: '{cls}' object is not iterable (a module given as "
+                    "the optimizer's params; pass .parameters())")  # fmt: skip
