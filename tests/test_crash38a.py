@@ -193,6 +193,11 @@ vm("vmap_ok_shape_if", "return torch.func.vmap(self.row_ok_shape)(h)")
 vm("vmap_ok_inplace_batched", "s = torch.ones(8)\n"
    "        return torch.func.vmap(self.row_ok_inplace, in_dims=(0, None))(h, s)")  # fmt: skip
 vm("vmap_ok_where", "return torch.func.vmap(lambda r: torch.where(r > 0, r, 0.0))(h)")
+vm(
+    "vmap_ok_is_none_test",
+    "def f(r):\n            if r is not None:\n"
+    "                return r * 2\n            return r\n        return torch.func.vmap(f)(h)",
+)
 
 # ---- numpy arrays handed to torch
 ROWS_NONE = "self.rows = [[1.0, 2.0], [3.0, None], [5.0, 6.0], [7.0, 8.0]]"

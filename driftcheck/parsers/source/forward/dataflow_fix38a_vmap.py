@@ -82,13 +82,19 @@ class _Reader:
         if isinstance(n, ast.UnaryOp) and isinstance(n.op, (ast.USub, ast.UAdd, ast.Invert)):
             return self.batched_expr(n.operand)
         if isinstance(n, ast.Compare) and len(n.ops) == 1:
+            # a tensor comparison (``r is None``, ``x in d`` are Python's, never a tensor)
+            if not isinstance(n.ops[0], (ast.Lt, ast.Gt, ast.LtE, ast.GtE, ast.Eq, ast.NotEq)):
+                return False
+            if any(isinstance(c, ast.Constant) and c.value is None
+                   for c in (n.left, n.comparators[0])):  # fmt: skip
+                return False
             return self.batched_expr(n.left) or self.batched_expr(n.comparators[0])
         if isinstance(n, ast.Subscript):
             return self.batched_expr(n.value)
         if isinstance(n, ast.Call):
             f = n.func
             if isinstance(f, ast.Attribute) and self.batched_expr(f.value):
-                return f.attr not in _META
+                return f.attr not in _META and not f.attr.startswith("new_")
             name = _dotted(f)
             if name is not None and name.startswith(_TORCH_PREFIXES):
                 return any(self.batched_expr(a) for a in n.args) or any(
