@@ -37,6 +37,7 @@ EXTRA = (
     "    @property\n    def okmode(self):\n        return 'bilinear'\n\n"
     "    def kind(self):\n        return 'int16'\n\n"
     "    def make(self, params):\n        return torch.optim.Adam(params, lr=1e-3)\n\n"
+    "    def world(self):\n        return torch.distributed.get_world_size()\n\n"
 )
 BUILD = (
     "    def _build(self):\n        self.opt = torch.optim.Adagrad(self.parameters(), lr=0.1)\n\n"
@@ -406,6 +407,21 @@ op("probe_batch_sampler_zero", "s = torch.utils.data.BatchSampler(range(4), 0, F
    "        return h")  # fmt: skip
 op("probe_ok_batch_sampler", "s = torch.utils.data.BatchSampler(range(4), 2, False)\n"
    "        return h")  # fmt: skip
+
+# probe round 4: classes of fresh26/27 caught before (data pipeline, process group, SDPA)
+op("probe_collate_none_helper", "batch = self.collate([h[0], None])\n        return h",
+   "self.collate = torch.utils.data.default_collate")  # fmt: skip
+op("probe_collate_unequal_sizes", "return torch.utils.data.default_collate([h[0], h[1, :4]])")
+op("probe_ok_collate", "return torch.utils.data.default_collate([h[0], h[1]])")
+op("probe_dist_rank_alias", "import torch.distributed as dist\n        "
+   "r = dist.get_rank()\n        return h")  # fmt: skip
+op("probe_dist_world_size_helper", "return h * self.world()", "")
+op("probe_ok_dist_guarded", "import torch.distributed as dist\n        "
+   "r = dist.get_rank() if dist.is_initialized() else 0\n        return h")  # fmt: skip
+op("probe_concat_empty_list_var", "parts = []\n        "
+   "ds = torch.utils.data.ConcatDataset(parts)\n        return h")  # fmt: skip
+op("probe_ok_concat", "ds = torch.utils.data.ConcatDataset([torch.utils.data.TensorDataset(h)])"
+   "\n        return h")  # fmt: skip
 
 # probes the analyzer still misses (an unknown, no blocker): torch raises
 MISSED: dict[str, str] = {
