@@ -56,6 +56,7 @@ ANSWERS: dict[str, str] = {
     "DRIFTCHECK_NO_FIX37D": "forward/dataflow_fix37d*.py (+ fix34c backward run count, strides of softmax): session 37 crashfix37b rules off",
     "DRIFTCHECK_NO_PREHOOKS_36": "forward/dataflow_fix36.py: forward pre-hooks modelled on module calls off",
     "DRIFTCHECK_NO_SUPPRESS_36": "forward/dataflow_eval.py: `with contextlib.suppress(...)` bodies read as try bodies off",
+    "DRIFTCHECK_NO_FIX38A": "forward/dataflow_fix38a*.py: session 38 crashfix38a rules off (module self-returns, bn fusion sizes, saved-tensors-hook regions, ChainDataset of map-style, __init__ optimizers read in forward)",
     "DRIFTCHECK_NO_FIX37C": "forward/dataflow_fix37c*.py: process-group, SDPA-backend and data-loading rules off",
     "DRIFTCHECK_NO_LOADER_NEXT_36": "forward/dataflow_fix36_loader.py: DataLoader / hook-handle / extra-state rules off",
     "DRIFTCHECK_NO_ENV_DEFAULT_DRIFT": "drift/service.py: the env-default pass (drift its environment defaults show, capped at minor) off",

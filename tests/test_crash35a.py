@@ -239,7 +239,9 @@ def test_hook_registry_order():
     made = [i for i, r in enumerate(after) if r.endswith("dataflow_fix30b._made_hook")]
     # (session 37: the fix37c / fix37d hooks, given orders 181-199, read or replace only
     # results of calls ``made`` never handles: softmax, Categorical, vmap)
-    late = ("dataflow_torchchecks.checked", "dataflow_fix37c", "dataflow_fix37d")
+    # (session 38: dataflow_fix38a's after-hooks 201-202 replace only an unknown result of
+    # ``m.eval()`` / ``m.train()`` ... by the module, and re-key a ``ChainDataset``)
+    late = ("dataflow_torchchecks.checked", "dataflow_fix37c", "dataflow_fix37d", "dataflow_fix38a")
     assert made and all(r.split()[2].startswith(late) for r in after[made[0] + 1 :])
     assert any(r.endswith("dataflow_fix35.prune_called") for r in before)
     for part in (before, after):

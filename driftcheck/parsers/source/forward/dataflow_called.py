@@ -44,6 +44,11 @@ MODULES = (
     "dataflow_fix36d",
     "dataflow_fix37c",  # session 37 (crashfix37): process group, SDPA backends, data loading
     "dataflow_fix37d",  # session 37 (crashfix37b)
+    "dataflow_fix38a",  # session 38 (crashfix38a): module self-returns, fusion, hook regions
+    "dataflow_fix38a_vmap",  # session 38 (crashfix38a): a vmapped function read as batched
+    "dataflow_fix38a_numpy",  # session 38 (crashfix38a): numpy arrays handed to torch
+    "dataflow_fix38a_jit",  # session 38 (crashfix38a): modules built in forward, jit.freeze
+    "dataflow_fix38a_optim",  # session 38 (crashfix38a): optimizer steps after a backward
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}

@@ -361,7 +361,12 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         dataflow_fix27.buffer_exact(run.f, obj, name, buf, t)  # ``h @ self.cw`` (float64)
         return t
     if name in obj.attrs:
-        return convert(run, obj.attrs[name])
+        got = convert(run, obj.attrs[name])
+        if got is UNK and run.f.input_shape is not None and obj.module:
+            from driftcheck.parsers.source.forward import dataflow_fix38a
+
+            got = dataflow_fix38a.init_attr(run, m, name, got)  # an optimizer ``__init__`` made
+        return got
     if name == "forward":
         return Mod(obj)
     if not obj.module and obj.cls is not None:
@@ -489,6 +494,10 @@ def param_tensor(run: Any, obj: Obj, name: str) -> Tens:
 
 # ---------------------------------------------------------------------- subscripts
 def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
+    if v.__class__.__name__ == "NpArr":  # a numpy array (session 38, dataflow_fix38a_numpy)
+        from driftcheck.parsers.source.forward import dataflow_fix38a_numpy
+
+        return dataflow_fix38a_numpy.getitem(run, v, key)
     if isinstance(v, Tens):
         got = torchops.index(run, v, key, fr, at)
         if run.f.input_shape is not None:
