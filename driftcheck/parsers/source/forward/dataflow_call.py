@@ -431,12 +431,16 @@ class Calls:
                 return None  # ``opt.zero_grad()``: torch's, touches no value the pass holds
             if dataflow_fix34.step_call(self.run, at, args, kwargs, fr):
                 return None  # ``opt.step()``: parameters written in place, flags kept
-        return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr))
+        return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr), unfollowed=True)
 
-    def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:
+    def unknown_call(self, args: list, kwargs: dict, why: str, unfollowed: bool = False) -> Any:
+        """A call the pass does not follow; ``unfollowed``: ``why`` names the callee and its
+        file:line, kept for the graph's ``unfollowed`` record (session 38)."""
         vals = [*args, *kwargs.values()]
         dataflow_axes.escapes(self.run.f, UNK, args, kwargs)
         self.run.taint(why)
+        if unfollowed:
+            self.run.unfollowed_notes.add(why)
         return Tens(None) if any(isinstance(v, Tens) for v in vals) else UNK
 
     def construct(

@@ -118,6 +118,7 @@ class Runner:
         self.steps = 0
         self.depth = 0
         self.notes: list[str] = []
+        self.unfollowed_notes: set[str] = set()  # (``unfollowed``)
         self.stack: list[Frame] = []
         # (call node, its receiver's value) of the calls being run (``Calls.call_expr``)
         self.receivers: list[tuple[Any, Any]] = []
@@ -140,6 +141,12 @@ class Runner:
     def note(self, why: str) -> None:
         if len(self.notes) < 20 and why not in self.notes:
             self.notes.append(why)
+
+    def unfollowed(self, why: str) -> None:
+        """A note naming a construct the pass did not follow (``why`` starts with its
+        file:line): also kept for the graph's ``unfollowed`` record (session 38)."""
+        self.note(why)
+        self.unfollowed_notes.add(why)
 
     # ------------------------------------------------------------------ statements
     def _suppresses(self, st: ast.With | ast.AsyncWith, fr: Frame) -> Any:
@@ -1146,7 +1153,7 @@ class Runner:
             return py_binop(op, a, b)
         except TooBig as e:  # over the size bound (sizes.py)
             path, line = fr.loc(at)
-            self.note(f"{path.rsplit('/', 1)[-1]}:{line}: {e.what}: value unknown")
+            self.unfollowed(f"{path.rsplit('/', 1)[-1]}:{line}: {e.what}: value unknown")
             return UNK
 
     def sure_none(self, v: Any, node: ast.AST | None, fr: Frame) -> Any:

@@ -560,7 +560,7 @@ class Expressions:
             # side effects (a call in it) that the cut would leave half done
             if cut.level and any(isinstance(n, ast.Call) for n in ast.walk(e)):
                 raise Budget(f"comprehension over {cut.n:,} items (over {MAX_LOOP:,})") from None
-            self.stmts.note(
+            self.stmts.unfollowed(
                 f"{fr.mod.path.name}:{e.lineno}: comprehension over {cut.n:,} items "
                 f"(over the loop bound {MAX_LOOP:,}): value unknown"
             )
