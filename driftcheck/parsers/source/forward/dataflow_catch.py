@@ -92,6 +92,20 @@ def may_catch(classes: tuple, message: str) -> bool:
     return any(issubclass(c, k) for c in got for k in classes)
 
 
+_UNREAD = object()  # ``_chain_value``: no pure chain, or one the pass cannot read
+
+
+def _chain_value(run: Any, e: ast.expr, fr: Any) -> Any:
+    """The pass's value of ``e`` where it is a name / attribute chain (reading it runs no
+    code), else ``_UNREAD``."""
+    if not pure_chain(e):
+        return _UNREAD
+    try:
+        return run.eval(e, fr)
+    except Exception:  # noqa: BLE001 - a chain the pass cannot read
+        return _UNREAD
+
+
 def _exc_classes(run: Any, e: ast.expr, fr: Any) -> tuple | None:
     """The builtin exception classes ``e`` names (a name / attribute chain, or a tuple of
     such), None when any is not one for certain."""
@@ -103,12 +117,7 @@ def _exc_classes(run: Any, e: ast.expr, fr: Any) -> tuple | None:
                 return None
             out += got
         return out
-    if not pure_chain(e):
-        return None
-    try:
-        v = run.eval(e, fr)  # a name / attribute chain: no effect
-    except Exception:  # noqa: BLE001 - a chain the pass cannot read
-        return None
+    v = _chain_value(run, e, fr)
     q = getattr(v, "qual", None)
     if not isinstance(q, str) or not q.startswith("builtins."):
         return None
@@ -199,11 +208,8 @@ def item_swallows(run: Any, item: ast.withitem, st: Any, fr: Any) -> Any:
 
     c = item.context_expr
     target = c.func if isinstance(c, ast.Call) else c
-    if not pure_chain(target):
-        return None
-    try:
-        fv = run.eval(target, fr)  # a name / attribute chain: no effect
-    except Exception:  # noqa: BLE001 - a chain the pass cannot read
+    fv = _chain_value(run, target, fr)
+    if fv is _UNREAD:
         return None
     q = getattr(fv, "qual", None)
     if isinstance(c, ast.Call):
