@@ -662,6 +662,14 @@ class Calls:
                     out = self.run_func(fn, Mod(obj), args, kwargs, fr)
                 finally:
                     self.run.f.rep[id(obj)] = rep
+            elif own is not obj and self.run.f.input_shape is not None:
+                # the stand-in's forward runs for ``own`` (a copy of a repeated block): a layer
+                # copy made there is named by ``own``'s path (``Flow._copy``; session 38)
+                self.run.f.standins.append((obj, own))
+                try:
+                    out = self.run_func(fn, Mod(obj), args, kwargs, fr)
+                finally:
+                    self.run.f.standins.pop()
             else:
                 out = self.run_func(fn, Mod(obj), args, kwargs, fr)
         self.run.f.queries.leave(nid, out)
