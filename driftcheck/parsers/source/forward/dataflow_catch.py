@@ -110,19 +110,25 @@ def _exc_classes(run: Any, e: ast.expr, fr: Any) -> tuple | None:
     """The builtin exception classes ``e`` names (a name / attribute chain, or a tuple of
     such), None when any is not one for certain."""
     if isinstance(e, ast.Tuple):
-        out: tuple = ()
-        for x in e.elts:
-            got = _exc_classes(run, x, fr)
-            if got is None:
-                return None
-            out += got
-        return out
+        return _all_classes(run, e.elts, fr)
     v = _chain_value(run, e, fr)
     q = getattr(v, "qual", None)
     if not isinstance(q, str) or not q.startswith("builtins."):
         return None
     c = _builtin_exc(q[len("builtins.") :])
     return None if c is None else (c,)
+
+
+def _all_classes(run: Any, exprs: list, fr: Any) -> tuple | None:
+    """The builtin exception classes each of ``exprs`` names, together; None when any is not
+    one for certain."""
+    out: tuple = ()
+    for x in exprs:
+        got = _exc_classes(run, x, fr)
+        if got is None:
+            return None
+        out += got
+    return out
 
 
 def _returns_truthy(fn: ast.AST) -> bool:
@@ -217,12 +223,9 @@ def item_swallows(run: Any, item: ast.withitem, st: Any, fr: Any) -> Any:
         if isinstance(q, str) and q.split(".")[-2:] == ["contextlib", "suppress"]:
             if c.keywords or any(isinstance(a, ast.Starred) for a in c.args):
                 return ALL
-            out: tuple = ()
-            for a in c.args:
-                got = _exc_classes(run, a, fr)
-                if got is None:
-                    return ALL
-                out += got
+            out = _all_classes(run, c.args, fr)
+            if out is None:
+                return ALL
             return _classes_swallowed(out)  # ``suppress(Exception)``: ALL
         if isinstance(q, str) and (q in _STACKS or q.replace("builtins.", "") in _STACKS):
             v = item.optional_vars
