@@ -180,6 +180,8 @@ class Speed:
     # analysed code kept on its tree (a module's, a class's, a function's node), read again
     test_order: bool = True  # forward/dataflow_eval.py, interp/globalstmt.py: cheap tests first
     # (a global's value before the norm-eps walks; exact node classes before an isinstance chain)
+    ran_files_check: bool = True  # parsers/cache.py: before a store, only the files that can
+    # have run (driftcheck's imported modules, its data files) are checked against the start
     cli_stack_chunk: bool = True  # cli.py: the command runs in one big CPython data-stack
     # chunk (``one_chunk``: no 16 KiB chunk mmap/munmap at a hot call depth, CPython gh-142183)
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)

@@ -93,4 +93,5 @@ def _expand_one(g: Graph, target: Node) -> Graph:
         outputs=outputs,
         facts=g.facts,
         notes=g.notes,
+        unfollowed=g.unfollowed,
     )

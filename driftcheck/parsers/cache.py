@@ -46,6 +46,7 @@ import importlib.util
 import json
 import os
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -204,20 +205,33 @@ def note_file(path: Path, sticky: bool = False) -> None:
 
 
 # ---------------------------------------------------------------------- keys
-def fingerprint_now() -> str:
+_ROOT = Path(__file__).resolve().parents[1]  # the driftcheck package folder
+_AT_START: dict[str, tuple] = {}
+"""Each file ``code_fingerprint`` counted (its path under the package) and its stat fields
+then: what ``code_unchanged`` compares the files that ran with (session 38)."""
+
+
+def _fields(st: os.stat_result) -> tuple:
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def fingerprint_now(record: dict[str, tuple] | None = None) -> str:
     """driftcheck's own ``.py`` and data files as they are now: any edit changes it. Each file
     counts by its size, mtime, ctime and inode (an edit moves ctime whatever it does to mtime;
     a reinstall makes new inodes): hashing all of them would cost every run about 10 ms; this
-    walk costs about 5 ms."""
-    root = Path(__file__).resolve().parents[1]
+    walk costs about 5-18 ms. ``record``: filled with each file's fields."""
+    root = _ROOT
     h = hashlib.blake2b(digest_size=16)
     for p in sorted([*root.rglob("*.py"), *root.glob("data/*.json")]):
         try:
             st = p.stat()
         except OSError:
             continue
-        fields = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
-        h.update(f"{p.relative_to(root)}:{fields}\n".encode())
+        fields = _fields(st)
+        rel = str(p.relative_to(root))
+        if record is not None:
+            record[rel] = fields
+        h.update(f"{rel}:{fields}\n".encode())
     return h.hexdigest()
 
 
@@ -226,7 +240,50 @@ def code_fingerprint() -> str:
     """The fingerprint of the code this process runs, for the key: taken once, at the start
     of the analysis (see below), never again. Compare-and-store (``code_unchanged``) guards
     the rest of the run (session 36, hygiene36)."""
-    return fingerprint_now()
+    _AT_START.clear()
+    return fingerprint_now(_AT_START)
+
+
+def _ran_unchanged() -> bool | None:
+    """Whether every file that can have run since ``code_fingerprint`` was taken is as it was
+    then: the ``driftcheck`` modules in ``sys.modules`` (a module imported after an edit is
+    there by the time of the store) and the package's data files (read lazily; their listing
+    too). None where a module's file lies outside the package folder the fingerprint walked
+    (the full walk then decides)."""
+    prefix = str(_ROOT) + os.sep
+    n = len(prefix)
+    for name, mod in list(sys.modules.items()):
+        if name != "driftcheck" and not name.startswith("driftcheck."):
+            continue
+        path = getattr(mod, "__file__", None)
+        if not path:
+            continue  # a namespace package: no file of its own
+        if not path.startswith(prefix):
+            return None
+        rel = path[n:]
+        if rel.endswith(".json") or not rel.endswith(".py"):
+            return None
+        try:
+            now = _fields(os.stat(path))
+        except OSError:
+            return False
+        if _AT_START.get(rel) != now:
+            return False
+    data = _ROOT / "data"
+    try:
+        names = sorted(x for x in os.listdir(data) if x.endswith(".json"))
+    except OSError:
+        names = []
+    was = sorted(k for k in _AT_START if k.startswith("data" + os.sep) and k.endswith(".json"))
+    if [f"data{os.sep}{x}" for x in names] != was:
+        return False
+    for rel in was:
+        try:
+            if _fields(os.stat(_ROOT / rel)) != _AT_START[rel]:
+                return False
+        except OSError:
+            return False
+    return True
 
 
 def code_unchanged() -> bool:
@@ -235,8 +292,18 @@ def code_unchanged() -> bool:
     first forward call), so a process whose files are edited while it runs (a merge into the
     tree an editable install points at, a branch switch) may compute with some old and some
     new code; such a result is returned but stored under no key (sessions 35-36, cacherace35,
-    hygiene36)."""
-    return fingerprint_now() == code_fingerprint()
+    hygiene36).
+
+    Session 38 (review36 item 9): only the files that can have run are checked
+    (``_ran_unchanged``: 3.3x cheaper than the walk, ``benchmarks/bench_code_check.py``); a
+    file no module of this process imported cannot have answered. ``DRIFTCHECK_SPEED_OFF=
+    ran_files_check``: the whole package is walked again, as before."""
+    start = code_fingerprint()
+    if current().ran_files_check:
+        got = _ran_unchanged()
+        if got is not None:
+            return got
+    return fingerprint_now() == start
 
 
 def _cache_on_at_start() -> bool:

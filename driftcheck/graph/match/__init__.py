@@ -581,12 +581,6 @@ def _unknown_node(g: Graph) -> Any:
     return next((n for n in g.nodes if n.type == "Unknown" or n.unresolved), None)
 
 
-UNFOLLOWED = (": unknown call ", ": not interpreted (", ": value unknown", "(not followed)")
-"""What the parser writes in a note naming a construct it did not follow (statements.py,
-frameintro.py, dataflow_eval.py): a graph note with none of these ("the root module has no
-forward()") names no unknown construct."""
-
-
 def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
     """The other side has layers, this one none: say so rather than pass in silence.
 
@@ -604,7 +598,10 @@ def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
         # the model's own module unknown (its layers added under names not known), else the
         # first part or layer marked unknown (``nn`` itself unknown: its layers are)
         n = root if root is not None and root.type == "Unknown" else _unknown_node(g)
-        said = [x for x in g.notes if any(m in x for m in UNFOLLOWED)]
+        # the constructs the parser says it did not follow (``Graph.unfollowed``, recorded
+        # where it wrote their notes; session 38: no longer read from the notes' wording): a
+        # note of another kind ("the root module has no forward()") names none
+        said = list(g.unfollowed)
         if n is not None:
             facts_only = True
             why = node_note(n, "not read")

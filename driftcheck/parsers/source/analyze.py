@@ -161,6 +161,9 @@ def interpret(
     if why_unknown:
         graph.notes.insert(0, why_unknown)
     graph.notes.extend(interp.notes[:50])
+    # the notes naming a construct the interpreter did not follow, marked where it wrote them
+    # (``Statements.unfollowed``): the matcher reads this record, not the notes' wording
+    graph.unfollowed.extend(x for x in interp.notes[:50] if x in interp.unfollowed)
     graph.origin.detail = f"{qual}; {sum(interp.files.values())} lines in {len(interp.files)} files"
     return graph
 

@@ -110,6 +110,11 @@ class Flow:
         self.b = builder
         self.interp = interp
         self.rep: dict[int, Any] = {}  # id(module object) -> the object that is in the graph
+        # id(module object) -> its torch path (``blocks.2.lin``), for a copy of a repeated block
+        # the graph shows by its stand-in (``map_tree``; session 38, review36 item 11)
+        self.paths: dict[int, str] = {}
+        self._calling: Any = None  # the layer object ``leaf_call`` is applying
+        self.standins: list[tuple[Any, Any]] = []  # (stand-in block, the copy it runs for)
         # lists of certain length (``dataflow_lists``): id -> (list, ``doubts`` when made);
         # ``doubts`` counts the speculative regions and unknown calls met so far
         self.sure_lists: dict[int, tuple[list, int]] = {}
@@ -320,12 +325,14 @@ class Flow:
     # ------------------------------------------------------------------ module objects
     def map_tree(self, root: Any) -> None:
         """Fill ``rep``: every module object -> the object the builder put in the graph."""
-        stack: list[tuple[Any, Any]] = [(root, root)]
+        stack: list[tuple[Any, Any, str]] = [(root, root, "")]
         while stack:
-            o, r = stack.pop()
+            o, r, path = stack.pop()
             if id(o) in self.rep:
                 continue
             self.rep[id(o)] = r
+            if path:
+                self.paths[id(o)] = path
             if not isinstance(o, Obj):
                 continue
             prev = None
@@ -339,7 +346,7 @@ class Flow:
                         rc = rc if rc is not None else c
                 else:
                     rc = r.children.get(name, c) if isinstance(r, Obj) else c
-                stack.append((c, rc))
+                stack.append((c, rc, f"{path}.{name}" if path else str(name)))
                 prev = rc
 
     def resolve(self, obj: Any) -> Any:
@@ -564,7 +571,11 @@ class Flow:
         nid = self.nid(leaf)
         if nid is None:
             return Tens(None)
-        return self.call_node(nid, inputs, loc)
+        self._calling = leaf
+        try:
+            return self.call_node(nid, inputs, loc)
+        finally:
+            self._calling = None
 
     def call_node(self, nid: str, inputs: list[Tens], loc: tuple | None) -> Tens:
         """``_call_node``, remembering the output as a node's own; an Embedding whose input
@@ -678,10 +689,28 @@ class Flow:
         copy.user_class = node.user_class
         copy.loc = Location(file=str(loc[0]), line=loc[1]) if loc else node.loc
         copy.notes = [f"second call of {node.name or node.id} (same module, weights shared)"]
+        path = self._real_path(self._calling)
+        if path:
+            # a layer of a copy of a repeated block, which the graph shows by its stand-in
+            # (``blocks/0``): the copy is named by the path of the layer that ran
+            copy.name = path
         for w in weight_names(node):
             copy.tied[w] = node.tied.get(w, f"{node.id}.{w}")
         self._append(copy)
         return nid
+
+    def _real_path(self, leaf: Any) -> str | None:
+        """Session 38 (review36 item 11): the torch path of the layer ``leaf`` applied inside
+        the stand-in forward of a copy of a repeated block (``blocks.2.lin`` where the graph
+        holds ``blocks/0``'s ``lin``), on real sizes only; None elsewhere."""
+        if self.input_shape is None or leaf is None or not self.standins:
+            return None
+        mine = self.paths.get(id(leaf))
+        for stand, real in reversed(self.standins):
+            base, there = self.paths.get(id(stand)), self.paths.get(id(real))
+            if mine and base and there and mine.startswith(base + "."):
+                return there + mine[len(base) :]
+        return None
 
     def torch_module(self, obj: Obj, inputs: list[Tens], loc: tuple | None) -> Tens | None:
         """A torch layer interpreted from torch's source (its weights are Parameter nodes).

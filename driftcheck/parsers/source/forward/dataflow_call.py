@@ -431,12 +431,16 @@ class Calls:
                 return None  # ``opt.zero_grad()``: torch's, touches no value the pass holds
             if dataflow_fix34.step_call(self.run, at, args, kwargs, fr):
                 return None  # ``opt.step()``: parameters written in place, flags kept
-        return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr))
+        return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr), unfollowed=True)
 
-    def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:
+    def unknown_call(self, args: list, kwargs: dict, why: str, unfollowed: bool = False) -> Any:
+        """A call the pass does not follow; ``unfollowed``: ``why`` names the callee and its
+        file:line, kept for the graph's ``unfollowed`` record (session 38)."""
         vals = [*args, *kwargs.values()]
         dataflow_axes.escapes(self.run.f, UNK, args, kwargs)
         self.run.taint(why)
+        if unfollowed:
+            self.run.unfollowed_notes.add(why)
         return Tens(None) if any(isinstance(v, Tens) for v in vals) else UNK
 
     def construct(
@@ -658,6 +662,14 @@ class Calls:
                     out = self.run_func(fn, Mod(obj), args, kwargs, fr)
                 finally:
                     self.run.f.rep[id(obj)] = rep
+            elif own is not obj and self.run.f.input_shape is not None:
+                # the stand-in's forward runs for ``own`` (a copy of a repeated block): a layer
+                # copy made there is named by ``own``'s path (``Flow._copy``; session 38)
+                self.run.f.standins.append((obj, own))
+                try:
+                    out = self.run_func(fn, Mod(obj), args, kwargs, fr)
+                finally:
+                    self.run.f.standins.pop()
             else:
                 out = self.run_func(fn, Mod(obj), args, kwargs, fr)
         self.run.f.queries.leave(nid, out)

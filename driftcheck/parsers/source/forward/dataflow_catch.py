@@ -1,5 +1,7 @@
 """Session 37 (fixreview37a): which ``with`` statements may swallow an error of their body
-(``Runner._suppresses``), and which crash a ``contextlib.suppress(E)`` can catch.
+(``with_swallows``), and which crash a ``contextlib.suppress(E)`` can catch. Session 38
+(house38): the one place that decides it for ``try`` statements too (``try_swallows``), and
+runs the body accordingly (``run_guarded``; was written out in ``Runner``).
 
 - ``contextlib.suppress(E1, E2)`` with every argument a builtin exception class (a name, an
   attribute chain, a tuple of such; not a base of AttributeError / NameError, which any
@@ -26,7 +28,18 @@ may be caught by anything; a message with no class (``"Linear: ..."``: a torch c
 Python-level unpack) is one of ``_UNPREFIXED`` (torch's C++ checks raise RuntimeError,
 ValueError, IndexError, TypeError, NotImplementedError; Python-level ones the others).
 
-Switch: ``DRIFTCHECK_NO_SUPPRESS_36=1`` (no ``with`` swallows, as before session 36).
+- ``try`` (session 38, review37 item 6's older gap): handlers that all name builtin exception
+  classes (``except KeyError``, ``except (IndexError, ValueError)``) catch only those, read as
+  ``contextlib.suppress`` of them: a crash whose exception none catches is certain, on the same
+  terms. A bare ``except``, a class that is not a builtin one for certain (a class of the
+  code's own, a name the pass cannot read), a base of AttributeError / NameError
+  (``except Exception``), or a ``finally`` that jumps (``return`` / ``break`` / ``continue``
+  there swallows any error): the body is speculative, as before. A ``try`` with no handler
+  and a plain ``finally`` swallows nothing. Without real sizes (no crash is claimed) every
+  ``try`` body stays speculative, as before.
+
+Switches: ``DRIFTCHECK_NO_SUPPRESS_36=1`` (no ``with`` swallows, as before session 36);
+``DRIFTCHECK_NO_TRY_CLASSES_38=1`` (every ``try`` body speculative, as before session 38).
 """
 
 from __future__ import annotations
@@ -79,28 +92,43 @@ def may_catch(classes: tuple, message: str) -> bool:
     return any(issubclass(c, k) for c in got for k in classes)
 
 
+_UNREAD = object()  # ``_chain_value``: no pure chain, or one the pass cannot read
+
+
+def _chain_value(run: Any, e: ast.expr, fr: Any) -> Any:
+    """The pass's value of ``e`` where it is a name / attribute chain (reading it runs no
+    code), else ``_UNREAD``."""
+    if not pure_chain(e):
+        return _UNREAD
+    try:
+        return run.eval(e, fr)
+    except Exception:  # noqa: BLE001 - a chain the pass cannot read
+        return _UNREAD
+
+
 def _exc_classes(run: Any, e: ast.expr, fr: Any) -> tuple | None:
     """The builtin exception classes ``e`` names (a name / attribute chain, or a tuple of
     such), None when any is not one for certain."""
     if isinstance(e, ast.Tuple):
-        out: tuple = ()
-        for x in e.elts:
-            got = _exc_classes(run, x, fr)
-            if got is None:
-                return None
-            out += got
-        return out
-    if not pure_chain(e):
-        return None
-    try:
-        v = run.eval(e, fr)  # a name / attribute chain: no effect
-    except Exception:  # noqa: BLE001 - a chain the pass cannot read
-        return None
+        return _all_classes(run, e.elts, fr)
+    v = _chain_value(run, e, fr)
     q = getattr(v, "qual", None)
     if not isinstance(q, str) or not q.startswith("builtins."):
         return None
     c = _builtin_exc(q[len("builtins.") :])
     return None if c is None else (c,)
+
+
+def _all_classes(run: Any, exprs: list, fr: Any) -> tuple | None:
+    """The builtin exception classes each of ``exprs`` names, together; None when any is not
+    one for certain."""
+    out: tuple = ()
+    for x in exprs:
+        got = _exc_classes(run, x, fr)
+        if got is None:
+            return None
+        out += got
+    return out
 
 
 def _returns_truthy(fn: ast.AST) -> bool:
@@ -186,11 +214,8 @@ def item_swallows(run: Any, item: ast.withitem, st: Any, fr: Any) -> Any:
 
     c = item.context_expr
     target = c.func if isinstance(c, ast.Call) else c
-    if not pure_chain(target):
-        return None
-    try:
-        fv = run.eval(target, fr)  # a name / attribute chain: no effect
-    except Exception:  # noqa: BLE001 - a chain the pass cannot read
+    fv = _chain_value(run, target, fr)
+    if fv is _UNREAD:
         return None
     q = getattr(fv, "qual", None)
     if isinstance(c, ast.Call):
@@ -198,15 +223,10 @@ def item_swallows(run: Any, item: ast.withitem, st: Any, fr: Any) -> Any:
         if isinstance(q, str) and q.split(".")[-2:] == ["contextlib", "suppress"]:
             if c.keywords or any(isinstance(a, ast.Starred) for a in c.args):
                 return ALL
-            out: tuple = ()
-            for a in c.args:
-                got = _exc_classes(run, a, fr)
-                if got is None:
-                    return ALL
-                out += got
-            if any(issubclass(AttributeError, k) or issubclass(NameError, k) for k in out):
-                return ALL  # ``suppress(Exception)``: any attribute read may raise it
-            return out or None
+            out = _all_classes(run, c.args, fr)
+            if out is None:
+                return ALL
+            return _classes_swallowed(out)  # ``suppress(Exception)``: ALL
         if isinstance(q, str) and (q in _STACKS or q.replace("builtins.", "") in _STACKS):
             v = item.optional_vars
             if v is None:
@@ -284,3 +304,79 @@ def call_seen(f: Any, fv: Any) -> None:
     if isinstance(fv, Bound) and isinstance(fv.target, Tens):
         return
     f.trip_catching()
+
+
+def _classes_swallowed(classes: tuple) -> Any:
+    """``ALL`` where one of ``classes`` may catch what any attribute or name read raises
+    (``Exception``), else ``classes`` (None for none)."""
+    if any(issubclass(AttributeError, k) or issubclass(NameError, k) for k in classes):
+        return ALL
+    return classes or None
+
+
+def with_swallows(run: Any, st: ast.With | ast.AsyncWith, fr: Any) -> Any:
+    """Session 36 (fixreview36a) / 37 (fixreview37a): what one of ``st``'s items may swallow:
+    None (nothing), ``ALL`` (any error: what the body finds proves nothing, as in a ``try``
+    body), or the builtin exception classes of ``contextlib.suppress(E, ...)``
+    (``Flow.catching``). None without real sizes. Off with ``DRIFTCHECK_NO_SUPPRESS_36=1``
+    (was ``Runner._suppresses``)."""
+    if run.f.input_shape is None or run.f.switches.get("DRIFTCHECK_NO_SUPPRESS_36") == "1":
+        return None
+    out: tuple = ()
+    for item in st.items:
+        got = item_swallows(run, item, st, fr)
+        if got == ALL:
+            return ALL
+        if got:
+            out += got
+    return out or None
+
+
+def _jumps(body: list) -> bool:
+    """``body`` (a ``finally``) holds a ``return``, ``break`` or ``continue`` of its own: it
+    ends whatever exception is passing through."""
+    todo = list(body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(n, (ast.Return, ast.Break, ast.Continue)):
+            return True
+        todo.extend(ast.iter_child_nodes(n))
+    return False
+
+
+def try_swallows(run: Any, st: ast.Try, fr: Any) -> Any:
+    """Session 38: what the ``try`` statement ``st`` may swallow of its body's errors: None
+    (nothing: no handler, a ``finally`` that does not jump), ``ALL`` (as before session 38:
+    the body is speculative), or the builtin exception classes its handlers name."""
+    if run.f.input_shape is None or run.f.switches.get("DRIFTCHECK_NO_TRY_CLASSES_38") == "1":
+        return ALL
+    if _jumps(st.finalbody):
+        return ALL
+    out: tuple = ()
+    for h in st.handlers:
+        if h.type is None:
+            return ALL
+        got = _exc_classes(run, h.type, fr)
+        if got is None:
+            return ALL
+        out += got
+    return _classes_swallowed(out)
+
+
+def run_guarded(run: Any, swallows: Any, body: list, fr: Any) -> None:
+    """Run ``body`` where ``swallows`` (``with_swallows`` / ``try_swallows``) may be caught:
+    as it is (None), as a ``catching`` region (builtin classes: a statement that may raise
+    what is caught unseen makes the rest speculative), or speculatively (``ALL``)."""
+    if not swallows:
+        run.body(body, fr)
+    elif isinstance(swallows, tuple):  # ``contextlib.suppress(KeyError)``, ``except KeyError``
+        with run.f.catching(swallows):
+            for s in body:
+                if not plain_stmt(s):  # it may raise what is caught, unseen
+                    run.f.trip_catching()
+                run.stmt(s, fr)
+    else:
+        with run.f.maybe():  # as ``try/except: pass``
+            run.body(body, fr)

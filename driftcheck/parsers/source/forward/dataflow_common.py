@@ -20,6 +20,24 @@ def pure_chain(e: Any) -> bool:
     return isinstance(e, ast.Name)
 
 
+def walk_own(body: list) -> Any:
+    """The nodes of ``body`` outside nested functions (each function is walked on its own;
+    session 38: one copy, was ``dataflow_fix35._walk_own`` and ``dataflow_fix36._walk_own``)."""
+    todo = list(body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        yield n
+        todo.extend(ast.iter_child_nodes(n))
+
+
+def spread(e: ast.Call) -> bool:
+    """The call ``e`` passes ``*args`` or ``**kwargs``: its arguments cannot be read one by
+    one against the callee's signature."""
+    return any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords)
+
+
 def receiver(run: Any, e: Any, fr: Any) -> Any:
     """Session 37 (fixreview37a): the value of the receiver ``r`` of a call ``r.m(...)``,
     without evaluating ``r`` a second time (``self.pick().apply(x)`` runs ``pick`` once, as

@@ -16,6 +16,7 @@ from typing import Any
 from driftcheck.parsers.source.forward import (
     dataflow_argtypes,
     dataflow_axes,
+    dataflow_catch,
     dataflow_dtype_ops,
     dataflow_grown,
     dataflow_logbucket,
@@ -118,6 +119,7 @@ class Runner:
         self.steps = 0
         self.depth = 0
         self.notes: list[str] = []
+        self.unfollowed_notes: set[str] = set()  # (``unfollowed``)
         self.stack: list[Frame] = []
         # (call node, its receiver's value) of the calls being run (``Calls.call_expr``)
         self.receivers: list[tuple[Any, Any]] = []
@@ -141,26 +143,13 @@ class Runner:
         if len(self.notes) < 20 and why not in self.notes:
             self.notes.append(why)
 
+    def unfollowed(self, why: str) -> None:
+        """A note naming a construct the pass did not follow (``why`` starts with its
+        file:line): also kept for the graph's ``unfollowed`` record (session 38)."""
+        self.note(why)
+        self.unfollowed_notes.add(why)
+
     # ------------------------------------------------------------------ statements
-    def _suppresses(self, st: ast.With | ast.AsyncWith, fr: Frame) -> Any:
-        """Session 36 (fixreview36a) / 37 (fixreview37a, ``dataflow_catch``): what one of
-        ``st``'s items may swallow: None (nothing), ``dataflow_catch.ALL`` (any error: what
-        the body finds proves nothing, as in a ``try`` body), or the builtin exception classes
-        of ``contextlib.suppress(E, ...)`` (``Flow.catching``). Off with
-        ``DRIFTCHECK_NO_SUPPRESS_36=1``."""
-        if self.f.switches.get("DRIFTCHECK_NO_SUPPRESS_36") == "1":
-            return None
-        from driftcheck.parsers.source.forward.dataflow_catch import ALL, item_swallows
-
-        out: tuple = ()
-        for item in st.items:
-            got = item_swallows(self, item, st, fr)
-            if got == ALL:
-                return ALL
-            if got:
-                out += got
-        return out or None
-
     def body(self, stmts: list[ast.stmt], fr: Frame) -> None:
         for st in stmts:
             self.stmt(st, fr)
@@ -241,20 +230,10 @@ class Runner:
 
             dataflow_fix31b.with_modes(self.f, fr, modes, +1)  # which frame set ``enable_grad``
             try:
-                swallows = self._suppresses(st, fr) if self.f.input_shape is not None else None
-                if swallows is None:
-                    self.body(st.body, fr)
-                elif isinstance(swallows, tuple):  # ``contextlib.suppress(KeyError)``
-                    from driftcheck.parsers.source.forward.dataflow_catch import plain_stmt
-
-                    with self.f.catching(swallows):
-                        for s in st.body:
-                            if not plain_stmt(s):  # it may raise what is caught, unseen
-                                self.f.trip_catching()
-                            self.stmt(s, fr)
-                else:
-                    with self.f.maybe():  # as ``try/except: pass``
-                        self.body(st.body, fr)
+                # what its managers may swallow (``dataflow_catch``: the one place that
+                # decides it for ``with`` and ``try``)
+                swallows = dataflow_catch.with_swallows(self, st, fr)
+                dataflow_catch.run_guarded(self, swallows, st.body, fr)
             finally:
                 dataflow_fix30b.with_leave(self, st, fr, modes)
                 if self.f.input_shape is not None:
@@ -263,8 +242,10 @@ class Runner:
                     dataflow_fix32b.with_left(self, st, fr, modes)  # ``prior = self.enc(x)``
                 dataflow_fix31b.with_modes(self.f, fr, modes, -1)
         elif isinstance(st, ast.Try):
-            with self.f.maybe():  # an error there may be what the handler catches
-                self.body(st.body, fr)
+            # an error there may be what a handler catches (``dataflow_catch``: every error,
+            # or only the builtin classes the handlers name)
+            swallows = dataflow_catch.try_swallows(self, st, fr)
+            dataflow_catch.run_guarded(self, swallows, st.body, fr)
             self.body(st.orelse, fr)
             self.body(st.finalbody, fr)
         elif isinstance(st, ast.Raise):
@@ -1146,7 +1127,7 @@ class Runner:
             return py_binop(op, a, b)
         except TooBig as e:  # over the size bound (sizes.py)
             path, line = fr.loc(at)
-            self.note(f"{path.rsplit('/', 1)[-1]}:{line}: {e.what}: value unknown")
+            self.unfollowed(f"{path.rsplit('/', 1)[-1]}:{line}: {e.what}: value unknown")
             return UNK
 
     def sure_none(self, v: Any, node: ast.AST | None, fr: Frame) -> Any:

@@ -27,6 +27,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import pure_chain as _chain
 from driftcheck.parsers.source.forward.dataflow_common import receiver
 from driftcheck.parsers.source.values.abstract import Leaf, Obj
 from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, UnkNum
@@ -242,12 +243,6 @@ def called(run: Any, e: ast.Call, fv: Any, fr: Any, args: list | None = None) ->
         ):
             if _plain_class(obj, ("__getattr__", "__getattribute__", "__class__")):
                 f.crash(fr.loc(e), "TypeError: 'Parameter' object is not callable")
-
-
-def _chain(e: ast.expr) -> bool:
-    while isinstance(e, ast.Attribute):
-        e = e.value
-    return isinstance(e, ast.Name)
 
 
 def bias_none(run: Any, leaf: Any, name: str) -> bool:

@@ -210,26 +210,40 @@ def apply_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[b
     return True, out
 
 
-def _grad_shapes(call: Any, cls: Any, bwd: ast.FunctionDef, ctx: Any, out: Any, args: list,
-                 recs: list) -> str | None:  # fmt: skip
-    """``backward`` run statically on a gradient of the output's shape (speculatively: its
-    code runs only when a pass reaches the node): torch's "returned an invalid gradient" where
-    a gradient for an input that requires grad has a known shape that the input's shape is
-    not expandable to (torch sums a broadcast gradient down to the input's shape)."""
+_NOT_RUN = object()  # ``_run_backward``: not run, or its run met something unknown
+
+
+def _run_backward(call: Any, cls: Any, bwd: ast.FunctionDef, ctx: Any, out: Any) -> Any:
+    """What ``cls``'s own ``backward`` (``bwd``, taking ``ctx`` and one gradient) returns when
+    run statically, speculatively, on a gradient of ``out``'s shape: no crash, fact or graph
+    record of the run is kept. ``_NOT_RUN`` where ``backward`` is not that function or the run
+    met anything unknown (shared by ``_grad_shapes`` and ``_run_count``)."""
     from driftcheck.parsers.source.interp.dunders import source_func
-    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+    from driftcheck.parsers.source.values.dataflow_values import Tens
 
     f = call.run.f
     fn = source_func(f.interp, cls, "backward")
     if fn is None or getattr(fn, "node", None) is not bwd or len(bwd.args.args) != 2:
-        return None
+        return _NOT_RUN
     doubts = f.doubts
     f.speculative += 2  # (no crash, fact or graph record of this run is kept)
     try:
         got = call.run_func(fn, None, [ctx, Tens(None, out.shape)], {}, None)
     finally:
         f.speculative -= 2
-    if f.doubts != doubts:
+    return _NOT_RUN if f.doubts != doubts else got
+
+
+def _grad_shapes(call: Any, cls: Any, bwd: ast.FunctionDef, ctx: Any, out: Any, args: list,
+                 recs: list) -> str | None:  # fmt: skip
+    """``backward`` run statically on a gradient of the output's shape (speculatively: its
+    code runs only when a pass reaches the node): torch's "returned an invalid gradient" where
+    a gradient for an input that requires grad has a known shape that the input's shape is
+    not expandable to (torch sums a broadcast gradient down to the input's shape)."""
+    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+    got = _run_backward(call, cls, bwd, ctx, out)
+    if got is _NOT_RUN:
         return None
     grads = got if isinstance(got, tuple) else (got,)
     for i, (a, gr) in enumerate(zip(args, grads)):
@@ -256,20 +270,10 @@ def _run_count(call: Any, cls: Any, bwd: ast.FunctionDef, ctx: Any,
     ``ctx.saved_tensors``, a helper's result): ``backward`` run statically (speculatively)
     on a gradient of the output's shape; counted only where that run met nothing unknown
     and gave one tensor (torch wraps it in a 1-tuple) or a tuple of tensors and Nones."""
-    from driftcheck.parsers.source.interp.dunders import source_func
     from driftcheck.parsers.source.values.dataflow_values import Tens
 
-    f = call.run.f
-    fn = source_func(f.interp, cls, "backward")
-    if fn is None or getattr(fn, "node", None) is not bwd or len(bwd.args.args) != 2:
-        return None
-    doubts = f.doubts
-    f.speculative += 2  # (no crash, fact or graph record of this run is kept)
-    try:
-        got = call.run_func(fn, None, [ctx, Tens(None, out.shape)], {}, None)
-    finally:
-        f.speculative -= 2
-    if f.doubts != doubts:
+    got = _run_backward(call, cls, bwd, ctx, out)
+    if got is _NOT_RUN:
         return None
     if isinstance(got, Tens):
         return 1, [False]

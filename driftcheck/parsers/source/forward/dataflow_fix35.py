@@ -31,7 +31,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
-from driftcheck.parsers.source.forward.dataflow_common import receiver
+from driftcheck.parsers.source.forward.dataflow_common import receiver, walk_own
 from driftcheck.parsers.source.forward.dataflow_fix30b import _tree_plain
 from driftcheck.parsers.source.forward.dataflow_params import listed
 from driftcheck.parsers.source.values.abstract import Ext, Leaf, Obj
@@ -147,7 +147,7 @@ def _others_seen(run: Any) -> bool:
                 continue
             running = isinstance(fn, ast.FunctionDef) and fn.name != "__init__" and id(fn) in funcs
             body = fn.body if isinstance(fn, ast.Module) else fn.body
-            for n in _walk_own(body):
+            for n in walk_own(body):
                 if not isinstance(n, ast.Attribute) or not _is_prune(n.value, names):
                     continue
                 if n.attr not in APPLY:
@@ -156,17 +156,6 @@ def _others_seen(run: Any) -> bool:
                     continue
                 return False
     return True
-
-
-def _walk_own(body: list) -> Any:
-    """The nodes of ``body`` outside nested functions (each function is walked on its own)."""
-    todo = list(body)
-    while todo:
-        n = todo.pop()
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        yield n
-        todo.extend(ast.iter_child_nodes(n))
 
 
 def _note_func(run: Any, fr: Any) -> None:

@@ -34,6 +34,8 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward.dataflow_common import walk_own
+
 OFF = "DRIFTCHECK_NO_PREHOOKS_36"
 FORM_OFF = "DRIFTCHECK_NO_PREHOOK_FORM_35"
 _HOOK_DICTS = frozenset(
@@ -68,7 +70,7 @@ def hooks_untouched(f: Any) -> bool:
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
                 continue
             in_init = getattr(fn, "name", "") == "__init__"
-            for n in _walk_own(fn.body):
+            for n in walk_own(fn.body):
                 if isinstance(n, ast.Attribute) and n.attr in _HOOK_DICTS:
                     ok = False
                 if isinstance(n, ast.Attribute) and _global_hook_name(n.attr):
@@ -169,17 +171,6 @@ def _global_hook_name(name: str) -> bool:
     """A name of torch's global module hooks: ``register_module_forward(_pre)_hook`` or the
     ``_global_forward(_pre)_hooks`` dicts they fill."""
     return name.startswith(("register_module_forward", "_global_forward"))
-
-
-def _walk_own(body: list) -> Any:
-    """The nodes of ``body`` outside nested functions (each function is walked on its own)."""
-    todo = list(body)
-    while todo:
-        n = todo.pop()
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        yield n
-        todo.extend(ast.iter_child_nodes(n))
 
 
 def _dunder_call(run: Any, v: Any) -> Any:

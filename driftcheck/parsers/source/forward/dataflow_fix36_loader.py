@@ -30,7 +30,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
-from driftcheck.parsers.source.forward.dataflow_common import receiver
+from driftcheck.parsers.source.forward.dataflow_common import pure_chain, receiver, walk_own
 from driftcheck.parsers.source.values.dataflow_values import UNK, Unk
 
 OFF = "DRIFTCHECK_NO_LOADER_NEXT_36"
@@ -84,12 +84,6 @@ def is_loader(f: Any, v: Any) -> bool:
     return isinstance(v, AnyLoader) or id(v) in f.run_state.get(_MARKED, {})
 
 
-def _chain(node: Any) -> bool:
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return isinstance(node, ast.Name)
-
-
 @hooks.after(77)  # ``DataLoader(...)``: a value that is a torch DataLoader for certain
 def loader_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
     from driftcheck.parsers.source.forward.dataflow_fix33b import Loader
@@ -140,7 +134,7 @@ def plateau_step(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -
         return
     if not isinstance(e.func, ast.Attribute) or e.func.attr != "step" or e.args or e.keywords:
         return
-    if not _chain(e.func.value) or (f.doubts and not isinstance(e.func.value, ast.Name)):
+    if not pure_chain(e.func.value) or (f.doubts and not isinstance(e.func.value, ast.Name)):
         return
     try:
         sched = receiver(run, e, fr)
@@ -162,7 +156,7 @@ def _module_result(run: Any, e: Any, fv: Any, fr: Any) -> str | None:
     if kind is None or fr is None:
         return None
     target = fv.target if isinstance(fv, Bound) and fv.name == e.func.attr else None
-    if target is None and _chain(e.func.value):
+    if target is None and pure_chain(e.func.value):
         try:
             target = receiver(run, e, fr)
         except Exception:  # noqa: BLE001 - a receiver the pass cannot read again
@@ -179,7 +173,7 @@ def not_callable(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -
     f = run.f
     if f.input_shape is None or f.switches.get(OFF) == "1" or fr is None or f.speculative:
         return
-    if not isinstance(fv, NotCallable) or not _chain(e.func):
+    if not isinstance(fv, NotCallable) or not pure_chain(e.func):
         return
     if f.doubts and not isinstance(e.func, ast.Name):
         return
@@ -233,7 +227,6 @@ def _init_only(f: Any, name: str) -> bool:
     ``__init__``, nor calls ``setattr`` / ``delattr``: ``self.<name>`` holds what
     ``__init__`` made whatever unknown calls ran since."""
     from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
-    from driftcheck.parsers.source.forward.dataflow_fix36 import _walk_own
 
     memo = f.run_state.setdefault("fix36b_init_only", {})
     if name in memo:
@@ -245,7 +238,7 @@ def _init_only(f: Any, name: str) -> bool:
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
                 continue
             init = getattr(fn, "name", "") == "__init__"
-            for n in _walk_own(fn.body):  # each function on its own (nested ones too)
+            for n in walk_own(fn.body):  # each function on its own (nested ones too)
                 if isinstance(n, ast.Attribute) and n.attr == name and not init:
                     ok = ok and isinstance(n.ctx, ast.Load)
                 if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
@@ -261,7 +254,7 @@ def _receiver(run: Any, node: Any, fr: Any) -> Any:
     from driftcheck.parsers.source.forward.dataflow_fix36 import own_module
     from driftcheck.parsers.source.values.dataflow_values import Mod
 
-    if not _chain(node):
+    if not pure_chain(node):
         return None
     if run.f.doubts and not isinstance(node, ast.Name):
         if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
@@ -310,7 +303,7 @@ def extra_state_load(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: An
         return
     base = src.func.value
     if isinstance(base, ast.Call):  # ``Vocab().state_dict()``: an instance of a class
-        if not _chain(base.func):
+        if not pure_chain(base.func):
             return
         try:
             cls = run.eval(base.func, fr)

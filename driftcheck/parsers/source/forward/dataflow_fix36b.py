@@ -90,12 +90,6 @@ def _num(v: Any) -> bool:
     return v.__class__ in (int, float) and math.isfinite(v)
 
 
-def _shape(t: Any) -> tuple | None:
-    from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
-
-    return known_shape(t) if isinstance(t, Tens) else None
-
-
 def _dtype_name(v: Any) -> str | None:
     """``torch.qint8`` -> ``"qint8"`` (an ``Ext`` of ``torch.<name>``), else None."""
     from driftcheck.parsers.source.values.abstract import Ext
@@ -193,7 +187,9 @@ def _zero_point(op: str, dt: Any, zp: Any) -> str | None:
 
 def _channels(x: Any, scales: Any, axis: Any) -> tuple[int, int] | None:
     """``(x.size(axis), len(scales))`` where both are known (a vector of scales)."""
-    xs, ss = _shape(x), _shape(scales)
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    xs, ss = known_shape(x), known_shape(scales)
     if xs is None or ss is None or len(ss) != 1 or not _int(axis) or not -len(xs) <= axis < len(xs):
         return None
     return xs[axis], ss[0]
@@ -414,7 +410,9 @@ def _sparse_made(run: Any, e: ast.Call, args: list, kwargs: dict, out: Any) -> N
     if "is_coalesced" in kwargs or run.f.speculative:
         return
     ind, val = arg(args, kwargs, 0, "indices"), arg(args, kwargs, 1, "values")
-    si, sv = _shape(ind), _shape(val)
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    si, sv = known_shape(ind), known_shape(val)
     nnz = si[1] if si is not None and len(si) == 2 else None
     if nnz is None and sv:
         nnz = sv[0]

@@ -41,8 +41,8 @@ from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.forward.dataflow_common import arg
-from driftcheck.parsers.source.forward.dataflow_fix36b import _off, _shape
-from driftcheck.parsers.source.values.dataflow_values import Unk
+from driftcheck.parsers.source.forward.dataflow_fix36b import _off
+from driftcheck.parsers.source.values.dataflow_values import Unk, known_shape
 
 _DATA = "fix36b_data"  # id(value) -> (value, what torch holds: a tuple, its first item the kind)
 _ITERABLE_BASES = frozenset(
@@ -192,7 +192,7 @@ def _dataset(run: Any, args: list, kwargs: dict) -> tuple | None:
         return None
     firsts = set()
     for t in args:
-        sh = _shape(t)
+        sh = known_shape(t)
         if not sh:
             return None
         firsts.add(sh[0])
@@ -216,7 +216,7 @@ def _sampler(run: Any, args: list, kwargs: dict) -> tuple | None:
     rep = arg(args, kwargs, 2, "replacement", True)
     if rep is not False or k.__class__ is not int or k <= 0:
         return None
-    sh = _shape(w)
+    sh = known_shape(w)
     if sh is not None and len(sh) == 1:
         n = sh[0]
     elif w.__class__ in (list, tuple) and all(v.__class__ in (int, float) for v in w):

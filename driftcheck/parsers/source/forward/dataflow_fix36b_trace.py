@@ -309,9 +309,8 @@ def argnums_call(run: Any, e: ast.Call, fr: Any) -> None:
 
 def _ctc(run: Any, fv: Any, args: list, kwargs: dict) -> str | None:
     from driftcheck.parsers.source.forward.dataflow_common import arg
-    from driftcheck.parsers.source.forward.dataflow_fix36b import _shape
     from driftcheck.parsers.source.values.abstract import Ext, Leaf
-    from driftcheck.parsers.source.values.dataflow_values import Mod
+    from driftcheck.parsers.source.values.dataflow_values import Mod, known_shape
 
     if isinstance(fv, Mod):
         try:
@@ -327,7 +326,7 @@ def _ctc(run: Any, fv: Any, args: list, kwargs: dict) -> str | None:
         blank = arg(args, kwargs, 4, "blank", 0)
     else:
         return None
-    sh = _shape(arg(args, kwargs, 0, "log_probs"))
+    sh = known_shape(arg(args, kwargs, 0, "log_probs"))
     if blank.__class__ is not int or sh is None or len(sh) not in (2, 3):
         return None
     if not 0 <= blank < sh[-1]:

@@ -31,7 +31,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
-from driftcheck.parsers.source.forward.dataflow_common import arg, receiver
+from driftcheck.parsers.source.forward.dataflow_common import arg, receiver, spread
 
 _MAKE_DUAL = frozenset({"torch.autograd.forward_ad.make_dual"})
 _FWAD = "torch.autograd.forward_ad."
@@ -192,7 +192,7 @@ def dual_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     _track(f, e, fv)
     if f.speculative or fr is None:
         return
-    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+    if spread(e):
         return
     if isinstance(e.func, ast.Attribute) and e.func.attr == "apply":
         err = _apply_error(run, e, fr)

@@ -34,6 +34,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import spread
 from driftcheck.parsers.source.forward.dataflow_fix34c import Ctx
 
 OFF = "DRIFTCHECK_NO_FIX37C"
@@ -242,7 +243,7 @@ def _kernel_set(q: str, e: ast.Call, args: list, kwargs: dict) -> frozenset | No
     """The backends ``sdpa_kernel(backends, set_priority=False)`` or the older
     ``torch.backends.cuda.sdp_kernel(enable_flash=True, enable_math=True,
     enable_mem_efficient=True, enable_cudnn=True)`` allows (None: not known)."""
-    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+    if spread(e):
         return None
     if q in _KERNEL:
         rest = {k: v for k, v in kwargs.items() if k != "set_priority"}
@@ -427,7 +428,7 @@ def instance_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out:
     f = run.f
     if f.input_shape is None or _off(f) or not isinstance(fv, Cls):
         return None
-    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+    if spread(e):
         return None
     quals = _mro_quals(f, fv)
     if not quals or not set(quals) & _MAP_BASES or set(quals) & _ITER_BASES:
@@ -464,7 +465,7 @@ def loader_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: A
     f = run.f
     if f.input_shape is None or _off(f) or _qual(fv) not in _LOADER_Q:
         return None
-    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+    if spread(e):
         return None
     if len(args) > 2 or set(kwargs) - _LOADER_KW:
         return None
@@ -685,7 +686,7 @@ def data_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: A
     if q in _WORKER_Q and not args and not kwargs and isinstance(out, Unk):
         f.run_state[_WORKER_CALLS] = f.run_state.get(_WORKER_CALLS, 0) + 1
         return hooks.NONE_RESULT  # outside a DataLoader worker (the pass runs no worker)
-    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+    if spread(e):
         return None
     if q in _COLLATE_Q and len(args) == 1 and not kwargs:
         batch = args[0]

@@ -97,6 +97,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import spread
 from driftcheck.parsers.source.values.dataflow_values import Unk
 
 _SOFTMAX_FNS = frozenset(
@@ -115,6 +116,12 @@ _INTERP = frozenset({"torch.nn.functional.interpolate", "torch.nn.functional.ups
 INTERP_MODES = frozenset(
     {"nearest", "area", "nearest-exact", "linear", "bilinear", "bicubic", "trilinear", "lanczos"}
 )
+
+
+def _live(f: Any, fr: Any) -> bool:
+    """A before-hook's rule may claim a crash here: the module on, real sizes, a certain
+    path, a frame to place it in."""
+    return not (_off(f) or f.input_shape is None or f.speculative or fr is None)
 
 
 def _off(f: Any) -> bool:
@@ -218,11 +225,11 @@ def interp_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: 
     from driftcheck.parsers.source.values.dataflow_values import Tens
 
     f = run.f
-    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+    if not _live(f, fr):
         return
     if not isinstance(fv, Ext) or fv.qual not in _INTERP or not args:
         return
-    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+    if spread(e):
         return
     if not isinstance(args[0], Tens) or "input" in kwargs:
         return
@@ -242,7 +249,7 @@ def einsum_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: 
     from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
     f = run.f
-    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+    if not _live(f, fr):
         return
     if not isinstance(fv, Ext) or fv.qual != "torch.einsum" or kwargs or not args:
         return
@@ -378,11 +385,11 @@ def dist_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     from driftcheck.parsers.source.values.abstract import Ext
 
     f = run.f
-    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+    if not _live(f, fr):
         return
     if not isinstance(fv, Ext) or fv.qual not in _MVN | _MIX:
         return
-    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+    if spread(e):
         return
     err = mvn_error(f, args, kwargs) if fv.qual in _MVN else mixture_error(f, args, kwargs)
     if err is not None:
@@ -402,7 +409,7 @@ def categorical_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, o
         return None
     if not isinstance(fv, Ext) or fv.qual not in _CAT:
         return None
-    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+    if spread(e):
         return None
     names = ("probs", "logits", "validate_args")
     if len(args) > 3 or set(kwargs) - set(names):
@@ -465,7 +472,7 @@ def args_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     from driftcheck.parsers.source.values.dataflow_values import Bound
 
     f = run.f
-    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+    if not _live(f, fr):
         return
     if isinstance(fv, Bound) and fv.name == "register_post_accumulate_grad_hook":
         err = post_hook_error(f, fv.target)
@@ -600,14 +607,14 @@ def setup_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
     from driftcheck.parsers.source.values.abstract import Ext
 
     f = run.f
-    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+    if not _live(f, fr):
         return
     if not isinstance(fv, Ext) or not isinstance(fv.qual, str):
         return
     q = fv.qual
     if q != "torch.set_default_dtype" and q not in _WNORM | _ORTHO and q not in _WINDOWS:
         return
-    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+    if spread(e):
         return
     if q in _WINDOWS:
         err = window_error(q.rsplit(".", 1)[-1], args, kwargs)
@@ -690,11 +697,11 @@ def schedule_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr
     from driftcheck.parsers.source.values.abstract import Ext
 
     f = run.f
-    if _off(f) or f.input_shape is None or f.speculative or fr is None:
+    if not _live(f, fr):
         return
     if not isinstance(fv, Ext) or fv.qual not in (_CYCLIC, _ONECYCLE):
         return
-    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+    if spread(e):
         return
     err = momentum_error(fv.qual, args, kwargs)
     if err is not None:

@@ -180,6 +180,8 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
             "(a module applied to its own output)"
         )
     graph.notes.extend(runner.notes[:20])
+    # the notes that name a construct the pass did not follow, marked where it wrote them
+    graph.unfollowed.extend(x for x in runner.notes[:20] if x in runner.unfollowed_notes)
     if complete:
         from driftcheck.parsers.source.forward.copy_states import follow_copy_states
 

@@ -563,7 +563,7 @@ class Expressions:
             # side effects (a call in it) that the cut would leave half done
             if cut.level and any(isinstance(n, ast.Call) for n in ast.walk(e)):
                 raise Budget(f"comprehension over {cut.n:,} items (over {MAX_LOOP:,})") from None
-            self.stmts.note(
+            self.stmts.unfollowed(
                 f"{fr.mod.path.name}:{e.lineno}: comprehension over {cut.n:,} items "
                 f"(over the loop bound {MAX_LOOP:,}): value unknown"
             )
@@ -1038,7 +1038,9 @@ class Expressions:
         a, b = plain(a), plain(b)
         if isinstance(op, (ast.Is, ast.IsNot)):
             if isinstance(a, Unknown) or isinstance(b, Unknown):
-                return Unknown("is")
+                # a bool whatever the operands are: never a module (session 38, review36
+                # item 12)
+                return UnknownPlain("is")
             if isinstance(a, Ext) and isinstance(b, Ext):  # ``type(f) is functools.partial``
                 same = ext_equal(a, b)
                 if isinstance(same, Unknown):
@@ -1054,7 +1056,9 @@ class Expressions:
         if isinstance(op, (ast.In, ast.NotIn)):
             r = self.contains(b, a)
             if isinstance(r, Unknown):
-                return r
+                # ``in`` makes a bool of what ``__contains__`` gives: never a module (session
+                # 38, review36 item 12); an unknown of a kind of its own is kept as it is
+                return UnknownPlain(r.why) if r.__class__ is Unknown else r
             return r if isinstance(op, ast.In) else not r
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return Unknown("compare")

@@ -1072,5 +1072,5 @@ def stored_genexp(ip: Any, st: ast.Assign, fr: Any) -> Any:
                 continue
     if callees:
         escape(ip, callees, fr, why)
-    ip.stmts.note(f"{why} (not followed): value unknown")
+    ip.stmts.unfollowed(f"{why} (not followed): value unknown")
     return Unknown(why)

@@ -326,13 +326,20 @@ class Statements:
         if len(self.ip.notes) < 200 and text not in self.ip.notes:
             self.ip.notes.append(text)
 
+    def unfollowed(self, text: str) -> None:
+        """A note naming a construct not followed (``text`` starts with its file:line): also
+        recorded for the graph's ``unfollowed`` list, which the matcher reads (its wording
+        is for users only; session 38, review36 item 8)."""
+        self.note(text)
+        self.ip.unfollowed.add(text)
+
     def too_big(self, e: TooBig) -> Unknown:
         """An operation over the size bound (sizes.py): its value is unknown, and a note says
         what and where (the statement running)."""
         where = (
             f"{self.ip.at_mod.path.name}:{self.ip.at_line}" if self.ip.at_mod is not None else "?"
         )
-        self.note(f"{where}: {e.what}: value unknown")
+        self.unfollowed(f"{where}: {e.what}: value unknown")
         return Unknown(e.what)
 
     # ------------------------------------------------------------------ statements
@@ -437,12 +444,14 @@ class Statements:
         except (Return, Raised, Budget, _Break, _Continue, RecursionError):
             raise
         except TooBig as e:  # a size-bounded helper not caught nearer: the statement is lost
-            self.note(f"{fr.mod.path.name}:{st.lineno}: not interpreted ({e.what})")
+            self.unfollowed(f"{fr.mod.path.name}:{st.lineno}: not interpreted ({e.what})")
             self.mark_lost(st, fr)
         except Exception as e:  # noqa: BLE001 - an odd construct degrades to a note
             if self._caught_here(e, fr):  # ``except ValueError`` around ``t.index(x)``
                 raise Raised(type(e).__name__, st.lineno, fr.mod.path) from None
-            self.note(f"{fr.mod.path.name}:{st.lineno}: not interpreted ({type(e).__name__}: {e})")
+            self.unfollowed(
+                f"{fr.mod.path.name}:{st.lineno}: not interpreted ({type(e).__name__}: {e})"
+            )
             # and what it would bind is unknown: in a loop the name kept the last pass's
             # value (nbeats' ``block = block_init(...)`` the previous block: one layer twice)
             self.mark_lost(st, fr)

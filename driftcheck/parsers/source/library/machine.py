@@ -164,6 +164,9 @@ class Interp:
         # mutable defaults handed out while the memo records a construction (speed/memo.py)
         self.default_reads: list[tuple[Any, Any]] | None = None
         self.notes: list[str] = []
+        # the notes that name a construct the interpreter did not follow (``Statements.
+        # unfollowed``): the graph's ``unfollowed`` record, read by the matcher (session 38)
+        self.unfollowed: set[str] = set()
         # the first event after which a parameter's ``requires_grad`` is not known
         # (interp/gradflag.py): None while every parameter still has torch's True
         self.grad_lost: str | None = None
