@@ -81,6 +81,158 @@ net(
 )
 
 
+# requires-grad flags per item: freezing one item's weight leaves the other items' alone (run
+# with grad mode on, as the model's forward would be in training)
+GRAD: dict[str, tuple[str, tuple[int, ...], str]] = {}
+grad_model = registrar(GRAD)
+BLOCKS = (
+    "self.layers = nn.ModuleList([nn.Sequential(nn.Linear(8, 8), nn.ReLU()) for _ in range(3)])"
+)
+FREEZE_ALL = "for p in self.layers[{}].parameters():\n            p.requires_grad_(False)\n        "
+
+
+def grad_net(name: str, init: str, body: str) -> None:
+    src = (
+        "\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        f"        {init}\n\n    def forward(self, x):\n        {body}\n        return x\n"
+    )
+    grad_model(name, (4, 8), src)
+
+
+for _i, _ok in ((0, "_ok"), (1, "")):
+    grad_net(f"freeze{_ok}_weight_{_i}_grad_1", COMP,
+             f"self.layers[{_i}].weight.requires_grad_(False)\n"
+             "        g = torch.autograd.grad(self.layers[1](x).sum(), self.layers[1].weight)")  # fmt: skip
+    grad_net(f"freeze{_ok}_block_{_i}_grad_1", BLOCKS,
+             f"self.layers[{_i}][0].weight.requires_grad_(False)\n"
+             "        g = torch.autograd.grad(self.layers[1](x).sum(), self.layers[1][0].weight)")  # fmt: skip
+    grad_net(f"freeze{_ok}_listed_{_i}_grad_1", COMP,
+             FREEZE_ALL.format(_i)
+             + "g = torch.autograd.grad(self.layers[1](x).sum(), self.layers[1].bias)")  # fmt: skip
+    grad_net(f"freeze{_ok}_weight_{_i}_grad_listed_1", COMP,
+             f"self.layers[{_i}].weight.requires_grad_(False)\n"
+             "        g = torch.autograd.grad(self.layers[1](x).sum(), list(self.layers[1].parameters()))")  # fmt: skip
+
+
+def _torch_grad_crashes(path, shape) -> bool:
+    """True when the file's ``Net()`` raises in forward, grad mode on."""
+    import runpy
+
+    torch = pytest.importorskip("torch")
+    torch.manual_seed(0)
+    net = runpy.run_path(str(path), run_name="__crash_rule__")["Net"]()
+    try:
+        net(torch.randn(shape))
+    except Exception:  # noqa: BLE001 - any error forward raises is the crash
+        return True
+    return False
+
+
+@pytest.mark.parametrize("name", sorted(GRAD))
+def test_grad_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, _ = GRAD[name]
+    path = write(GRAD, HEAD, name, tmp_path)
+    crashes = _torch_grad_crashes(path, shape)
+    assert crashes is ("_ok" not in name), name
+    found = blockers(path, shape, capsys)
+    assert bool(found) is crashes, (name, found)
+
+
+# splatted arguments the pass spreads whole: torch's argument checks see them as torch does
+CFG = {
+    "cfg_betas_single": "dict(betas=(0.9,))",
+    "cfg_beta2_one": "dict(betas=(0.9, 1.0))",
+    "cfg_ok_betas": "dict(betas=(0.9, 0.95), eps=1e-8)",
+    "cfg_eps_negative": "dict(eps=-1e-8)",
+    "cfg_ok_empty": "dict()",
+}
+for _name, _kw in CFG.items():
+    net(_name, "self.fc = nn.Linear(8, 8)",
+        f"kw = {_kw}\n        opt = getattr(torch.optim, 'Adam')(self.fc.parameters(), lr=1e-3, **kw)")  # fmt: skip
+net(
+    "cfg_params_empty",
+    "self.fc = nn.Linear(8, 8)",
+    "opt = torch.optim.Adam(**dict(params=[], lr=1e-3))",
+)
+net("cfg_ok_params_listed", "self.fc = nn.Linear(8, 8)",
+    "opt = torch.optim.Adam(**dict(params=self.fc.parameters(), lr=1e-3))")  # fmt: skip
+net("cfg_momentum_negative_star", "self.fc = nn.Linear(8, 8)",
+    "opt = torch.optim.SGD(self.fc.parameters(), *[0.1, -0.9])")  # fmt: skip
+net(
+    "cfg_ok_momentum_star",
+    "self.fc = nn.Linear(8, 8)",
+    "opt = torch.optim.SGD(self.fc.parameters(), *[0.1, 0.9])",
+)
+net("cfg_ok_unknown_kw", "self.fc = nn.Linear(8, 8)",  # a dict the pass cannot see whole: no claim
+    "kw = dict(betas=(0.9, 1.0)) if x.sum() > 1e9 else dict(betas=(0.9, 0.99))\n"
+    "        opt = torch.optim.Adam(self.fc.parameters(), **kw)")  # fmt: skip
+
+
+# ``nn.init.uniform_`` / ``trunc_normal_`` bounds (both end in ``t.uniform_(a, b)``)
+INIT_LOOP = (
+    "with torch.no_grad():\n            for n, p in self.fc.named_parameters():\n                {}"
+)
+for _name, _call in {
+    "init_uniform_swapped": "nn.init.uniform_(p, 2.0, -2.0)",
+    "init_ok_uniform_equal": "nn.init.uniform_(p, a=1.0, b=1.0)",
+    "init_trunc_swapped": "nn.init.trunc_normal_(p, std=0.02, a=2.0, b=-2.0)",
+    "init_trunc_swapped_positional": "nn.init.trunc_normal_(p, 0.0, 1.0, 0.5, -0.5)",
+    "init_ok_trunc": "nn.init.trunc_normal_(p, std=0.02, a=-2.0, b=2.0)",
+    "init_ok_trunc_far_mean": "nn.init.trunc_normal_(p, mean=5.0, std=1.0, a=-1.0, b=1.0)",
+    "init_ok_trunc_point": "nn.init.trunc_normal_(p, std=0.5, a=0.25, b=0.25)",
+}.items():
+    net(_name, "self.fc = nn.Linear(8, 8)", INIT_LOOP.format(_call))
+
+
+# ``F.one_hot`` of values the pass knows item by item
+for _name, _ids in {
+    "onehot_mod_one_short": "torch.arange(x.shape[0]) % 4, num_classes=3",
+    "onehot_ok_mod_fits": "torch.arange(x.shape[0]) % 3, num_classes=3",
+    "onehot_tensor_negative": "torch.tensor([0, -1, 2]), 3",
+    "onehot_ok_tensor": "torch.tensor([0, 1, 2]), 3",
+    "onehot_ok_default_classes": "torch.arange(x.shape[0]) % 4",
+    "onehot_shifted_arange": "torch.arange(x.shape[0]) + 1, num_classes=4",
+}.items():
+    net(_name, "self.fc = nn.Linear(8, 8)", f"y = F.one_hot({_ids})")
+
+
+# ``SWALR(opt, swa_lr=[...])``: one rate per parameter group (``lr_scheduler._format_param``)
+SWA_GROUPS = "opt = torch.optim.SGD([dict(params=l.parameters(), lr=0.1) for l in self.layers], lr=0.1)\n        "
+for _name, _lrs in {
+    "swalr_two_of_three": "[1e-3, 5e-4]",
+    "swalr_four_of_three": "(1e-3, 5e-4, 1e-4, 1e-5)",
+    "swalr_ok_three": "[1e-3, 5e-4, 1e-4]",
+    "swalr_ok_scalar": "1e-3",
+}.items():
+    net(_name, COMP, SWA_GROUPS + f"sched = torch.optim.swa_utils.SWALR(opt, swa_lr={_lrs})")
+net("swalr_one_group_two_rates", "self.fc = nn.Linear(8, 8)",
+    "opt = torch.optim.Adam(self.fc.parameters())\n"
+    "        sched = torch.optim.swa_utils.SWALR(opt, [0.01, 0.02], anneal_epochs=3)")  # fmt: skip
+net("swalr_ok_added_group", COMP,  # a group added before: counted
+    "opt = torch.optim.SGD(self.layers[0].parameters(), lr=0.1)\n"
+    "        opt.add_param_group(dict(params=self.layers[1].parameters()))\n"
+    "        sched = torch.optim.swa_utils.SWALR(opt, swa_lr=[0.01, 0.02])")  # fmt: skip
+
+
+# ``torch.stft`` / ``torch.istft``: hop length and window checks
+STFT = "spec = torch.stft(x, 128, hop_length=32, win_length=64, window=torch.hann_window(64), return_complex=True)\n        "
+for _name, _body in {
+    "spec_stft_hop_zero": "s = torch.stft(x, 64, hop_length=64 // 128, window=torch.hann_window(64), return_complex=True)",
+    "spec_ok_stft_hop_one": "s = torch.stft(x, 64, hop_length=1, window=torch.hann_window(64), return_complex=True)",
+    "spec_istft_hop_zero": STFT
+    + "y = torch.istft(spec, 128, hop_length=int(128 * 0.005), win_length=64, window=torch.hann_window(64))",
+    "spec_istft_hop_over_win": STFT
+    + "y = torch.istft(spec, 128, hop_length=96, win_length=64, window=torch.hann_window(64))",
+    "spec_istft_window_nfft": STFT
+    + "y = torch.istft(spec, 128, hop_length=32, win_length=64, window=torch.hann_window(128), length=512)",
+    "spec_ok_istft": STFT
+    + "y = torch.istft(spec, 128, hop_length=32, win_length=64, window=torch.hann_window(64), length=512)",
+    "spec_ok_istft_default_win": "spec = torch.stft(x, 128, hop_length=32, window=torch.hann_window(128), return_complex=True)\n"
+    "        y = torch.istft(spec, 128, hop_length=32, window=torch.hann_window(128), length=512)",
+}.items():
+    net(_name, "self.fc = nn.Linear(8, 8)", _body, shape=(2, 512))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

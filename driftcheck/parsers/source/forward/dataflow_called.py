@@ -44,6 +44,7 @@ MODULES = (
     "dataflow_fix36d",
     "dataflow_fix37c",  # session 37 (crashfix37): process group, SDPA backends, data loading
     "dataflow_fix37d",  # session 37 (crashfix37b)
+    "dataflow_fix38b",  # session 38 (crashfix38b): before-hooks 141-149 (ahead of _none_hook)
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}

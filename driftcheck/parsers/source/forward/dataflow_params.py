@@ -130,7 +130,7 @@ def _walk(run: Any, m: Any, prefix: str, buffers: bool, seen: set, out: list) ->
         if not buffers:
             from driftcheck.parsers.source.forward import dataflow_fix34
 
-            dataflow_fix34.listed_params(run, [(("leaf", id(m), n), t) for n, t in got])
+            dataflow_fix34.listed_params(run, [(("leaf", id(own), n), t) for n, t in got])
         return
     if not isinstance(m, Obj) or not m.module or dataflow_grown.grown(run.f, m):
         raise _Unknown
@@ -146,7 +146,7 @@ def _walk(run: Any, m: Any, prefix: str, buffers: bool, seen: set, out: list) ->
                 raise _Unknown
             got = dataflow_fix33b.same_tensors(run.f, own, False, [(k, t)])
             out.extend((prefix + n, u) for n, u in got)
-            p = m.params[k]
+            p = own.params.get(k, m.params[k]) if isinstance(own, Obj) else m.params[k]
             if isinstance(p, Tensor) and p.param:
                 from driftcheck.parsers.source.forward import dataflow_fix34
 
