@@ -233,6 +233,24 @@ for _name, _body in {
     net(_name, "self.fc = nn.Linear(8, 8)", _body, shape=(2, 512))
 
 
+# ``checkpoint_sequential``: ``len(functions) // segments`` and a range of that step
+CKPT = "self.stack = nn.Sequential(*[nn.Sequential(nn.Linear(8, 8), nn.GELU()) for _ in range(3)])"
+CKPT_SHARED = "lin = nn.Linear(8, 8)\n        self.stack = nn.Sequential(lin, lin, nn.ReLU())"
+for _name, (_init, _seg) in {
+    "ckpt_zero_segments": (CKPT, "3 // 4"),
+    "ckpt_segments_over_depth": (CKPT, "5"),
+    "ckpt_ok_one_per_module": (CKPT, "3"),
+    "ckpt_ok_one_segment": (CKPT, "1"),
+    "ckpt_shared_counted_once": (CKPT_SHARED, "3"),  # children() yields ``lin`` once: 2 // 3
+    "ckpt_ok_shared_two": (CKPT_SHARED, "2"),
+}.items():
+    net(_name, _init,
+        "from torch.utils.checkpoint import checkpoint_sequential\n"
+        f"        y = checkpoint_sequential(self.stack, {_seg}, x, use_reentrant=False)")  # fmt: skip
+net("ckpt_list_over_length", "self.fc = nn.Linear(8, 8)",
+    "y = torch.utils.checkpoint.checkpoint_sequential([self.fc, torch.relu], 3, x, use_reentrant=False)")  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -35,6 +35,12 @@ model of what torch does, checked in torch (``tests/test_crash38b.py``, with cle
   "Invalid window shape"). Every check torch runs before those only raises too, so the call
   crashes whichever comes first.
 
+- ``checkpoint_sequential(functions, segments, input)`` with a known int ``segments`` and a
+  known number of functions (a ``Sequential``'s children the pass holds, not grown in forward, or
+  a list): torch computes ``len(functions) // segments`` (``segments == 0``: ZeroDivisionError)
+  and walks ``range(0, size * (segments - 1), size)`` (a size of 0, i.e. more segments than
+  functions: ValueError "range() arg 3 must not be zero").
+
 ``DRIFTCHECK_NO_FIX38B=1`` turns the module off.
 """
 
@@ -270,3 +276,54 @@ def spectral_args(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: 
     err = _spectral_error(name, args, kwargs)
     if err is not None:
         f.crash(fr.loc(e), err)
+
+
+_CKPT_SEQ = ("torch.utils.checkpoint.checkpoint_sequential",)
+
+
+def _functions(run: Any, v: Any) -> int | None:
+    """How many functions ``checkpoint_sequential`` walks in ``v``, where known."""
+    from driftcheck.parsers.source.forward import dataflow_grown
+    from driftcheck.parsers.source.values.abstract import Obj
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if v.__class__ in (list, tuple):
+        return len(v)
+    if not isinstance(v, Mod):
+        return None
+    m = run.f.resolve(v.obj)
+    if not isinstance(m, Obj) or m.kind != "Sequential" or m.cls is not None:
+        return None
+    if dataflow_grown.grown(run.f, m) or getattr(m, "none_keys", None):
+        return None
+    # ``children()`` yields a module held twice once (torch's memo): counted by identity, the
+    # items' own objects (folded repeat items resolve to one node)
+    own = v.obj if isinstance(v.obj, Obj) and list(v.obj.children) == list(m.children) else m
+    kids = list(own.children.values())
+    if any(c is None for c in kids):
+        return None
+    return len({id(c) for c in kids})
+
+
+@hooks.before(145)  # ``checkpoint_sequential`` segment count
+def checkpoint_segments(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None or _off(f):
+        return
+    if getattr(fv, "qual", None) not in _CKPT_SEQ or len(args) < 2:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    segments, n = args[1], _functions(run, args[0])
+    if segments.__class__ is not int or n is None:
+        return
+    if segments == 0:
+        f.crash(
+            fr.loc(e),
+            f"ZeroDivisionError: integer division or modulo by zero ({n} functions // 0 segments)",
+        )
+    elif 0 <= n < segments:
+        f.crash(
+            fr.loc(e),
+            f"ValueError: range() arg 3 must not be zero ({n} functions in {segments} segments: size 0)",
+        )
