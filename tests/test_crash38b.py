@@ -251,6 +251,32 @@ net("ckpt_list_over_length", "self.fc = nn.Linear(8, 8)",
     "y = torch.utils.checkpoint.checkpoint_sequential([self.fc, torch.relu], 3, x, use_reentrant=False)")  # fmt: skip
 
 
+# distribution methods a family inherits from ``Distribution`` (NotImplementedError)
+POS = "a = F.softplus(x) + 1.0\n        "
+for _name, _body in {
+    "dist_beta_cdf": "d = torch.distributions.Beta(a, a + 1.0)\n        y = d.cdf(torch.full_like(a, 0.5))",
+    "dist_ok_beta_entropy": "d = torch.distributions.Beta(a, a + 1.0)\n        y = d.entropy()",
+    "dist_ok_normal_cdf": "d = torch.distributions.Normal(x, a)\n        y = d.cdf(x)",
+    "dist_vonmises_entropy": "d = torch.distributions.VonMises(x, a)\n        y = d.entropy()",
+    "dist_poisson_icdf": "d = torch.distributions.Poisson(a)\n        y = d.icdf(torch.full_like(a, 0.5))",
+    "dist_ok_gamma_cdf": "d = torch.distributions.Gamma(a, a)\n        y = d.cdf(a)",
+    "dist_normal_support": "d = torch.distributions.Normal(x, a)\n        y = d.enumerate_support()",
+}.items():
+    net(_name, "self.fc = nn.Linear(8, 8)", POS + _body)
+
+
+def test_base_only_table_is_torchs():
+    """``BASE_ONLY`` is what torch's classes inherit from ``Distribution`` unchanged."""
+    D = pytest.importorskip("torch.distributions")
+    from driftcheck.parsers.source.forward.dataflow_fix38b import BASE_ONLY
+
+    for family, methods in BASE_ONLY.items():
+        cls = getattr(D, family)
+        got = tuple(m for m in ("cdf", "icdf", "entropy", "enumerate_support")
+                    if getattr(cls, m) is getattr(D.Distribution, m))  # fmt: skip
+        assert got == methods, family
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

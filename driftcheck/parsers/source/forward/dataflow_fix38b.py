@@ -41,6 +41,11 @@ model of what torch does, checked in torch (``tests/test_crash38b.py``, with cle
   and walks ``range(0, size * (segments - 1), size)`` (a size of 0, i.e. more segments than
   functions: ValueError "range() arg 3 must not be zero").
 
+- ``d.cdf(v)`` / ``d.icdf(v)`` / ``d.entropy()`` / ``d.enumerate_support()`` on a
+  ``torch.distributions`` object the pass holds (``dataflow_fix27b.DistTens``) whose class
+  inherits that method from ``Distribution`` itself, which raises NotImplementedError
+  (``BASE_ONLY``, read from torch 2.13 and checked against it by the tests).
+
 ``DRIFTCHECK_NO_FIX38B=1`` turns the module off.
 """
 
@@ -327,3 +332,50 @@ def checkpoint_segments(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict
             fr.loc(e),
             f"ValueError: range() arg 3 must not be zero ({n} functions in {segments} segments: size 0)",
         )
+
+
+# torch 2.13: the methods each family inherits from ``Distribution`` (which raises
+# NotImplementedError), for the families ``dataflow_fix27b.DistTens`` is made for
+BASE_ONLY = {
+    "Bernoulli": ("cdf", "icdf"),
+    "Beta": ("cdf", "icdf", "enumerate_support"),
+    "Categorical": ("cdf", "icdf"),
+    "Cauchy": ("enumerate_support",),
+    "Chi2": ("icdf", "enumerate_support"),
+    "ContinuousBernoulli": ("enumerate_support",),
+    "Exponential": ("enumerate_support",),
+    "FisherSnedecor": ("cdf", "icdf", "entropy", "enumerate_support"),
+    "Gamma": ("icdf", "enumerate_support"),
+    "GeneralizedPareto": ("enumerate_support",),
+    "Geometric": ("cdf", "icdf", "enumerate_support"),
+    "Gumbel": ("enumerate_support",),
+    "HalfCauchy": ("enumerate_support",),
+    "HalfNormal": ("enumerate_support",),
+    "InverseGamma": ("enumerate_support",),
+    "Kumaraswamy": ("enumerate_support",),
+    "Laplace": ("enumerate_support",),
+    "LogNormal": ("enumerate_support",),
+    "Normal": ("enumerate_support",),
+    "Pareto": ("enumerate_support",),
+    "Poisson": ("cdf", "icdf", "enumerate_support"),
+    "StudentT": ("cdf", "icdf", "enumerate_support"),
+    "Uniform": ("enumerate_support",),
+    "VonMises": ("cdf", "icdf", "entropy", "enumerate_support"),
+    "Weibull": ("enumerate_support",),
+}
+
+
+@hooks.before(146)  # a distribution method torch's class does not implement
+def dist_method(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.forward.dataflow_fix27b import DistTens
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None or _off(f):
+        return
+    if not isinstance(fv, Bound) or not isinstance(fv.target, DistTens):
+        return
+    family = fv.target.family
+    if fv.name in BASE_ONLY.get(family, ()):
+        f.crash(fr.loc(e), f"NotImplementedError: {family}.{fv.name}: torch.distributions.{family} "
+                f"does not implement it (Distribution.{fv.name} raises)")  # fmt: skip
