@@ -277,6 +277,19 @@ def test_base_only_table_is_torchs():
         assert got == methods, family
 
 
+# ``torch.masked.masked_tensor(data, mask)``: a bool mask of the data's size
+for _name, _mask in {
+    "masked_float_mask": "(x > 0).float()",
+    "masked_int_mask": "(x > 0).long()",
+    "masked_row_mask": "(x > 0).any(1, keepdim=True)",
+    "masked_rank_mask": "(x > 0).any(1)",
+    "masked_ok_bool": "x > 0",
+    "masked_ok_row_expanded": "(x > 0).any(1, keepdim=True).expand_as(x)",
+}.items():
+    net(_name, "self.fc = nn.Linear(8, 8)",
+        f"mt = torch.masked.masked_tensor(x, {_mask})\n        y = mt.sum(1).to_tensor(0.0)")  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -46,6 +46,12 @@ model of what torch does, checked in torch (``tests/test_crash38b.py``, with cle
   inherits that method from ``Distribution`` itself, which raises NotImplementedError
   (``BASE_ONLY``, read from torch 2.13 and checked against it by the tests).
 
+- ``torch.masked.masked_tensor(data, mask)`` / ``as_masked_tensor`` / ``MaskedTensor`` of two
+  plain tensors: ``MaskedTensor._validate_members`` raises for a mask whose dtype fact is not
+  bool (TypeError "mask must have dtype bool.") and for known shapes of another rank or size
+  (ValueError "data.dim() must equal mask.dim()" / "data.size() must equal mask.size()");
+  every check before those only raises.
+
 ``DRIFTCHECK_NO_FIX38B=1`` turns the module off.
 """
 
@@ -379,3 +385,48 @@ def dist_method(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     if fv.name in BASE_ONLY.get(family, ()):
         f.crash(fr.loc(e), f"NotImplementedError: {family}.{fv.name}: torch.distributions.{family} "
                 f"does not implement it (Distribution.{fv.name} raises)")  # fmt: skip
+
+
+_MASKED = (
+    "torch.masked.masked_tensor",
+    "torch.masked.as_masked_tensor",
+    "torch.masked.MaskedTensor",
+    "torch.masked.maskedtensor.core.masked_tensor",
+    "torch.masked.maskedtensor.core.as_masked_tensor",
+    "torch.masked.maskedtensor.core.MaskedTensor",
+)
+
+
+def _masked_error(f: Any, data: Any, mask: Any) -> str | None:
+    from driftcheck.parsers.source.forward import dataflow_args, dataflow_checks
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    if not isinstance(data, Tens) or not isinstance(mask, Tens):
+        return None
+    if type(data) is not Tens or type(mask) is not Tens:
+        return None  # (a distribution object or another kind the pass holds as a tensor)
+    dt = dataflow_checks.fact(f, mask, "dtype")
+    if dt is not None and dt != dataflow_args.BOOL:
+        return "TypeError: mask must have dtype bool."
+    a, b = known_shape(data), known_shape(mask)
+    if a is None or b is None:
+        return None
+    if len(a) != len(b):
+        return "ValueError: data.dim() must equal mask.dim()"
+    if tuple(a) != tuple(b):
+        return f"ValueError: data.size() must equal mask.size() ({list(a)} and {list(b)})"
+    return None
+
+
+@hooks.before(147)  # ``masked_tensor(data, mask)``
+def masked_args(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None or _off(f):
+        return
+    if getattr(fv, "qual", None) not in _MASKED:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    err = _masked_error(f, arg(args, kwargs, 0, "data", None), arg(args, kwargs, 1, "mask", None))
+    if err is not None:
+        f.crash(fr.loc(e), err)
