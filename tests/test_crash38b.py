@@ -290,6 +290,16 @@ for _name, _mask in {
         f"mt = torch.masked.masked_tensor(x, {_mask})\n        y = mt.sum(1).to_tensor(0.0)")  # fmt: skip
 
 
+# ``torch.linalg.vander(x, N=n)``: n > 1 (``torch.vander`` takes any n >= 0)
+for _name, _call in {
+    "vander_linalg_one": "torch.linalg.vander(x[0], N=len([0.5]))",
+    "vander_linalg_zero": "torch.linalg.vander(x.sum(-1), N=0)",
+    "vander_ok_linalg_two": "torch.linalg.vander(x[0], N=2)",
+    "vander_ok_numpy_one": "torch.vander(x[0], N=1)",
+}.items():
+    net(_name, "self.fc = nn.Linear(8, 8)", f"y = {_call}")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

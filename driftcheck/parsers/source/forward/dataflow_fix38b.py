@@ -52,6 +52,9 @@ model of what torch does, checked in torch (``tests/test_crash38b.py``, with cle
   (ValueError "data.dim() must equal mask.dim()" / "data.size() must equal mask.size()");
   every check before those only raises.
 
+- ``torch.linalg.vander(x, N=n)`` of a tensor with a known int ``n <= 1``: RuntimeError "N must
+  be greater than 1." (``torch.vander``, numpy's spelling, takes any ``N >= 0``: not this rule).
+
 ``DRIFTCHECK_NO_FIX38B=1`` turns the module off.
 """
 
@@ -430,3 +433,17 @@ def masked_args(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: An
     err = _masked_error(f, arg(args, kwargs, 0, "data", None), arg(args, kwargs, 1, "mask", None))
     if err is not None:
         f.crash(fr.loc(e), err)
+
+
+@hooks.before(148)  # ``torch.linalg.vander(x, N=1)``
+def linalg_vander(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None or _off(f):
+        return
+    if getattr(fv, "qual", None) != "torch.linalg.vander" or len(args) > 1:
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    x, n = arg(args, kwargs, 0, "x", None), kwargs.get("N")
+    if isinstance(x, Tens) and n.__class__ is int and n <= 1:
+        f.crash(fr.loc(e), f"RuntimeError: N must be greater than 1. (linalg.vander N={n})")
