@@ -20,6 +20,7 @@ from driftcheck.parsers.source.forward import (
     dataflow_axes,
     dataflow_called,
     dataflow_checks,
+    dataflow_fix38b,
     dataflow_grown,
     dataflow_libvals,
     dataflow_misuse,
@@ -302,11 +303,14 @@ class Calls:
         else:
             fv = self.run.eval(e.func, fr)
         args: list[Any] = []
+        whole, splat = True, False  # every ``*`` / ``**`` spread with all its items
         for x in e.args:
             if isinstance(x, ast.Starred):
+                splat = True
                 items = self.iterate(self.run.eval(x.value, fr))
                 if items is None:
                     args.append(UNK)
+                    whole = False
                 else:
                     args.extend(items)
             else:
@@ -315,10 +319,15 @@ class Calls:
         for k in e.keywords:
             v = self.run.eval(k.value, fr)
             if k.arg is None:
+                splat = True
+                named = set(kwargs) | {j.arg for j in e.keywords if j.arg is not None}
+                whole = whole and dataflow_fix38b.kw_whole(v, named)
                 if isinstance(v, dict):
                     kwargs.update({str(a): b for a, b in v.items()})
             else:
                 kwargs[k.arg] = v
+        if splat:
+            dataflow_fix38b.splats(self.run.f, e, whole)  # read by ``dataflow_torch._splat``
         if isinstance(e.func, ast.Call) and self.run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_fix30b, dataflow_fix36b_trace
 

@@ -547,7 +547,8 @@ def _layer(f: Any, fv: Any, out: Any, fr: Any, args: list, kwargs: dict) -> None
     if not isinstance(x, Tens):
         return
     cells = f.run_state.setdefault("fix32_params", {})
-    w = cells.setdefault(("leaf", id(leaf), "weight"), Rec(True, True))
+    # keyed by the item itself (``fv.obj``): a folded repeat item has its own Parameter
+    w = cells.setdefault(("leaf", id(getattr(fv, "obj", leaf)), "weight"), Rec(True, True))
     if not _params_need_grad(f):
         if rx is None or not rx.rg:
             return  # whether the output requires grad rests on the weight's flag

@@ -256,6 +256,15 @@ DIST_PROPERTIES = frozenset(
 DIST_TENSORS = frozenset({"mean", "mode", "variance", "stddev"})
 
 
+def _own(item: Any, obj: Obj) -> Obj:
+    """The module object ``item`` is where ``obj`` is the graph's node for it (identical items
+    of a ModuleList / Sequential are folded into the first): torch holds its own children and
+    parameters per item. ``obj`` itself where ``item`` is no module object of the same shape."""
+    if item is obj or not isinstance(item, Obj) or list(item.children) != list(obj.children):
+        return obj
+    return item if set(item.params) == set(obj.params) else obj
+
+
 def module_attr(run: Any, m: Mod, name: str) -> Any:
     obj = run.f.resolve(m.obj)
     if isinstance(obj, Leaf):
@@ -286,7 +295,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             if run.f.input_shape is not None:
                 from driftcheck.parsers.source.forward import dataflow_fix32
 
-                dataflow_fix32.param_read(run.f, ("leaf", id(obj), name), t)  # a Parameter
+                # keyed by the item itself: a folded repeat item has its own Parameter
+                dataflow_fix32.param_read(run.f, ("leaf", id(m.obj), name), t)  # a Parameter
             return t
         if name == "forward":
             return Mod(obj)
@@ -325,7 +335,7 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
     if name == "training":
         return False  # inference: the path shape checks and torch's eval() take
     if name in obj.children:
-        c = obj.children[name]
+        c = _own(m.obj, obj).children.get(name, obj.children[name])
         return Mod(c) if c is not None else None
     if name in obj.params:
         t = param_tensor(run, obj, name)
@@ -342,7 +352,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         if run.f.input_shape is not None and isinstance(p, Tensor) and p.param:
             from driftcheck.parsers.source.forward import dataflow_fix32
 
-            dataflow_fix32.param_read(run.f, ("param", id(p)), t)  # requires grad
+            own = _own(m.obj, obj).params.get(name, p)  # a folded repeat item's own
+            dataflow_fix32.param_read(run.f, ("param", id(own)), t)  # requires grad
             dataflow_fix32.stored_values(run.f, obj, name, p, t)  # its values' min and max
         return t
     if name in obj.buffers:
@@ -742,7 +753,7 @@ def _call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) 
                 from driftcheck.parsers.source.forward import dataflow_fix31
 
                 err = dataflow_fix31.method_error(run.f, t, b.name, args, kwargs)  # repeats
-            if err is None and not torchops._splat(at):
+            if err is None and not torchops._splat(at, run.f):
                 from driftcheck.parsers.source.forward import dataflow_fix32b
 
                 err = dataflow_fix32b.method_error(run.f, t, b.name, args, kwargs, at, fr)

@@ -115,19 +115,22 @@ def _leaf(run: Any, leaf: Leaf, buffers: bool) -> list[tuple[str, Tens]]:
 def _walk(run: Any, m: Any, prefix: str, buffers: bool, seen: set, out: list) -> None:
     from driftcheck.parsers.source.forward.dataflow_ops import param_tensor
 
-    m = run.f.resolve(m)
-    if m is None or id(m) in seen:
+    # ``own`` is the module itself, ``m`` the object the graph builder holds for it: identical
+    # items of a ModuleList / Sequential are folded into one repeat node, so ``resolve`` maps
+    # them all to the first, but torch holds a module (and its own parameters) per item
+    own, m = m, run.f.resolve(m)
+    if m is None or own is None or id(own) in seen:
         return
-    seen.add(id(m))
+    seen.add(id(own))
     if isinstance(m, Leaf):
         from driftcheck.parsers.source.forward import dataflow_fix33b
 
-        got = dataflow_fix33b.same_tensors(run.f, m, buffers, _leaf(run, m, buffers))
+        got = dataflow_fix33b.same_tensors(run.f, own, buffers, _leaf(run, m, buffers))
         out.extend((prefix + n, t) for n, t in got)
         if not buffers:
             from driftcheck.parsers.source.forward import dataflow_fix34
 
-            dataflow_fix34.listed_params(run, [(("leaf", id(m), n), t) for n, t in got])
+            dataflow_fix34.listed_params(run, [(("leaf", id(own), n), t) for n, t in got])
         return
     if not isinstance(m, Obj) or not m.module or dataflow_grown.grown(run.f, m):
         raise _Unknown
@@ -141,16 +144,21 @@ def _walk(run: Any, m: Any, prefix: str, buffers: bool, seen: set, out: list) ->
             t = param_tensor(run, m, k)
             if not isinstance(t, Tens) or t.shape is None:
                 raise _Unknown
-            got = dataflow_fix33b.same_tensors(run.f, m, False, [(k, t)])
+            got = dataflow_fix33b.same_tensors(run.f, own, False, [(k, t)])
             out.extend((prefix + n, u) for n, u in got)
-            p = m.params[k]
+            p = own.params.get(k, m.params[k]) if isinstance(own, Obj) else m.params[k]
             if isinstance(p, Tensor) and p.param:
                 from driftcheck.parsers.source.forward import dataflow_fix34
 
                 dataflow_fix34.listed_params(run, [(("param", id(p)), u) for _, u in got])
     if getattr(m, "none_keys", None) and not m.children:
         return
-    for k, c in m.children.items():
+    children = m.children
+    if own is not m:  # a folded item: its own children, each resolved in turn
+        if not isinstance(own, Obj) or list(own.children) != list(m.children):
+            raise _Unknown
+        children = own.children
+    for k, c in children.items():
         _walk(run, c, f"{prefix}{k}.", buffers, seen, out)
 
 

@@ -166,13 +166,18 @@ def _top_k(run: Any, k: Any, fr: Any, at: Any) -> None:
     )
 
 
-def _splat(at: Any) -> bool:
-    """The call passes ``*seq`` or ``**kw`` (arguments the pass may not see)."""
+def _splat(at: Any, f: Any = None) -> bool:
+    """The call passes ``*seq`` or ``**kw`` (arguments the pass may not see): not where every
+    splat was spread whole at this evaluation (``dataflow_fix38b.seen_whole``, pass ``f``)."""
     if not isinstance(at, ast.Call):
         return True
-    return any(isinstance(a, ast.Starred) for a in at.args) or any(
-        k.arg is None for k in at.keywords
-    )
+    if not (
+        any(isinstance(a, ast.Starred) for a in at.args) or any(k.arg is None for k in at.keywords)
+    ):
+        return False
+    from driftcheck.parsers.source.forward import dataflow_fix38b
+
+    return not dataflow_fix38b.seen_whole(f, at)
 
 
 def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
@@ -196,7 +201,7 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             err = dataflow_misuse.numpy_function(q)  # ``torch.expand_dims(x, 1)``
             err = err or dataflow_misuse.missing_function(q)  # ``torch.symeig(a)``
             err = err or dataflow_misuse.mode_error(q, args, kwargs)  # ``F.pad(mode="same")``
-            if err is None and not _splat(at):
+            if err is None and not _splat(at, run.f):
                 from driftcheck.parsers.source.forward import dataflow_fix29b
 
                 err = dataflow_fix29b.torch_error(run.f, q, args, kwargs)  # ``torch.vander``
@@ -208,27 +213,27 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
                 from driftcheck.parsers.source.forward import dataflow_fix27
 
                 err = dataflow_fix27.torch_error(run.f, q, args, kwargs)  # ``F.embedding``
-            if err is None and not _splat(at):
+            if err is None and not _splat(at, run.f):
                 from driftcheck.parsers.source.forward import dataflow_fix27b
 
                 err = dataflow_fix27b.torch_error(run.f, q, args, kwargs)  # ``torch.sum(list)``
-            if err is None and not _splat(at):
+            if err is None and not _splat(at, run.f):
                 from driftcheck.parsers.source.forward import dataflow_fix29
 
                 err = dataflow_fix29.torch_error(run.f, q, args, kwargs)  # ``torch.flip(x, 1)``
-            if err is None and not _splat(at):
+            if err is None and not _splat(at, run.f):
                 from driftcheck.parsers.source.forward import dataflow_fix30
 
                 err = dataflow_fix30.torch_error(run.f, q, args, kwargs)  # ``F.linear`` dtypes
-            if err is None and not _splat(at):
+            if err is None and not _splat(at, run.f):
                 from driftcheck.parsers.source.forward import dataflow_fix31
 
                 err = dataflow_fix31.torch_error(run.f, q, args, kwargs)  # ``F.embedding_bag``
-            if err is None and not _splat(at):
+            if err is None and not _splat(at, run.f):
                 from driftcheck.parsers.source.forward import dataflow_fix32b
 
                 err = dataflow_fix32b.torch_error(run.f, q, args, kwargs)  # ``torch.long(x)``
-            if err is None and not _splat(at):
+            if err is None and not _splat(at, run.f):
                 from driftcheck.parsers.source.forward import dataflow_fix33b
 
                 err = dataflow_fix33b.torch_error(run.f, q, args, kwargs)  # ``optim.Adam(eps=-1)``

@@ -598,7 +598,9 @@ def checked(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, 
     if _tensors(got[1]):
         args = [tensor_of(f, a) if isinstance(a, Tens) else a for a in args]
         kwargs = {k: tensor_of(f, a) if isinstance(a, Tens) else a for k, a in kwargs.items()}
-    env = bind(got[1], e, args, kwargs)
+    from driftcheck.parsers.source.forward import dataflow_fix38b
+
+    env = bind(got[1], dataflow_fix38b.spread_call(f, e, args, kwargs) or e, args, kwargs)
     if env is None:
         return
     err = verdict(got[1], env)
