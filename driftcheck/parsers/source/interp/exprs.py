@@ -58,6 +58,7 @@ from driftcheck.parsers.source.values.abstract import (
     Budget,
     Cls,
     Config,
+    EnvUnset,
     Ext,
     Func,
     Obj,
@@ -964,6 +965,16 @@ class Expressions:
         """``truth(v)``, and for an object whose class read from source defines ``__bool__``
         / ``__len__``, that method's answer (interp/modtruth.py ``dunder_truth``)."""
         t = truth(v)
+        if t is None and isinstance(v, EnvUnset):
+            # ``os.environ.get(K)`` under --assume-env-defaults: None, falsy (with its note)
+            from driftcheck.parsers.source.library import environ
+
+            what = f"os.environ.get({v.key!r}) is None, false"
+            taken, why = environ.user_default(self.ip, v.key, None, v.where, what)
+            if not taken:
+                return None
+            self.ip.stmts.note(why)
+            return False
         if t is None and isinstance(v, (Obj, Sourced)):
             t = modtruth.dunder_truth(self.ip, v)
         return t
@@ -1007,7 +1018,7 @@ class Expressions:
             if isinstance(op, (ast.In, ast.NotIn)) and _is_environ(right):
                 from driftcheck.parsers.source.library import environ
 
-                r = environ.contains(self.ip, left, fr)  # library/environ.py
+                r = environ.contains(self.ip, left, fr, e.lineno)  # library/environ.py
                 if not isinstance(r, Unknown) and isinstance(op, ast.NotIn):
                     r = not r
             else:
