@@ -127,6 +127,69 @@ def env_in_check(vals: dict) -> tuple[str, Callable[[str], str]]:
     return "\n".join(lines) + "\n", lambda k: k.upper()
 
 
+def env_setdefault_loop(vals: dict) -> tuple[str, Callable[[str], str]]:
+    """Defaults written into ``os.environ`` by ``setdefault`` in a loop, then read back."""
+    body = ",\n".join(f"    {('P_' + k.upper())!r}: {_s(v)}" for k, v in vals.items())
+    pre = (
+        f"DEFAULTS = {{\n{body},\n}}\n"
+        "for name, raw in DEFAULTS.items():\n"
+        "    os.environ.setdefault(name, raw)\n"
+    )
+    pre += "\n".join(
+        f'{k.upper()} = {_cast(v)}(os.environ["P_{k.upper()}"])' for k, v in vals.items()
+    )
+    return pre + "\n", lambda k: k.upper()
+
+
+def env_merged(vals: dict) -> tuple[str, Callable[[str], str]]:
+    """``{**DEFAULTS, **os.environ}``: the environment merged over string defaults."""
+    body = ",\n".join(f"    {('P_' + k.upper())!r}: {_s(v)}" for k, v in vals.items())
+    pre = f"DEFAULTS = {{\n{body},\n}}\nENV = {{**DEFAULTS, **os.environ}}\n"
+    pre += "\n".join(f'{k.upper()} = {_cast(v)}(ENV["P_{k.upper()}"])' for k, v in vals.items())
+    return pre + "\n", lambda k: k.upper()
+
+
+def env_json(vals: dict) -> tuple[str, Callable[[str], str]]:
+    """One variable holding the whole config as JSON, its default a JSON text in the code."""
+    import json
+
+    text = json.dumps(vals)
+    pre = f'CFG = json.loads(os.environ.get("P_MODEL_CONFIG", {text!r}))\n'
+    return pre, lambda k: f"CFG[{k!r}]"
+
+
+def env_fields_loop(vals: dict) -> tuple[str, Callable[[str], str]]:
+    """A dataclass of defaults overridden field by field from ``P_<NAME>`` (``fields()`` loop,
+    ``setattr`` with the field's type as the cast)."""
+    lines = [f"    {k}: {type(v).__name__} = {_lit(v)}" for k, v in vals.items()]
+    pre = (
+        "@dataclass\nclass RunConfig:\n" + "\n".join(lines) + "\n\n\n"
+        "def from_env(cfg):\n"
+        "    for f in fields(cfg):\n"
+        '        raw = os.environ.get("P_" + f.name.upper())\n'
+        "        if raw is not None:\n"
+        "            setattr(cfg, f.name, f.type(raw) if callable(f.type) else raw)\n"
+        "    return cfg\n\n\n"
+        "CFG = from_env(RunConfig())\n"
+    )
+    return pre, lambda k: f"CFG.{k}"
+
+
+def env_flag_strings(vals: dict) -> tuple[str, Callable[[str], str]]:
+    """Sizes as ``int(os.environ.get(K, "64"))`` through a helper with a per-type parser table
+    (``{"int": int, "float": float}[kind]``), the name built from a prefix."""
+    pre = (
+        'PREFIX = "P_"\nPARSE = {"int": int, "float": float}\n\n\n'
+        "def setting(name, default, kind):\n"
+        "    raw = os.environ.get(PREFIX + name.upper(), str(default))\n"
+        "    return PARSE[kind](raw)\n\n\n"
+    )
+    pre += "\n".join(
+        f"{k.upper()} = setting({k!r}, {_lit(v)}, {type(v).__name__!r})" for k, v in vals.items()
+    )
+    return pre + "\n", lambda k: k.upper()
+
+
 STYLES = {
     f.__name__: f
     for f in (
@@ -139,6 +202,15 @@ STYLES = {
         env_settings_class,
         env_dataclass_factory,
         env_in_check,
+        env_setdefault_loop,
+        env_merged,
+        env_json,
+        env_fields_loop,
+        env_flag_strings,
     )
 }
-IMPORTS = {"env_dataclass_factory": "from dataclasses import dataclass, field\n"}
+IMPORTS = {
+    "env_dataclass_factory": "from dataclasses import dataclass, field\n",
+    "env_json": "import json\n",
+    "env_fields_loop": "from dataclasses import dataclass, fields\n",
+}

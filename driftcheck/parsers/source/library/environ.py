@@ -221,6 +221,11 @@ def _other_use(node: ast.AST, osn: set[str], env: _Env, mod: Any) -> None:
         return
     if isinstance(node, ast.keyword) and node.arg == "env":
         return
+    if isinstance(node, ast.Dict) and not any(
+        _is_environ(k, osn) for k in node.keys if k is not None
+    ):
+        # ``{**DEFAULTS, **os.environ}``: a copy (session 38), as ``dict(os.environ)``
+        return
     for child in ast.iter_child_nodes(node):
         if _is_environ(child, osn) and not isinstance(node, (ast.Subscript, ast.Compare)):
             if not (isinstance(node, ast.Attribute) and node.attr in _READS):
@@ -288,3 +293,22 @@ def contains(ip: Any, key: Any, fr: Any, line: int | None = None) -> Any:
         ip.stmts.note(why)
         return False
     return library_read(ip, k)[0]
+
+
+def clean_mapping(ip: Any, fr: Any, line: int | None = None) -> Any:
+    """``os.environ`` taken whole as a mapping in the user's code (``{**DEFAULTS,
+    **os.environ}``): under ``--assume-env-defaults`` the clean environment, an empty dict,
+    with a note, where the program writes no variable at all; otherwise unknown (session 38)."""
+    unknown = Unknown("os.environ as a mapping: the environment at run time")
+    if _ASSUMED.get() is None or library_code(ip, getattr(fr.mod, "path", None)):
+        return unknown
+    env = program_env(ip)
+    if env.everything is not None or env.known or env.unknown:
+        return unknown
+    where = f"{getattr(fr.mod, 'path', '?')}" + (f":{line}" if line else "")
+    text = f"{where}: os.environ assumed clean (--assume-env-defaults): an empty mapping taken"
+    notes = _ASSUMED.get()
+    if text not in notes:
+        notes.append(text)
+    ip.stmts.note(text)
+    return {}
