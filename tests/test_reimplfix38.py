@@ -343,3 +343,30 @@ def test_static_path_imports_neither_torch_nor_transformers(tmp_path, configs):
         [sys.executable, "-c", prog], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+
+
+@pytest.mark.parametrize(
+    "copy", ["{**os.environ}", "{**DEFAULTS, **os.environ}", "dict(os.environ)"]
+)
+def test_environ_unpacked_into_a_dict_is_a_copy_not_a_write(tmp_path, capsys, monkeypatch, copy):
+    """A dict display unpacking ``os.environ`` copies it: the program writes no variable, so
+    under the flag the other reads still take their defaults (before, the scan took the unpack
+    for "os.environ handed on" and every read stayed unknown)."""
+    monkeypatch.delenv("RF38_W", raising=False)
+    path = tmp_path / "copy.py"
+    path.write_text(
+        "import os\n\nfrom torch import nn\n\n"
+        'DEFAULTS = {"RF38_UNUSED": "1"}\n'
+        f"ENV = {copy}\n"
+        'W = int(os.environ.get("RF38_W", "48"))\n\n\n'
+        "class M(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.fc = nn.Linear(W, W)\n\n"
+        "    def forward(self, x):\n"
+        "        return self.fc(x)\n"
+    )
+    truth = _count(_load(path), "M")
+    assert truth == 48 * 48 + 48
+    assert _graph(path, capsys)["params_total"] is None
+    assert _graph(path, capsys, "--assume-env-defaults")["params_total"] == truth
