@@ -762,7 +762,8 @@ class Canon:
             return None
         by_id = self.graph.index
         cuts = []
-        for dst in self._out.get(node.id, []):
+        dsts, dim = self._moved_axis(node.id, dim)
+        for dst in dsts:
             nxt = by_id.get(dst)
             if nxt is None or nxt.type not in ("Narrow", "Slice") or nxt.params.get("dim") != dim:
                 return None
@@ -844,11 +845,45 @@ class Canon:
         if type(dim) is not int:
             return False
         by_id = self.graph.index
-        for dst in self._out.get(node.id, []):
+        dsts, dim = self._moved_axis(node.id, dim)
+        for dst in dsts:
             nxt = by_id.get(dst)
             if nxt is not None and nxt.type == "Slice" and nxt.params.get("dim") == dim:
                 return True
         return False
+
+    def _moved_axis(self, nid: str, axis: int) -> tuple[list[str], int]:
+        """The consumers of node ``nid``'s output and where its axis ``axis`` sits in their
+        input: followed forward through one chain of single-consumer transposes / permutes
+        (and ``SPLIT_PASSES``) with every axis named non-negative (BitNet's ``view(b, t,
+        h + 2 * kv, hd).transpose(1, 2).split([h, kv, kv], dim=1)``: the fused head axis,
+        moved to 1, is the one cut). The node's own consumers and ``axis`` as they are where
+        no such op follows or an axis of one is negative / outside the permutation."""
+        by_id = self.graph.index
+        dsts = self._out.get(nid, [])
+        if axis < 0:
+            return dsts, axis
+        at, seen = axis, 0
+        while len(dsts) == 1 and seen < 8:
+            nxt = by_id.get(dsts[0])
+            if nxt is None:
+                break
+            if nxt.type == "Transpose":
+                d0, d1 = nxt.params.get("dim0"), nxt.params.get("dim1")
+                if not (type(d0) is int and type(d1) is int and d0 >= 0 and d1 >= 0):
+                    break
+                at = d1 if at == d0 else d0 if at == d1 else at
+            elif nxt.type == "Permute":
+                perm = nxt.params.get("dims")
+                if not isinstance(perm, (list, tuple)) or not all(type(x) is int for x in perm):
+                    break
+                if sorted(perm) != list(range(len(perm))) or at not in perm:
+                    break
+                at = perm.index(at)
+            elif nxt.type not in SPLIT_PASSES:
+                break
+            dsts, seen = self._out.get(nxt.id, []), seen + 1
+        return dsts, at
 
 
 SPLIT_PASSES = frozenset({"Contiguous", "Identity", "Dropout"})

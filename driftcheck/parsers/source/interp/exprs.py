@@ -58,6 +58,7 @@ from driftcheck.parsers.source.values.abstract import (
     Budget,
     Cls,
     Config,
+    EnvUnset,
     Ext,
     Func,
     Obj,
@@ -444,6 +445,12 @@ class Expressions:
         for k, v in zip(e.keys, e.values):
             if k is None:
                 more = plain(self.eval(v, fr))
+                if _is_environ(more):
+                    # ``{**DEFAULTS, **os.environ}`` in the user's code: the clean environment
+                    # under --assume-env-defaults (library/environ.py ``clean_mapping``)
+                    from driftcheck.parsers.source.library import environ
+
+                    more = environ.clean_mapping(self.ip, fr, e.lineno)
                 if isinstance(more, Config):
                     more = dict(more.fields)
                 if not isinstance(more, dict):
@@ -966,10 +973,32 @@ class Expressions:
                 pass
         return Unknown("unary")
 
+    def env_unset_is_none(self, v: EnvUnset, is_: bool) -> Any:
+        """``v is None`` (``is_``) / ``v is not None`` of an ``os.environ.get(K)`` with no
+        default: decided under --assume-env-defaults where the program writes no ``K``."""
+        from driftcheck.parsers.source.library import environ
+
+        what = f"os.environ.get({v.key!r}) is None"
+        taken, why = environ.user_default(self.ip, v.key, None, v.where, what)
+        if not taken:
+            return Unknown("is None: the environment at run time")
+        self.ip.stmts.note(why)
+        return is_
+
     def truth_of(self, v: Any) -> bool | None:
         """``truth(v)``, and for an object whose class read from source defines ``__bool__``
         / ``__len__``, that method's answer (interp/modtruth.py ``dunder_truth``)."""
         t = truth(v)
+        if t is None and isinstance(v, EnvUnset):
+            # ``os.environ.get(K)`` under --assume-env-defaults: None, falsy (with its note)
+            from driftcheck.parsers.source.library import environ
+
+            what = f"os.environ.get({v.key!r}) is None, false"
+            taken, why = environ.user_default(self.ip, v.key, None, v.where, what)
+            if not taken:
+                return None
+            self.ip.stmts.note(why)
+            return False
         if t is None and isinstance(v, (Obj, Sourced)):
             t = modtruth.dunder_truth(self.ip, v)
         return t
@@ -1010,10 +1039,15 @@ class Expressions:
         left = self.eval(e.left, fr)
         for op, rexp in zip(e.ops, e.comparators):
             right = self.eval(rexp, fr)
-            if isinstance(op, (ast.In, ast.NotIn)) and _is_environ(right):
+            unset = _env_unset_is_none(op, left, right)
+            if unset is not None:
+                # ``os.environ.get(K) is None`` under --assume-env-defaults: the clean
+                # environment's None (values/abstract.py ``EnvUnset``), with its note
+                r = self.env_unset_is_none(unset, isinstance(op, ast.Is))
+            elif isinstance(op, (ast.In, ast.NotIn)) and _is_environ(right):
                 from driftcheck.parsers.source.library import environ
 
-                r = environ.contains(self.ip, left, fr)  # library/environ.py
+                r = environ.contains(self.ip, left, fr, e.lineno)  # library/environ.py
                 if not isinstance(r, Unknown) and isinstance(op, ast.NotIn):
                     r = not r
             else:
@@ -1449,6 +1483,17 @@ def rotary_dim(ip: Any, exponent: Any, where: tuple, via: str) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
         return
     ip.value_uses.setdefault(("rotaryDim", 2 * n, where), ("rotaryDim", 2 * n, where, via))
+
+
+def _env_unset_is_none(op: ast.cmpop, left: Any, right: Any) -> EnvUnset | None:
+    """The ``EnvUnset`` of ``get(K) is None`` / ``is not None`` (either side); else None."""
+    if not isinstance(op, (ast.Is, ast.IsNot)):
+        return None
+    if isinstance(left, EnvUnset) and right is None:
+        return left
+    if isinstance(right, EnvUnset) and left is None:
+        return right
+    return None
 
 
 def _is_environ(v: Any) -> bool:

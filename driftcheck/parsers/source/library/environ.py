@@ -31,9 +31,11 @@ The code under analysis reading the environment (``os.environ.get(K, D)`` / ``os
 in the user's own files) stays unknown: the launcher may set ``K``. ``--assume-env-defaults``
 (off by default; ``assume-env-defaults = true`` in ``[tool.driftcheck]``) opens
 ``assume_env_defaults``: the launch's environment is then assumed clean, so such a read is its
-default ``D`` -- where ``D`` is given and not None and the analyzed program writes neither ``K``
-nor the environment at large (this module's scan) -- and a note names each value so decided
-(``assumed``). Otherwise still unknown. driftcheck's own environment is never consulted.
+default ``D`` -- where the analyzed program writes neither ``K`` nor the environment at large
+(this module's scan) -- and a note names each value so decided (``assumed``). Otherwise still
+unknown, also with no default (or a None one: the code expects ``K``). Session 38: ``K in
+os.environ`` is then False, and ``os.environ.get(K)`` with no default, still unknown as a value,
+is falsy (the clean environment's answers; ``int(os.environ.get("X") or 64)`` is 64). driftcheck's own environment is never consulted.
 """
 
 from __future__ import annotations
@@ -73,24 +75,29 @@ def assuming() -> bool:
     return _ASSUMED.get() is not None
 
 
-def user_default(ip: Any, key: str, default: Any, where: str) -> tuple[bool, str]:
+def user_default(
+    ip: Any, key: str, default: Any, where: str, what: str | None = None
+) -> tuple[bool, str]:
     """(taken, why) for ``os.environ.get(key, default)`` in the analyzed code with
     ``--assume-env-defaults`` on: taken when the default is a known value other than None and
-    the program writes neither ``key`` nor the environment at large; else why not."""
+    the program writes neither ``key`` nor the environment at large; else why not. ``what``:
+    the note's account of another clean-environment answer taken (``K in os.environ`` False,
+    ``os.environ.get(K)`` falsy: ``values/abstract.py EnvUnset``), None allowed then."""
     from driftcheck.parsers.source.values.abstract import plain
 
     notes = _ASSUMED.get()
     if notes is None:
         return False, "the environment at run time"
     d = plain(default)
-    if d is None:
+    if d is None and what is None:
         return False, "no default: the environment at run time"
     if isinstance(d, Unknown):
         return False, "its default is unknown"
     env = program_env(ip)
     if env.everything is not None or key in env.known or key in env.unknown:
         return False, "the program writes the environment"
-    text = f"{where}: {key} assumed unset (--assume-env-defaults): its default {d!r} taken"
+    what = f"its default {d!r} taken" if what is None else what
+    text = f"{where}: {key} assumed unset (--assume-env-defaults): {what}"
     if text not in notes:
         notes.append(text)
     return True, text
@@ -214,6 +221,11 @@ def _other_use(node: ast.AST, osn: set[str], env: _Env, mod: Any) -> None:
         return
     if isinstance(node, ast.keyword) and node.arg == "env":
         return
+    if isinstance(node, ast.Dict) and not any(
+        _is_environ(k, osn) for k in node.keys if k is not None
+    ):
+        # ``{**DEFAULTS, **os.environ}``: a copy (session 38), as ``dict(os.environ)``
+        return
     for child in ast.iter_child_nodes(node):
         if _is_environ(child, osn) and not isinstance(node, (ast.Subscript, ast.Compare)):
             if not (isinstance(node, ast.Attribute) and node.attr in _READS):
@@ -261,11 +273,42 @@ def library_code(ip: Any, path: Any) -> bool:
     return not any(p.is_relative_to(r) for r in roots)
 
 
-def contains(ip: Any, key: Any, fr: Any) -> Any:
+def contains(ip: Any, key: Any, fr: Any, line: int | None = None) -> Any:
     """``key in os.environ`` where the frame's code is a library's."""
     from driftcheck.parsers.source.values.abstract import plain
 
     k = plain(key)
-    if not isinstance(k, str) or not library_code(ip, getattr(fr.mod, "path", None)):
+    if not isinstance(k, str):
         return Unknown("in os.environ: the environment at run time")
+    if not library_code(ip, getattr(fr.mod, "path", None)):
+        # the user's own code: the launch's to set, unless ``--assume-env-defaults`` assumes
+        # the clean environment (session 38: ``int(os.environ["X"]) if "X" in os.environ
+        # else 64`` is 64), where the program writes neither ``k`` nor the environment at large
+        if _ASSUMED.get() is None:
+            return Unknown("in os.environ: the environment at run time")
+        where = f"{getattr(fr.mod, 'path', '?')}" + (f":{line}" if line else "")
+        taken, why = user_default(ip, k, False, where, f"{k!r} in os.environ is False")
+        if not taken:
+            return Unknown("in os.environ: the environment at run time")
+        ip.stmts.note(why)
+        return False
     return library_read(ip, k)[0]
+
+
+def clean_mapping(ip: Any, fr: Any, line: int | None = None) -> Any:
+    """``os.environ`` taken whole as a mapping in the user's code (``{**DEFAULTS,
+    **os.environ}``): under ``--assume-env-defaults`` the clean environment, an empty dict,
+    with a note, where the program writes no variable at all; otherwise unknown (session 38)."""
+    unknown = Unknown("os.environ as a mapping: the environment at run time")
+    if _ASSUMED.get() is None or library_code(ip, getattr(fr.mod, "path", None)):
+        return unknown
+    env = program_env(ip)
+    if env.everything is not None or env.known or env.unknown:
+        return unknown
+    where = f"{getattr(fr.mod, 'path', '?')}" + (f":{line}" if line else "")
+    text = f"{where}: os.environ assumed clean (--assume-env-defaults): an empty mapping taken"
+    notes = _ASSUMED.get()
+    if text not in notes:
+        notes.append(text)
+    ip.stmts.note(text)
+    return {}

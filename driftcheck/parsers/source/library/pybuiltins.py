@@ -436,6 +436,12 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         return Unknown(f"{name}() of a set whose order varies from run to run")
     if args and args[0].__class__ in (UnknownState, UnknownRead) and name in _STATE_KEPT:
         return args[0]  # ``len(self.seen)`` of import-changed state: keep its reason
+    if name == "bool" and len(args) == 1 and args[0].__class__.__name__ == "EnvUnset":
+        # ``bool(os.environ.get(K))`` under --assume-env-defaults: the clean environment's
+        # None, false (values/abstract.py ``EnvUnset``; the note written by ``truth_of``)
+        exprs = getattr(interp, "exprs", None)
+        t = exprs.truth_of(args[0]) if exprs is not None else None
+        return t if t is not None else Unknown("bool() of an environment read")
     if name == "bool" and len(args) == 1 and getattr(args[0], "single_pass", False):
         return True  # an iterator is truthy whatever it holds (ops/operators.py ``truth``)
     if name in _RUN_UNKNOWN and any(_forgotten_set(interp, unwrap(a)) for a in args):

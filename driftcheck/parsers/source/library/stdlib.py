@@ -1664,6 +1664,11 @@ def _env_default(c: Call) -> Any:
         if not environ.assuming():
             return UnknownRead(f"{c.qual}({name!r}) at {c.where}: the environment at run time")
         taken, why = environ.user_default(c.interp, name, default, c.where)
+        if not taken and plain(default) is None and "no default" in why:
+            # None on the clean environment: falsy, unknown as a value (values/abstract.py)
+            from driftcheck.parsers.source.values.abstract import EnvUnset
+
+            return EnvUnset(f"{c.qual}({name!r}) at {c.where}: {why}", name, c.where)
         if not taken:
             return UnknownRead(f"{c.qual}({name!r}) at {c.where}: {why}")
         c.interp.stmts.note(why)

@@ -103,6 +103,22 @@ class UnknownRead(UnknownPlain):
     __slots__ = ()
 
 
+class EnvUnset(UnknownRead):
+    """``os.environ.get(K)`` with no default (or a ``None`` one) in the analyzed code under
+    ``--assume-env-defaults`` (session 38): still unknown as a value (``int(...)`` of it, a
+    size built from it: the code expects ``K`` set), but on the clean environment the flag
+    assumes it is None, so its truth is False (``interp/exprs.py truth_of``: ``os.environ.get(
+    "HIDDEN") or 64`` is 64, ``if os.environ.get("USE_BIAS"):`` not taken), with a note naming
+    ``key`` at ``where`` when that is read."""
+
+    __slots__ = ("key", "where")
+
+    def __init__(self, why: str, key: str, where: str) -> None:
+        super().__init__(why)
+        self.key = key
+        self.where = where
+
+
 class UnknownDescriptor(Unknown):
     """A class attribute known to be a data descriptor whose ``__set__`` is not followed
     (``w = property(get, set)``): an instance write goes through it, not into a plain store
