@@ -77,3 +77,111 @@ def test_container_foreign_keyword_is_unknown(tmp_path):
     with pytest.raises(TypeError):
         torch_count(path, root="model", device="meta")
     assert parse_source(path).params_total() is None
+
+
+# 2. pydantic validators (interp/pydvalid.py): they ran nowhere, so a config whose validator
+#    clamps or rounds a size gave a confident wrong count
+
+
+PYD_HEAD = """
+import torch.nn as nn
+from pydantic import BaseModel, field_validator, model_validator
+
+class Cfg(BaseModel):
+    width: int = 250
+    heads: int = 6
+    depth: int = 0
+"""
+
+PYD_TAIL = """
+model = nn.Sequential(nn.Embedding(10, cfg.width), *[nn.Linear(cfg.width, 3) for _ in range(cfg.depth)])
+"""
+
+CLAMP_AND_ROUND = """
+    @model_validator(mode="after")
+    def round_width(self):
+        self.width = (self.width // self.heads) * self.heads
+        return self
+
+    @field_validator("depth")
+    @classmethod
+    def at_least_one(cls, v):
+        return max(v, 1)
+"""
+
+
+@pytest.mark.parametrize(
+    "body, call",
+    [
+        # the wild file's construct: a field validator on a given field, an after validator
+        (CLAMP_AND_ROUND, "Cfg(width=250, depth=0)"),
+        # the field not given: pydantic does not validate a default (depth stays 0)
+        (CLAMP_AND_ROUND, "Cfg(width=250)"),
+        # before validators, the field's in reverse order of definition; after ones in order
+        (
+            """
+    @model_validator(mode="before")
+    @classmethod
+    def fill(cls, data):
+        data = dict(data)
+        data.setdefault("depth", 3)
+        return data
+
+    @field_validator("width", mode="before")
+    @classmethod
+    def plus_one(cls, v):
+        return v + 1
+
+    @field_validator("width", mode="before")
+    @classmethod
+    def double(cls, v):
+        return v * 2
+
+    @field_validator("*")
+    @classmethod
+    def halve(cls, v):
+        return v // 2 if v > 4 else v
+""",
+            "Cfg(width=10)",
+        ),
+    ],
+)
+def test_pydantic_validators_run(tmp_path, body, call):
+    pytest.importorskip("pydantic")
+    got, want, _ = _both(tmp_path, PYD_HEAD + body + f"\ncfg = {call}\n" + PYD_TAIL)
+    assert got == want
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a wrap validator: not modelled
+        """
+    @field_validator("depth", mode="wrap")
+    @classmethod
+    def w(cls, v, handler):
+        return handler(v) + 1
+""",
+        # defaults validated: not modelled
+        """
+    model_config = {"validate_default": True}
+
+    @field_validator("depth")
+    @classmethod
+    def at_least_one(cls, v):
+        return max(v, 1)
+""",
+        # the info argument: not modelled
+        """
+    @field_validator("depth")
+    @classmethod
+    def at_least_one(cls, v, info):
+        return max(v, 2)
+""",
+    ],
+)
+def test_pydantic_unmodelled_validators_are_unknown(tmp_path, body):
+    pytest.importorskip("pydantic")
+    got, want, notes = _both(tmp_path, PYD_HEAD + body + "\ncfg = Cfg(depth=0)\n" + PYD_TAIL)
+    assert want != 2500  # the validator moved the count: ignoring it would be a wrong
+    assert got is None, notes

@@ -608,8 +608,11 @@ class Library:
             setattr(obj, _MODULE_INIT_RAN, True)
             return
         if q in ("pydantic.BaseModel", "pydantic.main.BaseModel") and obj.cls is not None:
-            # a pydantic model: keyword fields over the class's annotated defaults
-            self.calls.init_dataclass(obj, obj.cls, [], kwargs)
+            # a pydantic model: keyword fields over the class's annotated defaults, then its
+            # validators (interp/pydvalid.py)
+            from driftcheck.parsers.source.interp import pydvalid
+
+            pydvalid.init(self.ip, obj, obj.cls, kwargs, loc)
             return
         self._unmodelled_init_before_torch(obj, base)
 
