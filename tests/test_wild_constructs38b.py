@@ -185,3 +185,108 @@ def test_pydantic_unmodelled_validators_are_unknown(tmp_path, body):
     got, want, notes = _both(tmp_path, PYD_HEAD + body + "\ncfg = Cfg(depth=0)\n" + PYD_TAIL)
     assert want != 2500  # the validator moved the count: ignoring it would be a wrong
     assert got is None, notes
+
+
+# 3. a registry object filled through a module function that forwards to its method
+#    (interp/attrregistry.py ``_forwarders``; rlcard's ``register(env_id=..., entry_point=...)``
+#    calling ``registry.register(env_id, entry_point)`` at the top of ``rlcard/envs``): the
+#    calls name the key by the forwarder's own parameter, and another package module's
+#    function of the same name fills another registry
+
+
+REG = '''
+class Spec:
+    def __init__(self, env_id, width):
+        self.env_id = env_id
+        self.width = width
+
+class Registry:
+    def __init__(self):
+        self.specs = {}
+
+    def register(self, env_id, width):
+        if env_id in self.specs:
+            raise ValueError(env_id)
+        self.specs[env_id] = Spec(env_id, width)
+
+    def make(self, env_id):
+        if env_id not in self.specs:
+            raise ValueError(env_id)
+        return self.specs[env_id]
+
+registry = Registry()
+
+def register(env_id, width):
+    """Register an environment."""
+    return registry.register(env_id, width)
+
+def make(env_id):
+    return registry.make(env_id)
+'''
+
+OTHER = """
+class Other:
+    def __init__(self):
+        self.items = {}
+
+    def register(self, model_id, width):
+        self.items[model_id] = width
+
+other = Other()
+
+def register(model_id, width):
+    return other.register(model_id, width)
+"""
+
+
+def _envpkg(tmp_path):
+    pkg = tmp_path / "envpkg"
+    (pkg / "envs").mkdir(parents=True)
+    (pkg / "models").mkdir()
+    (pkg / "__init__.py").write_text("from envpkg.envs import make\nimport envpkg.models\n")
+    (pkg / "envs" / "registration.py").write_text(REG)
+    (pkg / "envs" / "__init__.py").write_text(
+        "from envpkg.envs.registration import register, make\n"
+        "register(env_id='small', width=3)\n"
+        "register(\n    env_id='large',\n    width=7,\n)\n"
+        "register('mid', 5)\n"
+    )
+    (pkg / "models" / "registration.py").write_text(OTHER)
+    (pkg / "models" / "__init__.py").write_text(
+        "from envpkg.models.registration import register\n"
+        "register(model_id='ghost', width=100)\n"
+        "register('huge', 1000)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        # a key registered by the forwarder's keyword, one positionally
+        "nn.Linear(envpkg.make('large').width, envpkg.make('mid').width)",
+        # the whole registry: every registration, none of the other registry's
+        "nn.Linear(len(registry.specs), 2)",
+        "nn.Linear(sum(s.width for s in registry.specs.values()), 2)",
+    ],
+)
+def test_registry_filled_through_a_forwarding_function(tmp_path, use):
+    _envpkg(tmp_path)
+    path = tmp_path / "model.py"
+    path.write_text(
+        "import torch.nn as nn\nimport envpkg\nfrom envpkg.envs.registration import registry\n"
+        f"model = {use}\n"
+    )
+    want = torch_count(path, root="model", device="meta", sys_path=tmp_path)
+    assert parse_source(path).params_total() == want
+
+
+def test_registry_key_of_another_registry_is_missing(tmp_path):
+    # ``ghost`` goes into the models registry: torch's make raises, never a count
+    _envpkg(tmp_path)
+    path = tmp_path / "model.py"
+    path.write_text(
+        "import torch.nn as nn\nimport envpkg\nmodel = nn.Linear(envpkg.make('ghost').width, 2)\n"
+    )
+    with pytest.raises(ValueError):
+        torch_count(path, root="model", device="meta", sys_path=tmp_path)
+    assert parse_source(path).params_total() is None
