@@ -290,3 +290,69 @@ def test_registry_key_of_another_registry_is_missing(tmp_path):
     with pytest.raises(ValueError):
         torch_count(path, root="model", device="meta", sys_path=tmp_path)
     assert parse_source(path).params_total() is None
+
+
+# 4. ``nn.SyncBatchNorm.convert_sync_batchnorm(net)`` (library/syncbn.py): was an unknown module
+
+SYNC_HEAD = """
+import torch.nn as nn
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3)
+        self.bn = nn.BatchNorm2d(8, affine=False)
+        self.seq = nn.Sequential(nn.Linear(4, 4), nn.BatchNorm1d(4, eps=1e-3))
+
+    def forward(self, x):
+        return self.bn(self.conv(x))
+"""
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "nn.SyncBatchNorm.convert_sync_batchnorm(Block())",
+        "nn.SyncBatchNorm.convert_sync_batchnorm(nn.BatchNorm3d(5))",
+        "nn.SyncBatchNorm.convert_sync_batchnorm(nn.Sequential(Block(), nn.Linear(2, 2)), None)",
+    ],
+)
+def test_convert_sync_batchnorm(tmp_path, use):
+    got, want, notes = _both(tmp_path, SYNC_HEAD + f"model = {use}\n")
+    assert got == want, notes
+
+
+def test_convert_sync_batchnorm_kinds(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(
+        textwrap.dedent(SYNC_HEAD + "model = nn.SyncBatchNorm.convert_sync_batchnorm(Block())\n")
+    )
+    kinds = {n.type for n in parse_source(path).nodes}
+    assert "SyncBatchNorm" in kinds and not any(k.startswith("BatchNorm") for k in kinds)
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        # a shared batch norm: torch converts one slot, the other keeps the old layer (16 for 8)
+        "nn.SyncBatchNorm.convert_sync_batchnorm(nn.Sequential(bn, bn))",
+        # a batch-norm subclass of the code with its own weight: torch's SyncBatchNorm drops it
+        "nn.SyncBatchNorm.convert_sync_batchnorm(MyBN(4))",
+    ],
+)
+def test_convert_sync_batchnorm_not_followed_is_unknown(tmp_path, use):
+    code = (
+        SYNC_HEAD
+        + """
+import torch
+bn = nn.BatchNorm1d(4)
+
+class MyBN(nn.BatchNorm1d):
+    def __init__(self, n):
+        super().__init__(n)
+        self.extra = nn.Parameter(torch.zeros(n))
+"""
+        + f"model = {use}\n"
+    )
+    got, want, notes = _both(tmp_path, code)
+    assert got is None, notes

@@ -713,6 +713,18 @@ for _kind in _PRETRAINED_KW:
 
 
 @NN.entry(
+    "SyncBatchNorm.convert_sync_batchnorm",
+    doc="SyncBatchNorm.convert_sync_batchnorm(module): every batch norm of the tree replaced "
+    "by a SyncBatchNorm of the same weights, the other modules converted in place "
+    "(library/syncbn.py)",
+)
+def _convert_sync_bn(c: Call) -> Any:
+    from driftcheck.parsers.source.library import syncbn
+
+    return syncbn.convert(c.interp, c.args, c.kwargs, c.loc)
+
+
+@NN.entry(
     "Transformer.generate_square_subsequent_mask",
     doc="Transformer.generate_square_subsequent_mask(sz): a (sz, sz) float mask (-inf above "
     "the diagonal)",
