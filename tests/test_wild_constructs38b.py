@@ -356,3 +356,35 @@ class MyBN(nn.BatchNorm1d):
     )
     got, want, notes = _both(tmp_path, code)
     assert got is None, notes
+
+
+# 5. ``torch.svd`` / ``torch.linalg.svd`` by shape (sequence_models' low-rank
+#    ``PositionFeedForward``: ``u, s, v = torch.svd(w)`` made into parameters)
+
+SVD = """
+import torch
+import torch.nn as nn
+
+class LowRank(nn.Module):
+    def __init__(self, d_in, d_out, rank):
+        super().__init__()
+        w = nn.Linear(d_in, d_out).weight.data
+        u, s, v = torch.svd(w)
+        s = torch.diag(s[:rank].sqrt())
+        self.u = nn.Parameter(u[:, :rank] @ s)
+        self.v = nn.Parameter(s @ v.t()[:rank])
+        U, S, Vh = torch.linalg.svd(w, full_matrices=False)
+        self.a = nn.Parameter(U)
+        self.b = nn.Parameter(torch.linalg.svd(w).Vh)
+        self.c = nn.Parameter(torch.svd(w, some=False).V)
+        self.d = nn.Parameter(torch.svd(w.t(), compute_uv=False)[0])
+        self.e = nn.Parameter(torch.svd(w.t())[2])
+
+model = LowRank({d_in}, {d_out}, 3)
+"""
+
+
+@pytest.mark.parametrize("d_in, d_out", [(10, 6), (5, 9)])
+def test_svd_shapes(tmp_path, d_in, d_out):
+    got, want, notes = _both(tmp_path, SVD.format(d_in=d_in, d_out=d_out), device="cpu")
+    assert got == want, notes
