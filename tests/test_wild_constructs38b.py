@@ -388,3 +388,41 @@ model = LowRank({d_in}, {d_out}, 3)
 def test_svd_shapes(tmp_path, d_in, d_out):
     got, want, notes = _both(tmp_path, SVD.format(d_in=d_in, d_out=d_out), device="cpu")
     assert got == want, notes
+
+
+# 6. ``np.geomspace`` of known positive numbers (numpy's float64 formula, exact ends)
+
+GEOM = """
+import numpy as np
+import torch.nn as nn
+
+widths = [int(round(float(x))) for x in np.geomspace({a}, {b}, num={n}{more})]
+layers, prev = [], 3
+for w in widths:
+    layers += [nn.Linear(prev, w), nn.ReLU()]
+    prev = w
+model = nn.Sequential(*layers, nn.Linear(prev, len(np.geomspace(1, 2, 7))))
+"""
+
+
+@pytest.mark.parametrize(
+    "a, b, n, more",
+    [(20, 300, 5, ""), (3, 1000.0, 6, ", endpoint=False"), (7, 7, 3, ""), (5, 90, 1, "")],
+)
+def test_geomspace_widths(tmp_path, a, b, n, more):
+    got, want, notes = _both(tmp_path, GEOM.format(a=a, b=b, n=n, more=more))
+    assert got == want, notes
+
+
+def test_geomspace_rounding_edge_stays_unknown(tmp_path):
+    # the wild file: 20 / 8 = 2.5 and 300 / 8 = 37.5 sit on np.round's half-to-even edge,
+    # which the analysis does not decide (a last-bit difference would flip it)
+    code = """
+    import numpy as np
+    import torch.nn as nn
+
+    widths = (np.round(np.geomspace(20, 300, num=5) / 8) * 8).astype(int).tolist()
+    model = nn.Sequential(*[nn.Linear(4, w) for w in widths])
+    """
+    got, want, notes = _both(tmp_path, code)
+    assert want > 0 and got is None, notes

@@ -823,6 +823,33 @@ def _linspace(c: Any) -> Any:
     return NDArray(_f32(x) for x in items) if f32 else NDArray(items)
 
 
+def _geomspace(c: Any) -> Any:
+    """numpy's ``geomspace(start, stop, num=50, endpoint=True)`` of two positive numbers:
+    ``10 ** linspace(log10(start), log10(stop), num)`` in float64, the ends set to ``start`` and
+    ``stop`` exactly (numpy's code); anything else (signs, dtype=, axis=) unknown."""
+    from driftcheck.parsers.source.values.abstract import plain
+
+    a, b = plain(c.arg(0, "start")), plain(c.arg(1, "stop"))
+    n = _count(c, c.arg(2, "num", 50))
+    endpoint = plain(c.arg(3, "endpoint", True))
+    nums = all(isinstance(x, (int, float)) and not isinstance(x, bool) and x > 0 for x in (a, b))
+    extra = set(c.kwargs) - {"start", "stop", "num", "endpoint"}
+    if n is None or not nums or endpoint not in (True, False) or extra or len(c.args) > 4:
+        return c.unknown("geomspace() of values we cannot follow")
+    la, lb = math.log10(a), math.log10(b)
+    div = (n - 1) if endpoint else n
+    step = (lb - la) / div if div > 0 else 0.0
+    ys = [i * step + la for i in range(n)]
+    if endpoint and n > 1:
+        ys[-1] = lb
+    items = [10.0**y for y in ys]
+    if n > 0:
+        items[0] = float(a)
+    if n > 1 and endpoint:
+        items[-1] = float(b)
+    return NDArray(items)
+
+
 def _hamming(c: Any) -> Any:
     n = _count(c, c.arg(0, "M"))
     if n is None or len(c.args) != 1 or c.kwargs:
@@ -843,6 +870,9 @@ def _diff(c: Any) -> Any:
 
 
 NP.add("linspace", _linspace, "linspace(a, b, n[, endpoint, dtype=float32]) of known numbers")
+NP.add(
+    "geomspace", _geomspace, "geomspace(a, b, n[, endpoint]) of known positive numbers (float64)"
+)
 NP.add("hamming", _hamming, "hamming(M): numpy's window of M known values")
 NP.add("diff", _diff, "diff(xs) of a flat array of known numbers")
 
