@@ -426,3 +426,58 @@ def test_geomspace_rounding_edge_stays_unknown(tmp_path):
     """
     got, want, notes = _both(tmp_path, code)
     assert want > 0 and got is None, notes
+
+
+# 7. a metaclass ``__new__`` reading the namespace (interp/metanew.py): a method using
+#    ``super()`` stores ``__classcell__`` (the namespace was lost), and ``__module__`` is a
+#    string of unknown text that ``isinstance`` decides as a string
+
+META = """
+import torch.nn as nn
+
+class Spec:
+    def __init__(self, *args):
+        self.args = args
+
+class Meta(type(nn.Module)):
+    def __new__(mcs, name, bases, ns):
+        specs = [(k, v) for k, v in ns.items() if isinstance(v, Spec)]
+        for k, _ in specs:
+            del ns[k]
+        {extra}
+        cls = super().__new__(mcs, name, bases, ns)
+        cls.specs = [s for b in bases for s in getattr(b, "specs", [])] + specs
+        return cls
+
+class Base(nn.Module, metaclass=Meta):
+    def __init__(self):
+        super().__init__()
+        for name, spec in self.specs:
+            self.add_module(name, nn.Linear(*spec.args))
+
+class Net(Base):
+    a = Spec(4, 8)
+    b = Spec(8, 2)
+
+class Wider(Net):
+    c = Spec(2, 16)
+    b = Spec(8, 3)
+
+model = {root}()
+"""
+
+
+@pytest.mark.parametrize("root", ["Net", "Wider"])
+def test_metaclass_namespace_with_class_cell(tmp_path, root):
+    got, want, notes = _both(tmp_path, META.format(extra="", root=root))
+    assert got == want, notes
+
+
+def test_metaclass_dropping_class_cell_is_unknown(tmp_path):
+    # CPython refuses a class whose ``__classcell__`` was not handed to type.__new__
+    code = META.format(extra='ns.pop("__classcell__", None)', root="Net")
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    with pytest.raises(RuntimeError):
+        torch_count(path, root="model", device="meta")
+    assert parse_source(path).params_total() is None
