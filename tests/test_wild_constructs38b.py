@@ -481,3 +481,59 @@ def test_metaclass_dropping_class_cell_is_unknown(tmp_path):
     with pytest.raises(RuntimeError):
         torch_count(path, root="model", device="meta")
     assert parse_source(path).params_total() is None
+
+
+# 8. ``copy.deepcopy`` of a layer whose ``__setstate__`` puts ``F.relu`` over its weightless
+#    activation child (torch's own ``TransformerEncoderLayer.__setstate__``, copied by deepod)
+
+SETSTATE = """
+import copy
+import torch.nn as nn
+import torch.nn.functional as F
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.activation = {child}
+
+    def __setstate__(self, state):
+        if "{key}" not in state:
+            state["{key}"] = {fn}
+        super(Layer, self).__setstate__(state)
+
+    def forward(self, x):
+        return self.activation(self.lin(x))
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        layer = Layer()
+        self.layers = nn.ModuleList([copy.deepcopy(layer) for _ in range(3)])
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+model = Net()
+"""
+
+
+def test_deepcopy_setstate_function_over_activation(tmp_path):
+    code = SETSTATE.format(child="nn.GELU()", key="activation", fn="F.relu")
+    got, want, notes = _both(tmp_path, code)
+    assert got == want, notes
+
+
+@pytest.mark.parametrize(
+    "child, key, fn",
+    [
+        ("nn.PReLU()", "activation", "F.relu"),  # a child with a weight
+        ("nn.GELU()", "lin", "F.relu"),  # a Linear shadowed by a function
+        ("nn.GELU()", "activation", "F.softmax"),  # not elementwise
+    ],
+)
+def test_deepcopy_setstate_other_shadows_stay_unknown(tmp_path, child, key, fn):
+    got, want, notes = _both(tmp_path, SETSTATE.format(child=child, key=key, fn=fn))
+    assert got is None, notes
