@@ -73,7 +73,7 @@ def _calls(interp: Any, reg: CallRegistry) -> tuple[list[str], list[str]] | None
     """Every call of the registering methods in the package: the string keys of those that
     are top-level statements naming a constant key, and where the others are (a loop, a
     function, a computed key: ``register_feature(str(cls()), cls)``). None: no call at all."""
-    names = [f.encode() + b"(" for f in reg._funcs]
+    names = [f.encode() + b"(" for f in (*reg._funcs, *reg._forward)]
     keys: list[str] = []
     others: list[str] = []
     for path, dotted in reg._package_files():
@@ -89,6 +89,25 @@ def _calls(interp: Any, reg: CallRegistry) -> tuple[list[str], list[str]] | None
             continue
         top = {id(st.value) for st in sub.tree.body if isinstance(st, ast.Expr)}
         for node in _import_time_nodes(sub.tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                ours = reg.forwards(sub, node.func.id)
+                if ours is False:
+                    continue  # no forwarder, or another function of that name
+                word = reg._forward[node.func.id]
+                # a forwarding function's call (``register(env_id="uno", ...)``): the key is
+                # its first argument, positional or by that parameter's name
+                key = node.args[0] if node.args else None
+                key = key or next((k.value for k in node.keywords if k.arg == word), None)
+                if (
+                    ours
+                    and id(node) in top
+                    and isinstance(key, ast.Constant)
+                    and isinstance(key.value, str)
+                ):
+                    keys.append(key.value)
+                else:
+                    others.append(f"{path.name}:{node.lineno}")
+                continue
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
                 continue
             if node.func.attr not in reg._funcs:
@@ -99,6 +118,45 @@ def _calls(interp: Any, reg: CallRegistry) -> tuple[list[str], list[str]] | None
             elif not _into_another(interp, sub, node.func.value):
                 others.append(f"{path.name}:{node.lineno}")
     return (keys, others) if keys or others else None
+
+
+def _forwarders(interp: Any, mod: Any, funcs: tuple[str, ...]) -> tuple[dict[str, str], set[int]]:
+    """Top-level functions of the registry class's module whose body (a docstring aside) is
+    ``[return] <global>.<method>(p0, p1, ...)``, a method of ``funcs`` called with their own
+    leading parameters in order (rlcard's ``def register(env_id, entry_point): return
+    registry.register(env_id, entry_point)``), on a global not surely another object: name ->
+    the name of the parameter that carries the key, and the ids of their nodes."""
+    out: dict[str, str] = {}
+    nodes: set[int] = set()
+    for st in mod.tree.body:
+        if not isinstance(st, ast.FunctionDef) or st.decorator_list:
+            continue
+        body = st.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]
+        if len(body) != 1 or not isinstance(body[0], (ast.Return, ast.Expr)):
+            continue
+        call = body[0].value
+        params = [a.arg for a in [*st.args.posonlyargs, *st.args.args]]
+        if not (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr in funcs
+            and isinstance(call.func.value, ast.Name)
+            and not call.keywords
+            and call.args
+            and len(call.args) <= len(params)
+            and all(
+                isinstance(a, ast.Name) and a.id == p
+                for a, p in zip(call.args, params, strict=False)
+            )
+        ):
+            continue
+        if _into_another(interp, mod, call.func.value):
+            continue
+        out[st.name] = params[0]
+        nodes.add(id(st))
+    return out, nodes
 
 
 def _into_another(interp: Any, sub: Any, recv: ast.expr) -> bool:
@@ -324,6 +382,7 @@ def wrap(interp: Any, st: ast.Assign, v: Any, func: Func | None) -> Any:
     if not funcs:
         return v
     reg = AttrRegistry(interp, cls.mod, funcs, [])
+    reg._forward, reg._forward_nodes = _forwarders(interp, cls.mod, funcs)
     found = _calls(interp, reg)
     decos = decoregistry.decorating_methods(cls, funcs)
     if decos and decoregistry.mentioned(reg, decos):

@@ -66,13 +66,16 @@ def _bound_names(fn: ast.FunctionDef) -> set[str]:
     return out
 
 
-def _names_key(call: ast.Call, key: str) -> bool:
+def _names_key(call: ast.Call, key: str, word: str | None = None) -> bool:
+    """``word``: the keyword a forwarding function takes the key by (attrregistry.py)."""
+
     def is_key(e: ast.expr) -> bool:
         return isinstance(e, ast.Constant) and e.value == key
 
     if call.args and is_key(call.args[0]):
         return True
-    return any(k.arg in _KEY_KEYWORDS and is_key(k.value) for k in call.keywords)
+    words = (word,) if word is not None else _KEY_KEYWORDS
+    return any(k.arg in words and is_key(k.value) for k in call.keywords)
 
 
 def _callee_name(call: ast.Call) -> str | None:
@@ -87,13 +90,34 @@ class CallRegistry(Registry):
     def __init__(self, interp: Any, mod: ModInfo, funcs: tuple[str, ...]) -> None:
         super().__init__(interp, mod, {})
         self._funcs = funcs
+        # module functions forwarding their arguments to one of ``funcs`` (rlcard's
+        # ``register(env_id, entry_point)`` calling ``registry.register(...)``): name -> the
+        # parameter the key is passed by (attrregistry.py)
+        self._forward: dict[str, str] = {}
+        self._forward_nodes: set[int] = set()
+
+    def forwards(self, sub: ModInfo, name: str) -> bool | None:
+        """Whether ``name`` in module ``sub`` is one of the forwarding functions: True, False
+        (another function of that name: rlcard's models registry has its own ``register``),
+        None (not known)."""
+        from driftcheck.parsers.source.values.abstract import Func, Unknown, plain
+
+        if name not in self._forward:
+            return False
+        try:
+            v = plain(self._interp.names.global_lookup(sub, name))
+        except Exception:  # noqa: BLE001 - a name we cannot read: not known
+            return None
+        if isinstance(v, Func):
+            return id(v.node) in self._forward_nodes
+        return None if isinstance(v, Unknown) else False
 
     def _scan(self, key: str) -> Any:
         from driftcheck.parsers.source.interp.statements import Frame, Raised
         from driftcheck.parsers.source.values.abstract import Budget
 
         kb = key.encode()
-        names = [f.encode() + b"(" for f in self._funcs]
+        names = [f.encode() + b"(" for f in (*self._funcs, *self._forward)]
         for path, dotted in self._package_files():
             try:
                 data = path.read_bytes()
@@ -106,9 +130,15 @@ class CallRegistry(Registry):
                 continue
             for st in sub.tree.body:
                 call = st.value if isinstance(st, ast.Expr) else None
-                if not isinstance(call, ast.Call) or _callee_name(call) not in self._funcs:
+                if not isinstance(call, ast.Call):
                     continue
-                if not _names_key(call, key):
+                callee = _callee_name(call)
+                word = None
+                if isinstance(call.func, ast.Name) and self.forwards(sub, callee):
+                    word = self._forward[callee]
+                if callee not in self._funcs and word is None:
+                    continue
+                if not _names_key(call, key, word):
                     continue
                 fr = Frame(sub)
                 fr.locals = self._interp.globals.setdefault(id(sub), {})  # module-level code

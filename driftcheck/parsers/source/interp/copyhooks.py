@@ -32,6 +32,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp import dunders, reducecopy
 from driftcheck.parsers.source.values.abstract import (
+    Ext,
     Leaf,
     Obj,
     ObjId,
@@ -213,7 +214,31 @@ def _shadows_alike(out: Obj, name: str, v: Any) -> bool:
     child of that name, which stays in ``_modules``), changes nothing the analysis reads: a
     weightless module built like that child (``_alike``). Parameters are counted from
     ``_modules``; the forward calls the one in ``__dict__``, equal to the child here."""
-    return name in out.children and _alike(plain(v), plain(out.children[name]), 0)
+    if name not in out.children:
+        return False
+    child, v = plain(out.children[name]), plain(v)
+    if (
+        isinstance(v, Ext)
+        and v.qual.rsplit(".", 1)[-1] in _ELEMENTWISE_FNS
+        and v.qual.startswith("torch.nn.functional.")
+        and isinstance(child, Leaf)
+        and child.type in _ELEMENTWISE_LAYERS
+        and not child.unresolved
+    ):
+        # ``state["activation"] = F.relu`` over a weightless activation child (torch's own
+        # ``TransformerEncoderLayer.__setstate__``, copied by deepod): the forward calls the
+        # function, of the same shape; the count reads ``_modules`` (session 38, wildfix38b)
+        return True
+    return _alike(v, child, 0)
+
+
+# elementwise, shape-keeping activations without weights: torch.nn.functional's and the layers
+_ELEMENTWISE_FNS = frozenset(
+    ("relu", "gelu", "silu", "tanh", "sigmoid", "elu", "leaky_relu", "mish", "relu6", "selu")
+)
+_ELEMENTWISE_LAYERS = frozenset(
+    ("ReLU", "GELU", "SiLU", "Tanh", "Sigmoid", "ELU", "LeakyReLU", "Mish", "ReLU6", "SELU")
+)
 
 
 _SIMPLE = (int, float, str, bool, type(None))

@@ -62,6 +62,7 @@ from driftcheck.parsers.source.values.abstract import (
     UnknownNumber,
     UnknownPlain,
     UnknownRun,
+    UnknownStr,
     WeightRef,
     container_values,
     has_run,
@@ -727,6 +728,8 @@ class Items:
         raw = x._v if x.__class__ is SymVal else plain(x)
         if isinstance(t, Ext) and t.qual == "builtins.type":
             return is_class(raw)
+        if raw.__class__ is UnknownStr:
+            raw = ""  # a string of unknown text: its type is all isinstance reads
         if isinstance(raw, Unknown):
             return Unknown("isinstance")
         if t is typeunion.NONE_TYPE:  # ``None`` in a union ``A | None``

@@ -36,6 +36,7 @@ from driftcheck.parsers.source.values.abstract import (
     Func,
     Obj,
     Unknown,
+    UnknownStr,
     plain,
 )
 
@@ -167,6 +168,8 @@ def _namespace(classes: Any, meta: Cls, c: Cls, own: dict[str, Func], kw: dict, 
             if not ok:
                 return f"class {c.name} at {where}: {name} of its body"
             ns[name] = v
+        if _needs_cell(c):
+            ns["__classcell__"] = ClassCell()
         return ns
     if isinstance(ns, Obj) and not ns.module and isinstance(ns.attrs.get("__items__"), dict):
         bindings = _bindings(classes, c)
@@ -183,16 +186,26 @@ def _bound(fn: Func, owner: Any) -> Func:
     return Func(fn.node, fn.mod, fn.closure, fn.owner, owner, is_classmethod=fn.is_classmethod)
 
 
+class ClassCell:
+    """The ``__classcell__`` CPython stores last in the namespace of a class body whose
+    methods use ``super()`` / ``__class__`` (a ``cell``; ``type.__new__`` takes it out)."""
+
+    __slots__ = ()
+    library_type = "builtins.cell"
+
+
 def _bindings(classes: Any, c: Cls) -> list[tuple[str, Any]] | None:
     """``(name, value)`` of each store the class body makes, in order, as CPython 3.11
     compiles it: ``_heads`` (``__module__``, ``__qualname__``, ``__doc__``), then each
     plain binding (an earlier binding of a repeated name evaluated in turn, the last one the
-    class's own lazily read value). None when a statement is not a plain binding (a loop, a
-    condition, an annotation, ``super()`` in a method: stores we do not list)."""
+    class's own lazily read value), and ``__classcell__`` last where a method uses
+    ``super()`` / ``__class__``. None when a statement is not a plain binding (a loop, a
+    condition, an annotation: stores we do not list)."""
     ip = classes.ip
     out = _heads(c)
     last = body_index(c.node)
     frame = c.ns["__frame__"]
+    cell = False
     for i, st in enumerate(c.node.body):
         if i == 0 and isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant):
             continue  # the docstring: in ``_heads``
@@ -201,8 +214,7 @@ def _bindings(classes: Any, c: Cls) -> list[tuple[str, Any]] | None:
         ):
             continue
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if _uses_class_cell(st):
-                return None  # ``__classcell__`` is stored too
+            cell = cell or _uses_class_cell(st)
             name = st.name
         elif (
             isinstance(st, ast.Assign)
@@ -225,6 +237,8 @@ def _bindings(classes: Any, c: Cls) -> list[tuple[str, Any]] | None:
         else:
             v = classes.make_func(st, frame, owner=c)
         out.append((name, v))
+    if cell:
+        out.append(("__classcell__", ClassCell()))
     return out
 
 
@@ -234,7 +248,7 @@ def _heads(c: Cls) -> list[tuple[str, Any]]:
     when the first statement is a string."""
     # ``__module__`` is the importing name (``__main__`` for a script run as a program): not
     # known from the file alone
-    mod_name = Unknown(f"__module__ of class {c.name}")
+    mod_name = UnknownStr(f"__module__ of class {c.name}")
     out: list[tuple[str, Any]] = [("__module__", mod_name), ("__qualname__", _qualname(c))]
     body = c.node.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
@@ -251,6 +265,15 @@ def _qualname(c: Cls) -> Any:
     return Unknown(f"__qualname__ of class {c.name}")
 
 
+def _needs_cell(c: Cls) -> bool:
+    """A method of the body uses ``super()`` / ``__class__``: CPython stores ``__classcell__``."""
+    return any(
+        _uses_class_cell(st)
+        for st in c.node.body
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))
+    )
+
+
 def _uses_class_cell(fn: ast.AST) -> bool:
     return any(isinstance(n, ast.Name) and n.id in ("super", "__class__") for n in ast.walk(fn))
 
@@ -262,7 +285,7 @@ def _apply(c: Cls, ns: dict, where: str) -> None:
         if name not in ns:
             c.ns[name] = Unknown(f"{c.name}.{name}: removed from the namespace at {where}")
     for k, v in ns.items():
-        if isinstance(k, str) and k not in ("__module__", "__qualname__"):
+        if isinstance(k, str) and k not in ("__module__", "__qualname__", "__classcell__"):
             c.ns[k] = v
 
 
@@ -287,6 +310,10 @@ def type_new(ip: Any, args: list[Any]) -> Any:
         ns = ns.attrs.get("__items__")
     if not isinstance(ns, dict) or id(ns) in ip.havoc:
         _lost(c, f"class {c.name} at {where}: the namespace handed to type.__new__")
+        return c
+    if _needs_cell(c) and not isinstance(plain(ns.get("__classcell__")), ClassCell):
+        # the cell dropped or replaced: CPython's RuntimeError (``__class__`` not set)
+        _lost(c, f"class {c.name} at {where}: __classcell__ not handed to type.__new__")
         return c
     _apply(c, ns, where)
     return c

@@ -574,7 +574,7 @@ class Library:
             return
         if q.startswith("torch.nn.") and short in torchlib.CONTAINERS:
             obj.kind = short
-            torchlib.fill_container(obj, args, self.ip)
+            torchlib.fill_container(obj, args, self.ip, kwargs)
             return
         if (
             q.startswith("torch.nn.")

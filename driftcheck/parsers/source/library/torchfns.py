@@ -559,6 +559,54 @@ def _lu(c: Call) -> Any:
     return _plu(c, _matrix(c, 0, "A"))
 
 
+def _svd(linalg: bool) -> Any:
+    """``torch.linalg.svd(A, full_matrices=True)``: U (*, m, m|k), S (*, k), Vh (*, n|k, n);
+    ``torch.svd(input, some=True, compute_uv=True)``: U (*, m, k|m), S (*, k), V (*, n, k|n),
+    and with ``compute_uv=False`` U (*, m, m) and V (*, n, n) zero-filled (torch's docs)."""
+
+    def impl(c: Call) -> Any:
+        from driftcheck.parsers.source.library.stdlib import NamedTupleType, NamedTupleValue
+
+        s = _matrix(c, 0, "A" if linalg else "input")
+        if linalg:
+            full, uv, fields = c.plain(1, "full_matrices", True), True, ("U", "S", "Vh")
+            allowed, most = {"A", "full_matrices"}, 2
+        else:
+            some, uv = c.plain(1, "some", True), c.plain(2, "compute_uv", True)
+            full, fields = (not some if isinstance(some, bool) else None), ("U", "S", "V")
+            allowed, most = {"input", "some", "compute_uv"}, 3
+        if (
+            s is None
+            or not isinstance(full, bool)
+            or not isinstance(uv, bool)
+            or set(c.kwargs) - allowed
+            or len(c.args) > most
+        ):
+            return _unknown_tensors(c, 3)
+        *b, m, n = s
+        k = min(m, n)
+        full = full or not uv
+        u = (*b, m, m if full else k)
+        v = (*b, n, n) if full else ((*b, k, n) if linalg else (*b, n, k))
+        out = [Tensor(u), Tensor((*b, k)), Tensor(v)]
+        return NamedTupleValue(out, NamedTupleType(c.qual, fields, ()))
+
+    return impl
+
+
+LA.add(
+    "svd",
+    _svd(True),
+    "linalg.svd(A, full_matrices=True): U (*, m, m), S (*, k), Vh (*, n, n); reduced: U "
+    "(*, m, k), Vh (*, k, n); k = min(m, n)",
+)
+T.add(
+    "svd",
+    _svd(False),
+    "svd(input, some=True, compute_uv=True): U (*, m, k), S (*, k), V (*, n, k); some=False "
+    "or compute_uv=False: U (*, m, m), V (*, n, n); k = min(m, n)",
+)
+
 _LSTSQ_FIELDS = ("solution", "residuals", "rank", "singular_values")
 
 
@@ -710,6 +758,18 @@ for _kind in _PRETRAINED_KW:
         f"{_kind}.from_pretrained(embeddings, freeze=True, ...): a {_kind} of embeddings' "
         "2-D shape, its weight a parameter (frozen or not)",
     )
+
+
+@NN.entry(
+    "SyncBatchNorm.convert_sync_batchnorm",
+    doc="SyncBatchNorm.convert_sync_batchnorm(module): every batch norm of the tree replaced "
+    "by a SyncBatchNorm of the same weights, the other modules converted in place "
+    "(library/syncbn.py)",
+)
+def _convert_sync_bn(c: Call) -> Any:
+    from driftcheck.parsers.source.library import syncbn
+
+    return syncbn.convert(c.interp, c.args, c.kwargs, c.loc)
 
 
 @NN.entry(

@@ -1118,12 +1118,32 @@ def _has_unknown(v: Any) -> bool:
 def container(kind: str, args: list[Any], kwargs: dict[str, Any], loc: tuple, interp: Any) -> Obj:
     """``nn.ModuleList([...])``, ``nn.Sequential(a, b)``, ``nn.ModuleDict({...})``, ..."""
     obj = Obj(cls=None, module=True, kind=kind, loc=(str(loc[0]), loc[1]), qual=f"torch.nn.{kind}")
-    fill_container(obj, args, interp)
+    fill_container(obj, args, interp, kwargs)
     return obj
 
 
-def fill_container(obj: Obj, args: list[Any], interp: Any) -> None:
+# the keyword torch's container ``__init__`` takes its items under (``nn.ModuleList(modules=
+# layers)``, sequence_models' ByteNet); ``Sequential(*args)`` takes none
+_ITEMS_KEYWORD = {
+    "ModuleList": "modules",
+    "ModuleDict": "modules",
+    "ParameterList": "values",
+    "ParameterDict": "parameters",
+}
+
+
+def fill_container(
+    obj: Obj, args: list[Any], interp: Any, kwargs: dict[str, Any] | None = None
+) -> None:
     kind = obj.kind
+    if kwargs:
+        # the items under their keyword are the items (they were dropped: an empty list, a
+        # confident wrong); any other keyword, or the items twice, is torch's TypeError
+        word = _ITEMS_KEYWORD.get(kind)
+        if word is None or set(kwargs) != {word} or args:
+            obj.unresolved.append(f"contents: {kind}() keyword {sorted(kwargs)}")
+            return
+        args = [kwargs[word]]
     if kind == "Sequential":
         items: Any = args
         if len(args) == 1 and isinstance(plain(args[0]), dict):
@@ -1137,6 +1157,8 @@ def fill_container(obj: Obj, args: list[Any], interp: Any) -> None:
     if not args:
         return
     src = plain(args[0])
+    if src is None:  # ``ModuleList(None)`` / ``modules=None``: torch's default, no items
+        return
     if kind in ("ModuleDict", "ParameterDict"):
         if isinstance(src, dict):
             for k, v in src.items():

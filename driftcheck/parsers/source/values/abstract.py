@@ -81,6 +81,13 @@ class UnknownPlain(Unknown):
     __slots__ = ()
 
 
+class UnknownStr(UnknownPlain):
+    """A ``str`` whose text is unknown (a class body's ``__module__``: the importing name):
+    ``isinstance`` decides it as a string (interp/items.py), anything else sees an unknown."""
+
+    __slots__ = ()
+
+
 class UnknownContainer(Unknown):
     """An unknown plain container: a list / dict / set a statement we did not interpret changed
     in place, a dict either branch of an undecided ``if`` leaves, what ``vars()`` returns where
