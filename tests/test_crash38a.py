@@ -220,6 +220,12 @@ op("np_ok_ascontiguous", "a = x.numpy()[:, ::-1]\n        "
    "return torch.as_tensor(np.ascontiguousarray(a)) + h[:, :6]")  # fmt: skip
 op("np_ok_numeric_rows", "side = torch.from_numpy(np.array(self.rows)).float()\n        "
    "return torch.cat([h, side], 1)", ROWS_OK)  # fmt: skip
+# review38 #1: a second reversal of an axis undoes the first (torch runs these)
+op(
+    "np_ok_twice_reversed",
+    "a = x.numpy()[:, ::-1][:, ::-1]\n        return torch.from_numpy(a) + h[:, :6]",
+)
+op("np_ok_flip_flip", "return torch.from_numpy(np.flip(np.flip(x.numpy(), 1), 1)) + h[:, :6]")
 op("np_ok_forward_slice", "a = x.numpy()\n        return torch.from_numpy(a[:, ::2]) + h[:, :3]")
 
 # ---- modules built in forward, torch.jit.freeze

@@ -126,7 +126,9 @@ def getitem(run: Any, v: NpArr, key: Any) -> Any:
 
     if _off(run.f) or run.f.input_shape is None:
         return UNK
-    if _negative_step(key) is True:
+    if _negative_step(key) is True and v.neg is False:
+        # a second reversal of an axis can undo the first (review38 #1): only a reversal of an
+        # array with positive strides is surely negative
         return NpArr(True, v.kind)
     return UNK
 
@@ -156,7 +158,7 @@ def array_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: An
     if q in _FLIPS and isinstance(a, NpArr):
         if len(args) + len(kwargs) > (2 if q == "numpy.flip" else 1) or set(kwargs) - {"axis"}:
             return None
-        return NpArr(True, a.kind)
+        return NpArr(True, a.kind) if a.neg is False else None
     if q in _COPIES and isinstance(a, NpArr) and len(args) == 1 and not kwargs:
         return NpArr(False, a.kind)
     if q == "numpy.asarray" and isinstance(a, NpArr) and len(args) == 1 and not kwargs:
