@@ -370,3 +370,60 @@ def test_environ_unpacked_into_a_dict_is_a_copy_not_a_write(tmp_path, capsys, mo
     assert truth == 48 * 48 + 48
     assert _graph(path, capsys)["params_total"] is None
     assert _graph(path, capsys, "--assume-env-defaults")["params_total"] == truth
+
+
+@pytest.mark.parametrize(
+    "move,split_dim",
+    [("transpose(1, 2)", "-3"), ("transpose(-3, -2)", "1"), ("transpose(-2, -3)", "-3")],
+)
+def test_fused_head_axis_negative_axes_no_false_heads(tmp_path, bitnet_config, move, split_dim):
+    """review38 #3b: the same port with a negative axis in the transpose or the split (the graph
+    holds no rank to place it): torch runs it with the config's count, so no finding; before,
+    8 = 4 + 2 + 2 came back as the query heads (a false major)."""
+    cfg, path_cfg = bitnet_config
+    text = BITNET.replace("@H@", "4").replace("@KV@", "2").replace("@MOVE@", move)
+    text = text.replace(
+        "[self.h, self.kv, self.kv], dim=1)", f"[self.h, self.kv, self.kv], dim={split_dim})"
+    )
+    code = write(tmp_path / "neg", text)
+    mod = _load(code)
+    assert _count(mod, "BitLM") == _hf_count(cfg) == 152288
+    assert tuple(mod.BitLM()(torch.randint(0, 560, (1, 5))).shape) == (1, 5, 560)
+    assert findings(code, path_cfg) == []
+
+
+@pytest.mark.parametrize("key", ["PATH", "HOME"])
+def test_os_standard_variables_never_assumed_unset(tmp_path, key):
+    """review38 #5: PATH / HOME are set at every real launch: under --assume-env-defaults their
+    absence (falsy get, not in os.environ) is not assumed; the size stays unknown."""
+    import os
+    import subprocess
+    import sys
+
+    code = tmp_path / "m.py"
+    code.write_text(
+        "import os\nimport torch.nn as nn\n"
+        f"h = 8 if os.environ.get({key!r}) else 4\nw = 3 if {key!r} in os.environ else 5\n"
+        "model = nn.Linear(h, w, bias=False)\n"
+    )
+    ns: dict = {}
+    exec(compile(code.read_text(), str(code), "exec"), ns)
+    assert key in os.environ and sum(p.numel() for p in ns["model"].parameters()) == 24
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "driftcheck",
+            "check",
+            str(code),
+            "--assume-env-defaults",
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    import re
+
+    totals = re.findall(r'"params_total": (\w+)', out.stdout)
+    assert totals and all(t in ("null", "24") for t in totals), out.stdout[:400]

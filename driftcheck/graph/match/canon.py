@@ -495,8 +495,10 @@ class Canon:
             leaf.src_width = self._split_source(node)
             leaf.src_in = self._split_source(node, "in_features")
             leaf.head_chunks = self._split_chunks(node)
-            leaf.head_sliced = self._split_sliced(node)
             leaf.head_parts = self._split_parts(node)
+            leaf.head_sliced = self._split_sliced(node) or (
+                leaf.head_parts is None and self._axis_lost(node.id)
+            )
             leaf.inner_cut = self._inner_cut(node)
             leaf.group_parts = self._group_parts(node)
             leaf.stack_kept = stack_kept(node, self._consumers(), self.graph.index)
@@ -884,6 +886,43 @@ class Canon:
                 break
             dsts, seen = self._out.get(nxt.id, []), seen + 1
         return dsts, at
+
+    def _axis_lost(self, nid: str) -> bool:
+        """True when node ``nid``'s axis is moved by a transpose / permute and then cut by a
+        ``narrow`` / slice that ``_moved_axis`` cannot place: an axis of the move or of the cut
+        negative (the rank is not in the graph: ``transpose(-3, -2)``, ``split(..., dim=-3)``).
+        The cut may take that fused axis apart, so it is read as no head count (review38 #3b:
+        the fused q|k|v axis read as h + 2 kv query heads, a false major)."""
+        by_id = self.graph.index
+        dsts = self._out.get(nid, [])
+        moved = unsure = False
+        seen = 0
+        while len(dsts) == 1 and seen < 8:
+            nxt = by_id.get(dsts[0])
+            if nxt is None:
+                return False
+            if nxt.type == "Transpose":
+                d0, d1 = nxt.params.get("dim0"), nxt.params.get("dim1")
+                moved = True
+                unsure = unsure or not (type(d0) is int and type(d1) is int and d0 >= 0 <= d1)
+            elif nxt.type == "Permute":
+                perm = nxt.params.get("dims")
+                moved = True
+                ints = isinstance(perm, (list, tuple)) and all(type(x) is int for x in perm)
+                unsure = unsure or not ints or any(x < 0 for x in perm)
+            elif nxt.type not in SPLIT_PASSES:
+                break
+            dsts, seen = self._out.get(nxt.id, []), seen + 1
+        cuts = [
+            n
+            for n in (by_id.get(d) for d in dsts)
+            if n is not None and n.type in ("Narrow", "Slice")
+        ]
+        if not moved or not cuts:
+            return False
+        return unsure or any(
+            type(c.params.get("dim")) is not int or c.params["dim"] < 0 for c in cuts
+        )
 
 
 SPLIT_PASSES = frozenset({"Contiguous", "Identity", "Dropout"})

@@ -75,6 +75,13 @@ def assuming() -> bool:
     return _ASSUMED.get() is not None
 
 
+# variables a launch environment always has (POSIX login / shell): never assumed unset, so
+# neither their defaults nor their absence are taken (review38 #5)
+OS_SET = frozenset(
+    {"PATH", "HOME", "USER", "LOGNAME", "SHELL", "PWD", "LANG", "TERM", "TMPDIR", "HOSTNAME"}
+)
+
+
 def user_default(
     ip: Any, key: str, default: Any, where: str, what: str | None = None
 ) -> tuple[bool, str]:
@@ -88,6 +95,8 @@ def user_default(
     notes = _ASSUMED.get()
     if notes is None:
         return False, "the environment at run time"
+    if key in OS_SET:
+        return False, "set by the system at every launch"
     d = plain(default)
     if d is None and what is None:
         return False, "no default: the environment at run time"
