@@ -223,7 +223,7 @@ def init(ip: Any, obj: Obj, cls: Cls, kwargs: dict, loc: tuple) -> None:
         calls.init_dataclass(obj, cls, [], kwargs)
         _all_unknown(ip, obj, names, f"{bad_model[0].where}: {bad_model[0].why} at {where}")
         return
-    for v in model_before:  # pydantic runs the last defined first
+    for v in reversed(model_before):  # pydantic runs the last defined first (review38 #3)
         if "**" in kwargs:
             break
         try:
@@ -257,11 +257,13 @@ def init(ip: Any, obj: Obj, cls: Cls, kwargs: dict, loc: tuple) -> None:
             validated[n] = val
             continue
         run = [v for v in mine if given or (v.kind == "v1field" and v.always)]
+        if "validate_default" in ast.unparse(cls.node) and not given:
+            # a default validated too (review38 #3: this test sat after the shortcut below and
+            # never ran, a default read unvalidated)
+            obj.attrs[n] = Unknown(f"pydantic field {n}: validate_default at {where}")
+            continue
         if not run and not given:
             validated[n] = val
-            continue
-        if "validate_default" in ast.unparse(cls.node) and not given:
-            obj.attrs[n] = Unknown(f"pydantic field {n}: validate_default at {where}")
             continue
         try:
             bad = next((v for v in mine if v.why), None)
