@@ -824,6 +824,7 @@ def _trusted_graph(
             "facts": {},
             "uses": [],
             "notes": [],
+            "unfollowed": [],  # every Graph field (session 38 added this one)
         },
     )
     _set(g, "__pydantic_fields_set__", set(_GRAPH_SET))
