@@ -481,17 +481,27 @@ def test_decimal_ratios_match_torch(tmp_path) -> None:
     ],
 )
 def test_decimal_with_a_changed_context_is_unknown(tmp_path, change) -> None:
-    _unknown(
-        tmp_path,
-        f"""
-        import decimal
-        from decimal import Decimal
-        import torch.nn as nn
+    import decimal
 
-        {change}
-        model = nn.Linear(4, int(Decimal(96) * Decimal("1.55")))
-        """,
-    )
+    prec = decimal.DefaultContext.prec
+    try:
+        _unknown(
+            tmp_path,
+            f"""
+            import decimal
+            from decimal import Decimal
+            import torch.nn as nn
+
+            {change}
+            model = nn.Linear(4, int(Decimal(96) * Decimal("1.55")))
+            """,
+        )
+    finally:
+        # the program ran here (torch's count) and changed this process's contexts, the
+        # DefaultContext every new context copies too (CI: a later decimal file in the same
+        # worker raised InvalidOperation)
+        decimal.DefaultContext.prec = prec
+        decimal.setcontext(decimal.Context())
 
 
 def test_decimal_context_changed_in_another_module_after_decimals_is_unknown(tmp_path) -> None:
