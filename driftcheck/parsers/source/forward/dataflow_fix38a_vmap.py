@@ -32,7 +32,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
-from driftcheck.parsers.source.forward.dataflow_fix38a import _off
+from driftcheck.parsers.source.forward.dataflow_fix38a import _dotted, _off
 
 _VMAP = frozenset({"torch.func.vmap", "torch.vmap", "functorch.vmap"})
 _ITEM = "RuntimeError: vmap: It looks like you're calling .item() on a Tensor. We don't support vmap over calling .item() on a Tensor"
@@ -53,17 +53,6 @@ _CASTS = frozenset({"float", "int", "bool", "complex"})
 
 class _Stop(Exception):
     """The reading cannot go on (a construct not followed)."""
-
-
-def _dotted(n: Any) -> str | None:
-    parts = []
-    while isinstance(n, ast.Attribute):
-        parts.append(n.attr)
-        n = n.value
-    if not isinstance(n, ast.Name):
-        return None
-    parts.append(n.id)
-    return ".".join(reversed(parts))
 
 
 class _Reader:
