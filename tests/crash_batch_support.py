@@ -57,6 +57,7 @@ ORDER = (
     "fresh28",
     "fresh29",
     "fresh30",
+    "fresh31",
 )
 
 
