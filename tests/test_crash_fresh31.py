@@ -235,6 +235,14 @@ SAMPLE = {
     "f31_padding_mask_encoder__ok_float_kpm": None,
     "f31_multilabel_bce_trainer__ok_pos_weight_one": None,
     "f31_stft_cfg_frontend__ok_short_window": None,
+    "f31_nested_utterance_pooler__mean_over_time": "NotImplementedError",
+    "f31_nested_utterance_pooler__padded_to_second_length": "RuntimeError",
+    "f31_nested_utterance_pooler__sum_over_time_v2": "RuntimeError",
+    "f31_sparse_label_propagation__degree_reshape_on_sparse": "RuntimeError",
+    "f31_sparse_label_propagation__degree_view_on_sparse": "NotImplementedError",
+    "f31_sparse_label_propagation__readout_cat_head_kept": "RuntimeError",
+    "f31_sparse_label_propagation__ok_readout_with_input": None,
+    "f31_nested_utterance_pooler__ok_padded_wider": None,
     "f31_soft_label_trainer__mixup_soft_ignore": None,  # written as a crash; torch runs it
     "f31_head_merge_helpers__view_after_transpose": None,  # written as a crash; torch runs it
     "f31_clip_grad_function__returns_three": None,  # written as a crash; torch runs it

@@ -2354,6 +2354,98 @@ add(
     ("window_not_win_length", "stft_window", {"hop": "32", "win": "64", "wl": "None"}),
 )
 
+template("sparse_label_propagation", "(6, 4)")(
+    """
+class Net(nn.Module):
+    def __init__(self, n=6):
+        super().__init__()
+        src = torch.arange(n)
+        dst = (src + 1) % n
+        self.register_buffer("edges", torch.stack([torch.cat([src, dst]), torch.cat([dst, src])]))
+        self.n = n
+        self.lin = nn.Linear(4, 4)
+        self.out = nn.Linear({fout}, 2)
+
+    def adjacency(self):
+        vals = torch.ones(self.edges.shape[1])
+        return torch.sparse_coo_tensor(self.edges, vals, (self.n, self.n)).coalesce()
+
+    def forward(self, x):
+        adj = self.adjacency()
+        deg = {deg}
+        h = x
+        for _ in range(2):
+            h = torch.sparse.mm(adj, self.lin(h)) / deg
+        return self.out({readout})
+"""
+)
+_DEG = "torch.sparse.sum(adj, 1).to_dense()[:, None]"
+add(
+    "sparse_label_propagation",
+    ("ok", "clean", {"fout": "4", "deg": _DEG, "readout": "h"}),
+    (
+        "ok_dense_degree",
+        "clean",
+        {"fout": "4", "deg": "adj.to_dense().sum(1, keepdim=True)", "readout": "h"},
+    ),
+    (
+        "ok_readout_with_input",
+        "clean",
+        {"fout": "8", "deg": _DEG, "readout": "torch.cat([h, x], -1)"},
+    ),
+    (
+        "degree_view_on_sparse",
+        "sparse_dense_only_op",
+        {"fout": "4", "deg": "torch.sparse.sum(adj, 1).view(-1, 1)", "readout": "h"},
+    ),
+    (
+        "degree_reshape_on_sparse",
+        "sparse_dense_only_op",
+        {"fout": "4", "deg": "torch.sparse.sum(adj, 1).reshape(-1, 1)", "readout": "h"},
+    ),
+    (
+        "readout_cat_head_kept",
+        "cat_linear",
+        {"fout": "4", "deg": _DEG, "readout": "torch.cat([h, x], -1)"},
+    ),
+)
+
+template("nested_utterance_pooler", "(3, 9, 5)")(
+    """
+LENGTHS = [9, 6, 3]
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Linear(5, 8)
+        self.head = nn.Sequential(nn.ReLU(), nn.Linear(8, 2))
+
+    def forward(self, x):
+        nt = torch.nested.nested_tensor([x[i, :n] for i, n in enumerate(LENGTHS)])
+        h = self.enc(nt)
+        pooled = {pool}
+        return self.head(pooled)
+"""
+)
+add(
+    "nested_utterance_pooler",
+    ("ok", "clean", {"pool": "torch.nested.to_padded_tensor(h, 0.0).sum(1)"}),
+    ("ok_unbind_mean", "clean", {"pool": "torch.stack([t.mean(0) for t in h.unbind()])"}),
+    (
+        "ok_padded_wider",
+        "clean",
+        {"pool": "torch.nested.to_padded_tensor(h, 0.0, output_size=(3, 12, 8)).sum(1)"},
+    ),
+    ("mean_over_time", "nested_tensor_reduce", {"pool": "h.mean(1)"}),
+    ("sum_over_time_v2", "nested_tensor_reduce", {"pool": "h.sum(1)"}),
+    (
+        "padded_to_second_length",
+        "nested_padded_output_size",
+        {"pool": "torch.nested.to_padded_tensor(h, 0.0, output_size=(3, LENGTHS[1], 8)).sum(1)"},
+    ),
+)
+
 # clean variants that look risky (an edge value, a spelling that works, a near-miss, or a case
 # written as a crash that torch runs)
 RISKY_CLEAN = (
@@ -2442,6 +2534,10 @@ RISKY_CLEAN = (
     "padding_mask_encoder__ok_float_kpm",
     "multilabel_bce_trainer__ok_pos_weight_one",
     "stft_cfg_frontend__ok_short_window",
+    "sparse_label_propagation__ok_dense_degree",
+    "sparse_label_propagation__ok_readout_with_input",
+    "nested_utterance_pooler__ok_unbind_mean",
+    "nested_utterance_pooler__ok_padded_wider",
 )
 
 # templates that are whole small models (a second module class, a stack, or three torch modules)
@@ -2488,4 +2584,5 @@ WHOLE_MODELS = (
     "vjp_saliency",
     "padding_mask_encoder",
     "multilabel_bce_trainer",
+    "nested_utterance_pooler",
 )
