@@ -57,6 +57,7 @@ ORDER = (
     "fresh28",
     "fresh29",
     "fresh30",
+    "fresh31",
 )
 
 
@@ -67,6 +68,19 @@ def template_module(name: str):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+def earlier_template_files(batch_no: int) -> list[Path]:
+    """The template files written before fresh batch ``batch_no``: ``templates.py`` and
+    ``templates_fresh*.py`` of a lower number (``templates_fresh.py`` is batch 1). A later batch
+    may reuse a class that an earlier batch introduced, so the "new class" grep of a batch looks
+    only backwards."""
+    out = []
+    for path in sorted(CRASH.glob("templates*.py")):
+        m = re.fullmatch(r"templates_fresh(\d*)\.py", path.name)
+        if path.name == "templates.py" or (m and int(m.group(1) or 1) < batch_no):
+            out.append(path)
+    return out
 
 
 def batch(split: str) -> dict[str, dict]:
