@@ -661,6 +661,138 @@ VALUES["nomic_bert_kwarg_defaults"] = {
     ).items()
 }
 
+CASES["gpt_neox_japanese_ini"] = (
+    "gpt_neox_japanese",
+    "GPTNeoXJapaneseConfig",
+    dict(
+        vocab_size=576,
+        hidden_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        intermediate_multiple_size=4,
+        rope_parameters=_rope(10000.0, partial_rotary_factor=1.0),
+        layer_norm_eps=1e-5,
+        tie_word_embeddings=True,
+        **_TOK,
+    ),
+    "GPTNeoXJapaneseForCausalLM",
+    [
+        sub("vocabSize", "vocab = {}\n", 576, 640),
+        sub("hiddenSize", "hidden = {}\n", 64, 96),
+        sub("numLayers", "layers = {}\n", 2, 3),
+        sub("numHeads", "heads = {}\n", 4, 8),
+        _theta("rotary_base = {}\n", "10000.0", "500000.0"),
+        _eps("ln_eps = {}\n"),
+        sub("tieWordEmbeddings", "tie_embeddings = {}\n", "yes", "no", (True, False)),
+    ],
+    [
+        ("numLayers", "num_hidden_layers", 3, 2),
+        ("vocabSize", "vocab_size", 640, 576),
+    ],
+)
+SAME_OUTPUT["gpt_neox_japanese_ini"] = [
+    (r"^embed_in\.", "gpt_neox_japanese.embed_in."),
+    (r"^ln_f\.", "gpt_neox_japanese.final_layer_norm."),
+    (r"^embed_out\.", "embed_out."),
+    *_layers(
+        r"layers\.",
+        "gpt_neox_japanese.layers.",
+        {
+            r"attn\.out_bias": "attention.dense_bias",
+            **_wb({r"ln_in": "input_layernorm", r"ln_mlp": "post_attention_layernorm"}),
+            **_w(
+                {
+                    r"attn\.query_key_value": "attention.query_key_value",
+                    r"attn\.dense": "attention.dense",
+                    r"up": "mlp.dense_h_to_4h",
+                    r"down": "mlp.dense_4h_to_h",
+                }
+            ),
+        },
+    ),
+]
+VALUES["gpt_neox_japanese_ini"] = dict(
+    vocabSize="VOCAB",
+    hiddenSize="HIDDEN",
+    numLayers="LAYERS",
+    numHeads="HEADS",
+    ropeTheta="BASE",
+    normEps="EPS",
+    tieWordEmbeddings="TIE",
+)
+
+_CA = "    {} = {{}}\n"
+CASES["exaone4_class_attrs"] = (
+    "exaone4",
+    "Exaone4Config",
+    dict(
+        vocab_size=688,
+        hidden_size=64,
+        intermediate_size=208,
+        num_hidden_layers=4,
+        num_attention_heads=4,
+        num_key_value_heads=1,
+        sliding_window=12,
+        sliding_window_pattern=4,
+        rope_parameters=_rope(1000000.0),
+        rms_norm_eps=1e-5,
+        tie_word_embeddings=False,
+        **_TOK,
+    ),
+    "Exaone4ForCausalLM",
+    [
+        sub("vocabSize", _CA.format("vocab"), 688, 768),
+        sub("hiddenSize", _CA.format("d_model"), 64, 128),
+        sub("intermediateSize", _CA.format("d_inner"), 208, 256),
+        sub("numLayers", _CA.format("n_layers"), 4, 5),
+        sub("numHeads", _CA.format("n_heads"), 4, 8),
+        sub("numKvHeads", _CA.format("n_kv"), 1, 2),
+        sub("slidingWindow", _CA.format("local_window"), 12, 32),
+        _theta(_CA.format("rope_base"), "1000000.0", "10000.0"),
+        _eps(_CA.format("eps")),
+    ],
+    [
+        ("numKvHeads", "num_key_value_heads", 2, 1),
+        ("intermediateSize", "intermediate_size", 256, 208),
+    ],
+)
+SAME_OUTPUT["exaone4_class_attrs"] = [
+    (r"^wte\.", "model.embed_tokens."),
+    (r"^ln_f\.", "model.norm."),
+    (r"^lm_head\.", "lm_head."),
+    *_layers(
+        r"h\.",
+        "model.layers.",
+        _w(
+            {
+                r"self_attn\.q_proj": "self_attn.q_proj",
+                r"self_attn\.k_proj": "self_attn.k_proj",
+                r"self_attn\.v_proj": "self_attn.v_proj",
+                r"self_attn\.o_proj": "self_attn.o_proj",
+                r"self_attn\.q_norm": "self_attn.q_norm",
+                r"self_attn\.k_norm": "self_attn.k_norm",
+                r"norm_after_attn": "post_attention_layernorm",
+                r"norm_after_mlp": "post_feedforward_layernorm",
+                r"mlp\.gate_proj": "mlp.gate_proj",
+                r"mlp\.up_proj": "mlp.up_proj",
+                r"mlp\.down_proj": "mlp.down_proj",
+            }
+        ),
+    ),
+]
+VALUES["exaone4_class_attrs"] = _attrs(
+    "S.",
+    vocabSize="vocab",
+    hiddenSize="d_model",
+    intermediateSize="d_inner",
+    numLayers="n_layers",
+    numHeads="n_heads",
+    numKvHeads="n_kv",
+    slidingWindow="local_window",
+    ropeTheta="rope_base",
+    normEps="eps",
+)
+
 # ---- end of cases ----
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
