@@ -793,6 +793,204 @@ VALUES["exaone4_class_attrs"] = _attrs(
     normEps="eps",
 )
 
+_CM = '    "{}": {{}},\n'
+CASES["cohere2_chainmap"] = (
+    "cohere2",
+    "Cohere2Config",
+    dict(
+        vocab_size=752,
+        hidden_size=64,
+        intermediate_size=192,
+        num_hidden_layers=4,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        sliding_window=8,
+        logit_scale=0.25,
+        rope_parameters=_rope(50000.0),
+        layer_norm_eps=1e-5,
+        tie_word_embeddings=True,
+        **_TOK,
+    ),
+    "Cohere2ForCausalLM",
+    [
+        sub("vocabSize", _CM.format("vocab"), 752, 896),
+        sub("hiddenSize", _CM.format("d"), 64, 96),
+        sub("intermediateSize", _CM.format("ff"), 192, 256),
+        sub("numLayers", _CM.format("layers"), 4, 5),
+        sub("numHeads", _CM.format("heads"), 4, 8),
+        sub("numKvHeads", _CM.format("kv_heads"), 2, 4),
+        sub("slidingWindow", _CM.format("window"), 8, 32),
+        # not in the run's overrides: the card's values are read
+        _theta(_CM.format("rope_theta"), "50000.0", "10000.0"),
+        _eps(_CM.format("ln_eps")),
+        sub("logitScale", _CM.format("logit_scale"), 0.25, 0.0625),
+    ],
+    [
+        ("numKvHeads", "num_key_value_heads", 4, 2),
+        ("hiddenSize", "hidden_size", 96, 64),
+    ],
+)
+SAME_OUTPUT["cohere2_chainmap"] = [
+    (r"^embed\.", "model.embed_tokens."),
+    (r"^ln_out\.", "model.norm."),
+    *_layers(
+        r"blocks\.",
+        "model.layers.",
+        _w(
+            {
+                r"ln": "input_layernorm",
+                r"wq": "self_attn.q_proj",
+                r"wk": "self_attn.k_proj",
+                r"wv": "self_attn.v_proj",
+                r"wo": "self_attn.o_proj",
+                r"w_gate": "mlp.gate_proj",
+                r"w_up": "mlp.up_proj",
+                r"w_down": "mlp.down_proj",
+            }
+        ),
+    ),
+]
+VALUES["cohere2_chainmap"] = _keys(
+    "C",
+    vocabSize="vocab",
+    hiddenSize="d",
+    intermediateSize="ff",
+    numLayers="layers",
+    numHeads="heads",
+    numKvHeads="kv_heads",
+    slidingWindow="window",
+    ropeTheta="rope_theta",
+    normEps="ln_eps",
+    logitScale="logit_scale",
+)
+
+_JS = '  "{}": {{}},\n'
+CASES["m2m100_json_settings"] = (
+    "m2m_100",
+    "M2M100Config",
+    dict(
+        vocab_size=544,
+        d_model=64,
+        encoder_layers=2,
+        decoder_layers=2,
+        encoder_attention_heads=4,
+        decoder_attention_heads=4,
+        encoder_ffn_dim=128,
+        decoder_ffn_dim=160,
+        max_position_embeddings=128,
+        scale_embedding=True,
+        pad_token_id=1,
+        bos_token_id=0,
+        eos_token_id=2,
+        decoder_start_token_id=2,
+    ),
+    "M2M100Model",
+    [
+        sub("vocabSize", _JS.format("vocab_size"), 544, 640),
+        sub("hiddenSize", _JS.format("embed_dim"), 64, 96),
+        sub("numEncoderLayers", _JS.format("encoder_layers"), 2, 3),
+        sub("numDecoderLayers", _JS.format("decoder_layers"), 2, 4),
+        sub("numHeads", _JS.format("heads"), 4, 8),
+        sub("encoderFfnDim", _JS.format("encoder_ffn"), 128, 192),
+        sub("decoderFfnDim", _JS.format("decoder_ffn"), 160, 224),
+    ],
+    [
+        ("numDecoderLayers", "decoder_layers", 3, 2),
+        ("encoderFfnDim", "encoder_ffn_dim", 192, 128),
+        ("vocabSize", "vocab_size", 640, 544),
+    ],
+)
+_M2M_LAYER = {
+    **{rf"attn\.{x}_proj": f"self_attn.{x}_proj" for x in "qkv"},
+    r"attn\.out_proj": "self_attn.out_proj",
+    **{rf"cross\.{x}_proj": f"encoder_attn.{x}_proj" for x in "qkv"},
+    r"cross\.out_proj": "encoder_attn.out_proj",
+    r"attn_ln": "self_attn_layer_norm",
+    r"cross_ln": "encoder_attn_layer_norm",
+    r"ffn_ln": "final_layer_norm",
+    r"fc1": "fc1",
+    r"fc2": "fc2",
+}
+SAME_OUTPUT["m2m100_json_settings"] = [
+    (r"^shared\.", "shared."),
+    (r"^enc_ln\.", "encoder.layer_norm."),
+    (r"^dec_ln\.", "decoder.layer_norm."),
+    *_layers(r"enc\.", "encoder.layers.", _wb(_M2M_LAYER)),
+    *_layers(r"dec\.", "decoder.layers.", _wb(_M2M_LAYER)),
+]
+SAME_OUTPUT_IO["m2m100_json_settings"] = (
+    "seq2seq",
+    ["last_hidden_state", "encoder_last_hidden_state"],
+)
+VALUES["m2m100_json_settings"] = _keys(
+    "SETTINGS",
+    vocabSize="vocab_size",
+    hiddenSize="embed_dim",
+    numEncoderLayers="encoder_layers",
+    numDecoderLayers="decoder_layers",
+    numHeads="heads",
+    encoderFfnDim="encoder_ffn",
+    decoderFfnDim="decoder_ffn",
+)
+
+_VV = "FRAMES, SIDE, WIDTH, DEPTH, HEADS, MLP = {}, {}, {}, {}, {}, {}\n"
+_VV_V = ("4", "32", "64", "2", "4", "160")
+CASES["vivit_tuple_unpack"] = (
+    "vivit",
+    "VivitConfig",
+    set_checks.enc(
+        image_size=32, num_frames=4, tubelet_size=[2, 8, 8], intermediate_size=160,
+        layer_norm_eps=1e-6,
+    ),
+    "VivitModel",
+    [
+        sizes_line("numFrames", _VV, _VV_V, 0, "8", (4, 8)),
+        sizes_line("imageSize", _VV, _VV_V, 1, "64", (32, 64)),
+        sizes_line("hiddenSize", _VV, _VV_V, 2, "96", (64, 96)),
+        sizes_line("numLayers", _VV, _VV_V, 3, "3", (2, 3)),
+        sizes_line("numHeads", _VV, _VV_V, 4, "8", (4, 8)),
+        sizes_line("intermediateSize", _VV, _VV_V, 5, "256", (160, 256)),
+        _eps("LN_EPS = {}\n", "1e-6"),
+    ],
+    [
+        ("numLayers", "num_hidden_layers", 3, 2),
+        ("numFrames", "num_frames", 8, 4),
+    ],
+)
+SAME_OUTPUT["vivit_tuple_unpack"] = [
+    (r"^tubelets\.", "embeddings.patch_embeddings.projection."),
+    (r"^cls$", "embeddings.cls_token"),
+    (r"^pos$", "embeddings.position_embeddings"),
+    (r"^ln\.", "layernorm."),
+    (r"^pool\.", "pooler.dense."),
+    *_layers(
+        r"layers\.",
+        "layers.",
+        _wb(
+            {
+                r"ln_before": "layernorm_before",
+                r"ln_after": "layernorm_after",
+                r"attention\.query": "attention.q_proj",
+                r"attention\.key": "attention.k_proj",
+                r"attention\.value": "attention.v_proj",
+                r"attention\.output": "attention.o_proj",
+                r"intermediate": "mlp.fc1",
+                r"out": "mlp.fc2",
+            }
+        ),
+    ),
+]
+SAME_OUTPUT_IO["vivit_tuple_unpack"] = ("video", ["last_hidden_state", "pooler_output"])
+VALUES["vivit_tuple_unpack"] = dict(
+    numFrames="FRAMES",
+    imageSize="SIDE",
+    hiddenSize="WIDTH",
+    numLayers="DEPTH",
+    numHeads="HEADS",
+    intermediateSize="MLP",
+    normEps="LN_EPS",
+)
+
 # ---- end of cases ----
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
