@@ -991,6 +991,78 @@ VALUES["vivit_tuple_unpack"] = dict(
     normEps="LN_EPS",
 )
 
+_AD = "    {}={{}},\n"
+CASES["cwm_attrdict"] = (
+    "cwm",
+    "CwmConfig",
+    dict(
+        vocab_size=816,
+        hidden_size=64,
+        intermediate_size=224,
+        num_hidden_layers=4,
+        num_attention_heads=8,
+        num_key_value_heads=2,
+        head_dim=16,
+        sliding_window=24,
+        rope_parameters=_rope(1000000.0),
+        rms_norm_eps=1e-5,
+        tie_word_embeddings=False,
+        **_TOK,
+    ),
+    "CwmForCausalLM",
+    [
+        sub("vocabSize", _AD.format("vocab"), 816, 896),
+        sub("hiddenSize", _AD.format("dim"), 64, 96),
+        sub("intermediateSize", _AD.format("hidden"), 224, 288),
+        sub("numLayers", _AD.format("n_layers"), 4, 6),
+        sub("numHeads", _AD.format("n_heads"), 8, 4),
+        sub("numKvHeads", _AD.format("n_kv_heads"), 2, 4),
+        sub("headDim", _AD.format("head_dim"), 16, 8),
+        sub("slidingWindow", _AD.format("window"), 24, 6),
+        _theta(_AD.format("theta"), "1000000.0", "10000.0"),
+        _eps(_AD.format("norm_eps")),
+    ],
+    [
+        ("numHeads", "num_attention_heads", 4, 8),
+        ("numLayers", "num_hidden_layers", 2, 4),
+    ],
+)
+SAME_OUTPUT["cwm_attrdict"] = [
+    (r"^tok_embeddings\.", "model.embed_tokens."),
+    (r"^norm\.", "model.norm."),
+    (r"^output\.", "lm_head."),
+    *_layers(
+        r"layers\.",
+        "model.layers.",
+        _w(
+            {
+                r"attention_norm": "input_layernorm",
+                r"ffn_norm": "post_attention_layernorm",
+                r"attention\.wq": "self_attn.q_proj",
+                r"attention\.wk": "self_attn.k_proj",
+                r"attention\.wv": "self_attn.v_proj",
+                r"attention\.wo": "self_attn.o_proj",
+                r"feed_forward\.w1": "mlp.gate_proj",
+                r"feed_forward\.w2": "mlp.down_proj",
+                r"feed_forward\.w3": "mlp.up_proj",
+            }
+        ),
+    ),
+]
+VALUES["cwm_attrdict"] = _attrs(
+    "H.",
+    vocabSize="vocab",
+    hiddenSize="dim",
+    intermediateSize="hidden",
+    numLayers="n_layers",
+    numHeads="n_heads",
+    numKvHeads="n_kv_heads",
+    headDim="head_dim",
+    slidingWindow="window",
+    ropeTheta="theta",
+    normEps="norm_eps",
+)
+
 # ---- end of cases ----
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
