@@ -63,6 +63,7 @@ def _w(pairs: dict[str, str]) -> dict[str, str]:
 
 _QKV = "self_attn.q_proj+self_attn.k_proj+self_attn.v_proj"
 
+
 def _attrs(prefix: str, **facts: str) -> dict[str, str]:
     return {fact: f"{prefix}{key}" for fact, key in facts.items()}
 
@@ -347,9 +348,21 @@ SAME_OUTPUT["ernie45_moe_attrs"] = [
     (r"^embed\.", "model.embed_tokens."),
     (r"^norm\.w$", "model.norm.weight"),
     (r"^lm_head\.", "lm_head."),
-    (rf"^layers\.(\d+)\.{_MOE}gate\.weight$", r"model.layers.\1.mlp.experts.gate_up_proj", "expert:gate"),
-    (rf"^layers\.(\d+)\.{_MOE}up\.weight$", r"model.layers.\1.mlp.experts.gate_up_proj", "expert:up"),
-    (rf"^layers\.(\d+)\.{_MOE}down\.weight$", r"model.layers.\1.mlp.experts.down_proj", "expert:down"),
+    (
+        rf"^layers\.(\d+)\.{_MOE}gate\.weight$",
+        r"model.layers.\1.mlp.experts.gate_up_proj",
+        "expert:gate",
+    ),
+    (
+        rf"^layers\.(\d+)\.{_MOE}up\.weight$",
+        r"model.layers.\1.mlp.experts.gate_up_proj",
+        "expert:up",
+    ),
+    (
+        rf"^layers\.(\d+)\.{_MOE}down\.weight$",
+        r"model.layers.\1.mlp.experts.down_proj",
+        "expert:down",
+    ),
     *_layers(
         r"layers\.",
         "model.layers.",
@@ -479,7 +492,7 @@ VALUES["dots1_toml_table"] = {
     **_keys("MOE", numExperts="routed", numExpertsPerTok="per_token", moeIntermediateSize="inner"),
 }
 
-_FLAG = '        "--{}", "{{}}",\n'
+_FLAG = '        "--{}={{}}",\n'
 CASES["ijepa_argparse_flags"] = (
     "ijepa",
     "IJepaConfig",
@@ -558,7 +571,7 @@ CASES["dinov2_pydantic_model"] = (
         _eps("    norm_eps: float = {}\n", "1e-6"),
     ],
     [
-        ("numLayers", "num_hidden_layers", 3, 2),
+        ("mlpRatio", "mlp_ratio", 4, 3),
         ("patchSize", "patch_size", 16, 8),
     ],
 )
@@ -939,7 +952,10 @@ CASES["vivit_tuple_unpack"] = (
     "vivit",
     "VivitConfig",
     set_checks.enc(
-        image_size=32, num_frames=4, tubelet_size=[2, 8, 8], intermediate_size=160,
+        image_size=32,
+        num_frames=4,
+        tubelet_size=[2, 8, 8],
+        intermediate_size=160,
         layer_norm_eps=1e-6,
     ),
     "VivitModel",

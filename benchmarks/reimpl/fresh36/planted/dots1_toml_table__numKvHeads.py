@@ -3,7 +3,6 @@ sigmoid-routed experts picked group-wise (group score = sum of its best two) wit
 shared expert. The settings are a TOML table, as our trainer writes them."""
 
 import tomllib
-
 import torch
 import torch.nn.functional as F
 from torch import nn

@@ -26,15 +26,17 @@ S = Settings
 class HeadRMS(nn.Module):
     def __init__(self, n):
         super().__init__()
-        self.weight = nn.Parameter(torch.ones(n))
+        self.weight = nn.Parameter(torch.ones(n))  # scale only
 
     def forward(self, x):
-        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + S.eps)
+        inv_rms = (x.square().mean(dim=-1, keepdim=True) + S.eps).rsqrt()
+        return self.weight * (x * inv_rms)
 
 
 def rotate(x, cos, sin):
     h = x.shape[-1] // 2
-    return x * cos + torch.cat((-x[..., h:], x[..., :h]), -1) * sin
+    first, second = x.split(h, dim=-1)
+    return x * cos + torch.cat((-second, first), -1) * sin
 
 
 class HybridAttention(nn.Module):
@@ -57,10 +59,11 @@ class HybridAttention(nn.Module):
         pos = torch.arange(t)
         ok = pos[None, :] <= pos[:, None]
         if self.local:
-            q, k = rotate(q, cos, sin), rotate(k, cos, sin)
+            q = rotate(q, cos, sin)
+            k = rotate(k, cos, sin)
             ok = ok & (pos[:, None] - pos[None, :] < S.local_window)
         y = F.scaled_dot_product_attention(q, k, v, attn_mask=ok, enable_gqa=True)
-        return self.o_proj(y.transpose(1, 2).reshape(b, t, -1))
+        return self.o_proj(y.permute(0, 2, 1, 3).flatten(-2))
 
 
 class Mlp(nn.Module):
@@ -71,7 +74,8 @@ class Mlp(nn.Module):
         self.down_proj = nn.Linear(S.d_inner, S.d_model, bias=False)
 
     def forward(self, x):
-        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+        act = F.silu(self.gate_proj(x))
+        return self.down_proj(act * self.up_proj(x))
 
 
 class Layer(nn.Module):
@@ -93,12 +97,12 @@ class Exaone4(nn.Module):
         self.wte = nn.Embedding(S.vocab, S.d_model)
         self.h = nn.ModuleList(Layer(n) for n in range(S.n_layers))
         self.ln_f = HeadRMS(S.d_model)
-        self.lm_head = nn.Linear(S.d_model, S.vocab, bias=False)
+        self.lm_head = nn.Linear(S.d_model, S.vocab, bias=False)  # untied
 
     def forward(self, ids):
         dh = S.d_model // S.n_heads
         inv = 1.0 / S.rope_base ** (torch.arange(0, dh, 2).float() / dh)
-        ang = torch.arange(ids.shape[1]).float()[:, None] * inv
+        ang = torch.einsum("t,f->tf", torch.arange(ids.shape[1]).float(), inv)
         ang = torch.cat((ang, ang), -1)
         x = self.wte(ids)
         for layer in self.h:

@@ -17,13 +17,13 @@ parser.add_argument("--mlp-dim", type=int, default=5120)
 parser.add_argument("--ln-eps", type=float, default=1e-6)
 OPT = parser.parse_args(
     [
-        "--img-size", "32",
-        "--patch", "8",
-        "--embed-dim", "64",
-        "--depth", "2",
-        "--num-heads", "8",
-        "--mlp-dim", "192",
-        "--ln-eps", "1e-12",
+        "--img-size=32",
+        "--patch=8",
+        "--embed-dim=64",
+        "--depth=2",
+        "--num-heads=8",
+        "--mlp-dim=192",
+        "--ln-eps=1e-12",
     ]
 )
 

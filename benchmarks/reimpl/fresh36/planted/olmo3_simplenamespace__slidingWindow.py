@@ -25,7 +25,7 @@ args = SimpleNamespace(
 class Rms(nn.Module):
     def __init__(self, dim):
         super().__init__()
-        self.weight = nn.Parameter(torch.ones(dim))
+        self.weight = nn.Parameter(torch.ones(dim))  # OLMo norms: scale, no shift
 
     def forward(self, x):
         return self.weight * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + args.eps))
@@ -41,10 +41,11 @@ class Attention(nn.Module):
         super().__init__()
         self.hd = args.d_model // args.n_heads
         self.windowed = windowed
-        self.q_proj = nn.Linear(args.d_model, args.n_heads * self.hd, bias=False)
-        self.k_proj = nn.Linear(args.d_model, args.n_kv_heads * self.hd, bias=False)
-        self.v_proj = nn.Linear(args.d_model, args.n_kv_heads * self.hd, bias=False)
-        self.o_proj = nn.Linear(args.n_heads * self.hd, args.d_model, bias=False)
+        width, q_w, kv_w = args.d_model, args.n_heads * self.hd, args.n_kv_heads * self.hd
+        self.q_proj = nn.Linear(width, q_w, bias=False)
+        self.k_proj = nn.Linear(width, kv_w, bias=False)
+        self.v_proj = nn.Linear(width, kv_w, bias=False)
+        self.o_proj = nn.Linear(q_w, width, bias=False)
         self.q_norm = Rms(args.n_heads * self.hd)
         self.k_norm = Rms(args.n_kv_heads * self.hd)
 
@@ -55,7 +56,8 @@ class Attention(nn.Module):
         v = self.v_proj(x).unflatten(-1, (args.n_kv_heads, self.hd)).transpose(1, 2)
         q, k = half_rotate(q, cos, sin), half_rotate(k, cos, sin)
         rep = args.n_heads // args.n_kv_heads
-        k, v = k.repeat_interleave(rep, dim=1), v.repeat_interleave(rep, dim=1)
+        k = torch.repeat_interleave(k, rep, dim=1)
+        v = torch.repeat_interleave(v, rep, dim=1)
         i = torch.arange(t)[:, None]
         j = torch.arange(t)[None, :]
         allowed = j <= i
@@ -64,7 +66,7 @@ class Attention(nn.Module):
         scores = (q @ k.transpose(-1, -2)) / math.sqrt(self.hd)
         scores = scores.masked_fill(~allowed, torch.finfo(scores.dtype).min)
         out = scores.softmax(dim=-1) @ v
-        return self.o_proj(out.transpose(1, 2).reshape(b, t, -1))
+        return self.o_proj(out.transpose(1, 2).flatten(2))
 
 
 class FeedForward(nn.Module):
@@ -75,7 +77,8 @@ class FeedForward(nn.Module):
         self.down = nn.Linear(args.mlp_hidden, args.d_model, bias=False)
 
     def forward(self, x):
-        return self.down(F.silu(self.gate(x)) * self.up(x))
+        g = F.silu(self.gate(x))
+        return self.down(g * self.up(x))
 
 
 class PostNormBlock(nn.Module):
@@ -102,7 +105,7 @@ class Olmo3(nn.Module):
     def forward(self, ids):
         hd = args.d_model // args.n_heads
         inv = 1.0 / (args.rope_theta ** (torch.arange(0, hd, 2).float() / hd))
-        ang = torch.arange(ids.shape[1]).float()[:, None] * inv
+        ang = torch.outer(torch.arange(ids.shape[1], dtype=torch.float32), inv)
         ang = torch.cat((ang, ang), dim=-1)
         cos, sin = ang.cos(), ang.sin()
         x = self.embed(ids)
