@@ -1019,7 +1019,7 @@ SPECS: dict[str, Spec] = {
     # NoPE global layers, a parallel block with interleaved RoPE and scaled tied logits,
     # per-head interleaved qkv with a last-layer-only bias, LayerScale, a post-LN rotary encoder,
     # tubelet video patches, fairseq sinusoids in an encoder-decoder; each output-proven.
-    # 14 cases / 14 architectures / 144 plants
+    # 14 cases / 14 architectures / 153 plants
     "fresh36": Spec(
         sample=[
             "ernie45_moe_attrs",
