@@ -1010,6 +1010,50 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh36 (session 39, reimpl36): fourteen architectures none of fresh33 / fresh34 / fresh35
+    # used, each held once or twice by the earlier manifests (InternLM3, GLM-4, OLMo-3,
+    # ERNIE-4.5-MoE, dots.llm1, CWM, EXAONE-4, Cohere2, GPT-NeoX-Japanese, I-JEPA, DINOv2,
+    # nomic-bert, ViViT, M2M-100), each with NEW model code: grouped einsum attention, sandwich
+    # norms with a fused biased qkv, post-norm blocks with full-width QK-norm and a sliding
+    # window, dense-computed experts with a selection bias, group-limited sigmoid routing,
+    # NoPE global layers, a parallel block with interleaved RoPE and scaled tied logits,
+    # per-head interleaved qkv with a last-layer-only bias, LayerScale, a post-LN rotary encoder,
+    # tubelet video patches, fairseq sinusoids in an encoder-decoder; each output-proven.
+    # 14 cases / 14 architectures / 153 plants
+    "fresh36": Spec(
+        sample=[
+            "ernie45_moe_attrs",
+            "dots1_toml_table",
+            "gpt_neox_japanese_ini",
+            "m2m100_json_settings",
+        ],
+        outputs=[
+            "internlm3_yaml_recipe",
+            "glm4_dataclass_fields",
+            "olmo3_simplenamespace",
+            "ernie45_moe_attrs",
+            "dots1_toml_table",
+            "cwm_attrdict",
+            "exaone4_class_attrs",
+            "cohere2_chainmap",
+            "gpt_neox_japanese_ini",
+            "ijepa_argparse_flags",
+            "dinov2_pydantic_model",
+            "nomic_bert_kwarg_defaults",
+            "vivit_tuple_unpack",
+            "m2m100_json_settings",
+        ],
+        keeping=("exaone4_class_attrs", "exaone4_class_attrs__slidingWindow"),
+        needs={
+            "internlm3_yaml_recipe": "yaml",
+            "ernie45_moe_attrs": "attrs",
+            "dinov2_pydantic_model": "pydantic",
+        },
+        min_cases=14,
+        min_archs=14,
+        min_plants=100,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
