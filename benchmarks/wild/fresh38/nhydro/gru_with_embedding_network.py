@@ -12,7 +12,12 @@ cfg = Config(
         "dynamic_inputs": ["precip", "pet", "temp"],
         "static_attributes": ["aridity", "baseflow_index"],
         "target_variables": ["streamflow"],
-        "dynamics_embedding": {"type": "fc", "hiddens": [32, 16], "activation": "tanh", "dropout": 0.0},
+        "dynamics_embedding": {
+            "type": "fc",
+            "hiddens": [32, 16],
+            "activation": "tanh",
+            "dropout": 0.0,
+        },
     },
     dev_mode=True,
 )

@@ -20,7 +20,12 @@ cfg = Config(
         "transformer_positional_encoding_type": "sum",
         "transformer_positional_dropout": 0.0,
         "transformer_max_len": 100,
-        "dynamics_embedding": {"type": "fc", "hiddens": [32], "activation": "linear", "dropout": 0.0},
+        "dynamics_embedding": {
+            "type": "fc",
+            "hiddens": [32],
+            "activation": "linear",
+            "dropout": 0.0,
+        },
     },
     dev_mode=True,
 )

@@ -24,6 +24,8 @@ class CauseSpecificNet(nn.Module):
         return torch.stack([net(h) for net in self.risk_nets], dim=1)
 
 
-net = CauseSpecificNet(in_features=11, num_nodes_shared=64, num_nodes_indiv=32, num_risks=2, out_features=10)
+net = CauseSpecificNet(
+    in_features=11, num_nodes_shared=64, num_nodes_indiv=32, num_risks=2, out_features=10
+)
 dh = DeepHit(net, alpha=0.2, sigma=0.1, duration_index=list(range(10)))
 model = dh.net

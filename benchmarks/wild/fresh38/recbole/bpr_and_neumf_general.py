@@ -10,7 +10,12 @@ class Data:
         return self.sizes[field]
 
 
-common = {"USER_ID_FIELD": "user_id", "ITEM_ID_FIELD": "item_id", "NEG_PREFIX": "neg_", "device": "cpu"}
+common = {
+    "USER_ID_FIELD": "user_id",
+    "ITEM_ID_FIELD": "item_id",
+    "NEG_PREFIX": "neg_",
+    "device": "cpu",
+}
 bpr = BPR({**common, "embedding_size": 32}, Data())
 neumf = NeuMF(
     {

@@ -24,7 +24,14 @@ seq = {
 }
 fpmc = FPMC({**seq, "embedding_size": 40, "loss_type": "BPR"}, Data())
 narm = NARM(
-    {**seq, "embedding_size": 48, "hidden_size": 80, "n_layers": 1, "dropout_probs": [0.25, 0.5], "loss_type": "CE"},
+    {
+        **seq,
+        "embedding_size": 48,
+        "hidden_size": 80,
+        "n_layers": 1,
+        "dropout_probs": [0.25, 0.5],
+        "loss_type": "CE",
+    },
     Data(),
 )
 model = nn.ModuleList([fpmc, narm])

@@ -8,7 +8,10 @@ class TCN(nn.Module):
         layers, c, dil = [], in_ch, 1
         for out, n in plan:
             for _ in range(n):
-                layers += [nn.Conv1d(c, out, kernel, padding=dil * (kernel - 1), dilation=dil), nn.ReLU()]
+                layers += [
+                    nn.Conv1d(c, out, kernel, padding=dil * (kernel - 1), dilation=dil),
+                    nn.ReLU(),
+                ]
                 c, dil = out, dil * 2
         self.net = nn.Sequential(*layers)
 

@@ -7,7 +7,13 @@ import torch.nn as nn
 
 class DilatedConv1d(nn.Conv1d):
     def __init__(self, channels, dilation, kernel_size=3):
-        super().__init__(channels, channels, kernel_size, dilation=dilation, padding=dilation * (kernel_size - 1) // 2)
+        super().__init__(
+            channels,
+            channels,
+            kernel_size,
+            dilation=dilation,
+            padding=dilation * (kernel_size - 1) // 2,
+        )
 
 
 receptive_field = 1024

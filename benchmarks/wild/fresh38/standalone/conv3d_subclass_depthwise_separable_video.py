@@ -5,7 +5,9 @@ import torch.nn as nn
 
 class DepthwiseConv3d(nn.Conv3d):
     def __init__(self, channels, kernel_size=3):
-        super().__init__(channels, channels, kernel_size, padding=kernel_size // 2, groups=channels, bias=False)
+        super().__init__(
+            channels, channels, kernel_size, padding=kernel_size // 2, groups=channels, bias=False
+        )
 
 
 def round8(x):

@@ -5,7 +5,9 @@ import torch.nn as nn
 
 class Upsample1d(nn.ConvTranspose1d):
     def __init__(self, cin, cout, stride):
-        super().__init__(cin, cout, kernel_size=2 * stride, stride=stride, padding=stride // 2 + stride % 2)
+        super().__init__(
+            cin, cout, kernel_size=2 * stride, stride=stride, padding=stride // 2 + stride % 2
+        )
 
 
 hop_length = 256

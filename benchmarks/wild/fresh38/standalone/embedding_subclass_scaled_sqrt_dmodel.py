@@ -20,6 +20,7 @@ d_model = 256
 model = nn.Sequential(
     ScaledEmbedding(vocab, d_model, padding_idx=0),
     nn.TransformerEncoder(
-        nn.TransformerEncoderLayer(d_model, nhead=4, dim_feedforward=4 * d_model, batch_first=True), num_layers=2
+        nn.TransformerEncoderLayer(d_model, nhead=4, dim_feedforward=4 * d_model, batch_first=True),
+        num_layers=2,
     ),
 )

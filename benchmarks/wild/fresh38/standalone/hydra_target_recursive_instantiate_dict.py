@@ -6,10 +6,22 @@ import torch.nn as nn
 CFG = {
     "_target_": "torch.nn.Sequential",
     "_args_": [
-        {"_target_": "torch.nn.Conv1d", "in_channels": 12, "out_channels": 64, "kernel_size": 7, "padding": 3},
+        {
+            "_target_": "torch.nn.Conv1d",
+            "in_channels": 12,
+            "out_channels": 64,
+            "kernel_size": 7,
+            "padding": 3,
+        },
         {"_target_": "torch.nn.BatchNorm1d", "num_features": 64},
         {"_target_": "torch.nn.ReLU"},
-        {"_target_": "torch.nn.Conv1d", "in_channels": 64, "out_channels": 64, "kernel_size": 5, "padding": 2},
+        {
+            "_target_": "torch.nn.Conv1d",
+            "in_channels": 64,
+            "out_channels": 64,
+            "kernel_size": 5,
+            "padding": 2,
+        },
         {"_target_": "torch.nn.AdaptiveMaxPool1d", "output_size": 1},
         {"_target_": "torch.nn.Flatten"},
         {"_target_": "torch.nn.Linear", "in_features": 64, "out_features": 5},

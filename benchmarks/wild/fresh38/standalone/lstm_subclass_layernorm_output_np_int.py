@@ -6,7 +6,11 @@ import torch.nn as nn
 class NormedLSTM(nn.LSTM):
     def __init__(self, input_size, hidden_size, num_layers, bidirectional):
         super().__init__(
-            input_size, hidden_size, num_layers=num_layers, batch_first=True, bidirectional=bidirectional
+            input_size,
+            hidden_size,
+            num_layers=num_layers,
+            batch_first=True,
+            bidirectional=bidirectional,
         )
         self.norm = nn.LayerNorm(hidden_size * (2 if bidirectional else 1))
 

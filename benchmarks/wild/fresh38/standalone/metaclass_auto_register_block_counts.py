@@ -29,7 +29,11 @@ class Bottle(Block):
 
     def __init__(self, c):
         super().__init__()
-        self.a, self.b, self.c = nn.Conv2d(c, c // 4, 1), nn.Conv2d(c // 4, c // 4, 3, padding=1), nn.Conv2d(c // 4, c, 1)
+        self.a, self.b, self.c = (
+            nn.Conv2d(c, c // 4, 1),
+            nn.Conv2d(c // 4, c // 4, 3, padding=1),
+            nn.Conv2d(c // 4, c, 1),
+        )
 
 
 STAGES = [("basic", 64, 2), ("bottle", 128, 2), ("bottle", 256, 1)]

@@ -1,7 +1,11 @@
 # defaults deep-merged with an experiment override (recursive dict merge)
 import torch.nn as nn
 
-DEFAULTS = {"encoder": {"dim": 128, "layers": 2, "dropout": 0.1}, "decoder": {"dim": 128, "layers": 1}, "vocab": 5000}
+DEFAULTS = {
+    "encoder": {"dim": 128, "layers": 2, "dropout": 0.1},
+    "decoder": {"dim": 128, "layers": 1},
+    "vocab": 5000,
+}
 OVERRIDE = {"encoder": {"layers": 4}, "decoder": {"dim": 96}}
 
 

@@ -12,7 +12,9 @@ class Stage(nn.Module):
     def __init__(self, cin, cout, n):
         super().__init__()
         self.down = nn.Conv2d(cin, cout, 2, 2)
-        self.blocks = nn.Sequential(*[nn.Conv2d(cout, cout, 3, padding=1, groups=cout) for _ in range(n)])
+        self.blocks = nn.Sequential(
+            *[nn.Conv2d(cout, cout, 3, padding=1, groups=cout) for _ in range(n)]
+        )
 
 
 stages, prev = [], 3

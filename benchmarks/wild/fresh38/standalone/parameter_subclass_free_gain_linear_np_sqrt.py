@@ -14,4 +14,6 @@ class HeLinear(nn.Linear):
 
 obs_shape = (4, 84, 84)
 flat = int(np.prod(obs_shape)) // 16
-model = nn.Sequential(nn.AvgPool2d(4), nn.Flatten(), HeLinear(flat, 256), nn.ReLU(), HeLinear(256, 18))
+model = nn.Sequential(
+    nn.AvgPool2d(4), nn.Flatten(), HeLinear(flat, 256), nn.ReLU(), HeLinear(256, 18)
+)

@@ -8,7 +8,11 @@ Act = partial(nn.LeakyReLU, negative_slope=0.1)
 
 
 def conv_block(cin, cout, norm=Norm, act=Act):
-    return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=norm is None), *( [norm(cout)] if norm else []), act())
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, padding=1, bias=norm is None),
+        *([norm(cout)] if norm else []),
+        act(),
+    )
 
 
 model = nn.Sequential(

@@ -27,7 +27,10 @@ class ViT(nn.Module):
         self.cls = nn.Parameter(torch.zeros(1, 1, c.dim))
         self.pos = nn.Parameter(torch.zeros(1, c.n_tokens, c.dim))
         self.blocks = nn.TransformerEncoder(
-            nn.TransformerEncoderLayer(c.dim, c.heads, 4 * c.dim, batch_first=True, norm_first=True), c.depth
+            nn.TransformerEncoderLayer(
+                c.dim, c.heads, 4 * c.dim, batch_first=True, norm_first=True
+            ),
+            c.depth,
         )
         self.head = nn.Linear(c.dim, classes)
 

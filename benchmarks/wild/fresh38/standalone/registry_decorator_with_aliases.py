@@ -27,5 +27,8 @@ class LinearHead(nn.Module):
         self.fc = nn.Linear(d, n)
 
 
-heads = {task: REGISTRY[kind](768, n) for task, kind, n in [("sst2", "probe", 2), ("mnli", "feedforward", 3)]}
+heads = {
+    task: REGISTRY[kind](768, n)
+    for task, kind, n in [("sst2", "probe", 2), ("mnli", "feedforward", 3)]
+}
 model = nn.ModuleDict(heads)

@@ -6,7 +6,9 @@ import torch.nn.functional as F
 class TiedConvAE(nn.Module):
     def __init__(self, chans=(1, 16, 32)):
         super().__init__()
-        self.enc = nn.ModuleList(nn.Conv2d(a, b, 3, stride=2, padding=1) for a, b in zip(chans, chans[1:]))
+        self.enc = nn.ModuleList(
+            nn.Conv2d(a, b, 3, stride=2, padding=1) for a, b in zip(chans, chans[1:])
+        )
         self.dec_bias = nn.ParameterList(
             nn.Parameter(conv.weight.new_zeros(conv.in_channels)) for conv in self.enc
         )
