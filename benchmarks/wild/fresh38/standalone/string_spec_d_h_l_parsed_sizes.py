@@ -8,7 +8,7 @@ vals = {k: int(v) for k, v in re.findall(r"([a-z]+)(\d+)", SPEC)}
 
 
 class TinyLM(nn.Module):
-    def __init__(self, d, h, l, ff, v):
+    def __init__(self, d, h, l, ff, v):  # noqa: E741
         super().__init__()
         self.emb = nn.Embedding(v, d)
         self.body = nn.TransformerEncoder(nn.TransformerEncoderLayer(d, h, ff, batch_first=True), l)
