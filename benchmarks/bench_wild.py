@@ -147,6 +147,8 @@ FRESH35_TRUTH = ROOT / "benchmarks" / "wild" / "fresh35" / "truth.json"
 FRESH36_TRUTH = ROOT / "benchmarks" / "wild" / "fresh36" / "truth.json"
 # the thirty-seventh fresh batch (benchmarks/wild/fresh37, session 38): the same, written blind
 FRESH37_TRUTH = ROOT / "benchmarks" / "wild" / "fresh37" / "truth.json"
+# the thirty-eighth fresh batch (benchmarks/wild/fresh38, session 39): the same, written blind
+FRESH38_TRUTH = ROOT / "benchmarks" / "wild" / "fresh38" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -555,9 +557,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh35",
             "fresh36",
             "fresh37",
+            "fresh38",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh37: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh38: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -599,6 +602,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh35",
         "fresh36",
         "fresh37",
+        "fresh38",
     )
     truth_path = {
         "main": TRUTH,
@@ -638,6 +642,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh35": FRESH35_TRUTH,
         "fresh36": FRESH36_TRUTH,
         "fresh37": FRESH37_TRUTH,
+        "fresh38": FRESH38_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -718,6 +723,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh35": "fresh35 batch",
                 "fresh36": "fresh36 batch",
                 "fresh37": "fresh37 batch",
+                "fresh38": "fresh38 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

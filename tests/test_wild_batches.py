@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh37): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh38): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -654,6 +654,34 @@ BATCHES: dict[str, Batch] = {
         min_library_files=34,
         min_libraries=6,
         min_standalone=64,
+    ),
+    # written blind in session 39 (helper wild38)
+    "fresh38": Batch(
+        sample={
+            # one encoder layer object repeated over the steps of a universal transformer
+            "weight_sharing_universal_transformer_steps": (True, False),
+            # a Perceiver's latent block list repeats one layer object
+            "perceiver_latent_array_cross_attention": (True, False),
+            # an untied autoencoder whose decoder may be the encoder itself (here it is not)
+            "yaml_like_text_stacked_autoencoder": (False, False),
+            # copy.deepcopy target network: separate tensors, all frozen
+            "copy_deepcopy_target_network_ema": (False, True),
+            # a backbone frozen with requires_grad_(False), a trainable head
+            "requires_grad_false_frozen_backbone_new_head": (False, True),
+            # a Linear subclass holding a frozen anchor Parameter
+            "parameter_subclass_free_gain_linear_np_sqrt": (False, True),
+            # the LM head tied to a scaled Embedding subclass's table
+            "string_spec_d_h_l_parsed_sizes": (True, False),
+            # hydra-style recursive _target_ instantiation
+            "hydra_target_recursive_instantiate_dict": (False, False),
+            # a match statement with mapping patterns
+            "match_statement_dict_patterns_blocks": (False, False),
+            # a frozen slots dataclass with derived properties
+            "attrs_style_slots_dataclass_frozen_config": (False, False),
+        },
+        min_library_files=25,
+        min_libraries=5,
+        min_standalone=55,
     ),
 }
 
