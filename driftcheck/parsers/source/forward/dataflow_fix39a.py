@@ -22,8 +22,9 @@ rules need, so any route they take reaches the rule:
   ``dataflow_fix34c.scaler_call``'s order checks key the scaler and the optimizer by value
   (``scaler_key`` / ``optim_of``), wherever the two are held.
 - **Optimizers held by plain objects**: a plain object's attribute that ``__init__`` set to
-  ``torch.optim.<Opt>(...)`` once reads as one ``dataflow_fix33b.Optim`` per object (modules'
-  are left to ``dataflow_fix33b._init_optimizer``, as before).
+  ``torch.optim.<Opt>(...)`` once (and nothing else stores) reads as one
+  ``dataflow_fix33b.Optim`` per object (its groups unknown), as ``dataflow_fix38a.init_attr``
+  has it for a module's, so it reaches a helper function or a scheduler as an optimizer.
 - **IterableDataset in a DataLoader**: ``DataLoader(ds, shuffle=True | sampler=.. |
   batch_sampler=..)`` with ``ds`` a ``PlainInst`` of an ``IterableDataset`` subclass: torch's
   ValueError "DataLoader with IterableDataset: expected unspecified <option> option, but got
@@ -316,7 +317,8 @@ def scaler_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: A
 
 def held_attr(run: Any, m: Any, name: str) -> Any:
     """``m.<name>`` (``m`` a ``Mod``) where ``__init__`` of ``m``'s class set it once to a CPU
-    GradScaler (any object) or a torch optimizer (a plain object): one value per object."""
+    GradScaler (any object) or a torch optimizer (a plain object; a module's is
+    ``dataflow_fix38a.init_attr``'s): one value per object and attribute."""
     from driftcheck.parsers.source.forward.dataflow_fix33b import OPTIMIZERS, Optim
     from driftcheck.parsers.source.forward.dataflow_fix34c import (
         _SCALERS,
