@@ -11,6 +11,9 @@ clean.
   a helper function's parameters.
 - ``iterds_*``: ``DataLoader`` over an ``IterableDataset`` of the code's own with ``shuffle`` /
   ``sampler`` / ``batch_sampler``.
+- ``seed_*``: ``torch.Generator().manual_seed(v)`` of a tensor / float / str / out-of-range int
+  (``torch.manual_seed`` itself takes ``int(v)``: clean), the generator held by a plain object.
+- ``multi_*``: ``register_multi_grad_hook(..., mode=m)`` with ``m`` held by a plain object.
 """
 
 from __future__ import annotations
@@ -229,6 +232,71 @@ iterds("iterds_batch_sampler_local",
 iterds("iterds_ok_batch_sampler_map",
        "bs = BatchSampler(SequentialSampler(range(4)), 2, False)\n"
        "        loader = DataLoader(x, batch_sampler=bs)")  # fmt: skip
+
+
+# ---------------------------------------------------------------- Generator seeds, multi-grad hooks
+_GEN = """
+class Noise:
+    def __init__(self, seed):
+        self.gen = torch.Generator()
+        self.seed = seed
+
+    def reset(self):
+        self.gen.manual_seed(self.seed)
+        return self.gen
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.register_buffer("step", torch.tensor(3))
+
+    def forward(self, x):
+        {body}
+        return self.fc(x + torch.rand(x.shape, generator=g))
+"""
+
+
+def gen(name: str, body: str) -> None:
+    model(name, (4, 8), _GEN.replace("{body}", body))
+
+
+gen("seed_tensor_held", "g = Noise(self.step).reset()")
+gen("seed_ok_int_held", "g = Noise(int(self.step)).reset()")
+gen("seed_float_chain", "g = torch.Generator('cpu').manual_seed(0.5 * 4)")
+gen("seed_ok_item", "g = torch.Generator('cpu').manual_seed(self.step.item())")
+gen("seed_string_kw", "g = torch.Generator()\n        g.manual_seed(seed='7')")
+gen("seed_ok_max", "g = torch.Generator()\n        g.manual_seed(2 ** 64 - 1)")
+gen("seed_past_64_bits", "g = torch.Generator()\n        g.manual_seed(2 ** 64)")
+gen("seed_ok_global_tensor", "torch.manual_seed(self.step)\n        g = None")
+
+_MULTI = """
+class Watch:
+    def __init__(self, mode):
+        self.mode = mode
+        self.seen = []
+
+    def attach(self, ts):
+        return torch.autograd.graph.register_multi_grad_hook(ts, self.seen.append, mode=self.mode)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(8, 8)
+        self.b = nn.Linear(8, 8)
+
+    def forward(self, x):
+        with torch.enable_grad():
+            ha, hb = self.a(x), self.b(x)
+            Watch({mode!r}).attach([ha, hb])
+            (ha * hb).sum().backward()
+        return x
+"""
+for _name, _mode in (("multi_mode_first", "first"), ("multi_ok_any", "any"),
+                     ("multi_mode_upper", "ANY"), ("multi_ok_all", "all")):  # fmt: skip
+    model(_name, (4, 8), _MULTI.replace("{mode!r}", repr(_mode)))
 
 
 def _torch_crashes(path, shape, kind) -> bool:

@@ -30,6 +30,14 @@ rules need, so any route they take reaches the rule:
   ValueError "DataLoader with IterableDataset: expected unspecified <option> option, but got
   <option>=<value>" (``DataLoader.__init__``, checked in that order).
 
+- **Generators**: ``torch.Generator()`` / ``torch.Generator("cpu")`` made in forward is one
+  value per call (``Gen``), so ``gen.manual_seed(v)`` is judged wherever the generator is held:
+  torch 2.13 takes a Python int only (RuntimeError "manual_seed expected a long, but got
+  Tensor / float / str / bool"; ValueError "Overflow when unpacking long long" outside
+  ``[-2**63, 2**64 - 1]``). ``torch.manual_seed(v)`` converts with ``int(v)``: not this rule.
+- ``torch.autograd.graph.register_multi_grad_hook(ts, fn, mode=m)`` with a known string ``m``
+  other than "all" / "any": ValueError (its first check).
+
 ``DRIFTCHECK_NO_FIX39A=1`` turns the module off.
 """
 
@@ -446,3 +454,87 @@ def _fail(f: Any, fr: Any, e: Any, name: str, shown: str) -> Any:
         f"but got {shown}",
     )
     return None
+
+
+# ---------------------------------------------------------------- generators, multi-grad hooks
+class Gen(Unk):
+    """What ``torch.Generator()`` built in ``forward`` returns: a CPU generator, one per call."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNK(torch.Generator)"
+
+
+_GEN_Q = frozenset({"torch.Generator", "torch._C.Generator"})
+_MULTI_Q = frozenset(
+    {"torch.autograd.graph.register_multi_grad_hook", "torch.autograd.register_multi_grad_hook"}
+)
+
+
+def _spread_whole(f: Any, e: ast.Call) -> bool:
+    from driftcheck.parsers.source.forward.dataflow_fix38b import seen_whole
+
+    return not spread(e) or seen_whole(f, e)
+
+
+@hooks.after(214)  # crashgen39: ``torch.Generator()`` / ``torch.Generator("cpu")``
+def generator_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import UNK
+
+    if not _on(run.f) or out is not UNK or not isinstance(fv, Ext) or fv.qual not in _GEN_Q:
+        return None
+    if spread(e) or len(args) + len(kwargs) > 1 or set(kwargs) - {"device"}:
+        return None
+    dev = args[0] if args else kwargs.get("device", "cpu")
+    return Gen() if dev == "cpu" else None
+
+
+def _seed_error(v: Any) -> str | None:
+    """torch's error for ``Generator.manual_seed(v)`` (torch 2.13: ``THPGenerator_manualSeed``
+    takes a Python int only; out of the 64-bit range: ``Overflow when unpacking long long``)."""
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    kind = None
+    if isinstance(v, Tens):
+        kind = "Tensor"
+    elif v.__class__ in (float, str, bool):
+        kind = v.__class__.__name__
+    elif v.__class__ is int and not -(2**63) <= v <= 2**64 - 1:
+        return "ValueError: Overflow when unpacking long long"
+    return None if kind is None else f"RuntimeError: manual_seed expected a long, but got {kind}"
+
+
+@hooks.before(151)  # crashgen39: ``gen.manual_seed(seed)`` of a generator the pass holds
+def seed_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.forward.dataflow_common import arg, receiver
+
+    f = run.f
+    if not _on(f) or fr is None or f.speculative or not isinstance(e.func, ast.Attribute):
+        return
+    if e.func.attr != "manual_seed" or not _spread_whole(f, e):
+        return
+    if len(args) + len(kwargs) != 1 or set(kwargs) - {"seed"}:
+        return
+    if not isinstance(receiver(run, e, fr), Gen):
+        return
+    err = _seed_error(arg(args, kwargs, 0, "seed"))
+    if err is not None:
+        f.crash(fr.loc(e), err)
+
+
+@hooks.before(152)  # crashgen39: ``register_multi_grad_hook(ts, fn, mode=...)``
+def multi_hook_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    f = run.f
+    if not _on(f) or fr is None or f.speculative or not isinstance(fv, Ext):
+        return
+    if fv.qual not in _MULTI_Q or not _spread_whole(f, e):
+        return
+    if len(args) > 2 or set(kwargs) - {"tensors", "fn", "mode"} or "mode" not in kwargs:
+        return
+    mode = kwargs["mode"]
+    if mode.__class__ is str and mode not in ("all", "any"):
+        f.crash(fr.loc(e), f"ValueError: Expects mode to be one of ('all', 'any') but got {mode}")
