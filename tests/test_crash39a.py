@@ -14,6 +14,8 @@ clean.
 - ``seed_*``: ``torch.Generator().manual_seed(v)`` of a tensor / float / str / out-of-range int
   (``torch.manual_seed`` itself takes ``int(v)``: clean), the generator held by a plain object.
 - ``multi_*``: ``register_multi_grad_hook(..., mode=m)`` with ``m`` held by a plain object.
+- ``sched_*``: ``ChainedScheduler`` / ``SequentialLR`` of schedulers made on another optimizer
+  (or a ``ReduceLROnPlateau``), the optimizers held by a plain object.
 """
 
 from __future__ import annotations
@@ -297,6 +299,60 @@ class Net(nn.Module):
 for _name, _mode in (("multi_mode_first", "first"), ("multi_ok_any", "any"),
                      ("multi_mode_upper", "ANY"), ("multi_ok_all", "all")):  # fmt: skip
     model(_name, (4, 8), _MULTI.replace("{mode!r}", repr(_mode)))
+
+
+# ---------------------------------------------------------------- schedulers' optimizers
+_SCHED = """
+from torch.optim import lr_scheduler as S
+
+
+class Plan:
+    def __init__(self, model, shared):
+        self.opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        self.other = torch.optim.SGD(model.parameters(), lr=0.1)
+        self.shared = shared
+
+    def warm(self):
+        return S.LinearLR(self.opt, start_factor=0.5, total_iters=2)
+
+    def decay(self):
+        return S.ExponentialLR(self.opt if self.shared else self.other, gamma=0.9)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        {body}
+        return self.fc(x)
+"""
+
+
+def sched(name: str, body: str) -> None:
+    model(name, (4, 8), _SCHED.replace("{body}", body))
+
+
+sched(
+    "sched_chain_two_optims",
+    "p = Plan(self.fc, False)\n        S.ChainedScheduler([p.warm(), p.decay()])",
+)
+sched(
+    "sched_ok_chain_shared",
+    "p = Plan(self.fc, True)\n        S.ChainedScheduler([p.warm(), p.decay()])",
+)
+sched("sched_seq_two_optims",
+      "p = Plan(self.fc, False)\n        S.SequentialLR(p.opt, [p.warm(), p.decay()], milestones=[1])")  # fmt: skip
+sched("sched_ok_seq_shared",
+      "p = Plan(self.fc, True)\n        S.SequentialLR(p.opt, [p.warm(), p.decay()], milestones=[1])")  # fmt: skip
+sched("sched_seq_explicit_other",
+      "p = Plan(self.fc, True)\n        S.SequentialLR(p.other, [p.warm(), p.decay()], [1])")  # fmt: skip
+sched("sched_chain_plateau",
+      "p = Plan(self.fc, True)\n        S.ChainedScheduler([p.warm(), S.ReduceLROnPlateau(p.opt)])")  # fmt: skip
+sched("sched_ok_chain_local_opt",
+      "opt = torch.optim.Adam(self.fc.parameters())\n        scheds = (S.StepLR(opt, 2), S.LinearLR(opt))\n"
+      "        S.ChainedScheduler(scheds, optimizer=opt)")  # fmt: skip
 
 
 def _torch_crashes(path, shape, kind) -> bool:

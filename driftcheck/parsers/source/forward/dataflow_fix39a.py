@@ -38,6 +38,14 @@ rules need, so any route they take reaches the rule:
 - ``torch.autograd.graph.register_multi_grad_hook(ts, fn, mode=m)`` with a known string ``m``
   other than "all" / "any": ValueError (its first check).
 
+- **Schedulers keep their optimizer**: a torch LR scheduler built in forward on an ``Optim``
+  value is one value per call (``SchedV``, or the value an earlier rule made: ``Sched``) with
+  that optimizer, so ``ChainedScheduler(scheds[, optimizer])`` / ``SequentialLR(opt, scheds,
+  ..)`` of a certain list see torch's ValueError for an item on another optimizer (identity,
+  as torch's ``!=`` of optimizers is) or a ``ReduceLROnPlateau`` item. Optimizer values are
+  one object per optimizer: made in forward, ``dataflow_fix38a.init_attr``'s for a module's
+  attribute, ``held_attr``'s for a plain object's.
+
 ``DRIFTCHECK_NO_FIX39A=1`` turns the module off.
 """
 
@@ -538,3 +546,102 @@ def multi_hook_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, 
     mode = kwargs["mode"]
     if mode.__class__ is str and mode not in ("all", "any"):
         f.crash(fr.loc(e), f"ValueError: Expects mode to be one of ('all', 'any') but got {mode}")
+
+
+# ---------------------------------------------------------------- schedulers and their optimizer
+class SchedV(Unk):
+    """What a torch LR scheduler built in ``forward`` returns where the pass had ``UNK``: one
+    value per call, so the optimizer it was given (``_SCHEDS``) stays with it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNK(LR scheduler)"
+
+
+_SCHEDS = "fix39a_scheds"  # id(scheduler value) -> (value, its Optim, class name)
+_SCHED_MODS = ("torch.optim.lr_scheduler.", "torch.optim.swa_utils.")
+_SCHED_NAMES = frozenset(
+    {"LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR", "LinearLR",
+     "ExponentialLR", "PolynomialLR", "CosineAnnealingLR", "CosineAnnealingWarmRestarts",
+     "CyclicLR", "OneCycleLR", "ReduceLROnPlateau", "SWALR"}
+)  # fmt: skip
+_CHAIN_Q = "torch.optim.lr_scheduler.ChainedScheduler"
+_SEQ_Q = "torch.optim.lr_scheduler.SequentialLR"
+
+
+def _sched_name(fv: Any) -> str | None:
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    if not isinstance(fv, Ext):
+        return None
+    for mod in _SCHED_MODS:
+        if fv.qual.startswith(mod) and fv.qual[len(mod) :] in _SCHED_NAMES:
+            return fv.qual[len(mod) :]
+    return None
+
+
+@hooks.after(215)  # crashgen39: a scheduler made in forward keeps the optimizer it was given
+def sched_made(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, out: Any, fr: Any):
+    from driftcheck.parsers.source.forward.dataflow_common import arg
+    from driftcheck.parsers.source.forward.dataflow_fix33b import Optim
+    from driftcheck.parsers.source.values.dataflow_values import UNK
+
+    f = run.f
+    name = _sched_name(fv)
+    if not _on(f) or name is None or not _spread_whole(f, e):
+        return None
+    opt = arg(args, kwargs, 0, "optimizer")
+    if not isinstance(opt, Optim) or any(a is out for a in (*args, *kwargs.values())):
+        return None
+    if out is UNK:
+        out = SchedV()
+    elif not isinstance(out, Unk):
+        return None
+    f.run_state.setdefault(_SCHEDS, {})[id(out)] = (out, opt, name)
+    return out
+
+
+@hooks.before(153)  # crashgen39: ``ChainedScheduler([...])`` / ``SequentialLR(opt, [...], ..)``
+def chain_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.forward.dataflow_common import arg
+    from driftcheck.parsers.source.forward.dataflow_fix33b import Optim
+    from driftcheck.parsers.source.forward.dataflow_fix36b_data import _sure_list
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    f = run.f
+    if not _on(f) or fr is None or f.speculative or not isinstance(fv, Ext):
+        return
+    if fv.qual not in (_CHAIN_Q, _SEQ_Q) or not _spread_whole(f, e):
+        return
+    known = f.run_state.get(_SCHEDS, {})
+    if fv.qual == _CHAIN_Q:
+        scheds, ref = arg(args, kwargs, 0, "schedulers"), arg(args, kwargs, 1, "optimizer")
+    else:
+        scheds, ref = arg(args, kwargs, 1, "schedulers"), arg(args, kwargs, 0, "optimizer")
+    if not _sure_list(run, scheds) and scheds.__class__ is not tuple:
+        return
+    got = []
+    for s in scheds:
+        rec = known.get(id(s))
+        got.append(rec if rec is not None and rec[0] is s else None)
+    if fv.qual == _CHAIN_Q and ref is None and got and got[0] is not None:
+        ref = got[0][1]  # ``optimizer or schedulers[0].optimizer``
+    if not isinstance(ref, Optim):
+        return
+    cls = fv.qual.rsplit(".", 1)[-1]
+    for i, rec in enumerate(got):
+        if rec is None:
+            continue
+        if rec[2] == "ReduceLROnPlateau":
+            msg = (f"ValueError: {cls} does not support `ReduceLROnPlateau` scheduler as it "
+                   "requires additional kwargs to be specified when calling `step`, but got one "
+                   f"at index {i} in the given schedulers sequence.")  # fmt: skip
+        elif rec[1] is not ref:
+            msg = (f"ValueError: {cls} expects all schedulers to belong to the same optimizer, "
+                   f"but got scheduler {rec[2]} at index {i} has {rec[1].name} (another "
+                   f"optimizer), which is different from {ref.name}.")  # fmt: skip
+        else:
+            continue
+        f.crash(fr.loc(e), msg)
+        return
