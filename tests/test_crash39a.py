@@ -16,6 +16,8 @@ clean.
 - ``multi_*``: ``register_multi_grad_hook(..., mode=m)`` with ``m`` held by a plain object.
 - ``sched_*``: ``ChainedScheduler`` / ``SequentialLR`` of schedulers made on another optimizer
   (or a ``ReduceLROnPlateau``), the optimizers held by a plain object.
+- ``parse_*``: ``einops.parse_shape(t, pattern)`` of another rank, the pattern held by a plain
+  object.
 """
 
 from __future__ import annotations
@@ -353,6 +355,34 @@ sched("sched_chain_plateau",
 sched("sched_ok_chain_local_opt",
       "opt = torch.optim.Adam(self.fc.parameters())\n        scheds = (S.StepLR(opt, 2), S.LinearLR(opt))\n"
       "        S.ChainedScheduler(scheds, optimizer=opt)")  # fmt: skip
+
+
+# ---------------------------------------------------------------- einops.parse_shape
+_PARSE = """
+from einops import parse_shape
+
+
+class Spec:
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+    def sizes(self, t):
+        return parse_shape(t, self.pattern)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        d = Spec({pattern!r}).sizes(x)
+        return self.fc(x) * d["b"]
+"""
+for _name, _pat in (("parse_rank_three", "b t c"), ("parse_ok_two", "b c"),
+                    ("parse_ok_ellipsis", "b ... c"), ("parse_ellipsis_too_many", "b ... t c"),
+                    ("parse_ok_underscore", "b _"), ("parse_rank_one", "b")):  # fmt: skip
+    model(_name, (4, 8), _PARSE.replace("{pattern!r}", repr(_pat)))
 
 
 def _torch_crashes(path, shape, kind) -> bool:

@@ -46,6 +46,11 @@ rules need, so any route they take reaches the rule:
   one object per optimizer: made in forward, ``dataflow_fix38a.init_attr``'s for a module's
   attribute, ``held_attr``'s for a plain object's.
 
+- ``einops.parse_shape(t, pattern)`` of a tensor of known rank and a pattern of plain names,
+  ``_`` and at most one ``...``: einops 0.8's RuntimeError when the number of axes differs
+  ("Can't parse shape with different number of dimensions") or the rank is below the named
+  axes around the ``...``.
+
 ``DRIFTCHECK_NO_FIX39A=1`` turns the module off.
 """
 
@@ -645,3 +650,53 @@ def chain_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: A
             continue
         f.crash(fr.loc(e), msg)
         return
+
+
+# ---------------------------------------------------------------- einops.parse_shape
+def _parse_shape_error(pattern: str, shape: tuple) -> str | None:
+    """einops 0.8's ``parse_shape`` on a tensor of ``shape``'s rank: the number of axes of a
+    pattern of plain names / ``_`` / one ``...`` must match (RuntimeError); other patterns are
+    not judged."""
+    import keyword
+
+    names = pattern.split()
+    if not names or any(n != "..." and not (n == "_" or n.isidentifier()) for n in names):
+        return None
+    if any(keyword.iskeyword(n) or (n.startswith("_") and n != "_") for n in names):
+        return None  # (einops refuses some names itself: not judged)
+    dots = names.count("...")
+    if dots > 1:
+        return None
+    named = [n for n in names if n not in ("_", "...")]
+    if len(named) != len(set(named)):
+        return None
+    rank = len(shape)
+    dims = ", ".join(str(d) if isinstance(d, int) else "?" for d in shape)
+    shown = f"({dims},)" if rank == 1 else f"({dims})"
+    if dots == 0 and rank != len(names):
+        return (f"RuntimeError: Can't parse shape with different number of dimensions: "
+                f"{pattern} {shown}")  # fmt: skip
+    if dots == 1 and rank < len(names) - 1:
+        return f"RuntimeError: Can't parse shape with this number of dimensions: {pattern} {shown}"
+    return None
+
+
+@hooks.before(154)  # crashgen39: ``einops.parse_shape(t, pattern)`` of another rank
+def parse_shape_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any):
+    from driftcheck.parsers.source.forward.dataflow_common import arg
+    from driftcheck.parsers.source.values.abstract import Ext
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    f = run.f
+    if not _on(f) or fr is None or f.speculative or not isinstance(fv, Ext):
+        return
+    if fv.qual != "einops.parse_shape" or not _spread_whole(f, e):
+        return
+    if len(args) + len(kwargs) != 2 or set(kwargs) - {"x", "pattern"}:
+        return
+    t, pattern = arg(args, kwargs, 0, "x"), arg(args, kwargs, 1, "pattern")
+    if not isinstance(t, Tens) or not isinstance(t.shape, tuple) or pattern.__class__ is not str:
+        return
+    err = _parse_shape_error(pattern, t.shape)
+    if err is not None:
+        f.crash(fr.loc(e), err)
