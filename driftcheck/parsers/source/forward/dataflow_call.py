@@ -21,6 +21,7 @@ from driftcheck.parsers.source.forward import (
     dataflow_called,
     dataflow_checks,
     dataflow_fix38b,
+    dataflow_fix39a,
     dataflow_grown,
     dataflow_libvals,
     dataflow_misuse,
@@ -421,6 +422,8 @@ class Calls:
             )
         if isinstance(fv, Cls):
             return self.construct(fv, args, kwargs, fr, at)
+        if fv.__class__ is dataflow_fix39a.InstMethod:  # ``trainer.step(x)`` (crashgen39)
+            return dataflow_fix39a.method_call(self, fv, args, kwargs, fr)
         if isinstance(fv, dataflow_libvals.LibMethod):  # ``M.getint("hidden")``
             loc = fr.loc(at) if fr is not None else ()
             got = dataflow_libvals.call(fv, args, kwargs, loc, lambda x: ops_convert(self.run, x))
@@ -447,6 +450,7 @@ class Calls:
         file:line, kept for the graph's ``unfollowed`` record (session 38)."""
         vals = [*args, *kwargs.values()]
         dataflow_axes.escapes(self.run.f, UNK, args, kwargs)
+        dataflow_fix39a.escaped(self.run.f, args, kwargs)  # plain objects it may change
         self.run.taint(why)
         if unfollowed:
             self.run.unfollowed_notes.add(why)

@@ -340,6 +340,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix34c
 
             dataflow_fix34c.ctx_store(fr, tgt, v)  # ``ctx.scale = s`` of a custom Function
+            from driftcheck.parsers.source.forward import dataflow_fix39a
+
+            dataflow_fix39a.attr_stored(self, tgt, v, fr)  # a plain object changed unseen
         if isinstance(tgt, (ast.Attribute, ast.Subscript)) and self.f.input_shape is not None:
             # a list stored where other code may reach it (``self.cache = outs``)
             dataflow_axes.escapes(self.f, UNK, [v], {})
@@ -1429,8 +1432,9 @@ class Runner:
 
         if isinstance(v, DtypeInfo):
             return v.attr(name)  # ``torch.iinfo(ids.dtype).bits``: a number
-        if v.__class__.__name__ in ("Ctx", "Inst"):  # a Function's ``ctx`` (``dataflow_fix34c``),
-            # an object of the code's own class built in forward (``dataflow_fix37c``)
+        # a Function's ``ctx`` (``dataflow_fix34c``), an object of the code's own class built
+        # in forward (``dataflow_fix37c``; a plain one: ``dataflow_fix39a``)
+        if v.__class__.__name__ in ("Ctx", "Inst", "PlainInst"):
             return v.get(name)
         if v is None and at is not None and self.f.input_shape is not None and self.f.run_state:
             from driftcheck.parsers.source.forward import dataflow_fix37c
@@ -1475,6 +1479,10 @@ class Runner:
                 self.f.crash(fr.loc(at), err)
                 return UNK
         got = ops.attribute(self, v, name, fr)
+        if got is UNK and isinstance(v, Mod) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_fix39a
+
+            got = dataflow_fix39a.held_attr(self, v, name) or got  # ``self.scaler``: one value
         if at is not None and self.f.input_shape is not None and name in ("real", "imag"):
             from driftcheck.parsers.source.forward import dataflow_dtype_accept
 

@@ -403,7 +403,10 @@ def scaler_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[
         return False, None
     if any(isinstance(a, ast.Starred) for a in at.args):
         return False, None
-    key = _scaler(run, func.value, fr)
+    from driftcheck.parsers.source.forward import dataflow_fix39a
+
+    # (session 39: a ``Scaler`` value wherever it is held, before the ``self.<name>`` source)
+    key = dataflow_fix39a.scaler_key(run, at, fr) or _scaler(run, func.value, fr)
     if key is None:
         return False, None
     st = f.run_state.setdefault(_STATE, {}).setdefault(key, {"scale": False, "opts": {}})
@@ -424,15 +427,20 @@ def scaler_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[
             f.crash(loc, "AssertionError: No inf checks were recorded prior to update.")
         st["opts"] = {}
         return True, None
-    if len(args) != 1 or not isinstance(func.value, ast.Attribute):
-        return False, None
-    a = at.args[0]
-    if not (isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name)):
-        return False, None
-    m = getattr(fr, "locals", {}).get(a.value.id)
-    if not isinstance(m, Mod) or not isinstance(_init_optimizer(run, m, a.attr), Optim):
-        return False, None
-    okey = (a.value.id, a.attr)
+    held = dataflow_fix39a.optim_of(run, args)  # an ``Optim`` value (session 39)
+    if held is not None:
+        okey, opt = held
+    else:
+        if len(args) != 1 or not isinstance(func.value, ast.Attribute):
+            return False, None
+        a = at.args[0]
+        if not (isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name)):
+            return False, None
+        m = getattr(fr, "locals", {}).get(a.value.id)
+        opt = _init_optimizer(run, m, a.attr) if isinstance(m, Mod) else None
+        if not isinstance(opt, Optim):
+            return False, None
+        okey = (a.value.id, a.attr)
     stage = st["opts"].get(okey, "ready")
     if func.attr == "unscale_":
         if not st["scale"]:
@@ -446,7 +454,6 @@ def scaler_call(call: Any, at: Any, args: list, kwargs: dict, fr: Any) -> tuple[
         return True, None
     # ``step``: the optimizer's own ``step()`` may run (parameters written in place, as
     # ``dataflow_fix34.step_call`` has it); else the pass goes on as after an unknown call
-    opt = _init_optimizer(run, m, a.attr)
     if opt.name == "LBFGS" or _hooks(f, own_trees):
         return False, None
     if not st["scale"]:
