@@ -86,6 +86,165 @@ for _name, _basis in (
         shape=(2, 3), pre=JAC.format(basis=_basis))  # fmt: skip
 
 
+# ---------------------------------------------------------------- jacobian / hessian strategy
+JACB = "with torch.enable_grad():\n            J = {call}\n        x = x + J.sum()"
+for _name, _call in (
+    ("jac_forward_default_vectorize", "jacobian(self.f, x[0], strategy='forward-mode')"),
+    (
+        "jac_ok_forward_vectorized",
+        "jacobian(self.f, x[0], strategy='forward-mode', vectorize=True)",
+    ),
+    ("jac_ok_reverse", "jacobian(self.f, x[0])"),
+    ("jac_ok_reverse_unvectorized", "jacobian(self.f, x[0], vectorize=False)"),
+    (
+        "jac_forward_create_graph",
+        "jacobian(self.f, x[0], create_graph=True, vectorize=True, strategy='forward-mode')",
+    ),
+    ("jac_strategy_name", "jacobian(self.f, x[0], strategy='forward')"),
+    ("jac_forward_positional", "jacobian(self.f, x[0], False, False, False, 'forward-mode')"),
+    (
+        "jac_hessian_forward_outer",
+        "hessian(lambda z: self.f(z).sum(), x[0], outer_jacobian_strategy='forward-mode')",
+    ),
+    (
+        "jac_ok_hessian_forward_vectorized",
+        "hessian(lambda z: self.f(z).sum(), x[0], vectorize=True, outer_jacobian_strategy='forward-mode')",
+    ),
+    ("jac_ok_hessian_reverse", "hessian(lambda z: self.f(z).sum(), x[0])"),
+):
+    net(_name, "self.f = nn.Sequential(nn.Linear(4, 3), nn.Tanh())", JACB.format(call=_call),
+        pre="from torch.autograd.functional import jacobian, hessian\n")  # fmt: skip
+# the strategy held by the module (a default argument of __init__)
+model(
+    "jac_forward_from_init",
+    (2, 4),
+    """
+from torch.autograd.functional import jacobian
+
+class Net(nn.Module):
+    def __init__(self, vec=False, strategy="forward-mode"):
+        super().__init__()
+        self.vec, self.strategy = vec, strategy
+        self.f = nn.Linear(4, 3)
+
+    def forward(self, x):
+        with torch.enable_grad():
+            J = jacobian(self.f, x[0], vectorize=self.vec, strategy=self.strategy)
+        return J.sum(0)
+""",
+)
+
+# ---------------------------------------------------------------- grid_sample bicubic 5-D
+GS = (
+    "g = torch.zeros(x.shape[0], {grid}, {last})\n"
+    "        x = F.grid_sample(x, g, mode={mode!r}, align_corners=False)"
+)
+for _name, _shape, _grid, _last, _mode in (
+    ("grid_bicubic_volume", (1, 2, 4, 4, 4), "3, 3, 3", 3, "bicubic"),
+    ("grid_ok_bilinear_volume", (1, 2, 4, 4, 4), "3, 3, 3", 3, "bilinear"),
+    ("grid_ok_bicubic_image", (1, 2, 4, 4), "3, 3", 2, "bicubic"),
+    ("grid_ok_nearest_volume", (1, 2, 4, 4, 4), "3, 3, 3", 3, "nearest"),
+    ("grid_bicubic_volume_bad_grid", (1, 2, 4, 4, 4), "3, 3", 2, "bicubic"),
+):
+    net(_name, "pass", GS.format(grid=_grid, last=_last, mode=_mode), shape=_shape)
+
+# ---------------------------------------------------------------- householder_product
+for _name, _a, _tau in (
+    ("house_tau_longer", "6, 4", "6"),
+    ("house_ok", "6, 4", "4"),
+    ("house_ok_fewer_tau", "6, 4", "2"),
+    ("house_wide_input", "3, 5", "2"),
+    ("house_tau_rank", "6, 4", "2, 3"),
+    ("house_batch_mismatch", "2, 6, 4", "3, 4"),
+    ("house_ok_batched", "2, 6, 4", "2, 4"),
+):
+    net(_name, f"self.v = nn.Parameter(torch.randn({_a}))\n        self.tau = nn.Parameter(torch.rand({_tau}))",
+        "q = torch.linalg.householder_product(self.v, self.tau)\n        x = x + q.sum()")  # fmt: skip
+net("house_ok_geqrf", "self.w = nn.Parameter(torch.randn(8, 5))",
+    "a, tau = torch.geqrf(self.w)\n        x = x + torch.linalg.householder_product(a, tau).sum()")  # fmt: skip
+
+# ---------------------------------------------------------------- soft-target cross entropy
+CEB = "t = F.softmax(torch.randn(x.shape), -1)\n        x = x + {call}"
+for _name, _call in (
+    ("ce_soft_ignore_zero", "F.cross_entropy(x, t, ignore_index=0)"),
+    ("ce_soft_ignore_three", "F.cross_entropy(x, t, None, None, 3)"),
+    ("ce_ok_soft_default", "F.cross_entropy(x, t)"),
+    ("ce_ok_soft_negative", "F.cross_entropy(x, t, ignore_index=-1)"),
+    ("ce_ok_hard_ignore", "F.cross_entropy(x, t.argmax(-1), ignore_index=0)"),
+):
+    net(_name, "pass", CEB.format(call=_call))
+net("ce_soft_helper_pad", "pass",
+    "x = x + distill(x, torch.randn(x.shape))", pre=(
+        "def distill(s, t, T=2.0, pad_id=0):\n"
+        "    return F.cross_entropy(s, F.softmax(t / T, -1), ignore_index=pad_id)\n"))  # fmt: skip
+net("ce_ok_soft_helper_nopad", "pass",
+    "x = x + distill(x, torch.randn(x.shape))", pre=(
+        "def distill(s, t, T=2.0, pad_id=-100):\n"
+        "    return F.cross_entropy(s, F.softmax(t / T, -1), ignore_index=pad_id)\n"))  # fmt: skip
+
+# ---------------------------------------------------------------- spectral_norm iterations
+for _name, _fn, _k in (
+    ("sn_zero", "nn.utils.spectral_norm", "n_power_iterations=0"),
+    ("sn_negative_positional", "nn.utils.spectral_norm", "'weight', -1"),
+    ("sn_ok_two", "nn.utils.spectral_norm", "n_power_iterations=2"),
+    ("sn_param_zero", "nn.utils.parametrizations.spectral_norm", "n_power_iterations=0"),
+    ("sn_ok_param_default", "nn.utils.parametrizations.spectral_norm", ""),
+):
+    net(_name, "self.fc = nn.Linear(4, 4)",
+        f"fc = {_fn}(nn.Linear(4, 4), {_k})\n        x = fc(x)")  # fmt: skip
+model(
+    "sn_lazy_build",
+    (2, 4),
+    """
+class Net(nn.Module):
+    def __init__(self, iters=0):
+        super().__init__()
+        self.iters, self.layers = iters, None
+
+    def build(self):
+        self.layers = nn.Sequential(nn.utils.spectral_norm(nn.Linear(4, 4), n_power_iterations=self.iters))
+
+    def forward(self, x):
+        if self.layers is None:
+            self.build()
+        return self.layers(x)
+""",
+)
+
+# ---------------------------------------------------------------- SobolEngine dimension
+for _name, _dim in (("sobol_zero", "0"), ("sobol_too_many", "21202"), ("sobol_ok_max", "21201"),
+                    ("sobol_ok_input_width", "x.shape[-1]"), ("sobol_cfg_zero", "CFG['dims']")):  # fmt: skip
+    net(_name, "pass",
+        f"eng = SobolEngine(dimension={_dim}, scramble=False)\n        x = x + eng.draw(2).sum()",
+        pre="from torch.quasirandom import SobolEngine\n\nCFG = dict(dims=0)\n")  # fmt: skip
+
+# ---------------------------------------------------------------- torch.gradient spacing
+for _name, _kw, _shape in (
+    ("gradient_spacing_one_for_two", "spacing=[1.0], dim=(2, 3)", (2, 3, 8, 8)),
+    ("gradient_ok_spacing_two_for_two", "spacing=[1.0, 2.0], dim=(2, 3)", (2, 3, 8, 8)),
+    ("gradient_ok_scalar", "spacing=2.0, dim=(2, 3)", (2, 3, 8, 8)),
+    ("gradient_ok_one_int_dim", "spacing=[torch.arange(8.0)], dim=2", (2, 3, 8, 8)),
+    ("gradient_two_for_int_dim", "spacing=(torch.arange(2.0), torch.arange(3.0)), dim=0", (2, 3)),
+    ("gradient_no_dim_short", "spacing=[1.0, 1.0]", (2, 3, 8, 8)),
+    ("gradient_ok_no_dim_full", "spacing=[1.0, 1.0, 1.0, 1.0]", (2, 3, 8, 8)),
+):
+    net(_name, "pass", f"gs = torch.gradient(x, {_kw})\n        x = x + gs[0]", shape=_shape)
+
+# ---------------------------------------------------------------- ReshapeTransform sizes
+RT = (
+    "base = D.Independent(D.Normal(x, torch.ones_like(x)), 1)\n"
+    "        flow = D.TransformedDistribution(base, [D.transforms.ReshapeTransform({a}, {b})])\n"
+    "        x = flow.log_prob(flow.sample())"
+)
+for _name, _a, _b in (
+    ("reshapet_six_to_eight", "(6,)", "(2, 4)"),
+    ("reshapet_ok_six", "(6,)", "(2, 3)"),
+    ("reshapet_size_mismatch", "torch.Size([6])", "torch.Size([6, 6])"),
+    ("reshapet_ok_size", "torch.Size([6])", "torch.Size([3, 2])"),
+):
+    net(_name, "pass", RT.format(a=_a, b=_b), shape=(3, 6), pre="import torch.distributions as D\n")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -1,0 +1,324 @@
+"""Session 39 (crashfix39b): argument checks torch runs on entry (crash fresh31 dev misses),
+each a model of torch 2.13's source, checked in torch with clean twins (``tests/test_crash39b.py``).
+
+- ``torch.autograd.functional.jacobian(f, inputs, strategy="forward-mode")``: ``vectorize=False``
+  (the default) is NotImplementedError in ``_jacfwd`` (after its ``strict`` check and
+  ``_as_tuple(inputs)``: both only raise too), ``create_graph=True`` is NotImplementedError
+  first; a strategy other than the two names: AssertionError. ``hessian(...,
+  outer_jacobian_strategy=...)`` ends in ``jacobian(jac_func, inputs, create_graph, strict,
+  vectorize, strategy=outer_jacobian_strategy)``: the same rule.
+- ``F.grid_sample(x, grid, mode="bicubic")`` of a 5-D ``x``: ``grid_sampler()`` raises
+  ("bicubic interpolation only supports 4D input"); every check ahead of it raises too.
+- ``torch.linalg.householder_product(A, tau)`` of known shapes: ``A`` of rank >= 2 with
+  ``A.shape[-2] >= A.shape[-1] >= tau.shape[-1]``, ``tau`` of rank ``A.ndim - 1`` and the
+  same batch dims, else RuntimeError (``linalg_householder_product`` checks).
+- ``F.cross_entropy(x, t, ignore_index=k)`` with ``t`` of ``x``'s known shape (class
+  probabilities) and a known int ``k >= 0``: "ignore_index is not supported for floating
+  point target" (an integer ``t`` of that shape raises its own dtype error first).
+- ``nn.utils.spectral_norm(m, n_power_iterations=k)`` / ``nn.utils.parametrizations.spectral_norm``
+  with a known int ``k <= 0``: ValueError "Expected n_power_iterations to be positive".
+- ``torch.quasirandom.SobolEngine(dimension)`` with a known int outside ``[1, 21201]``: ValueError.
+- ``torch.gradient(t, spacing=[...], dim=[...])``: a list/tuple spacing of another length than
+  a list/tuple ``dim`` (an int ``dim`` counts as one): RuntimeError.
+- ``torch.distributions.transforms.ReshapeTransform(in_shape, out_shape)`` of known sizes with
+  different products: ValueError "in_shape, out_shape have different numbers of elements".
+
+The rules run from one call hook (``called``, before-order 161: ahead of ``_none_hook``, after
+crashgen39's 151-159), each keyed by the callee's qualified name.
+``DRIFTCHECK_NO_FIX39B=1`` turns the module off.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import arg
+from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+
+def _off(f: Any) -> bool:
+    return f.switches.get("DRIFTCHECK_NO_FIX39B") == "1"
+
+
+def _ready(run: Any, e: Any, fr: Any) -> Any:
+    """The flow when a rule may judge call ``e``: real sizes, not speculative, no splat."""
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None or _off(f):
+        return None
+    if not isinstance(e, ast.Call):
+        return None
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return None
+    return f
+
+
+def _is_bool(v: Any) -> bool:
+    return v.__class__ in (bool, int)
+
+
+# ---------------------------------------------------------------- jacobian / hessian strategy
+_JAC = {
+    "torch.autograd.functional.jacobian": ("strategy", 5),
+    "torch.autograd.functional.hessian": ("outer_jacobian_strategy", 5),
+}
+
+
+def _jacobian_error(q: str, args: list, kwargs: dict) -> str | None:
+    key, pos = _JAC[q]
+    if len(args) > 6:
+        return None
+    strategy = arg(args, kwargs, pos, key, "reverse-mode")
+    create = arg(args, kwargs, 2, "create_graph", False)
+    strict = arg(args, kwargs, 3, "strict", False)
+    vec = arg(args, kwargs, 4, "vectorize", False)
+    inputs = arg(args, kwargs, 1, "inputs", None)
+    if not isinstance(strategy, str):
+        return None
+    if strategy not in ("forward-mode", "reverse-mode"):
+        return 'AssertionError: Expected strategy to be either "forward-mode" or "reverse-mode".'
+    if strategy != "forward-mode":
+        return None
+    if not (_is_bool(create) and _is_bool(strict) and _is_bool(vec)):
+        return None
+    if create:
+        return (
+            "NotImplementedError: torch.autograd.functional.jacobian: `create_graph=True` and "
+            '`strategy="forward-mode"` are not supported together (yet).'
+        )
+    ins = inputs if inputs.__class__ is tuple else (inputs,)
+    if vec or not ins or not all(isinstance(t, Tens) for t in ins):
+        return None  # (strict: RuntimeError, no tensor: TypeError; not claimed)
+    if strict:
+        return (
+            "RuntimeError: torch.autograd.functional.jacobian: `strict=True` and "
+            '`strategy="forward-mode"` are not supported together (yet).'
+        )
+    return (
+        "NotImplementedError: Computing Jacobian using forward-AD or forward-over-reverse Hessian "
+        "is only implemented for `vectorize=True`."
+    )
+
+
+# rule: ``jacobian(..., strategy="forward-mode")`` not vectorized
+def jacobian_strategy(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    q = getattr(fv, "qual", None)
+    if q not in _JAC:
+        return
+    f = _ready(run, e, fr)
+    if f is None:
+        return
+    err = _jacobian_error(q, args, kwargs)
+    if err is not None:
+        f.crash(fr.loc(e), err)
+
+
+# ---------------------------------------------------------------- grid_sample bicubic 5-D
+_GRID = ("torch.nn.functional.grid_sample",)
+
+
+# rule: ``F.grid_sample(vol, grid, mode="bicubic")`` of a 5-D input
+def grid_bicubic(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    if getattr(fv, "qual", None) not in _GRID:
+        return
+    f = _ready(run, e, fr)
+    if f is None or len(args) > 5:
+        return
+    x, grid = arg(args, kwargs, 0, "input", None), arg(args, kwargs, 1, "grid", None)
+    mode = arg(args, kwargs, 2, "mode", "bilinear")
+    if mode != "bicubic" or not isinstance(x, Tens) or not isinstance(grid, Tens):
+        return
+    if x.shape is None or len(x.shape) != 5:
+        return
+    f.crash(fr.loc(e), "RuntimeError: grid_sampler(): bicubic interpolation only supports 4D input")
+
+
+# ---------------------------------------------------------------- householder_product
+_HOUSE = ("torch.linalg.householder_product", "torch.orgqr")
+
+
+def _householder_error(a: tuple, t: tuple) -> str | None:
+    name = "torch.linalg.householder_product"
+    if len(a) < 2:
+        return f"RuntimeError: {name}: input must have at least 2 dimensions."
+    if a[-2] < a[-1]:
+        return f"RuntimeError: {name}: input.shape[-2] must be greater than or equal to input.shape[-1]"
+    if not t or a[-1] < t[-1]:
+        if not t:
+            return None  # (a 0-dim tau: the rank check below, message not modelled)
+        return (
+            f"RuntimeError: {name}: input.shape[-1] must be greater than or equal to tau.shape[-1]"
+        )
+    if len(t) != len(a) - 1:
+        return f"RuntimeError: {name}: Expected tau to have one dimension less than input, but got tau.ndim equal to {len(t)} and input.ndim is equal to {len(a)}"
+    if tuple(t[:-1]) != tuple(a[:-2]):
+        return f"RuntimeError: {name}: Expected batch dimensions of tau to be equal to input.shape[:-2]"
+    return None
+
+
+# rule: ``householder_product(A, tau)`` of known shapes
+def householder(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    if getattr(fv, "qual", None) not in _HOUSE:
+        return
+    f = _ready(run, e, fr)
+    if f is None or len(args) > 2:
+        return
+    a = known_shape(arg(args, kwargs, 0, "input", None))
+    t = known_shape(arg(args, kwargs, 1, "tau", None))
+    if a is None or t is None:
+        return
+    err = _householder_error(tuple(a), tuple(t))
+    if err is not None:
+        f.crash(fr.loc(e), err)
+
+
+# ---------------------------------------------------------------- soft-target cross entropy
+_CE = ("torch.nn.functional.cross_entropy",)
+
+
+# rule: ``F.cross_entropy(x, probs, ignore_index=k)``, ``k >= 0``
+def ce_soft_ignore(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    if getattr(fv, "qual", None) not in _CE:
+        return
+    f = _ready(run, e, fr)
+    if f is None or len(args) > 8:
+        return
+    x, t = arg(args, kwargs, 0, "input", None), arg(args, kwargs, 1, "target", None)
+    k = arg(args, kwargs, 4, "ignore_index", -100)
+    sx = known_shape(x) if isinstance(x, Tens) else None
+    st = known_shape(t) if isinstance(t, Tens) else None
+    if sx is None or st is None or tuple(sx) != tuple(st) or k.__class__ is not int or k < 0:
+        return
+    if len(sx) == 0:
+        return  # (a 0-dim input: another check)
+    f.crash(fr.loc(e), "RuntimeError: ignore_index is not supported for floating point target")
+
+
+# ---------------------------------------------------------------- spectral_norm iterations
+_SN = ("torch.nn.utils.spectral_norm", "torch.nn.utils.parametrizations.spectral_norm")
+
+
+# rule: ``spectral_norm(m, n_power_iterations=0)``
+def sn_iterations(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    if getattr(fv, "qual", None) not in _SN:
+        return
+    f = _ready(run, e, fr)
+    if f is None or len(args) > 5:
+        return
+    k = arg(args, kwargs, 2, "n_power_iterations", 1)
+    if k.__class__ is not int or k > 0:
+        return
+    f.crash(
+        fr.loc(e),
+        f"ValueError: Expected n_power_iterations to be positive, but got n_power_iterations={k}",
+    )
+
+
+# ---------------------------------------------------------------- SobolEngine dimension
+_SOBOL = ("torch.quasirandom.SobolEngine",)
+_SOBOL_MAXDIM = 21201
+
+
+# rule: ``SobolEngine(0)`` / past its table
+def sobol_dimension(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    if getattr(fv, "qual", None) not in _SOBOL:
+        return
+    f = _ready(run, e, fr)
+    if f is None or len(args) > 3:
+        return
+    d = arg(args, kwargs, 0, "dimension", None)
+    if d.__class__ is not int or 1 <= d <= _SOBOL_MAXDIM:
+        return
+    f.crash(
+        fr.loc(e),
+        f"ValueError: Supported range of dimensionality for SobolEngine is [1, {_SOBOL_MAXDIM}]",
+    )
+
+
+# ---------------------------------------------------------------- torch.gradient spacing
+_GRADIENT = ("torch.gradient",)
+
+
+# rule: ``torch.gradient(t, spacing=[a], dim=(2, 3))``
+def gradient_spacing(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    if getattr(fv, "qual", None) not in _GRADIENT:
+        return
+    f = _ready(run, e, fr)
+    if f is None or len(args) > 1 or not args or not isinstance(args[0], Tens):
+        return
+    spacing, dim = kwargs.get("spacing"), kwargs.get("dim")
+    if spacing.__class__ not in (list, tuple):
+        return
+    if dim is None:
+        rank = len(args[0].shape) if args[0].shape is not None else None
+        if rank is not None and len(spacing) != rank:
+            f.crash(fr.loc(e), "RuntimeError: torch.gradient expected spacing to be unspecified, "
+                    f"a scalar, or a list of length equal to 'self.dim() = {rank}', since dim "
+                    f"argument was not given, but got a list of length {len(spacing)}")  # fmt: skip
+        return
+    if dim.__class__ is int:
+        n_dim = 1
+    elif dim.__class__ in (list, tuple) and all(d.__class__ is int for d in dim):
+        n_dim = len(dim)
+    else:
+        return
+    if len(spacing) == n_dim:
+        return
+    f.crash(fr.loc(e), "RuntimeError: torch.gradient expected spacing to be unspecified, a scalar "
+            "or it's spacing and dim arguments to have the same length, but got a spacing argument "
+            f"of length {len(spacing)} and a dim argument of length {n_dim}.")  # fmt: skip
+
+
+# ---------------------------------------------------------------- ReshapeTransform sizes
+_RESHAPE_T = ("torch.distributions.transforms.ReshapeTransform",
+              "torch.distributions.ReshapeTransform")  # fmt: skip
+
+
+def _sizes(v: Any) -> tuple | None:
+    if v.__class__ not in (tuple, list) and v.__class__.__name__ != "Size":
+        return None
+    try:
+        items = tuple(v)
+    except TypeError:
+        return None
+    if not all(d.__class__ is int for d in items):
+        return None
+    return items
+
+
+# rule: ``ReshapeTransform((6,), (2, 4))``
+def reshape_transform(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    if getattr(fv, "qual", None) not in _RESHAPE_T:
+        return
+    f = _ready(run, e, fr)
+    if f is None or len(args) > 4:
+        return
+    a = _sizes(arg(args, kwargs, 0, "in_shape", None))
+    b = _sizes(arg(args, kwargs, 1, "out_shape", None))
+    if a is None or b is None or math.prod(a) == math.prod(b):
+        return
+    f.crash(fr.loc(e), "ValueError: in_shape, out_shape have different numbers of elements")
+
+
+# ---------------------------------------------------------------- the one hook
+_RULES = (
+    (_JAC, jacobian_strategy),
+    (_GRID, grid_bicubic),
+    (_HOUSE, householder),
+    (_CE, ce_soft_ignore),
+    (_SN, sn_iterations),
+    (_SOBOL, sobol_dimension),
+    (_GRADIENT, gradient_spacing),
+    (_RESHAPE_T, reshape_transform),
+)
+_BY_QUAL = {q: rule for quals, rule in _RULES for q in quals}
+
+
+@hooks.before(161)  # session 39 (crashfix39b): the entry argument checks above
+def called(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    q = getattr(fv, "qual", None)
+    rule = _BY_QUAL.get(q) if isinstance(q, str) else None
+    if rule is not None:
+        rule(run, e, fv, args, kwargs, fr)
