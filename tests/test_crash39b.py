@@ -245,6 +245,38 @@ for _name, _a, _b in (
     net(_name, "pass", RT.format(a=_a, b=_b), shape=(3, 6), pre="import torch.distributions as D\n")
 
 
+# ---------------------------------------------------------------- torch.func argnums
+ARGF = "def score(a, b, W):\n    return (a @ W * b).sum()\n\n\nWRT = dict(nums=(1, 1))\n"
+ARGB = (
+    "W = torch.eye(4)\n"
+    "        with torch.enable_grad():\n"
+    "            g = {call}\n"
+    "        x = x + g[0].sum()"
+)
+for _name, _call in (
+    ("argnums_jacrev_twice", "jacrev(score, argnums=(0, 0))(x, x, W)"),
+    ("argnums_grad_twice", "grad(score, argnums=(1, 1))(x, x, W)"),
+    ("argnums_jacfwd_empty", "jacfwd(score, argnums=())(x, x, W)"),
+    ("argnums_grad_from_dict", "grad(score, argnums=WRT['nums'])(x, x, W)"),
+    ("argnums_hessian_twice", "hessian(score, argnums=(0, 0))(x, x, W)"),
+    ("argnums_ok_jacrev_pair", "jacrev(score, argnums=(0, 1))(x, x, W)"),
+    ("argnums_ok_grad_int", "(grad(score, argnums=1)(x, x, W),)"),
+    ("argnums_ok_grad_and_value", "grad_and_value(score, argnums=(0, 2))(x, x, W)[0]"),
+):
+    net(_name, "pass", ARGB.format(call=_call), shape=(4, 4),
+        pre="from torch.func import grad, grad_and_value, hessian, jacfwd, jacrev\n\n" + ARGF)  # fmt: skip
+
+# ---------------------------------------------------------------- geqrf then householder_product
+for _name, _cut in (
+    ("house_geqrf_fewer_columns", "a[:, :3], tau"),
+    ("house_ok_geqrf_full", "a, tau"),
+    ("house_ok_geqrf_tau_cut", "a[:, :3], tau[:3]"),
+):
+    net(_name, "self.w = nn.Parameter(torch.randn(8, 5))",
+        f"a, tau = torch.geqrf(self.w)\n        q = torch.linalg.householder_product({_cut})\n"
+        "        x = x + q.sum()")  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]
@@ -258,3 +290,28 @@ def test_both_sides_present():
     for name in MODELS:
         fams.setdefault(name.split("_")[0], set()).add("_ok" in name)
     assert all(v == {True, False} for v in fams.values()), fams
+
+
+@pytest.mark.xfail(strict=True, reason="a transform bound to a name, then called: not followed")
+def test_argnums_bound_name_not_followed(tmp_path, capsys):
+    """``g = jacrev(f, argnums=(0, 0)); g(a, b)``: torch raises on the call; the rule only
+    sees the transform applied at once (its node the callee)."""
+    models: dict = {}
+    registrar(models)(
+        "argnums_bound",
+        (4, 4),
+        """
+from torch.func import jacrev
+
+def score(a, b):
+    return (a * b).sum()
+
+class Net(nn.Module):
+    def forward(self, x):
+        with torch.enable_grad():
+            g = jacrev(score, argnums=(0, 0))
+            out = g(x, x)
+        return x + out[0]
+""",
+    )
+    check_blocker_iff_crash(models, HEAD, "argnums_bound", tmp_path, capsys)

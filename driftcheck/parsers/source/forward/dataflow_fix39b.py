@@ -22,6 +22,12 @@ each a model of torch 2.13's source, checked in torch with clean twins (``tests/
   a list/tuple ``dim`` (an int ``dim`` counts as one): RuntimeError.
 - ``torch.distributions.transforms.ReshapeTransform(in_shape, out_shape)`` of known sizes with
   different products: ValueError "in_shape, out_shape have different numbers of elements".
+- ``torch.func.jacrev(f, argnums=(0, 0))(a, b)`` (``grad`` / ``grad_and_value`` / ``jacfwd`` /
+  ``hessian``): a tuple ``argnums`` with a repeated or no item raises RuntimeError on every
+  call of the transformed function (``_slice_argnums``; before ``f`` runs); claimed where the
+  transform is applied at once (the node ``jacrev(...)`` is the callee of the call).
+- ``torch.geqrf(A)`` of a known shape: its two results with their shapes (an after-hook, 75,
+  ahead of ``_made_hook``), so ``householder_product(a[:, :k], tau)`` is judged.
 
 The rules run from one call hook (``called``, before-order 161: ahead of ``_none_hook``, after
 crashgen39's 151-159), each keyed by the callee's qualified name.
@@ -302,6 +308,78 @@ def reshape_transform(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: A
     f.crash(fr.loc(e), "ValueError: in_shape, out_shape have different numbers of elements")
 
 
+# ---------------------------------------------------------------- torch.func argnums
+_ARGNUMS = frozenset(
+    f"{m}.{n}"
+    for m in ("torch.func", "functorch")
+    for n in ("grad", "grad_and_value", "jacrev", "jacfwd", "hessian")
+)
+_BAD_ARGNUMS = "fix39b_argnums"  # run_state: id(transform call node) -> (node, message)
+
+
+def _argnums_error(argnums: Any) -> str | None:
+    """torch's ``_check_unique_non_empty`` of a tuple ``argnums`` (its ints known)."""
+    if argnums.__class__ is not tuple or not all(a.__class__ is int for a in argnums):
+        return None
+    if not argnums:
+        return "RuntimeError: argnums must be non-empty"
+    if len(set(argnums)) != len(argnums):
+        return f"RuntimeError: argnums elements must be unique, got {argnums}"
+    return None
+
+
+def argnums_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``jacrev(f, argnums=(0, 0))``: kept (per evaluation of the node) for its application."""
+    f = run.f
+    if f.input_shape is None or _off(f) or not isinstance(e, ast.Call):
+        return
+    seen = f.run_state.setdefault(_BAD_ARGNUMS, {})
+    seen.pop(id(e), None)
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    if len(args) > 2:
+        return
+    err = _argnums_error(arg(args, kwargs, 1, "argnums", 0))
+    if err is not None:
+        seen[id(e)] = (e, err)
+
+
+def argnums_applied(run: Any, e: Any, fr: Any) -> None:
+    """``jacrev(f, argnums=(0, 0))(a, b)``: torch's ``_slice_argnums`` raises on every call
+    of the transformed function, before ``f`` runs."""
+    inner = e.func if isinstance(e, ast.Call) else None
+    if not isinstance(inner, ast.Call):
+        return
+    f = run.f
+    got = f.run_state.get(_BAD_ARGNUMS, {}).get(id(inner))
+    if got is None or got[0] is not inner or f.speculative or fr is None or _off(f):
+        return
+    f.crash(fr.loc(e), got[1])
+
+
+# ---------------------------------------------------------------- geqrf's two results
+_GEQRF = ("torch.geqrf",)
+
+
+@hooks.after(75)  # session 39 (crashfix39b): ``a, tau = torch.geqrf(w)`` of a known shape
+def geqrf_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    """``torch.geqrf(A)`` of a known shape ``(*, m, n)``: the pair ``(a, tau)`` of shapes
+    ``(*, m, n)`` and ``(*, min(m, n))`` (torch's ``geqrf`` meta function), where the pass
+    held one tensor of no shape."""
+    f = run.f
+    if getattr(fv, "qual", None) not in _GEQRF or f.input_shape is None or _off(f):
+        return None
+    if len(args) != 1 or kwargs or not isinstance(out, Tens) or out.shape is not None:
+        return None
+    if not isinstance(e, ast.Call) or len(e.args) != 1 or e.keywords:
+        return None
+    s = known_shape(args[0])
+    if s is None or len(s) < 2:
+        return None
+    s = tuple(s)
+    return (Tens(out.src, s), Tens(out.src, (*s[:-2], min(s[-2], s[-1]))))
+
+
 # ---------------------------------------------------------------- the one hook
 _RULES = (
     (_JAC, jacobian_strategy),
@@ -312,6 +390,7 @@ _RULES = (
     (_SOBOL, sobol_dimension),
     (_GRADIENT, gradient_spacing),
     (_RESHAPE_T, reshape_transform),
+    (_ARGNUMS, argnums_made),
 )
 _BY_QUAL = {q: rule for quals, rule in _RULES for q in quals}
 
@@ -322,3 +401,5 @@ def called(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None
     rule = _BY_QUAL.get(q) if isinstance(q, str) else None
     if rule is not None:
         rule(run, e, fv, args, kwargs, fr)
+    elif isinstance(getattr(e, "func", None), ast.Call):
+        argnums_applied(run, e, fr)
