@@ -277,6 +277,26 @@ for _name, _cut in (
         "        x = x + q.sum()")  # fmt: skip
 
 
+# ---------------------------------------------------------------- SDPA mask under GQA
+GQA = (
+    "q = x.view(2, 6, 4, 6).transpose(1, 2)\n"
+    "        k = x[..., :12].reshape(2, 6, 2, 6).transpose(1, 2)\n"
+    "        m = torch.ones({mask}, dtype=torch.bool)\n"
+    "        y = F.scaled_dot_product_attention(q, k, k, attn_mask=m, enable_gqa=True)\n"
+    "        x = y.transpose(1, 2).reshape(2, 6, 24)"
+)
+for _name, _mask in (
+    ("gqa_mask_batch_no_head", "2, 6, 6"),
+    ("gqa_mask_kv_heads", "1, 2, 6, 6"),
+    ("gqa_mask_extra_axis", "3, 2, 4, 6, 6"),
+    ("gqa_ok_mask_one_head", "2, 1, 6, 6"),
+    ("gqa_ok_mask_q_heads", "4, 6, 6"),
+    ("gqa_ok_mask_plain", "6, 6"),
+    ("gqa_ok_mask_full", "2, 4, 6, 6"),
+):
+    net(_name, "pass", GQA.format(mask=_mask), shape=(2, 6, 24))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

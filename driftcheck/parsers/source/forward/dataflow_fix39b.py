@@ -26,6 +26,8 @@ each a model of torch 2.13's source, checked in torch with clean twins (``tests/
   ``hessian``): a tuple ``argnums`` with a repeated or no item raises RuntimeError on every
   call of the transformed function (``_slice_argnums``; before ``f`` runs); claimed where the
   transform is applied at once (the node ``jacrev(...)`` is the callee of the call).
+- ``F.scaled_dot_product_attention(q, k, v, attn_mask=m, enable_gqa=True)`` with fewer key
+  heads than query heads: ``m`` must broadcast to the scores ``(*batch, Hq, L, S)``.
 - ``torch.geqrf(A)`` of a known shape: its two results with their shapes (an after-hook, 75,
   ahead of ``_made_hook``), so ``householder_product(a[:, :k], tau)`` is judged.
 
@@ -380,6 +382,46 @@ def geqrf_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr
     return (Tens(out.src, s), Tens(out.src, (*s[:-2], min(s[-2], s[-1]))))
 
 
+# ---------------------------------------------------------------- SDPA mask under GQA
+_SDPA = ("torch.nn.functional.scaled_dot_product_attention",)
+
+
+def _aligned(a: tuple, b: tuple) -> list:
+    n = max(len(a), len(b))
+    return list(zip((1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)))
+
+
+def sdpa_gqa_mask(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``F.scaled_dot_product_attention(q, k, v, attn_mask=m, enable_gqa=True)`` with fewer key
+    heads than query heads (``dataflow_masks.sdpa_mask`` leaves that pair alone): the scores
+    are ``(*batch, Hq, L, S)``, the key's heads repeated to the query's; ``m`` must broadcast
+    to them (torch adds it to the scores), else RuntimeError."""
+    f = _ready(run, e, fr)
+    if f is None or len(args) > 3:
+        return
+    if kwargs.get("enable_gqa") is not True:
+        return
+    q, k = arg(args, kwargs, 0, "query", None), arg(args, kwargs, 1, "key", None)
+    mask = kwargs.get("attn_mask")
+    sq = known_shape(q) if isinstance(q, Tens) else None
+    sk = known_shape(k) if isinstance(k, Tens) else None
+    sm = known_shape(mask) if isinstance(mask, Tens) else None
+    if sq is None or sk is None or sm is None or len(sq) < 3 or len(sk) < 3:
+        return
+    if sq[-3] == sk[-3] or sk[-3] == 0 or sq[-3] % sk[-3] != 0 or sq[-1] != sk[-1]:
+        return  # same heads: the plain rule; heads that do not divide: another error
+    lead = []
+    for a, b in _aligned(sq[:-3], sk[:-3]):
+        if a != b and 1 not in (a, b):
+            return
+        lead.append(max(a, b))
+    scores = (*lead, sq[-3], sq[-2], sk[-2])
+    if len(sm) <= len(scores) and all(a in (1, b) for a, b in _aligned(sm, scores)):
+        return
+    f.crash(fr.loc(e), f"RuntimeError: scaled_dot_product_attention: attn_mask of shape "
+            f"{list(sm)} does not broadcast to the attention scores {list(scores)} (enable_gqa)")  # fmt: skip
+
+
 # ---------------------------------------------------------------- the one hook
 _RULES = (
     (_JAC, jacobian_strategy),
@@ -391,6 +433,7 @@ _RULES = (
     (_GRADIENT, gradient_spacing),
     (_RESHAPE_T, reshape_transform),
     (_ARGNUMS, argnums_made),
+    (_SDPA, sdpa_gqa_mask),
 )
 _BY_QUAL = {q: rule for quals, rule in _RULES for q in quals}
 
