@@ -297,6 +297,55 @@ for _name, _mask in (
     net(_name, "pass", GQA.format(mask=_mask), shape=(2, 6, 24))
 
 
+# ---------------------------------------------------------------- tensorsolve / tensorinv
+for _name, _a, _call in (
+    ("tsolve_rhs_flat", "2, 3, 6", "torch.linalg.tensorsolve(self.A, x.reshape(6))"),
+    ("tsolve_ok_rhs_grid", "2, 3, 6", "torch.linalg.tensorsolve(self.A, x)"),
+    ("tsolve_ok_rhs_swapped", "2, 3, 6", "torch.linalg.tensorsolve(self.A, x.reshape(3, 2))"),
+    ("tsolve_ok_lead", "6, 2, 3", "torch.linalg.tensorsolve(self.A, x.reshape(6))"),
+    ("tsolve_inv_ind_one", "2, 3, 6", "torch.linalg.tensorinv(self.A, ind=1)"),
+    ("tsolve_inv_ind_zero", "6, 6", "torch.linalg.tensorinv(self.A, 0)"),
+    ("tsolve_ok_inv_lead", "6, 2, 3", "torch.linalg.tensorinv(self.A, ind=1)"),
+):
+    net(_name, f"self.A = nn.Parameter(torch.randn({_a}) + 3 * torch.eye(6).reshape({_a}))",
+        f"s = {_call}\n        x = x + s.sum()", shape=(2, 3))  # fmt: skip
+
+# ---------------------------------------------------------------- pad_sequence side
+for _name, _side in (("padside_front", "'front'"), ("padside_ok_left", "'left'"),
+                     ("padside_ok_right", "'right'"), ("padside_upper", "'Left'")):  # fmt: skip
+    net(_name, "pass",
+        f"p = pad_sequence([x[0, :2], x[1]], batch_first=True, padding_side={_side})\n"
+        "        x = x + p.sum()", shape=(2, 4),
+        pre="from torch.nn.utils.rnn import pad_sequence\n")  # fmt: skip
+
+# ---------------------------------------------------------------- torch.func.vjp cotangent
+VJPB = (
+    "out, pullback = vjp({fn}, x)\n"
+    "        (sal,) = pullback({cot})\n"
+    "        x = sal.abs() + out.sum()"
+)
+for _name, _fn, _cot in (
+    ("vjp_cot_like_input", "self.model", "torch.ones_like(x)"),
+    ("vjp_ok_cot_like_out", "self.model", "torch.ones_like(out)"),
+    ("vjp_ok_cot_zeros", "self.model", "torch.zeros(2, 3)"),
+    ("vjp_cot_transposed", "self.model", "torch.ones(3, 2)"),
+    ("vjp_helper_cot_wide", "lambda z: head(self.model, z)", "torch.ones(2, 6)"),
+    ("vjp_ok_helper", "lambda z: head(self.model, z)", "torch.ones(2, 3)"),
+):
+    net(_name, "self.model = nn.Sequential(nn.Linear(6, 12), nn.ReLU(), nn.Linear(12, 3))",
+        VJPB.format(fn=_fn, cot=_cot), shape=(2, 6),
+        pre="from torch.func import vjp\n\n\ndef head(m, z):\n    return m(z).tanh()\n")  # fmt: skip
+
+# the pullback's result has the primal's shape: a layer sized for the output refuses it
+for _name, _width in (
+    ("vjp_grad_into_out_sized_layer", 3),
+    ("vjp_ok_grad_into_input_sized_layer", 6),
+):
+    net(_name, f"self.model = nn.Linear(6, 3)\n        self.fc = nn.Linear({_width}, 1)",
+        "out, pullback = vjp(self.model, x)\n        (g,) = pullback(torch.ones_like(out))\n"
+        "        x = self.fc(g)", shape=(2, 6), pre="from torch.func import vjp\n")  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -28,6 +28,13 @@ each a model of torch 2.13's source, checked in torch with clean twins (``tests/
   transform is applied at once (the node ``jacrev(...)`` is the callee of the call).
 - ``F.scaled_dot_product_attention(q, k, v, attn_mask=m, enable_gqa=True)`` with fewer key
   heads than query heads: ``m`` must broadcast to the scores ``(*batch, Hq, L, S)``.
+- ``torch.linalg.tensorsolve(A, B)`` / ``tensorinv(A, ind)`` of known shapes: torch's product
+  requirement (RuntimeError).
+- ``pad_sequence(seqs, padding_side=s)`` with ``s`` not "left" / "right": RuntimeError.
+- ``out, vjp_fn = torch.func.vjp(f, *primals)`` of a module / function of the code's own: ``f``
+  is run on the primals (after-hook 76; torch runs it there too), ``vjp_fn`` kept as a
+  ``Pullback`` holding the output's shape; ``vjp_fn(ct)`` of a cotangent of another shape:
+  "Mismatch in shape" (``_make_grads``), else one tensor per primal of its shape.
 - ``torch.geqrf(A)`` of a known shape: its two results with their shapes (an after-hook, 75,
   ahead of ``_made_hook``), so ``householder_product(a[:, :k], tau)`` is judged.
 
@@ -44,7 +51,7 @@ from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.forward.dataflow_common import arg
-from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+from driftcheck.parsers.source.values.dataflow_values import Tens, Unk, known_shape
 
 
 def _off(f: Any) -> bool:
@@ -422,6 +429,142 @@ def sdpa_gqa_mask(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) 
             f"{list(sm)} does not broadcast to the attention scores {list(scores)} (enable_gqa)")  # fmt: skip
 
 
+# ---------------------------------------------------------------- tensorsolve / tensorinv
+_TSOLVE = ("torch.linalg.tensorsolve",)
+_TINV = ("torch.linalg.tensorinv",)
+_TREQ = "RuntimeError: Expected self to satisfy the requirement prod(self.shape[{a}:]) == prod(self.shape[:{a}]), but got {p} != {q}"
+
+
+def tensor_solve(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``torch.linalg.tensorsolve(A, B)`` (no ``dims``): ``prod(A.shape[B.ndim:])`` must be
+    ``B.numel()``; ``torch.linalg.tensorinv(A, ind)``: ``ind > 0`` and
+    ``prod(A.shape[ind:]) == prod(A.shape[:ind])`` (torch's ``linalg_tensorsolve`` /
+    ``linalg_tensorinv`` checks), else RuntimeError."""
+    f = _ready(run, e, fr)
+    if f is None:
+        return
+    q = getattr(fv, "qual", None)
+    a = known_shape(arg(args, kwargs, 0, "A", None))
+    if a is None:
+        return
+    if q in _TSOLVE:
+        b = known_shape(arg(args, kwargs, 1, "B", None))
+        if b is None or len(args) > 2 or arg(args, kwargs, 2, "dims", None) is not None:
+            return
+        if len(b) > len(a):
+            return
+        p, r = math.prod(a[len(b) :]), math.prod(b)
+        if p != r:
+            f.crash(fr.loc(e), _TREQ.format(a="other.ndim", p=p, q=r))
+        return
+    ind = arg(args, kwargs, 1, "ind", 2)
+    if ind.__class__ is not int or len(args) > 2:
+        return
+    if ind <= 0:
+        f.crash(
+            fr.loc(e),
+            f"RuntimeError: Expected a strictly positive integer for 'ind', but got {ind}",
+        )
+        return
+    p, r = math.prod(a[ind:]), math.prod(a[:ind])
+    if p != r:
+        f.crash(fr.loc(e), _TREQ.format(a="ind", p=p, q=r))
+
+
+# ---------------------------------------------------------------- pad_sequence side
+_PAD_SEQ = ("torch.nn.utils.rnn.pad_sequence",)
+
+
+def pad_side(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``pad_sequence(seqs, padding_side="front")``: torch's ``_pad_sequence`` wants "left" or
+    "right" (RuntimeError; an empty list raises its own error first: a crash as well)."""
+    f = _ready(run, e, fr)
+    if f is None or len(args) > 4:
+        return
+    side = arg(args, kwargs, 3, "padding_side", "right")
+    seqs = arg(args, kwargs, 0, "sequences", None)
+    if not isinstance(side, str) or side in ("left", "right"):
+        return
+    if seqs.__class__ not in (list, tuple) or not all(isinstance(t, Tens) for t in seqs):
+        return
+    f.crash(
+        fr.loc(e),
+        f"RuntimeError: Expected padding_side to be one of left or right, but got {side}.",
+    )
+
+
+# ---------------------------------------------------------------- torch.func.vjp pullback
+_VJP = ("torch.func.vjp", "functorch.vjp")
+
+
+class Pullback(Unk):
+    """The ``vjp_fn`` of ``out, vjp_fn = torch.func.vjp(f, *primals)`` where the pass ran ``f``
+    on the primals (known shapes) and got one tensor of known shape: ``out`` and the primals'
+    shapes are kept; to every other rule it is the unknown it was."""
+
+    __slots__ = ("out", "primals")
+
+    def __init__(self, out: tuple, primals: tuple) -> None:
+        super().__init__()
+        self.out, self.primals = out, primals
+
+    def __repr__(self) -> str:
+        return f"UNK(vjp_fn {list(self.out)})"
+
+
+@hooks.after(76)  # session 39 (crashfix39b): ``torch.func.vjp(f, x)`` / its ``vjp_fn(ct)``
+def vjp_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    """``torch.func.vjp(f, *primals)`` of a module / function of the code's own and tensors of
+    known shapes: ``f`` is run on them (torch runs it once there) and the pair ``(out,
+    Pullback)`` returned; ``vjp_fn(ct)`` of a ``Pullback``: one tensor per primal, its shape."""
+    from driftcheck.parsers.source.values.dataflow_values import Mod, UserFunc
+
+    f = run.f
+    if (
+        f.input_shape is None
+        or _off(f)
+        or f.speculative
+        or fr is None
+        or not isinstance(e, ast.Call)
+    ):
+        return None
+    if isinstance(fv, Pullback):
+        if len(args) != 1 or kwargs or not isinstance(args[0], Tens):
+            return None
+        if tuple(known_shape(args[0]) or ()) != fv.out:
+            return None
+        return tuple(Tens(None, s) for s in fv.primals)
+    if getattr(fv, "qual", None) not in _VJP or kwargs or len(args) < 2:
+        return None
+    if any(isinstance(a, ast.Starred) for a in e.args) or e.keywords:
+        return None
+    fn, primals = args[0], args[1:]
+    if not (isinstance(fn, (Mod, UserFunc)) or hasattr(fn, "local_def")):
+        return None
+    shapes = [known_shape(t) if isinstance(t, Tens) else None for t in primals]
+    if any(s is None for s in shapes):
+        return None
+    before = len(f.crashes)
+    res = run.calls.call_value(fn, list(primals), {}, fr, e)
+    so = known_shape(res) if isinstance(res, Tens) else None
+    if len(f.crashes) != before or so is None:
+        return None
+    return (res, Pullback(tuple(so), tuple(tuple(s) for s in shapes)))
+
+
+def pullback_called(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``vjp_fn(ct)`` with a cotangent of another known shape than ``f``'s output: torch's
+    ``_make_grads`` raises (the shape check ``grad_shape_error`` models)."""
+    from driftcheck.parsers.source.forward.dataflow_fix32b import grad_shape_error
+
+    f = _ready(run, e, fr)
+    if f is None or len(args) != 1 or kwargs or not isinstance(args[0], Tens):
+        return
+    err = grad_shape_error(Tens(None, fv.out), args[0])
+    if err is not None:
+        f.crash(fr.loc(e), err)
+
+
 # ---------------------------------------------------------------- the one hook
 _RULES = (
     (_JAC, jacobian_strategy),
@@ -434,6 +577,8 @@ _RULES = (
     (_RESHAPE_T, reshape_transform),
     (_ARGNUMS, argnums_made),
     (_SDPA, sdpa_gqa_mask),
+    (_TSOLVE + _TINV, tensor_solve),
+    (_PAD_SEQ, pad_side),
 )
 _BY_QUAL = {q: rule for quals, rule in _RULES for q in quals}
 
@@ -444,5 +589,7 @@ def called(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None
     rule = _BY_QUAL.get(q) if isinstance(q, str) else None
     if rule is not None:
         rule(run, e, fv, args, kwargs, fr)
+    elif isinstance(fv, Pullback):
+        pullback_called(run, e, fv, args, kwargs, fr)
     elif isinstance(getattr(e, "func", None), ast.Call):
         argnums_applied(run, e, fr)
