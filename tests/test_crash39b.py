@@ -346,6 +346,25 @@ for _name, _width in (
         "        x = self.fc(g)", shape=(2, 6), pre="from torch.func import vjp\n")  # fmt: skip
 
 
+# ---------------------------------------------------------------- functional_call dicts
+FC = "params = dict(self.base.named_parameters())\n        x = functional_call(self.base, {dicts}, (x,))"
+for _name, _dicts in (
+    ("fcall_delta_then_params", "(lora(self.base, 0.5), params)"),
+    ("fcall_params_then_delta", "[params, lora(self.base, 0.5)]"),
+    ("fcall_ok_delta_and_bias", "(lora(self.base, 0.5), {'bias': params['bias']})"),
+    ("fcall_ok_single_dict", "params"),
+    ("fcall_ok_pair_split", "({'weight': params['weight']}, {'bias': params['bias']})"),
+):
+    net(_name, "self.base = nn.Linear(4, 3)", FC.format(dicts=_dicts), shape=(2, 4),
+        pre="from torch.func import functional_call\n\n\ndef lora(base, s):\n"
+            "    return dict(weight=base.weight * s)\n")  # fmt: skip
+net("fcall_ok_weight_popped", "self.base = nn.Linear(4, 3)",
+    "params = dict(self.base.named_parameters())\n        params.pop('weight')\n"
+    "        x = functional_call(self.base, (lora(self.base, 0.5), params), (x,))", shape=(2, 4),
+    pre="from torch.func import functional_call\n\n\ndef lora(base, s):\n"
+        "    return dict(weight=base.weight * s)\n")  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

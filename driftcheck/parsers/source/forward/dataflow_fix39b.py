@@ -35,6 +35,9 @@ each a model of torch 2.13's source, checked in torch with clean twins (``tests/
   is run on the primals (after-hook 76; torch runs it there too), ``vjp_fn`` kept as a
   ``Pullback`` holding the output's shape; ``vjp_fn(ct)`` of a cotangent of another shape:
   "Mismatch in shape" (``_make_grads``), else one tensor per primal of its shape.
+- ``torch.func.functional_call(m, (d1, d2), args)``: a key seen in two of the dicts is
+  ValueError (the keys of ``dict(pairs)`` of known ``(str, value)`` pairs are kept aside by an
+  after-hook, 74: the pass's ``dict(...)`` keeps only keywords).
 - ``torch.geqrf(A)`` of a known shape: its two results with their shapes (an after-hook, 75,
   ahead of ``_made_hook``), so ``householder_product(a[:, :k], tau)`` is judged.
 
@@ -565,6 +568,81 @@ def pullback_called(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any
         f.crash(fr.loc(e), err)
 
 
+# ---------------------------------------------------------------- functional_call dicts
+_FCALL = ("torch.func.functional_call",)
+
+
+_PAIRS = "fix39b_dict_pairs"  # run_state: id(dict) -> (dict, keys of its pairs)
+
+
+@hooks.after(74)  # session 39 (crashfix39b): ``dict(m.named_parameters())``: its keys, aside
+def dict_pairs(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    """``dict(pairs)`` of a list of ``(str, value)`` pairs the pass holds: the pass's own
+    ``dict(...)`` keeps only keywords, so the pairs' keys are kept aside for
+    ``fcall_overlap`` (no value changes)."""
+    f = run.f
+    if getattr(fv, "qual", None) != "builtins.dict" or f.input_shape is None or _off(f):
+        return None
+    if len(args) != 1 or out.__class__ is not dict or not isinstance(e, ast.Call):
+        return None
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return None
+    pairs = args[0]
+    if pairs.__class__ not in (list, tuple):
+        return None
+    if not all(p.__class__ is tuple and len(p) == 2 and p[0].__class__ is str for p in pairs):
+        return None
+    f.run_state.setdefault(_PAIRS, {})[id(out)] = (out, [p[0] for p in pairs])
+    return None
+
+
+_DROPS = (".pop(", ".popitem(", ".clear(", "del ", "delattr(", ".__delitem__(")
+
+
+def _drops_keys(f: Any, path: str) -> bool:
+    """The source at ``path`` may delete a dict's keys (or cannot be read): the pairs' keys
+    kept aside may be gone there, so none is read."""
+    memo = f.run_state.setdefault("fix39b_drops", {})
+    if path not in memo:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError:
+            text = None
+        memo[path] = text is None or any(w in text for w in _DROPS)
+    return memo[path]
+
+
+def _keys(f: Any, d: dict, path: str) -> list:
+    got = f.run_state.get(_PAIRS, {}).get(id(d))
+    extra = got[1] if got is not None and got[0] is d and not _drops_keys(f, path) else []
+    return list(dict.fromkeys([*extra, *d]))
+
+
+def fcall_overlap(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``torch.func.functional_call(m, (d1, d2), args)``: a key in more than one of the dicts
+    is torch's ValueError ("... appeared in multiple dictionaries")."""
+    f = _ready(run, e, fr)
+    if f is None or len(args) > 6:
+        return
+    dicts = arg(args, kwargs, 1, "parameter_and_buffer_dicts", None)
+    if dicts.__class__ not in (list, tuple) or not dicts:
+        return
+    if not all(d.__class__ is dict and all(k.__class__ is str for k in d) for d in dicts):
+        return
+    count: dict[str, int] = {}
+    loc = fr.loc(e)
+    for d in dicts:
+        for k in _keys(f, d, loc[0]):
+            count[k] = count.get(k, 0) + 1
+    repeated = [k for k, n in count.items() if n > 1]
+    if repeated:
+        f.crash(
+            fr.loc(e),
+            f"ValueError: {repeated} appeared in multiple dictionaries; behavior of functional call is ambiguous",
+        )
+
+
 # ---------------------------------------------------------------- the one hook
 _RULES = (
     (_JAC, jacobian_strategy),
@@ -579,6 +657,7 @@ _RULES = (
     (_SDPA, sdpa_gqa_mask),
     (_TSOLVE + _TINV, tensor_solve),
     (_PAD_SEQ, pad_side),
+    (_FCALL, fcall_overlap),
 )
 _BY_QUAL = {q: rule for quals, rule in _RULES for q in quals}
 
