@@ -364,6 +364,29 @@ net("fcall_ok_weight_popped", "self.base = nn.Linear(4, 3)",
     pre="from torch.func import functional_call\n\n\ndef lora(base, s):\n"
         "    return dict(weight=base.weight * s)\n")  # fmt: skip
 
+# the engine's count of drawn points: draw_base2 wants a power-of-two total
+SOB = "eng = SobolEngine(6, scramble=True, seed=0)\n        {steps}\n        x = x + 0.01 * pts[:2].sum()"
+for _name, _steps in (
+    ("sobol_skip_five_then_base2", "eng.fast_forward(5)\n        pts = eng.draw_base2(3)"),
+    ("sobol_ok_skip_eight_then_base2", "eng.fast_forward(8)\n        pts = eng.draw_base2(3)"),
+    ("sobol_ok_base2_twice", "eng.draw_base2(3)\n        pts = eng.draw_base2(3)"),
+    ("sobol_draw_three_then_base2", "eng.draw(3)\n        pts = eng.draw_base2(2)"),
+    (
+        "sobol_ok_reset_then_base2",
+        "eng.draw(3)\n        eng.reset()\n        pts = eng.draw_base2(2)",
+    ),
+    ("sobol_ok_draw_any", "eng.draw(3)\n        pts = eng.draw(5)"),
+    ("sobol_ok_first_draw_one", "eng.draw()\n        pts = eng.draw_base2(0)"),
+):
+    net(_name, "pass", SOB.format(steps=_steps), shape=(4, 6),
+        pre="from torch.quasirandom import SobolEngine\n")  # fmt: skip
+# the draw's shape (n, d) reaches a layer
+for _name, _width in (("sobol_draw_into_wrong_layer", 4), ("sobol_ok_draw_into_layer", 6)):
+    net(_name, f"self.fc = nn.Linear({_width}, 2)",
+        "pts = probe(6, 3)\n        x = x[:, :2] + self.fc(pts).sum()", shape=(4, 6),
+        pre="from torch.quasirandom import SobolEngine\n\n\ndef probe(d, m):\n"
+            "    eng = SobolEngine(d, scramble=False)\n    return eng.draw_base2(m)\n")  # fmt: skip
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

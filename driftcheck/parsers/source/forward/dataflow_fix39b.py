@@ -18,6 +18,9 @@ each a model of torch 2.13's source, checked in torch with clean twins (``tests/
 - ``nn.utils.spectral_norm(m, n_power_iterations=k)`` / ``nn.utils.parametrizations.spectral_norm``
   with a known int ``k <= 0``: ValueError "Expected n_power_iterations to be positive".
 - ``torch.quasirandom.SobolEngine(dimension)`` with a known int outside ``[1, 21201]``: ValueError.
+  One in range is held as a ``Sobol`` (after-hook 73) counting the points it generated:
+  ``eng.draw(n)`` is an ``(n, d)`` tensor, ``eng.draw_base2(m)`` a ``(2**m, d)`` one, and
+  raises ValueError where the count after it is no power of two (``fast_forward(n)`` counts).
 - ``torch.gradient(t, spacing=[...], dim=[...])``: a list/tuple spacing of another length than
   a list/tuple ``dim`` (an int ``dim`` counts as one): RuntimeError.
 - ``torch.distributions.transforms.ReshapeTransform(in_shape, out_shape)`` of known sizes with
@@ -253,6 +256,95 @@ def sobol_dimension(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any
         fr.loc(e),
         f"ValueError: Supported range of dimensionality for SobolEngine is [1, {_SOBOL_MAXDIM}]",
     )
+
+
+class Sobol(Unk):
+    """What ``SobolEngine(d)`` returns in ``forward`` (a known int ``d`` in range): an unknown
+    value (as ``UNK`` is) that is a Sobol engine of dimension ``d`` for certain, with the count
+    of points it has generated (``num``; None once not followed: a call in speculative code,
+    an unknown count)."""
+
+    __slots__ = ("dim", "num")
+
+    def __init__(self, dim: int) -> None:
+        super().__init__()
+        self.dim, self.num = dim, 0
+
+    def __repr__(self) -> str:
+        return f"UNK(SobolEngine {self.dim}, {self.num} drawn)"
+
+
+_SOBOL_OUT = "fix39b_sobol_out"  # run_state: id(call node) -> (node, shape of the draw)
+
+
+@hooks.after(73)  # session 39 (crashfix39b): ``SobolEngine(d)`` / its draws
+def sobol_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    """``SobolEngine(d)``: a ``Sobol`` in place of an unknown result; ``eng.draw(n)`` /
+    ``eng.draw_base2(m)`` (``sobol_method`` kept the shape): a tensor ``(n, d)``."""
+    from driftcheck.parsers.source.values.dataflow_values import UNK
+
+    f = run.f
+    if f.input_shape is None or _off(f) or not isinstance(e, ast.Call):
+        return None
+    if getattr(fv, "qual", None) in _SOBOL:
+        if out is not UNK or len(args) > 3 or any(isinstance(a, ast.Starred) for a in e.args):
+            return None
+        d = arg(args, kwargs, 0, "dimension", None)
+        if d.__class__ is not int or not 1 <= d <= _SOBOL_MAXDIM:
+            return None
+        return Sobol(d)
+    got = f.run_state.get(_SOBOL_OUT, {}).pop(id(e), None)
+    if got is None or got[0] is not e or not (out is UNK or isinstance(out, Tens)):
+        return None
+    return Tens(out.src if isinstance(out, Tens) else None, got[1])
+
+
+def _receiver(run: Any, e: Any, fr: Any) -> Any:
+    """The object of a method call ``x.m(...)`` / ``self.x.m(...)`` (a plain read)."""
+    v = e.func.value if isinstance(e.func, ast.Attribute) else None
+    if isinstance(v, ast.Name) or (isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name)):
+        try:
+            return run.eval(v, fr)
+        except Exception:  # noqa: BLE001 - a read the pass cannot make: no receiver
+            return None
+    return None
+
+
+def sobol_method(run: Any, e: Any, eng: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``eng.fast_forward(n)`` / ``eng.draw(n)`` / ``eng.draw_base2(m)`` / ``eng.reset()`` of a
+    ``Sobol``: the count followed; ``draw_base2`` whose total ``num + 2**m`` is no power of two
+    is torch's ValueError."""
+    f = run.f
+    name = e.func.attr
+    if f.speculative or fr is None or any(isinstance(a, ast.Starred) for a in e.args):
+        eng.num = None if name in ("fast_forward", "draw", "draw_base2", "reset") else eng.num
+        return
+    if name == "reset" and not args:
+        eng.num = 0
+        return
+    if name not in ("fast_forward", "draw", "draw_base2"):
+        return
+    if name == "fast_forward":
+        n = arg(args, kwargs, 0, "n", None)
+    elif name == "draw":
+        n = arg(args, kwargs, 0, "n", 1)
+    else:
+        m = arg(args, kwargs, 0, "m", None)
+        n = 2**m if m.__class__ is int and 0 <= m < 63 else None
+    if n.__class__ is not int or n < 0:
+        eng.num = None
+        return
+    if name == "draw_base2" and eng.num is not None:
+        total = eng.num + n
+        if total & (total - 1) != 0 and not _off(f):
+            f.crash(fr.loc(e), "ValueError: The balance properties of Sobol' points require n to "
+                    f"be a power of 2. {eng.num} points have been previously generated, then: "
+                    f"n={eng.num}+2**{m}={total}.")  # fmt: skip
+            eng.num = None
+            return
+    if name != "fast_forward" and arg(args, kwargs, 1, "out", None) is None:
+        f.run_state.setdefault(_SOBOL_OUT, {})[id(e)] = (e, (n, eng.dim))
+    eng.num = None if eng.num is None else eng.num + n
 
 
 # ---------------------------------------------------------------- torch.gradient spacing
@@ -672,3 +764,7 @@ def called(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None
         pullback_called(run, e, fv, args, kwargs, fr)
     elif isinstance(getattr(e, "func", None), ast.Call):
         argnums_applied(run, e, fr)
+    elif isinstance(fv, Unk) and isinstance(getattr(e, "func", None), ast.Attribute):
+        eng = _receiver(run, e, fr)
+        if isinstance(eng, Sobol) and not _off(run.f) and run.f.input_shape is not None:
+            sobol_method(run, e, eng, args, kwargs, fr)
