@@ -27,8 +27,8 @@ each a model of torch 2.13's source, checked in torch with clean twins (``tests/
   different products: ValueError "in_shape, out_shape have different numbers of elements".
 - ``torch.func.jacrev(f, argnums=(0, 0))(a, b)`` (``grad`` / ``grad_and_value`` / ``jacfwd`` /
   ``hessian``): a tuple ``argnums`` with a repeated or no item raises RuntimeError on every
-  call of the transformed function (``_slice_argnums``; before ``f`` runs); claimed where the
-  transform is applied at once (the node ``jacrev(...)`` is the callee of the call).
+  call of the transformed function (``_slice_argnums``; before ``f`` runs): the transform's
+  unknown result becomes a ``BadArgnums`` (after-hook 72), whose calls are the crash.
 - ``F.scaled_dot_product_attention(q, k, v, attn_mask=m, enable_gqa=True)`` with fewer key
   heads than query heads: ``m`` must broadcast to the scores ``(*batch, Hq, L, S)``.
 - ``torch.linalg.tensorsolve(A, B)`` / ``tensorinv(A, ind)`` of known shapes: torch's product
@@ -418,7 +418,20 @@ _ARGNUMS = frozenset(
     for m in ("torch.func", "functorch")
     for n in ("grad", "grad_and_value", "jacrev", "jacfwd", "hessian")
 )
-_BAD_ARGNUMS = "fix39b_argnums"  # run_state: id(transform call node) -> (node, message)
+
+
+class BadArgnums(Unk):
+    """What ``jacrev(f, argnums=(0, 0))`` returns: an unknown value (as ``UNK`` is) that is a
+    transformed function whose every call raises (``message``)."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message
+
+    def __repr__(self) -> str:
+        return "UNK(transform with bad argnums)"
 
 
 def _argnums_error(argnums: Any) -> str | None:
@@ -432,33 +445,29 @@ def _argnums_error(argnums: Any) -> str | None:
     return None
 
 
-def argnums_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
-    """``jacrev(f, argnums=(0, 0))``: kept (per evaluation of the node) for its application."""
+@hooks.after(72)  # session 39 (crashfix39b): ``jacrev(f, argnums=(0, 0))``
+def argnums_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    """``jacrev(f, argnums=(0, 0))`` (an unknown result): a ``BadArgnums``."""
+    from driftcheck.parsers.source.values.dataflow_values import UNK
+
     f = run.f
-    if f.input_shape is None or _off(f) or not isinstance(e, ast.Call):
-        return
-    seen = f.run_state.setdefault(_BAD_ARGNUMS, {})
-    seen.pop(id(e), None)
+    if getattr(fv, "qual", None) not in _ARGNUMS or f.input_shape is None or _off(f):
+        return None
+    if out is not UNK or not isinstance(e, ast.Call) or len(args) > 2:
+        return None
     if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
-        return
-    if len(args) > 2:
-        return
+        return None
     err = _argnums_error(arg(args, kwargs, 1, "argnums", 0))
-    if err is not None:
-        seen[id(e)] = (e, err)
+    return None if err is None else BadArgnums(err)
 
 
-def argnums_applied(run: Any, e: Any, fr: Any) -> None:
-    """``jacrev(f, argnums=(0, 0))(a, b)``: torch's ``_slice_argnums`` raises on every call
-    of the transformed function, before ``f`` runs."""
-    inner = e.func if isinstance(e, ast.Call) else None
-    if not isinstance(inner, ast.Call):
-        return
+def argnums_applied(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """A call of a ``BadArgnums``: torch's ``_slice_argnums`` raises on every call of the
+    transformed function, before ``f`` runs."""
     f = run.f
-    got = f.run_state.get(_BAD_ARGNUMS, {}).get(id(inner))
-    if got is None or got[0] is not inner or f.speculative or fr is None or _off(f):
+    if f.input_shape is None or f.speculative or fr is None or _off(f):
         return
-    f.crash(fr.loc(e), got[1])
+    f.crash(fr.loc(e), fv.message)
 
 
 # ---------------------------------------------------------------- geqrf's two results
@@ -745,7 +754,6 @@ _RULES = (
     (_SOBOL, sobol_dimension),
     (_GRADIENT, gradient_spacing),
     (_RESHAPE_T, reshape_transform),
-    (_ARGNUMS, argnums_made),
     (_SDPA, sdpa_gqa_mask),
     (_TSOLVE + _TINV, tensor_solve),
     (_PAD_SEQ, pad_side),
@@ -762,8 +770,8 @@ def called(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None
         rule(run, e, fv, args, kwargs, fr)
     elif isinstance(fv, Pullback):
         pullback_called(run, e, fv, args, kwargs, fr)
-    elif isinstance(getattr(e, "func", None), ast.Call):
-        argnums_applied(run, e, fr)
+    elif isinstance(fv, BadArgnums):
+        argnums_applied(run, e, fv, args, kwargs, fr)
     elif isinstance(fv, Unk) and isinstance(getattr(e, "func", None), ast.Attribute):
         eng = _receiver(run, e, fr)
         if isinstance(eng, Sobol) and not _off(run.f) and run.f.input_shape is not None:
