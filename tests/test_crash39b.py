@@ -391,6 +391,20 @@ for _name, _width in (("sobol_draw_into_wrong_layer", 4), ("sobol_ok_draw_into_l
             "    eng = SobolEngine(d, scramble=False)\n    return eng.draw_base2(m)\n")  # fmt: skip
 
 
+# ---------------------------------------------------------------- set_rng_state dtype
+for _name, _state in (
+    ("rng_state_as_float", "torch.get_rng_state().float()"),
+    ("rng_state_long", "torch.get_rng_state().long()"),
+    ("rng_ok_state_kept", "torch.get_rng_state()"),
+    ("rng_ok_state_clone", "torch.get_rng_state().clone()"),
+):
+    net(
+        _name,
+        "pass",
+        f"s = {_state}\n        torch.set_rng_state(s)\n        x = x + torch.randn(x.shape)",
+    )
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]
@@ -427,3 +441,23 @@ class Net(nn.Module):
 """,
     )
     check_blocker_iff_crash(models, HEAD, "argnums_bound", tmp_path, capsys)
+
+
+@pytest.mark.xfail(
+    strict=True, reason="torch.tensor(state.tolist()): the list's items unknown, its dtype too"
+)
+def test_rng_state_rebuilt_from_list(tmp_path, capsys):
+    """``torch.tensor(s.tolist())`` is int64: torch's TypeError; the pass does not know it."""
+    models: dict = {}
+    registrar(models)(
+        "rng_state_from_list",
+        (2, 4),
+        """
+class Net(nn.Module):
+    def forward(self, x):
+        s = torch.tensor(torch.get_rng_state().tolist())
+        torch.set_rng_state(s)
+        return x + torch.randn(x.shape)
+""",
+    )
+    check_blocker_iff_crash(models, HEAD, "rng_state_from_list", tmp_path, capsys)

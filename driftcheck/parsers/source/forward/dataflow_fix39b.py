@@ -41,6 +41,8 @@ each a model of torch 2.13's source, checked in torch with clean twins (``tests/
 - ``torch.func.functional_call(m, (d1, d2), args)``: a key seen in two of the dicts is
   ValueError (the keys of ``dict(pairs)`` of known ``(str, value)`` pairs are kept aside by an
   after-hook, 74: the pass's ``dict(...)`` keeps only keywords).
+- ``torch.set_rng_state(t)`` of a tensor whose dtype fact is not uint8: TypeError
+  (``torch.get_rng_state()`` is a uint8 tensor of 5056 items: after-hook 71).
 - ``torch.geqrf(A)`` of a known shape: its two results with their shapes (an after-hook, 75,
   ahead of ``_made_hook``), so ``householder_product(a[:, :k], tau)`` is judged.
 
@@ -744,6 +746,47 @@ def fcall_overlap(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) 
         )
 
 
+# ---------------------------------------------------------------- set_rng_state dtype
+_RNG_SET = ("torch.set_rng_state", "torch.random.set_rng_state")
+
+
+_RNG_GET = ("torch.get_rng_state", "torch.random.get_rng_state")
+_CPU_STATE = 5056  # bytes of the CPU generator's state (mt19937 + its extras), torch 2.13
+
+
+@hooks.after(71)  # session 39 (crashfix39b): ``torch.get_rng_state()``: a uint8 tensor
+def rng_state_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    """``torch.get_rng_state()`` (an unknown result): the CPU generator's state, a uint8
+    tensor of 5056 items (so ``.float()`` of it is a float tensor for ``rng_state_dtype``)."""
+    from driftcheck.parsers.source.forward import dataflow_checks as dc
+    from driftcheck.parsers.source.values.dataflow_values import UNK
+
+    f = run.f
+    if getattr(fv, "qual", None) not in _RNG_GET or f.input_shape is None or _off(f):
+        return None
+    if out is not UNK or args or kwargs:
+        return None
+    t = Tens(None, (_CPU_STATE,))
+    dc.add_facts(f, t, dtype=dc.UINT8)
+    return t
+
+
+def rng_state_dtype(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``torch.set_rng_state(t)`` of a tensor whose dtype fact is not uint8 (``.float()``,
+    ``torch.tensor(state.tolist())``: int64): TypeError "RNG state must be a torch.ByteTensor"
+    (the generator's ``set_state`` checks the dtype first)."""
+    from driftcheck.parsers.source.forward import dataflow_checks as dc
+
+    f = _ready(run, e, fr)
+    if f is None or len(args) > 1:
+        return
+    t = arg(args, kwargs, 0, "new_state", None)
+    if not isinstance(t, Tens):
+        return
+    if dc.fact(f, t, "dtype") in (dc.INT, dc.FLOAT, "float64", "bool", "complex"):
+        f.crash(fr.loc(e), "TypeError: RNG state must be a torch.ByteTensor")
+
+
 # ---------------------------------------------------------------- the one hook
 _RULES = (
     (_JAC, jacobian_strategy),
@@ -758,6 +801,7 @@ _RULES = (
     (_TSOLVE + _TINV, tensor_solve),
     (_PAD_SEQ, pad_side),
     (_FCALL, fcall_overlap),
+    (_RNG_SET, rng_state_dtype),
 )
 _BY_QUAL = {q: rule for quals, rule in _RULES for q in quals}
 
