@@ -313,7 +313,7 @@ for _name, _a, _call in (
     net(_name, f"self.A = nn.Parameter(torch.randn({_a}) + 3 * torch.eye(6).reshape({_a}))",
         f"s = {_call}\n        x = x + s.sum()", shape=(2, 3))  # fmt: skip
 
-# ---------------------------------------------------------------- pad_sequence side
+# ---------------------------------------------------------------- pad_sequence side (dataflow_fix35c's rule)
 for _name, _side in (("padside_front", "'front'"), ("padside_ok_left", "'left'"),
                      ("padside_ok_right", "'right'"), ("padside_upper", "'Left'")):  # fmt: skip
     net(_name, "pass",

@@ -33,7 +33,6 @@ each a model of torch 2.13's source, checked in torch with clean twins (``tests/
   heads than query heads: ``m`` must broadcast to the scores ``(*batch, Hq, L, S)``.
 - ``torch.linalg.tensorsolve(A, B)`` / ``tensorinv(A, ind)`` of known shapes: torch's product
   requirement (RuntimeError).
-- ``pad_sequence(seqs, padding_side=s)`` with ``s`` not "left" / "right": RuntimeError.
 - ``out, vjp_fn = torch.func.vjp(f, *primals)`` of a module / function of the code's own: ``f``
   is run on the primals (after-hook 76; torch runs it there too), ``vjp_fn`` kept as a
   ``Pullback`` holding the output's shape; ``vjp_fn(ct)`` of a cotangent of another shape:
@@ -577,28 +576,6 @@ def tensor_solve(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -
         f.crash(fr.loc(e), _TREQ.format(a="ind", p=p, q=r))
 
 
-# ---------------------------------------------------------------- pad_sequence side
-_PAD_SEQ = ("torch.nn.utils.rnn.pad_sequence",)
-
-
-def pad_side(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
-    """``pad_sequence(seqs, padding_side="front")``: torch's ``_pad_sequence`` wants "left" or
-    "right" (RuntimeError; an empty list raises its own error first: a crash as well)."""
-    f = _ready(run, e, fr)
-    if f is None or len(args) > 4:
-        return
-    side = arg(args, kwargs, 3, "padding_side", "right")
-    seqs = arg(args, kwargs, 0, "sequences", None)
-    if not isinstance(side, str) or side in ("left", "right"):
-        return
-    if seqs.__class__ not in (list, tuple) or not all(isinstance(t, Tens) for t in seqs):
-        return
-    f.crash(
-        fr.loc(e),
-        f"RuntimeError: Expected padding_side to be one of left or right, but got {side}.",
-    )
-
-
 # ---------------------------------------------------------------- torch.func.vjp pullback
 _VJP = ("torch.func.vjp", "functorch.vjp")
 
@@ -799,7 +776,6 @@ _RULES = (
     (_RESHAPE_T, reshape_transform),
     (_SDPA, sdpa_gqa_mask),
     (_TSOLVE + _TINV, tensor_solve),
-    (_PAD_SEQ, pad_side),
     (_FCALL, fcall_overlap),
     (_RNG_SET, rng_state_dtype),
 )
