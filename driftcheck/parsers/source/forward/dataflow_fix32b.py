@@ -169,8 +169,13 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict) -> str | None:
         return device_error(kwargs["device"])
     if q in ("torch.autograd.grad", "torch.autograd.backward"):
         key, pos = ("grad_outputs", 2) if q.endswith(".grad") else ("grad_tensors", 1)
+        batched = arg(args, kwargs, 7, "is_grads_batched") if pos == 2 else False
+        if batched is None:
+            batched = False  # not given: torch's default
+        if batched.__class__ not in (bool, int):
+            return None  # session 39 (crashfix39b): an unknown flag, the shape rule unknown
         return grad_shape_error(arg(args, kwargs, 0, "outputs" if pos == 2 else "tensors"),
-                                arg(args, kwargs, pos, key))  # fmt: skip
+                                arg(args, kwargs, pos, key), bool(batched))  # fmt: skip
     err = torch_value_error(f, q, args, kwargs)
     if err is not None:
         return err
@@ -489,10 +494,12 @@ def _pairs(v: Any) -> list:
     return list(v) if v.__class__ in (list, tuple) else [v]
 
 
-def grad_shape_error(outs: Any, grads: Any) -> str | None:
+def grad_shape_error(outs: Any, grads: Any, batched: bool = False) -> str | None:
     """``torch.autograd.grad(outs, ins, grad_outputs=grads)`` / ``out.backward(grads)``: torch's
     ``_make_grads`` wants each given gradient of its output's exact shape (no broadcast;
-    checked before anything requires grad), else RuntimeError; None where a shape is unknown."""
+    checked before anything requires grad), else RuntimeError; None where a shape is unknown.
+    With ``is_grads_batched=True`` (``batched``) the first dim of each gradient is the batch:
+    ``grad[0]`` is what must match (session 39, crashfix39b; a 0-dim gradient: IndexError)."""
     if grads is None:
         return None
     outs, grads = _pairs(outs), _pairs(grads)
@@ -502,6 +509,24 @@ def grad_shape_error(outs: Any, grads: Any) -> str | None:
         if not (isinstance(o, Tens) and isinstance(g, Tens)):
             continue
         so, sg = known_shape(o), known_shape(g)
+        if batched and so is not None and sg is not None:
+            if len(sg) == 0:
+                return (
+                    "IndexError: invalid index of a 0-dim tensor. Use `tensor.item()` in "
+                    "Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number"
+                )
+            if tuple(so) != tuple(sg[1:]):
+                # torch prints the gradient's shape with two leading dims cut (a quirk of
+                # its ``_calculate_shape``, handed ``grad[0]``)
+                return (
+                    "RuntimeError: If `is_grads_batched=True`, we interpret the first dimension "
+                    "of each grad_output as the batch dimension. The sizes of the remaining "
+                    "dimensions are expected to match the shape of corresponding output, but a "
+                    f"mismatch was detected: grad_output[{i}] has a shape of "
+                    f"torch.Size({list(sg[2:])}) and output[{i}] has a shape of "
+                    f"torch.Size({list(so)})."
+                )
+            continue
         if so is not None and sg is not None and tuple(so) != tuple(sg):
             return (
                 f"RuntimeError: Mismatch in shape: grad_output[{i}] has a shape of "
