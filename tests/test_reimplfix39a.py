@@ -82,3 +82,114 @@ def test_unlisted_variable_still_takes_its_default(tmp_path):
     assert _torch_count(code, base) == 12
     totals = _check_totals(code)
     assert totals and all(t == "12" for t in totals), totals
+
+
+# ------------------------------------------------------------------ hybrid layer pattern
+PROBES = Path(__file__).parent / "reimpl_probe39"
+
+
+def _findings(code: Path, config: Path) -> list[dict]:
+    from driftcheck.drift import drift, load_sides
+
+    fs = drift(load_sides(str(code), str(config)), str(code), str(config))
+    return [
+        {"kind": f.kind, "msg": f.message, "values": f.values} for f in fs if f.severity.rank >= 1
+    ]
+
+
+def _lfm2_config(tmp_path: Path, idxs: list[int]) -> tuple[object, Path]:
+    transformers = pytest.importorskip("transformers")
+    cfg = transformers.Lfm2Config(
+        vocab_size=320,
+        hidden_size=32,
+        intermediate_size=96,
+        num_hidden_layers=4,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        full_attn_idxs=idxs,
+        block_auto_adjust_ff_dim=False,
+        tie_word_embeddings=True,
+    )
+    cfg.architectures = ["Lfm2ForCausalLM"]
+    out = tmp_path / f"cfg_{'_'.join(map(str, idxs))}"
+    cfg.save_pretrained(out)
+    return cfg, out / "config.json"
+
+
+def _lfm2_code(tmp_path: Path, types: list[str]) -> Path:
+    text = (PROBES / "lfm2_types.py.tmpl").read_text().replace("@TYPES@", repr(types))
+    path = tmp_path / f"port_{'_'.join(t[0] for t in types)}.py"
+    path.write_text(text)
+    return path
+
+
+def _layout(sd: dict) -> set[tuple[int, tuple]]:
+    """(layer index, weight shape) of every per-layer weight of a state dict."""
+    out = set()
+    for k, v in sd.items():
+        parts = k.split(".")
+        if "layers" in parts:
+            out.add((int(parts[parts.index("layers") + 1]), tuple(v.shape)))
+    return out
+
+
+def _torch_sides(code: Path, cfg) -> tuple[dict, dict]:
+    torch = pytest.importorskip("torch")
+    import importlib.util
+
+    import transformers
+
+    spec = importlib.util.spec_from_file_location(f"p39_{code.stem}", code)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    with torch.device("meta"):
+        hf = transformers.Lfm2ForCausalLM(cfg)
+    return mod.HybridLM().state_dict(), hf.state_dict()
+
+
+C, A = "conv", "full_attention"
+
+
+def test_layer_pattern_clean(tmp_path):
+    """The port holds the HF model's weights layer by layer: no finding."""
+    cfg, path = _lfm2_config(tmp_path, [1, 3])
+    code = _lfm2_code(tmp_path, [C, A, C, A])
+    ours, hf = _torch_sides(code, cfg)
+    assert sum(v.numel() for v in ours.values()) == sum(
+        v.numel() for k, v in hf.items() if k != "lm_head.weight"
+    )
+    assert _layout(ours) == _layout(hf)
+    assert _findings(code, path) == []
+
+
+@pytest.mark.parametrize(
+    "code_types, cfg_idxs, left, right",
+    [
+        ([A, C, C, A], [1, 3], [0, 3], [1, 3]),  # planted in the code (same count of each)
+        ([C, A, A, A], [1, 3], [1, 2, 3], [1, 3]),  # one layer more of attention
+        ([C, A, C, A], [1, 2], [1, 3], [1, 2]),  # planted in the config
+    ],
+)
+def test_layer_pattern_plant_is_one_finding(tmp_path, code_types, cfg_idxs, left, right):
+    """A layer moved between the kinds: torch's layers differ at those indices (state dicts of
+    another layout), and driftcheck says it once, with both index lists."""
+    cfg, path = _lfm2_config(tmp_path, cfg_idxs)
+    code = _lfm2_code(tmp_path, code_types)
+    ours, hf = _torch_sides(code, cfg)
+    assert _layout(ours) != _layout(hf)
+    # the port built with the config's pattern is the HF model again
+    same = _lfm2_code(tmp_path, [A if i in cfg_idxs else C for i in range(4)])
+    assert _layout(_torch_sides(same, cfg)[0]) == _layout(hf)
+    got = _findings(code, path)
+    assert len(got) == 1, got
+    assert got[0]["kind"] == "layer-type"
+    assert got[0]["values"] == {"left": left, "right": right}
+
+
+def test_layer_pattern_switch_off(tmp_path, monkeypatch):
+    """DRIFTCHECK_NO_LAYER_PATTERN=1: the structural findings as before (more than one)."""
+    cfg, path = _lfm2_config(tmp_path, [1, 3])
+    code = _lfm2_code(tmp_path, [A, C, C, A])
+    monkeypatch.setenv("DRIFTCHECK_NO_LAYER_PATTERN", "1")
+    got = _findings(code, path)
+    assert got and all(f["values"] != {"left": [0, 3], "right": [1, 3]} for f in got)
