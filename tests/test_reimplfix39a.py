@@ -193,3 +193,91 @@ def test_layer_pattern_switch_off(tmp_path, monkeypatch):
     monkeypatch.setenv("DRIFTCHECK_NO_LAYER_PATTERN", "1")
     got = _findings(code, path)
     assert got and all(f["values"] != {"left": [0, 3], "right": [1, 3]} for f in got)
+
+
+# ------------------------------------------------------------------ negative axes placed by rank
+@pytest.fixture(scope="module")
+def bitnet_config(tmp_path_factory):
+    transformers = pytest.importorskip("transformers")
+    cfg = transformers.BitNetConfig(
+        vocab_size=560,
+        hidden_size=64,
+        intermediate_size=144,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        tie_word_embeddings=False,
+        bos_token_id=0,
+        eos_token_id=0,
+        pad_token_id=0,
+    )
+    cfg.architectures = ["BitNetForCausalLM"]
+    dst = tmp_path_factory.mktemp("bitnet39a")
+    cfg.save_pretrained(dst)
+    return cfg, dst / "config.json"
+
+
+def _load(path: Path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"p39a_{path.stem}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _hf_count(cfg) -> int:
+    torch = pytest.importorskip("torch")
+    import transformers
+
+    with torch.device("meta"):
+        m = getattr(transformers, cfg.architectures[0])(cfg)
+    return sum(p.numel() for p in m.parameters())
+
+
+from tests.reimpl_probe39.fused_axes import VARIANTS  # noqa: E402
+from tests.reimpl_probe39.fused_axes import write as write_axes  # noqa: E402
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_fused_axis_moves_clean_and_same_model(tmp_path, bitnet_config, variant):
+    """Every way of moving and cutting the fused q|k|v head axis (negative transposes,
+    permutes, cuts, movedim, swapaxes, slices, einops) is the same model in torch as the
+    positive-axis port (same weights, same outputs) with the HF model's parameter count; the
+    comparison with the config is clean (before: movedim a false numHeads 8 vs 4, negative
+    slices two false minor slice findings)."""
+    torch = pytest.importorskip("torch")
+    cfg, path = bitnet_config
+    code = write_axes(tmp_path, variant)
+    ref = _load(write_axes(tmp_path / "ref", "positive")).BitLM()
+    mod = _load(code).BitLM()
+    assert sum(p.numel() for p in mod.parameters()) == _hf_count(cfg) == 152288
+    mod.load_state_dict(ref.state_dict())
+    ids = torch.randint(0, 560, (2, 5))
+    assert torch.allclose(mod(ids), ref(ids), atol=1e-5)
+    assert _findings(code, path) == []
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_fused_axis_moves_planted_heads_one_finding(tmp_path, bitnet_config, variant):
+    """Eight query heads planted (another fused width: the parameter count differs in torch):
+    one numHeads finding, 8 against 4, wherever the axes are counted from (before: negative
+    axes left the heads unread, the plant showed as an unflatten size holding neither)."""
+    cfg, path = bitnet_config
+    code = write_axes(tmp_path, variant, h=8, kv=2)
+    mod = _load(code).BitLM()
+    assert sum(p.numel() for p in mod.parameters()) != _hf_count(cfg)
+    got = _findings(code, path)
+    assert len(got) == 1, got
+    assert got[0]["values"] == {"left": 8, "right": 4}
+
+
+def test_view_rank_switch_off(tmp_path, bitnet_config, monkeypatch):
+    """DRIFTCHECK_NO_VIEW_RANK=1: negative axes are not placed; the heads stay unread there
+    (the review38 behaviour: no false count either)."""
+    _, path = bitnet_config
+    monkeypatch.setenv("DRIFTCHECK_NO_VIEW_RANK", "1")
+    code = write_axes(tmp_path, "transpose_neg", h=8, kv=2)
+    got = _findings(code, path)
+    assert all(f["values"] != {"left": 8, "right": 4} for f in got)
+    assert _findings(write_axes(tmp_path, "transpose_neg"), path) == []
