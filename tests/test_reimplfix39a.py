@@ -281,3 +281,64 @@ def test_view_rank_switch_off(tmp_path, bitnet_config, monkeypatch):
     got = _findings(code, path)
     assert all(f["values"] != {"left": 8, "right": 4} for f in got)
     assert _findings(write_axes(tmp_path, "transpose_neg"), path) == []
+
+
+# ------------------------------------------------------------------ clean-port hunt (probe39)
+from tests.reimpl_probe39 import styles as S39  # noqa: E402
+
+MAIN39 = {
+    "llama": "LlamaLM",
+    "bert": "Encoder",
+    "gpt2": "GPT",
+    "llama_partial": "LlamaLM",
+    "bert_mha": "Encoder",
+}
+HUNT = [(arch, style) for arch in ("llama_partial", "bert_mha") for style in S39.STYLES] + [
+    ("llama", "hf_subclass"),
+    ("bert", "toml_text"),
+    ("gpt2", "ini_text"),
+    ("llama", "int_enum"),
+]
+
+
+@pytest.fixture(scope="module")
+def configs39(tmp_path_factory):
+    root = tmp_path_factory.mktemp("probe39_cfg")
+    return {arch: S39.hf_config(arch, root / arch) for arch in MAIN39}
+
+
+@pytest.mark.parametrize("arch,style", HUNT)
+def test_probe39_clean_port_and_code_plants(tmp_path, configs39, arch, style):
+    """A clean port (sizes from a PretrainedConfig subclass, TOML, keyword defaults, a
+    partial of a namespace, INI, an IntEnum; blocks made by functools.partial with the head
+    tied through a property; nn.MultiheadAttention with kdim/vdim): torch builds the HF
+    model's count and runs; compare is clean. Every code plant (heads, KV heads, layers, MLP
+    width, vocabulary) changes torch's count and is one finding holding both values."""
+    torch = pytest.importorskip("torch")
+    cfg, path = configs39[arch]
+    n_hf = _hf_count(cfg)
+    clean = S39.write(tmp_path / "clean", S39.render(arch, style))
+    mod = getattr(_load(clean), MAIN39[arch])()
+    assert sum(p.numel() for p in mod.parameters()) == n_hf
+    mod(torch.randint(0, 50, (1, 6)))
+    assert _findings(clean, path) == []
+    for p in S39.plants(arch):
+        if p["where"] != "code":
+            continue
+        code = S39.write(tmp_path / p["name"], S39.render(arch, style, p["vals"]))
+        m = getattr(_load(code), MAIN39[arch])()
+        assert sum(x.numel() for x in m.parameters()) != n_hf, p["name"]
+        got = _findings(code, path)
+        assert len(got) == 1, (p["name"], got)
+        assert got[0]["values"] == {"left": p["code"], "right": p["config"]}, (p["name"], got)
+
+
+def test_probe39_config_plant(tmp_path, configs39):
+    """A config plant (another depth in the config): one finding, the code's 2 against 3."""
+    arch, style = "llama_partial", "toml_text"
+    clean = S39.write(tmp_path / "clean", S39.render(arch, style))
+    p = next(p for p in S39.plants(arch) if p["where"] == "config")
+    cfg, path = S39.hf_config(arch, tmp_path / "cfg", {**S39.tiny(arch), p["key"]: p["config"]})
+    assert _hf_count(cfg) != _hf_count(configs39[arch][0])
+    got = _findings(clean, path)
+    assert len(got) == 1 and got[0]["values"] == {"left": 2, "right": 3}, got
