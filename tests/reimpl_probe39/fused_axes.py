@@ -22,6 +22,10 @@ VARIANTS = {
         "heads.split([self.h, self.kv, self.kv], dim=-3)",
     ),
     "movedim": (".movedim(2, 1)", "heads.split([self.h, self.kv, self.kv], dim=1)"),
+    "movedim_fn": (
+        "",
+        "torch.movedim(heads, -2, 1).split([self.h, self.kv, self.kv], dim=-3)",
+    ),
     "swapaxes": (".swapaxes(1, 2)", "heads.split([self.h, self.kv, self.kv], dim=-3)"),
     "slices_neg": (
         ".transpose(-3, -2)",
