@@ -342,3 +342,55 @@ def test_probe39_config_plant(tmp_path, configs39):
     assert _hf_count(cfg) != _hf_count(configs39[arch][0])
     got = _findings(clean, path)
     assert len(got) == 1 and got[0]["values"] == {"left": 2, "right": 3}, got
+
+
+# ------------------------------------------------------------------ grouped-conv ConvNeXt port
+def _convnext(tmp_path: Path, widths, depths, patch) -> tuple[int, Path]:
+    torch = pytest.importorskip("torch")
+    text = (PROBES / "convnext.py.tmpl").read_text()
+    text = text.replace("@WIDTHS@", repr(tuple(widths))).replace("@DEPTHS@", repr(tuple(depths)))
+    path = tmp_path / f"cnx_{'_'.join(map(str, (*widths, *depths, patch)))}.py"
+    path.write_text(text.replace("@PATCH@", str(patch)))
+    net = _load(path).ConvNeXt()
+    assert tuple(net(torch.randn(1, 3, 32, 32)).shape) == (1, widths[-1])
+    return sum(p.numel() for p in net.parameters()), path
+
+
+def _convnext_config(tmp_path: Path, widths, depths, patch) -> tuple[int, Path]:
+    transformers = pytest.importorskip("transformers")
+    cfg = transformers.ConvNextConfig(
+        num_channels=3,
+        hidden_sizes=list(widths),
+        depths=list(depths),
+        num_stages=len(widths),
+        patch_size=patch,
+        image_size=32,
+    )
+    cfg.architectures = ["ConvNextModel"]
+    out = tmp_path / f"cnx_cfg_{'_'.join(map(str, (*widths, *depths, patch)))}"
+    cfg.save_pretrained(out)
+    return _hf_count(cfg), out / "config.json"
+
+
+def test_convnext_grouped_conv_port(tmp_path):
+    """A ConvNeXt port (depthwise grouped 7x7 convolutions, channels-first norms, layer scale,
+    a frozen dataclass): the HF model's count, clean; a stage width, a stage depth, the patch
+    and a config depth planted: each another count in torch and one finding with both values."""
+    base = ((16, 32), (1, 2), 4)
+    n_hf, cfg = _convnext_config(tmp_path, *base)
+    n, code = _convnext(tmp_path, *base)
+    assert n == n_hf == 26064
+    assert _findings(code, cfg) == []
+    for plant, left, right in [
+        (((16, 48), (1, 2), 4), [16, 48], [16, 32]),
+        (((16, 32), (1, 3), 4), [1, 3], [1, 2]),
+        (((16, 32), (1, 2), 2), 2, 4),
+    ]:
+        n, path = _convnext(tmp_path, *plant)
+        assert n != n_hf
+        got = _findings(path, cfg)
+        assert len(got) == 1 and got[0]["values"] == {"left": left, "right": right}, got
+    n2, cfg2 = _convnext_config(tmp_path, (16, 32), (2, 2), 4)
+    assert n2 != n_hf
+    got = _findings(code, cfg2)
+    assert len(got) == 1 and got[0]["values"] == {"left": [1, 2], "right": [2, 2]}, got
