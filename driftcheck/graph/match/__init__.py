@@ -62,6 +62,7 @@ from driftcheck.graph.match.flatparams import flat_facts
 from driftcheck.graph.match.hybrid import extra_layer, hybrid_depth, hybrid_facts
 from driftcheck.graph.match.imagetable import fold_positions
 from driftcheck.graph.match.latent import latent
+from driftcheck.graph.match.layerpattern import fold_pattern
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
 from driftcheck.graph.match.uses import use_diffs
 from driftcheck.graph.match.video import as_video_positions
@@ -121,6 +122,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     facts = hybrid_facts(left, right, a, b, facts, diffs)
     hybrid_depth(left, right, a, b, diffs)
     diffs = extra_layer(left, right, a, b, diffs)
+    diffs = fold_pattern(left, right, facts, diffs)  # a hybrid's kinds moved (layerpattern.py)
     rest = _fold(facts, diffs)
     facts = _stem_follows(_stage_mlp_ratios(facts))
     facts += as_position_buckets(left, right, rest)

@@ -495,9 +495,10 @@ class Canon:
             leaf.src_width = self._split_source(node)
             leaf.src_in = self._split_source(node, "in_features")
             leaf.head_chunks = self._split_chunks(node)
-            leaf.head_parts = self._split_parts(node)
-            leaf.head_sliced = self._split_sliced(node) or (
-                leaf.head_parts is None and self._axis_lost(node.id)
+            rank = self._unflatten_rank(node) if rank_on() else None
+            leaf.head_parts = self._split_parts(node, rank)
+            leaf.head_sliced = self._split_sliced(node, rank) or (
+                leaf.head_parts is None and self._axis_lost(node.id, rank)
             )
             leaf.inner_cut = self._inner_cut(node)
             leaf.group_parts = self._group_parts(node)
@@ -748,7 +749,33 @@ class Canon:
                 return None
         return None
 
-    def _split_parts(self, node: Node) -> tuple[int, ...] | None:
+    def _unflatten_rank(self, node: Node) -> int | None:
+        """The rank of an ``Unflatten``'s output where the axis it splits is its input's last
+        one: ``dim + len(unflattened_size)`` (a view's arity: ``view(b, t, h + 2 * kv, hd)``
+        is 4-d). The axis is the last where the input is a ``Flatten`` of the axes from
+        ``dim`` to the end (a view of a 3-d tensor into more axes) or a projection's output
+        (``_split_source``: a ``Linear`` through layout ops keeping its last axis); None
+        otherwise. Negative axes of the moves and cuts after it are then placed
+        (``_moved_axis``) where before they made the split no head count (session 39,
+        reimplfix39a: ``transpose(-3, -2)``, ``split(..., dim=-3)``)."""
+        dim, size = node.params.get("dim"), node.params.get("unflattened_size")
+        if type(dim) is not int or dim < 0 or not isinstance(size, (list, tuple)):
+            return None
+        if self._into is None:
+            self._into = {}
+            for e in self.graph.edges:
+                self._into.setdefault(e.dst, []).append(e.src)
+        srcs = self._into.get(node.id, [])
+        src = self.graph.index.get(srcs[0]) if len(srcs) == 1 else None
+        if src is not None and src.type == "Flatten":
+            if src.params.get("start_dim") == dim and src.params.get("end_dim") == -1:
+                return dim + len(size)
+            return None
+        if self._split_source(node) is not None:
+            return dim + len(size)
+        return None
+
+    def _split_parts(self, node: Node, rank: int | None = None) -> tuple[int, ...] | None:
         """The head counts of an ``Unflatten`` whose first new axis is cut apart whole by
         ``split`` / ``narrow`` / slices on that axis (Phi-3's ``view(b, t, h + 2 * kv, hd)
         .split([h, kv, kv], 2)``, Falcon's ``[:-2]``, ``[-2:-1]``, ``[-1:]``): the axis stacks
@@ -764,10 +791,12 @@ class Canon:
             return None
         by_id = self.graph.index
         cuts = []
-        dsts, dim = self._moved_axis(node.id, dim)
+        dsts, dim = self._moved_axis(node.id, dim, rank)
         for dst in dsts:
             nxt = by_id.get(dst)
-            if nxt is None or nxt.type not in ("Narrow", "Slice") or nxt.params.get("dim") != dim:
+            if nxt is None or nxt.type not in ("Narrow", "Slice"):
+                return None
+            if _placed(nxt.params.get("dim"), rank) != dim:
                 return None
             cut = _axis_cut(nxt, n)
             if cut is None:
@@ -837,7 +866,7 @@ class Canon:
             tuple(end - start for start, end in cuts) if at == size[1] and len(cuts) > 1 else None
         )
 
-    def _split_sliced(self, node: Node) -> bool:
+    def _split_sliced(self, node: Node, rank: int | None = None) -> bool:
         """An ``Unflatten`` whose first new axis is then cut by slices (Falcon's multi-query
         ``view(b, t, heads + 2, hd)`` taken apart as ``[:-2]``, ``[-2:-1]``, ``[-1:]``): that
         axis stacks the queries' heads with the key's and value's, so its size is no head
@@ -847,14 +876,18 @@ class Canon:
         if type(dim) is not int:
             return False
         by_id = self.graph.index
-        dsts, dim = self._moved_axis(node.id, dim)
+        dsts, dim = self._moved_axis(node.id, dim, rank)
         for dst in dsts:
             nxt = by_id.get(dst)
-            if nxt is not None and nxt.type == "Slice" and nxt.params.get("dim") == dim:
+            if (
+                nxt is not None
+                and nxt.type == "Slice"
+                and _placed(nxt.params.get("dim"), rank) == dim
+            ):
                 return True
         return False
 
-    def _moved_axis(self, nid: str, axis: int) -> tuple[list[str], int]:
+    def _moved_axis(self, nid: str, axis: int, rank: int | None = None) -> tuple[list[str], int]:
         """The consumers of node ``nid``'s output and where its axis ``axis`` sits in their
         input: followed forward through one chain of single-consumer transposes / permutes
         (and ``SPLIT_PASSES``) with every axis named non-negative (BitNet's ``view(b, t,
@@ -863,6 +896,7 @@ class Canon:
         no such op follows or an axis of one is negative / outside the permutation."""
         by_id = self.graph.index
         dsts = self._out.get(nid, [])
+        axis = _placed(axis, rank)
         if axis < 0:
             return dsts, axis
         at, seen = axis, 0
@@ -871,7 +905,8 @@ class Canon:
             if nxt is None:
                 break
             if nxt.type == "Transpose":
-                d0, d1 = nxt.params.get("dim0"), nxt.params.get("dim1")
+                d0 = _placed(nxt.params.get("dim0"), rank)
+                d1 = _placed(nxt.params.get("dim1"), rank)
                 if not (type(d0) is int and type(d1) is int and d0 >= 0 and d1 >= 0):
                     break
                 at = d1 if at == d0 else d0 if at == d1 else at
@@ -879,6 +914,8 @@ class Canon:
                 perm = nxt.params.get("dims")
                 if not isinstance(perm, (list, tuple)) or not all(type(x) is int for x in perm):
                     break
+                if rank is not None and len(perm) == rank:
+                    perm = [_placed(x, rank) for x in perm]
                 if sorted(perm) != list(range(len(perm))) or at not in perm:
                     break
                 at = perm.index(at)
@@ -887,7 +924,7 @@ class Canon:
             dsts, seen = self._out.get(nxt.id, []), seen + 1
         return dsts, at
 
-    def _axis_lost(self, nid: str) -> bool:
+    def _axis_lost(self, nid: str, rank: int | None = None) -> bool:
         """True when node ``nid``'s axis is moved by a transpose / permute and then cut by a
         ``narrow`` / slice that ``_moved_axis`` cannot place: an axis of the move or of the cut
         negative (the rank is not in the graph: ``transpose(-3, -2)``, ``split(..., dim=-3)``).
@@ -895,7 +932,7 @@ class Canon:
         the fused q|k|v axis read as h + 2 kv query heads, a false major)."""
         by_id = self.graph.index
         dsts = self._out.get(nid, [])
-        moved = unsure = False
+        moved = unsure = unsure_int = False
         seen = 0
         while len(dsts) == 1 and seen < 8:
             nxt = by_id.get(dsts[0])
@@ -905,11 +942,13 @@ class Canon:
                 d0, d1 = nxt.params.get("dim0"), nxt.params.get("dim1")
                 moved = True
                 unsure = unsure or not (type(d0) is int and type(d1) is int and d0 >= 0 <= d1)
+                unsure_int = unsure_int or not (type(d0) is int and type(d1) is int)
             elif nxt.type == "Permute":
                 perm = nxt.params.get("dims")
                 moved = True
                 ints = isinstance(perm, (list, tuple)) and all(type(x) is int for x in perm)
                 unsure = unsure or not ints or any(x < 0 for x in perm)
+                unsure_int = unsure_int or not ints or (rank is not None and len(perm) != rank)
             elif nxt.type not in SPLIT_PASSES:
                 break
             dsts, seen = self._out.get(nxt.id, []), seen + 1
@@ -920,9 +959,28 @@ class Canon:
         ]
         if not moved or not cuts:
             return False
+        if rank is not None and not unsure_int:
+            # the view's rank places every negative axis: ``_split_parts`` /
+            # ``_split_sliced`` read the move and the cut where they are (session 39)
+            return False
         return unsure or any(
             type(c.params.get("dim")) is not int or c.params["dim"] < 0 for c in cuts
         )
+
+
+def rank_on() -> bool:
+    """``DRIFTCHECK_NO_VIEW_RANK=1`` switches the rank placement of negative axes off."""
+    import os
+
+    return os.environ.get("DRIFTCHECK_NO_VIEW_RANK") != "1"
+
+
+def _placed(d: Any, rank: int | None) -> Any:
+    """Axis ``d`` counted from the front where the tensor's rank is known (``-3`` of a 4-d
+    tensor is 1); as it is otherwise."""
+    if rank is not None and type(d) is int and -rank <= d < 0:
+        return d + rank
+    return d
 
 
 SPLIT_PASSES = frozenset({"Contiguous", "Identity", "Dropout"})

@@ -1339,6 +1339,12 @@ def _splits(items) -> list[Item]:
             )
             part.head_chunks, part.head_sliced, part.head_parts = None, False, None
             out.append(part)
+            if size[0] == 2 and getattr(it, "stack_kept", None) is False:
+                # a k|v stack cut apart (``unbind(2)``): the keys' split and the values',
+                # each of ``kv`` heads, as two projections of their own would be (an MHA
+                # port's fused k|v beside its queries: the key/value heads are read as
+                # three splits of one count are; reimplfix39a)
+                out.append(part)
             fused.append(size[2])
     if (len(inferred) >= 2 or (inferred and fused)) and all(
         _whole(it.src_width, it.params["unflattened_size"][1])

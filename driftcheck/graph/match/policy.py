@@ -60,6 +60,7 @@ MAJOR_FACTS = frozenset(
         "stageSrRatios",
         "stageHeads",
         "numClsTokens",
+        "layerPattern",
         "numParameters",
         "tensorCount",
         "quantization",
@@ -69,6 +70,7 @@ INFO_FACTS = frozenset({"modelType", "architectures", "tensorParallelSize", "pip
 FACT_KIND = {
     "numLayers": "layer-count",
     "numEncoderLayers": "layer-count",
+    "layerPattern": "layer-type",
     "numDecoderLayers": "layer-count",
     "vocabSize": "vocab",
     "tokenizerVocabSize": "vocab",

@@ -863,6 +863,16 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         if is_int(a) and is_int(b):
             return f.add_op("Transpose", {"dim0": a, "dim1": b}, [t], fr.parent, loc)
         return Tens(None)
+    if name in ("movedim", "moveaxis") and t.shape is not None:
+        # ``x.movedim(2, 1)`` with one int source and destination, the rank known: the
+        # permutation that moves that axis (reimplfix39a: lost before, a fused q|k|v head
+        # axis moved so and cut apart was read as the query heads)
+        a, b = _arg(args, kwargs, 0, "source"), _arg(args, kwargs, 1, "destination")
+        r = len(t.shape)
+        if is_int(a) and is_int(b) and -r <= a < r and -r <= b < r:
+            order = [i for i in range(r) if i != a % r]
+            order.insert(b % r, a % r)
+            return f.add_op("Permute", {"dims": tuple(order)}, [t], fr.parent, loc)
     if name == "permute":
         dims = int_args(args) or kwargs.get("dims")
         if isinstance(dims, (list, tuple)) and dims and all(is_int(d) for d in dims):

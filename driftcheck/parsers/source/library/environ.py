@@ -80,6 +80,44 @@ def assuming() -> bool:
 OS_SET = frozenset(
     {"PATH", "HOME", "USER", "LOGNAME", "SHELL", "PWD", "LANG", "TERM", "TMPDIR", "HOSTNAME"}
 )
+# the same on Windows (session 39, reimplfix39a): variables every Windows process inherits
+# from the system or the logon. Windows' environment keys are case-insensitive (``os.environ``
+# upper-cases them there: ``os.environ.get("SystemRoot")`` finds ``SYSTEMROOT``), so a key is
+# matched upper-cased against this set (and POSIX's: ``Path`` is ``PATH`` on Windows).
+WIN_SET = frozenset(
+    {
+        "USERPROFILE",
+        "USERNAME",
+        "USERDOMAIN",
+        "TEMP",
+        "TMP",
+        "SYSTEMROOT",
+        "SYSTEMDRIVE",
+        "WINDIR",
+        "COMPUTERNAME",
+        "APPDATA",
+        "LOCALAPPDATA",
+        "PROGRAMDATA",
+        "PROGRAMFILES",
+        "PROGRAMFILES(X86)",
+        "COMMONPROGRAMFILES",
+        "ALLUSERSPROFILE",
+        "PUBLIC",
+        "HOMEDRIVE",
+        "HOMEPATH",
+        "COMSPEC",
+        "PATHEXT",
+        "OS",
+        "NUMBER_OF_PROCESSORS",
+        "PROCESSOR_ARCHITECTURE",
+    }
+)
+
+
+def os_set(key: str) -> bool:
+    """``key`` is set by the system at every launch (POSIX's, case-sensitive; Windows', any
+    case)."""
+    return key in OS_SET or (isinstance(key, str) and key.upper() in WIN_SET | OS_SET)
 
 
 def user_default(
@@ -95,7 +133,7 @@ def user_default(
     notes = _ASSUMED.get()
     if notes is None:
         return False, "the environment at run time"
-    if key in OS_SET:
+    if os_set(key):
         return False, "set by the system at every launch"
     d = plain(default)
     if d is None and what is None:
