@@ -345,7 +345,7 @@ class Library:
                 # ``torch.compile(block)``) may return it, changed: its weights are unknown,
                 # never silently dropped with the rest of the result
                 return UnknownModule(f"call of {q} on a layer")
-            return Unknown(f"call of {q}")
+            return Unknown(f"call of {q}", called=q)
         if q.split(".")[0] not in EXT_TOPS:
             # a library we cannot read (not installed): a class or a factory function, what
             # it returns may be a layer with weights (``self.norm = lib.build_norm(...)``)
