@@ -597,11 +597,12 @@ class Attributes:
                     pass  # it refuses the write (a locked config): nothing stored
                 return
         if isinstance(obj, Obj) and not obj.module and obj.cls is not None:
-            from driftcheck.parsers.source.interp import attrsconv
+            from driftcheck.parsers.source.interp import attrsconv, pydvalid
 
             where = f"{fr.mod.path.name if fr is not None else '?'}:{line}"
             try:
                 v = attrsconv.setattr_value(self.calls, obj, name, v, where)
+                v = pydvalid.setattr_value(obj, name, v, where)
             except Exception as e:  # a frozen attrs instance refuses the write
                 if getattr(e, "what", None) == "AttributeError":
                     e.line, e.path = line, fr.mod.path if fr is not None else None

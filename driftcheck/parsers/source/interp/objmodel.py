@@ -1854,6 +1854,9 @@ class Calls:
             return self.configs.make_config(cls, args, kwargs, loc)
         if self.is_dataclass(cls) and not wildlib.dataclass_keeps_init(cls.node):
             self.init_dataclass(obj, cls, args, kwargs)
+            from driftcheck.parsers.source.interp import pydvalid
+
+            pydvalid.pydantic_dataclass(self.ip, obj, cls, loc)
             return obj
         if tuplesub.is_named_tuple(cls):  # ``class Instruction(NamedTuple)``: fields and items
             self.init_dataclass(obj, cls, args, kwargs)
