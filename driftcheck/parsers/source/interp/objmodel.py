@@ -365,6 +365,8 @@ class Names:
             modglobals.fill(self.ip, mod, name, v)
             if isinstance(ns[name], dict):  # and other modules' registrations into it
                 modglobals.fill_from_importers(self.ip, mod, name)
+            # a table a class's ``__init_subclass__`` fills (interp/subclassreg.py)
+            ns[name] = subclassreg.global_registry(self.ip, mod, name, ns[name])
             return ns[name]  # the last binding (``default_cfgs = generate(default_cfgs)``)
         if isinstance(v, Func):  # ``make.__defaults__ = (8,)`` at top level (deftime.py)
             deftime.import_writes(self.ip, mod, name, v)
