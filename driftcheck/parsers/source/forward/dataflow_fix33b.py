@@ -666,15 +666,16 @@ def _init_optimizer(run: Any, m: Any, name: str) -> Optim | None:
     unknown "call of torch.optim.<Opt>") and no method of the class (nor of a base read from
     source) writes that attribute again or calls ``setattr``: an ``Optim`` whose groups are
     not known."""
-    from driftcheck.parsers.source.values.abstract import Obj, Unknown
+    from driftcheck.parsers.source.values.abstract import Obj, called_of
 
     obj = run.f.resolve(m.obj) if isinstance(m, Mod) else None
     if not isinstance(obj, Obj) or not obj.module:
         return None
     v = obj.attrs.get(name)
-    if v.__class__ is not Unknown or not v.why.startswith("call of torch.optim."):
+    called = called_of(v, "torch.optim.")
+    if called is None:
         return None
-    opt = v.why[len("call of torch.optim.") :]
+    opt = called[len("torch.optim.") :]
     if opt not in OPTIMIZERS:
         return None
     for c in obj.cls.mro() if hasattr(obj.cls, "mro") else ():

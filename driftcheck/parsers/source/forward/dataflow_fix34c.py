@@ -365,7 +365,7 @@ def _cpu_scaler(call: ast.Call) -> bool:
 
 def _scaler(run: Any, base: ast.expr, fr: Any) -> Any:
     """The key of ``self.<name>`` where it is a CPU GradScaler made in ``__init__``."""
-    from driftcheck.parsers.source.values.abstract import Obj, Unknown
+    from driftcheck.parsers.source.values.abstract import Obj, called_of
     from driftcheck.parsers.source.values.dataflow_values import Mod
 
     if not (isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name)):
@@ -375,7 +375,7 @@ def _scaler(run: Any, base: ast.expr, fr: Any) -> Any:
     if not isinstance(obj, Obj) or not obj.module or obj.cls is None:
         return None
     v = obj.attrs.get(base.attr)
-    if v.__class__ is not Unknown or not any(v.why == f"call of {q}" for q in _SCALERS):
+    if called_of(v) not in _SCALERS:
         return None
     made = _init_assign(obj.cls, base.attr)
     if made is None or not _cpu_scaler(made):

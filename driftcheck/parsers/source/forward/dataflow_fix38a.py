@@ -377,16 +377,17 @@ def _helper_optimizer(run: Any, m: Any, name: str) -> Any:
     value ``__init__`` left (``dataflow_fix33b._init_optimizer`` asks the store be in
     ``__init__`` itself)."""
     from driftcheck.parsers.source.forward.dataflow_fix33b import OPTIMIZERS, Optim
-    from driftcheck.parsers.source.values.abstract import Obj, Unknown
+    from driftcheck.parsers.source.values.abstract import Obj, called_of
     from driftcheck.parsers.source.values.dataflow_values import Mod
 
     obj = run.f.resolve(m.obj) if isinstance(m, Mod) else None
     if not isinstance(obj, Obj) or not obj.module or not hasattr(obj.cls, "mro"):
         return None
     v = obj.attrs.get(name)
-    if v.__class__ is not Unknown or not v.why.startswith("call of torch.optim."):
+    called = called_of(v, "torch.optim.")
+    if called is None:
         return None
-    opt = v.why[len("call of torch.optim.") :]
+    opt = called[len("torch.optim.") :]
     if opt not in OPTIMIZERS:
         return None
     fns: dict[str, ast.FunctionDef] = {}

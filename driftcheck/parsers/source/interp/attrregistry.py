@@ -87,6 +87,10 @@ def _calls(interp: Any, reg: CallRegistry) -> tuple[list[str], list[str]] | None
         if sub is None:
             others.append(f"{path.name} (not read)")
             continue
+        maybe = reg._maybe_run(dotted)
+        if maybe is not None:
+            others.append(f"{path.name} ({maybe})")  # its calls may run or not
+            continue
         top = {id(st.value) for st in sub.tree.body if isinstance(st, ast.Expr)}
         for node in _import_time_nodes(sub.tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):

@@ -597,6 +597,16 @@ class Attributes:
                     pass  # it refuses the write (a locked config): nothing stored
                 return
         if isinstance(obj, Obj) and not obj.module and obj.cls is not None:
+            from driftcheck.parsers.source.interp import attrsconv, pydvalid
+
+            where = f"{fr.mod.path.name if fr is not None else '?'}:{line}"
+            try:
+                v = attrsconv.setattr_value(self.calls, obj, name, v, where)
+                v = pydvalid.setattr_value(obj, name, v, where)
+            except Exception as e:  # a frozen attrs instance refuses the write
+                if getattr(e, "what", None) == "AttributeError":
+                    e.line, e.path = line, fr.mod.path if fr is not None else None
+                raise
             ok, cv, _ = self.classes.mro_attr(obj.cls, name)
             put = self.descriptor(cv, "__set__") if ok else None
             if put is not None:  # a data descriptor stores it (``__set__(obj, value)``)

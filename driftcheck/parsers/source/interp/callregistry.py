@@ -114,7 +114,7 @@ class CallRegistry(Registry):
 
     def _scan(self, key: str) -> Any:
         from driftcheck.parsers.source.interp.statements import Frame, Raised
-        from driftcheck.parsers.source.values.abstract import Budget
+        from driftcheck.parsers.source.values.abstract import Budget, Unknown
 
         kb = key.encode()
         names = [f.encode() + b"(" for f in (*self._funcs, *self._forward)]
@@ -128,6 +128,7 @@ class CallRegistry(Registry):
             sub = self._interp.names.module(dotted)
             if sub is None:
                 continue
+            maybe = self._maybe_run(dotted)
             for st in sub.tree.body:
                 call = st.value if isinstance(st, ast.Expr) else None
                 if not isinstance(call, ast.Call):
@@ -140,6 +141,12 @@ class CallRegistry(Registry):
                     continue
                 if not _names_key(call, key, word):
                     continue
+                if maybe is not None:
+                    # registered by a module that may be imported or not: unknown, not a
+                    # confident entry nor a KeyError
+                    return Unknown(
+                        f"registry key {key!r} registered at {path.name}:{st.lineno}; {maybe}"
+                    )
                 fr = Frame(sub)
                 fr.locals = self._interp.globals.setdefault(id(sub), {})  # module-level code
                 try:

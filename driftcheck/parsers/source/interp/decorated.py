@@ -202,6 +202,24 @@ class Registry(dict):
         return True
 
     def _package_files(self) -> list[tuple[Path, str]]:
+        """The package's files that importing the entry file may run (interp/importreach.py:
+        a module nothing imports never registers anything), as (path, dotted name)."""
+        from driftcheck.parsers.source.interp import importreach
+
+        return [
+            (f, d)
+            for f, d in self._all_package_files()
+            if importreach.status(self._interp, d)[0] != "no"
+        ]
+
+    def _maybe_run(self, dotted: str) -> str | None:
+        """Why module ``dotted`` may or may not be imported; None where it surely is."""
+        from driftcheck.parsers.source.interp import importreach
+
+        got, why = importreach.status(self._interp, dotted)
+        return why if got == "maybe" else None
+
+    def _all_package_files(self) -> list[tuple[Path, str]]:
         keep = tree_memos()  # the ``tree_memos`` switch
         files = self._mod.__dict__.get("_dc_pkgfiles") if keep else None
         if files is not None:
@@ -258,6 +276,11 @@ class Registry(dict):
                 sub = self._interp.names.module(dotted)
                 if sub is None or defname not in sub.defs:
                     continue
+                maybe = self._maybe_run(dotted)
+                if maybe is not None:
+                    from driftcheck.parsers.source.values.abstract import Unknown
+
+                    return Unknown(f"registry key {key!r} made in {path.name}; {maybe}")
                 fn = self._interp.names.global_lookup(sub, defname)
                 return self._register(deco, kind, fn, key)
         return None

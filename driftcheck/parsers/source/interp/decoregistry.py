@@ -108,8 +108,12 @@ def sites(interp: Any, reg: Any, methods: tuple[str, ...]) -> list[tuple[str, An
         if not rx.search(data):
             continue
         sub = interp.names.module(dotted)
-        if sub is None:
-            out.append((path.name, None, ast.Pass(lineno=0)))
+        maybe = reg._maybe_run(dotted)
+        if sub is None or maybe is not None:
+            # not read, or a module that may be imported or not: its sites are not runnable
+            out.append(
+                (path.name if maybe is None else f"{path.name} ({maybe})", None, ast.Pass(lineno=0))
+            )
             continue
         # a ``def`` runs at import though its body does not: the walk skips function nodes
         defs = (

@@ -91,9 +91,14 @@ class MetaRegistry(Registry):
             sub = names.module(dotted)
             if sub is None:
                 continue
+            maybe = self._maybe_run(dotted)
             for st in sub.tree.body:
                 if not (isinstance(st, ast.ClassDef) and _names_key(st, key)):
                     continue
+                if maybe is not None:
+                    from driftcheck.parsers.source.values.abstract import Unknown
+
+                    return Unknown(f"registry key {key!r} made at {path.name}:{st.lineno}; {maybe}")
                 cls = names.global_lookup(sub, st.name)
                 if not isinstance(cls, Cls):
                     continue

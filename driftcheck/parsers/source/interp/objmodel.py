@@ -54,7 +54,7 @@ from driftcheck.parsers.source.library import (
     wildlib,
 )
 from driftcheck.parsers.source.library.pybuiltins import FramedMethod
-from driftcheck.parsers.source.library.stdlib import FieldSpec, dataclass_fields
+from driftcheck.parsers.source.library.stdlib import FieldSpec, attrs_fields, dataclass_fields
 from driftcheck.parsers.source.loader import (
     ModInfo,
     body_index,
@@ -365,6 +365,8 @@ class Names:
             modglobals.fill(self.ip, mod, name, v)
             if isinstance(ns[name], dict):  # and other modules' registrations into it
                 modglobals.fill_from_importers(self.ip, mod, name)
+            # a table a class's ``__init_subclass__`` fills (interp/subclassreg.py)
+            ns[name] = subclassreg.global_registry(self.ip, mod, name, ns[name])
             return ns[name]  # the last binding (``default_cfgs = generate(default_cfgs)``)
         if isinstance(v, Func):  # ``make.__defaults__ = (8,)`` at top level (deftime.py)
             deftime.import_writes(self.ip, mod, name, v)
@@ -1854,6 +1856,9 @@ class Calls:
             return self.configs.make_config(cls, args, kwargs, loc)
         if self.is_dataclass(cls) and not wildlib.dataclass_keeps_init(cls.node):
             self.init_dataclass(obj, cls, args, kwargs)
+            from driftcheck.parsers.source.interp import pydvalid
+
+            pydvalid.pydantic_dataclass(self.ip, obj, cls, loc)
             return obj
         if tuplesub.is_named_tuple(cls):  # ``class Instruction(NamedTuple)``: fields and items
             self.init_dataclass(obj, cls, args, kwargs)
@@ -1979,8 +1984,10 @@ class Calls:
         plan: list[tuple[str, ast.AnnAssign, Cls, Any, str]] = []
         unsure = False  # a ``field(init=...)`` not known: the positions after it are unknown
         marked: set[int] = set()
-        # a field a subclass redefines keeps its first place (``fields()``): stdlib.py
-        for name, st, c, base in dataclass_fields(cls):
+        # a field a subclass redefines keeps its first place (``fields()``): stdlib.py; in an
+        # attrs class it moves after the inherited ones (attrs' order, ``attrs_fields``)
+        attrs_cls = attrsconv.is_attrs(self, cls)
+        for name, st, c, base in attrs_fields(cls) if attrs_cls else dataclass_fields(cls):
             if base == "ClassVar":
                 continue
             if base == "KW_ONLY":
@@ -1998,13 +2005,15 @@ class Calls:
                 plan.append((name, st, c, spec, "noinit"))
                 continue
             unsure = unsure or init is None
-            if id(c) not in marked and not unsure:
+            kw = attrsconv.kw_only(self, st, c) if attrs_cls else False
+            if kw is None:
+                unsure = True  # a ``kw_only=`` we cannot read: the positions are unknown
+            if id(c) not in marked and not unsure and not kw:
                 positional.append(name)
             plan.append((name, st, c, spec, "initvar" if base == "InitVar" else "field"))
         pos_of = {n: i for i, n in enumerate(positional)}
         # an attrs class's ``__init__`` names a private field ``_x`` as ``x`` (or its
         # ``alias=``) and runs ``__attrs_post_init__``, not ``__post_init__`` (attrsconv.py)
-        attrs_cls = attrsconv.is_attrs(self, cls)
         for name, st, c, spec, kind in plan:
             key = attrsconv.init_name(st, name) if attrs_cls else name
             is_initvar = kind == "initvar"
@@ -2049,6 +2058,8 @@ class Calls:
                 initvars[name] = v
                 continue
             obj.attrs[name] = v
+        if attrs_cls:
+            attrsconv.run_validators(self, obj, cls)
         hook = "__attrs_post_init__" if attrs_cls else "__post_init__"
         ok, post, _ = self.classes.mro_attr(cls, hook)
         if ok and isinstance(post, Func):

@@ -28,7 +28,12 @@ from typing import Any
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.values.abstract import Cls, Ext, Obj, Unknown, plain
 
-_BASES = ("pydantic.BaseModel", "pydantic.main.BaseModel")
+_BASES = (
+    "pydantic.BaseModel",
+    "pydantic.main.BaseModel",
+    "pydantic.v1.BaseModel",
+    "pydantic.v1.main.BaseModel",
+)
 CLASS_METHODS = frozenset(
     ("model_validate", "parse_obj", "model_validate_json", "parse_raw", "model_construct")
 )

@@ -125,3 +125,79 @@ def failed(ip: Any, mod: Any, st: ast.ClassDef, e: Any) -> None:
     )
     kind = ConstructionRaise if own else MayRaise
     ip.failures.append(kind(e.what, msg, str(mod.path), st.lineno, "import"))
+
+
+def _writes_global(fn: ast.FunctionDef, name: str) -> bool:
+    """Whether a function body stores into the module global ``name``
+    (``name[k] = cls``, ``name.append(cls)`` / ``update`` / ``setdefault`` / ``add``)."""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Assign) and any(
+            isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == name
+            for t in n.targets
+        ):
+            return True
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and isinstance(n.func.value, ast.Name)
+            and n.func.value.id == name
+            and n.func.attr in ("append", "update", "setdefault", "add", "insert", "extend")
+        ):
+            return True
+    return False
+
+
+def global_registry(ip: Any, mod: Any, name: str, v: Any) -> Any:
+    """A module global dict / list that a class's ``__init_subclass__`` of the same module
+    fills (``REG[cls.__name__] = cls``), read from another module (session 39, wrongfix39):
+    the subclasses Python made at import are made first (``ensure``), so the table is not
+    read empty (a confident 0 where torch had the registered blocks). A subclass statement in
+    another module the import closure may reach (interp/importreach.py) that ``ensure`` does
+    not make leaves the table unknown, never read without it."""
+    from driftcheck.parsers.source.interp import importreach
+    from driftcheck.parsers.source.values.abstract import Cls, Unknown
+
+    if type(v) not in (dict, list):
+        return v
+    holders = [
+        st
+        for st in mod.tree.body
+        if isinstance(st, ast.ClassDef)
+        and any(
+            isinstance(f, ast.FunctionDef)
+            and f.name == "__init_subclass__"
+            and _writes_global(f, name)
+            for f in st.body
+        )
+    ]
+    if not holders:
+        return v
+    if any(m is mod or m.path == mod.path for m in getattr(ip, "program_mods", None) or []):
+        return v  # the analysed file: its statements run in order (analyze.module_root)
+    covered = {mod.name}
+    names: set[str] = set()
+    for st in holders:
+        cls = ip.names.global_lookup(mod, st.name)
+        if not isinstance(cls, Cls):
+            return Unknown(
+                f"{name}: filled by {st.name}.__init_subclass__ at {mod.path.name}:{st.lineno}"
+            )
+        ensure(ip, cls)
+        names.add(st.name)
+        covered.update(m.name for m in _importers(ip, mod))
+    for dotted in covered:
+        m = ip.names.module(dotted)
+        for st in m.tree.body if m is not None else ():
+            if isinstance(st, ast.ClassDef) and _base_names(st) & names:
+                names.add(st.name)
+    r = importreach.reach(ip)
+    others = [d for d in [*r.sure, *r.maybe] if d not in covered]
+    for dotted in others[:_MAX_MODULES]:
+        m = ip.names.module(dotted)
+        for st in m.tree.body if m is not None else ():
+            if isinstance(st, ast.ClassDef) and _base_names(st) & names:
+                return Unknown(
+                    f"{name}: filled by __init_subclass__; class {st.name} at "
+                    f"{m.path.name}:{st.lineno} may register into it"
+                )
+    return v

@@ -130,6 +130,15 @@ def _run_init(interp: Any, cls: Cls, m: Any) -> None:
     if not isinstance(fn, Func) or isinstance(m.value, Unknown):
         extra[m.name] = Unknown(f"{cls.name}.{m.name}: its __init__ not followed")
         return
+    reads = _reads_class(fn.node, cls.name)
+    if reads is not None:
+        # the members are added one by one as each ``__init__`` runs: a read of the class
+        # (``len(self.__class__.__members__)``, iteration of it) sees only those made so far
+        extra[m.name] = Unknown(
+            f"{cls.name}.{m.name}: its __init__ reads the class while it is built "
+            f"({reads} at {fn.mod.path.name}:{fn.node.lineno})"
+        )
+        return
     args = list(m.value) if type(m.value) is tuple else [m.value]
     keep = {"name": m.name, "value": m.value, "_name_": m.name, "_value_": m.value}
     me = Obj(cls=cls, module=False, attrs=dict(keep))
@@ -142,6 +151,24 @@ def _run_init(interp: Any, cls: Cls, m: Any) -> None:
         extra[m.name] = Unknown(f"{cls.name}.{m.name}: its __init__ rebinds name / value")
         return
     extra[m.name] = {k: x for k, x in me.attrs.items() if k not in keep}
+
+
+_CLASS_READS = frozenset(
+    ("__class__", "__members__", "_member_map_", "_member_names_", "_value2member_map_")
+)
+
+
+def _reads_class(node: Any, name: str) -> str | None:
+    """What in an enum member's ``__init__`` may read the enum class (``self.__class__``,
+    ``type(self)``, ``__members__``, the class's own name), else None."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Attribute) and n.attr in _CLASS_READS:
+            return ast.unparse(n)
+        if isinstance(n, ast.Name) and n.id == name:
+            return name
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "type":
+            return ast.unparse(n)
+    return None
 
 
 def init_attr(m: Any, name: str) -> Any:

@@ -99,6 +99,16 @@ TORCH_STACK_INITS = {
 _RETURN_SELF = ("train", "eval", "cuda", "cpu", "float", "double", "half", "bfloat16", "to_empty")
 
 
+# pydantic's model base classes (pydantic 2, and pydantic 1 as ``pydantic.v1``): instances are
+# made and validated by interp/pydvalid.py
+_PYD_BASES = (
+    "pydantic.BaseModel",
+    "pydantic.main.BaseModel",
+    "pydantic.v1.BaseModel",
+    "pydantic.v1.main.BaseModel",
+)
+
+
 class Interp:
     """The interpreter: it owns one part per Python concept and the state they share.
 
@@ -345,7 +355,7 @@ class Library:
                 # ``torch.compile(block)``) may return it, changed: its weights are unknown,
                 # never silently dropped with the rest of the result
                 return UnknownModule(f"call of {q} on a layer")
-            return Unknown(f"call of {q}")
+            return Unknown(f"call of {q}", called=q)
         if q.split(".")[0] not in EXT_TOPS:
             # a library we cannot read (not installed): a class or a factory function, what
             # it returns may be a layer with weights (``self.norm = lib.build_norm(...)``)
@@ -610,7 +620,7 @@ class Library:
                 obj.none_keys.clear()
             setattr(obj, _MODULE_INIT_RAN, True)
             return
-        if q in ("pydantic.BaseModel", "pydantic.main.BaseModel") and obj.cls is not None:
+        if q in _PYD_BASES and obj.cls is not None:
             # a pydantic model: keyword fields over the class's annotated defaults, validated
             # by the class's validators (interp/pydvalid.py)
             from driftcheck.parsers.source.interp import pydvalid

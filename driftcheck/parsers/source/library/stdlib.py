@@ -2563,6 +2563,32 @@ def dataclass_fields(cls: Cls) -> list[tuple[str, ast.AnnAssign, Cls, str]]:
     return list(fields.values())
 
 
+def attrs_fields(cls: Cls) -> list[tuple[str, ast.AnnAssign, Cls, str]]:
+    """``dataclass_fields`` in the order attrs gives an attrs class's fields (its
+    ``_collect_base_attrs``, session 39 wrongfix39): the fields the bases declare, bases
+    furthest back first, a name declared again by a later base keeping that later place, those
+    the class declares itself left out; then the class's own, in its order. A subclass
+    redeclaring an inherited field moves it after the inherited ones (``Q(P)`` redeclaring
+    ``a`` of ``P(a, b)`` takes ``Q(b, a)``), where dataclasses keeps its first place."""
+    own: list[tuple[str, ast.AnnAssign, Cls, str]] = []
+    base: list[tuple[str, ast.AnnAssign, Cls, str]] = []
+    classes = [c for c in cls.mro() if isinstance(c, Cls)]
+    for c in reversed(classes):
+        for st in c.node.body:
+            if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                b = unparse(st.annotation).split("[")[0].split(".")[-1].strip("'\"")
+                (own if c is cls else base).append((st.target.id, st, c, b))
+    taken = {f[0] for f in own}
+    kept: list[tuple[str, ast.AnnAssign, Cls, str]] = []
+    seen: set[str] = set()
+    for f in reversed(base):
+        if f[0] in taken or f[0] in seen:
+            continue
+        seen.add(f[0])
+        kept.insert(0, f)
+    return kept + own
+
+
 def _dc_field_names(interp: Any, cls: Any) -> list[str] | None:
     """A dataclass's fields in definition order (bases first, a redefined field keeping its
     first place, as ``dataclasses.fields`` gives them); ``ClassVar`` annotations are no

@@ -21,16 +21,29 @@ if TYPE_CHECKING:
 class Unknown:
     """A value the interpreter could not compute; ``why`` says what it came from."""
 
-    __slots__ = ("why",)
+    __slots__ = ("why", "called")
 
-    def __init__(self, why: str = "") -> None:
+    def __init__(self, why: str = "", called: str | None = None) -> None:
         self.why = why
+        # the qualified name of the library function whose call gave this value, where it
+        # is known (library/machine.py): code that needs it reads this, never ``why``'s
+        # text, so rewording a note changes no verdict (session 39, ``called_of``)
+        self.called = called
 
     def __repr__(self) -> str:
         return f"Unknown({self.why})"
 
     def __bool__(self) -> bool:  # pragma: no cover - callers must test with is_unknown
         raise TypeError("truth value of Unknown")
+
+
+def called_of(v: Any, prefix: str = "") -> str | None:
+    """The qualified name of the library function whose unmodelled call gave ``v``, a plain
+    ``Unknown`` (not a subclass), where it starts with ``prefix``; None otherwise."""
+    if v.__class__ is not Unknown:
+        return None
+    q = getattr(v, "called", None)
+    return q if isinstance(q, str) and q.startswith(prefix) else None
 
 
 class UnknownState(Unknown):
