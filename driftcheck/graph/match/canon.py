@@ -23,8 +23,8 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.fedtable37b import input_fed
-from driftcheck.graph.match.padfold import fold_pads
 from driftcheck.graph.match.midaxis39b import mid_axis
+from driftcheck.graph.match.padfold import fold_pads
 from driftcheck.graph.match.stackaxis37b import stack_kept
 from driftcheck.graph.model import Graph, Node
 from driftcheck.speed import current
