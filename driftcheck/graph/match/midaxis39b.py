@@ -37,8 +37,11 @@ def mid_axis(node: Any, out: dict[str, list[str]], by_id: dict[str, Any]) -> str
     slots = size[1]
     if type(slots) is not int or slots < 2:
         return None
-    # (node id, position of the middle axis, rank when known, axes after it when the rank is not)
-    todo: list[tuple[str, int, int | None, int | None]] = [(node.id, dim + 1, None, 1)]
+    # (node id, position of the middle axis, rank when known, axes after it when the rank is
+    # not). The split axis is read as the input's last (a projection's output, the only
+    # splits the readings use: ``src_width``), so the rank is ``dim + 3`` and one axis
+    # follows the middle one
+    todo: list[tuple[str, int, int | None, int | None]] = [(node.id, dim + 1, dim + 3, 1)]
     seen: set[tuple[str, int]] = set()
     kept = index = other = False
     while todo:
