@@ -121,3 +121,16 @@ def test_torch_pow_base_is_the_rope_base(tmp_path):
     hits = findings(plant, CONFIG)
     assert hit(hits, {"code": 500000.0, "config": 10000.0}), hits
     assert len(hits) == 1, hits
+
+
+@pytest.mark.parametrize("spelling", ["permute_index", "unbind", "transpose_first"])
+def test_two_heads_not_read_as_parts(tmp_path, spelling):
+    """2 heads, ``view(b, t, 2, 3, hd)``: the first axis is 2 like a k|v stack's, so the old
+    readings took it for the parts (3 heads) or for groups (6 heads). torch: 2-head attention;
+    found as 2 vs 4 and nothing else about the heads."""
+    code = write(tmp_path / "two", render(spelling, heads=2))
+    mod = _load(code)
+    assert _torch_heads(mod, 2) and not _torch_heads(mod, 4)
+    hits = findings(code, CONFIG)
+    assert hit(hits, {"code": 2, "config": 4}), hits
+    assert not any(f"numHeads is {n} " in h["msg"] for h in hits for n in (3, 6)), hits
