@@ -30,6 +30,7 @@ from typing import Any
 from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value, walk, weight_total
+from driftcheck.graph.match.denselead39b import count_dense_lead
 from driftcheck.graph.match.derive import (
     Derived,
     dense_lead,
@@ -99,6 +100,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     db.update(stages(right))
     da.update(dense_lead(left))
     db.update(dense_lead(right))
+    count_dense_lead(a, b, da, db, diffs)
     _router_k(left, da)
     _router_k(right, db)
     _stated_experts_width(left, a, da)

@@ -23,6 +23,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.fedtable37b import input_fed
+from driftcheck.graph.match.midaxis39b import mid_axis
 from driftcheck.graph.match.padfold import fold_pads
 from driftcheck.graph.match.stackaxis37b import stack_kept
 from driftcheck.graph.model import Graph, Node
@@ -503,6 +504,7 @@ class Canon:
             leaf.inner_cut = self._inner_cut(node)
             leaf.group_parts = self._group_parts(node)
             leaf.stack_kept = stack_kept(node, self._consumers(), self.graph.index)
+            leaf.mid_axis = mid_axis(node, self._consumers(), self.graph.index)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf

@@ -23,6 +23,7 @@ from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.canon import Item, leaf_weights, walk
+from driftcheck.graph.match.midaxis39b import fused_parts
 from driftcheck.graph.match.ssmstate37b import add_ssm_state
 from driftcheck.graph.model import Graph, input_share
 
@@ -1295,6 +1296,18 @@ def _splits(items) -> list[Item]:
         if group is not None:
             out.append(group)
             continue
+        mid = fused_parts(it, size)
+        if mid is not None:
+            # ``view(b, t, heads, 3, head_dim)`` of a fused q|k|v whose middle axis is taken
+            # apart (``midaxis39b``): a split of ``heads`` heads, as wide as a projection
+            part = replace(
+                it, params={**it.params, "unflattened_size": mid}, src_width=mid[0] * mid[1]
+            )
+            part.src_in = None
+            part.head_chunks, part.head_sliced, part.head_parts = None, False, None
+            out.append(part)
+            fused.append(mid[1])
+            continue
         size = _fused_heads(it, size)
         kept = _kept_groups(it, size)
         if kept is not None:
@@ -1325,6 +1338,7 @@ def _splits(items) -> list[Item]:
             and all(type(x) is int and x > 0 for x in size)
             and size[0] in (2, 3)
             and not getattr(it, "inner_cut", False)
+            and getattr(it, "mid_axis", None) not in ("index", "cut")
             and isinstance(it.src_width, int)
             and it.src_width == size[0] * size[1] * size[2]
         ):
@@ -1368,6 +1382,8 @@ def _kept_groups(it: Item, size: Any) -> Item | None:
     of ``view(b, t, heads, head_dim)``. None for any other split."""
     if getattr(it, "stack_kept", None) is not True:
         return None
+    if getattr(it, "mid_axis", None) in ("index", "cut"):
+        return None  # the middle axis taken apart: no group of heads (``midaxis39b``)
     if not (isinstance(size, (list, tuple)) and len(size) == 3):
         return None
     if not all(type(x) is int and x > 0 for x in size):

@@ -967,6 +967,10 @@ class Calls:
                 return NUM if self.run.f.input_shape is not None else UNK
             return UNK
         if q.startswith("torch."):
+            if q in ("torch.pow", "torch.float_power"):
+                from driftcheck.parsers.source.forward.powbase39b import torch_pow_base
+
+                torch_pow_base(self.run, args, kwargs, fr, at)  # ``torch.pow(base, -ar / d)``
             return torchops.call_torch(self.run, q, args, kwargs, fr, at)
         last = q.rsplit(".", 1)[-1]
         if q.startswith("einops.") and last in ("rearrange", "repeat", "reduce"):
