@@ -1,0 +1,200 @@
+"""Session 39 (wildfix39): general models behind fresh38's dev unknowns.
+
+Every exact count is torch's (``torch_count`` runs the file on the meta device); each construct
+has near twins whose count must stay unknown (``None``) or exact, never a confident wrong one.
+
+- ``f(**obj)`` of a plain object of the analyzed code with ``keys()`` and ``__getitem__``
+  (interp/mapsplat.py): Python calls ``keys()`` then ``obj[key]`` for each. supar's models
+  pass their arguments on as ``super().__init__(**Config().update(locals()))``; before, every
+  argument of the base ``__init__`` was unknown.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count
+
+pytest.importorskip("torch")
+
+
+def _both(tmp_path, code: str, root: str = "model") -> tuple[int | None, int | None, list]:
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    r = parse_source(path)
+    try:
+        want = torch_count(path, root=root, device="meta")
+    except Exception:  # noqa: BLE001 - Python raised: no model
+        want = None
+    return r.params_total(), want, list(r.notes)
+
+
+# ------------------------------------------------------------------ f(**mapping object)
+SPLAT_HEAD = """
+import torch.nn as nn
+"""
+
+CONFIG_LOCALS = """
+class Config:
+    def __init__(self, **kwargs):
+        self.update(kwargs)
+    def keys(self):
+        return vars(self).keys()
+    def __getitem__(self, key):
+        return getattr(self, key)
+    def update(self, kwargs):
+        for key in ("self", "cls", "__class__"):
+            kwargs.pop(key, None)
+        kwargs.update(kwargs.pop("kwargs", dict()))
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+        return self
+
+class Base(nn.Module):
+    def __init__(self, n_words, n_embed=16, n_hidden=32, feat=("char",), **kwargs):
+        super().__init__()
+        self.args = Config().update(locals())
+        self.embed = nn.Embedding(n_words, n_embed)
+        n_in = n_embed + (8 if "char" in feat else 0)
+        self.lstm = nn.LSTM(n_in, n_hidden, bidirectional=True)
+        self.args.n_out = n_hidden * 2
+
+class Parser(Base):
+    def __init__(self, n_words, n_rels, n_embed=20, n_hidden=24, feat=("tag",), **kwargs):
+        super().__init__(**Config().update(locals()))
+        self.head = nn.Linear(self.args.n_out, n_rels)
+"""
+
+SPLAT_OK = [
+    ("config_locals", CONFIG_LOCALS + "model = Parser(100, 7)\n"),
+    ("config_locals_extra_kwarg", CONFIG_LOCALS + "model = Parser(100, 7, n_hidden=12, extra=3)\n"),
+    (
+        "keys_list_getitem_computed",
+        """
+class Spec:
+    def keys(self):
+        return ["in_features", "out_features"]
+    def __getitem__(self, k):
+        return {"in_features": 6, "out_features": 10}[k] * 2
+model = nn.Linear(**Spec())
+""",
+    ),
+    (
+        "keys_generator",
+        """
+class Spec:
+    def __init__(self, **kw):
+        self.kw = kw
+    def keys(self):
+        return (k for k in self.kw if not k.startswith("_"))
+    def __getitem__(self, k):
+        return self.kw[k]
+model = nn.Linear(**Spec(in_features=3, out_features=5, _skip=1))
+""",
+    ),
+    (
+        "getitem_keyerror_caught",
+        """
+class Spec:
+    def keys(self):
+        return ["in_features", "out_features"]
+    def __getitem__(self, k):
+        if k == "out_features":
+            raise KeyError(k)
+        return 4
+try:
+    model = nn.Linear(**Spec())
+except KeyError:
+    model = nn.Linear(4, 9)
+""",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,code", SPLAT_OK, ids=[c[0] for c in SPLAT_OK])
+def test_star_star_mapping_object(tmp_path, name, code):
+    got, want, notes = _both(tmp_path, SPLAT_HEAD + code)
+    assert want is not None and got == want, notes
+
+
+SPLAT_TWINS = [
+    (  # no keys(): TypeError "argument after ** must be a mapping"
+        "no_keys",
+        """
+class Spec:
+    def __getitem__(self, k):
+        return 4
+model = nn.Linear(**Spec())
+""",
+    ),
+    (  # a key that is no str: TypeError "keywords must be strings"
+        "int_key",
+        """
+class Spec:
+    def keys(self):
+        return ["in_features", 1]
+    def __getitem__(self, k):
+        return 4
+try:
+    model = nn.Linear(**Spec())
+except TypeError:
+    model = nn.Linear(2, 2)
+""",
+    ),
+    (  # a dict subclass: CPython may read its storage, not our __getitem__
+        "dict_subclass",
+        """
+class Spec(dict):
+    def __getitem__(self, k):
+        return 2 * super().__getitem__(k)
+model = nn.Linear(**Spec(in_features=3, out_features=5))
+""",
+    ),
+    (  # keys we cannot list
+        "unknown_keys",
+        """
+import os
+class Spec:
+    def keys(self):
+        return os.environ.get("KEYS", "in_features,out_features").split(",")
+    def __getitem__(self, k):
+        return 4
+model = nn.Linear(**Spec())
+""",
+    ),
+    (  # an item we cannot compute
+        "unknown_item",
+        """
+import os
+class Spec:
+    def keys(self):
+        return ["in_features", "out_features"]
+    def __getitem__(self, k):
+        return int(os.environ.get("W", "4"))
+model = nn.Linear(**Spec())
+""",
+    ),
+    (  # the same key twice: TypeError "got multiple values for keyword argument"
+        "repeated_key",
+        """
+class Spec:
+    def keys(self):
+        return ["in_features", "out_features", "in_features"]
+    def __getitem__(self, k):
+        return 4
+try:
+    model = nn.Linear(**Spec())
+except TypeError:
+    model = nn.Linear(2, 2)
+""",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,code", SPLAT_TWINS, ids=[c[0] for c in SPLAT_TWINS])
+def test_star_star_mapping_twins_unknown_or_exact(tmp_path, name, code):
+    got, want, notes = _both(tmp_path, SPLAT_HEAD + code)
+    assert got is None or got == want, (got, want, notes)
