@@ -198,3 +198,92 @@ except TypeError:
 def test_star_star_mapping_twins_unknown_or_exact(tmp_path, name, code):
     got, want, notes = _both(tmp_path, SPLAT_HEAD + code)
     assert got is None or got == want, (got, want, notes)
+
+
+# ------------------------------------------------------------------ module items of a ParameterList
+PLIST_HEAD = """
+import torch
+import torch.nn as nn
+from torch.nn import Parameter, ParameterList
+"""
+
+PLIST_OK = [
+    (
+        "nested_parameter_lists",
+        """
+class M(nn.Module):
+    def __init__(self, dim=8, depth=3):
+        super().__init__()
+        self.weights = ParameterList([
+            ParameterList([Parameter(torch.randn(dim, 2 * dim)), Parameter(torch.randn(2 * dim, dim))])
+            for _ in range(depth)
+        ])
+        self.out = Parameter(torch.randn(dim, dim))
+        for p in self.parameters():
+            nn.init.xavier_uniform_(p)
+    def forward(self, x):
+        for w1, w2 in self.weights:
+            x = (x @ w1) @ w2
+        return x @ self.out
+model = M()
+""",
+    ),
+    (
+        "mixed_items_index_and_len",
+        """
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.items = ParameterList([Parameter(torch.zeros(3)), nn.Linear(3, 5), torch.ones(2)])
+        self.items.append(nn.Linear(5, 7))
+        n = len(self.items)
+        mods = [i for i, p in enumerate(self.items) if isinstance(p, nn.Module)]
+        self.head = nn.Linear(self.items[3].out_features * n, len(mods) + self.items[1].out_features)
+model = M()
+""",
+    ),
+    (
+        "slice_keeps_modules",
+        """
+pl = ParameterList([nn.Linear(2, 3), Parameter(torch.zeros(4)), nn.Linear(3, 4)])
+model = nn.Module()
+model.part = pl[1:]
+model.size = nn.Linear(len(pl[1:]), 2)
+""",
+    ),
+    (
+        "truth_of_module_only_list",
+        """
+pl = ParameterList([nn.Linear(2, 3)])
+model = nn.Sequential(nn.Linear(4, 4 if pl else 9), pl[0])
+""",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,code", PLIST_OK, ids=[c[0] for c in PLIST_OK])
+def test_parameter_list_module_items(tmp_path, name, code):
+    got, want, notes = _both(tmp_path, PLIST_HEAD + code)
+    assert want is not None and got == want, (got, want, notes)
+
+
+PLIST_TWINS = [
+    (  # a module value in a ParameterDict: not modelled
+        "parameter_dict_module",
+        """
+model = nn.ParameterDict({"a": Parameter(torch.zeros(3)), "b": nn.Linear(3, 4)})
+""",
+    ),
+    (  # a plain value in a ParameterList: a plain attribute in torch
+        "parameter_list_int",
+        """
+model = ParameterList([Parameter(torch.zeros(3)), 7, nn.Linear(3, 4)])
+""",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,code", PLIST_TWINS, ids=[c[0] for c in PLIST_TWINS])
+def test_parameter_list_module_twins_unknown_or_exact(tmp_path, name, code):
+    got, want, notes = _both(tmp_path, PLIST_HEAD + code)
+    assert got is None or got == want, (got, want, notes)
