@@ -287,3 +287,42 @@ model = ParameterList([Parameter(torch.zeros(3)), 7, nn.Linear(3, 4)])
 def test_parameter_list_module_twins_unknown_or_exact(tmp_path, name, code):
     got, want, notes = _both(tmp_path, PLIST_HEAD + code)
     assert got is None or got == want, (got, want, notes)
+
+
+# ------------------------------------------------------------------ np.round of exact items at .5
+ROUND = """
+import numpy as np
+import torch.nn as nn
+
+raw = np.geomspace({a}, {b}, num={n})
+widths = (np.round({expr}) * 8).astype(int).tolist()
+model = nn.Sequential(*[nn.Linear(4, max(int(w), 1)) for w in widths])
+"""
+
+ROUND_EXACT = [
+    (20, 300, 5, "raw / 8"),  # 2.5 and 37.5: half to even
+    (20, 300, 5, "(raw + 4.0) / 8 - 0.5"),  # 2.5, ..., 37.5 after a chain of + - /
+    (12, 108, 3, "raw / 8 * 1"),  # 1.5, 4.5, 13.5
+    (4, 4, 2, "raw / np.geomspace(8, 8, 2)"),  # an exact array by an exact array: 0.5
+]
+
+
+@pytest.mark.parametrize("a,b,n,expr", ROUND_EXACT)
+def test_np_round_exact_halves(tmp_path, a, b, n, expr):
+    got, want, notes = _both(tmp_path, ROUND.format(a=a, b=b, n=n, expr=expr))
+    assert want is not None and got == want, notes
+
+
+ROUND_TWINS = [
+    (20, 300, 5, "raw ** 1 / 8", True),  # ``**`` is not followed exactly: unknown
+    (20, 300, 5, "np.array([2.5, 37.5])", True),  # not known to be numpy's items: unknown
+    (20, 300, 5, "-raw / 8 + 40", True),  # negation drops exactness: unknown
+    (1, 1000, 4, "raw / 8", False),  # 12.5 exact or not, decided or unknown
+    (2, 2000, 4, "raw * 0.0625", False),
+]
+
+
+@pytest.mark.parametrize("a,b,n,expr,unknown", ROUND_TWINS)
+def test_np_round_twins_unknown_or_exact(tmp_path, a, b, n, expr, unknown):
+    got, want, notes = _both(tmp_path, ROUND.format(a=a, b=b, n=n, expr=expr))
+    assert got is None if unknown else got in (None, want), (got, want, notes)
