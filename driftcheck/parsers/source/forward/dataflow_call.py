@@ -915,6 +915,8 @@ class Calls:
         if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ModuleDict":
             return list(v.obj.children)
         if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ParameterList":
+            if v.obj.children:  # modules set in it too (torchlib.container_add): not followed
+                return None
             return [param_tensor(self.run, v.obj, k) for k in v.obj.params]
         if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ParameterDict":
             return list(v.obj.params)

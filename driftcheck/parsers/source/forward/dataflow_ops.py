@@ -594,6 +594,8 @@ def module_item(run: Any, obj: Obj, key: Any) -> Any:
     if dataflow_grown.grown(run.f, obj):
         return UNK  # ``self.heads[k]`` of a container ``forward`` filled: not known
     if obj.kind in ("ParameterList", "ParameterDict"):
+        if obj.children:  # modules set in it too (torchlib.container_add): not followed
+            return UNK
         names = list(obj.params)
         if isinstance(key, slice) and obj.kind == "ParameterList" and run.f.input_shape is not None:
             # ``self.ws[:-1]`` on real sizes (the structure pass keeps its graph)

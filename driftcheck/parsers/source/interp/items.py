@@ -67,6 +67,7 @@ from driftcheck.parsers.source.values.abstract import (
     container_values,
     has_run,
     is_module,
+    param_items,
     plain,
     unwrap,
 )
@@ -266,11 +267,7 @@ class Items:
                 return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
         if isinstance(raw, Obj):
             if raw.kind in ("ModuleList", "Sequential", "ParameterList"):
-                vals = (
-                    list(raw.params.values())
-                    if raw.kind == "ParameterList"
-                    else container_values(raw)
-                )
+                vals = param_items(raw) if raw.kind == "ParameterList" else container_values(raw)
                 if isinstance(k, slice):
                     new = Obj(cls=None, module=True, kind=raw.kind, loc=raw.loc, qual=raw.qual)
                     for v in vals[k]:
@@ -512,7 +509,7 @@ class Items:
             if raw.kind in ("ModuleDict", "ParameterDict"):
                 return list((raw.params if raw.kind == "ParameterDict" else raw.children).keys())
             if raw.kind == "ParameterList":
-                return list(raw.params.values())
+                return param_items(raw)
             if raw.kind:
                 return container_values(raw)
             got = self.user_iter(raw)

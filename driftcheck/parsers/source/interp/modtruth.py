@@ -25,7 +25,7 @@ def container_truth(v: Any) -> bool | None:
         return None
     if v.unresolved:
         return None
-    n = len(v.params) if v.kind in _LISTS else len(v.children) + len(v.none_keys)
+    n = len(v.params) + len(v.children) if v.kind in _LISTS else len(v.children) + len(v.none_keys)
     return n > 0
 
 

@@ -30,6 +30,7 @@ from driftcheck.parsers.source.interp import (
     gradflag,
     lazyparams,
     leafsubcall,
+    mapsplat,
     metanew,
     modglobals,
     numsub,
@@ -1220,6 +1221,9 @@ class Calls:
                 more = plain(self.exprs.eval(k.value, fr))
                 if isinstance(more, Config):
                     more = dict(more.fields)
+                if isinstance(more, Obj):  # ``**cfg``: its keys() and [] (interp/mapsplat.py)
+                    got = mapsplat.splat(self, more)
+                    more = more if got is NotImplemented else got
                 if not isinstance(more, dict):
                     kwargs["**"] = Unknown(f"{unparse(k.value)} at line {e.lineno}")
                     continue

@@ -375,13 +375,29 @@ def _result_dtype(fn: Any, mine: str | None, other: Any) -> str | None:
     return None
 
 
+_EXACT_OPS = (operator.add, operator.sub, operator.mul, operator.truediv)
+
+
+def _exact_op(fn: Any, a: NDArray, other: Any, out: NDArray) -> bool:
+    """IEEE float64 ``+ - * /`` are correctly rounded in Python and in numpy alike: the
+    result of exact float items and an exact array or a Python number is exact."""
+    if fn not in _EXACT_OPS or not a.exact:
+        return False
+    if isinstance(other, NDArray):
+        if not other.exact:
+            return False
+    elif type(other) not in (int, float):
+        return False
+    return all(type(x) is float for x in out.items)
+
+
 class NDArray:
     """A 1-D numpy array of known numbers (``np.atleast_1d(kernel_size)``): arithmetic and
     comparisons are elementwise with numpy's broadcasting of a scalar or an equal-length array
     (``(k - 1) * d % 2 == 1``, ``(k - 1) / 2 * d``), iteration gives the numbers. Anything else
     (an unequal length, a non-number) is a TypeError the interpreter turns into unknown."""
 
-    __slots__ = ("items", "dtype")
+    __slots__ = ("items", "dtype", "exact")
     library_type = "numpy.ndarray"
     elementwise = True  # comparisons go to the operator, not identity (interp/exprs.py)
 
@@ -391,6 +407,9 @@ class NDArray:
         # ``_result_dtype`` for arithmetic); None when not known. ``torch.from_numpy`` /
         # ``torch.tensor`` of the array keep it (library/tensordtypes.factory).
         self.dtype = dtype
+        # the float64 items are bit for bit numpy's (numpy computed them, then only +, -, *, /
+        # with exact arrays or Python numbers): ``np.round`` decides an item exactly at .5
+        self.exact = False
 
     @staticmethod
     def of(xs: Any) -> NDArray | None:
@@ -422,6 +441,7 @@ class NDArray:
             pairs = self._zip(other)
             dtype = _result_dtype(fn, self.dtype, other)
             out = NDArray((fn(b, a) if swap else fn(a, b) for a, b in pairs), dtype)
+            out.exact = _exact_op(fn, self, other, out)
             _narrow_check(fn, self, other, out)
             if isinstance(other, NDArray) and other.dtype != self.dtype:
                 _narrow_check(fn, other, self, out)
@@ -877,7 +897,9 @@ def _geomspace(c: Any) -> Any:
     items = [float(x) for x in got.tolist()]
     if not all(math.isfinite(x) for x in items):
         return c.unknown(f"{c.qual}() of values beyond float64")
-    return NDArray(items)
+    out = NDArray(items)
+    out.exact = True  # numpy's own float64 items
+    return out
 
 
 NP.add("linspace", _linspace, "linspace(a, b, n[, endpoint, dtype=float32]) of known numbers")
@@ -1326,10 +1348,19 @@ def _np_round(c: Any) -> Any:
         return c.unknown(f"{c.qual}() with decimals")
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in items):
         return c.unknown(f"{c.qual}() of values we cannot follow")
-    if any(isinstance(v, float) and (not math.isfinite(v) or _near_half(v)) for v in items):
+    exact = arr is not None and arr.exact
+    if any(
+        isinstance(v, float)
+        and (not math.isfinite(v) or (_near_half(v) and not (exact and v % 1 == 0.5)))
+        for v in items
+    ):
         return c.unknown(f"{c.qual}() of a value at a rounding edge (last-bit differences)")
     out = [float(round(v)) if isinstance(v, float) else v for v in items]
-    return NDArray(out) if arr is not None else out[0]
+    if arr is None:
+        return out[0]
+    got = NDArray(out)
+    got.exact = exact  # numpy's rint of exact items: exact
+    return got
 
 
 for _n in ("round", "around", "rint"):

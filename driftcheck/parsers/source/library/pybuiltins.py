@@ -564,7 +564,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
                 return len(its)
         if isinstance(v, Obj) and v.kind:
             return (
-                len(v.children) + len(v.none_keys) if v.kind != "ParameterList" else len(v.params)
+                len(v.children) + len(v.none_keys)
+                if v.kind != "ParameterList"
+                else len(v.params) + len(v.children)
             )
         if isinstance(v, Config):
             return len(v.fields)

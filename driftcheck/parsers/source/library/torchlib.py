@@ -1202,7 +1202,13 @@ def container_add(obj: Obj, v: Any, key: str | None = None, interp: Any = None) 
         if got is not None:
             v = got
     if obj.kind in ("ParameterList", "ParameterDict"):
-        k = key if key is not None else str(len(obj.params))
+        k = key if key is not None else str(len(obj.params) + len(obj.children))
+        if obj.kind == "ParameterList" and is_module(v) and k not in obj.params:
+            # ``ParameterList([ParameterList([...]), ...])`` (titans-pytorch's memory MLPs):
+            # torch's ``__setitem__`` is a ``setattr``, so a module item is a submodule there,
+            # its parameters counted (``param_items`` keeps the index order)
+            obj.children[k] = v
+            return
         if isinstance(v, Tensor):
             if v.owner is None:
                 v.owner, v.name = obj, k

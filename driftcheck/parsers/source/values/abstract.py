@@ -446,6 +446,18 @@ def container_values(obj: Obj) -> list[Any]:
     return [slots[k] for k in keys]
 
 
+def param_items(obj: Obj) -> list[Any]:
+    """A ParameterList's items in torch's index order: its parameters and the modules set
+    in it (``setattr`` registers a module item as a submodule, torchlib.container_add)."""
+    if not obj.children:
+        return list(obj.params.values())
+    slots = {**obj.params, **obj.children}
+    keys = list(slots)
+    if all(k.isdigit() for k in keys):
+        keys.sort(key=int)
+    return [slots[k] for k in keys]
+
+
 @dataclass(eq=False)
 class Leaf:
     """A catalogue layer built from a known constructor (``nn.Linear(...)``).
