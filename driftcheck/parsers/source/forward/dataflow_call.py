@@ -970,7 +970,7 @@ class Calls:
             return UNK
         if q.startswith("torch."):
             if q in ("torch.pow", "torch.float_power"):
-                from driftcheck.parsers.source.forward.powbase39b import torch_pow_base
+                from driftcheck.parsers.source.forward.powbase import torch_pow_base
 
                 torch_pow_base(self.run, args, kwargs, fr, at)  # ``torch.pow(base, -ar / d)``
             return torchops.call_torch(self.run, q, args, kwargs, fr, at)
