@@ -53,6 +53,16 @@ class Splitter:
         return x.reshape(x.shape[0], self.heads, -1, 2)
 
 
+class Filler:
+    def __init__(self, n):
+        self.buf = torch.zeros(4, 8)
+        self.n = n
+
+    def grow(self, k):
+        self.n += k
+        return self.buf[:, : self.n]
+
+
 class Net(nn.Module):
     def __init__(self):
         super().__init__()
@@ -77,6 +87,18 @@ plain("plain_split_set_odd", "s = Splitter(2)\n        s.set(3)\n        x = s.s
 plain("plain_ok_split_set", "s = Splitter(3)\n        s.set(4)\n        x = s.split(x)")
 plain("plain_split_attr_store", "s = Splitter(2)\n        s.heads = 3\n        x = s.split(x)")
 plain("plain_ok_split_alias", "s = Splitter(3)\n        [s][0].heads = 2\n        x = s.split(x)")
+# ``self.n += k`` in a method stores the sum back (lead, session 39: it kept the old value, a
+# false blocker on a KV cache's fill count)
+plain("plain_ok_aug_attr", "f = Filler(2)\n        x = self.fc(f.grow(6) + x)")
+plain("plain_aug_attr_short", "f = Filler(2)\n        x = self.fc(f.grow(3) + x)")
+plain(
+    "plain_ok_aug_local",
+    "f = Filler(2)\n        f.n += 6\n        x = self.fc(f.buf[:, : f.n] + x)",
+)
+plain(
+    "plain_aug_local_short",
+    "f = Filler(2)\n        f.n += 2\n        x = self.fc(f.buf[:, : f.n] + x)",
+)
 plain(
     "plain_ok_split_held",
     "self.sp = Splitter(3)\n        self.sp.heads = 2\n        x = self.sp.split(x)",

@@ -196,6 +196,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_fix28b
 
                 dataflow_fix28b.aug_assigned(self, st, rhs, fr)  # ``self.step += 1`` stored
+                from driftcheck.parsers.source.forward import dataflow_fix39a
+
+                dataflow_fix39a.aug_attr(self, st, rhs, fr)  # ``cache.n += 1`` on a plain object
                 if not self.aug_item(st, rhs, fr):  # ``out[-1] *= r`` on a local list
                     self.f.tensor_writes += 1  # ``self.pos += 1``, ``x[i] += v``: may be a tensor
         elif isinstance(st, ast.Expr):

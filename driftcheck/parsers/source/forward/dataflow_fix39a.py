@@ -307,6 +307,46 @@ def attr_stored(run: Any, tgt: ast.Attribute, v: Any, fr: Any) -> None:
         inst.poisoned = True
 
 
+def aug_attr(run: Any, st: ast.AugAssign, rhs: Any, fr: Any) -> None:
+    """``<base>.<name> op= v`` while plain objects are held (``self.n += k.shape[1]`` in a
+    method of a plain cache): Python stores ``base.name op v`` back into the object (a tensor is
+    written in place). Before this, the stored attribute kept its old value (a false blocker:
+    a cache's fill count read as 0). A base the pass cannot read may be a plain object: every
+    plain object's attributes become unknown."""
+    from driftcheck.parsers.source.forward.dataflow_common import pure_chain
+    from driftcheck.parsers.source.values.dataflow_values import UNK, Tens
+
+    f = run.f
+    insts = f.run_state.get(_INSTS) if f.run_state else None
+    tgt = st.target
+    if not insts or not isinstance(tgt, ast.Attribute):
+        return
+    base: Any = UNK
+    if isinstance(tgt.value, ast.Name):
+        base = getattr(fr, "locals", {}).get(tgt.value.id, UNK)
+    elif pure_chain(tgt.value):
+        try:
+            base = run.eval(tgt.value, fr)
+        except Exception:  # noqa: BLE001 - a chain the pass cannot read again
+            base = UNK
+    if isinstance(base, PlainInst):
+        cur = base.attrs.get(tgt.attr, UNK) if not base.poisoned else UNK
+        if isinstance(cur, Tens):
+            return  # written in place: the same tensor
+        new: Any = UNK
+        if cur is not UNK:
+            try:
+                new = run.binop(st.op, cur, rhs, fr, st)
+            except Exception:  # noqa: BLE001 - an operation not followed: unknown
+                new = UNK
+        base.attrs[tgt.attr] = new
+        return
+    if base.__class__ is not Unk and base is not UNK:
+        return  # a value of a known kind (a tensor, a module, a dict): no plain object
+    for inst, _cls in insts.values():
+        inst.poisoned = True
+
+
 # ---------------------------------------------------------------- GradScaler / optimizer values
 class Scaler(Unk):
     """A ``torch.amp.GradScaler`` on CPU, enabled (torch 2.13: the CPU scaler is real)."""
