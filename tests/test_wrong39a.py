@@ -648,6 +648,31 @@ PACKAGES: dict[str, tuple[dict[str, str], str, str]] = {
 }
 
 
+# review39 H3 (lead, session 39): ``from regpkg import *`` where ``__all__`` is no one literal
+# list: the submodules it imports are not known, so the registrations they hold are unknown
+# (the first importreach read only the literal and counted 1 where torch finds 2)
+_STAR_REG = "class Registry:\n    def __init__(self):\n        self.specs = {}\n\n    def register(self, name, width):\n        self.specs[name] = width\n\nregistry = Registry()\n\ndef register(name, width):\n    return registry.register(name, width)\n"
+_STAR_MAIN = "import torch.nn as nn\nfrom regpkg import *\nfrom regpkg.registration import registry\nmodel = nn.Linear(len(registry.specs), 2)\n"
+for _tag, _init, _expect in (
+    ("plus", "__all__ = ['a']\n__all__ += ['b']\n", "unknown"),
+    ("extend", "__all__ = ['a']\n__all__.extend(['b'])\n", "unknown"),
+    ("splat", "_X = ['b']\n__all__ = ['a', *_X]\n", "unknown"),
+    ("comp", "__all__ = [n for n in ('a', 'b')]\n", "unknown"),
+    ("ann", "__all__: list = ['a', 'b']\n", "unknown"),
+    ("literal", "__all__ = ['a', 'b']\n", "exact"),
+):
+    PACKAGES[f"star_all_{_tag}"] = (
+        {
+            "regpkg/__init__.py": _init,
+            "regpkg/a.py": "from regpkg.registration import register\nregister('a', 1)\n",
+            "regpkg/b.py": "from regpkg.registration import register\nregister('b', 2)\n",
+            "regpkg/registration.py": _STAR_REG,
+        },
+        _STAR_MAIN,
+        _expect,
+    )
+
+
 @pytest.mark.parametrize("name", sorted(PROBES))
 def test_probe_exact_or_unknown(tmp_path, name):
     pytest.importorskip("pydantic")

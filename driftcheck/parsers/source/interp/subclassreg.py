@@ -190,7 +190,7 @@ def global_registry(ip: Any, mod: Any, name: str, v: Any) -> Any:
         for st in m.tree.body if m is not None else ():
             if isinstance(st, ast.ClassDef) and _base_names(st) & names:
                 names.add(st.name)
-    r = importreach.reach(ip)
+    r = importreach.reach(ip, (getattr(mod, "name", "") or "").split(".")[0] or None)
     others = [d for d in [*r.sure, *r.maybe] if d not in covered]
     for dotted in others[:_MAX_MODULES]:
         m = ip.names.module(dotted)
