@@ -171,9 +171,35 @@ def _plain_node(node: ast.ClassDef) -> bool:
     for n in ast.walk(node):
         if isinstance(n, ast.Name) and n.id in _REFLECT:
             return False
+        if isinstance(n, ast.Name) and n.id == "super":
+            return False  # a base's ``__init__`` through ``super()`` (review39 H1)
         if isinstance(n, ast.Attribute) and n.attr in ("__dict__", "__class__"):
             return False
         if isinstance(n, (ast.Global, ast.Nonlocal)):
+            return False
+    return True
+
+
+_INTROSPECT = frozenset({"__dict__", "__setattr__", "__delattr__", "__class__"})
+
+
+def _module_quiet(mod: Any) -> bool:
+    """No code of the class's module reaches into an object's storage from outside the class
+    (``tr.__dict__[k] = v``, ``tr.__dict__.update``, ``getattr(tr, "__dict__")``,
+    ``tr.__setattr__(k, v)``, ``setattr`` / ``delattr`` / ``vars``, ``del tr.attr``): those
+    writes are not followed, so the objects of such a module are not read (review39 H1: 7
+    false blockers, an attribute read at its old value)."""
+    tree = getattr(mod, "tree", None)
+    if tree is None:
+        return False
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Attribute) and n.attr in _INTROSPECT:
+            return False
+        if isinstance(n, ast.Constant) and n.value in _INTROSPECT:
+            return False
+        if isinstance(n, ast.Name) and n.id in ("setattr", "delattr", "vars"):
+            return False
+        if isinstance(n, ast.Delete) and any(isinstance(t, ast.Attribute) for t in n.targets):
             return False
     return True
 
@@ -187,6 +213,7 @@ def _plain_class(f: Any, cls: Any) -> bool:
             if not f.interp.classes.is_module_cls(cls):
                 nodes = _class_nodes(cls)
                 ok = nodes is not None and all(_plain_node(n) for n in nodes)
+                ok = ok and _module_quiet(getattr(cls, "mod", None))
         except Exception:  # noqa: BLE001 - a class the interpreter cannot read: not plain
             ok = False
         got = memo[id(cls)] = (cls, ok)
@@ -408,7 +435,16 @@ def held_attr(run: Any, m: Any, name: str) -> Any:
             made = Scaler()
     elif v.why.startswith("call of torch.optim.") and not obj.module:
         opt = v.why[len("call of torch.optim.") :]
-        if opt in OPTIMIZERS and _init_assign(obj.cls, name) is not None:
+        call = _init_assign(obj.cls, name)
+        # only ``self.opt = torch.optim.Adam(...)`` itself makes a new optimizer: an existing
+        # one reached through ``getattr(net, "opt")`` or a helper is the same object
+        # (review39 H2: two optimizers read, a false ChainedScheduler blocker)
+        if (
+            opt in OPTIMIZERS
+            and call is not None
+            and isinstance(call.func, (ast.Attribute, ast.Name))
+            and (call.func.attr if isinstance(call.func, ast.Attribute) else call.func.id) == opt
+        ):
             made = Optim(opt, None, None)
     if made is not None:
         held[(id(obj), name)] = (obj, made)

@@ -1,0 +1,32 @@
+import torch
+import torch.nn as nn
+
+
+class Tr:
+    def __init__(self):
+        self.g = torch.Generator()
+        self.seed = 2.5
+
+    def go(self):
+        self.g.manual_seed(self.seed)
+
+
+class Fixer:
+    def __init__(self, t):
+        self.t = t
+
+    def fix(self):
+        t = self.t
+        t.seed = 3
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        tr = Tr()
+        Fixer(tr).fix()
+        tr.go()
+        return self.fc(x)

@@ -1,0 +1,21 @@
+import torch
+import torch.nn as nn
+
+
+class Trainer:
+    def __init__(self, net):
+        self.opt = net.opt
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.opt = torch.optim.SGD(self.fc.parameters(), lr=0.1)
+        self.tr = Trainer(self)
+
+    def forward(self, x):
+        s1 = torch.optim.lr_scheduler.StepLR(self.opt, 2)
+        s2 = torch.optim.lr_scheduler.StepLR(self.tr.opt, 3)
+        torch.optim.lr_scheduler.ChainedScheduler([s1, s2])
+        return self.fc(x)

@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+
+
+def same(o):
+    return o
+
+
+class Trainer:
+    def __init__(self, opt):
+        self.opt = same(opt)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.opt = torch.optim.SGD(self.fc.parameters(), lr=0.1)
+        self.tr = Trainer(self.opt)
+
+    def forward(self, x):
+        s1 = torch.optim.lr_scheduler.StepLR(self.opt, 2)
+        s2 = torch.optim.lr_scheduler.StepLR(self.tr.opt, 3)
+        torch.optim.lr_scheduler.ChainedScheduler([s1, s2])
+        return self.fc(x)
