@@ -673,6 +673,22 @@ for _tag, _init, _expect in (
     )
 
 
+# the import-closure walk reads the user's project folder whatever the package (lead, session
+# 39: it reads no installed library but the registry's): a registration imported through a
+# third package of the project counts
+PACKAGES["project_third_package"] = (
+    {
+        "regpkg/__init__.py": "",
+        "regpkg/registration.py": _STAR_REG,
+        "regpkg/a.py": "from regpkg.registration import register\nregister('a', 1)\n",
+        "regpkg/b.py": "from regpkg.registration import register\nregister('b', 2)\n",
+        "plugins/__init__.py": "import regpkg.a\nimport regpkg.b\n",
+    },
+    "import torch.nn as nn\nimport plugins\nfrom regpkg.registration import registry\nmodel = nn.Linear(len(registry.specs), 2)\n",
+    "exact",
+)
+
+
 @pytest.mark.parametrize("name", sorted(PROBES))
 def test_probe_exact_or_unknown(tmp_path, name):
     pytest.importorskip("pydantic")

@@ -113,10 +113,11 @@ def _call_name(call: ast.Call) -> str:
 
 def reach(interp: Any, top: str | None = None) -> Reach:
     """The import closure of the entry file(s), read through the modules of the program's own
-    top-level packages and of ``top`` (the package a registry lives in) only: a module of
-    another package (numpy, pandas, torch...) is reached but not read, so the walk stays
-    within what can hold the registrations asked about (pycox's entry files reached 3,213
-    modules, 1.6 M lines, 40 s, before this bound)."""
+    top-level packages, of ``top`` (the package a registry lives in) and in the user's project
+    folder; a module of another installed library (numpy, pandas, torch...) is reached but not
+    read, so the walk stays within what can hold the registrations asked
+    about (pycox's entry files reached 3,213 modules, 1.6 M lines, 40 s, before this bound).
+    A registration reached only through another installed library's imports is not seen."""
     key = f"{_MEMO}:{top or ''}"
     got = interp.__dict__.get(key)
     if got is not None:
@@ -130,6 +131,7 @@ def reach(interp: Any, top: str | None = None) -> Reach:
         tops.add(m.name.split(".")[0])
         for p in _parents(m.name):
             todo.append((p, True, ""))
+    roots = _roots(interp)
     seen: set[str] = set()
     while todo:
         dotted, sure, where = todo.pop()
@@ -150,7 +152,7 @@ def reach(interp: Any, top: str | None = None) -> Reach:
         if len(seen) > MAX_MODULES:
             r.whole = True
             return r
-        mod = names.module(dotted) if dotted.split(".")[0] in tops else None
+        mod = names.module(dotted) if _readable(interp, dotted, tops, roots) else None
         if mod is None:
             continue
         for node, s in _walk(mod.tree):
@@ -195,6 +197,33 @@ def reach(interp: Any, top: str | None = None) -> Reach:
                 if t not in r.sure:
                     todo.append((t, s, at))
     return r
+
+
+def _roots(interp: Any) -> tuple[str, ...]:
+    """The folders the program's own modules are imported from (the user's project)."""
+    out = []
+    for m in getattr(interp, "program_mods", None) or []:
+        try:
+            path = m.path.resolve()
+            up = len(m.name.split(".")) - 1 + (path.name == "__init__.py")
+            out.append(str(path.parents[up]) + "/")
+        except (AttributeError, IndexError, OSError):
+            continue
+    return tuple(out)
+
+
+def _readable(interp: Any, dotted: str, tops: set[str], roots: tuple[str, ...]) -> bool:
+    """Read a reached module of the program's own packages, of the registry's package, or in
+    the user's project folder: a module of an installed library (numpy, pandas, torch...) is
+    reached but not read."""
+    if dotted.split(".")[0] in tops:
+        return True
+    finder = getattr(interp, "finder", None)
+    try:
+        path = finder.find(dotted) if finder is not None else None
+        return path is not None and str(path.resolve()).startswith(roots)
+    except Exception:  # noqa: BLE001 - a name the finder cannot place: not read
+        return False
 
 
 def _star_subs(names: Any, base: str) -> list[str] | None:
