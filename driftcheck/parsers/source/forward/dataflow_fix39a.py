@@ -302,36 +302,49 @@ def escaped(f: Any, args: list, kwargs: dict) -> None:
             inst.poisoned = True
 
 
+def _target_base(run: Any, tgt: ast.Attribute, fr: Any) -> tuple[Any, bool]:
+    """(the value of ``tgt.value``, whether it is a plain name) where it is a name or a pure
+    attribute chain; UNK otherwise (an item's or a call's result the pass does not re-read)."""
+    from driftcheck.parsers.source.forward.dataflow_common import pure_chain
+    from driftcheck.parsers.source.values.dataflow_values import UNK
+
+    if isinstance(tgt.value, ast.Name):
+        return getattr(fr, "locals", {}).get(tgt.value.id, UNK), True
+    if pure_chain(tgt.value):
+        try:
+            return run.eval(tgt.value, fr), False
+        except Exception:  # noqa: BLE001 - a chain the pass cannot read again
+            return UNK, False
+    return UNK, False
+
+
+def _poison_unless_known(insts: dict, base: Any) -> None:
+    """A base that may be a plain object the pass does not see: every plain object's
+    attributes become unknown (a value of a known kind, a tensor, a module, a dict, is none)."""
+    from driftcheck.parsers.source.values.dataflow_values import UNK
+
+    if base.__class__ is not Unk and base is not UNK:
+        return
+    for inst, _cls in insts.values():
+        inst.poisoned = True
+
+
 def attr_stored(run: Any, tgt: ast.Attribute, v: Any, fr: Any) -> None:
     """``<base>.<name> = v`` while plain objects are held: stored where ``base`` is a name or
     an attribute chain whose value is one (``self.x = v`` in a method: already stored by
     ``dataflow_fix34c.ctx_store``; ``self.tr.x = v``: stored here); where ``base`` may be one
     the pass does not see (an unknown value, a call's or an item's result), every plain object's
     attributes become unknown."""
-    from driftcheck.parsers.source.forward.dataflow_common import pure_chain
-    from driftcheck.parsers.source.values.dataflow_values import UNK
-
     f = run.f
     insts = f.run_state.get(_INSTS) if f.run_state else None
     if not insts:
         return
-    base: Any = UNK
-    if isinstance(tgt.value, ast.Name):
-        base = getattr(fr, "locals", {}).get(tgt.value.id, UNK)
-        if isinstance(base, PlainInst):
-            return  # ``dataflow_fix34c.ctx_store`` stored it
-    elif pure_chain(tgt.value):
-        try:
-            base = run.eval(tgt.value, fr)
-        except Exception:  # noqa: BLE001 - a chain the pass cannot read again
-            base = UNK
-        if isinstance(base, PlainInst):
+    base, by_name = _target_base(run, tgt, fr)
+    if isinstance(base, PlainInst):
+        if not by_name:
             base.attrs[tgt.attr] = v
-            return
-    if base.__class__ is not Unk and base is not UNK:
-        return  # a value of a known kind (a tensor, a module, a dict): no plain object
-    for inst, _cls in insts.values():
-        inst.poisoned = True
+        return  # by name: ``dataflow_fix34c.ctx_store`` stored it
+    _poison_unless_known(insts, base)
 
 
 def aug_attr(run: Any, st: ast.AugAssign, rhs: Any, fr: Any) -> None:
@@ -340,7 +353,6 @@ def aug_attr(run: Any, st: ast.AugAssign, rhs: Any, fr: Any) -> None:
     written in place). Before this, the stored attribute kept its old value (a false blocker:
     a cache's fill count read as 0). A base the pass cannot read may be a plain object: every
     plain object's attributes become unknown."""
-    from driftcheck.parsers.source.forward.dataflow_common import pure_chain
     from driftcheck.parsers.source.values.dataflow_values import UNK, Tens
 
     f = run.f
@@ -348,14 +360,7 @@ def aug_attr(run: Any, st: ast.AugAssign, rhs: Any, fr: Any) -> None:
     tgt = st.target
     if not insts or not isinstance(tgt, ast.Attribute):
         return
-    base: Any = UNK
-    if isinstance(tgt.value, ast.Name):
-        base = getattr(fr, "locals", {}).get(tgt.value.id, UNK)
-    elif pure_chain(tgt.value):
-        try:
-            base = run.eval(tgt.value, fr)
-        except Exception:  # noqa: BLE001 - a chain the pass cannot read again
-            base = UNK
+    base, _ = _target_base(run, tgt, fr)
     if isinstance(base, PlainInst):
         cur = base.attrs.get(tgt.attr, UNK) if not base.poisoned else UNK
         if isinstance(cur, Tens):
@@ -368,10 +373,7 @@ def aug_attr(run: Any, st: ast.AugAssign, rhs: Any, fr: Any) -> None:
                 new = UNK
         base.attrs[tgt.attr] = new
         return
-    if base.__class__ is not Unk and base is not UNK:
-        return  # a value of a known kind (a tensor, a module, a dict): no plain object
-    for inst, _cls in insts.values():
-        inst.poisoned = True
+    _poison_unless_known(insts, base)
 
 
 # ---------------------------------------------------------------- GradScaler / optimizer values
