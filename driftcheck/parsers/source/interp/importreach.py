@@ -51,6 +51,8 @@ class Reach:
         self.maybe: dict[str, str] = {}  # dotted -> where the import that may run is
         self.dynamic: str | None = None  # the first import we cannot follow, file:line
         self.whole = False  # too many modules: every module reads "yes"
+        self.opaque = False  # a module of an installed library reached and not read
+        self.roots: tuple[str, ...] = ()
 
 
 def _parents(dotted: str) -> list[str]:
@@ -131,7 +133,7 @@ def reach(interp: Any, top: str | None = None) -> Reach:
         tops.add(m.name.split(".")[0])
         for p in _parents(m.name):
             todo.append((p, True, ""))
-    roots = _roots(interp)
+    roots = r.roots = _roots(interp)
     seen: set[str] = set()
     while todo:
         dotted, sure, where = todo.pop()
@@ -152,7 +154,10 @@ def reach(interp: Any, top: str | None = None) -> Reach:
         if len(seen) > MAX_MODULES:
             r.whole = True
             return r
-        mod = names.module(dotted) if _readable(interp, dotted, tops, roots) else None
+        if not _readable(interp, dotted, tops, roots):
+            r.opaque = r.opaque or dotted.split(".")[0] not in _BASE_LIBS
+            continue
+        mod = names.module(dotted)
         if mod is None:
             continue
         for node, s in _walk(mod.tree):
@@ -197,6 +202,15 @@ def reach(interp: Any, top: str | None = None) -> Reach:
                 if t not in r.sure:
                     todo.append((t, s, at))
     return r
+
+
+# libraries the walk never reads and that import no model library's registry modules
+_BASE_LIBS = frozenset(
+    {
+        "torch", "numpy", "pandas", "scipy", "sklearn", "matplotlib", "typing_extensions",
+        "einops", "yaml", "tqdm", "requests", "packaging", "PIL", "sympy", "networkx",
+    }
+)  # fmt: skip
 
 
 def _roots(interp: Any) -> tuple[str, ...]:
@@ -281,4 +295,17 @@ def status(interp: Any, dotted: str) -> tuple[str, str]:
         )
     if r.dynamic is not None:
         return "maybe", f"{dotted} may be imported by {r.dynamic}"
+    if r.opaque and not _in_project(interp, dotted, r.roots):
+        # an installed library the walk did not read may import it (segmentation_models_pytorch
+        # importing timm's registered encoders): counted, as before the walk existed
+        return "yes", ""
     return "no", ""
+
+
+def _in_project(interp: Any, dotted: str, roots: tuple[str, ...]) -> bool:
+    finder = getattr(interp, "finder", None)
+    try:
+        path = finder.find(dotted) if finder is not None else None
+        return path is not None and str(path.resolve()).startswith(roots)
+    except Exception:  # noqa: BLE001 - a name the finder cannot place
+        return False
