@@ -119,7 +119,8 @@ def reach(interp: Any, top: str | None = None) -> Reach:
     folder; a module of another installed library (numpy, pandas, torch...) is reached but not
     read, so the walk stays within what can hold the registrations asked
     about (pycox's entry files reached 3,213 modules, 1.6 M lines, 40 s, before this bound).
-    A registration reached only through another installed library's imports is not seen."""
+    Where an installed library was reached and not read, ``status`` counts a module of an
+    installed package it may import (the search as before the walk)."""
     key = f"{_MEMO}:{top or ''}"
     got = interp.__dict__.get(key)
     if got is not None:
