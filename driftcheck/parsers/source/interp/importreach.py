@@ -231,14 +231,7 @@ def _readable(interp: Any, dotted: str, tops: set[str], roots: tuple[str, ...]) 
     """Read a reached module of the program's own packages, of the registry's package, or in
     the user's project folder: a module of an installed library (numpy, pandas, torch...) is
     reached but not read."""
-    if dotted.split(".")[0] in tops:
-        return True
-    finder = getattr(interp, "finder", None)
-    try:
-        path = finder.find(dotted) if finder is not None else None
-        return path is not None and str(path.resolve()).startswith(roots)
-    except Exception:  # noqa: BLE001 - a name the finder cannot place: not read
-        return False
+    return dotted.split(".")[0] in tops or _in_project(interp, dotted, roots)
 
 
 def _star_subs(names: Any, base: str) -> list[str] | None:
@@ -304,6 +297,7 @@ def status(interp: Any, dotted: str) -> tuple[str, str]:
 
 
 def _in_project(interp: Any, dotted: str, roots: tuple[str, ...]) -> bool:
+    """Module ``dotted`` is a file under one of the program's folders (the user's project)."""
     finder = getattr(interp, "finder", None)
     try:
         path = finder.find(dotted) if finder is not None else None
