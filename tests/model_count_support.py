@@ -54,9 +54,17 @@ def torch_count(
     imported from there are dropped afterwards, so that no later test sees them. ``seed``:
     ``torch.manual_seed`` first, for code that draws its sizes."""
     torch = pytest.importorskip("torch")
-    old_path, old_mods = list(sys.path), set(sys.modules)
+    old_path = list(sys.path)
+    shadowed: dict[str, object] = {}
     if sys_path is not None:
         sys.path.insert(0, str(sys_path))
+        # a module of the same top-level name imported earlier in this process (another test's
+        # ``blocks.py``) would answer the file's ``import blocks``: set it aside while it runs
+        tops = {p.stem if p.suffix == ".py" else p.name for p in Path(sys_path).iterdir()}
+        for name in list(sys.modules):
+            if name.split(".")[0] in tops:
+                shadowed[name] = sys.modules.pop(name)
+    old_mods = set(sys.modules)
     if seed is not None:
         torch.manual_seed(seed)
     try:
@@ -67,6 +75,7 @@ def torch_count(
         if sys_path is not None:
             sys.path[:] = old_path
             drop_modules_under(sys_path, old_mods)
+            sys.modules.update(shadowed)
     return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
 
 
