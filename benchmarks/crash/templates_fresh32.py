@@ -170,7 +170,7 @@ add(
         "cov_weights_invalid",
         {"counts": "torch.arange(1, 4)", "out": "c.diagonal()"},
     ),
-    ("diag_of_vector", "diag_rank", {"counts": "torch.full((flat.shape[0],), 2)", "out": "c.diagonal().diagonal()"}),
+    ("diag_of_vector", "diagonal_dims", {"counts": "torch.full((flat.shape[0],), 2)", "out": "c.diagonal().diagonal()"}),
 )
 
 # ---------------------------------------------------------------- binomial of integer counts (new)
@@ -489,7 +489,7 @@ add(
     ("ok", "clean", {"rows": "1", "shape": "(x.shape[0],)"}),
     ("ok_rows_match", "clean", {"rows": "4", "shape": "mu.shape[:1]"}),
     ("prior_rows_two", "distribution_expand_shape", {"rows": "2", "shape": "(x.shape[0],)"}),
-    ("expand_with_event", "distribution_expand_shape", {"rows": "1", "shape": "mu.shape"}),
+    ("expand_with_event", "log_prob_value_shape", {"rows": "1", "shape": "mu.shape"}),
 )
 
 template("action_dist_tiles", "(2, 5)")(
@@ -612,7 +612,7 @@ add(
     ("ok_three_groups", "clean", {"groups": "3"}),
     ("one_dim_groups", "lkj_cholesky_dim", {"groups": "6"}),
     ("groups_past_width", "lkj_cholesky_dim", {"groups": "8"}),
-    ("groups_not_dividing", "reshape_numel", {"groups": "4"}),
+    ("groups_not_dividing", "lkj_cholesky_dim", {"groups": "4"}),
 )
 
 template("scale_tril_sampler", "(2, 4)")(
@@ -832,4 +832,550 @@ add(
     ("ok_int32", "clean", {"dt": "torch.int32", "idx": "p"}),
     ("uint16_positions", "uint16_arith_unsupported", {"dt": "torch.uint16", "idx": "p.long()"}),
     ("uint32_positions_v2", "uint16_arith_unsupported", {"dt": "torch.uint32", "idx": "p.long()"}),
+)
+
+# ---------------------------------------------------------------- isin on complex tensors (new)
+template("codebook_hit_rate", "(4, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self, codes=6):
+        super().__init__()
+        self.to_code = nn.Linear(8, 2)
+        self.book = nn.Parameter(torch.randn(codes, 2))
+
+    def forward(self, x):
+        z = torch.view_as_complex(self.to_code(x).contiguous())
+        book = torch.view_as_complex(self.book.contiguous())
+        q = book[(z[:, None] - book[None]).abs().argmin(-1)]
+        hit = torch.isin({a}, {b})
+        return hit.float().mean() + q.real.sum()
+"""
+)
+add(
+    "codebook_hit_rate",
+    ("ok", "clean", {"a": "q.real", "b": "book.real"}),
+    ("ok_angle_hits", "clean", {"a": "q.angle()", "b": "book.angle()"}),
+    ("complex_codes", "isin_complex_dtype", {"a": "q", "b": "book"}),
+    ("complex_elements_real_book", "isin_complex_dtype", {"a": "q", "b": "book.real"}),
+)
+
+template("spectral_peak_mask", "(2, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self, keep=3):
+        super().__init__()
+        self.keep = keep
+        self.pre = nn.Linear(16, 16)
+        self.post = nn.Linear(9, 4)
+
+    def forward(self, x):
+        spec = torch.fft.rfft(self.pre(x), dim=-1)
+        mag = spec.abs()
+        peaks = mag.topk(self.keep, -1).values
+        mask = {mask}
+        return self.post(torch.where(mask, spec, 0).abs())
+"""
+)
+add(
+    "spectral_peak_mask",
+    ("ok", "clean", {"mask": "torch.isin(mag, peaks)"}),
+    ("ok_threshold", "clean", {"mask": "mag >= peaks[:, -1:]"}),
+    ("peaks_of_spectrum", "isin_complex_dtype", {"mask": "torch.isin(spec, spec.flatten()[:3])"}),
+    ("mask_via_method_v4", "isin_complex_dtype", {"mask": "torch.isin(elements=spec, test_elements=spec[:, :2])"}),
+)
+
+# ---------------------------------------------------------------- renorm with a negative max norm (new)
+template("maxnorm_embedding_reg", "(2, 5)", "tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self, max_norm={mn}):
+        super().__init__()
+        self.max_norm = max_norm  # -1 meant "off" in the old config
+        self.emb = nn.Embedding(2, 6)
+        self.rnn = nn.GRU(6, 6, batch_first=True)
+
+    def forward(self, ids):
+        w = {renorm}
+        out, h = self.rnn(F.embedding(ids, w))
+        return h[-1]
+"""
+)
+add(
+    "maxnorm_embedding_reg",
+    ("ok", "clean", {"mn": "1.0", "renorm": "self.emb.weight.renorm(2, 0, self.max_norm)"}),
+    ("ok_guarded", "clean", {"mn": "-1.0", "renorm": "self.emb.weight if self.max_norm < 0 else self.emb.weight.renorm(2, 0, self.max_norm)"}),
+    ("off_flag_passed", "renorm_maxnorm_negative", {"mn": "-1.0", "renorm": "self.emb.weight.renorm(2, 0, self.max_norm)"}),
+    ("function_spelling", "renorm_maxnorm_negative", {"mn": "-0.5", "renorm": "torch.renorm(self.emb.weight, 2, 0, self.max_norm)"}),
+)
+
+template("conv_filter_constraint", "(1, 3, 10, 10)")(
+    """
+class Constrained(nn.Conv2d):
+    def __init__(self, *a, limit=1.0, **kw):
+        super().__init__(*a, **kw)
+        self.limit = limit
+
+    def forward(self, x):
+        with torch.no_grad():
+            self.weight.{op}
+        return super().forward(x)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c1 = Constrained(3, 6, 3, limit={lim})
+        self.c2 = nn.Conv2d(6, 4, 3)
+
+    def forward(self, x):
+        return self.c2(F.relu(self.c1(x))).mean((2, 3))
+"""
+)
+add(
+    "conv_filter_constraint",
+    ("ok", "clean", {"op": "renorm_(2, 0, self.limit)", "lim": "1.0"}),
+    ("ok_zero_limit", "clean", {"op": "renorm_(2, 0, self.limit)", "lim": "0.0"}),
+    ("limit_negative_inplace", "renorm_maxnorm_negative", {"op": "renorm_(2, 0, self.limit)", "lim": "-2.0"}),
+    ("limit_log_scale", "renorm_maxnorm_negative", {"op": "renorm_(2, 0, float(torch.tensor(self.limit).log()))", "lim": "0.5"}),
+    ("dim_past_rank", "dim_range", {"op": "renorm_(2, 4, self.limit)", "lim": "1.0"}),
+)
+
+# ---------------------------------------------------------------- tensor_split with float indices (new)
+template("segment_mean_pool", "(2, 12, 4)")(
+    """
+class Net(nn.Module):
+    def __init__(self, fracs=(0.25, 0.5, 0.25)):
+        super().__init__()
+        self.fracs = torch.tensor(fracs)
+        self.proj = nn.Linear(4, 4)
+        self.out = nn.Linear(12, 3)
+
+    def forward(self, x):
+        h = self.proj(x)
+        bounds = {bounds}
+        segs = torch.tensor_split(h, bounds, dim=1)
+        pooled = torch.cat([s.mean(1) for s in segs], -1)
+        return self.out(pooled)
+"""
+)
+add(
+    "segment_mean_pool",
+    ("ok", "clean", {"bounds": "(self.fracs.cumsum(0)[:-1] * h.shape[1]).long()"}),
+    ("ok_python_ints", "clean", {"bounds": "[int(b) for b in (self.fracs.cumsum(0)[:-1] * h.shape[1])]"}),
+    ("float_bounds", "tensor_split_indices_dtype", {"bounds": "self.fracs.cumsum(0)[:-1] * h.shape[1]"}),
+    ("rounded_float_bounds", "tensor_split_indices_dtype", {"bounds": "(self.fracs.cumsum(0)[:-1] * h.shape[1]).round()"}),
+    ("four_segments_kept_head", "cat_linear", {"bounds": "torch.tensor([3, 6, 9])"}),
+)
+
+template("utterance_chunker", "(3, 20)")(
+    """
+def boundaries(n, parts):
+    return torch.linspace(0, n, parts + 1)[1:-1]{cast}
+
+
+class Net(nn.Module):
+    def __init__(self, parts={parts}):
+        super().__init__()
+        self.parts = parts
+        self.enc = nn.Conv1d(1, 4, 3, padding=1)
+
+    def forward(self, x):
+        h = self.enc(x.unsqueeze(1))
+        chunks = h.tensor_split(boundaries(h.shape[-1], self.parts), dim=-1)
+        return torch.stack([c.amax(-1) for c in chunks], 1)
+"""
+)
+add(
+    "utterance_chunker",
+    ("ok", "clean", {"cast": ".long()", "parts": "4"}),
+    ("ok_uneven_parts", "clean", {"cast": ".long()", "parts": "3"}),
+    ("linspace_float_bounds", "tensor_split_indices_dtype", {"cast": "", "parts": "4"}),
+    ("bounds_as_double_v5", "tensor_split_indices_dtype", {"cast": ".double()", "parts": "5"}),
+)
+
+# ================================================================ earlier classes in new code shapes
+template("kv_cache_decoder", "(2, 4, 16)")(
+    """
+class KVCache:
+    def __init__(self, batch, heads, max_len, dim):
+        self.k = torch.zeros(batch, heads, max_len, dim)
+        self.v = torch.zeros(batch, heads, max_len, dim)
+        self.pos = 0
+
+    def append(self, k, v):
+        n = k.shape[2]
+        self.k[:, :, self.pos : self.pos + n] = k
+        self.v[:, :, self.pos : self.pos + n] = v
+        self.pos += n
+        return self.k[:, :, : self.pos], self.v[:, :, : self.pos]
+
+
+class Net(nn.Module):
+    def __init__(self, heads=2, max_len={max_len}):
+        super().__init__()
+        self.h = heads
+        self.max_len = max_len
+        self.qkv = nn.Linear(16, 48)
+        self.o = nn.Linear(16, 16)
+
+    def split(self, t):
+        b, n, _ = t.shape
+        return t.view(b, n, self.h, {hd}).transpose(1, 2)
+
+    def forward(self, x):
+        cache = KVCache(x.shape[0], self.h, self.max_len, 8)
+        outs = []
+        for step in range(3):
+            q, k, v = self.qkv(x[:, step : step + 2]).split(16, -1)
+            q, k, v = map(self.split, (q, k, v))
+            k, v = cache.append(k, v)
+            a = F.scaled_dot_product_attention(q, k, v)
+            outs.append(a.transpose(1, 2).reshape(x.shape[0], -1, 16))
+        return self.o(torch.cat(outs, 1))
+"""
+)
+add(
+    "kv_cache_decoder",
+    ("ok", "clean", {"max_len": "6", "hd": "8"}),
+    ("ok_roomy_cache", "clean", {"max_len": "32", "hd": "-1"}),
+    ("cache_one_short", "kv_cache_overflow", {"max_len": "5", "hd": "8"}),
+    ("head_dim_sixteen", "reshape_numel", {"max_len": "6", "hd": "16"}),
+)
+
+template("beam_reorder_step", "(3, 10)")(
+    """
+class Net(nn.Module):
+    def __init__(self, beams={beams}, vocab=10):
+        super().__init__()
+        self.beams = beams
+        self.step = nn.Linear(10, vocab)
+
+    def forward(self, x):
+        B = x.shape[0]
+        logp = self.step(x).log_softmax(-1)
+        scores = logp.unsqueeze(1).expand(B, self.beams, -1).reshape(B, -1)
+        top, idx = scores.topk({k}, dim=-1)
+        beam_of = idx // logp.shape[-1]
+        hidden = x.unsqueeze(1).expand(B, self.beams, -1)
+        picked = hidden.gather(1, {gidx})
+        return picked.sum(-1) + top
+"""
+)
+add(
+    "beam_reorder_step",
+    ("ok", "clean", {"beams": "2", "k": "self.beams", "gidx": "beam_of.unsqueeze(-1).expand(-1, -1, x.shape[1])"}),
+    ("ok_k_all_beams", "clean", {"beams": "4", "k": "4", "gidx": "beam_of[..., None].expand(B, 4, 10)"}),
+    ("k_past_candidates", "topk_k", {"beams": "2", "k": "self.beams * 12", "gidx": "beam_of.unsqueeze(-1).expand(-1, -1, x.shape[1])"}),
+    ("gather_index_2d", "gather_index_rank", {"beams": "2", "k": "self.beams", "gidx": "beam_of"}),
+)
+
+template("patch_embed_einops", "(2, 3, 16, 16)")(
+    """
+from einops import rearrange
+
+
+class PatchEmbed(nn.Module):
+    def __init__(self, p, c, d):
+        super().__init__()
+        self.p = p
+        self.proj = nn.Linear(p * p * c, d)
+
+    def forward(self, img):
+        t = rearrange(img, "{pattern}", p1=self.p, p2=self.p)
+        return self.proj(t)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = PatchEmbed({p}, 3, 32)
+        self.cls = nn.Linear(32, 5)
+
+    def forward(self, x):
+        return self.cls(self.embed(x).mean(1))
+"""
+)
+_PE = "b c (h p1) (w p2) -> b (h w) (p1 p2 c)"
+add(
+    "patch_embed_einops",
+    ("ok", "clean", {"pattern": _PE, "p": "4"}),
+    ("ok_patch_eight", "clean", {"pattern": _PE, "p": "8"}),
+    ("patch_six", "einops_axes", {"pattern": _PE, "p": "6"}),
+    ("channels_left_out", "linear_in_features", {"pattern": "b c (h p1) (w p2) -> b (h w c) (p1 p2)", "p": "4"}),
+)
+
+template("fused_qkv_split_cfg", "(2, 5, 24)")(
+    """
+class Attn(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        d, kv = cfg["dim"], cfg["kv_dim"]
+        self.qkv = nn.Linear(d, d + 2 * kv)
+        self.out = nn.Linear(d, d)
+
+    def forward(self, x):
+        q, k, v = self.qkv(x).split({sizes}, dim=-1)
+        w = torch.softmax(q @ k.transpose(-2, -1) / q.shape[-1] ** 0.5, -1)
+        return self.out(w @ v)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = Attn(dict(dim=24, kv_dim={kv}))
+
+    def forward(self, x):
+        return self.attn(x)
+"""
+)
+add(
+    "fused_qkv_split_cfg",
+    ("ok", "clean", {"kv": "24", "sizes": '[self.cfg["dim"], self.cfg["kv_dim"], self.cfg["kv_dim"]]'}),
+    ("ok_uniform_split", "clean", {"kv": "24", "sizes": "24"}),
+    ("sizes_assume_dim", "split_sizes", {"kv": "12", "sizes": '[self.cfg["dim"]] * 3'}),
+    ("uniform_split_four_parts", "split_unpack_count", {"kv": "36", "sizes": "24"}),
+    ("narrow_kv_matmul", "matmul", {"kv": "12", "sizes": '[24, self.cfg["kv_dim"], 12]'}),
+)
+
+template("relation_bmm_head", "(4, 6, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self, d={d}):
+        super().__init__()
+        self.q = nn.Linear(8, d)
+        self.k = nn.Linear(8, d)
+        self.out = nn.Linear(6, 2)
+
+    def scores(self, a, b):
+        return {expr}
+
+    def forward(self, x):
+        s = self.scores(self.q(x), self.k(x))
+        return self.out(s.mean(1))
+"""
+)
+add(
+    "relation_bmm_head",
+    ("ok", "clean", {"d": "8", "expr": "torch.bmm(a, b.transpose(1, 2))"}),
+    ("ok_einsum", "clean", {"d": "4", "expr": 'torch.einsum("bid,bjd->bij", a, b)'}),
+    ("bmm_untransposed", "bmm", {"d": "4", "expr": "torch.bmm(a, b)"}),
+    ("einsum_wrong_subscripts", "einsum", {"d": "4", "expr": 'torch.einsum("bid,bdj->bij", a, b)'}),
+    ("ok_square_untransposed", "clean", {"d": "6", "expr": "a.bmm(b)"}),
+)
+
+template("masked_mean_pooler", "(3, 7, 5)")(
+    """
+class Pool(nn.Module):
+    def forward(self, h, mask):
+        m = {m}
+        return (h * m).sum(1) / m.sum(1).clamp(min=1)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Sequential(nn.Linear(5, 5), nn.GELU())
+        self.pool = Pool()
+        self.head = nn.Linear(5, 2)
+
+    def forward(self, x):
+        lengths = torch.tensor([7, 4, 2])
+        mask = torch.arange(x.shape[1])[None, :] < lengths[:, None]
+        return self.head(self.pool(self.enc(x), mask))
+"""
+)
+add(
+    "masked_mean_pooler",
+    ("ok", "clean", {"m": "mask.unsqueeze(-1).float()"}),
+    ("ok_bool_mul", "clean", {"m": "mask[..., None]"}),
+    ("mask_not_unsqueezed", "broadcast_add", {"m": "mask.float()"}),
+    ("mask_transposed", "broadcast_add", {"m": "mask.T.unsqueeze(-1).float()"}),
+)
+
+template("lora_wrapped_linear", "(3, 12)")(
+    """
+class LoRALinear(nn.Module):
+    def __init__(self, base, r, alpha=8):
+        super().__init__()
+        self.base = base
+        self.A = nn.Parameter(torch.randn(r, base.in_features) * 0.01)
+        self.B = nn.Parameter(torch.zeros(base.out_features, r))
+        self.scale = alpha / r
+
+    def forward(self, x):
+        return self.base(x) + {delta} * self.scale
+
+
+class Net(nn.Module):
+    def __init__(self, r={r}):
+        super().__init__()
+        self.l1 = LoRALinear(nn.Linear(12, 20), r)
+        self.l2 = LoRALinear(nn.Linear(20, 4), r)
+
+    def forward(self, x):
+        return self.l2(F.silu(self.l1(x)))
+"""
+)
+add(
+    "lora_wrapped_linear",
+    ("ok", "clean", {"r": "4", "delta": "(x @ self.A.T) @ self.B.T"}),
+    ("ok_rank_one_functional", "clean", {"r": "1", "delta": "F.linear(F.linear(x, self.A), self.B)"}),
+    ("A_not_transposed", "matmul", {"r": "4", "delta": "(x @ self.A) @ self.B.T"}),
+    ("merged_delta_wrong_order", "matmul", {"r": "4", "delta": "x @ (self.A.T @ self.B)"}),
+    ("ok_merged_delta", "clean", {"r": "4", "delta": "x @ (self.B @ self.A).T"}),
+)
+
+template("window_attention_block", "(2, 8, 8, 6)")(
+    """
+def window_partition(x, ws):
+    B, H, W, C = x.shape
+    x = x.view(B, H // ws, ws, W // ws, ws, C)
+    return x.{tail}
+
+
+class Net(nn.Module):
+    def __init__(self, ws={ws}):
+        super().__init__()
+        self.ws = ws
+        self.attn = nn.MultiheadAttention(6, 2, batch_first=True)
+
+    def forward(self, x):
+        w = window_partition(x, self.ws)
+        out, _ = self.attn(w, w, w)
+        return out.mean(1)
+"""
+)
+add(
+    "window_attention_block",
+    ("ok", "clean", {"ws": "4", "tail": "permute(0, 1, 3, 2, 4, 5).reshape(-1, ws * ws, C)"}),
+    ("ok_window_two", "clean", {"ws": "2", "tail": "permute(0, 1, 3, 2, 4, 5).contiguous().view(-1, ws * ws, C)"}),
+    ("view_after_permute", "view_noncontiguous", {"ws": "4", "tail": "permute(0, 1, 3, 2, 4, 5).view(-1, ws * ws, C)"}),
+    ("window_not_dividing", "reshape_numel", {"ws": "3", "tail": "permute(0, 1, 3, 2, 4, 5).reshape(-1, ws * ws, C)"}),
+)
+
+template("gated_mlp_chunks", "(4, 10)")(
+    """
+class GatedFF(nn.Module):
+    def __init__(self, d, hidden, parts):
+        super().__init__()
+        self.parts = parts
+        self.w_in = nn.Linear(d, hidden * parts)
+        self.w_out = nn.Linear(hidden, d)
+
+    def forward(self, x):
+        {unpack}
+        return self.w_out(F.silu(gate) * up)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.ModuleList([GatedFF(10, 16, {parts}) for _ in range(2)])
+
+    def forward(self, x):
+        for b in self.blocks:
+            x = x + b(x)
+        return x
+"""
+)
+add(
+    "gated_mlp_chunks",
+    ("ok", "clean", {"parts": "2", "unpack": "gate, up = self.w_in(x).chunk(self.parts, -1)"}),
+    ("ok_tensor_split", "clean", {"parts": "2", "unpack": "gate, up = torch.tensor_split(self.w_in(x), 2, dim=-1)"}),
+    ("three_parts_two_names", "chunk_unpack_count", {"parts": "3", "unpack": "gate, up = self.w_in(x).chunk(self.parts, -1)"}),
+    ("unbind_hidden_axis", "unbind_unpack", {"parts": "2", "unpack": "gate, up = self.w_in(x).unbind(-1)"}),
+    ("ok_unflatten_unbind", "clean", {"parts": "2", "unpack": "gate, up = self.w_in(x).unflatten(-1, (2, -1)).unbind(-2)"}),
+)
+
+template("amp_step_with_scaler", "(4, 6)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.model = nn.Sequential(nn.Linear(6, 8), nn.ReLU(), nn.Linear(8, 1))
+        self.scaler = torch.amp.GradScaler("cpu")
+
+    def forward(self, x):
+        self.opt = torch.optim.{opt}
+        with torch.enable_grad():
+            with torch.autocast("cpu", dtype=torch.bfloat16):
+                loss = self.model(x).float().pow(2).mean()
+            {step}
+        return loss.detach()
+"""
+)
+_SC = "self.scaler.scale(loss).backward(); self.scaler.step(self.opt); self.scaler.update()"
+add(
+    "amp_step_with_scaler",
+    ("ok", "clean", {"opt": "AdamW(self.model.parameters(), lr=1e-3)", "step": _SC}),
+    ("ok_sgd_momentum", "clean", {"opt": "SGD(self.model.parameters(), lr=0.1, momentum=0.9, nesterov=True)", "step": _SC}),
+    ("eps_negative", "optimizer_hparam_range", {"opt": "AdamW(self.model.parameters(), lr=1e-3, eps=-1e-8)", "step": _SC}),
+    ("betas_triple", "optimizer_betas_len", {"opt": "Adam(self.model.parameters(), betas=(0.9, 0.99, 0.999))", "step": _SC}),
+    (
+        "unscale_twice",
+        "grad_scaler_order",
+        {"opt": "AdamW(self.model.parameters(), lr=1e-3)", "step": "self.scaler.scale(loss).backward(); self.scaler.unscale_(self.opt); self.scaler.unscale_(self.opt); self.scaler.step(self.opt)"},
+    ),
+)
+
+template("warmup_cosine_sched", "(2, 4)")(
+    """
+def build_scheduler(opt, cfg):
+    warm = torch.optim.lr_scheduler.LinearLR(opt, start_factor=cfg["start"], total_iters=cfg["warm"])
+    cos = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=cfg["total"] - cfg["warm"])
+    return torch.optim.lr_scheduler.SequentialLR(opt, [warm, cos], milestones={ms})
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.opt = torch.optim.SGD(self.fc.parameters(), lr=0.1)
+        self.cfg = dict(start={start}, warm=3, total=10)
+
+    def forward(self, x):
+        sched = build_scheduler(self.opt, self.cfg)
+        for _ in range(4):
+            self.opt.step()
+            sched.step()
+        return self.fc(x) * sched.get_last_lr()[0]
+"""
+)
+add(
+    "warmup_cosine_sched",
+    ("ok", "clean", {"ms": '[cfg["warm"]]', "start": "0.1"}),
+    ("ok_start_one", "clean", {"ms": 'list((cfg["warm"],))', "start": "1.0"}),
+    ("two_milestones", "scheduler_milestones_count", {"ms": '[cfg["warm"], cfg["total"]]', "start": "0.1"}),
+    ("start_factor_zero", "scheduler_hparam_range", {"ms": '[cfg["warm"]]', "start": "0.0"}),
+)
+
+template("ckpt_buffer_roundtrip", "(2, 6)")(
+    """
+import io
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Linear(6, {w})
+        self.register_buffer("steps", torch.zeros((), dtype=torch.long))
+
+    def forward(self, x):
+        buf = io.BytesIO()
+        torch.save({obj}, buf)
+        {rewind}
+        state = torch.load(buf{load_kw})
+        fresh = nn.Linear(6, 6)
+        fresh.load_state_dict({{k[4:]: v for k, v in state.items() if k.startswith("enc.")}})
+        return fresh(x)
+"""
+)
+add(
+    "ckpt_buffer_roundtrip",
+    ("ok", "clean", {"w": "6", "obj": "self.state_dict()", "rewind": "buf.seek(0)", "load_kw": ""}),
+    ("ok_getvalue_copy", "clean", {"w": "6", "obj": "self.state_dict()", "rewind": "buf = io.BytesIO(buf.getvalue())", "load_kw": ", weights_only=True"}),
+    ("not_rewound", "load_buffer_not_rewound", {"w": "6", "obj": "self.state_dict()", "rewind": "pass", "load_kw": ""}),
+    ("enc_wider", "load_state_dict_mismatch", {"w": "8", "obj": "self.state_dict()", "rewind": "buf.seek(0)", "load_kw": ""}),
+    ("whole_module_weights_only", "checkpoint_weights_only_object", {"w": "6", "obj": "dict(sd=self.state_dict(), layer=self.enc)", "rewind": "buf.seek(0)", "load_kw": ""}),
 )
