@@ -1379,3 +1379,403 @@ add(
     ("enc_wider", "load_state_dict_mismatch", {"w": "8", "obj": "self.state_dict()", "rewind": "buf.seek(0)", "load_kw": ""}),
     ("whole_module_weights_only", "checkpoint_weights_only_object", {"w": "6", "obj": "dict(sd=self.state_dict(), layer=self.enc)", "rewind": "buf.seek(0)", "load_kw": ""}),
 )
+
+template("rotary_cached_attention", "(2, 6, 16)")(
+    """
+class Rotary(nn.Module):
+    def __init__(self, dim, max_pos):
+        super().__init__()
+        inv = 1.0 / (10000 ** (torch.arange(0, dim, 2).float() / dim))
+        t = torch.arange(max_pos).float()
+        freqs = torch.outer(t, inv)
+        self.register_buffer("cos", freqs.cos(), persistent=False)
+        self.register_buffer("sin", freqs.sin(), persistent=False)
+
+    def forward(self, x, offset=0):
+        n = x.shape[-2]
+        cos, sin = self.cos[offset : offset + n], self.sin[offset : offset + n]
+        x1, x2 = x[..., ::2], x[..., 1::2]
+        return torch.stack((x1 * cos - x2 * sin, x1 * sin + x2 * cos), -1).flatten(-2)
+
+
+class Net(nn.Module):
+    def __init__(self, heads=2, max_pos={mp}, rot_dim={rd}):
+        super().__init__()
+        self.h = heads
+        self.qk = nn.Linear(16, 32)
+        self.rope = Rotary(rot_dim, max_pos)
+
+    def forward(self, x):
+        q, k = self.qk(x).view(x.shape[0], x.shape[1], 2, self.h, -1).permute(2, 0, 3, 1, 4)
+        q, k = self.rope(q, offset={off}), self.rope(k, offset={off})
+        return (q @ k.transpose(-1, -2)).softmax(-1).sum()
+"""
+)
+add(
+    "rotary_cached_attention",
+    ("ok", "clean", {"mp": "8", "rd": "8", "off": "0"}),
+    ("ok_offset_fits", "clean", {"mp": "8", "rd": "8", "off": "2"}),
+    ("offset_past_table", "pos_table_length", {"mp": "8", "rd": "8", "off": "4"}),
+    ("rot_dim_model_width", "rope_dims", {"mp": "8", "rd": "16", "off": "0"}),
+)
+
+template("grouped_query_cfg", "(2, 5, 32)")(
+    """
+CONFIG = dict(dim=32, heads=4, kv_heads={kvh}, head_dim=8)
+
+
+class GQA(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        self.c = c
+        self.q = nn.Linear(c["dim"], c["heads"] * c["head_dim"])
+        self.kv = nn.Linear(c["dim"], 2 * c["kv_heads"] * c["head_dim"])
+
+    def forward(self, x):
+        B, N, _ = x.shape
+        c = self.c
+        q = self.q(x).view(B, N, c["heads"], -1).transpose(1, 2)
+        k, v = self.kv(x).view(B, N, 2, c["kv_heads"], -1).permute(2, 0, 3, 1, 4)
+        {expand}
+        return F.scaled_dot_product_attention(q, k, v{mask}).transpose(1, 2).reshape(B, N, -1)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = GQA(CONFIG)
+        self.out = nn.Linear(32, 32)
+
+    def forward(self, x):
+        return self.out(self.attn(x))
+"""
+)
+_REP = "rep = q.shape[1] // k.shape[1]; k, v = k.repeat_interleave(rep, 1), v.repeat_interleave(rep, 1)"
+add(
+    "grouped_query_cfg",
+    ("ok", "clean", {"kvh": "2", "expand": _REP, "mask": ""}),
+    ("ok_mqa_bool_mask", "clean", {"kvh": "1", "expand": _REP, "mask": ", attn_mask=torch.ones(N, N, dtype=torch.bool).tril()"}),
+    ("kv_heads_three", "kv_heads", {"kvh": "3", "expand": _REP, "mask": ""}),
+    ("mask_batch_only", "sdpa_attn_mask_shape", {"kvh": "2", "expand": _REP, "mask": ", attn_mask=torch.ones(B, N, dtype=torch.bool)"}),
+    ("no_repeat_kv", "sdpa_gqa_heads", {"kvh": "2", "expand": "pass", "mask": ""}),
+)
+
+template("packed_gru_encoder", "(3, 7, 4)")(
+    """
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rnn = nn.GRU(4, 6, batch_first=True, bidirectional=True)
+
+    def forward(self, x, lengths):
+        packed = pack_padded_sequence(x, lengths, batch_first=True{sorted_kw})
+        out, h = self.rnn(packed)
+        out, _ = pad_packed_sequence(out, batch_first=True{total})
+        return out, h
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = Encoder()
+        self.tag = nn.Linear({tw}, 3)
+
+    def forward(self, x):
+        lengths = torch.tensor({lengths})
+        out, _ = self.enc(x, lengths)
+        return self.tag(out)
+"""
+)
+add(
+    "packed_gru_encoder",
+    ("ok", "clean", {"sorted_kw": "", "total": "", "tw": "12", "lengths": "[7, 5, 2]"}),
+    ("ok_unsorted_allowed", "clean", {"sorted_kw": ", enforce_sorted=False", "total": ", total_length=7", "tw": "12", "lengths": "[2, 7, 5]"}),
+    ("unsorted_lengths", "pack_lengths_unsorted", {"sorted_kw": "", "total": "", "tw": "12", "lengths": "[2, 7, 5]"}),
+    ("tagger_one_direction", "linear_in_features", {"sorted_kw": "", "total": "", "tw": "6", "lengths": "[7, 5, 2]"}),
+    ("total_length_short", "pad_packed_total_length", {"sorted_kw": "", "total": ", total_length=5", "tw": "12", "lengths": "[7, 5, 2]"}),
+)
+
+template("lstm_state_carry", "(3, 5, 3)")(
+    """
+class Net(nn.Module):
+    def __init__(self, layers={layers}):
+        super().__init__()
+        self.layers = layers
+        self.lstm = nn.LSTM(3, 8, num_layers=2, batch_first=True)
+        self.head = nn.Linear(8, 1)
+
+    def init_state(self, b):
+        z = torch.zeros({state_shape})
+        return (z, z.clone())
+
+    def forward(self, x):
+        state = self.init_state(x.shape[0])
+        out, state = self.lstm(x, state)
+        return self.head(out[:, -1])
+"""
+)
+add(
+    "lstm_state_carry",
+    ("ok", "clean", {"layers": "2", "state_shape": "self.layers, b, 8"}),
+    ("ok_literal_layers", "clean", {"layers": "2", "state_shape": "2, b, 8"}),
+    ("state_batch_first", "lstm_c0_shape", {"layers": "2", "state_shape": "b, self.layers, 8"}),
+    ("state_one_layer", "lstm_c0_shape", {"layers": "1", "state_shape": "self.layers, b, 8"}),
+)
+
+template("stft_feature_frontend", "(2, 400)")(
+    """
+FE = dict(n_fft={n_fft}, hop=100, win={win})
+
+
+class Frontend(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        self.register_buffer("window", torch.hann_window(cfg["win"]))
+
+    def forward(self, wav):
+        spec = torch.stft(wav, self.cfg["n_fft"], self.cfg["hop"], window=self.window, return_complex=True)
+        return {post}
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fe = Frontend(FE)
+        self.proj = nn.Linear(FE["n_fft"] // 2 + 1, 8)
+
+    def forward(self, x):
+        return self.proj(self.fe(x).transpose(1, 2))
+"""
+)
+add(
+    "stft_feature_frontend",
+    ("ok", "clean", {"n_fft": "128", "win": "128", "post": "spec.abs().log1p()"}),
+    ("ok_power", "clean", {"n_fft": "128", "win": "128", "post": "spec.abs().pow(2)"}),
+    ("window_longer_than_fft", "stft_window", {"n_fft": "128", "win": "200", "post": "spec.abs().log1p()"}),
+    ("relu_on_spectrum", "complex_activation", {"n_fft": "128", "win": "128", "post": "F.relu(spec).abs()"}),
+    ("log_of_complex_then_linear", "linear_complex_input", {"n_fft": "128", "win": "128", "post": "spec.log1p()"}),
+)
+
+template("spectral_conv_mixer", "(2, 4, 16)")(
+    """
+class SpectralConv1d(nn.Module):
+    def __init__(self, ch, modes):
+        super().__init__()
+        self.modes = modes
+        self.w = nn.Parameter(torch.randn(ch, ch, modes, 2) * 0.1)
+
+    def forward(self, x):
+        xf = torch.fft.rfft(x, dim=-1)
+        w = {w}
+        out = torch.zeros_like(xf)
+        out[..., : self.modes] = torch.einsum("bim,iom->bom", xf[..., : self.modes], w)
+        return torch.fft.irfft(out, n=x.shape[-1], dim=-1)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.spec = SpectralConv1d(4, {modes})
+        self.pw = nn.Conv1d(4, 4, 1)
+
+    def forward(self, x):
+        return F.gelu(self.spec(x) + self.pw(x))
+"""
+)
+add(
+    "spectral_conv_mixer",
+    ("ok", "clean", {"w": "torch.view_as_complex(self.w)", "modes": "5"}),
+    ("ok_all_modes", "clean", {"w": "torch.complex(self.w[..., 0], self.w[..., 1])", "modes": "9"}),
+    ("weights_not_complex", "einsum_dtype_mix", {"w": "self.w[..., 0]", "modes": "5"}),
+    ("modes_past_spectrum", "einsum", {"w": "torch.view_as_complex(self.w)", "modes": "12"}),
+    ("complex_from_wrong_axis", "view_as_complex_last2", {"w": "torch.view_as_complex(self.w.transpose(-1, -2).contiguous())", "modes": "5"}),
+)
+
+template("per_sample_grads_func", "(4, 5)")(
+    """
+from torch.func import functional_call, grad, vmap
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.model = nn.Sequential(nn.Linear(5, 6), nn.Tanh(), nn.Linear(6, 1))
+
+    def forward(self, x):
+        params = dict(self.model.named_parameters())
+        y = x.sum(-1, keepdim=True)
+
+        def loss_fn(p, xi, yi):
+            out = functional_call(self.model, p, (xi.unsqueeze(0),))
+            return {loss}
+
+        g = vmap(grad(loss_fn), in_dims=(None, 0, {ydim}))(params, x, y)
+        return torch.cat([v.flatten(1) for v in g.values()], 1).norm(dim=1)
+"""
+)
+add(
+    "per_sample_grads_func",
+    ("ok", "clean", {"loss": "F.mse_loss(out.squeeze(0), yi)", "ydim": "0"}),
+    ("ok_sum_reduction", "clean", {"loss": "((out - yi) ** 2).sum()", "ydim": "0"}),
+    ("loss_per_element", "func_grad_nonscalar", {"loss": "(out - yi) ** 2", "ydim": "0"}),
+    ("y_in_dim_past_rank", "vmap_in_dim_range", {"loss": "F.mse_loss(out.squeeze(0), yi)", "ydim": "2"}),
+)
+
+template("straight_through_quant", "(3, 8)")(
+    """
+class RoundSTE(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, scale):
+        ctx.save_for_backward(x)
+        return torch.round(x / scale) * scale
+
+    @staticmethod
+    def backward(ctx, g):
+        {back}
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(8, 8)
+        self.fc2 = nn.Linear(8, 2)
+        self.scale = nn.Parameter(torch.tensor(0.1))
+
+    def forward(self, x):
+        with torch.enable_grad():
+            h = RoundSTE.apply(self.fc1(x), self.scale)
+            loss = self.fc2(h).pow(2).mean()
+            loss.backward()
+        return loss.detach() + self.fc1.weight.grad.norm()
+"""
+)
+add(
+    "straight_through_quant",
+    ("ok", "clean", {"back": "return g, None"}),
+    ("ok_zero_scale_grad", "clean", {"back": "return g, torch.zeros(())"}),
+    ("returns_only_input_grad", "autograd_function_grad_count", {"back": "return g"}),
+    # written as a crash (autograd_function_grad_shape); torch 2.13 runs it: a gradient of the
+    # input's shape for a 0-d parameter is summed down to it
+    ("scale_grad_full_shape", "clean", {"back": "return g, g"}),
+)
+
+template("activation_stats_hooks", "(2, 6)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(6, 10), nn.ReLU(), nn.Linear(10, 4), nn.ReLU(), nn.Linear(4, 2))
+        self.stats = []
+        for m in self.body:
+            if isinstance(m, nn.Linear):
+                m.register_forward_hook(self.hook)
+
+    def hook(self, mod, inp, out):
+        self.stats.append(out.detach().abs().mean())
+        {ret}
+
+    def forward(self, x):
+        self.stats.clear()
+        return self.body(x), torch.stack(self.stats)
+"""
+)
+add(
+    "activation_stats_hooks",
+    ("ok", "clean", {"ret": "return None"}),
+    ("ok_scaled_output", "clean", {"ret": "return out * 1.0"}),
+    ("returns_stats_tuple", "forward_hook_output", {"ret": "return out, self.stats[-1]"}),
+    ("returns_mean_only", "linear_in_features", {"ret": "return out.mean(-1)"}),
+)
+
+template("init_scheme_cfg", "(2, 4, 9, 9)")(
+    """
+INIT = dict(conv="{conv}", bias="{bias}")
+
+
+def init_weights(m):
+    if isinstance(m, nn.Conv2d):
+        getattr(nn.init, INIT["conv"])(m.weight)
+        if m.bias is not None:
+            getattr(nn.init, INIT["bias"])(m.bias)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(4, 8, 3), nn.GroupNorm(2, 8), nn.SiLU(), nn.Conv2d(8, 8, 3))
+
+    def forward(self, x):
+        self.stem.apply(init_weights)
+        return self.stem(x).mean((2, 3))
+"""
+)
+add(
+    "init_scheme_cfg",
+    ("ok", "clean", {"conv": "kaiming_normal_", "bias": "zeros_"}),
+    ("ok_orthogonal_conv", "clean", {"conv": "orthogonal_", "bias": "zeros_"}),
+    ("xavier_on_bias", "init_fan_rank", {"conv": "kaiming_normal_", "bias": "xavier_uniform_"}),
+    ("orthogonal_bias", "orthogonal_init_rank", {"conv": "orthogonal_", "bias": "orthogonal_"}),
+    ("eye_on_conv", "init_matrix_only", {"conv": "eye_", "bias": "zeros_"}),
+)
+
+template("unet_decoder_cfg", "(1, 3, 20, 20)")(
+    """
+class Down(nn.Module):
+    def __init__(self, cin, cout):
+        super().__init__()
+        self.conv = nn.Conv2d(cin, cout, 3, padding=1)
+
+    def forward(self, x):
+        return F.max_pool2d(F.relu(self.conv(x)), 2)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.d1, self.d2 = Down(3, 8), Down(8, 16)
+        self.up = nn.ConvTranspose2d(16, 8, 2, stride=2)
+        self.fuse = nn.Conv2d({fuse_in}, 8, 3, padding=1)
+
+    def forward(self, x):
+        s1 = self.d1(x)
+        y = self.up(self.d2(s1))
+        {align}
+        return self.fuse(torch.cat([y, s1], 1))
+"""
+)
+add(
+    "unet_decoder_cfg",
+    ("ok", "clean", {"fuse_in": "16", "align": "pass"}),
+    ("ok_interp_to_skip", "clean", {"fuse_in": "16", "align": 'y = F.interpolate(y, size=s1.shape[-2:], mode="nearest")'}),
+    ("fuse_expects_up_only", "conv_in_channels", {"fuse_in": "8", "align": "pass"}),
+    ("interp_size_with_channels", "interp_size_len", {"fuse_in": "16", "align": 'y = F.interpolate(y, size=s1.shape[1:], mode="nearest")'}),
+)
+
+template("subpixel_upsampler", "(1, 4, 6, 6)")(
+    """
+class Upsampler(nn.Sequential):
+    def __init__(self, ch, scale, expand):
+        super().__init__(nn.Conv2d(ch, ch * expand, 3, padding=1), nn.PixelShuffle(scale))
+
+
+class Net(nn.Module):
+    def __init__(self, scale={scale}, expand={expand}):
+        super().__init__()
+        self.up = Upsampler(4, scale, expand)
+        self.out = nn.Conv2d({out_in}, 3, 3, padding=1)
+
+    def forward(self, x):
+        return self.out(self.up(x))
+"""
+)
+add(
+    "subpixel_upsampler",
+    ("ok", "clean", {"scale": "2", "expand": "4", "out_in": "4"}),
+    ("ok_scale_three", "clean", {"scale": "3", "expand": "9", "out_in": "4"}),
+    ("expand_not_square", "pixel_shuffle", {"scale": "3", "expand": "4", "out_in": "4"}),
+    ("out_expects_expanded", "conv_in_channels", {"scale": "2", "expand": "4", "out_in": "16"}),
+)
