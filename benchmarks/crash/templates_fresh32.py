@@ -86,7 +86,7 @@ add(
     ("ok", "clean", {"order": "1", "combine": "trigamma_like(alpha, CFG).sum(-1)"}),
     ("ok_second_order", "clean", {"order": "2", "combine": "trigamma_like(alpha, CFG).sum(-1)"}),
     (
-        "order_minus_two",
+        "order_minus_two_v5",
         "polygamma_negative_order",
         {"order": "-2", "combine": "trigamma_like(alpha, CFG).sum(-1)"},
     ),
@@ -134,7 +134,11 @@ add(
     ("ok", "clean", {"kw": "fweights", "w": "torch.ones(h.shape[0], dtype=torch.long)"}),
     ("ok_aweights_softmax", "clean", {"kw": "aweights", "w": "torch.softmax(h[:, 0], 0)"}),
     ("fweights_as_float", "cov_weights_invalid", {"kw": "fweights", "w": "torch.ones(h.shape[0])"}),
-    ("aweights_centered", "cov_weights_invalid", {"kw": "aweights", "w": "h[:, 0] - h[:, 0].mean()"}),
+    (
+        "aweights_centered",
+        "cov_weights_invalid",
+        {"kw": "aweights", "w": "h[:, 0] - h[:, 0].mean()"},
+    ),
     (
         "fweights_per_feature",
         "cov_weights_invalid",
@@ -170,7 +174,11 @@ add(
         "cov_weights_invalid",
         {"counts": "torch.arange(1, 4)", "out": "c.diagonal()"},
     ),
-    ("diag_of_vector", "diagonal_dims", {"counts": "torch.full((flat.shape[0],), 2)", "out": "c.diagonal().diagonal()"}),
+    (
+        "diag_of_vector",
+        "diagonal_dims",
+        {"counts": "torch.full((flat.shape[0],), 2)", "out": "c.diagonal().diagonal()"},
+    ),
 )
 
 # ---------------------------------------------------------------- binomial of integer counts (new)
@@ -230,7 +238,11 @@ add(
     ("ok", "clean", {"lengths": "(ids >= 0).sum(1).float()"}),
     ("ok_double_lengths", "clean", {"lengths": "(ids >= 0).sum(1).double().float()"}),
     ("lengths_from_sum", "binomial_count_dtype", {"lengths": "(ids >= 0).sum(1)"}),
-    ("lengths_long_tensor", "binomial_count_dtype", {"lengths": "torch.tensor([ids.shape[1]] * ids.shape[0])"}),
+    (
+        "lengths_long_tensor_v2",
+        "binomial_count_dtype",
+        {"lengths": "torch.tensor([ids.shape[1]] * ids.shape[0])"},
+    ),
 )
 
 # ---------------------------------------------------------------- sparse layout accessors (new)
@@ -266,11 +278,18 @@ add(
         "clean",
         {"layout": "to_sparse_csr()", "rows": "torch.repeat_interleave(adj.crow_indices().diff())"},
     ),
-    ("csr_indices", "sparse_layout_accessor", {"layout": "to_sparse_csr()", "rows": "adj.indices()[0]"}),
+    (
+        "csr_indices",
+        "sparse_layout_accessor",
+        {"layout": "to_sparse_csr()", "rows": "adj.indices()[0]"},
+    ),
     (
         "coo_crow_indices",
         "sparse_layout_accessor",
-        {"layout": "to_sparse().coalesce()", "rows": "torch.repeat_interleave(adj.crow_indices().diff())"},
+        {
+            "layout": "to_sparse().coalesce()",
+            "rows": "torch.repeat_interleave(adj.crow_indices().diff())",
+        },
     ),
 )
 
@@ -299,7 +318,11 @@ add(
     ("ok_dense_nonzero", "clean", {"prep": "t", "acc": "nonzero()"}),
     ("values_of_dense", "sparse_layout_accessor", {"prep": "t", "acc": "values()"}),
     ("coalesce_dense", "sparse_layout_accessor", {"prep": "t.coalesce()", "acc": "values()"}),
-    ("ccol_of_coo", "sparse_layout_accessor", {"prep": "t.to_sparse()", "acc": "ccol_indices()"}),
+    (
+        "ccol_of_coo_v5",
+        "sparse_layout_accessor",
+        {"prep": "t.to_sparse()", "acc": "ccol_indices()"},
+    ),
 )
 
 # ---------------------------------------------------------------- quantized accessors on float tensors (new)
@@ -360,8 +383,16 @@ add(
     "calib_table_dump",
     ("ok", "clean", {"acc": "q_per_channel_scales()", "quantized": "True"}),
     ("ok_zero_points", "clean", {"acc": "q_per_channel_zero_points()", "quantized": "True"}),
-    ("scales_of_float", "quant_accessor_on_float", {"acc": "q_per_channel_scales()", "quantized": "False"}),
-    ("zero_points_of_float", "quant_accessor_on_float", {"acc": "q_per_channel_zero_points()", "quantized": "False"}),
+    (
+        "scales_of_float",
+        "quant_accessor_on_float",
+        {"acc": "q_per_channel_scales()", "quantized": "False"},
+    ),
+    (
+        "zero_points_of_float",
+        "quant_accessor_on_float",
+        {"acc": "q_per_channel_zero_points()", "quantized": "False"},
+    ),
 )
 
 # ---------------------------------------------------------------- train() with a non-bool mode (new); eval(mode) (new)
@@ -423,10 +454,26 @@ class Net(nn.Module):
 add(
     "teacher_student_modes",
     ("ok", "clean", {"tt": "False", "switch": 'self.teacher.train(CFG["teacher_train"])'}),
-    ("ok_bool_cast", "clean", {"tt": "0", "switch": 'self.teacher.train(bool(CFG["teacher_train"]))'}),
-    ("flag_as_int", "train_mode_not_bool", {"tt": "0", "switch": 'self.teacher.train(CFG["teacher_train"])'}),
-    ("flag_none", "train_mode_not_bool", {"tt": "None", "switch": 'self.teacher.train(mode=CFG["teacher_train"])'}),
-    ("eval_with_flag", "eval_called_with_mode", {"tt": "True", "switch": 'self.teacher.eval(CFG["teacher_train"])'}),
+    (
+        "ok_bool_cast",
+        "clean",
+        {"tt": "0", "switch": 'self.teacher.train(bool(CFG["teacher_train"]))'},
+    ),
+    (
+        "flag_as_int",
+        "train_mode_not_bool",
+        {"tt": "0", "switch": 'self.teacher.train(CFG["teacher_train"])'},
+    ),
+    (
+        "flag_none_v2",
+        "train_mode_not_bool",
+        {"tt": "None", "switch": 'self.teacher.train(mode=CFG["teacher_train"])'},
+    ),
+    (
+        "eval_with_flag",
+        "eval_called_with_mode",
+        {"tt": "True", "switch": 'self.teacher.eval(CFG["teacher_train"])'},
+    ),
     ("ok_eval_plain", "clean", {"tt": "True", "switch": "self.teacher.eval()"}),
 )
 
@@ -459,9 +506,21 @@ class Net(nn.Module):
 add(
     "frozen_backbone_ft",
     ("ok", "clean", {"fb": "True", "width": "8", "switch": "self.backbone.bn.eval()"}),
-    ("ok_train_false", "clean", {"fb": "True", "width": "8", "switch": "self.backbone.bn.train(not self.freeze_bn)"}),
-    ("eval_passed_flag", "eval_called_with_mode", {"fb": "True", "width": "8", "switch": "self.backbone.bn.eval(self.freeze_bn)"}),
-    ("head_width_spatial", "linear_in_features", {"fb": "True", "width": "64", "switch": "self.backbone.bn.eval()"}),
+    (
+        "ok_train_false",
+        "clean",
+        {"fb": "True", "width": "8", "switch": "self.backbone.bn.train(not self.freeze_bn)"},
+    ),
+    (
+        "eval_passed_flag_v8",
+        "eval_called_with_mode",
+        {"fb": "True", "width": "8", "switch": "self.backbone.bn.eval(self.freeze_bn)"},
+    ),
+    (
+        "head_width_spatial",
+        "linear_in_features",
+        {"fb": "True", "width": "64", "switch": "self.backbone.bn.eval()"},
+    ),
 )
 
 # ---------------------------------------------------------------- distribution expand (new), log_prob value shape (new)
@@ -521,10 +580,27 @@ class Net(nn.Module):
 )
 add(
     "action_dist_tiles",
-    ("ok", "clean", {"k": "3", "bshape": "(self.k, x.shape[0])", "ret": "tiled.log_prob(a).mean(0)"}),
+    (
+        "ok",
+        "clean",
+        {"k": "3", "bshape": "(self.k, x.shape[0])", "ret": "tiled.log_prob(a).mean(0)"},
+    ),
     ("ok_single", "clean", {"k": "1", "bshape": "(x.shape[0],)", "ret": "tiled.log_prob(a)"}),
-    ("tiles_trailing", "distribution_expand_shape", {"k": "3", "bshape": "(x.shape[0], self.k)", "ret": "tiled.log_prob(a).mean(0)"}),
-    ("logprob_of_wrong_rows", "log_prob_value_shape", {"k": "3", "bshape": "(self.k, x.shape[0])", "ret": "d.log_prob(a.T)"}),
+    (
+        "tiles_trailing",
+        "distribution_expand_shape",
+        {"k": "3", "bshape": "(x.shape[0], self.k)", "ret": "tiled.log_prob(a).mean(0)"},
+    ),
+    (
+        "tiles_per_action",
+        "distribution_expand_shape",
+        {"k": "4", "bshape": "(x.shape[0], self.k)", "ret": "tiled.log_prob(a).mean(0)"},
+    ),
+    (
+        "logprob_of_wrong_rows",
+        "log_prob_value_shape",
+        {"k": "3", "bshape": "(self.k, x.shape[0])", "ret": "d.log_prob(a.T)"},
+    ),
 )
 
 template("gmm_density_score", "(5, 3)")(
@@ -548,8 +624,16 @@ add(
     "gmm_density_score",
     ("ok", "clean", {"dim": "4", "feat": "4", "val": "z.unsqueeze(1)"}),
     ("ok_three_dim", "clean", {"dim": "3", "feat": "3", "val": "z[:, None, :]"}),
-    ("proj_wider_than_event", "log_prob_value_shape", {"dim": "4", "feat": "6", "val": "z.unsqueeze(1)"}),
-    ("value_not_unsqueezed_v2", "log_prob_value_shape", {"dim": "4", "feat": "4", "val": "z.view(x.shape[0], 2, -1)"}),
+    (
+        "proj_wider_than_event",
+        "log_prob_value_shape",
+        {"dim": "4", "feat": "6", "val": "z.unsqueeze(1)"},
+    ),
+    (
+        "value_not_unsqueezed_v2",
+        "log_prob_value_shape",
+        {"dim": "4", "feat": "4", "val": "z.view(x.shape[0], 2, -1)"},
+    ),
 )
 
 template("vae_gauss_recon", "(4, 10)")(
@@ -583,7 +667,7 @@ add(
     ("ok", "clean", {"out": "10", "target": "x"}),
     ("ok_scalar_broadcast", "clean", {"out": "10", "target": "x[:, :1]"}),
     ("decoder_half_width", "log_prob_value_shape", {"out": "5", "target": "x"}),
-    ("target_transposed_v3", "log_prob_value_shape", {"out": "10", "target": "x.T[:4]"}),
+    ("target_transposed_v7", "log_prob_value_shape", {"out": "10", "target": "x.T[:4]"}),
 )
 
 # ---------------------------------------------------------------- LKJ correlation prior dim (new)
@@ -641,7 +725,7 @@ add(
     ("ok", "clean", {"dims": "3"}),
     ("ok_two_dims", "clean", {"dims": "2"}),
     ("single_dim", "lkj_cholesky_dim", {"dims": "1"}),
-    ("zero_dims_v2", "lkj_cholesky_dim", {"dims": "0"}),
+    ("zero_dims_v7", "lkj_cholesky_dim", {"dims": "0"}),
 )
 
 # ---------------------------------------------------------------- skip_init misuse (new)
@@ -710,7 +794,11 @@ add(
     ("ok", "clean", {"which": "cls", "make": "skip_init(cls, *args)"}),
     ("ok_norm", "clean", {"which": "norm", "make": "skip_init(cls, *args)"}),
     ("built_then_skipped", "skip_init_misuse", {"which": "cls", "make": "skip_init(cls(*args))"}),
-    ("sequential_skipped", "skip_init_misuse", {"which": "cls", "make": "skip_init(nn.Sequential, cls(*args))"}),
+    (
+        "sequential_skipped",
+        "skip_init_misuse",
+        {"which": "cls", "make": "skip_init(nn.Sequential, cls(*args))"},
+    ),
 )
 
 # ---------------------------------------------------------------- to_empty without a device keyword (new)
@@ -748,7 +836,11 @@ class Net(nn.Module):
 add(
     "meta_materialize",
     ("ok", "clean", {"call": 'blk.to_empty(device="cpu")'}),
-    ("ok_device_object", "clean", {"call": 'blk.to_empty(device=torch.device("cpu"), recurse=True)'}),
+    (
+        "ok_device_object",
+        "clean",
+        {"call": 'blk.to_empty(device=torch.device("cpu"), recurse=True)'},
+    ),
     ("device_positional", "to_empty_device_kwarg", {"call": 'blk.to_empty("cpu")'}),
     ("device_missing", "to_empty_device_kwarg", {"call": "blk.to_empty()"}),
 )
@@ -774,7 +866,11 @@ add(
     ("ok", "clean", {"w": "5", "call": "shadow.to_empty(device=target)"}),
     ("ok_recurse_kw", "clean", {"w": "5", "call": "shadow.to_empty(recurse=True, device=target)"}),
     ("target_positional", "to_empty_device_kwarg", {"w": "5", "call": "shadow.to_empty(target)"}),
-    ("shadow_out_narrower", "load_state_dict_mismatch", {"w": "4", "call": "shadow.to_empty(device=target)"}),
+    (
+        "shadow_out_narrower",
+        "load_state_dict_mismatch",
+        {"w": "4", "call": "shadow.to_empty(device=target)"},
+    ),
 )
 
 # ---------------------------------------------------------------- uint16 arithmetic (new)
@@ -881,7 +977,11 @@ add(
     ("ok", "clean", {"mask": "torch.isin(mag, peaks)"}),
     ("ok_threshold", "clean", {"mask": "mag >= peaks[:, -1:]"}),
     ("peaks_of_spectrum", "isin_complex_dtype", {"mask": "torch.isin(spec, spec.flatten()[:3])"}),
-    ("mask_via_method_v4", "isin_complex_dtype", {"mask": "torch.isin(elements=spec, test_elements=spec[:, :2])"}),
+    (
+        "mask_via_method_v4",
+        "isin_complex_dtype",
+        {"mask": "torch.isin(elements=spec, test_elements=spec[:, :2])"},
+    ),
 )
 
 # ---------------------------------------------------------------- renorm with a negative max norm (new)
@@ -903,9 +1003,24 @@ class Net(nn.Module):
 add(
     "maxnorm_embedding_reg",
     ("ok", "clean", {"mn": "1.0", "renorm": "self.emb.weight.renorm(2, 0, self.max_norm)"}),
-    ("ok_guarded", "clean", {"mn": "-1.0", "renorm": "self.emb.weight if self.max_norm < 0 else self.emb.weight.renorm(2, 0, self.max_norm)"}),
-    ("off_flag_passed", "renorm_maxnorm_negative", {"mn": "-1.0", "renorm": "self.emb.weight.renorm(2, 0, self.max_norm)"}),
-    ("function_spelling", "renorm_maxnorm_negative", {"mn": "-0.5", "renorm": "torch.renorm(self.emb.weight, 2, 0, self.max_norm)"}),
+    (
+        "ok_guarded",
+        "clean",
+        {
+            "mn": "-1.0",
+            "renorm": "self.emb.weight if self.max_norm < 0 else self.emb.weight.renorm(2, 0, self.max_norm)",
+        },
+    ),
+    (
+        "off_flag_passed",
+        "renorm_maxnorm_negative",
+        {"mn": "-1.0", "renorm": "self.emb.weight.renorm(2, 0, self.max_norm)"},
+    ),
+    (
+        "function_spelling",
+        "renorm_maxnorm_negative",
+        {"mn": "-0.5", "renorm": "torch.renorm(self.emb.weight, 2, 0, self.max_norm)"},
+    ),
 )
 
 template("conv_filter_constraint", "(1, 3, 10, 10)")(
@@ -935,8 +1050,16 @@ add(
     "conv_filter_constraint",
     ("ok", "clean", {"op": "renorm_(2, 0, self.limit)", "lim": "1.0"}),
     ("ok_zero_limit", "clean", {"op": "renorm_(2, 0, self.limit)", "lim": "0.0"}),
-    ("limit_negative_inplace", "renorm_maxnorm_negative", {"op": "renorm_(2, 0, self.limit)", "lim": "-2.0"}),
-    ("limit_log_scale", "renorm_maxnorm_negative", {"op": "renorm_(2, 0, float(torch.tensor(self.limit).log()))", "lim": "0.5"}),
+    (
+        "limit_negative_inplace",
+        "renorm_maxnorm_negative",
+        {"op": "renorm_(2, 0, self.limit)", "lim": "-2.0"},
+    ),
+    (
+        "limit_log_scale",
+        "renorm_maxnorm_negative",
+        {"op": "renorm_(2, 0, float(torch.tensor(self.limit).log()))", "lim": "0.5"},
+    ),
     ("dim_past_rank", "dim_range", {"op": "renorm_(2, 4, self.limit)", "lim": "1.0"}),
 )
 
@@ -961,9 +1084,21 @@ class Net(nn.Module):
 add(
     "segment_mean_pool",
     ("ok", "clean", {"bounds": "(self.fracs.cumsum(0)[:-1] * h.shape[1]).long()"}),
-    ("ok_python_ints", "clean", {"bounds": "[int(b) for b in (self.fracs.cumsum(0)[:-1] * h.shape[1])]"}),
-    ("float_bounds", "tensor_split_indices_dtype", {"bounds": "self.fracs.cumsum(0)[:-1] * h.shape[1]"}),
-    ("rounded_float_bounds", "tensor_split_indices_dtype", {"bounds": "(self.fracs.cumsum(0)[:-1] * h.shape[1]).round()"}),
+    (
+        "ok_python_ints",
+        "clean",
+        {"bounds": "[int(b) for b in (self.fracs.cumsum(0)[:-1] * h.shape[1])]"},
+    ),
+    (
+        "float_bounds",
+        "tensor_split_indices_dtype",
+        {"bounds": "self.fracs.cumsum(0)[:-1] * h.shape[1]"},
+    ),
+    (
+        "rounded_float_bounds",
+        "tensor_split_indices_dtype",
+        {"bounds": "(self.fracs.cumsum(0)[:-1] * h.shape[1]).round()"},
+    ),
     ("four_segments_kept_head", "cat_linear", {"bounds": "torch.tensor([3, 6, 9])"}),
 )
 
@@ -1063,9 +1198,29 @@ class Net(nn.Module):
 )
 add(
     "beam_reorder_step",
-    ("ok", "clean", {"beams": "2", "k": "self.beams", "gidx": "beam_of.unsqueeze(-1).expand(-1, -1, x.shape[1])"}),
-    ("ok_k_all_beams", "clean", {"beams": "4", "k": "4", "gidx": "beam_of[..., None].expand(B, 4, 10)"}),
-    ("k_past_candidates", "topk_k", {"beams": "2", "k": "self.beams * 12", "gidx": "beam_of.unsqueeze(-1).expand(-1, -1, x.shape[1])"}),
+    (
+        "ok",
+        "clean",
+        {
+            "beams": "2",
+            "k": "self.beams",
+            "gidx": "beam_of.unsqueeze(-1).expand(-1, -1, x.shape[1])",
+        },
+    ),
+    (
+        "ok_k_all_beams",
+        "clean",
+        {"beams": "4", "k": "4", "gidx": "beam_of[..., None].expand(B, 4, 10)"},
+    ),
+    (
+        "k_past_candidates",
+        "topk_k",
+        {
+            "beams": "2",
+            "k": "self.beams * 12",
+            "gidx": "beam_of.unsqueeze(-1).expand(-1, -1, x.shape[1])",
+        },
+    ),
     ("gather_index_2d", "gather_index_rank", {"beams": "2", "k": "self.beams", "gidx": "beam_of"}),
 )
 
@@ -1101,7 +1256,11 @@ add(
     ("ok", "clean", {"pattern": _PE, "p": "4"}),
     ("ok_patch_eight", "clean", {"pattern": _PE, "p": "8"}),
     ("patch_six", "einops_axes", {"pattern": _PE, "p": "6"}),
-    ("channels_left_out", "linear_in_features", {"pattern": "b c (h p1) (w p2) -> b (h w c) (p1 p2)", "p": "4"}),
+    (
+        "channels_left_out",
+        "linear_in_features",
+        {"pattern": "b c (h p1) (w p2) -> b (h w c) (p1 p2)", "p": "4"},
+    ),
 )
 
 template("fused_qkv_split_cfg", "(2, 5, 24)")(
@@ -1131,7 +1290,11 @@ class Net(nn.Module):
 )
 add(
     "fused_qkv_split_cfg",
-    ("ok", "clean", {"kv": "24", "sizes": '[self.cfg["dim"], self.cfg["kv_dim"], self.cfg["kv_dim"]]'}),
+    (
+        "ok",
+        "clean",
+        {"kv": "24", "sizes": '[self.cfg["dim"], self.cfg["kv_dim"], self.cfg["kv_dim"]]'},
+    ),
     ("ok_uniform_split", "clean", {"kv": "24", "sizes": "24"}),
     ("sizes_assume_dim", "split_sizes", {"kv": "12", "sizes": '[self.cfg["dim"]] * 3'}),
     ("uniform_split_four_parts", "split_unpack_count", {"kv": "36", "sizes": "24"}),
@@ -1220,7 +1383,11 @@ class Net(nn.Module):
 add(
     "lora_wrapped_linear",
     ("ok", "clean", {"r": "4", "delta": "(x @ self.A.T) @ self.B.T"}),
-    ("ok_rank_one_functional", "clean", {"r": "1", "delta": "F.linear(F.linear(x, self.A), self.B)"}),
+    (
+        "ok_rank_one_functional",
+        "clean",
+        {"r": "1", "delta": "F.linear(F.linear(x, self.A), self.B)"},
+    ),
     ("A_not_transposed", "matmul", {"r": "4", "delta": "(x @ self.A) @ self.B.T"}),
     ("merged_delta_wrong_order", "matmul", {"r": "4", "delta": "x @ (self.A.T @ self.B)"}),
     ("ok_merged_delta", "clean", {"r": "4", "delta": "x @ (self.B @ self.A).T"}),
@@ -1249,9 +1416,21 @@ class Net(nn.Module):
 add(
     "window_attention_block",
     ("ok", "clean", {"ws": "4", "tail": "permute(0, 1, 3, 2, 4, 5).reshape(-1, ws * ws, C)"}),
-    ("ok_window_two", "clean", {"ws": "2", "tail": "permute(0, 1, 3, 2, 4, 5).contiguous().view(-1, ws * ws, C)"}),
-    ("view_after_permute", "view_noncontiguous", {"ws": "4", "tail": "permute(0, 1, 3, 2, 4, 5).view(-1, ws * ws, C)"}),
-    ("window_not_dividing", "reshape_numel", {"ws": "3", "tail": "permute(0, 1, 3, 2, 4, 5).reshape(-1, ws * ws, C)"}),
+    (
+        "ok_window_two",
+        "clean",
+        {"ws": "2", "tail": "permute(0, 1, 3, 2, 4, 5).contiguous().view(-1, ws * ws, C)"},
+    ),
+    (
+        "view_after_permute",
+        "view_noncontiguous",
+        {"ws": "4", "tail": "permute(0, 1, 3, 2, 4, 5).view(-1, ws * ws, C)"},
+    ),
+    (
+        "window_not_dividing",
+        "reshape_numel",
+        {"ws": "3", "tail": "permute(0, 1, 3, 2, 4, 5).reshape(-1, ws * ws, C)"},
+    ),
 )
 
 template("gated_mlp_chunks", "(4, 10)")(
@@ -1282,10 +1461,26 @@ class Net(nn.Module):
 add(
     "gated_mlp_chunks",
     ("ok", "clean", {"parts": "2", "unpack": "gate, up = self.w_in(x).chunk(self.parts, -1)"}),
-    ("ok_tensor_split", "clean", {"parts": "2", "unpack": "gate, up = torch.tensor_split(self.w_in(x), 2, dim=-1)"}),
-    ("three_parts_two_names", "chunk_unpack_count", {"parts": "3", "unpack": "gate, up = self.w_in(x).chunk(self.parts, -1)"}),
-    ("unbind_hidden_axis", "unbind_unpack", {"parts": "2", "unpack": "gate, up = self.w_in(x).unbind(-1)"}),
-    ("ok_unflatten_unbind", "clean", {"parts": "2", "unpack": "gate, up = self.w_in(x).unflatten(-1, (2, -1)).unbind(-2)"}),
+    (
+        "ok_tensor_split",
+        "clean",
+        {"parts": "2", "unpack": "gate, up = torch.tensor_split(self.w_in(x), 2, dim=-1)"},
+    ),
+    (
+        "three_parts_two_names",
+        "chunk_unpack_count",
+        {"parts": "3", "unpack": "gate, up = self.w_in(x).chunk(self.parts, -1)"},
+    ),
+    (
+        "unbind_hidden_axis",
+        "unbind_unpack",
+        {"parts": "2", "unpack": "gate, up = self.w_in(x).unbind(-1)"},
+    ),
+    (
+        "ok_unflatten_unbind",
+        "clean",
+        {"parts": "2", "unpack": "gate, up = self.w_in(x).unflatten(-1, (2, -1)).unbind(-2)"},
+    ),
 )
 
 template("amp_step_with_scaler", "(4, 6)")(
@@ -1309,13 +1504,28 @@ _SC = "self.scaler.scale(loss).backward(); self.scaler.step(self.opt); self.scal
 add(
     "amp_step_with_scaler",
     ("ok", "clean", {"opt": "AdamW(self.model.parameters(), lr=1e-3)", "step": _SC}),
-    ("ok_sgd_momentum", "clean", {"opt": "SGD(self.model.parameters(), lr=0.1, momentum=0.9, nesterov=True)", "step": _SC}),
-    ("eps_negative", "optimizer_hparam_range", {"opt": "AdamW(self.model.parameters(), lr=1e-3, eps=-1e-8)", "step": _SC}),
-    ("betas_triple", "optimizer_betas_len", {"opt": "Adam(self.model.parameters(), betas=(0.9, 0.99, 0.999))", "step": _SC}),
+    (
+        "ok_sgd_momentum",
+        "clean",
+        {"opt": "SGD(self.model.parameters(), lr=0.1, momentum=0.9, nesterov=True)", "step": _SC},
+    ),
+    (
+        "eps_negative",
+        "optimizer_hparam_range",
+        {"opt": "AdamW(self.model.parameters(), lr=1e-3, eps=-1e-8)", "step": _SC},
+    ),
+    (
+        "betas_triple",
+        "optimizer_betas_len",
+        {"opt": "Adam(self.model.parameters(), betas=(0.9, 0.99, 0.999))", "step": _SC},
+    ),
     (
         "unscale_twice",
         "grad_scaler_order",
-        {"opt": "AdamW(self.model.parameters(), lr=1e-3)", "step": "self.scaler.scale(loss).backward(); self.scaler.unscale_(self.opt); self.scaler.unscale_(self.opt); self.scaler.step(self.opt)"},
+        {
+            "opt": "AdamW(self.model.parameters(), lr=1e-3)",
+            "step": "self.scaler.scale(loss).backward(); self.scaler.unscale_(self.opt); self.scaler.unscale_(self.opt); self.scaler.step(self.opt)",
+        },
     ),
 )
 
@@ -1346,7 +1556,11 @@ add(
     "warmup_cosine_sched",
     ("ok", "clean", {"ms": '[cfg["warm"]]', "start": "0.1"}),
     ("ok_start_one", "clean", {"ms": 'list((cfg["warm"],))', "start": "1.0"}),
-    ("two_milestones", "scheduler_milestones_count", {"ms": '[cfg["warm"], cfg["total"]]', "start": "0.1"}),
+    (
+        "two_milestones",
+        "scheduler_milestones_count",
+        {"ms": '[cfg["warm"], cfg["total"]]', "start": "0.1"},
+    ),
     ("start_factor_zero", "scheduler_hparam_range", {"ms": '[cfg["warm"]]', "start": "0.0"}),
 )
 
@@ -1374,10 +1588,36 @@ class Net(nn.Module):
 add(
     "ckpt_buffer_roundtrip",
     ("ok", "clean", {"w": "6", "obj": "self.state_dict()", "rewind": "buf.seek(0)", "load_kw": ""}),
-    ("ok_getvalue_copy", "clean", {"w": "6", "obj": "self.state_dict()", "rewind": "buf = io.BytesIO(buf.getvalue())", "load_kw": ", weights_only=True"}),
-    ("not_rewound", "load_buffer_not_rewound", {"w": "6", "obj": "self.state_dict()", "rewind": "pass", "load_kw": ""}),
-    ("enc_wider", "load_state_dict_mismatch", {"w": "8", "obj": "self.state_dict()", "rewind": "buf.seek(0)", "load_kw": ""}),
-    ("whole_module_weights_only", "checkpoint_weights_only_object", {"w": "6", "obj": "dict(sd=self.state_dict(), layer=self.enc)", "rewind": "buf.seek(0)", "load_kw": ""}),
+    (
+        "ok_getvalue_copy",
+        "clean",
+        {
+            "w": "6",
+            "obj": "self.state_dict()",
+            "rewind": "buf = io.BytesIO(buf.getvalue())",
+            "load_kw": ", weights_only=True",
+        },
+    ),
+    (
+        "not_rewound",
+        "load_buffer_not_rewound",
+        {"w": "6", "obj": "self.state_dict()", "rewind": "pass", "load_kw": ""},
+    ),
+    (
+        "enc_wider_v5",
+        "load_state_dict_mismatch",
+        {"w": "8", "obj": "self.state_dict()", "rewind": "buf.seek(0)", "load_kw": ""},
+    ),
+    (
+        "whole_module_weights_only",
+        "checkpoint_weights_only_object",
+        {
+            "w": "6",
+            "obj": "dict(sd=self.state_dict(), layer=self.enc)",
+            "rewind": "buf.seek(0)",
+            "load_kw": "",
+        },
+    ),
 )
 
 template("rotary_cached_attention", "(2, 6, 16)")(
@@ -1454,9 +1694,21 @@ _REP = "rep = q.shape[1] // k.shape[1]; k, v = k.repeat_interleave(rep, 1), v.re
 add(
     "grouped_query_cfg",
     ("ok", "clean", {"kvh": "2", "expand": _REP, "mask": ""}),
-    ("ok_mqa_bool_mask", "clean", {"kvh": "1", "expand": _REP, "mask": ", attn_mask=torch.ones(N, N, dtype=torch.bool).tril()"}),
+    (
+        "ok_mqa_bool_mask",
+        "clean",
+        {
+            "kvh": "1",
+            "expand": _REP,
+            "mask": ", attn_mask=torch.ones(N, N, dtype=torch.bool).tril()",
+        },
+    ),
     ("kv_heads_three", "kv_heads", {"kvh": "3", "expand": _REP, "mask": ""}),
-    ("mask_batch_only", "sdpa_attn_mask_shape", {"kvh": "2", "expand": _REP, "mask": ", attn_mask=torch.ones(B, N, dtype=torch.bool)"}),
+    (
+        "mask_batch_only",
+        "sdpa_attn_mask_shape",
+        {"kvh": "2", "expand": _REP, "mask": ", attn_mask=torch.ones(B, N, dtype=torch.bool)"},
+    ),
     ("no_repeat_kv", "sdpa_gqa_heads", {"kvh": "2", "expand": "pass", "mask": ""}),
 )
 
@@ -1492,10 +1744,31 @@ class Net(nn.Module):
 add(
     "packed_gru_encoder",
     ("ok", "clean", {"sorted_kw": "", "total": "", "tw": "12", "lengths": "[7, 5, 2]"}),
-    ("ok_unsorted_allowed", "clean", {"sorted_kw": ", enforce_sorted=False", "total": ", total_length=7", "tw": "12", "lengths": "[2, 7, 5]"}),
-    ("unsorted_lengths", "pack_lengths_unsorted", {"sorted_kw": "", "total": "", "tw": "12", "lengths": "[2, 7, 5]"}),
-    ("tagger_one_direction", "linear_in_features", {"sorted_kw": "", "total": "", "tw": "6", "lengths": "[7, 5, 2]"}),
-    ("total_length_short", "pad_packed_total_length", {"sorted_kw": "", "total": ", total_length=5", "tw": "12", "lengths": "[7, 5, 2]"}),
+    (
+        "ok_unsorted_allowed",
+        "clean",
+        {
+            "sorted_kw": ", enforce_sorted=False",
+            "total": ", total_length=7",
+            "tw": "12",
+            "lengths": "[2, 7, 5]",
+        },
+    ),
+    (
+        "unsorted_lengths",
+        "pack_lengths_unsorted",
+        {"sorted_kw": "", "total": "", "tw": "12", "lengths": "[2, 7, 5]"},
+    ),
+    (
+        "tagger_one_direction",
+        "linear_in_features",
+        {"sorted_kw": "", "total": "", "tw": "6", "lengths": "[7, 5, 2]"},
+    ),
+    (
+        "total_length_short",
+        "pad_packed_total_length",
+        {"sorted_kw": "", "total": ", total_length=5", "tw": "12", "lengths": "[7, 5, 2]"},
+    ),
 )
 
 template("lstm_state_carry", "(3, 5, 3)")(
@@ -1555,9 +1828,21 @@ add(
     "stft_feature_frontend",
     ("ok", "clean", {"n_fft": "128", "win": "128", "post": "spec.abs().log1p()"}),
     ("ok_power", "clean", {"n_fft": "128", "win": "128", "post": "spec.abs().pow(2)"}),
-    ("window_longer_than_fft", "stft_window", {"n_fft": "128", "win": "200", "post": "spec.abs().log1p()"}),
-    ("relu_on_spectrum", "complex_activation", {"n_fft": "128", "win": "128", "post": "F.relu(spec).abs()"}),
-    ("log_of_complex_then_linear", "linear_complex_input", {"n_fft": "128", "win": "128", "post": "spec.log1p()"}),
+    (
+        "window_longer_than_fft",
+        "stft_window",
+        {"n_fft": "128", "win": "200", "post": "spec.abs().log1p()"},
+    ),
+    (
+        "relu_on_spectrum",
+        "complex_activation",
+        {"n_fft": "128", "win": "128", "post": "F.relu(spec).abs()"},
+    ),
+    (
+        "log_of_complex_then_linear",
+        "linear_complex_input",
+        {"n_fft": "128", "win": "128", "post": "spec.log1p()"},
+    ),
 )
 
 template("spectral_conv_mixer", "(2, 4, 16)")(
@@ -1592,7 +1877,11 @@ add(
     ("ok_all_modes", "clean", {"w": "torch.complex(self.w[..., 0], self.w[..., 1])", "modes": "9"}),
     ("weights_not_complex", "einsum_dtype_mix", {"w": "self.w[..., 0]", "modes": "5"}),
     ("modes_past_spectrum", "einsum", {"w": "torch.view_as_complex(self.w)", "modes": "12"}),
-    ("complex_from_wrong_axis", "view_as_complex_last2", {"w": "torch.view_as_complex(self.w.transpose(-1, -2).contiguous())", "modes": "5"}),
+    (
+        "complex_from_wrong_axis",
+        "view_as_complex_last2",
+        {"w": "torch.view_as_complex(self.w.transpose(-1, -2).contiguous())", "modes": "5"},
+    ),
 )
 
 template("per_sample_grads_func", "(4, 5)")(
@@ -1622,7 +1911,11 @@ add(
     ("ok", "clean", {"loss": "F.mse_loss(out.squeeze(0), yi)", "ydim": "0"}),
     ("ok_sum_reduction", "clean", {"loss": "((out - yi) ** 2).sum()", "ydim": "0"}),
     ("loss_per_element", "func_grad_nonscalar", {"loss": "(out - yi) ** 2", "ydim": "0"}),
-    ("y_in_dim_past_rank", "vmap_in_dim_range", {"loss": "F.mse_loss(out.squeeze(0), yi)", "ydim": "2"}),
+    (
+        "y_in_dim_past_rank",
+        "vmap_in_dim_range",
+        {"loss": "F.mse_loss(out.squeeze(0), yi)", "ydim": "2"},
+    ),
 )
 
 template("straight_through_quant", "(3, 8)")(
@@ -1750,9 +2043,17 @@ class Net(nn.Module):
 add(
     "unet_decoder_cfg",
     ("ok", "clean", {"fuse_in": "16", "align": "pass"}),
-    ("ok_interp_to_skip", "clean", {"fuse_in": "16", "align": 'y = F.interpolate(y, size=s1.shape[-2:], mode="nearest")'}),
+    (
+        "ok_interp_to_skip",
+        "clean",
+        {"fuse_in": "16", "align": 'y = F.interpolate(y, size=s1.shape[-2:], mode="nearest")'},
+    ),
     ("fuse_expects_up_only", "conv_in_channels", {"fuse_in": "8", "align": "pass"}),
-    ("interp_size_with_channels", "interp_size_len", {"fuse_in": "16", "align": 'y = F.interpolate(y, size=s1.shape[1:], mode="nearest")'}),
+    (
+        "interp_size_with_channels",
+        "interp_size_len",
+        {"fuse_in": "16", "align": 'y = F.interpolate(y, size=s1.shape[1:], mode="nearest")'},
+    ),
 )
 
 template("subpixel_upsampler", "(1, 4, 6, 6)")(
@@ -1777,5 +2078,586 @@ add(
     ("ok", "clean", {"scale": "2", "expand": "4", "out_in": "4"}),
     ("ok_scale_three", "clean", {"scale": "3", "expand": "9", "out_in": "4"}),
     ("expand_not_square", "pixel_shuffle", {"scale": "3", "expand": "4", "out_in": "4"}),
-    ("out_expects_expanded", "conv_in_channels", {"scale": "2", "expand": "4", "out_in": "16"}),
+    ("out_expects_expanded_v2", "conv_in_channels", {"scale": "2", "expand": "4", "out_in": "16"}),
+)
+
+template("clip_style_contrastive", "(4, 10)")(
+    """
+class Tower(nn.Module):
+    def __init__(self, d, e):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(d, 16), nn.GELU(), nn.Linear(16, e))
+
+    def forward(self, x):
+        return F.normalize(self.net(x), dim=-1)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.img = Tower(10, 8)
+        self.txt = Tower(10, {te})
+        self.logit_scale = nn.Parameter(torch.tensor(2.0))
+
+    def forward(self, x):
+        a, b = self.img(x), self.txt(x.flip(0))
+        logits = self.logit_scale.exp() * a @ b.T
+        labels = {labels}
+        return (F.cross_entropy(logits, labels{ls}) + F.cross_entropy(logits.T, labels)) / 2
+"""
+)
+add(
+    "clip_style_contrastive",
+    ("ok", "clean", {"te": "8", "labels": "torch.arange(logits.shape[0])", "ls": ""}),
+    (
+        "ok_smoothed",
+        "clean",
+        {"te": "8", "labels": "torch.arange(len(a))", "ls": ", label_smoothing=0.1"},
+    ),
+    (
+        "text_embed_wider",
+        "matmul",
+        {"te": "12", "labels": "torch.arange(logits.shape[0])", "ls": ""},
+    ),
+    (
+        "labels_as_float",
+        "ce_target_dtype",
+        {"te": "8", "labels": "torch.arange(logits.shape[0]).float()", "ls": ""},
+    ),
+    (
+        "smoothing_percent",
+        "label_smoothing_range",
+        {"te": "8", "labels": "torch.arange(len(a))", "ls": ", label_smoothing=5.0"},
+    ),
+)
+
+template("multilabel_tagger_loss", "(3, 12)")(
+    """
+TAGS = ["cat", "dog", "car", "tree", "sky"]
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = nn.Sequential(nn.Linear(12, 12), nn.ReLU())
+        self.cls = nn.Linear(12, len(TAGS))
+        self.crit = nn.BCEWithLogitsLoss(pos_weight={pw})
+
+    def forward(self, x):
+        logits = self.cls(self.enc(x))
+        target = {target}
+        return self.crit(logits, target)
+"""
+)
+add(
+    "multilabel_tagger_loss",
+    ("ok", "clean", {"pw": "torch.ones(len(TAGS))", "target": "(x[:, : len(TAGS)] > 0).float()"}),
+    (
+        "ok_scalar_pos_weight",
+        "clean",
+        {"pw": "torch.tensor(2.0)", "target": "(x[:, :5] > 0).float()"},
+    ),
+    (
+        "pos_weight_per_sample",
+        "pos_weight_size",
+        {"pw": "torch.ones(3)", "target": "(x[:, :5] > 0).float()"},
+    ),
+    (
+        "target_all_features",
+        "bce_target_size",
+        {"pw": "torch.ones(len(TAGS))", "target": "(x > 0).float()"},
+    ),
+    (
+        "target_class_ids_v3",
+        "bce_target_size",
+        {"pw": "None", "target": "x[:, :5].argmax(-1).float()"},
+    ),
+)
+
+template("fake_quant_observer", "(2, 6)")(
+    """
+class Observer(nn.Module):
+    def __init__(self, bits={bits}):
+        super().__init__()
+        self.qmin, self.qmax = {qrange}
+
+    def forward(self, w):
+        lo, hi = w.min(1).values, w.max(1).values
+        scale = (hi - lo).clamp(min=1e-6) / (self.qmax - self.qmin)
+        zp = (self.qmin - lo / scale).round().int()
+        return torch.fake_quantize_per_channel_affine(w, {scale}, zp, 0, self.qmin, self.qmax)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 4)
+        self.obs = Observer()
+
+    def forward(self, x):
+        return F.linear(x, self.obs(self.fc.weight), self.fc.bias)
+"""
+)
+add(
+    "fake_quant_observer",
+    ("ok", "clean", {"bits": "8", "qrange": "0, 2**bits - 1", "scale": "scale"}),
+    ("ok_four_bits", "clean", {"bits": "4", "qrange": "0, 2**bits - 1", "scale": "scale"}),
+    (
+        "range_reversed",
+        "fake_quant_min_max",
+        {"bits": "8", "qrange": "2**bits - 1, 0", "scale": "scale"},
+    ),
+    (
+        "scale_per_tensor",
+        "quantize_scales_len",
+        {"bits": "8", "qrange": "0, 2**bits - 1", "scale": "scale.mean().expand(1)"},
+    ),
+)
+
+template("topk_sampling_decode", "(2, 8)")(
+    """
+class Net(nn.Module):
+    def __init__(self, vocab=12, steps=3):
+        super().__init__()
+        self.emb = nn.Linear(8, 16)
+        self.lm = nn.Linear(16, vocab)
+        self.steps = steps
+
+    def sample(self, logits):
+        v, i = logits.topk({k}, -1)
+        probs = torch.softmax(v / {temp}, -1)
+        return i.gather(-1, torch.multinomial(probs, {n}{repl}))
+
+    def forward(self, x):
+        h = self.emb(x)
+        out = []
+        for _ in range(self.steps):
+            out.append(self.sample(self.lm(h)))
+        return torch.cat(out, -1)
+"""
+)
+add(
+    "topk_sampling_decode",
+    ("ok", "clean", {"k": "5", "temp": "0.7", "n": "1", "repl": ""}),
+    (
+        "ok_many_with_replacement",
+        "clean",
+        {"k": "3", "temp": "1.0", "n": "6", "repl": ", replacement=True"},
+    ),
+    (
+        "many_without_replacement",
+        "multinomial_samples",
+        {"k": "3", "temp": "1.0", "n": "6", "repl": ""},
+    ),
+    ("k_past_vocab", "topk_k", {"k": "20", "temp": "0.7", "n": "1", "repl": ""}),
+    (
+        "greedy_as_zero_temp",
+        "temperature_zero_sampling",
+        {"k": "5", "temp": "0.0", "n": "1", "repl": ""},
+    ),
+)
+
+template("ragged_collate_pipeline", "(2, 3)")(
+    """
+from torch.utils.data import DataLoader
+from torch.nn.utils.rnn import pad_sequence
+
+
+class Seqs(torch.utils.data.Dataset):
+    def __init__(self, lengths):
+        self.items = [torch.arange(n).float() for n in lengths]
+
+    def __len__(self):
+        return len(self.items)
+
+    def __getitem__(self, i):
+        return self.items[i]
+
+
+def collate(batch):
+    return {collate}
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.loader = DataLoader(Seqs([3, 5, 2, 4]), batch_size=2, collate_fn={cfn})
+        self.rnn = nn.GRU(1, 4, batch_first=True)
+
+    def forward(self, x):
+        outs = [self.rnn(b.unsqueeze(-1))[1][-1] for b in self.loader]
+        return torch.cat(outs) + x.sum()
+"""
+)
+add(
+    "ragged_collate_pipeline",
+    ("ok", "clean", {"collate": "pad_sequence(batch, batch_first=True)", "cfn": "collate"}),
+    (
+        "ok_left_pad",
+        "clean",
+        {"collate": 'pad_sequence(batch, batch_first=True, padding_side="left")', "cfn": "collate"},
+    ),
+    ("default_collate_ragged", "collate_unequal_sizes", {"collate": "batch", "cfn": "None"}),
+    ("stack_in_collate", "stack_shapes", {"collate": "torch.stack(batch)", "cfn": "collate"}),
+)
+
+template("moe_topk_router", "(6, 8)")(
+    """
+class Expert(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.ff = nn.Sequential(nn.Linear(d, 2 * d), nn.GELU(), nn.Linear(2 * d, d))
+
+    def forward(self, x):
+        return self.ff(x)
+
+
+class Net(nn.Module):
+    def __init__(self, n_exp=4, k={k}):
+        super().__init__()
+        self.k = k
+        self.router = nn.Linear(8, {router_out})
+        self.experts = nn.ModuleList(Expert(8) for _ in range(n_exp))
+
+    def forward(self, x):
+        w, idx = self.router(x).softmax(-1).topk(self.k, -1)
+        out = torch.zeros_like(x)
+        for e in idx.unique().tolist():
+            rows, slot = (idx == e).nonzero(as_tuple=True)
+            if rows.numel():
+                out.index_add_(0, rows, self.experts[e](x[rows]) * w[rows, slot, None])
+        load = torch.bincount(idx.flatten(), minlength=len(self.experts))
+        return out, load
+"""
+)
+add(
+    "moe_topk_router",
+    ("ok", "clean", {"k": "2", "router_out": "4"}),
+    ("ok_top1", "clean", {"k": "1", "router_out": "len([0, 1, 2, 3])"}),
+    ("router_more_logits", "moe_routing", {"k": "2", "router_out": "6"}),
+    ("k_past_experts", "topk_k", {"k": "5", "router_out": "4"}),
+)
+
+template("retrieval_knn_head", "(5, 6)")(
+    """
+class Memory(nn.Module):
+    def __init__(self, n, d):
+        super().__init__()
+        self.register_buffer("keys", torch.randn(n, d))
+        self.register_buffer("vals", torch.randn(n, 3))
+
+    def lookup(self, q, k):
+        d = torch.cdist(q, self.keys)
+        top = d.topk(k, largest=False).indices
+        return self.vals[top].mean(1)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q = nn.Linear(6, {qd})
+        self.mem = Memory(10, 4)
+
+    def forward(self, x):
+        return self.mem.lookup(self.q(x), {k})
+"""
+)
+add(
+    "retrieval_knn_head",
+    ("ok", "clean", {"qd": "4", "k": "3"}),
+    ("ok_all_neighbours", "clean", {"qd": "4", "k": "10"}),
+    ("query_dim_mismatch", "cdist_features", {"qd": "6", "k": "3"}),
+    ("k_past_memory_v2", "topk_k", {"qd": "4", "k": "11"}),
+)
+
+template("einops_video_pool", "(2, 4, 3, 6, 6)")(
+    """
+from einops import rearrange, reduce, repeat
+
+
+class Net(nn.Module):
+    def __init__(self, t=4):
+        super().__init__()
+        self.t = t
+        self.frame = nn.Conv2d(3, 8, 3, padding=1)
+        self.time_pos = nn.Parameter(torch.zeros(t, 8))
+
+    def forward(self, x):
+        b = x.shape[0]
+        f = self.frame(rearrange(x, "b t c h w -> (b t) c h w"))
+        f = reduce(f, "(b t) c h w -> b t c", "mean", b=b)
+        pos = {pos}
+        return (f + pos).mean(1)
+"""
+)
+add(
+    "einops_video_pool",
+    ("ok", "clean", {"pos": 'repeat(self.time_pos, "t c -> b t c", b=b)'}),
+    ("ok_broadcast_pos", "clean", {"pos": "self.time_pos[None]"}),
+    ("repeat_axis_unnamed", "einops_repeat_axis", {"pos": 'repeat(self.time_pos, "t c -> b t c")'}),
+    ("pos_time_last_v2", "broadcast_add", {"pos": 'repeat(self.time_pos, "t c -> b c t", b=b)'}),
+)
+
+template("norm_stack_builder", "(2, 6, 10, 10)")(
+    """
+def norm_layer(kind, ch):
+    if kind == "gn":
+        return nn.GroupNorm({groups}, ch)
+    if kind == "ln":
+        return nn.LayerNorm(ch)
+    return nn.BatchNorm2d(ch)
+
+
+class Net(nn.Module):
+    def __init__(self, kind="{kind}"):
+        super().__init__()
+        self.kind = kind
+        self.stem = nn.Conv2d(6, 12, 3, padding=1)
+
+    def build_tail(self):
+        return nn.Sequential(
+            norm_layer(self.kind, 12), nn.ReLU(), nn.Conv2d(12, 12, 3, padding=1), norm_layer(self.kind, 12)
+        )
+
+    def forward(self, x):
+        return self.build_tail()(self.stem(x)).flatten(1).mean(-1)
+"""
+)
+add(
+    "norm_stack_builder",
+    ("ok", "clean", {"groups": "4", "kind": "gn"}),
+    ("ok_batchnorm", "clean", {"groups": "5", "kind": "bn"}),
+    ("groups_not_dividing", "groupnorm_channels", {"groups": "5", "kind": "gn"}),
+    ("layernorm_on_channels", "norm_shape", {"groups": "4", "kind": "ln"}),
+)
+
+template("trajectory_integral", "(3, 9)")(
+    """
+class Net(nn.Module):
+    def __init__(self, n_knots={knots}):
+        super().__init__()
+        self.vel = nn.Sequential(nn.Linear(9, 9), nn.Softplus())
+        self.register_buffer("t", torch.linspace(0, 1, n_knots))
+        self.edges = torch.tensor({edges})
+
+    def forward(self, x):
+        v = self.vel(x)
+        dist = torch.trapezoid(v, self.t, dim=-1)
+        return torch.bucketize(dist, self.edges).float() + dist
+"""
+)
+add(
+    "trajectory_integral",
+    ("ok", "clean", {"knots": "9", "edges": "[0.2, 0.5, 1.0]"}),
+    ("ok_single_edge", "clean", {"knots": "9", "edges": "[0.5]"}),
+    ("knots_one_short", "trapezoid_x_len", {"knots": "8", "edges": "[0.2, 0.5, 1.0]"}),
+    (
+        "edges_as_matrix",
+        "bucketize_boundaries",
+        {"knots": "9", "edges": "[[0.2, 0.5], [0.6, 1.0]]"},
+    ),
+)
+
+template("nested_sentence_pool", "(2, 4)")(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(4, 4)
+        self.lengths = [3, 5]
+
+    def forward(self, x):
+        seqs = [self.proj(x[i].expand(n, -1) * torch.arange(1, n + 1)[:, None]) for i, n in enumerate(self.lengths)]
+        nt = torch.nested.nested_tensor(seqs, layout=torch.jagged)
+        pooled = {pool}
+        return pooled
+"""
+)
+add(
+    "nested_sentence_pool",
+    ("ok", "clean", {"pool": "torch.stack([s.mean(0) for s in nt.unbind()])"}),
+    ("ok_padded_max", "clean", {"pool": "nt.to_padded_tensor(0.0, output_size=(2, 5, 4)).amax(1)"}),
+    # written as a crash (nested_padded_output_size); torch 2.13 runs it: a jagged nested tensor
+    # pads to an output size below its longest component
+    (
+        "padded_to_shortest",
+        "clean",
+        {"pool": "nt.to_padded_tensor(0.0, output_size=(2, 3, 4)).amax(1)"},
+    ),
+    ("ok_mean_ragged", "clean", {"pool": "nt.mean(1)"}),
+    ("std_over_time", "nested_tensor_reduce", {"pool": "nt.std(1)"}),
+    ("flatten_tokens", "nested_ragged_size", {"pool": "nt.flatten(1).sum(-1)"}),
+)
+
+template("causal_lm_mask_fill", "(2, 6, 12)")(
+    """
+class SelfAttn(nn.Module):
+    def __init__(self, d, h):
+        super().__init__()
+        self.h = h
+        self.qkv = nn.Linear(d, 3 * d)
+        self.proj = nn.Linear(d, d)
+
+    def forward(self, x, pad):
+        B, N, D = x.shape
+        q, k, v = self.qkv(x).view(B, N, 3, self.h, D // self.h).permute(2, 0, 3, 1, 4)
+        att = q @ k.transpose(-2, -1) / (D // self.h) ** 0.5
+        causal = torch.ones(N, N, dtype=torch.bool).triu(1)
+        att = att.masked_fill(causal, float("-inf"))
+        att = att.masked_fill({pad_mask}, float("-inf"))
+        return self.proj((att.softmax(-1).nan_to_num() @ v).transpose(1, 2).reshape(B, N, D))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = SelfAttn(12, {heads})
+
+    def forward(self, x):
+        pad = torch.zeros(x.shape[0], x.shape[1], dtype=torch.bool)
+        pad[0, -2:] = True
+        return self.attn(x, pad)
+"""
+)
+add(
+    "causal_lm_mask_fill",
+    ("ok", "clean", {"pad_mask": "pad[:, None, None, :]", "heads": "3"}),
+    ("ok_four_heads", "clean", {"pad_mask": "pad.view(B, 1, 1, N)", "heads": "4"}),
+    ("pad_mask_not_expanded", "masked_fill_broadcast", {"pad_mask": "pad", "heads": "3"}),
+    (
+        "pad_mask_as_float",
+        "mask_dtype",
+        {"pad_mask": "pad[:, None, None, :].float()", "heads": "3"},
+    ),
+    ("heads_not_dividing_v2", "reshape_numel", {"pad_mask": "pad[:, None, None, :]", "heads": "5"}),
+)
+
+# clean twins that look risky (an edge value, a spelling that works, a near-miss; and the
+# cases written as crashes that torch runs)
+RISKY_CLEAN = (
+    "evidential_head__ok_digamma_order",
+    "dirichlet_calibrator__ok_second_order",
+    "dirichlet_calibrator__ok_weights_broadcast",
+    "weighted_whitening__ok_aweights_softmax",
+    "ensemble_spread_stats__ok_counts_repeat",
+    "read_depth_simulator__ok_rounded_float",
+    "token_dropout_counts__ok_double_lengths",
+    "sparse_gcn_layer__ok_csr_rows",
+    "sparse_grad_report__ok_dense_nonzero",
+    "int8_export_stub__ok_int_repr",
+    "calib_table_dump__ok_zero_points",
+    "mc_dropout_predictor__ok_true_flag",
+    "teacher_student_modes__ok_bool_cast",
+    "teacher_student_modes__ok_eval_plain",
+    "frozen_backbone_ft__ok_train_false",
+    "latent_prior_batch__ok_rows_match",
+    "action_dist_tiles__ok_single",
+    "gmm_density_score__ok_three_dim",
+    "vae_gauss_recon__ok_scalar_broadcast",
+    "corr_prior_head__ok_three_groups",
+    "scale_tril_sampler__ok_two_dims",
+    "fast_init_builder__ok_adapter_plain",
+    "lazy_head_registry__ok_norm",
+    "meta_materialize__ok_device_object",
+    "sharded_load_stub__ok_recurse_kw",
+    "memmap_token_batch__ok_cast_first",
+    "packed_position_ids__ok_int32",
+    "codebook_hit_rate__ok_angle_hits",
+    "spectral_peak_mask__ok_threshold",
+    "maxnorm_embedding_reg__ok_guarded",
+    "conv_filter_constraint__ok_zero_limit",
+    "segment_mean_pool__ok_python_ints",
+    "utterance_chunker__ok_uneven_parts",
+    "kv_cache_decoder__ok_roomy_cache",
+    "beam_reorder_step__ok_k_all_beams",
+    "patch_embed_einops__ok_patch_eight",
+    "fused_qkv_split_cfg__ok_uniform_split",
+    "relation_bmm_head__ok_einsum",
+    "relation_bmm_head__ok_square_untransposed",
+    "masked_mean_pooler__ok_bool_mul",
+    "lora_wrapped_linear__ok_rank_one_functional",
+    "lora_wrapped_linear__ok_merged_delta",
+    "window_attention_block__ok_window_two",
+    "gated_mlp_chunks__ok_tensor_split",
+    "gated_mlp_chunks__ok_unflatten_unbind",
+    "amp_step_with_scaler__ok_sgd_momentum",
+    "warmup_cosine_sched__ok_start_one",
+    "ckpt_buffer_roundtrip__ok_getvalue_copy",
+    "rotary_cached_attention__ok_offset_fits",
+    "grouped_query_cfg__ok_mqa_bool_mask",
+    "packed_gru_encoder__ok_unsorted_allowed",
+    "lstm_state_carry__ok_literal_layers",
+    "stft_feature_frontend__ok_power",
+    "spectral_conv_mixer__ok_all_modes",
+    "per_sample_grads_func__ok_sum_reduction",
+    "straight_through_quant__ok_zero_scale_grad",
+    "straight_through_quant__scale_grad_full_shape",
+    "activation_stats_hooks__ok_scaled_output",
+    "init_scheme_cfg__ok_orthogonal_conv",
+    "unet_decoder_cfg__ok_interp_to_skip",
+    "subpixel_upsampler__ok_scale_three",
+    "clip_style_contrastive__ok_smoothed",
+    "multilabel_tagger_loss__ok_scalar_pos_weight",
+    "fake_quant_observer__ok_four_bits",
+    "topk_sampling_decode__ok_many_with_replacement",
+    "ragged_collate_pipeline__ok_left_pad",
+    "moe_topk_router__ok_top1",
+    "retrieval_knn_head__ok_all_neighbours",
+    "einops_video_pool__ok_broadcast_pos",
+    "norm_stack_builder__ok_batchnorm",
+    "trajectory_integral__ok_single_edge",
+    "nested_sentence_pool__ok_padded_max",
+    "nested_sentence_pool__padded_to_shortest",
+    "nested_sentence_pool__ok_mean_ragged",
+    "causal_lm_mask_fill__ok_four_heads",
+)
+
+# templates that are whole small models (a second module class, a stack, or three torch modules)
+WHOLE_MODELS = (
+    "evidential_head",
+    "dirichlet_calibrator",
+    "weighted_whitening",
+    "ensemble_spread_stats",
+    "read_depth_simulator",
+    "sparse_gcn_layer",
+    "int8_export_stub",
+    "mc_dropout_predictor",
+    "teacher_student_modes",
+    "frozen_backbone_ft",
+    "action_dist_tiles",
+    "vae_gauss_recon",
+    "fast_init_builder",
+    "lazy_head_registry",
+    "meta_materialize",
+    "sharded_load_stub",
+    "conv_filter_constraint",
+    "kv_cache_decoder",
+    "patch_embed_einops",
+    "fused_qkv_split_cfg",
+    "relation_bmm_head",
+    "masked_mean_pooler",
+    "lora_wrapped_linear",
+    "gated_mlp_chunks",
+    "amp_step_with_scaler",
+    "warmup_cosine_sched",
+    "rotary_cached_attention",
+    "grouped_query_cfg",
+    "packed_gru_encoder",
+    "stft_feature_frontend",
+    "spectral_conv_mixer",
+    "per_sample_grads_func",
+    "straight_through_quant",
+    "activation_stats_hooks",
+    "init_scheme_cfg",
+    "unet_decoder_cfg",
+    "subpixel_upsampler",
+    "clip_style_contrastive",
+    "multilabel_tagger_loss",
+    "fake_quant_observer",
+    "ragged_collate_pipeline",
+    "moe_topk_router",
+    "retrieval_knn_head",
+    "norm_stack_builder",
+    "trajectory_integral",
+    "causal_lm_mask_fill",
 )
