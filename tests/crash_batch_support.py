@@ -58,6 +58,7 @@ ORDER = (
     "fresh29",
     "fresh30",
     "fresh31",
+    "fresh32",
 )
 
 

@@ -74,6 +74,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh31  # the thirty-first fresh batch (session 39, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh32  # the thirty-second fresh batch (session 40, blind),
+                                                      # cut the same way as --fresh2
 
 **Burned held-out parts** (``BURNED``): in session 22 the lead burned the held-out parts of
 fresh2..fresh9 (crashburn22: dev recall sat at 94-100% while the never-examined held-out parts of
@@ -223,6 +225,7 @@ CUT_SPLITS = (
     "fresh29",
     "fresh30",
     "fresh31",
+    "fresh32",
 )
 
 
@@ -432,6 +435,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the thirty-first fresh batch (templates_fresh31.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh32",
+        action="store_true",
+        help="run the thirty-second fresh batch (templates_fresh32.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -439,7 +447,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh31"
+        "fresh32"
+        if a.fresh32
+        else "fresh31"
         if a.fresh31
         else "fresh30"
         if a.fresh30

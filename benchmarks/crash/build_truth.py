@@ -6,7 +6,7 @@ wrapped standalone files, ``Net`` for the templates) is built without arguments 
 float inputs, ``randint(0, 2)`` for token ids. The record keeps whether forward raised, the
 exception's type and first line. A case whose model cannot even be built is ``dropped`` with the
 reason (the study is about what forward reveals); a case of the blind fresh batches (splits
-``fresh2`` to ``fresh31``) is run again under seed 1 and dropped when the two verdicts differ. The wild library cases are clean
+``fresh2`` to ``fresh32``) is run again under seed 1 and dropped when the two verdicts differ. The wild library cases are clean
 controls on an image input guessed from their sizes; one whose forward raises on it is dropped
 too (the input, not the model, is wrong), as is one whose library does not import here.
 
@@ -57,6 +57,7 @@ SEED_CHECKED = (
     "fresh29",
     "fresh30",
     "fresh31",
+    "fresh32",
 )
 
 

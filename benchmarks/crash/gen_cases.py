@@ -107,6 +107,8 @@ from templates_fresh30 import VARIANTS as VARIANTS_FRESH30  # noqa: E402
 from templates_fresh30 import T as T_FRESH30  # noqa: E402
 from templates_fresh31 import VARIANTS as VARIANTS_FRESH31  # noqa: E402
 from templates_fresh31 import T as T_FRESH31  # noqa: E402
+from templates_fresh32 import VARIANTS as VARIANTS_FRESH32  # noqa: E402
+from templates_fresh32 import T as T_FRESH32  # noqa: E402
 
 # standalone file -> (input kind, input shape, the forward call on ``x``)
 INPUTS: dict[str, tuple[str, tuple[int, ...], str]] = {
@@ -272,7 +274,7 @@ def generate() -> list[dict]:
             out = header(name, "clean", shape, "float", origin) + wrap(src, "self.model(x)")
             (CASES / f"{name}.py").write_text(out)
             index.append(_entry(name, "clean", shape, "float", f"wild/{lib}"))
-    # the blind fresh batches (session 14: fresh2, ..., 18: fresh6 and fresh7, 19: fresh8 and fresh9, 20: fresh10 and fresh11, 21: fresh12 and fresh13, 22: fresh14, 23: fresh15, 24: fresh16, 25: fresh17, 26: fresh18, 27: fresh19, 28: fresh20, 29: fresh21, 30: fresh22, 31: fresh23, 32: fresh24, 33: fresh25, 34: fresh26, 35: fresh27, 36: fresh28, 37: fresh29, 38: fresh30, 39: fresh31), each appended after
+    # the blind fresh batches (session 14: fresh2, ..., 18: fresh6 and fresh7, 19: fresh8 and fresh9, 20: fresh10 and fresh11, 21: fresh12 and fresh13, 22: fresh14, 23: fresh15, 24: fresh16, 25: fresh17, 26: fresh18, 27: fresh19, 28: fresh20, 29: fresh21, 30: fresh22, 31: fresh23, 32: fresh24, 33: fresh25, 34: fresh26, 35: fresh27, 36: fresh28, 37: fresh29, 38: fresh30, 39: fresh31, 40: fresh32), each appended after
     # the ones before it so that earlier entries (and their order in cases.json) stay as they were
     for split, prefix, table, variants in (
         ("fresh2", "f2_", T_FRESH2, VARIANTS_FRESH2),
@@ -305,6 +307,7 @@ def generate() -> list[dict]:
         ("fresh29", "f29_", T_FRESH29, VARIANTS_FRESH29),
         ("fresh30", "f30_", T_FRESH30, VARIANTS_FRESH30),
         ("fresh31", "f31_", T_FRESH31, VARIANTS_FRESH31),
+        ("fresh32", "f32_", T_FRESH32, VARIANTS_FRESH32),
     ):
         for tname, suffix, defect, sizes in variants:
             t = table[tname]
