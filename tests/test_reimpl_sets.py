@@ -1054,6 +1054,36 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh37 (session 40, reimpl37): seven architectures none of fresh34 / fresh35 / fresh36
+    # used, each held once or twice by the earlier manifests (EXAONE-3, HyperCLOVA X, Ministral 3,
+    # Arcee, GLM-4.5-MoE, Granite-MoE, VideoMAE), each with NEW model code: complex-number RoPE
+    # with a fused qkv, muP multipliers with sandwich norms, a llama-4 query temperature with a
+    # sliding window, squared-ReLU MLP, group-limited sigmoid routing computed densely, bmm over
+    # gathered stacked experts, a Conv3d tubelet encoder with q/v-only biases; each
+    # output-proven. Smaller than the brief's 14 (time): see the set's README.
+    # 7 cases / 7 architectures / 76 plants
+    "fresh37": Spec(
+        sample=[
+            "exaone_environ_knobs",
+            "glm4moe_nested_asdict",
+            "granitemoe_enum_sizes",
+            "videomae_ast_literal",
+        ],
+        outputs=[
+            "exaone_environ_knobs",
+            "hyperclovax_namedtuple",
+            "ministral3_shlex_argv",
+            "arcee_mappingproxy",
+            "glm4moe_nested_asdict",
+            "granitemoe_enum_sizes",
+            "videomae_ast_literal",
+        ],
+        keeping=("ministral3_shlex_argv", "ministral3_shlex_argv__slidingWindow"),
+        min_cases=7,
+        min_archs=7,
+        min_plants=60,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 

@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
 from benchmarks.reimpl import set_checks  # noqa: E402
-from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
+from benchmarks.reimpl.fresh11.make import sub  # noqa: E402
 
 _rope = set_checks.rope
 _TOK = set_checks.TOKENS

@@ -44,11 +44,10 @@ class RMSNorm(nn.Module):
 class Attention(nn.Module):
     def __init__(self):
         super().__init__()
-        hd = args.head_dim
-        self.wq = nn.Linear(args.dim, args.n_heads * hd, bias=False)
-        self.wk = nn.Linear(args.dim, args.n_kv_heads * hd, bias=False)
-        self.wv = nn.Linear(args.dim, args.n_kv_heads * hd, bias=False)
-        self.wo = nn.Linear(args.n_heads * hd, args.dim, bias=False)
+        q_out = args.n_heads * args.head_dim
+        kv_out = args.n_kv_heads * args.head_dim
+        self.wq, self.wo = nn.Linear(args.dim, q_out, False), nn.Linear(q_out, args.dim, False)
+        self.wk, self.wv = (nn.Linear(args.dim, kv_out, False) for _ in "kv")
 
     def forward(self, x, cos, sin, temp, bias):
         b, t, _ = x.shape
@@ -77,7 +76,7 @@ class FeedForward(nn.Module):
         self.w3 = nn.Linear(args.dim, args.hidden, bias=False)
 
     def forward(self, x):
-        return self.w2(F.silu(self.w1(x)) * self.w3(x))
+        return self.w2(F.silu(self.w1(x)).mul(self.w3(x)))
 
 
 class TransformerBlock(nn.Module):
