@@ -634,6 +634,146 @@ VALUES["videomae_ast_literal"] = _keys(
     normEps="ln_eps",
 )
 
+_PK = "    {}={{}},\n"
+CASES["esm_partial_kwargs"] = (
+    "esm",
+    "EsmConfig",
+    dict(
+        vocab_size=33,
+        hidden_size=64,
+        num_hidden_layers=3,
+        num_attention_heads=4,
+        intermediate_size=256,
+        position_embedding_type="rotary",
+        emb_layer_norm_before=False,
+        token_dropout=False,
+        layer_norm_eps=1e-5,
+        pad_token_id=1,
+        mask_token_id=32,
+    ),
+    "EsmModel",
+    [
+        sub("vocabSize", _PK.format("alphabet"), 33, 64),
+        sub("hiddenSize", _PK.format("embed_dim"), 64, 96),
+        sub("intermediateSize", _PK.format("ffn_embed_dim"), 256, 192),
+        sub("numLayers", _PK.format("layers"), 3, 4),
+        sub("numHeads", _PK.format("attention_heads"), 4, 8),
+        _theta(_PK.format("rope_base"), "10000.0", "100.0"),
+        _eps(_PK.format("eps")),
+    ],
+    [
+        ("numLayers", "num_hidden_layers", 4, 3),
+        ("numHeads", "num_attention_heads", 8, 4),
+        ("intermediateSize", "intermediate_size", 192, 256),
+    ],
+)
+SAME_OUTPUT["esm_partial_kwargs"] = [
+    (r"^model\.embed_tokens\.", "embeddings.word_embeddings."),
+    (r"^model\.emb_layer_norm_after\.", "encoder.emb_layer_norm_after."),
+    (r"^model\.contact_regression\.", "contact_head.regression."),
+    (r"^model\.pool\.", "pooler.dense."),
+    *_layers(
+        r"model\.layers\.",
+        "encoder.layer.",
+        _wb(
+            {
+                r"self_attn_layer_norm": "attention.LayerNorm",
+                r"self_attn\.q_proj": "attention.self.query",
+                r"self_attn\.k_proj": "attention.self.key",
+                r"self_attn\.v_proj": "attention.self.value",
+                r"self_attn\.out_proj": "attention.output.dense",
+                r"final_layer_norm": "LayerNorm",
+                r"fc1": "intermediate.dense",
+                r"fc2": "output.dense",
+            }
+        ),
+    ),
+]
+SAME_OUTPUT_IO["esm_partial_kwargs"] = ("ids", ["last_hidden_state", "pooler_output"])
+VALUES["esm_partial_kwargs"] = {
+    fact: f'esm2_small.keywords["{key}"]'
+    for fact, key in dict(
+        vocabSize="alphabet",
+        hiddenSize="embed_dim",
+        intermediateSize="ffn_embed_dim",
+        numLayers="layers",
+        numHeads="attention_heads",
+        ropeTheta="rope_base",
+        normEps="eps",
+    ).items()
+}
+
+_TD = '    "{}": {{}},\n'
+CASES["blenderbot_small_typeddict"] = (
+    "blenderbot-small",
+    "BlenderbotSmallConfig",
+    dict(
+        vocab_size=576,
+        d_model=64,
+        encoder_layers=2,
+        decoder_layers=2,
+        encoder_attention_heads=4,
+        decoder_attention_heads=4,
+        encoder_ffn_dim=128,
+        decoder_ffn_dim=192,
+        max_position_embeddings=128,
+        pad_token_id=0,
+        bos_token_id=1,
+        eos_token_id=2,
+        decoder_start_token_id=1,
+    ),
+    "BlenderbotSmallModel",
+    [
+        sub("vocabSize", _TD.format("vocab"), 576, 640),
+        sub("hiddenSize", _TD.format("d_model"), 64, 96),
+        sub("numEncoderLayers", _TD.format("enc_layers"), 2, 3),
+        sub("numDecoderLayers", _TD.format("dec_layers"), 2, 4),
+        sub("numHeads", _TD.format("heads"), 4, 8),
+        sub("encoderFfnDim", _TD.format("enc_ffn"), 128, 256),
+        sub("decoderFfnDim", _TD.format("dec_ffn"), 192, 128),
+        sub("maxPositionEmbeddings", _TD.format("max_pos"), 128, 256),
+    ],
+    [
+        ("numEncoderLayers", "encoder_layers", 3, 2),
+        ("decoderFfnDim", "decoder_ffn_dim", 128, 192),
+        ("maxPositionEmbeddings", "max_position_embeddings", 256, 128),
+    ],
+)
+_BB_ATT = {"q": "q_proj", "k": "k_proj", "v": "v_proj", "o": "out_proj"}
+_BB_LAYER = {
+    **{rf"sa\.{a}": f"self_attn.{b}" for a, b in _BB_ATT.items()},
+    **{rf"xa\.{a}": f"encoder_attn.{b}" for a, b in _BB_ATT.items()},
+    r"sa_norm": "self_attn_layer_norm",
+    r"xa_norm": "encoder_attn_layer_norm",
+    r"ff_norm": "final_layer_norm",
+    r"ff1": "fc1",
+    r"ff2": "fc2",
+}
+SAME_OUTPUT["blenderbot_small_typeddict"] = [
+    (r"^tokens\.", "shared."),
+    (r"^enc_pos\.", "encoder.embed_positions."),
+    (r"^dec_pos\.", "decoder.embed_positions."),
+    (r"^enc_emb_norm\.", "encoder.layernorm_embedding."),
+    (r"^dec_emb_norm\.", "decoder.layernorm_embedding."),
+    *_layers(r"encoder\.", "encoder.layers.", _wb(_BB_LAYER)),
+    *_layers(r"decoder\.", "decoder.layers.", _wb(_BB_LAYER)),
+]
+SAME_OUTPUT_IO["blenderbot_small_typeddict"] = (
+    "seq2seq",
+    ["last_hidden_state", "encoder_last_hidden_state"],
+)
+VALUES["blenderbot_small_typeddict"] = _keys(
+    "CFG",
+    vocabSize="vocab",
+    hiddenSize="d_model",
+    numEncoderLayers="enc_layers",
+    numDecoderLayers="dec_layers",
+    numHeads="heads",
+    encoderFfnDim="enc_ffn",
+    decoderFfnDim="dec_ffn",
+    maxPositionEmbeddings="max_pos",
+)
+
 # ---- end of cases ----
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
