@@ -774,6 +774,65 @@ VALUES["blenderbot_small_typeddict"] = _keys(
     maxPositionEmbeddings="max_pos",
 )
 
+_ROWS = [(16, 1), (32, 2), (48, 1)]
+
+
+def _row(fact: str, at: int, new: tuple) -> tuple:
+    """A code plant of one ``STAGE_ROWS`` row: the recorded values are the whole list."""
+    rows = list(_ROWS)
+    rows[at] = new
+    col = 0 if fact == "hiddenSizes" else 1
+    left, right = [r[col] for r in _ROWS], [r[col] for r in rows]
+    return (fact, f"    {_ROWS[at]},\n", f"    {new},\n", left, right)
+
+
+CASES["convnextv2_stage_rows"] = (
+    "convnextv2",
+    "ConvNextV2Config",
+    dict(
+        image_size=32,
+        patch_size=4,
+        num_channels=3,
+        num_stages=3,
+        hidden_sizes=[16, 32, 48],
+        depths=[1, 2, 1],
+        layer_norm_eps=1e-12,
+    ),
+    "ConvNextV2Model",
+    [
+        _row("hiddenSizes", 1, (24, 2)),
+        _row("depths", 1, (32, 3)),
+        sub("patchSize", "STEM_PATCH = {}\n", 4, 2),
+        sub("numChannels", "IN_CHANNELS = {}\n", 3, 1),
+        _eps("HEAD_NORM_EPS = {}\n", "1e-12"),
+    ],
+    [
+        ("depths", "depths", [1, 3, 1], [1, 2, 1], [1, 3, 1]),
+        ("hiddenSizes", "hidden_sizes", [16, 32, 64], [16, 32, 48], [16, 32, 64]),
+    ],
+)
+SAME_OUTPUT["convnextv2_stage_rows"] = [
+    (r"^stem\.", "embeddings.patch_embeddings."),
+    (r"^stem_norm\.", "embeddings.layernorm."),
+    (r"^head_norm\.", "layernorm."),
+    (r"^downs\.(\d+)\.norm\.", r"encoder.stages.\1.downsampling_layer.0."),
+    (r"^downs\.(\d+)\.conv\.", r"encoder.stages.\1.downsampling_layer.1."),
+    (r"^stages\.(\d+)\.(\d+)\.dw\.", r"encoder.stages.\1.layers.\2.dwconv."),
+    (r"^stages\.(\d+)\.(\d+)\.norm\.", r"encoder.stages.\1.layers.\2.layernorm."),
+    (r"^stages\.(\d+)\.(\d+)\.expand\.", r"encoder.stages.\1.layers.\2.pwconv1."),
+    (r"^stages\.(\d+)\.(\d+)\.project\.", r"encoder.stages.\1.layers.\2.pwconv2."),
+    (r"^stages\.(\d+)\.(\d+)\.grn\.gamma$", r"encoder.stages.\1.layers.\2.grn.weight"),
+    (r"^stages\.(\d+)\.(\d+)\.grn\.beta$", r"encoder.stages.\1.layers.\2.grn.bias"),
+]
+SAME_OUTPUT_IO["convnextv2_stage_rows"] = ("pixels", ["last_hidden_state", "pooler_output"])
+VALUES["convnextv2_stage_rows"] = dict(
+    hiddenSizes="[r[0] for r in STAGE_ROWS]",
+    depths="[r[1] for r in STAGE_ROWS]",
+    patchSize="STEM_PATCH",
+    numChannels="IN_CHANNELS",
+    normEps="HEAD_NORM_EPS",
+)
+
 # ---- end of cases ----
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
