@@ -833,6 +833,88 @@ VALUES["convnextv2_stage_rows"] = dict(
     normEps="HEAD_NORM_EPS",
 )
 
+_UN = '    "{}": {{}},\n'
+CASES["plbart_dict_union"] = (
+    "plbart",
+    "PLBartConfig",
+    dict(
+        vocab_size=592,
+        d_model=64,
+        encoder_layers=2,
+        decoder_layers=3,
+        encoder_attention_heads=4,
+        decoder_attention_heads=4,
+        encoder_ffn_dim=160,
+        decoder_ffn_dim=160,
+        max_position_embeddings=96,
+        scale_embedding=True,
+        pad_token_id=1,
+        bos_token_id=0,
+        eos_token_id=2,
+        decoder_start_token_id=2,
+    ),
+    "PLBartModel",
+    [
+        sub("vocabSize", _UN.format("vocab"), 592, 704),
+        sub("hiddenSize", _UN.format("d"), 64, 96),
+        sub("numEncoderLayers", _UN.format("enc_depth"), 2, 4),
+        sub("numDecoderLayers", _UN.format("dec_depth"), 3, 2),
+        sub("numHeads", _UN.format("n_heads"), 4, 8),
+        sub("intermediateSize", _UN.format("ffn"), 160, 256),
+        sub("maxPositionEmbeddings", _UN.format("max_len"), 96, 128),
+    ],
+    [
+        ("numDecoderLayers", "decoder_layers", 2, 3),
+        ("vocabSize", "vocab_size", 704, 592),
+        ("maxPositionEmbeddings", "max_position_embeddings", 128, 96),
+    ],
+)
+_PL_ATT = {f"{x}_proj": f"{x}_proj" for x in "qkv"} | {"out_proj": "out_proj"}
+_PL_LAYER = {
+    **{rf"self_attn\.{a}": f"self_attn.{b}" for a, b in _PL_ATT.items()},
+    **{rf"cross_attn\.{a}": f"encoder_attn.{b}" for a, b in _PL_ATT.items()},
+    r"fc1": "fc1",
+    r"fc2": "fc2",
+}
+SAME_OUTPUT["plbart_dict_union"] = [
+    (r"^emb\.", "shared."),
+    (r"^enc\.pos\.", "encoder.embed_positions."),
+    (r"^dec\.pos\.", "decoder.embed_positions."),
+    (r"^enc\.ln_emb\.", "encoder.layernorm_embedding."),
+    (r"^dec\.ln_emb\.", "decoder.layernorm_embedding."),
+    *_layers(
+        r"enc\.layers\.",
+        "encoder.layers.",
+        _wb(_PL_LAYER | {r"ln1": "self_attn_layer_norm", r"ln2": "final_layer_norm"}),
+    ),
+    *_layers(
+        r"dec\.layers\.",
+        "decoder.layers.",
+        _wb(
+            _PL_LAYER
+            | {
+                r"ln1": "self_attn_layer_norm",
+                r"ln2": "encoder_attn_layer_norm",
+                r"ln3": "final_layer_norm",
+            }
+        ),
+    ),
+]
+SAME_OUTPUT_IO["plbart_dict_union"] = (
+    "seq2seq",
+    ["last_hidden_state", "encoder_last_hidden_state"],
+)
+VALUES["plbart_dict_union"] = _keys(
+    "C",
+    vocabSize="vocab",
+    hiddenSize="d",
+    numEncoderLayers="enc_depth",
+    numDecoderLayers="dec_depth",
+    numHeads="n_heads",
+    intermediateSize="ffn",
+    maxPositionEmbeddings="max_len",
+)
+
 # ---- end of cases ----
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
