@@ -915,6 +915,80 @@ VALUES["plbart_dict_union"] = _keys(
     maxPositionEmbeddings="max_len",
 )
 
+_XML = "  <{0}>{{}}</{0}>\n"
+CASES["data2vec_text_xml_sizes"] = (
+    "data2vec-text",
+    "Data2VecTextConfig",
+    dict(
+        vocab_size=640,
+        hidden_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        intermediate_size=160,
+        max_position_embeddings=130,
+        type_vocab_size=1,
+        layer_norm_eps=1e-5,
+        pad_token_id=1,
+        bos_token_id=0,
+        eos_token_id=2,
+    ),
+    "Data2VecTextModel",
+    [
+        sub("vocabSize", _XML.format("vocab"), 640, 768),
+        sub("hiddenSize", _XML.format("hidden"), 64, 96),
+        sub("numLayers", _XML.format("layers"), 2, 3),
+        sub("numHeads", _XML.format("heads"), 4, 8),
+        sub("intermediateSize", _XML.format("ffn"), 160, 256),
+        sub("maxPositionEmbeddings", _XML.format("positions"), 130, 514),
+        sub("typeVocabSize", _XML.format("segments"), 1, 2),
+        _eps(_XML.format("eps")),
+    ],
+    [
+        ("typeVocabSize", "type_vocab_size", 2, 1),
+        ("numLayers", "num_hidden_layers", 3, 2),
+    ],
+)
+SAME_OUTPUT["data2vec_text_xml_sizes"] = [
+    (r"^embeddings\.word\.", "embeddings.word_embeddings."),
+    (r"^embeddings\.position\.", "embeddings.position_embeddings."),
+    (r"^embeddings\.segment\.", "embeddings.token_type_embeddings."),
+    (r"^embeddings\.norm\.", "embeddings.LayerNorm."),
+    (r"^pooler\.", "pooler.dense."),
+    *_layers(
+        r"layers\.",
+        "encoder.layer.",
+        {
+            r"in_proj\.weight": "+".join(
+                f"attention.self.{x}.weight" for x in ("query", "key", "value")
+            ),
+            r"in_proj\.bias": "+".join(
+                f"attention.self.{x}.bias" for x in ("query", "key", "value")
+            ),
+            **_wb(
+                {
+                    r"attn_out": "attention.output.dense",
+                    r"attn_norm": "attention.output.LayerNorm",
+                    r"up": "intermediate.dense",
+                    r"down": "output.dense",
+                    r"out_norm": "output.LayerNorm",
+                }
+            ),
+        },
+    ),
+]
+SAME_OUTPUT_IO["data2vec_text_xml_sizes"] = ("ids", ["last_hidden_state", "pooler_output"])
+VALUES["data2vec_text_xml_sizes"] = _keys(
+    "H",
+    vocabSize="vocab",
+    hiddenSize="hidden",
+    numLayers="layers",
+    numHeads="heads",
+    intermediateSize="ffn",
+    maxPositionEmbeddings="positions",
+    typeVocabSize="segments",
+    normEps="eps",
+)
+
 # ---- end of cases ----
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
