@@ -989,6 +989,76 @@ VALUES["data2vec_text_xml_sizes"] = _keys(
     normEps="eps",
 )
 
+_DB = "    {}={{}},\n"
+_DB2 = "        {}={{}},\n"
+CASES["dbrx_nested_kwargs_dict"] = (
+    "dbrx",
+    "DbrxConfig",
+    dict(
+        vocab_size=688,
+        d_model=64,
+        n_layers=2,
+        n_heads=4,
+        max_seq_len=128,
+        attn_config=dict(kv_n_heads=2, clip_qkv=6.0, rope_theta=500000.0),
+        ffn_config=dict(ffn_hidden_size=80, moe_num_experts=4, moe_top_k=2),
+        rope_parameters=_rope(500000.0),
+        tie_word_embeddings=False,
+        **_TOK,
+    ),
+    "DbrxForCausalLM",
+    [
+        sub("vocabSize", _DB.format("vocab_size"), 688, 768),
+        sub("hiddenSize", _DB.format("d_model"), 64, 128),
+        sub("numLayers", _DB.format("n_layers"), 2, 3),
+        sub("numHeads", _DB.format("n_heads"), 4, 8),
+        sub("numKvHeads", _DB2.format("kv_n_heads"), 2, 1),
+        _theta(_DB2.format("rope_theta"), "500000.0", "10000.0"),
+        sub("intermediateSize", _DB2.format("ffn_hidden_size"), 80, 112),
+        sub("numExperts", _DB2.format("moe_num_experts"), 4, 6),
+        sub("numExpertsPerTok", _DB2.format("moe_top_k"), 2, 1),
+    ],
+    [
+        ("numLayers", "n_layers", 3, 2),
+        ("vocabSize", "vocab_size", 768, 688),
+    ],
+)
+SAME_OUTPUT["dbrx_nested_kwargs_dict"] = [
+    (r"^wte\.", "transformer.wte."),
+    (r"^norm_f\.", "transformer.norm_f."),
+    (r"^lm_head\.", "lm_head."),
+    *_layers(
+        r"blocks\.",
+        "transformer.blocks.",
+        {
+            r"norm_1\.weight": "norm_attn_norm.norm_1.weight",
+            r"norm_2\.weight": "norm_attn_norm.norm_2.weight",
+            r"attn\.Wqkv\.weight": "norm_attn_norm.attn.Wqkv.weight",
+            r"attn\.out_proj\.weight": "norm_attn_norm.attn.out_proj.weight",
+            r"moe\.router\.weight": "ffn.router.layer.weight",
+            r"moe\.w1": "ffn.experts.mlp.w1",
+            r"moe\.v1": "ffn.experts.mlp.v1",
+            r"moe\.w2": "ffn.experts.mlp.w2",
+        },
+    ),
+]
+VALUES["dbrx_nested_kwargs_dict"] = {
+    **_keys(
+        "ARCH",
+        vocabSize="vocab_size",
+        hiddenSize="d_model",
+        numLayers="n_layers",
+        numHeads="n_heads",
+    ),
+    **_keys("ATT", numKvHeads="kv_n_heads", ropeTheta="rope_theta"),
+    **_keys(
+        "FFN",
+        intermediateSize="ffn_hidden_size",
+        numExperts="moe_num_experts",
+        numExpertsPerTok="moe_top_k",
+    ),
+}
+
 # ---- end of cases ----
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
