@@ -1059,6 +1059,73 @@ VALUES["dbrx_nested_kwargs_dict"] = {
     ),
 }
 
+_MD = '    ("{}", {}, {{}}),\n'
+CASES["gpt_neo_make_dataclass"] = (
+    "gpt_neo",
+    "GPTNeoConfig",
+    dict(
+        vocab_size=576,
+        max_position_embeddings=128,
+        hidden_size=64,
+        num_heads=4,
+        intermediate_size=192,
+        num_layers=4,
+        attention_types=[[["global", "local"], 2]],
+        window_size=8,
+        layer_norm_epsilon=1e-5,
+        tie_word_embeddings=True,
+        bos_token_id=1,
+        eos_token_id=2,
+    ),
+    "GPTNeoForCausalLM",
+    [
+        sub("vocabSize", _MD.format("vocab", "int"), 576, 640),
+        sub("maxPositionEmbeddings", _MD.format("n_positions", "int"), 128, 256),
+        sub("hiddenSize", _MD.format("n_embd", "int"), 64, 96),
+        sub("numHeads", _MD.format("n_head", "int"), 4, 8),
+        sub("intermediateSize", _MD.format("n_inner", "int"), 192, 256),
+        sub("numLayers", _MD.format("n_layer", "int"), 4, 6),
+        sub("windowSize", _MD.format("local_window", "int"), 8, 32),
+        _eps(_MD.format("ln_eps", "float")),
+    ],
+    [
+        ("intermediateSize", "intermediate_size", 256, 192),
+        ("maxPositionEmbeddings", "max_position_embeddings", 256, 128),
+    ],
+)
+SAME_OUTPUT["gpt_neo_make_dataclass"] = [
+    (r"^wte\.", "transformer.wte."),
+    (r"^wpe\.", "transformer.wpe."),
+    (r"^ln_f\.", "transformer.ln_f."),
+    *_layers(
+        r"h\.",
+        "transformer.h.",
+        {
+            **_w({rf"attn\.{x}_proj": f"attn.attention.{x}_proj" for x in "qkv"}),
+            **_wb(
+                {
+                    r"attn\.out_proj": "attn.attention.out_proj",
+                    r"ln_1": "ln_1",
+                    r"ln_2": "ln_2",
+                    r"c_fc": "mlp.c_fc",
+                    r"c_proj": "mlp.c_proj",
+                }
+            ),
+        },
+    ),
+]
+VALUES["gpt_neo_make_dataclass"] = _attrs(
+    "cfg.",
+    vocabSize="vocab",
+    maxPositionEmbeddings="n_positions",
+    hiddenSize="n_embd",
+    numHeads="n_head",
+    intermediateSize="n_inner",
+    numLayers="n_layer",
+    windowSize="local_window",
+    normEps="ln_eps",
+)
+
 # ---- end of cases ----
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
