@@ -111,6 +111,67 @@ def test_fresh37_literal_value_check_can_fail(tmp_path):
         make.computed(variant, case, "numLayers")
 
 
+def test_fresh37_partial_value_check_can_fail(tmp_path):
+    """ESM-2: the value read is the partial's bound keyword: one it does not bind is absent."""
+    case = "esm_partial_kwargs"
+    variant = _variant(tmp_path, case, "    layers=3,\n", "")
+    with pytest.raises(KeyError):
+        make.computed(variant, case, "numLayers")
+
+
+def test_fresh37_typeddict_value_check_can_fail(tmp_path):
+    """BlenderbotSmall: the TypedDict is a plain dict at run time: a repeated key's last wins."""
+    case = "blenderbot_small_typeddict"
+    variant = _variant(
+        tmp_path, case, '    "dec_layers": 2,\n', '    "dec_layers": 2,\n    "dec_layers": 5,\n'
+    )
+    assert make.computed(variant, case, "numDecoderLayers") == 5
+
+
+def test_fresh37_dict_union_value_check_can_fail(tmp_path):
+    """PLBART: a key the run's dict drops falls back to the preset (6 encoder layers)."""
+    case = "plbart_dict_union"
+    variant = _variant(tmp_path, case, '    "enc_depth": 2,\n', "")
+    assert make.computed(variant, case, "numEncoderLayers") == 6
+
+
+def test_fresh37_xml_value_check_can_fail(tmp_path):
+    """data2vec-text: a repeated XML element: the dict comprehension keeps the last."""
+    case = "data2vec_text_xml_sizes"
+    variant = _variant(
+        tmp_path, case, "  <layers>2</layers>\n", "  <layers>2</layers>\n  <layers>7</layers>\n"
+    )
+    assert make.computed(variant, case, "numLayers") == 7
+
+
+def test_fresh37_stage_rows_value_check_can_fail(tmp_path):
+    """ConvNeXt V2: an extra stage row adds a width and a depth."""
+    case = "convnextv2_stage_rows"
+    variant = _variant(tmp_path, case, "    (48, 1),\n", "    (48, 1),\n    (96, 2),\n")
+    assert make.computed(variant, case, "hiddenSizes") == [16, 32, 48, 96]
+    assert make.computed(variant, case, "depths") == [1, 2, 1, 2]
+
+
+def test_fresh37_nested_dict_value_check_can_fail(tmp_path):
+    """DBRX: the attention block's keyword is read, not a top-level one of the same name."""
+    case = "dbrx_nested_kwargs_dict"
+    variant = _variant(tmp_path, case, "    n_heads=4,\n", "    n_heads=4,\n    kv_n_heads=4,\n")
+    assert make.computed(variant, case, "numKvHeads") == 2
+
+
+def test_fresh37_make_dataclass_value_check_can_fail(tmp_path):
+    """GPT-Neo: make_dataclass rejects a repeated field name."""
+    case = "gpt_neo_make_dataclass"
+    variant = _variant(
+        tmp_path,
+        case,
+        '    ("n_layer", int, 4),\n',
+        '    ("n_layer", int, 4),\n    ("n_layer", int, 6),\n',
+    )
+    with pytest.raises(TypeError):
+        make.computed(variant, case, "numLayers")
+
+
 def _long_lines(path: Path) -> list[str]:
     return [
         ln.strip() for ln in path.read_text(errors="ignore").splitlines() if len(ln.strip()) >= 40
@@ -168,10 +229,10 @@ def test_fresh37_new_code_check_can_fail():
 
 
 def test_fresh37_bench_reimpl_takes_the_set_name():
-    """``bench_reimpl.py --corpus fresh37`` runs benchmarks/reimpl/fresh37 (76 planted jobs)."""
+    """``bench_reimpl.py --corpus fresh37`` runs benchmarks/reimpl/fresh37 (145 planted jobs)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     bench = importlib.import_module("bench_reimpl")
     assert bench.corpus_dir("fresh37") == CORPUS
     jobs = bench.jobs(None, bench.corpus_dir("fresh37"))
-    assert sum(j["kind"] == "planted" for j in jobs) == 76
-    assert sum(j["kind"] == "clean" for j in jobs) == 7
+    assert sum(j["kind"] == "planted" for j in jobs) == 145
+    assert sum(j["kind"] == "clean" for j in jobs) == 14
