@@ -3,7 +3,9 @@ helper reimpl37): architectures the earlier manifests hold once or twice and non
 fresh35 or fresh36 uses, each a whole one-file port with NEW model code (no body is taken from an
 earlier set), its own naming, fused or split projections, einsum / SDPA / hand-written attention
 and its own config object (environment knobs, a ``NamedTuple._replace``, a shell line through
-shlex + argparse, a ``MappingProxyType``, nested dataclasses through ``asdict``, an ``IntEnum``).
+shlex + argparse, a ``MappingProxyType``, nested dataclasses through ``asdict``, an ``IntEnum``,
+a nested ``dict(...)``, ``make_dataclass``, ``ast.literal_eval``, ``functools.partial``, a
+``TypedDict``, dicts merged with ``|``, an XML descriptor, a list of stage rows).
 It was NOT run through driftcheck while it was written; run it once (``README.md``).
 
 The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
