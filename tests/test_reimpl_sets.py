@@ -1054,6 +1054,45 @@ SPECS: dict[str, Spec] = {
         min_plants=100,
         min_new=0,
     ),
+    # fresh37 (session 40, reimpl37): fourteen architectures none of fresh34 / fresh35 / fresh36
+    # used, each held once or twice by the earlier manifests (EXAONE-3, HyperCLOVA X, Ministral 3,
+    # Arcee, GLM-4.5-MoE, Granite-MoE, DBRX, GPT-Neo, VideoMAE, ESM-2, BlenderbotSmall, PLBART,
+    # data2vec-text, ConvNeXt V2), each with NEW model code: complex-number RoPE with a fused qkv,
+    # muP multipliers with sandwich norms, a llama-4 query temperature with a sliding window,
+    # squared-ReLU MLP, group-limited sigmoid routing computed densely, bmm over gathered stacked
+    # experts, clipped fused qkv over flat expert banks, unscaled local / global attention, a
+    # Conv3d tubelet encoder with q/v-only biases, rotary protein encoder with a contact head,
+    # post-LN seq2seq stacks, fairseq position offsets, GRN conv stages; each output-proven.
+    # 14 cases / 14 architectures / 145 plants
+    "fresh37": Spec(
+        sample=[
+            "glm4moe_nested_asdict",
+            "dbrx_nested_kwargs_dict",
+            "esm_partial_kwargs",
+            "convnextv2_stage_rows",
+        ],
+        outputs=[
+            "exaone_environ_knobs",
+            "hyperclovax_namedtuple",
+            "ministral3_shlex_argv",
+            "arcee_mappingproxy",
+            "glm4moe_nested_asdict",
+            "granitemoe_enum_sizes",
+            "dbrx_nested_kwargs_dict",
+            "gpt_neo_make_dataclass",
+            "videomae_ast_literal",
+            "esm_partial_kwargs",
+            "blenderbot_small_typeddict",
+            "plbart_dict_union",
+            "data2vec_text_xml_sizes",
+            "convnextv2_stage_rows",
+        ],
+        keeping=("gpt_neo_make_dataclass", "gpt_neo_make_dataclass__windowSize"),
+        min_cases=14,
+        min_archs=14,
+        min_plants=100,
+        min_new=0,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
