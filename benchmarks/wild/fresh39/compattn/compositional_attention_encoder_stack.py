@@ -6,8 +6,12 @@ from compositional_attention_pytorch import CompositionalAttention
 class Block(nn.Module):
     def __init__(self, dim):
         super().__init__()
-        self.attn = CompositionalAttention(dim=dim, dim_head=32, num_searches=4, num_retrievals=2, prenorm=True)
-        self.ff = nn.Sequential(nn.LayerNorm(dim), nn.Linear(dim, dim * 4), nn.GELU(), nn.Linear(dim * 4, dim))
+        self.attn = CompositionalAttention(
+            dim=dim, dim_head=32, num_searches=4, num_retrievals=2, prenorm=True
+        )
+        self.ff = nn.Sequential(
+            nn.LayerNorm(dim), nn.Linear(dim, dim * 4), nn.GELU(), nn.Linear(dim * 4, dim)
+        )
 
 
 class Encoder(nn.Module):

@@ -15,7 +15,9 @@ class CharHyperLM(nn.Module):
 class GAT(nn.Module):
     def __init__(self, in_features=1433, n_hidden=64, n_classes=7, n_heads=8):
         super().__init__()
-        self.layer1 = GraphAttentionLayer(in_features, n_hidden, n_heads, is_concat=True, dropout=0.6)
+        self.layer1 = GraphAttentionLayer(
+            in_features, n_hidden, n_heads, is_concat=True, dropout=0.6
+        )
         self.output = GraphAttentionLayer(n_hidden, n_classes, 1, is_concat=False, dropout=0.6)
 
 

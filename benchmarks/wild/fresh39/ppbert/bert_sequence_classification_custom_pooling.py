@@ -15,7 +15,9 @@ class BertMeanPoolClassifier(nn.Module):
             max_position_embeddings=128,
         )
         self.bert = BertModel(cfg)
-        self.head = nn.Sequential(nn.Linear(hidden, hidden // 2), nn.Tanh(), nn.Linear(hidden // 2, n_classes))
+        self.head = nn.Sequential(
+            nn.Linear(hidden, hidden // 2), nn.Tanh(), nn.Linear(hidden // 2, n_classes)
+        )
 
 
 model = BertMeanPoolClassifier(n_classes=5)

@@ -7,7 +7,9 @@ import torch.nn as nn
 class Base(nn.Module, abc.ABC):
     def __init__(self, in_dim=64, width=256):
         super().__init__()
-        self.trunk = nn.Sequential(nn.Linear(in_dim, width), nn.ReLU(), nn.Linear(width, width), nn.ReLU())
+        self.trunk = nn.Sequential(
+            nn.Linear(in_dim, width), nn.ReLU(), nn.Linear(width, width), nn.ReLU()
+        )
         self.head = self.make_head(width)
 
     @abc.abstractmethod

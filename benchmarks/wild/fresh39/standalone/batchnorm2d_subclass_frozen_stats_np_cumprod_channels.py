@@ -15,6 +15,10 @@ layers = []
 cin = 3
 for c in growth:
     c = int(c)
-    layers += [nn.Conv2d(cin, c, 3, stride=2, padding=1, bias=False), FrozenStatsBN(c), nn.ReLU(inplace=True)]
+    layers += [
+        nn.Conv2d(cin, c, 3, stride=2, padding=1, bias=False),
+        FrozenStatsBN(c),
+        nn.ReLU(inplace=True),
+    ]
     cin = c
 model = nn.Sequential(*layers)

@@ -12,7 +12,9 @@ model = nn.ModuleDict(
     {
         "embed": nn.Embedding(cfg["vocab"], cfg["d_model"]),
         "encoder": nn.TransformerEncoder(
-            nn.TransformerEncoderLayer(cfg["d_model"], cfg["nhead"], cfg["d_model"] * cfg["ff_mult"]),
+            nn.TransformerEncoderLayer(
+                cfg["d_model"], cfg["nhead"], cfg["d_model"] * cfg["ff_mult"]
+            ),
             cfg["layers"],
             enable_nested_tensor=False,
         ),

@@ -24,7 +24,9 @@ hid = enc.getint("hidden_size")
 class Seq2Seq(nn.Module):
     def __init__(self):
         super().__init__()
-        self.encoder = nn.GRU(enc.getint("input_size"), hid, enc.getint("num_layers"), bidirectional=bi)
+        self.encoder = nn.GRU(
+            enc.getint("input_size"), hid, enc.getint("num_layers"), bidirectional=bi
+        )
         dec = cp["decoder"]
         self.embed = nn.Embedding(dec.getint("vocab"), dec.getint("embed"))
         self.decoder = nn.GRUCell(dec.getint("embed") + hid * (2 if bi else 1), hid)

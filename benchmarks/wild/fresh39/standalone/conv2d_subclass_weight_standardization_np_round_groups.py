@@ -13,7 +13,9 @@ class StdConv2d(nn.Conv2d):
 
 def block(cin, cout):
     groups = int(np.round(cout / 16))
-    return nn.Sequential(StdConv2d(cin, cout, 3, padding=1, bias=False), nn.GroupNorm(groups, cout), nn.ReLU())
+    return nn.Sequential(
+        StdConv2d(cin, cout, 3, padding=1, bias=False), nn.GroupNorm(groups, cout), nn.ReLU()
+    )
 
 
 widths = (np.array([1.0, 2.0, 4.0, 8.0]) * 48).astype(int).tolist()

@@ -13,7 +13,7 @@ img_size, z_dim, base = 64, 128, 512
 n_up = int(math.log2(img_size)) - 2  # from 4x4 to 64x64: 4 stages
 layers = [nn.ConvTranspose2d(z_dim, base, 4, 1, 0, bias=False), nn.BatchNorm2d(base), nn.ReLU(True)]
 ch = base
-for i in range(n_up - 1):
+for _ in range(n_up - 1):
     layers += [Up2x(ch, ch // 2), nn.BatchNorm2d(ch // 2), nn.ReLU(True)]
     ch //= 2
 layers += [Up2x(ch, 3), nn.Tanh()]

@@ -19,9 +19,16 @@ class ConvNeXtTiny(nn.Module):
         super().__init__()
         self.stem = nn.Sequential(nn.Conv2d(3, dims[0], 4, stride=4), nn.GroupNorm(1, dims[0]))
         self.downs = nn.ModuleList(
-            [nn.Sequential(nn.GroupNorm(1, dims[i]), nn.Conv2d(dims[i], dims[i + 1], 2, stride=2)) for i in range(3)]
+            [
+                nn.Sequential(
+                    nn.GroupNorm(1, dims[i]), nn.Conv2d(dims[i], dims[i + 1], 2, stride=2)
+                )
+                for i in range(3)
+            ]
         )
-        self.stages = nn.ModuleList([nn.Sequential(*[Block(d) for _ in range(n)]) for n, d in zip(depths, dims)])
+        self.stages = nn.ModuleList(
+            [nn.Sequential(*[Block(d) for _ in range(n)]) for n, d in zip(depths, dims)]
+        )
         self.head = nn.Sequential(nn.LayerNorm(dims[-1]), nn.Linear(dims[-1], classes))
 
 

@@ -13,7 +13,9 @@ class Cfg:
 
 
 base = Cfg()
-sweep = [replace(base, stem=s, stages=tuple(x * s // 24 for x in base.stages)) for s in (16, 24, 32)]
+sweep = [
+    replace(base, stem=s, stages=tuple(x * s // 24 for x in base.stages)) for s in (16, 24, 32)
+]
 cfg = sweep[-1]
 layers = [nn.Conv2d(cfg.in_ch, cfg.stem, 3, padding=1)]
 cin = cfg.stem

@@ -17,4 +17,7 @@ class Spec:
 
 
 spec = Spec()
-model = nn.Sequential(*(nn.Sequential(nn.Conv1d(**row), nn.ReLU()) for row in spec), nn.Conv1d(spec[-1]["out_channels"], 8, 1))
+model = nn.Sequential(
+    *(nn.Sequential(nn.Conv1d(**row), nn.ReLU()) for row in spec),
+    nn.Conv1d(spec[-1]["out_channels"], 8, 1),
+)

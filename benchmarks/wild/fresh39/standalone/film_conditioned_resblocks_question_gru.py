@@ -18,8 +18,14 @@ class FiLMNet(nn.Module):
         self.film = nn.Linear(4096, 2 * ch * n_blocks)
         self.stem = nn.Sequential(nn.Conv2d(1024, ch, 3, padding=1), nn.ReLU())
         self.blocks = nn.ModuleList([FiLMBlock(ch) for _ in range(n_blocks)])
-        self.classifier = nn.Sequential(nn.Conv2d(ch + 2, 512, 1), nn.AdaptiveMaxPool2d(1), nn.Flatten(),
-                                        nn.Linear(512, 1024), nn.ReLU(), nn.Linear(1024, answers))
+        self.classifier = nn.Sequential(
+            nn.Conv2d(ch + 2, 512, 1),
+            nn.AdaptiveMaxPool2d(1),
+            nn.Flatten(),
+            nn.Linear(512, 1024),
+            nn.ReLU(),
+            nn.Linear(1024, answers),
+        )
 
 
 model = FiLMNet()

@@ -9,7 +9,9 @@ class FPN(nn.Module):
     def __init__(self):
         super().__init__()
         self.lateral = nn.ModuleList([nn.Conv2d(c, fpn_dim, 1) for c in in_channels])
-        self.output = nn.ModuleList([nn.Conv2d(fpn_dim, fpn_dim, 3, padding=1) for _ in in_channels])
+        self.output = nn.ModuleList(
+            [nn.Conv2d(fpn_dim, fpn_dim, 3, padding=1) for _ in in_channels]
+        )
 
 
 def tower(out):

@@ -1,7 +1,12 @@
 # activation / norm classes looked up on torch.nn by name strings from a config
 import torch.nn as nn
 
-cfg = {"act": "Mish", "norm": "InstanceNorm2d", "norm_kwargs": {"affine": True}, "widths": [24, 48, 96]}
+cfg = {
+    "act": "Mish",
+    "norm": "InstanceNorm2d",
+    "norm_kwargs": {"affine": True},
+    "widths": [24, 48, 96],
+}
 Act = getattr(nn, cfg["act"])
 Norm = getattr(nn, cfg["norm"])
 layers, cin = [], 3

@@ -5,7 +5,9 @@ import torch.nn as nn
 class Backbone(nn.Module):
     def __init__(self):
         super().__init__()
-        self.features = nn.Sequential(nn.Conv2d(3, 64, 3, padding=1), nn.ReLU(), nn.Conv2d(64, 128, 3, padding=1), nn.ReLU())
+        self.features = nn.Sequential(
+            nn.Conv2d(3, 64, 3, padding=1), nn.ReLU(), nn.Conv2d(64, 128, 3, padding=1), nn.ReLU()
+        )
         self.pool = nn.AdaptiveAvgPool2d(1)
         self.fc = nn.Linear(128, 1000)
 

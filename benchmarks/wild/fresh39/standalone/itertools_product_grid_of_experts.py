@@ -8,7 +8,9 @@ scales = [1, 2, 4]
 dim = 96
 experts = nn.ModuleDict(
     {
-        f"{m}_x{s}": nn.Sequential(nn.Conv2d(3 if m == "rgb" else 1, dim // s, 3, padding=1), nn.GELU())
+        f"{m}_x{s}": nn.Sequential(
+            nn.Conv2d(3 if m == "rgb" else 1, dim // s, 3, padding=1), nn.GELU()
+        )
         for m, s in itertools.product(modalities, scales)
     }
 )

@@ -13,7 +13,9 @@ class AutoHeadMHA(nn.MultiheadAttention):
 class Mixer(nn.Module):
     def __init__(self, dim=200, depth=3):
         super().__init__()
-        self.attns = nn.ModuleList([AutoHeadMHA(dim, wanted_heads=12, dropout=0.1) for _ in range(depth)])
+        self.attns = nn.ModuleList(
+            [AutoHeadMHA(dim, wanted_heads=12, dropout=0.1) for _ in range(depth)]
+        )
         self.norms = nn.ModuleList([nn.LayerNorm(dim) for _ in range(depth)])
         self.head = nn.Linear(dim, 10)
 

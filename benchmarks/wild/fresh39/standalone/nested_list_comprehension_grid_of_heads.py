@@ -7,6 +7,8 @@ hidden = 160
 model = nn.ModuleDict(
     {
         "encoder": nn.LSTM(20, hidden, num_layers=2, batch_first=True),
-        "heads": nn.ModuleList([nn.ModuleList([nn.Linear(hidden, h) for h in horizons]) for _ in tasks]),
+        "heads": nn.ModuleList(
+            [nn.ModuleList([nn.Linear(hidden, h) for h in horizons]) for _ in tasks]
+        ),
     }
 )

@@ -2,9 +2,11 @@
 import numpy as np
 import torch.nn as nn
 
+INIT = np.float32(0.1)
+
 
 class ChannelPReLU(nn.PReLU):
-    def __init__(self, channels, init=np.float32(0.1)):
+    def __init__(self, channels, init=INIT):
         super().__init__(num_parameters=channels, init=float(init))
 
 

@@ -5,7 +5,9 @@ import torch.nn as nn
 class Net(nn.Module):
     def __init__(self, feat=512, num_classes=1000):
         super().__init__()
-        self.features = nn.Sequential(nn.Conv2d(3, feat, 7, stride=4), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+        self.features = nn.Sequential(
+            nn.Conv2d(3, feat, 7, stride=4), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten()
+        )
         self._feat = feat
         self.num_classes = num_classes
 

@@ -6,7 +6,12 @@ class Tower(nn.Module):
     def __init__(self, emb=128):
         super().__init__()
         self.conv = nn.Sequential(
-            nn.Conv2d(1, 32, 5), nn.ReLU(), nn.MaxPool2d(2), nn.Conv2d(32, 64, 5), nn.ReLU(), nn.MaxPool2d(2)
+            nn.Conv2d(1, 32, 5),
+            nn.ReLU(),
+            nn.MaxPool2d(2),
+            nn.Conv2d(32, 64, 5),
+            nn.ReLU(),
+            nn.MaxPool2d(2),
         )
         self.fc = nn.Linear(64 * 4 * 4, emb)
 

@@ -11,7 +11,11 @@ cfg = json.loads(
 layers, cin = [], 3
 for depth, width in zip(cfg.backbone.depths, cfg.backbone.widths):
     for i in range(depth):
-        layers += [nn.Conv2d(cin, width, 3, stride=2 if i == 0 else 1, padding=1), nn.BatchNorm2d(width), nn.ReLU()]
+        layers += [
+            nn.Conv2d(cin, width, 3, stride=2 if i == 0 else 1, padding=1),
+            nn.BatchNorm2d(width),
+            nn.ReLU(),
+        ]
         cin = width
 model = nn.Sequential(
     *layers,

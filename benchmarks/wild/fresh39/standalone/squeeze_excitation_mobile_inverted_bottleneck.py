@@ -18,16 +18,29 @@ class MBConv(nn.Module):
     def __init__(self, cin, cout, expand, stride):
         super().__init__()
         mid = cin * expand
-        self.expand = nn.Sequential(nn.Conv2d(cin, mid, 1, bias=False), nn.BatchNorm2d(mid), nn.SiLU()) if expand != 1 else nn.Identity()
-        self.dw = nn.Sequential(nn.Conv2d(mid, mid, 3, stride, 1, groups=mid, bias=False), nn.BatchNorm2d(mid), nn.SiLU())
+        self.expand = (
+            nn.Sequential(nn.Conv2d(cin, mid, 1, bias=False), nn.BatchNorm2d(mid), nn.SiLU())
+            if expand != 1
+            else nn.Identity()
+        )
+        self.dw = nn.Sequential(
+            nn.Conv2d(mid, mid, 3, stride, 1, groups=mid, bias=False),
+            nn.BatchNorm2d(mid),
+            nn.SiLU(),
+        )
         self.se = SE(mid)
         self.project = nn.Sequential(nn.Conv2d(mid, cout, 1, bias=False), nn.BatchNorm2d(cout))
 
 
 table = [(1, 16, 1, 1), (6, 24, 2, 2), (6, 40, 2, 2), (6, 80, 3, 2)]  # expand, out, repeats, stride
-blocks, cin = [nn.Sequential(nn.Conv2d(3, 32, 3, 2, 1, bias=False), nn.BatchNorm2d(32), nn.SiLU())], 32
+blocks, cin = (
+    [nn.Sequential(nn.Conv2d(3, 32, 3, 2, 1, bias=False), nn.BatchNorm2d(32), nn.SiLU())],
+    32,
+)
 for t, c, n, s in table:
     for i in range(n):
         blocks.append(MBConv(cin, c, t, s if i == 0 else 1))
         cin = c
-model = nn.Sequential(*blocks, nn.Conv2d(cin, 320, 1), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(320, 10))
+model = nn.Sequential(
+    *blocks, nn.Conv2d(cin, 320, 1), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(320, 10)
+)

@@ -8,7 +8,10 @@ class Tiny(nn.Module):
         ff = self.ffn_width(dim)
         self.emb = nn.Embedding(vocab, dim)
         self.layers = nn.ModuleList(
-            [nn.TransformerEncoderLayer(dim, heads, ff, batch_first=True, norm_first=True) for _ in range(depth)]
+            [
+                nn.TransformerEncoderLayer(dim, heads, ff, batch_first=True, norm_first=True)
+                for _ in range(depth)
+            ]
         )
         self.norm = nn.LayerNorm(dim)
 

@@ -4,7 +4,9 @@ import string
 
 import torch.nn as nn
 
-arch = string.Template("conv3x3-${w} conv3x3-${w} pool conv3x3-${w2} pool fc-${h} fc-${n}").substitute(w=48, w2=96, h=256, n=10)
+arch = string.Template(
+    "conv3x3-${w} conv3x3-${w} pool conv3x3-${w2} pool fc-${h} fc-${n}"
+).substitute(w=48, w2=96, h=256, n=10)
 layers, ch, flat = [], 3, None
 for tok in arch.split():
     if m := re.fullmatch(r"conv(\d)x\1-(\d+)", tok):

@@ -21,7 +21,9 @@ def build(cfg: ConvCfg) -> nn.Module:
             layers.append(nn.BatchNorm2d(c))
         layers.append(nn.ReLU())
         cin = c
-    return nn.Sequential(*layers, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(cin, cfg.get("classes", 10)))
+    return nn.Sequential(
+        *layers, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(cin, cfg.get("classes", 10))
+    )
 
 
 model = build({"channels": [16, 32, 64, 128], "kernel": 5, "norm": False})

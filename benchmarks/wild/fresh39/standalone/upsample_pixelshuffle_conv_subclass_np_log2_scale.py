@@ -13,6 +13,13 @@ class ShuffleConv(nn.Conv2d):
 
 
 scale, feats, n_res = 8, 64, 8
-body = [nn.Sequential(nn.Conv2d(feats, feats, 3, padding=1), nn.ReLU(), nn.Conv2d(feats, feats, 3, padding=1)) for _ in range(n_res)]
+body = [
+    nn.Sequential(
+        nn.Conv2d(feats, feats, 3, padding=1), nn.ReLU(), nn.Conv2d(feats, feats, 3, padding=1)
+    )
+    for _ in range(n_res)
+]
 tail = [ShuffleConv(feats) for _ in range(int(np.log2(scale)))]
-model = nn.Sequential(nn.Conv2d(3, feats, 3, padding=1), *body, *tail, nn.Conv2d(feats, 3, 3, padding=1))
+model = nn.Sequential(
+    nn.Conv2d(3, feats, 3, padding=1), *body, *tail, nn.Conv2d(feats, 3, 3, padding=1)
+)

@@ -15,8 +15,12 @@ class WaveNet(nn.Module):
     def __init__(self, layers=20, cycle=10, res=64, skip=128, gate=64, q=256):
         super().__init__()
         self.inp = nn.Conv1d(1, res, 1)
-        self.layers = nn.ModuleList([GatedLayer(res, skip, gate, 2 ** (i % cycle)) for i in range(layers)])
-        self.out = nn.Sequential(nn.ReLU(), nn.Conv1d(skip, skip, 1), nn.ReLU(), nn.Conv1d(skip, q, 1))
+        self.layers = nn.ModuleList(
+            [GatedLayer(res, skip, gate, 2 ** (i % cycle)) for i in range(layers)]
+        )
+        self.out = nn.Sequential(
+            nn.ReLU(), nn.Conv1d(skip, skip, 1), nn.ReLU(), nn.Conv1d(skip, q, 1)
+        )
 
 
 model = WaveNet()

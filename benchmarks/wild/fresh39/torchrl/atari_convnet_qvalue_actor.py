@@ -11,5 +11,7 @@ cnn = ConvNet(
     activation_class=nn.ReLU,
 )
 # 84 -> 20 -> 9 -> 7 spatial, 64 channels, flattened by ConvNet's SquashDims
-head = MLP(in_features=64 * 7 * 7, out_features=n_actions, num_cells=[512], activation_class=nn.ReLU)
+head = MLP(
+    in_features=64 * 7 * 7, out_features=n_actions, num_cells=[512], activation_class=nn.ReLU
+)
 model = QValueActor(nn.Sequential(cnn, head), in_keys=["pixels"], action_space="one-hot")

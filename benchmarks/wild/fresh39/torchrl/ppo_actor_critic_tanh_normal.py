@@ -7,7 +7,12 @@ from torchrl.modules import MLP, ProbabilisticActor, TanhNormal, ValueOperator
 obs_dim, act_dim, num_cells = 11, 3, 256
 
 actor_net = nn.Sequential(
-    MLP(in_features=obs_dim, out_features=2 * act_dim, num_cells=[num_cells] * 3, activation_class=nn.Tanh),
+    MLP(
+        in_features=obs_dim,
+        out_features=2 * act_dim,
+        num_cells=[num_cells] * 3,
+        activation_class=nn.Tanh,
+    ),
     NormalParamExtractor(),
 )
 policy = ProbabilisticActor(
@@ -17,7 +22,9 @@ policy = ProbabilisticActor(
     return_log_prob=True,
 )
 value = ValueOperator(
-    module=MLP(in_features=obs_dim, out_features=1, num_cells=[num_cells] * 3, activation_class=nn.Tanh),
+    module=MLP(
+        in_features=obs_dim, out_features=1, num_cells=[num_cells] * 3, activation_class=nn.Tanh
+    ),
     in_keys=["observation"],
 )
 model = nn.ModuleDict({"policy": policy, "value": value})
