@@ -149,6 +149,8 @@ FRESH36_TRUTH = ROOT / "benchmarks" / "wild" / "fresh36" / "truth.json"
 FRESH37_TRUTH = ROOT / "benchmarks" / "wild" / "fresh37" / "truth.json"
 # the thirty-eighth fresh batch (benchmarks/wild/fresh38, session 39): the same, written blind
 FRESH38_TRUTH = ROOT / "benchmarks" / "wild" / "fresh38" / "truth.json"
+# the thirty-ninth fresh batch (benchmarks/wild/fresh39, session 40): the same, written blind
+FRESH39_TRUTH = ROOT / "benchmarks" / "wild" / "fresh39" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -558,9 +560,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh36",
             "fresh37",
             "fresh38",
+            "fresh39",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh38: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh39: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -603,6 +606,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh36",
         "fresh37",
         "fresh38",
+        "fresh39",
     )
     truth_path = {
         "main": TRUTH,
@@ -643,6 +647,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh36": FRESH36_TRUTH,
         "fresh37": FRESH37_TRUTH,
         "fresh38": FRESH38_TRUTH,
+        "fresh39": FRESH39_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -724,6 +729,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh36": "fresh36 batch",
                 "fresh37": "fresh37 batch",
                 "fresh38": "fresh38 batch",
+                "fresh39": "fresh39 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

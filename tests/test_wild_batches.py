@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh38): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh39): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -681,6 +681,34 @@ BATCHES: dict[str, Batch] = {
         },
         min_library_files=25,
         min_libraries=5,
+        min_standalone=55,
+    ),
+    # written blind in session 40 (helper wild39)
+    "fresh39": Batch(
+        sample={
+            # anchor / positive / negative attributes all hold one tower object
+            "siamese_triplet_shared_tower_projection": (True, False),
+            # one ODE function object repeated in a ModuleList of Euler steps
+            "neural_ode_func_augmented_dims_fixed_steps": (True, False),
+            # heads reused per level through a plain Python list (not registered twice)
+            "fpn_lateral_topdown_retina_heads_shared": (False, False),
+            # the first stages' convolution weights frozen in a loop
+            "freeze_first_stages_enumerate_requires_grad_loop": (False, True),
+            # prune: weight_orig is a Parameter, weight_mask a buffer
+            "prune_l1_unstructured_weight_orig_mask": (False, False),
+            # the old spectral_norm hook API: weight_orig Parameter, u / v buffers
+            "spectral_norm_old_api_weight_orig_u_v": (False, False),
+            # a property setter replaces the classifier head after construction
+            "property_setter_rebuilds_head_on_classes_change": (False, False),
+            # heads.pop(0) leaves the popped Linear out of the model
+            "sequential_append_extend_insert_mutations": (False, False),
+            # a BatchNorm2d subclass that freezes statistics, not parameters
+            "batchnorm2d_subclass_frozen_stats_np_cumprod_channels": (False, False),
+            # an EmbeddingBag subclass with a power-of-two bucket count from math.log2
+            "embeddingbag_subclass_hashing_trick_math_log_buckets": (False, False),
+        },
+        min_library_files=25,
+        min_libraries=6,
         min_standalone=55,
     ),
 }

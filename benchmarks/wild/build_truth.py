@@ -49,6 +49,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh36  # the thirty-sixth batch: fresh36/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh37  # the thirty-seventh batch: fresh37/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh38  # the thirty-eighth batch: fresh38/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh39  # the thirty-ninth batch: fresh39/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -106,6 +107,7 @@ FRESH35 = HERE / "fresh35"
 FRESH36 = HERE / "fresh36"
 FRESH37 = HERE / "fresh37"
 FRESH38 = HERE / "fresh38"
+FRESH39 = HERE / "fresh39"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -146,6 +148,7 @@ TRUTHS = {
     "fresh36": FRESH36 / "truth.json",
     "fresh37": FRESH37 / "truth.json",
     "fresh38": FRESH38 / "truth.json",
+    "fresh39": FRESH39 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -186,6 +189,7 @@ FRESH_CORPORA = (
     "fresh36",
     "fresh37",
     "fresh38",
+    "fresh39",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -721,6 +725,13 @@ LIBRARIES = {
     "recbole": ("recbole", "recbole"),
     "supar": ("supar", "supar"),
     "nhydro": ("neuralhydrology", "neuralhydrology"),
+    # used only by the thirty-ninth fresh batch (fresh39/; installed in .vendor, see requirements.txt)
+    "labml": ("labml_nn", "labml-nn"),
+    "compattn": ("compositional_attention_pytorch", "compositional-attention-pytorch"),
+    "torchrl": ("torchrl", "torchrl"),
+    "pykt": ("pykt", "pykt-toolkit"),
+    "ppbert": ("pytorch_pretrained_bert", "pytorch-pretrained-bert"),
+    "bpnet": ("bpnetlite", "bpnet-lite"),
     "sbi": ("sbi", "sbi"),
     "grouped_query_attention": (
         "grouped_query_attention_pytorch",
@@ -828,6 +839,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh36",
         "fresh37",
         "fresh38",
+        "fresh39",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -976,7 +988,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json); fresh24: the twenty-fourth (fresh24/truth.json); fresh25: the twenty-fifth (fresh25/truth.json); fresh26: the twenty-sixth (fresh26/truth.json); fresh27: the twenty-seventh (fresh27/truth.json); fresh28: the twenty-eighth (fresh28/truth.json); fresh29: the twenty-ninth (fresh29/truth.json); fresh30: the thirtieth (fresh30/truth.json); fresh31: the thirty-first (fresh31/truth.json); fresh32: the thirty-second (fresh32/truth.json); fresh33: the thirty-third (fresh33/truth.json); fresh34: the thirty-fourth (fresh34/truth.json); fresh35: the thirty-fifth (fresh35/truth.json); fresh36: the thirty-sixth (fresh36/truth.json); fresh37: the thirty-seventh (fresh37/truth.json); fresh38: the thirty-eighth (fresh38/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json); fresh22: the twenty-second (fresh22/truth.json); fresh23: the twenty-third (fresh23/truth.json); fresh24: the twenty-fourth (fresh24/truth.json); fresh25: the twenty-fifth (fresh25/truth.json); fresh26: the twenty-sixth (fresh26/truth.json); fresh27: the twenty-seventh (fresh27/truth.json); fresh28: the twenty-eighth (fresh28/truth.json); fresh29: the twenty-ninth (fresh29/truth.json); fresh30: the thirtieth (fresh30/truth.json); fresh31: the thirty-first (fresh31/truth.json); fresh32: the thirty-second (fresh32/truth.json); fresh33: the thirty-third (fresh33/truth.json); fresh34: the thirty-fourth (fresh34/truth.json); fresh35: the thirty-fifth (fresh35/truth.json); fresh36: the thirty-sixth (fresh36/truth.json); fresh37: the thirty-seventh (fresh37/truth.json); fresh38: the thirty-eighth (fresh38/truth.json); fresh39: the thirty-ninth (fresh39/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

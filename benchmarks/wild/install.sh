@@ -3,9 +3,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
-# the "fresh5 only" ... "fresh38 only" sections (from their header to the next blank line) go to
+# the "fresh5 only" ... "fresh39 only" sections (from their header to the next blank line) go to
 # .vendor, below
-without_fresh5() { awk '/^# fresh([56789]|1[0-9]|2[0-9]|3[0-8]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
+without_fresh5() { awk '/^# fresh([56789]|1[0-9]|2[0-9]|3[0-9]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
 fresh5_only() { sed -n '/^# fresh5 only/,/^$/p' "$1" | grep '==' | grep -v -E '^peft=='; }
 without_fresh5 "$here/requirements-deps.txt" > /tmp/wild-deps.txt
 pip install -q -r /tmp/wild-deps.txt
@@ -143,4 +143,14 @@ pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh37.txt
 # the thirty-eighth batch's libraries and their small pure-Python imports (session 39)
 sed -n '/^# fresh38 only/,/^$/p' "$here/requirements.txt" | grep -v '^#' | grep '==' > /tmp/wild-fresh38.txt
 pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh38.txt
+# the thirty-ninth batch's libraries and their small pure-Python imports (session 40): into a temporary
+# target first, then only new folders are copied, without the generic top-level folders some wheels ship
+# (utils, configs, benchmarks, sota-*, bin), which would shadow other code on .vendor's path
+sed -n '/^# fresh39 only/,/^$/p' "$here/requirements.txt" | grep -v '^#' | grep '==' > /tmp/wild-fresh39.txt
+rm -rf /tmp/wild-fresh39-target
+pip install -q --no-deps --target /tmp/wild-fresh39-target -r /tmp/wild-fresh39.txt
+for d in /tmp/wild-fresh39-target/*; do
+    case "$(basename "$d")" in utils | configs | benchmarks | bin | sota-*) continue ;; esac
+    [ -e "$here/.vendor/$(basename "$d")" ] || cp -r "$d" "$here/.vendor/"
+done
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), 'torch was replaced: ' + torch.__version__"
