@@ -1,0 +1,270 @@
+"""Session 40 (crashfix40a): a checkpoint's state followed through values, not spellings.
+
+The crash batches fresh25..31 spell one defect many ways: a module's ``state_dict()`` bound to
+a name, averaged, re-keyed, put in a checkpoint dict, written with ``torch.save`` into an
+``io.BytesIO`` and read back (with or without ``seek(0)``), then ``load_state_dict``. Earlier
+rules read only the spelling ``dst.load_state_dict(src.state_dict())``. Here the values flow:
+
+- ``m.state_dict()`` (no arguments) of a module tree whose state the pass knows
+  (``dataflow_fix35.state_keys``: every module torch's or a plain class of the code's own, no
+  state-dict hook, no shared module) is a ``dict`` of key -> tensor of the known shape, in
+  torch's order (parameters then buffers as ``state_keys`` lists them). ``dataflow_fix35``'s
+  ``state_loaded`` then judges ``load_state_dict`` of it (size mismatch either way, unexpected
+  keys under ``strict``) wherever it went: a name, a comprehension re-keying it, a checkpoint
+  dict, a torch.save / torch.load round trip.
+- ``io.BytesIO()`` (no arguments) is a ``Buf``: the pass follows ``torch.save(obj, buf)`` (the
+  position at the end), ``buf.seek(0)`` (back at the start) and ``torch.load(buf, ...)``.
+  ``torch.load`` of a buffer at its end (saved, never rewound) is torch's ``EOFError`` (its
+  zip check fails on no bytes, the legacy unpickler reads none); from the start it returns a
+  copy of what was saved where that is plain data, dicts, lists and tensors of known shape.
+  Any other use of the buffer (passed to another call, read, written, seek elsewhere, code
+  that may not run) makes it unknown: nothing is claimed of it after.
+
+Each verdict is checked in torch with a clean twin (``tests/test_crash40a.py``).
+``DRIFTCHECK_NO_FIX40A=1`` turns the module off.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import arg, receiver
+from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, Tens, Unk
+
+OFF = "DRIFTCHECK_NO_FIX40A"
+
+
+def _off(f: Any) -> bool:
+    return f.switches.get(OFF) == "1"
+
+
+class Buf(Unk):
+    """What ``io.BytesIO()`` returns in ``forward``: an unknown value (as ``UNK`` is) that is
+    an empty in-memory stream for certain, followed while every use of it is one of the few
+    below. ``saves``: how many ``torch.save`` calls wrote to it; ``at_end``: the position is at
+    the end of what was written; ``content``: what the first save wrote (a value the pass
+    holds) or None; ``lost``: a use not followed (nothing is claimed after)."""
+
+    __slots__ = ("saves", "at_end", "content", "lost")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves, self.at_end, self.content, self.lost = 0, False, None, False
+
+    def __repr__(self) -> str:
+        return f"UNK(BytesIO, {self.saves} saved, at_end={self.at_end}, lost={self.lost})"
+
+
+_SAVE = ("torch.save", "torch.serialization.save")
+_LOAD = ("torch.load", "torch.serialization.load")
+_BYTESIO = ("io.BytesIO", "_io.BytesIO")
+
+
+def _qual(fv: Any) -> Any:
+    q = getattr(fv, "qual", None)
+    return q if isinstance(q, str) else None
+
+
+def _bufs(v: Any, depth: int = 0) -> list[Buf]:
+    """The ``Buf`` values in ``v`` (one level of list / tuple / dict / set as well)."""
+    if isinstance(v, Buf):
+        return [v]
+    if depth > 1:
+        return []
+    if isinstance(v, dict):
+        return [b for x in v.values() for b in _bufs(x, depth + 1)]
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return [b for x in v for b in _bufs(x, depth + 1)]
+    return []
+
+
+def _copy(v: Any, depth: int = 0) -> Any:
+    """What ``torch.load`` gives back of a saved value the pass holds: a fresh copy (tensors of
+    the same known shape), or None where any part is not plain data or a known tensor."""
+    if depth > 8:
+        return None
+    if v is None or v.__class__ in (bool, int, float, str, bytes):
+        return v
+    if isinstance(v, Tens):
+        return Tens(None, v.shape) if v.shape is not None else None
+    if v.__class__ is dict:
+        out: dict = {}
+        for k, x in v.items():
+            if k.__class__ not in (str, int):
+                return None
+            c = _copy(x, depth + 1)
+            if c is None and x is not None:
+                return None
+            out[k] = c
+        return out
+    if v.__class__ in (list, tuple):
+        items = [_copy(x, depth + 1) for x in v]
+        if any(c is None and x is not None for c, x in zip(items, v)):
+            return None
+        return items if v.__class__ is list else tuple(items)
+    return None
+
+
+# ---------------------------------------------------------------- state_dict() as a value
+def state_made(run: Any, e: Any, out: Any, fr: Any) -> Any:
+    """``m.state_dict()``: the state as a dict of known tensors where the pass knows it whole."""
+    from driftcheck.parsers.source.forward.dataflow_fix35 import state_keys
+
+    if not (isinstance(e.func, ast.Attribute) and e.func.attr == "state_dict"):
+        return None
+    if e.args or e.keywords or out is not UNK:
+        return None
+    m = receiver(run, e, fr)
+    if not isinstance(m, Mod):
+        return None
+    keys = state_keys(run, m.obj)
+    if not keys:
+        return None
+    return {k: Tens(None, shape) for k, shape in keys.items()}
+
+
+# ---------------------------------------------------------------- io.BytesIO round trip
+def buf_method(run: Any, e: Any, b: Buf, args: list, kwargs: dict) -> None:
+    """``buf.seek(0)`` rewinds; ``tell`` / ``getvalue`` change nothing; anything else (or any
+    call in code that may not run) loses the buffer."""
+    f = run.f
+    name = e.func.attr
+    if name in ("tell", "getvalue", "getbuffer", "readable", "seekable", "writable"):
+        return
+    if f.speculative or name != "seek" or kwargs or len(args) not in (1, 2):
+        b.lost = True
+        return
+    whence = args[1] if len(args) > 1 else 0
+    if args[0].__class__ is int and args[0] == 0 and whence.__class__ is int and whence == 0:
+        b.at_end = False
+        return
+    b.lost = True
+
+
+def saved(run: Any, e: Any, args: list, kwargs: dict) -> None:
+    """``torch.save(obj, buf)`` into a ``Buf``: the first save's value kept, position at end."""
+    f = run.f
+    target = arg(args, kwargs, 1, "f", None)
+    others = [*args[:1], *args[2:], *(v for k, v in kwargs.items() if k != "f")]
+    for b in (x for v in others for x in _bufs(v)):
+        b.lost = True
+    if not isinstance(target, Buf) or target.lost:
+        return
+    if f.speculative or len(args) > 2 or set(kwargs) - {"obj", "f"}:
+        target.lost = True
+        return
+    if target.saves == 0 and not target.at_end:
+        target.content = arg(args, kwargs, 0, "obj", None)
+    elif not target.at_end:
+        target.lost = True  # written over inside earlier bytes: not followed
+        return
+    target.saves += 1
+    target.at_end = True
+
+
+_LOAD_KEYS = {"f", "map_location", "weights_only", "mmap"}
+
+
+# rule: ``torch.load(buf)`` of a buffer saved into and never rewound
+def loaded(run: Any, e: Any, args: list, kwargs: dict, fr: Any) -> None:
+    f = run.f
+    b = arg(args, kwargs, 0, "f", None)
+    others = [*args[1:], *(v for k, v in kwargs.items() if k != "f")]
+    for x in (x for v in others for x in _bufs(v)):
+        x.lost = True
+    if not isinstance(b, Buf) or b.lost:
+        return
+    if f.speculative or len(args) > 2 or set(kwargs) - _LOAD_KEYS or fr is None:
+        b.lost = True
+        return
+    mmap = kwargs.get("mmap", False)
+    if mmap.__class__ is not bool and mmap is not None:
+        b.lost = True
+        return
+    if b.saves >= 1 and b.at_end and not mmap:
+        f.crash(fr.loc(e), "EOFError: Ran out of input (torch.load of an io.BytesIO whose "
+                "position is at the end of what torch.save wrote: no seek(0) between them)")  # fmt: skip
+        b.lost = True
+        return
+    if b.saves >= 1 and not b.at_end and mmap:
+        f.crash(fr.loc(e), "ValueError: f must be a file path in order to use the mmap argument")
+        b.lost = True
+
+
+def load_result(run: Any, args: list, kwargs: dict) -> Any:
+    """``torch.load(buf)`` from the start of what one ``torch.save`` wrote: a copy of it
+    (``MISS`` where it is not a value the pass holds whole)."""
+    b = arg(args, kwargs, 0, "f", None)
+    if not isinstance(b, Buf) or b.lost or run.f.speculative:
+        return MISS
+    if b.saves != 1 or b.at_end:
+        b.lost = True
+        return MISS
+    b.at_end = True
+    if kwargs.get("mmap") or b.content is None:
+        return MISS
+    got = _copy(b.content)
+    return MISS if got is None else got
+
+
+MISS = object()  # ``pure``: not a call of this module's (the pass goes on as before)
+
+
+def pure(run: Any, fv: Any, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    """The value of a call this module follows, which runs no code of the program's and
+    changes no value the pass holds (so it is no "unknown call": the pass stays exact):
+    ``io.BytesIO()`` -> ``Buf``; ``torch.save(obj, buf)`` -> None; ``buf.seek(0)`` -> 0;
+    ``torch.load(buf)`` -> a copy of what was saved; ``m.state_dict()`` -> a dict of known
+    tensors. ``MISS`` for every other call (and whatever this module cannot answer)."""
+    f = run.f
+    if f.input_shape is None or _off(f) or not isinstance(at, ast.Call) or fr is None:
+        return MISS
+    if any(isinstance(a, ast.Starred) for a in at.args) or any(k.arg is None for k in at.keywords):
+        return MISS
+    q = _qual(fv)
+    if q in _BYTESIO:
+        return Buf() if not args and not kwargs else MISS
+    if q in _SAVE:
+        b = arg(args, kwargs, 1, "f", None)
+        if not isinstance(b, Buf) or b.lost or b.saves != 1 or not b.at_end:
+            return MISS
+        obj = arg(args, kwargs, 0, "obj", None)
+        return None if obj is b.content and _copy(obj) is not None else MISS
+    if q in _LOAD:
+        return load_result(run, args, kwargs)
+    if not isinstance(at.func, ast.Attribute):
+        return MISS
+    if at.func.attr == "seek":
+        r = receiver(run, at, fr)
+        return 0 if isinstance(r, Buf) and not r.lost and not r.at_end else MISS
+    if at.func.attr == "state_dict" and isinstance(fv, Unk):
+        got = state_made(run, at, UNK, fr)
+        return MISS if got is None else got
+    return MISS
+
+
+@hooks.before(187)  # session 40 (crashfix40a): BytesIO uses, torch.save / torch.load
+def before_call(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    f = run.f
+    if f.input_shape is None or _off(f) or not isinstance(e, ast.Call):
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        for b in (x for v in [*args, *kwargs.values()] for x in _bufs(v)):
+            b.lost = True
+        return
+    q = _qual(fv)
+    if q in _SAVE:
+        saved(run, e, args, kwargs)
+        return
+    if q in _LOAD:
+        loaded(run, e, args, kwargs, fr)
+        return
+    if isinstance(e.func, ast.Attribute):
+        r = receiver(run, e, fr)
+        if isinstance(r, Buf):
+            buf_method(run, e, r, args, kwargs)
+    # a buffer handed to any other call: its position / content no longer followed
+    for b in (x for v in [*args, *kwargs.values()] for x in _bufs(v)):
+        b.lost = True

@@ -1,0 +1,266 @@
+"""Session 40 (crashfix40a): a checkpoint's state followed through values (crash rules checked
+against torch, CPU, seeded): a blocker exactly when torch raises; the clean twins (``_ok``)
+show what the rules must not claim.
+
+- ``m.state_dict()`` is a dict of known tensors wherever it goes (a name, a comprehension, a
+  checkpoint dict, a torch.save / torch.load round trip); ``load_state_dict`` of it is judged
+  by ``dataflow_fix35.state_loaded`` (size mismatch, unexpected keys under strict).
+- ``io.BytesIO()`` followed through ``torch.save`` / ``seek(0)`` / ``torch.load``: loading
+  with the position at the end of what was saved is torch's EOFError; ``mmap=True`` of a
+  buffer is ValueError.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.crash_rule_support import (
+    blockers,
+    check_blocker_iff_crash,
+    registrar,
+    torch_crashes,
+    write,
+)
+
+HEAD = "import io\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+
+TOWER = """
+class Tower(nn.Module):
+    def __init__(self, d, h):
+        super().__init__()
+        self.inp = nn.Linear(d, h)
+        self.norm = nn.BatchNorm1d(h)
+        self.out = nn.Linear(h, 3)
+
+    def forward(self, x):
+        return self.out(torch.tanh(self.norm(self.inp(x))))
+"""
+
+
+def net(name: str, init: str, body: str, shape: tuple[int, ...] = (2, 5)) -> None:
+    src = (
+        f"{TOWER}\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        f"        {init}\n\n    def forward(self, x):\n        {body}\n        return self.b(x)\n"
+    )
+    model(name, shape, src)
+
+
+TWO = "self.a = Tower(5, {ha})\n        self.b = Tower(5, {hb})"
+
+# ---------------------------------------------------------------- state_dict() bound to a name
+for _name, _ha, _hb, _body in (
+    ("sdname_wider", 7, 4, "snap = self.a.state_dict()\n        self.b.load_state_dict(snap)"),
+    ("sdname_ok_same", 4, 4, "snap = self.a.state_dict()\n        self.b.load_state_dict(snap)"),
+    (
+        "sdname_nonstrict_kw",
+        4,
+        6,
+        "snap = self.a.state_dict()\n        self.b.load_state_dict(state_dict=snap, strict=False)",
+    ),
+    (
+        "sdname_ok_nonstrict_same",
+        6,
+        6,
+        "snap = self.a.state_dict()\n        self.b.load_state_dict(snap, False)",
+    ),
+    # a comprehension dropping the buffer: strict is fine with fewer keys? no: missing key
+    # is not claimed (the pass judges only size and unexpected keys), so only the clean twin
+    (
+        "sdname_ok_filtered_nonstrict",
+        4,
+        4,
+        "snap = {k: v for k, v in self.a.state_dict().items() if 'norm' not in k}\n"
+        "        self.b.load_state_dict(snap, strict=False)",
+    ),
+    (
+        "sdname_prefixed",
+        4,
+        4,
+        "snap = {'model.' + k: v for k, v in self.a.state_dict().items()}\n"
+        "        self.b.load_state_dict(snap)",
+    ),
+    (
+        "sdname_ok_prefix_stripped",
+        4,
+        4,
+        "snap = {'model.' + k: v for k, v in self.a.state_dict().items()}\n"
+        "        self.b.load_state_dict({k[6:]: v for k, v in snap.items()})",
+    ),
+    (
+        "sdname_in_checkpoint_dict",
+        4,
+        4,
+        "ckpt = {'weights': self.a.state_dict(), 'step': 3}\n        self.b.load_state_dict(ckpt)",
+    ),
+    (
+        "sdname_ok_checkpoint_key",
+        4,
+        4,
+        "ckpt = {'weights': self.a.state_dict(), 'step': 3}\n"
+        "        self.b.load_state_dict(ckpt['weights'])",
+    ),
+):
+    net(_name, TWO.format(ha=_ha, hb=_hb), _body)
+
+# ---------------------------------------------------------------- torch.save / torch.load
+for _name, _ha, _hb, _body in (
+    (
+        "roundtrip_no_rewind",
+        4,
+        4,
+        "stream = io.BytesIO()\n        torch.save(self.a.state_dict(), stream)\n"
+        "        self.b.load_state_dict(torch.load(stream))",
+    ),
+    (
+        "roundtrip_ok_rewound",
+        4,
+        4,
+        "stream = io.BytesIO()\n        torch.save(self.a.state_dict(), stream)\n"
+        "        stream.seek(0)\n        self.b.load_state_dict(torch.load(stream))",
+    ),
+    (
+        "roundtrip_no_rewind_kwargs",
+        4,
+        4,
+        "stream = io.BytesIO()\n        torch.save(obj=self.a.state_dict(), f=stream)\n"
+        "        got = torch.load(f=stream, map_location='cpu', weights_only=False)",
+    ),
+    (
+        "roundtrip_ok_getvalue_copy",
+        4,
+        4,
+        "stream = io.BytesIO()\n        torch.save(self.a.state_dict(), stream)\n"
+        "        again = io.BytesIO(stream.getvalue())\n"
+        "        self.b.load_state_dict(torch.load(again, weights_only=True))",
+    ),
+    (
+        "roundtrip_wider_rewound",
+        8,
+        4,
+        "stream = io.BytesIO()\n        torch.save(self.a.state_dict(), stream)\n"
+        "        stream.seek(0)\n        sd = torch.load(stream, weights_only=True)\n"
+        "        self.b.load_state_dict(sd, strict=False)",
+    ),
+    (
+        "roundtrip_ok_narrow_rewound_same",
+        4,
+        4,
+        "stream = io.BytesIO()\n        torch.save({'m': self.a.state_dict(), 'ep': 1}, stream)\n"
+        "        stream.seek(0)\n        ck = torch.load(stream, weights_only=True)\n"
+        "        self.b.load_state_dict(ck['m'])",
+    ),
+    (
+        "roundtrip_whole_ckpt_rewound",
+        4,
+        4,
+        "stream = io.BytesIO()\n        torch.save({'m': self.a.state_dict(), 'ep': 1}, stream)\n"
+        "        stream.seek(0)\n        self.b.load_state_dict(torch.load(stream))",
+    ),
+    (
+        "roundtrip_mmap_buffer",
+        4,
+        4,
+        "stream = io.BytesIO()\n        torch.save(self.a.state_dict(), stream)\n"
+        "        stream.seek(0)\n        sd = torch.load(stream, mmap=True)",
+    ),
+    (
+        "roundtrip_ok_second_read_rewound",
+        4,
+        4,
+        "stream = io.BytesIO()\n        torch.save(self.a.state_dict(), stream)\n"
+        "        stream.seek(0)\n        first = torch.load(stream)\n        stream.seek(0)\n"
+        "        self.b.load_state_dict(torch.load(stream))",
+    ),
+    (
+        "roundtrip_second_read_no_rewind",
+        4,
+        4,
+        "stream = io.BytesIO()\n        torch.save(self.a.state_dict(), stream)\n"
+        "        stream.seek(0)\n        first = torch.load(stream)\n"
+        "        self.b.load_state_dict(torch.load(stream))",
+    ),
+):
+    net(_name, TWO.format(ha=_ha, hb=_hb), _body)
+
+# through a helper method returning the buffer
+HELPER = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = Tower(5, 4)
+        self.b = Tower(5, {hb})
+
+    def dump(self):
+        out = io.BytesIO()
+        torch.save(self.a.state_dict(), out)
+        {rewind}
+        return out
+
+    def forward(self, x):
+        blob = self.dump()
+        self.b.load_state_dict(torch.load(blob, weights_only=True))
+        return self.b(x)
+"""
+for _name, _hb, _rewind in (
+    ("helper_not_rewound", 4, "pass"),
+    ("helper_ok_rewound", 4, "out.seek(0)"),
+    ("helper_rewound_wider", 9, "out.seek(0)"),
+):
+    model(_name, (2, 5), TOWER + HELPER.format(hb=_hb, rewind=_rewind))
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, kind = MODELS[name]
+    assert torch_crashes(write(MODELS, HEAD, name, tmp_path), shape, kind) is ("_ok" not in name)
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_both_sides_present():
+    """Each family has crashing and clean models (the names say which)."""
+    fams: dict[str, set[bool]] = {}
+    for name in MODELS:
+        fams.setdefault(name.split("_")[0], set()).add("_ok" in name)
+    assert all(v == {True, False} for v in fams.values()), fams
+
+
+UNSURE = {
+    # the buffer handed to a function the pass does not follow (it may seek): no claim
+    "handed_on": (
+        "stream = io.BytesIO()\n        torch.save(self.a.state_dict(), stream)\n"
+        "        print(stream)\n        got = torch.load(stream)"
+    ),
+    # saved in code that may not run (the input's values decide): no claim
+    "maybe_saved": (
+        "stream = io.BytesIO()\n        if x.sum() > 0:\n"
+        "            torch.save(self.a.state_dict(), stream)\n"
+        "            stream.seek(0)\n        got = torch.load(stream)"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNSURE))
+def test_unsure_uses_claim_nothing(name, tmp_path, capsys):
+    """Uses of the buffer the pass cannot follow: no blocker (torch may or may not raise)."""
+    models: dict = {}
+    registrar(models)(
+        name,
+        (2, 5),
+        TOWER
+        + "\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        + "        self.a = Tower(5, 4)\n\n    def forward(self, x):\n        "
+        + UNSURE[name]
+        + "\n        return self.a(x)\n",
+    )
+    assert not blockers(write(models, HEAD, name, tmp_path), (2, 5), capsys)
+
+
+def test_switch_off(tmp_path, capsys, monkeypatch):
+    """``DRIFTCHECK_NO_FIX40A=1``: the round trip is not followed (no blocker)."""
+    path = write(MODELS, HEAD, "roundtrip_no_rewind", tmp_path)
+    assert blockers(path, (2, 5), capsys)
+    monkeypatch.setenv("DRIFTCHECK_NO_FIX40A", "1")
+    assert not blockers(path, (2, 5), capsys)
