@@ -105,6 +105,21 @@ for _name, _ha, _hb, _body in (
 ):
     net(_name, TWO.format(ha=_ha, hb=_hb), _body)
 
+# ``del sd[key]`` of a dict held: the key removed (not followed before session 40)
+for _name, _body in (
+    (
+        "delitem_ok_extra_removed",
+        "sd = {**self.a.state_dict(), 'note': 1}\n        del sd['note']\n"
+        "        self.b.load_state_dict(sd)",
+    ),
+    (
+        "delitem_other_removed",
+        "sd = {**self.a.state_dict(), 'note': 1}\n        del sd['out.bias']\n"
+        "        self.b.load_state_dict(sd, strict=True)",
+    ),
+):
+    net(_name, TWO.format(ha=4, hb=4), _body)
+
 # ---------------------------------------------------------------- torch.save / torch.load
 for _name, _ha, _hb, _body in (
     (

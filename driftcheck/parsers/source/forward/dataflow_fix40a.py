@@ -245,6 +245,36 @@ def pure(run: Any, fv: Any, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     return MISS
 
 
+def item_deleted(run: Any, st: ast.Delete, fr: Any) -> None:
+    """``del sd["x"]`` of a dict the pass holds (a name or attribute chain): the key is removed
+    where it is a known key of the dict, on the path that surely runs; otherwise the dict may
+    have changed in a way not followed (``run.taint``: nothing is certain of it after). Before
+    session 40 the statement was not followed at all, and a dict the pass held kept the key."""
+    from driftcheck.parsers.source.forward.dataflow_common import pure_chain
+
+    f = run.f
+    if f.input_shape is None or _off(f):
+        return
+    for t in st.targets:
+        if not isinstance(t, ast.Subscript) or not pure_chain(t.value):
+            continue
+        try:
+            d = run.eval(t.value, fr)
+        except Exception:  # noqa: BLE001 - a read the pass cannot make: nothing held
+            continue
+        if d.__class__ is not dict:
+            continue
+        try:
+            k = run.eval(t.slice, fr)
+            known = k.__class__ in (str, int, bool) and k in d
+        except Exception:  # noqa: BLE001
+            known = False
+        if known and not f.speculative:
+            del d[k]
+        else:
+            run.taint(f"line {st.lineno}: del of a dict item not followed")
+
+
 @hooks.before(187)  # session 40 (crashfix40a): BytesIO uses, torch.save / torch.load
 def before_call(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     f = run.f
