@@ -279,3 +279,19 @@ def test_switch_off(tmp_path, capsys, monkeypatch):
     assert blockers(path, (2, 5), capsys)
     monkeypatch.setenv("DRIFTCHECK_NO_FIX40A", "1")
     assert not blockers(path, (2, 5), capsys)
+
+
+def test_held_attr_reads_the_call_marker():
+    """``dataflow_fix39a.held_attr`` knows an ``__init__`` optimizer / scaler by the marker the
+    interpreter sets (``abstract.called_of``), not by its note text: an ``Unknown`` whose text
+    reads like such a call but carries no marker is not one; the interpreter's own result is."""
+    import inspect
+
+    from driftcheck.parsers.source.forward import dataflow_fix39a
+    from driftcheck.parsers.source.values.abstract import Unknown, called_of
+
+    src = inspect.getsource(dataflow_fix39a.held_attr)
+    assert "called_of(v)" in src and ".why" not in src
+    assert called_of(Unknown("call of torch.optim.Adam"), "torch.optim.") is None
+    marked = Unknown("call of torch.optim.Adam", called="torch.optim.Adam")
+    assert called_of(marked, "torch.optim.") == "torch.optim.Adam"
