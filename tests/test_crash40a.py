@@ -105,6 +105,38 @@ for _name, _ha, _hb, _body in (
 ):
     net(_name, TWO.format(ha=_ha, hb=_hb), _body)
 
+# modules of the code's own built in forward (plain arguments): their state known
+WRAP = """
+class Wrap(nn.Module):
+    def __init__(self, inner):
+        super().__init__()
+        self.inner = inner
+
+    def forward(self, x):
+        return self.inner(x)
+"""
+for _name, _body in (
+    ("built_wider", "fresh = Tower(5, 8)\n        fresh.load_state_dict(self.a.state_dict())"),
+    ("built_ok_same", "fresh = Tower(5, 4)\n        fresh.load_state_dict(self.a.state_dict())"),
+    (
+        "built_kw_nonstrict",
+        "fresh = Tower(d=5, h=9)\n        fresh.load_state_dict(self.a.state_dict(), strict=False)",
+    ),
+    ("built_into_graph", "self.b.load_state_dict(Tower(5, 6).state_dict())"),
+    ("built_ok_into_graph", "self.b.load_state_dict(Tower(5, 4).state_dict())"),
+    ("built_wrapped_keys", "self.b.load_state_dict(Wrap(Tower(5, 4)).state_dict())"),
+    (
+        "built_ok_wrapped_inner",
+        "w = Wrap(Tower(5, 4))\n        w.inner.load_state_dict(self.b.state_dict())",
+    ),
+    (
+        "built_ok_wrapped_whole",
+        "w = Wrap(Tower(5, 4))\n        w.load_state_dict(Wrap(self.b).state_dict())",
+    ),
+):
+    net(_name, TWO.format(ha=4, hb=4), _body)
+    MODELS[_name] = (WRAP + MODELS[_name][0], *MODELS[_name][1:])
+
 # ``del sd[key]`` of a dict held: the key removed (not followed before session 40)
 for _name, _body in (
     (

@@ -472,6 +472,11 @@ class Calls:
                     from driftcheck.parsers.source.forward import dataflow_lateinit
 
                     dataflow_lateinit.late_super(self.run, cls, fr.loc(at))
+                    from driftcheck.parsers.source.forward import dataflow_fix40a
+
+                    got = dataflow_fix40a.built(self.run, cls, args, kwargs, fr, at)
+                    if got is not None:  # session 40: a module of plain arguments, its state
+                        return got
                 return self.unknown_call(args, kwargs, f"{cls.name} built inside forward")
         except Exception:  # noqa: BLE001
             pass

@@ -31,6 +31,7 @@ from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.forward.dataflow_common import arg, receiver
+from driftcheck.parsers.source.forward.dataflow_fix38a_jit import FreshModule
 from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, Tens, Unk
 
 OFF = "DRIFTCHECK_NO_FIX40A"
@@ -117,7 +118,7 @@ def state_made(run: Any, e: Any, out: Any, fr: Any) -> Any:
     if e.args or e.keywords or out is not UNK:
         return None
     m = receiver(run, e, fr)
-    if not isinstance(m, Mod):
+    if not isinstance(m, (Mod, Built)):
         return None
     keys = state_keys(run, m.obj)
     if not keys:
@@ -245,6 +246,125 @@ def pure(run: Any, fv: Any, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     return MISS
 
 
+# ---------------------------------------------------------------- modules built in forward
+_BUILT_MAX = 64  # modules built in forward per pass (each runs the class's ``__init__``)
+
+
+def _plain_arg(v: Any, depth: int = 0) -> bool:
+    """An argument the ``__init__`` interpreter reads as Python would: a number, a string, a
+    bool, None, a tuple / list of them, a config object of the interpreter's (not a module),
+    a module (the graph's or one built in forward)."""
+    from driftcheck.parsers.source.values.abstract import Obj
+
+    if v is None or v.__class__ in (bool, int, float, str):
+        return True
+    if v.__class__ in (tuple, list) and depth < 2 and len(v) <= 64:
+        return all(_plain_arg(x, depth + 1) for x in v)
+    if isinstance(v, Obj) and not v.module:
+        return True
+    return isinstance(v, (Mod, Built))
+
+
+def _interp_arg(v: Any) -> Any:
+    if isinstance(v, Mod):
+        return v.obj
+    if isinstance(v, Built):
+        return v.obj
+    if v.__class__ in (tuple, list):
+        return v.__class__(_interp_arg(x) for x in v)
+    return v
+
+
+def built(run: Any, cls: Any, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    """``Encoder(8)`` (a module class of the code's own) built in ``forward`` with plain
+    arguments: the class's ``__init__`` run by the interpreter as for the root, kept in a
+    ``Built`` (a ``FreshModule``, unknown to every other rule) whose state ``state_dict()`` /
+    ``load_state_dict`` read. None where it cannot (the pass calls it unknown, as before)."""
+    from driftcheck.parsers.source.forward.dataflow_fix38a_jit import _names_mode, _stores_training
+    from driftcheck.parsers.source.values.abstract import Obj
+
+    f = run.f
+    if f.input_shape is None or _off(f) or f.speculative or not isinstance(at, ast.Call):
+        return None
+    if any(isinstance(a, ast.Starred) for a in at.args) or any(k.arg is None for k in at.keywords):
+        return None
+    if f.switches.get("DRIFTCHECK_NO_FIX38A") == "1":
+        return None  # (a ``FreshModule``'s mode rules are off: keep the unknown)
+    if not all(_plain_arg(v) for v in (*args, *kwargs.values())):
+        return None
+    n = f.run_state.get("fix40a_built", 0)
+    if n >= _BUILT_MAX:
+        return None
+    f.run_state["fix40a_built"] = n + 1
+    ip = f.interp
+    try:
+        make = ip.memo.instantiate if getattr(ip, "memo", None) is not None else None
+        if make is None:
+            return None
+        loc = (str(cls.mod.path), getattr(at, "lineno", 0))
+        obj = make(cls, [_interp_arg(v) for v in args],
+                   {k: _interp_arg(v) for k, v in kwargs.items()}, loc)  # fmt: skip
+    except Exception:  # noqa: BLE001 - an __init__ the interpreter cannot run: unknown
+        return None
+    if not isinstance(obj, Obj) or not obj.module or obj.cls is not cls:
+        return None
+    try:
+        training = None if _names_mode(cls) or _stores_training(f) else True
+    except Exception:  # noqa: BLE001
+        training = None
+    return Built(training, obj)
+
+
+class Built(FreshModule):
+    """A module of the code's own class built in ``forward`` whose ``__init__`` the
+    interpreter ran (``obj``): a ``FreshModule`` to every other rule."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, training: bool | None, obj: Any) -> None:
+        super().__init__(training)
+        self.obj = obj
+
+    def __repr__(self) -> str:
+        return f"UNK(module built in forward: {getattr(self.obj.cls, 'name', '?')})"
+
+
+# rule: ``m.load_state_dict(sd)`` of a module built in forward
+def built_loaded(run: Any, e: Any, dst: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """As ``dataflow_fix35.state_loaded`` for a ``Built`` receiver: a dict the pass holds
+    (str keys) with a tensor of known shape under a key of ``dst``'s state of another shape
+    (either way), or a key ``dst``'s state lacks under ``strict``."""
+    from driftcheck.parsers.source.forward.dataflow_fix35 import state_keys
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    f = run.f
+    if f.speculative or f.doubts or fr is None:
+        return
+    if len(args) > 3 or set(kwargs) - {"state_dict", "strict", "assign"}:
+        return
+    sd = args[0] if args else kwargs.get("state_dict")
+    strict = args[1] if len(args) > 1 else kwargs.get("strict", True)
+    if sd.__class__ is not dict or strict.__class__ is not bool or not sd:
+        return
+    if not all(k.__class__ is str for k in sd):
+        return
+    mine = state_keys(run, dst.obj)
+    if mine is None:
+        return
+    name = getattr(dst.obj.cls, "name", "module")
+    for k, v in sd.items():
+        other = known_shape(v) if isinstance(v, Tens) else None
+        if k in mine and other is not None and other != mine[k]:
+            f.crash(fr.loc(e), f"RuntimeError: Error(s) in loading state_dict for {name}: size "
+                    f"mismatch for {k}: copying a param with shape {other}, the shape in "
+                    f"current model is {mine[k]}")  # fmt: skip
+            return
+    unexpected = [k for k in sd if k not in mine]
+    if strict and unexpected:
+        f.crash(fr.loc(e), f"RuntimeError: Error(s) in loading state_dict for {name}: "
+                f"unexpected key(s) {unexpected[:3]}")  # fmt: skip
+
+
 def item_deleted(run: Any, st: ast.Delete, fr: Any) -> None:
     """``del sd["x"]`` of a dict the pass holds (a name or attribute chain): the key is removed
     where it is a known key of the dict, on the path that surely runs; otherwise the dict may
@@ -295,6 +415,8 @@ def before_call(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) ->
         r = receiver(run, e, fr)
         if isinstance(r, Buf):
             buf_method(run, e, r, args, kwargs)
+        elif isinstance(r, Built) and e.func.attr == "load_state_dict":
+            built_loaded(run, e, r, args, kwargs, fr)
     # a buffer handed to any other call: its position / content no longer followed
     for b in (x for v in [*args, *kwargs.values()] for x in _bufs(v)):
         b.lost = True
