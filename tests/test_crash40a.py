@@ -137,6 +137,37 @@ for _name, _body in (
     net(_name, TWO.format(ha=4, hb=4), _body)
     MODELS[_name] = (WRAP + MODELS[_name][0], *MODELS[_name][1:])
 
+# random_split of a dataset whose length the pass knows (input batch 6)
+SPLIT = (
+    "from torch.utils.data import Subset, TensorDataset, random_split\n\n"
+    "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+    "        self.fc = nn.Linear(5, 2)\n\n    def forward(self, x):\n"
+    "        {body}\n        return self.fc(x)\n"
+)
+for _name, _body in (
+    ("split_counts_short", "a, b = random_split(TensorDataset(x), [4, 1])"),
+    ("split_ok_counts", "a, b = random_split(TensorDataset(x), [4, 2])"),
+    ("split_ok_fractions", "a, b = random_split(TensorDataset(x), (0.5, 0.5))"),
+    (
+        "split_kw_pair_dataset",
+        "ds = TensorDataset(x, x.sum(1))\n        parts = random_split(ds, lengths=(3, 2, 2))",
+    ),
+    (
+        "split_ok_len_based",
+        "ds = TensorDataset(x)\n        k = len(ds) // 3\n"
+        "        parts = random_split(ds, [k, len(ds) - k])",
+    ),
+    (
+        "split_subset_counts",
+        "sub = Subset(TensorDataset(x), [0, 2, 4])\n        a, b = random_split(sub, [2, 2])",
+    ),
+    (
+        "split_ok_subset_counts",
+        "sub = Subset(TensorDataset(x), [0, 2, 4])\n        a, b = random_split(sub, [2, 1])",
+    ),
+):
+    model(_name, (6, 5), SPLIT.format(body=_body))
+
 # ``del sd[key]`` of a dict held: the key removed (not followed before session 40)
 for _name, _body in (
     (

@@ -365,6 +365,52 @@ def built_loaded(run: Any, e: Any, dst: Any, args: list, kwargs: dict, fr: Any) 
                 f"unexpected key(s) {unexpected[:3]}")  # fmt: skip
 
 
+# ---------------------------------------------------------------- random_split lengths
+_SPLIT = ("torch.utils.data.random_split", "torch.utils.data.dataset.random_split")
+
+
+def _data_len(run: Any, ds: Any) -> int | None:
+    """The length of a dataset ``dataflow_fix36b_data`` knows (``TensorDataset`` of known
+    first sizes, a ``Subset`` of known indices)."""
+    from driftcheck.parsers.source.forward.dataflow_fix36b_data import _get
+
+    got = _get(run, ds)
+    if got is None:
+        return None
+    if got[0] == "map" and got[1].__class__ is int:
+        return got[1]
+    if got[0] == "subset" and got[2].__class__ is list:
+        return len(got[2])
+    return None
+
+
+# rule: ``random_split(TensorDataset(x), [7, 2])`` of a dataset whose length is not the sum
+def split_lengths(run: Any, e: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """torch's ``random_split``: lengths that are fractions (summing to 1, at most 1) are
+    turned into counts; otherwise ``sum(lengths) != len(dataset)`` is its ValueError. Judged
+    for a dataset of known length (``_data_len``) and a list / tuple of known numbers (the
+    constant case ``dataflow_fix33b`` already judges for a tensor or list dataset)."""
+    import math
+
+    f = run.f
+    if f.speculative or fr is None or len(args) + len(kwargs) > 3:
+        return
+    ds = arg(args, kwargs, 0, "dataset", None)
+    lengths = arg(args, kwargs, 1, "lengths", None)
+    if lengths.__class__ not in (list, tuple) or not lengths:
+        return
+    if not all(v.__class__ in (int, float) for v in lengths):
+        return
+    total = sum(lengths)
+    if math.isclose(total, 1) and total <= 1:
+        return  # fractions (their own range check is fix33b's)
+    n = _data_len(run, ds)
+    if n is None or total == n:
+        return
+    f.crash(fr.loc(e), "ValueError: Sum of input lengths does not equal the length of the input "
+            f"dataset! (lengths sum to {total}, the dataset has {n} items)")  # fmt: skip
+
+
 def item_deleted(run: Any, st: ast.Delete, fr: Any) -> None:
     """``del sd["x"]`` of a dict the pass holds (a name or attribute chain): the key is removed
     where it is a known key of the dict, on the path that surely runs; otherwise the dict may
@@ -405,6 +451,8 @@ def before_call(run: Any, e: Any, fv: Any, args: list, kwargs: dict, fr: Any) ->
             b.lost = True
         return
     q = _qual(fv)
+    if q in _SPLIT:
+        split_lengths(run, e, args, kwargs, fr)
     if q in _SAVE:
         saved(run, e, args, kwargs)
         return
