@@ -168,6 +168,38 @@ for _name, _body in (
 ):
     model(_name, (6, 5), SPLIT.format(body=_body))
 
+# equal items of a Sequential / ModuleList (one graph node, one module each in torch)
+STACK = (
+    "\n\nclass Stack(nn.Module):\n    def __init__(self, w, n):\n        super().__init__()\n"
+    "        self.layers = nn.ModuleList(nn.Linear(w, w) for _ in range(n))\n\n"
+    "    def forward(self, x):\n        for m in self.layers:\n            x = m(x)\n"
+    "        return x\n\n\nclass Net(nn.Module):\n    def __init__(self):\n"
+    "        super().__init__()\n        self.a = Stack(5, 3)\n        self.b = Stack({w}, {n})\n"
+    "        self.c = nn.Sequential(*[nn.Linear(5, 5) for _ in range(2)])\n\n"
+    "    def forward(self, x):\n        {body}\n        return self.a(x)\n"
+)
+for _name, _w, _n, _body in (
+    ("folded_wider", 6, 3, "self.b.load_state_dict(self.a.state_dict(), strict=False)"),
+    ("folded_ok_same", 5, 3, "self.b.load_state_dict(self.a.state_dict())"),
+    ("folded_ok_fewer_nonstrict", 5, 2, "self.b.load_state_dict(self.a.state_dict(), False)"),
+    ("folded_more_strict", 5, 2, "sd = self.a.state_dict()\n        self.b.load_state_dict(sd)"),
+    (
+        "folded_seq_keys",
+        5,
+        3,
+        "self.c.load_state_dict({k: v for k, v in self.a.state_dict().items() if 'layers.2' "
+        "not in k})",
+    ),
+    (
+        "folded_ok_seq_renamed",
+        5,
+        3,
+        "sd = self.a.state_dict()\n        del sd['layers.2.weight']\n        del sd['layers.2.bias']\n"
+        "        self.c.load_state_dict({k[7:]: v for k, v in sd.items()})",
+    ),
+):
+    model(_name, (2, 5), STACK.format(w=_w, n=_n, body=_body))
+
 # ``del sd[key]`` of a dict held: the key removed (not followed before session 40)
 for _name, _body in (
     (
