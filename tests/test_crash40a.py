@@ -295,6 +295,36 @@ for _name, _ha, _hb, _body in (
 ):
     net(_name, TWO.format(ha=_ha, hb=_hb), _body)
 
+# torch.load's default weights_only=True of a module object torch.save wrote
+for _name, _body in (
+    (
+        "weights_module_whole",
+        "s = io.BytesIO()\n        torch.save(self.a, s)\n        s.seek(0)\n"
+        "        m = torch.load(s)",
+    ),
+    (
+        "weights_ok_module_trusted",
+        "s = io.BytesIO()\n        torch.save(self.a.inp, s)\n        s.seek(0)\n"
+        "        m = torch.load(s, weights_only=False)",
+    ),
+    (
+        "weights_module_in_dict",
+        "s = io.BytesIO()\n        torch.save({'net': self.a, 'epoch': 2}, s)\n        s.seek(0)\n"
+        "        m = torch.load(s, map_location='cpu')",
+    ),
+    (
+        "weights_module_in_list_explicit",
+        "s = io.BytesIO()\n        torch.save([self.a.inp], f=s)\n        s.seek(0)\n"
+        "        m = torch.load(s, weights_only=True)",
+    ),
+    (
+        "weights_ok_state_in_dict",
+        "s = io.BytesIO()\n        torch.save({'net': self.a.state_dict(), 'epoch': 2}, s)\n"
+        "        s.seek(0)\n        m = torch.load(s)",
+    ),
+):
+    net(_name, TWO.format(ha=4, hb=4), _body)
+
 # through a helper method returning the buffer
 HELPER = """
 class Net(nn.Module):

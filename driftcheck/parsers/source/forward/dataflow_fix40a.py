@@ -48,11 +48,12 @@ class Buf(Unk):
     the end of what was written; ``content``: what the first save wrote (a value the pass
     holds) or None; ``lost``: a use not followed (nothing is claimed after)."""
 
-    __slots__ = ("saves", "at_end", "content", "lost")
+    __slots__ = ("saves", "at_end", "content", "lost", "doubts")
 
-    def __init__(self) -> None:
+    def __init__(self, doubts: int = 0) -> None:
         super().__init__()
         self.saves, self.at_end, self.content, self.lost = 0, False, None, False
+        self.doubts = doubts  # ``Flow.doubts`` when made: anything unknown since loses it
 
     def __repr__(self) -> str:
         return f"UNK(BytesIO, {self.saves} saved, at_end={self.at_end}, lost={self.lost})"
@@ -106,6 +107,46 @@ def _copy(v: Any, depth: int = 0) -> Any:
             return None
         return items if v.__class__ is list else tuple(items)
     return None
+
+
+_PICKLE_HOOKS = ("__reduce__", "__reduce_ex__", "__getstate__", "__setstate__", "__getattr__",
+                 "__getattribute__", "__class__")  # fmt: skip
+
+
+def _plain_pickle(run: Any, v: Any, depth: int = 0) -> bool:
+    """Pickling ``v`` runs no code of the program's: a module whose classes are torch's layers
+    or plain classes of the code's own (``dataflow_fix30b._tree_plain`` with the pickling
+    methods), or a dict / list / tuple of such and of plain data."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _tree_plain
+
+    if depth > 3:
+        return False
+    if isinstance(v, (Mod, Built)):
+        try:
+            return _tree_plain_pickle(run.f, v.obj) and _tree_plain(run.f, v.obj)
+        except Exception:  # noqa: BLE001
+            return False
+    if v.__class__ is dict:
+        return all(
+            k.__class__ in (str, int) and _plain_pickle(run, x, depth + 1) for k, x in v.items()
+        )
+    if v.__class__ in (list, tuple):
+        return all(_plain_pickle(run, x, depth + 1) for x in v)
+    return _copy(v) is not None or v is None
+
+
+def _tree_plain_pickle(f: Any, m: Any, depth: int = 0) -> bool:
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _plain_class
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj
+
+    m = f.resolve(m)
+    if isinstance(m, Leaf):
+        return isinstance(m.torch, str) and m.torch.startswith("torch.nn.")
+    if depth > 16 or not isinstance(m, Obj):
+        return False
+    if m.kind is None and not _plain_class(m, _PICKLE_HOOKS):
+        return False
+    return all(_tree_plain_pickle(f, c, depth + 1) for c in m.children.values() if c is not None)
 
 
 # ---------------------------------------------------------------- state_dict() as a value
@@ -184,6 +225,9 @@ def loaded(run: Any, e: Any, args: list, kwargs: dict, fr: Any) -> None:
     if mmap.__class__ is not bool and mmap is not None:
         b.lost = True
         return
+    if f.doubts != b.doubts:
+        b.lost = True  # something unknown ran since the buffer was made: it may have moved
+        return
     if b.saves >= 1 and b.at_end and not mmap:
         f.crash(fr.loc(e), "EOFError: Ran out of input (torch.load of an io.BytesIO whose "
                 "position is at the end of what torch.save wrote: no seek(0) between them)")  # fmt: skip
@@ -192,6 +236,46 @@ def loaded(run: Any, e: Any, args: list, kwargs: dict, fr: Any) -> None:
     if b.saves >= 1 and not b.at_end and mmap:
         f.crash(fr.loc(e), "ValueError: f must be a file path in order to use the mmap argument")
         b.lost = True
+        return
+    wo = kwargs.get("weights_only", True) if "weights_only" in kwargs else True
+    if b.saves == 1 and not b.at_end and wo is True and _holds_module(run, b.content):
+        f.crash(fr.loc(e), "UnpicklingError: Weights only load failed (torch.load's default "
+                "weights_only=True refuses the module object torch.save wrote)")  # fmt: skip
+        b.lost = True
+
+
+def _holds_module(run: Any, v: Any, depth: int = 0) -> bool:
+    """``v`` (what ``torch.save`` wrote) is or holds (in a dict / list / tuple) a module
+    object: torch's weights-only unpickler has no ``nn.Module`` class in its allow-list, and
+    only ``torch.serialization.add_safe_globals`` (never named in the code) adds one."""
+    if depth > 3:
+        return False
+    if isinstance(v, (Mod, Built)):
+        return not _safe_globals_named(run)
+    if v.__class__ is dict:
+        return any(_holds_module(run, x, depth + 1) for x in v.values())
+    if v.__class__ in (list, tuple):
+        return any(_holds_module(run, x, depth + 1) for x in v)
+    return False
+
+
+def _safe_globals_named(run: Any) -> bool:
+    """Some code of the run names ``add_safe_globals`` / ``safe_globals`` (or has no tree)."""
+    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+
+    f = run.f
+    got = f.run_state.get("fix40a_safe_globals")
+    if got is None:
+        trees = own_trees(f.interp)
+        got = trees is None or any(
+            (isinstance(n, ast.Attribute) and n.attr in ("add_safe_globals", "safe_globals"))
+            or (isinstance(n, ast.Name) and n.id in ("add_safe_globals", "safe_globals"))
+            or (isinstance(n, ast.alias) and n.name in ("add_safe_globals", "safe_globals"))
+            for t in trees
+            for n in ast.walk(t)
+        )
+        f.run_state["fix40a_safe_globals"] = got
+    return got
 
 
 def load_result(run: Any, args: list, kwargs: dict) -> Any:
@@ -226,13 +310,15 @@ def pure(run: Any, fv: Any, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
         return MISS
     q = _qual(fv)
     if q in _BYTESIO:
-        return Buf() if not args and not kwargs else MISS
+        return Buf(f.doubts) if not args and not kwargs else MISS
     if q in _SAVE:
         b = arg(args, kwargs, 1, "f", None)
         if not isinstance(b, Buf) or b.lost or b.saves != 1 or not b.at_end:
             return MISS
         obj = arg(args, kwargs, 0, "obj", None)
-        return None if obj is b.content and _copy(obj) is not None else MISS
+        if obj is not b.content:
+            return MISS
+        return None if _copy(obj) is not None or _plain_pickle(run, obj) else MISS
     if q in _LOAD:
         return load_result(run, args, kwargs)
     if not isinstance(at.func, ast.Attribute):
