@@ -200,6 +200,39 @@ for _name, _w, _n, _body in (
 ):
     model(_name, (2, 5), STACK.format(w=_w, n=_n, body=_body))
 
+# dataclasses.replace of a config in forward, a module built from it
+CFG = (
+    "import dataclasses\nfrom dataclasses import dataclass, replace\n\n\n@dataclass\n"
+    "class Cfg:\n    d: int = 5\n    h: int = 4\n\n\nclass Tower2(nn.Module):\n"
+    "    def __init__(self, cfg):\n        super().__init__()\n"
+    "        self.inp = nn.Linear(cfg.d, cfg.h)\n        self.out = nn.Linear(cfg.h, 3)\n\n"
+    "    def forward(self, x):\n        return self.out(self.inp(x))\n\n\n"
+    "class Net(nn.Module):\n    def __init__(self, cfg=Cfg()):\n        super().__init__()\n"
+    "        self.cfg = cfg\n        self.a = Tower2(cfg)\n\n    def forward(self, x):\n"
+    "        {body}\n        return self.a(x)\n"
+)
+for _name, _body in (
+    (
+        "cfgreplace_wider",
+        "t = Tower2(replace(self.cfg, h=9))\n        t.load_state_dict(self.a.state_dict())",
+    ),
+    (
+        "cfgreplace_ok_same_width",
+        "t = Tower2(replace(self.cfg, h=4))\n        t.load_state_dict(self.a.state_dict())",
+    ),
+    (
+        "cfgreplace_module_spelling_nonstrict",
+        "c2 = dataclasses.replace(self.cfg, d=5, h=2)\n"
+        "        self.a.load_state_dict(Tower2(c2).state_dict(), strict=False)",
+    ),
+    (
+        "cfgreplace_ok_other_field",
+        "c2 = dataclasses.replace(self.cfg, d=5)\n"
+        "        self.a.load_state_dict(Tower2(c2).state_dict())",
+    ),
+):
+    model(_name, (2, 5), CFG.format(body=_body))
+
 # ``del sd[key]`` of a dict held: the key removed (not followed before session 40)
 for _name, _body in (
     (

@@ -321,6 +321,8 @@ def pure(run: Any, fv: Any, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
         return None if _copy(obj) is not None or _plain_pickle(run, obj) else MISS
     if q in _LOAD:
         return load_result(run, args, kwargs)
+    if q in ("dataclasses.replace",):
+        return replaced(run, args, kwargs, at)
     if not isinstance(at.func, ast.Attribute):
         return MISS
     if at.func.attr == "seek":
@@ -495,6 +497,33 @@ def split_lengths(run: Any, e: Any, args: list, kwargs: dict, fr: Any) -> None:
         return
     f.crash(fr.loc(e), "ValueError: Sum of input lengths does not equal the length of the input "
             f"dataset! (lengths sum to {total}, the dataset has {n} items)")  # fmt: skip
+
+
+def replaced(run: Any, args: list, kwargs: dict, at: Any) -> Any:
+    """``dataclasses.replace(cfg, hidden=64)`` in ``forward`` of a config object of the
+    interpreter's (a dataclass instance made in ``__init__``) with plain changes: a new
+    instance made as the interpreter makes one (``library/stdlib.py``'s ``replace``), so a
+    module built from it in ``forward`` (``built``) has a known state. ``MISS`` otherwise."""
+    from driftcheck.parsers.source.library.stdlib import _fields_of
+    from driftcheck.parsers.source.values.abstract import Obj
+
+    f = run.f
+    if f.speculative or len(args) != 1 or not kwargs:
+        return MISS
+    v = args[0].obj if isinstance(args[0], Mod) else args[0]  # (the pass holds it as a Mod)
+    if not isinstance(v, Obj) or v.module or v.cls is None:
+        return MISS
+    if not all(x is None or x.__class__ in (bool, int, float, str) for x in kwargs.values()):
+        return MISS
+    try:
+        fields = _fields_of(v)
+        if fields is None:
+            return MISS
+        loc = (str(v.cls.mod.path), getattr(at, "lineno", 0))
+        got = f.interp.memo.instantiate(v.cls, [], {**fields, **kwargs}, loc)
+    except Exception:  # noqa: BLE001 - a replace the interpreter cannot make: unknown
+        return MISS
+    return Mod(got) if isinstance(got, Obj) and got.cls is v.cls else MISS
 
 
 def item_deleted(run: Any, st: ast.Delete, fr: Any) -> None:
