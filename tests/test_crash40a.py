@@ -358,6 +358,22 @@ for _name, _body in (
 ):
     net(_name, TWO.format(ha=4, hb=4), _body)
 
+# a namespace object in the checkpoint (argparse / types): not allow-listed either
+NS = (
+    "import argparse\nimport types\n\n\nclass Net(nn.Module):\n    def __init__(self):\n"
+    "        super().__init__()\n        self.fc = nn.Linear(5, 2)\n        self.meta = {meta}\n\n"
+    "    def forward(self, x):\n        s = io.BytesIO()\n"
+    "        torch.save({{'w': self.fc.state_dict(), 'meta': self.meta}}, s)\n        s.seek(0)\n"
+    "        got = torch.load(s{extra})\n        return self.fc(x)\n"
+)
+for _name, _meta, _extra in (
+    ("nsmeta_argparse", "argparse.Namespace(epoch=2, best=0.5)", ""),
+    ("nsmeta_simple", "types.SimpleNamespace(epoch=2)", ", map_location='cpu'"),
+    ("nsmeta_ok_trusted", "argparse.Namespace(epoch=2)", ", weights_only=False"),
+    ("nsmeta_ok_plain_dict", "dict(epoch=2, best=0.5)", ""),
+):
+    model(_name, (2, 5), NS.format(meta=_meta, extra=_extra))
+
 # through a helper method returning the buffer
 HELPER = """
 class Net(nn.Module):

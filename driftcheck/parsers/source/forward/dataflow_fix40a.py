@@ -32,7 +32,7 @@ from typing import Any
 from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.forward.dataflow_common import arg, receiver
 from driftcheck.parsers.source.forward.dataflow_fix38a_jit import FreshModule
-from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, Tens, Unk
+from driftcheck.parsers.source.values.dataflow_values import UNK, CfgV, Mod, Tens, Unk
 
 OFF = "DRIFTCHECK_NO_FIX40A"
 
@@ -240,23 +240,30 @@ def loaded(run: Any, e: Any, args: list, kwargs: dict, fr: Any) -> None:
     wo = kwargs.get("weights_only", True) if "weights_only" in kwargs else True
     if b.saves == 1 and not b.at_end and wo is True and _holds_module(run, b.content):
         f.crash(fr.loc(e), "UnpicklingError: Weights only load failed (torch.load's default "
-                "weights_only=True refuses the module object torch.save wrote)")  # fmt: skip
+                "weights_only=True refuses the module or namespace object torch.save wrote)")  # fmt: skip
         b.lost = True
 
 
 def _holds_module(run: Any, v: Any, depth: int = 0) -> bool:
     """``v`` (what ``torch.save`` wrote) is or holds (in a dict / list / tuple) a module
-    object: torch's weights-only unpickler has no ``nn.Module`` class in its allow-list, and
-    only ``torch.serialization.add_safe_globals`` (never named in the code) adds one."""
+    object or a namespace object (``_NOT_ALLOWED``): torch's weights-only unpickler has none
+    of those classes in its allow-list, and only ``torch.serialization.add_safe_globals``
+    (never named in the code) adds one."""
     if depth > 3:
         return False
     if isinstance(v, (Mod, Built)):
         return not _safe_globals_named(run)
+    if isinstance(v, CfgV) and getattr(v.cfg, "made_by", None) in _NOT_ALLOWED:
+        return not _safe_globals_named(run)  # ``argparse.Namespace(...)``: not allow-listed
     if v.__class__ is dict:
         return any(_holds_module(run, x, depth + 1) for x in v.values())
     if v.__class__ in (list, tuple):
         return any(_holds_module(run, x, depth + 1) for x in v)
     return False
+
+
+# classes whose instances torch's weights-only unpickler refuses (asked of torch 2.13)
+_NOT_ALLOWED = frozenset({"argparse.Namespace", "types.SimpleNamespace"})
 
 
 def _safe_globals_named(run: Any) -> bool:
