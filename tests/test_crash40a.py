@@ -233,6 +233,29 @@ for _name, _body in (
 ):
     model(_name, (2, 5), CFG.format(body=_body))
 
+# dict(pairs) / dict(d) of values the pass holds (dict(...) kept only its keywords before)
+for _name, _body in (
+    (
+        "dictpairs_prefixed_gen",
+        "sd = dict(('m.' + k, v) for k, v in self.a.state_dict().items())\n"
+        "        self.b.load_state_dict(sd)",
+    ),
+    (
+        "dictpairs_ok_plain_copy",
+        "sd = dict(self.a.state_dict())\n        self.b.load_state_dict(sd)",
+    ),
+    (
+        "dictpairs_list_extra_kw",
+        "sd = dict(list(self.a.state_dict().items()), step=3)\n        self.b.load_state_dict(sd)",
+    ),
+    (
+        "dictpairs_ok_list_nonstrict",
+        "sd = dict([(k, v) for k, v in self.a.state_dict().items()], step=3)\n"
+        "        self.b.load_state_dict(sd, strict=False)",
+    ),
+):
+    net(_name, TWO.format(ha=4, hb=4), _body)
+
 # ``del sd[key]`` of a dict held: the key removed (not followed before session 40)
 for _name, _body in (
     (

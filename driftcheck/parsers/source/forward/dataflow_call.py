@@ -1193,6 +1193,12 @@ class Calls:
         if name in ("isinstance", "hasattr", "callable", "print", "id", "type", "str", "repr"):
             return UNK
         if name in ("dict",):
+            if self.run.f.input_shape is not None and len(args) == 1:  # session 40 (fix40a)
+                from driftcheck.parsers.source.forward import dataflow_fix40a
+
+                got = dataflow_fix40a.dict_of(self.run, args[0], kwargs, at)
+                if got is not None:
+                    return got
             made = dict(kwargs)
             if self.run.f.input_shape is not None and not args and not _splatted(at):
                 self.run.f.made_dicts.append(made)  # ``dict(a=1)``: a real ``dict``

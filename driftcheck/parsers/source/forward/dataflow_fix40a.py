@@ -533,6 +533,36 @@ def replaced(run: Any, args: list, kwargs: dict, at: Any) -> Any:
     return Mod(got) if isinstance(got, Obj) and got.cls is v.cls else MISS
 
 
+def dict_of(run: Any, src: Any, kwargs: dict, at: Any) -> dict | None:
+    """``dict(d)`` / ``dict(pairs)`` (``dict((k, v) for ...)``) of a dict or a list / tuple of
+    two-item tuples / lists the pass holds, keys plain: the dict Python makes (the keywords
+    after). None otherwise (the pass's ``dict(...)`` keeps the keywords only, as before)."""
+    f = run.f
+    if _off(f) or f.speculative or _splat(at):
+        return None
+    if src.__class__ is dict:
+        pairs = list(src.items())
+    elif src.__class__ in (list, tuple) and len(src) <= 4096:
+        pairs = []
+        for p in src:
+            if p.__class__ not in (tuple, list) or len(p) != 2:
+                return None
+            pairs.append((p[0], p[1]))
+    else:
+        return None
+    if not all(k.__class__ in (str, int, bool) for k, _ in pairs):
+        return None
+    out = dict(pairs)
+    out.update(kwargs)
+    return out
+
+
+def _splat(at: Any) -> bool:
+    return isinstance(at, ast.Call) and (
+        any(isinstance(a, ast.Starred) for a in at.args) or any(k.arg is None for k in at.keywords)
+    )
+
+
 def item_deleted(run: Any, st: ast.Delete, fr: Any) -> None:
     """``del sd["x"]`` of a dict the pass holds (a name or attribute chain): the key is removed
     where it is a known key of the dict, on the path that surely runs; otherwise the dict may
