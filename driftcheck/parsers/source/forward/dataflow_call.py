@@ -362,6 +362,12 @@ class Calls:
             self.run.receivers.pop()
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        if self.run.f.input_shape is not None:  # session 40: state_dict() / BytesIO round trip
+            from driftcheck.parsers.source.forward import dataflow_fix40a
+
+            got = dataflow_fix40a.pure(self.run, fv, args, kwargs, fr, at)
+            if got is not dataflow_fix40a.MISS:
+                return got
         dataflow_axes.escapes(self.run.f, fv, args, kwargs)
         if fv.__class__ in (ShapeOf, int):  # ``h.shape(0)``, ``x.ndim()``
             dataflow_misuse.called(self.run.f, fv, at, fr.loc(at) if fr is not None else None)
@@ -466,6 +472,11 @@ class Calls:
                     from driftcheck.parsers.source.forward import dataflow_lateinit
 
                     dataflow_lateinit.late_super(self.run, cls, fr.loc(at))
+                    from driftcheck.parsers.source.forward import dataflow_fix40a
+
+                    got = dataflow_fix40a.built(self.run, cls, args, kwargs, fr, at)
+                    if got is not None:  # session 40: a module of plain arguments, its state
+                        return got
                 return self.unknown_call(args, kwargs, f"{cls.name} built inside forward")
         except Exception:  # noqa: BLE001
             pass
@@ -1182,6 +1193,12 @@ class Calls:
         if name in ("isinstance", "hasattr", "callable", "print", "id", "type", "str", "repr"):
             return UNK
         if name in ("dict",):
+            if self.run.f.input_shape is not None and len(args) == 1:  # session 40 (fix40a)
+                from driftcheck.parsers.source.forward import dataflow_fix40a
+
+                got = dataflow_fix40a.dict_of(self.run, args[0], kwargs, at)
+                if got is not None:
+                    return got
             made = dict(kwargs)
             if self.run.f.input_shape is not None and not args and not _splatted(at):
                 self.run.f.made_dicts.append(made)  # ``dict(a=1)``: a real ``dict``

@@ -269,6 +269,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_fix28b
 
             dataflow_fix28b.deleted(self, st, fr)  # ``del self.cache``
+            from driftcheck.parsers.source.forward import dataflow_fix40a
+
+            dataflow_fix40a.item_deleted(self, st, fr)  # ``del sd["x"]`` of a dict held
         # pass, assert, del, import, global, nonlocal, class defs: no dataflow
 
     def aug_item(self, st: ast.AugAssign, rhs: Any, fr: Frame) -> bool:

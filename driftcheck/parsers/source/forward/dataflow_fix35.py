@@ -230,13 +230,20 @@ def state_keys(run: Any, obj: Any) -> dict[str, tuple] | None:
             return None
         seen: set[int] = set()
         todo = [obj]
+        # session 40 (crashfix40a): a module is shared when the same object is met twice, not
+        # when two equal items of a ModuleList / Sequential fold into one graph node (``resolve``
+        # maps both to the first; torch holds one module, and its own state, per item)
+        own_ids = f.switches.get("DRIFTCHECK_NO_FIX40A") != "1"
         while todo:
-            m = f.resolve(todo.pop())
-            if id(m) in seen or len(seen) > 4096:
+            own = todo.pop()
+            m = f.resolve(own)
+            key = id(own) if own_ids else id(m)
+            if key in seen or len(seen) > 4096:
                 return None  # a module shared in the tree
-            seen.add(id(m))
+            seen.add(key)
             if isinstance(m, Obj):
-                todo.extend(c for c in m.children.values() if c is not None)
+                kids = own.children if own_ids and isinstance(own, Obj) else m.children
+                todo.extend(c for c in kids.values() if c is not None)
             elif not isinstance(m, Leaf):
                 return None
         params = listed(run, obj, "named_parameters", [], {})

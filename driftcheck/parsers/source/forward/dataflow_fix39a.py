@@ -415,7 +415,7 @@ def held_attr(run: Any, m: Any, name: str) -> Any:
         _cpu_scaler,
         _init_assign,
     )
-    from driftcheck.parsers.source.values.abstract import Obj, Unknown
+    from driftcheck.parsers.source.values.abstract import Obj, Unknown, called_of
 
     f = run.f
     if not _on(f):
@@ -431,12 +431,15 @@ def held_attr(run: Any, m: Any, name: str) -> Any:
     if got is not None and got[0] is obj:
         return got[1]
     made = None
-    if any(v.why == f"call of {q}" for q in _SCALERS):
+    # the marker the interpreter sets on an unmodelled call's result (``called_of``), not the
+    # note text (session 40, crashfix40a)
+    q_made = called_of(v) or ""
+    if q_made in _SCALERS:
         call = _init_assign(obj.cls, name)
         if call is not None and _cpu_scaler(call):
             made = Scaler()
-    elif v.why.startswith("call of torch.optim.") and not obj.module:
-        opt = v.why[len("call of torch.optim.") :]
+    elif q_made.startswith("torch.optim.") and not obj.module:
+        opt = q_made[len("torch.optim.") :]
         call = _init_assign(obj.cls, name)
         # only ``self.opt = torch.optim.Adam(...)`` itself makes a new optimizer: an existing
         # one reached through ``getattr(net, "opt")`` or a helper is the same object
