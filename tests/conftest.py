@@ -53,7 +53,11 @@ def _drop_modules_from_tmp(request):
         return
     for name in new:
         mod = sys.modules.get(name)
-        where = [getattr(mod, "__file__", None), *(list(getattr(mod, "__path__", None) or []))]
+        try:  # a module's file and a package's folders; torch's lazy namespaces (torch.classes)
+            # answer any attribute with other objects
+            where = [getattr(mod, "__file__", None), *(getattr(mod, "__path__", None) or [])]
+        except Exception:
+            continue
         for w in where:
             if not isinstance(w, str):
                 continue
