@@ -91,6 +91,12 @@ _pkg("outside_other_package", "", "import ext.plug\nimport regpkg.a",
             "registration.register('p', 5)\n"})  # fmt: skip
 _pkg("outside_not_imported", "", "import regpkg.a\nimport regpkg.b", expect="exact",
      extra={"plugins.py": "from regpkg.registration import register\nregister('p', 5)\n"})  # fmt: skip
+_pkg("outside_entry_registers", "", "import regpkg.a\nfrom regpkg.registration import register\n"
+     "register('m', 7)", expect="exact",
+     extra={"plugins.py": "from regpkg.registration import register\nregister('p', 5)\n"})  # fmt: skip
+_pkg("outside_and_entry_register", "", "import regpkg.a\nimport plugins\n"
+     "from regpkg.registration import register\nregister('m', 7)",
+     extra={"plugins.py": "from regpkg.registration import register\nregister('p', 5)\n"})  # fmt: skip
 _pkg("outside_maybe_imported", "", "import sys\nif sys.argv:\n    import plugins\nimport regpkg.a",
      extra={"plugins.py": "from regpkg.registration import register\nregister('p', 5)\n"})  # fmt: skip
 
