@@ -27,7 +27,7 @@ def _count(tmp_path, code: str, files: dict):
     path = tmp_path / "model.py"
     path.write_text(textwrap.dedent(code))
     got = parse_source(path).params_total()
-    want = torch_count(path, root="model", sys_path=tmp_path)
+    want = torch_count(path, root="model", sys_path=tmp_path if files else None)
     return got, want
 
 
@@ -153,6 +153,47 @@ CASES = {
 def test_two_registries_same_forwarder_name(tmp_path, name):
     code, files, expect = CASES[name]
     got, want = _count(tmp_path, code, files)
+    if expect == "exact":
+        assert got == want, (name, got, want)
+    else:
+        assert got in (None, want), (name, got, want)
+
+
+# ---- fresh25 tee_pairwise_widths: ``itertools.tee`` copies of one iterator
+TEES = {
+    "tee_iter_next": (
+        "from itertools import tee\nimport torch.nn as nn\n"
+        "widths = iter([20, 40, 40, 10, 1])\na, b = tee(widths)\nnext(b, None)\n"
+        "model = nn.Sequential(*[nn.Linear(i, o) for i, o in zip(a, b)])\n",
+        "exact",
+    ),
+    "tee_list_three": (
+        "import itertools\nimport torch.nn as nn\n"
+        "a, b, c = itertools.tee([8, 16, 4, 2], 3)\nnext(b)\nnext(c)\nnext(c)\n"
+        "model = nn.ModuleList(nn.Bilinear(i, j, k) for i, j, k in zip(a, b, c))\n",
+        "exact",
+    ),
+    "tee_of_tee_range": (
+        "from itertools import tee\nimport torch.nn as nn\n"
+        "a, b = tee(range(3, 9, 2))\nb, c = tee(b)\nnext(c)\n"
+        "layers = [nn.Linear(i, o) for i, o in zip(a, c)]\n"
+        "layers += [nn.Linear(w, 1) for w in b]\nmodel = nn.Sequential(*layers)\n",
+        "exact",
+    ),
+    "tee_of_generator": (
+        "from itertools import tee\nimport torch.nn as nn\n"
+        "def gen():\n    yield from (5, 7, 9)\n"
+        "a, b = tee(gen())\nnext(b)\n"
+        "model = nn.Sequential(*[nn.Linear(i, o) for i, o in zip(a, b)])\n",
+        "exact_or_unknown",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TEES))
+def test_tee_copies(tmp_path, name):
+    code, expect = TEES[name]
+    got, want = _count(tmp_path, code, {})
     if expect == "exact":
         assert got == want, (name, got, want)
     else:
