@@ -5,7 +5,8 @@ says why; never another number.
 - fresh37 rlcard (3 dev files): an env registry read (``rlcard.make("uno")``) beside a second
   registry whose forwarding function has the same name (``rlcard.models``' ``register``), in a
   package the import walk marks "may be imported" (a computed ``importlib.import_module``):
-  the other registry's calls made the env registry's whole key set unknown."""
+  the other registry's calls made the env registry's whole key set unknown.
+- fresh25 tee_pairwise_widths: ``a, b = itertools.tee(widths); next(b, None); zip(a, b)``."""
 
 from __future__ import annotations
 
