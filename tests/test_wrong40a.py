@@ -197,3 +197,37 @@ def test_sobol_count_dropped(tmp_path, capsys, name):
 
 def test_sobol_count_kept(tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, "sob_draw_three", tmp_path, capsys)
+
+
+# ---- M1 on the core install (no torch there): ``try: import torch`` does not make the rest of
+# the body "maybe": the program runs with torch, whatever the hook's install lacks
+@pytest.mark.parametrize("first", ["import torch", "import torch.nn.functional as F"])
+def test_try_after_torch_import_core_install(tmp_path, first):
+    import json
+    import subprocess
+    import sys
+
+    from benchmarks import installs
+
+    files = {
+        "regpkg/__init__.py": f"try:\n    {first}\n    from . import a\nexcept ImportError:\n"
+        "    pass\nfrom . import b\n",
+        "regpkg/a.py": _A,
+        "regpkg/b.py": _B,
+        "regpkg/registration.py": _REG,
+    }
+    _, want = _count(tmp_path, _MAIN.format(imp="import regpkg"), files=files)
+    import os
+
+    from tests.conftest import ROOT
+
+    out = subprocess.run(
+        [sys.executable, "-c", installs.cli("core"), "check", "model.py", "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "DRIFTCHECK_NO_CACHE": "1"},
+    )
+    assert out.returncode in (0, 1), out.stderr[-2000:]
+    assert json.loads(out.stdout)["params_total"] == want == 6

@@ -371,6 +371,8 @@ def _absent(interp: Any, dotted: str) -> bool:
     top = parts[0]
     if top in sys.builtin_module_names or top in getattr(sys, "stdlib_module_names", ()):
         return False
+    if top in _RUNTIME:
+        return False  # there when the program runs, though the hook's install may lack it
     finder = getattr(interp, "finder", None)
     if finder is None:
         return False
@@ -394,6 +396,11 @@ def _absent(interp: Any, dotted: str) -> bool:
         )
     except Exception:  # noqa: BLE001
         return False
+
+
+# the program under analysis runs with these: their absence here (the pre-commit hook's core
+# install has no torch) says nothing about the program's own imports
+_RUNTIME = frozenset({"torch", "transformers", "torchvision", "torchaudio", "numpy"})
 
 
 def status(interp: Any, dotted: str) -> tuple[str, str]:
