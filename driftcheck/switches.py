@@ -66,6 +66,8 @@ ANSWERS: dict[str, str] = {
     "DRIFTCHECK_NO_FIX38A": "forward/dataflow_fix38a*.py: session 38 crashfix38a rules off (module self-returns, bn fusion sizes, saved-tensors-hook regions, ChainDataset of map-style, __init__ optimizers read in forward)",
     "DRIFTCHECK_NO_FIX37C": "forward/dataflow_fix37c*.py: process-group, SDPA-backend and data-loading rules off",
     "DRIFTCHECK_NO_LOADER_NEXT_36": "forward/dataflow_fix36_loader.py: DataLoader / hook-handle / extra-state rules off",
+    "DRIFTCHECK_NO_TRY_IMPORTS_40": "interp/importreach.py: an import of a `try` body / `suppress` block after one that may fail read as sure (session 40 wildfix40a off)",
+    "DRIFTCHECK_NO_OUTSIDE_REGS_40": "interp/decorated.py: registrations in reached project modules outside the registry's package not searched (session 40 wildfix40a off)",
     "DRIFTCHECK_NO_ENV_DEFAULT_DRIFT": "drift/service.py: the env-default pass (drift its environment defaults show, capped at minor) off",
 }
 """Switches that can change an answer: the result cache keys on their values."""

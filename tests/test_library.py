@@ -230,6 +230,12 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "list(itertools.starmap(pow, [(2, 3), (3, 2)])))",
     ),
     (
+        ("itertools.tee",),
+        "import itertools\na, b = itertools.tee(iter([1, 2, 4, 8]))\nnext(b)\n"
+        "c, d, e = itertools.tee(range(3), 3)\nnext(e)\n"
+        "result = (list(zip(a, b)), list(c), list(d) + list(e))",
+    ),
+    (
         ("itertools.takewhile", "itertools.dropwhile"),
         "import itertools\nresult = (list(itertools.takewhile(lambda x: x < 3, [1, 2, 5, 1])), "
         "list(itertools.dropwhile(lambda x: x < 3, [1, 2, 5, 1])))",

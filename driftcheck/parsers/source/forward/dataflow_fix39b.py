@@ -337,7 +337,7 @@ def sobol_method(run: Any, e: Any, eng: Any, args: list, kwargs: dict, fr: Any) 
         return
     if name == "draw_base2" and eng.num is not None:
         total = eng.num + n
-        if total & (total - 1) != 0 and not _off(f):
+        if total & (total - 1) != 0 and not _off(f) and _only_drawn(e, eng, fr):
             f.crash(fr.loc(e), "ValueError: The balance properties of Sobol' points require n to "
                     f"be a power of 2. {eng.num} points have been previously generated, then: "
                     f"n={eng.num}+2**{m}={total}.")  # fmt: skip
@@ -346,6 +346,73 @@ def sobol_method(run: Any, e: Any, eng: Any, args: list, kwargs: dict, fr: Any) 
     if name != "fast_forward" and arg(args, kwargs, 1, "out", None) is None:
         f.run_state.setdefault(_SOBOL_OUT, {})[id(e)] = (e, (n, eng.dim))
     eng.num = None if eng.num is None else eng.num + n
+
+
+_SOBOL_STEPS = ("fast_forward", "draw", "draw_base2", "reset")
+
+
+def _only_drawn(e: ast.Call, eng: Sobol, fr: Any) -> bool:
+    """Whether the engine's count is all the draws the pass followed (review39 M5): in the
+    function running ``e``, every read of a name now bound to the engine is the receiver of
+    ``fast_forward`` / ``draw`` / ``draw_base2`` / ``reset`` called; for an engine held as
+    ``self.<a>``, every ``.<a>`` of the module is (or is the engine's construction). Anything
+    else -- ``eng.num_generated = 0``, ``setattr(eng, ...)``, ``eng.__dict__``, an alias
+    ``e2 = eng``, the engine passed to a call or stored in a list, ``eng.__init__(...)`` --
+    may change the count unseen: no verdict."""
+    recv = e.func.value if isinstance(e.func, ast.Attribute) else None
+    fn = getattr(getattr(fr, "func", None), "node", None)
+    if isinstance(recv, ast.Name):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        aliases = {k for k, v in fr.locals.items() if v is eng}
+        return bool(aliases) and _steps_only(fn, lambda n: isinstance(n, ast.Name)
+                                             and n.id in aliases and isinstance(n.ctx, ast.Load))  # fmt: skip
+    if isinstance(recv, ast.Attribute) and isinstance(recv.value, ast.Name):
+        tree = getattr(getattr(fr, "mod", None), "tree", None)
+        if tree is None:
+            return False
+        attr = recv.attr
+        return _steps_only(tree, lambda n: isinstance(n, ast.Attribute) and n.attr == attr,
+                           made_ok=True)  # fmt: skip
+    return False
+
+
+def _steps_only(tree: ast.AST, is_eng: Any, made_ok: bool = False) -> bool:
+    """Every node ``is_eng`` accepts under ``tree`` is a step call's receiver (or, with
+    ``made_ok``, the target of ``<x>.<a> = SobolEngine(...)``)."""
+    parents: dict[int, ast.AST] = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+    for node in ast.walk(tree):
+        if not is_eng(node):
+            continue
+        up = parents.get(id(node))
+        call = parents.get(id(up)) if up is not None else None
+        if (
+            isinstance(up, ast.Attribute)
+            and up.value is node
+            and up.attr in _SOBOL_STEPS
+            and isinstance(call, ast.Call)
+            and call.func is up
+        ):
+            continue
+        if (
+            made_ok
+            and isinstance(getattr(node, "ctx", None), ast.Store)
+            and isinstance(up, ast.Assign)
+            and len(up.targets) == 1
+            and isinstance(up.value, ast.Call)
+            and _callee_tail(up.value) == "SobolEngine"
+        ):
+            continue
+        return False
+    return True
+
+
+def _callee_tail(call: ast.Call) -> str:
+    f = call.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
 
 
 # ---------------------------------------------------------------- torch.gradient spacing

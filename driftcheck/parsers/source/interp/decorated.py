@@ -210,7 +210,39 @@ class Registry(dict):
             (f, d)
             for f, d in self._all_package_files()
             if importreach.status(self._interp, d)[0] != "no"
-        ]
+        ] + self._outside_files()
+
+    def _outside_files(self) -> list[tuple[Path, str]]:
+        """The modules of the user's project outside the registry's package that importing
+        the entry file may run (review39 M2: a top-level ``plugins.py`` calling ``register``
+        counted nothing); off: ``DRIFTCHECK_NO_OUTSIDE_REGS_40``."""
+        import os
+
+        from driftcheck.parsers.source.interp import importreach
+
+        if os.environ.get("DRIFTCHECK_NO_OUTSIDE_REGS_40", "") not in ("", "0"):
+            return []
+        pkg = self._mod.name.split(".")[0]
+        key = f"_dc_outside_regs:{pkg}"
+        got = self._interp.__dict__.get(key)
+        if got is not None:
+            return got
+        out: list[tuple[Path, str]] = []
+        self._interp.__dict__[key] = out
+        r = importreach.reach(self._interp, pkg)
+        if r.whole:
+            return out
+        names = self._interp.names
+        for d in sorted({*r.sure, *r.maybe}):
+            if d.split(".")[0] == pkg or not importreach._in_project(self._interp, d, r.roots):
+                continue
+            mod = names.module(d)
+            if mod is None or importreach.status(self._interp, d)[0] == "no":
+                continue
+            out.append((mod.path, d))
+            if len(out) >= MAX_SCAN_FILES:
+                break
+        return out
 
     def _maybe_run(self, dotted: str) -> str | None:
         """Why module ``dotted`` may or may not be imported; None where it surely is."""

@@ -75,21 +75,26 @@ def _resolve(mod: Any, node: ast.ImportFrom) -> str | None:
     return ".".join(base) or None
 
 
-def _walk(tree: ast.Module) -> Any:
+def _walk(tree: ast.Module, fails: Any = None) -> Any:
     """(node, sure): every node of the module with whether it runs whenever the module is
-    imported (not in a function, not under a condition, a loop, a handler)."""
+    imported (not in a function, not under a condition, a loop, a handler). ``fails(stmt,
+    caught)``: whether a statement of a ``try`` body / ``with contextlib.suppress(...)`` block
+    may raise what the handler catches; the statements after it in that body may not run
+    (review39 M1: ``try: import apex; from . import a`` where apex is not installed)."""
     from driftcheck.parsers.source.loader import main_block
 
     todo: list[tuple[ast.AST, bool]] = [(tree, True)]
     while todo:
         node, sure = todo.pop()
         yield node, sure
+        caught = _guarded(node) if fails is not None else None
         for field, value in ast.iter_fields(node):
             kids = value if isinstance(value, list) else [value]
+            cut = False  # an earlier statement of this guarded body may raise
             for child in kids:
                 if not isinstance(child, ast.AST):
                     continue
-                s = sure
+                s = sure and not cut
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                     s = False
                 elif isinstance(node, (ast.If, ast.IfExp)) and field in ("body", "orelse"):
@@ -106,6 +111,51 @@ def _walk(tree: ast.Module) -> Any:
                 if isinstance(child, ast.If) and main_block(child):
                     s = False
                 todo.append((child, s))
+                if caught is not None and field == "body" and not cut:
+                    cut = fails(child, caught)
+
+
+def _guarded(node: ast.AST) -> tuple[str, ...] | None:
+    """The exception names a ``try`` body's handlers / a ``with suppress(...)`` catch ("*": any
+    exception; a handler we cannot read counts as any), or None where the node guards nothing."""
+    if isinstance(node, ast.Try) and node.handlers:
+        out: list[str] = []
+        for h in node.handlers:
+            types = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+            for t in types:
+                name = (
+                    t.id
+                    if isinstance(t, ast.Name)
+                    else t.attr
+                    if isinstance(t, ast.Attribute)
+                    else None
+                )
+                out.append("*" if t is None or name is None or name not in _IMPORT_ERRORS else name)
+        return tuple(out)
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        out = []
+        for item in node.items:
+            call = item.context_expr
+            if isinstance(call, ast.Call) and _call_name(call) == "suppress":
+                for t in call.args:
+                    name = (
+                        t.id
+                        if isinstance(t, ast.Name)
+                        else t.attr
+                        if isinstance(t, ast.Attribute)
+                        else None
+                    )
+                    out.append(name if name in _IMPORT_ERRORS else "*")
+                if any(isinstance(a, ast.Starred) for a in call.args):
+                    out.append("*")
+        return tuple(out) or None
+    return None
+
+
+# the exceptions a missing module raises; a handler naming another one catches some other error
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+# statements that raise nothing when run (an import of a module that is there aside)
+_QUIET = (ast.Pass, ast.FunctionDef, ast.AsyncFunctionDef, ast.Global, ast.Nonlocal)
 
 
 def _call_name(call: ast.Call) -> str:
@@ -161,7 +211,8 @@ def reach(interp: Any, top: str | None = None) -> Reach:
         mod = names.module(dotted)
         if mod is None:
             continue
-        for node, s in _walk(mod.tree):
+        fails = None if _off() else (lambda st, caught, _m=mod: _may_fail(interp, _m, st, caught))
+        for node, s in _walk(mod.tree, fails):
             s = s and sure
             at = f"{mod.path.name}:{getattr(node, 'lineno', 0)}"
             targets: list[str] = []
@@ -274,6 +325,82 @@ def _star_subs(names: Any, base: str) -> list[str] | None:
         # the package itself imported them (followed through its own imports)
         return []
     return out
+
+
+def _off() -> bool:
+    """``DRIFTCHECK_NO_TRY_IMPORTS_40=1``: every import of a ``try`` body / ``suppress`` block is
+    sure (the walk before session 40)."""
+    import os
+
+    return os.environ.get("DRIFTCHECK_NO_TRY_IMPORTS_40", "") not in ("", "0")
+
+
+def _may_fail(interp: Any, mod: Any, st: ast.AST, caught: tuple[str, ...]) -> bool:
+    """Whether statement ``st`` of a guarded body may raise what the guard catches: an import
+    of a module that is not there (not installed, no such file in the project), or, where the
+    guard catches any exception, a statement that calls, subscripts or reads attributes."""
+    if isinstance(st, (ast.Import, ast.ImportFrom)):
+        if isinstance(st, ast.Import):
+            wanted = [a.name for a in st.names]
+        else:
+            base = _resolve(mod, st)
+            if base is None:
+                return True
+            wanted = [base]
+        return any(_absent(interp, w) for w in wanted)
+    if isinstance(st, _QUIET) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)):
+        return False
+    if "*" not in caught:
+        # only an import error is caught: a call of ``import_module`` / ``__import__`` (or one
+        # we cannot see into) may raise it; plain assignments of constants and names do not
+        return any(isinstance(n, ast.Call) for n in ast.walk(st)) or isinstance(
+            st, (ast.If, ast.Try, ast.With, ast.For, ast.While, ast.ClassDef)
+        )
+    return True
+
+
+def _absent(interp: Any, dotted: str) -> bool:
+    """Module ``dotted`` cannot be imported here: its top-level name is no installed package,
+    built-in or project module, or it is a submodule of a package read from source that has no
+    such file (a compiled extension ``name.*.so`` counts as there)."""
+    import sys
+
+    from driftcheck.parsers.source.loader import _top_spec
+
+    parts = dotted.split(".")
+    top = parts[0]
+    if top in sys.builtin_module_names or top in getattr(sys, "stdlib_module_names", ()):
+        return False
+    if top in _RUNTIME:
+        return False  # there when the program runs, though the hook's install may lack it
+    finder = getattr(interp, "finder", None)
+    if finder is None:
+        return False
+    try:
+        dirs = finder._top_dirs(top)
+        if not dirs and _top_spec(top) is None:
+            return True
+    except Exception:  # noqa: BLE001 - a name the import system cannot place: not known
+        return False
+    if len(parts) == 1 or not dirs:
+        return False
+    try:
+        if finder.find(dotted) is not None:
+            return False
+        parent = finder.find(".".join(parts[:-1]))
+        if parent is None or parent.name != "__init__.py":
+            return False  # the parent is a compiled module or unknown: not known
+        return (
+            not any(parent.parent.glob(parts[-1] + ".*"))
+            and not (parent.parent / parts[-1]).is_dir()
+        )
+    except Exception:  # noqa: BLE001
+        return False
+
+
+# the program under analysis runs with these: their absence here (the pre-commit hook's core
+# install has no torch) says nothing about the program's own imports
+_RUNTIME = frozenset({"torch", "transformers", "torchvision", "torchaudio", "numpy"})
 
 
 def status(interp: Any, dotted: str) -> tuple[str, str]:

@@ -6,6 +6,7 @@ The ``items`` part of ``machine.Interp``.
 from __future__ import annotations
 
 import collections
+import itertools
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
@@ -1326,7 +1327,7 @@ _MAX_NEXT = 4096  # items a user iterator's ``__next__`` is called for (then unk
 # what ``iter()`` of a known list / tuple / range / string makes (library/pybuiltins.py)
 _FINITE_ITERATORS = tuple(
     type(iter(x)) for x in ([], (), range(0), "", {}.keys(), {}.values(), {}.items())
-)
+) + (type(itertools.tee(())[0]),)  # library/stdlib.py ``tee`` copies only finite iterators
 
 
 _STRUCTURAL_TOPS = frozenset(

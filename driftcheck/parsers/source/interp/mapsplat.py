@@ -41,6 +41,10 @@ def splat(calls: Any, obj: Any) -> Any:
     obj = plain(obj)
     if not isinstance(obj, Obj) or not _plain_class(obj):
         return NotImplemented
+    if "keys" in obj.attrs or "__dict__" in obj.attrs:
+        # CPython looks ``keys`` up on the instance (``PyMapping_Keys`` -> ``obj.keys()``),
+        # ``__getitem__`` on the type: an instance's own ``keys`` is not the class's (review39 M4)
+        return NotImplemented
     keys_fn, get_fn = _own(calls, obj, "keys"), _own(calls, obj, "__getitem__")
     if keys_fn is None or get_fn is None:
         return NotImplemented

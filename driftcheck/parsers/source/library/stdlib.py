@@ -461,6 +461,31 @@ IT.add(
 )
 
 
+@IT.entry(
+    "tee",
+    doc="tee(xs, n=2): n independent iterators over a known list / tuple / range or iter() of "
+    "one, advanced as CPython's",
+)
+def _tee(c: Call) -> Any:
+    """``a, b = tee(widths); next(b, None); zip(a, b)``: consecutive width pairs (session 40,
+    wildfix40a: fresh25's tee_pairwise_widths). Real ``itertools.tee`` iterators over the
+    abstract items of a finite source (a list / tuple / range, ``iter`` of one, another tee),
+    read by ``next`` / loops as ``iter(xs)``'s are; a generator, an object's own ``__iter__``
+    or an endless ``cycle`` is unknown."""
+    n = c.plain(1, "n", 2)
+    if n.__class__ is not int or not 0 <= n <= 64:
+        return c.unknown("tee() without a known count")
+    from driftcheck.parsers.source.interp.items import _FINITE_ITERATORS
+
+    it = plain(c.arg(0))
+    if it.__class__ in (list, tuple, range) and not has_run(it):
+        it = iter(it)
+    elif type(it) not in _FINITE_ITERATORS:
+        # a generator, an object's ``__next__``, an endless ``cycle``: not copied
+        return c.unknown("tee() of an iterator we cannot copy")
+    return tuple(itertools.tee(it, n))
+
+
 @IT.entry("pairwise", doc="pairwise(xs): consecutive pairs of a known sequence, as a list")
 def _pairwise(c: Call) -> Any:
     items = c.interp.items.iterate(c.arg(0))
