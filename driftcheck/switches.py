@@ -54,6 +54,8 @@ ANSWERS: dict[str, str] = {
     "DRIFTCHECK_NO_FIX36B": "forward/dataflow_fix36b*.py: op argument, sparse, save, data pipeline, tracing rules off",
     "DRIFTCHECK_NO_FIX36D": "forward/dataflow_fix36d.py: forward-AD make_dual rules off",
     "DRIFTCHECK_NO_VIEW_RANK": "graph/match/canon.py: negative view / transpose / split axes placed by the view's rank off (session 39 reimplfix39a)",
+    "DRIFTCHECK_NO_DENSE_WIDTH": "graph/match/densewidth.py: the dense MLP width of interleaved dense / sparse layers read off their Linear pair off (session 40 reimplfix40a)",
+    "DRIFTCHECK_NO_FIXED_EPS": "graph/match/uses.py: a library's fixed norm eps beside the config's (DeepSeek-V3 latent norms) compared as a use again (session 40 reimplfix40a)",
     "DRIFTCHECK_NO_LAYER_PATTERN": "graph/match/layerpattern.py: the layer-pattern fact (which numbered layers are of which kind) off (session 39 reimplfix39a)",
     "DRIFTCHECK_NO_FIX39A": "forward/dataflow_fix39a*.py: session 39 crashgen39 off (plain objects built in forward, GradScaler / optimizer values held by objects, IterableDataset DataLoader options)",
     "DRIFTCHECK_NO_FIX39B": "forward/dataflow_fix39b*.py: session 39 crashfix39b rules off (entry argument checks: jacobian strategy, bicubic 5-D grid_sample, householder_product, soft-target ignore_index, spectral_norm iterations, SobolEngine, torch.gradient spacing, ReshapeTransform)",

@@ -31,6 +31,7 @@ from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value, walk, weight_total
 from driftcheck.graph.match.denselead39b import count_dense_lead
+from driftcheck.graph.match.densewidth import dense_width
 from driftcheck.graph.match.derive import (
     Derived,
     dense_lead,
@@ -107,6 +108,8 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     _stated_experts_width(right, b, db)
     _shared_width(left, da)
     _shared_width(right, db)
+    dense_width(a, da)
+    dense_width(b, db)
     _latent_ranks(left, right, a, b, da, db)
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
     facts = as_window(left, right, as_adapter_reduction(left, right, facts))
