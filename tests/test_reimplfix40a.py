@@ -218,3 +218,130 @@ def test_planted_eps_still_found(tmp_path, code_eps, cfg_eps):
     got = _findings(code, path)
     assert len(got) == 1 and got[0]["kind"] == "norm-eps", got
     assert got[0]["values"] == {"left": float(code_eps), "right": cfg_eps}
+
+
+# --- DeepSeek-V3: a stack with no dense lead (firstKDenseReplace 0) --------------------------
+
+DS = {
+    "VOCAB": 100,
+    "D": 64,
+    "H": 4,
+    "LAYERS": 3,
+    "DENSE": 1,
+    "FFN": 128,
+    "MOE_FFN": 32,
+    "EXPERTS": 4,
+    "SHARED": 1,
+}
+
+
+def _ds_port(tmp_path: Path, name: str, apart: bool = False, **over) -> Path:
+    text = (PROBES / "deepseek_lead.py.tmpl").read_text()
+    for k, v in {**DS, **over}.items():
+        text = text.replace(f"@{k}@", repr(v))
+    if apart:  # the dense layer standing apart from the (sparse) numbered list
+        old = "        self.layers = nn.ModuleList(Block(i) for i in range(LAYERS))"
+        assert old in text
+        text = text.replace(
+            old,
+            "        self.first = Block(0)\n"
+            "        self.layers = nn.ModuleList(Block(i) for i in range(DENSE, LAYERS))",
+        )
+        text = text.replace(
+            "        for layer in self.layers:",
+            "        x = self.first(x)\n        for layer in self.layers:",
+        )
+    path = tmp_path / f"{name}.py"
+    path.write_text(text)
+    return path
+
+
+def _ds_config(tmp_path: Path, name: str, **over):
+    transformers = pytest.importorskip("transformers")
+    kw = dict(
+        vocab_size=100,
+        hidden_size=64,
+        num_attention_heads=4,
+        num_key_value_heads=4,
+        num_hidden_layers=3,
+        first_k_dense_replace=1,
+        intermediate_size=128,
+        moe_intermediate_size=32,
+        n_routed_experts=4,
+        n_shared_experts=1,
+        num_experts_per_tok=2,
+        n_group=1,
+        topk_group=1,
+        q_lora_rank=None,
+        kv_lora_rank=32,
+        qk_nope_head_dim=16,
+        qk_rope_head_dim=8,
+        v_head_dim=16,
+        tie_word_embeddings=False,
+    )
+    kw.update(over)
+    cfg = transformers.DeepseekV3Config(**kw)
+    cfg.architectures = ["DeepseekV3ForCausalLM"]
+    out = tmp_path / f"cfg_{name}"
+    cfg.save_pretrained(out)
+    return cfg, out / "config.json"
+
+
+def _ds_counts(code: Path, cfg) -> tuple[int, int]:
+    torch = pytest.importorskip("torch")
+    import transformers
+
+    spec = importlib.util.spec_from_file_location(f"p40a_{code.stem}", code)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    with torch.device("meta"):
+        ours = sum(p.numel() for p in mod.DeepSeek().parameters())
+        hf = sum(p.numel() for p in transformers.DeepseekV3ForCausalLM(cfg).parameters())
+    return ours, hf
+
+
+@pytest.mark.parametrize("k,apart", [(0, False), (1, False), (2, False), (1, True)])
+def test_dense_lead_clean(tmp_path, k, apart):
+    """k dense layers first (0: all sparse), in the numbered list or (k = 1) standing apart:
+    HF's count, no finding."""
+    code = _ds_port(tmp_path, "clean", apart=apart, DENSE=k)
+    cfg, path = _ds_config(tmp_path, "clean", first_k_dense_replace=k)
+    ours, hf = _ds_counts(code, cfg)
+    assert ours == hf
+    assert _findings(code, path) == []
+
+
+@pytest.mark.parametrize(
+    "code_k,cfg_k", [(0, 1), (1, 0), (2, 1), (0, 2)], ids=["code0", "cfg0", "code2", "code0_cfg2"]
+)
+def test_dense_lead_plant_is_one_finding(tmp_path, code_k, cfg_k):
+    """A planted dense-lead count (an all-sparse side included; before: ``intermediateSize``
+    32 vs 128, the experts' width against the dense layer's, holding neither count) changes the
+    count torch builds and is one ``firstKDenseReplace`` finding with both values."""
+    code = _ds_port(tmp_path, "plant", DENSE=code_k)
+    cfg, path = _ds_config(tmp_path, "plant", first_k_dense_replace=cfg_k)
+    ours, hf = _ds_counts(code, cfg)
+    assert ours != hf
+    got = _findings(code, path)
+    assert len(got) == 1, got
+    assert got[0]["values"] == {"left": code_k, "right": cfg_k}
+
+
+def test_dense_lead_apart_against_all_sparse_config(tmp_path):
+    """A dense layer standing apart against an all-sparse config: the port's list is all sparse
+    but a layer stands beside it, so no ``firstKDenseReplace 0`` is read off it; a finding holds
+    the dense width (what the structure says), never a dense-lead count of 0 on the port."""
+    code = _ds_port(tmp_path, "apart", apart=True)
+    cfg, path = _ds_config(tmp_path, "apart", first_k_dense_replace=0)
+    ours, hf = _ds_counts(code, cfg)
+    assert ours != hf
+    got = _findings(code, path)
+    assert got and not any(f["values"].get("left") == 0 for f in got), got
+
+
+def test_all_sparse_switch_off(tmp_path, monkeypatch):
+    monkeypatch.setenv("DRIFTCHECK_NO_ALL_SPARSE", "1")
+    code = _ds_port(tmp_path, "plant", DENSE=0)
+    _, path = _ds_config(tmp_path, "plant")
+    got = _findings(code, path)
+    assert [f["values"] for f in got] == [{"left": 32, "right": 128}]
