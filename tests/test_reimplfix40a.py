@@ -345,3 +345,19 @@ def test_all_sparse_switch_off(tmp_path, monkeypatch):
     _, path = _ds_config(tmp_path, "plant")
     got = _findings(code, path)
     assert [f["values"] for f in got] == [{"left": 32, "right": 128}]
+
+
+DOTS = ROOT / "benchmarks" / "reimpl" / "fresh36"
+
+
+def test_dense_lead_pattern_is_the_counts_change(monkeypatch):
+    """fresh36 (dev) dots1: the port's two dense layers against the config's one. The layer
+    pattern (the rarer kind at [0, 1] against [0]) is the dense lead's indices on each side:
+    one ``firstKDenseReplace`` finding (the plant is real in torch: fresh36/make.py --check,
+    tests/test_reimpl_fresh36.py); switched off, two findings as before."""
+    code = DOTS / "planted" / "dots1_toml_table__firstKDenseReplace.py"
+    cfg = DOTS / "configs" / "dots1_toml_table" / "config.json"
+    got = _findings(code, cfg)
+    assert [f["values"] for f in got] == [{"left": 2, "right": 1}], got
+    monkeypatch.setenv("DRIFTCHECK_NO_ALL_SPARSE", "1")
+    assert len(_findings(code, cfg)) == 2

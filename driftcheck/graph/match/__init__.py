@@ -66,7 +66,7 @@ from driftcheck.graph.match.imagetable import fold_positions
 from driftcheck.graph.match.latent import latent
 from driftcheck.graph.match.layerpattern import fold_pattern
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
-from driftcheck.graph.match.sparseonly import fold_sparse_only
+from driftcheck.graph.match.sparseonly import fold_lead_pattern, fold_sparse_only
 from driftcheck.graph.match.uses import use_diffs
 from driftcheck.graph.match.video import as_video_positions
 from driftcheck.graph.model import Graph
@@ -130,6 +130,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     diffs = extra_layer(left, right, a, b, diffs)
     diffs = fold_pattern(left, right, facts, diffs)  # a hybrid's kinds moved (layerpattern.py)
     diffs = fold_sparse_only(left, right, da, db, facts, diffs)  # no dense lead (sparseonly.py)
+    fold_lead_pattern(facts)  # a dense lead's layers are the rarer kind (sparseonly.py)
     rest = _fold(facts, diffs)
     facts = _stem_follows(_stage_mlp_ratios(facts))
     facts += as_position_buckets(left, right, rest)

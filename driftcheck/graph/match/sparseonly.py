@@ -14,6 +14,8 @@ one side, nothing moves here (``_dense_lead_moves`` and ``denselead39b`` do as b
 
 from __future__ import annotations
 
+import os
+
 from driftcheck.graph.match.diff import Diff
 from driftcheck.graph.match.facts import FactDiff
 from driftcheck.graph.model import Graph
@@ -51,3 +53,25 @@ def fold_sparse_only(
         )
         facts.remove(f)
     return keep
+
+
+def fold_lead_pattern(facts: list[FactDiff]) -> None:
+    """In place: a ``layerPattern`` whose index lists are each side's dense lead (``[0, 1]``
+    against ``[0]`` where ``firstKDenseReplace`` is 2 against 1: the rarer kind of layer is
+    the dense one) is the dense-lead count's change, listed under it (fresh36
+    dots1_toml_table__firstKDenseReplace: two findings before)."""
+    if os.environ.get("DRIFTCHECK_NO_ALL_SPARSE") == "1":
+        return
+    home = next((f for f in facts if f.key == "firstKDenseReplace"), None)
+    pat = next((f for f in facts if f.key == "layerPattern"), None)
+    if home is None or pat is None:
+        return
+    for side in ("left", "right"):
+        k, idx = home.values.get(side), pat.values.get(side)
+        if type(k) is not int or not isinstance(idx, (list, tuple)) or list(idx) != list(range(k)):
+            return
+    home.absorbed.append(
+        Diff("param", pat.attribute, pat.values["left"], pat.values["right"], dict(pat.locs))
+    )
+    home.absorbed.extend(pat.absorbed)
+    facts.remove(pat)
