@@ -187,4 +187,5 @@ def test_a_blocks_own_parts_are_not_a_stack(tmp_path):
     code = write(tmp_path, "glm.py", CODE)
     hf = torch_pair(code, cfg)[1]
     assert all(hasattr(layer, "block_sparse_moe") for layer in hf.model.layers)
-    assert _lead(code, cfg_path)[1] is None
+    # all sparse: no dense layer leads (reimplfix40a reads that as 0, never as 3)
+    assert _lead(code, cfg_path)[1] == 0

@@ -31,6 +31,7 @@ from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value, walk, weight_total
 from driftcheck.graph.match.denselead39b import count_dense_lead
+from driftcheck.graph.match.densewidth import dense_width
 from driftcheck.graph.match.derive import (
     Derived,
     dense_lead,
@@ -65,6 +66,7 @@ from driftcheck.graph.match.imagetable import fold_positions
 from driftcheck.graph.match.latent import latent
 from driftcheck.graph.match.layerpattern import fold_pattern
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
+from driftcheck.graph.match.sparseonly import fold_lead_pattern, fold_sparse_only
 from driftcheck.graph.match.uses import use_diffs
 from driftcheck.graph.match.video import as_video_positions
 from driftcheck.graph.model import Graph
@@ -107,6 +109,8 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     _stated_experts_width(right, b, db)
     _shared_width(left, da)
     _shared_width(right, db)
+    dense_width(a, da)
+    dense_width(b, db)
     _latent_ranks(left, right, a, b, da, db)
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
     facts = as_window(left, right, as_adapter_reduction(left, right, facts))
@@ -125,6 +129,8 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     hybrid_depth(left, right, a, b, diffs)
     diffs = extra_layer(left, right, a, b, diffs)
     diffs = fold_pattern(left, right, facts, diffs)  # a hybrid's kinds moved (layerpattern.py)
+    diffs = fold_sparse_only(left, right, da, db, facts, diffs)  # no dense lead (sparseonly.py)
+    fold_lead_pattern(facts)  # a dense lead's layers are the rarer kind (sparseonly.py)
     rest = _fold(facts, diffs)
     facts = _stem_follows(_stage_mlp_ratios(facts))
     facts += as_position_buckets(left, right, rest)

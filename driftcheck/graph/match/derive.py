@@ -1899,15 +1899,55 @@ def dense_lead(g: Graph) -> dict[str, Derived]:
             for c in layers
             if c.type == "Module" and kids.get(c.id) and c.id.rpartition("/")[2].isdigit()
         ]
-        if len(layers) < 2:
+        if not layers or sum(c.repeat for c in layers) < 2:
             continue
         flags = [sparse(c) for c in layers]
+        if all(flags) and _no_layer_apart(g, kids, layers):
+            # every numbered layer sparse, no layer standing apart from them: no dense lead
+            # (a port with ``n_dense_layers=0`` against a config's ``first_k_dense_replace=1``)
+            return {
+                "firstKDenseReplace": Derived(
+                    0, "model.firstKDenseReplace", layers[0].loc, layers[0].id
+                )
+            }
         if flags[0] or not flags[-1] or any(a and not b for a, b in zip(flags, flags[1:])):
             continue
         k = sum(c.repeat for c, f in zip(layers, flags) if not f)
         first = next(c for c, f in zip(layers, flags) if f)
         return {"firstKDenseReplace": Derived(k, "model.firstKDenseReplace", first.loc, first.id)}
     return {}
+
+
+def _no_layer_apart(g: Graph, kids: dict, layers: list) -> bool:
+    """Outside the numbered ``layers`` (and their parts) no weight but the token table(s), the
+    norms' vectors and a head from the width to the vocabulary: a dense layer standing apart
+    (``self.first = DenseBlock()`` before the sparse list) would hold a ``Linear`` from the
+    width, so an all-sparse list then says nothing of the dense lead (reimplfix40a).
+    ``DRIFTCHECK_NO_ALL_SPARSE=1``: never read (all-sparse stacks state no dense lead)."""
+    if os.environ.get("DRIFTCHECK_NO_ALL_SPARSE") == "1":
+        return False
+    inside: set[str] = set()
+    todo = list(layers)
+    while todo:
+        m = todo.pop()
+        inside.add(m.id)
+        todo.extend(kids.get(m.id, []))
+    tables = [n for n in g.nodes if n.type == "Embedding" and n.id not in inside]
+    vocab = {n.params.get("num_embeddings") for n in tables}
+    width = {n.params.get("embedding_dim") for n in tables}
+    if len(width) != 1 or not all(type(v) is int for v in (*vocab, *width)):
+        return False
+    for n in g.nodes:
+        if n.id in inside or kids.get(n.id) or n.type in ("Embedding", "Module"):
+            continue
+        if n.type == "Linear":
+            if n.params.get("in_features") in width and n.params.get("out_features") in vocab:
+                continue
+            return False
+        w = leaf_weights(n.type, n.params)
+        if w is None or any(len(shape) > 1 for shape in w.values()):
+            return False  # a matrix or a weight of unknown size apart from the layers
+    return True
 
 
 def shared_expert_width(g: Graph, e: Any, d: Any) -> Derived | None:

@@ -14,6 +14,7 @@ decided.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from driftcheck.graph.match.canon import norm_value
@@ -87,6 +88,15 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
             only_r = [v for v in only_r if not same(v, norm_value(left.facts[key].value))]
         only_l = [v for v in only_l if v not in alien_l]
         only_r = [v for v in only_r if v not in alien_r]
+        if key in LAYER_FACTS:
+            # a library's fixed eps (DeepSeek-V3's latent norms: ``RMSNorm(q_lora_rank)``,
+            # 1e-6 whatever ``rms_norm_eps`` says) beside the config's, where the other side
+            # holds the config's value: no config value differs (reimplfix40a)
+            fix_l, fix_r = _fixed_values(left, key, lv, rv), _fixed_values(right, key, rv, lv)
+            only_l = [v for v in only_l if v not in fix_l]
+            only_r = [v for v in only_r if v not in fix_r]
+            lv = {v: us for v, us in lv.items() if v not in fix_l} or lv
+            rv = {v: us for v, us in rv.items() if v not in fix_r} or rv
         if not only_l and not only_r:
             continue
         # each side's value: what it holds that the other does not; where one side only
@@ -123,6 +133,30 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
         if key not in skip and not any(f.key == key for f in out):
             out += _stated_layer(left, right, key)
     return out
+
+
+def _fixed_values(g: Graph, key: str, held: dict[Any, list[Use]], other: dict) -> set:
+    """Values ``g`` holds for ``key`` only as fixed literals (no use read from a config key)
+    beside uses read from the key ``g`` states the fact by, whose stated value ``other``
+    holds: the library's own constant, not a config value. Empty where
+    ``DRIFTCHECK_NO_FIXED_EPS=1`` or ``g`` states nothing."""
+    if os.environ.get("DRIFTCHECK_NO_FIXED_EPS") == "1":
+        return set()
+    f = g.facts.get(key)
+    stated = f.loc.key if f is not None and f.loc is not None else None
+    if not stated:
+        return set()
+    x = norm_value(f.value)
+    keyed = [
+        v for v, us in held.items() if any(u.loc is not None and u.loc.key == stated for u in us)
+    ]
+    if not keyed or not all(same(v, x) or _f32_same(v, x) for v in keyed):
+        return set()
+    if not any(same(x, v) or _f32_same(x, v) for v in other):
+        return set()
+    return {
+        v for v, us in held.items() if us and all(u.loc is not None and not u.loc.key for u in us)
+    }
 
 
 def _stated_layer(left: Graph, right: Graph, key: str) -> list[FactDiff]:
