@@ -225,3 +225,67 @@ def test_mkdtemp_exact_or_unknown(tmp_path, code, monkeypatch):
     got, want = _count(tmp_path, code)
     assert want > 0
     assert got in (None, want)
+
+
+# ---------------------------------------------------------------- ndarray.round()
+
+_GEOM_ROUND = """
+import numpy as np
+import torch.nn as nn
+
+hidden = np.geomspace(32, 256, num=4).round().astype(int)
+rnns = nn.ModuleList()
+prev = 28
+for h in hidden:
+    rnns.append(nn.RNN(prev, int(h), nonlinearity="relu"))
+    prev = int(h)
+model = nn.ModuleDict({"rnns": rnns, "readout": nn.Linear(prev, 10)})
+"""
+
+_LIN_ROUND = """
+import numpy as np
+import torch.nn as nn
+
+widths = np.linspace(10, 100, 7).round(0)
+model = nn.ModuleList([nn.Linear(3, int(w)) for w in widths])
+"""
+
+_SQRT_ROUND = """
+import numpy as np
+import torch.nn as nn
+
+widths = (np.sqrt(np.array([100.0, 420.0, 1000.0])) * 4).round(decimals=0)
+model = nn.Sequential(*[nn.Linear(int(a), int(b)) for a, b in zip(widths, widths[1:])])
+"""
+
+
+@pytest.mark.parametrize(
+    "code", [_GEOM_ROUND, _LIN_ROUND, _SQRT_ROUND], ids=["geom", "lin", "sqrt"]
+)
+def test_ndarray_round_method(tmp_path, code):
+    got, want = _count(tmp_path, code)
+    assert got == want
+
+
+_ROUND_DECIMALS = """
+import numpy as np
+import torch.nn as nn
+
+widths = (np.array([12.34, 56.78]) * 10).round(1) * 10
+model = nn.ModuleList([nn.Linear(3, int(w)) for w in widths])
+"""
+
+_ROUND_HALF = """
+import numpy as np
+import torch.nn as nn
+
+widths = (np.array([2.5, 3.5, 6.5]) * 2 / 2).round()
+model = nn.ModuleList([nn.Linear(3, int(w)) for w in widths])
+"""
+
+
+@pytest.mark.parametrize("code", [_ROUND_DECIMALS, _ROUND_HALF], ids=["decimals", "half"])
+def test_ndarray_round_exact_or_unknown(tmp_path, code):
+    got, want = _count(tmp_path, code)
+    assert want > 0
+    assert got in (None, want)
