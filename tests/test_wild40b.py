@@ -217,8 +217,25 @@ model = nn.Linear(3, n)
 """
 
 
+_MKDTEMP_DISK_CHECKS = """
+import os
+import tempfile
+from pathlib import Path
+
+import torch.nn as nn
+
+d = tempfile.mkdtemp()
+a = 4 if os.path.exists(d) else 9
+b = 4 if os.path.isdir(d) and Path(d).exists() else 9
+c = 4 if len(os.listdir(d)) == 0 else 9
+model = nn.Sequential(nn.Linear(a, b), nn.Linear(b, c))
+"""
+
+
 @pytest.mark.parametrize(
-    "code", [_MKDTEMP_NEVER_WRITTEN, _MKDTEMP_DIR_ARG], ids=["exists", "dir-arg"]
+    "code",
+    [_MKDTEMP_NEVER_WRITTEN, _MKDTEMP_DIR_ARG, _MKDTEMP_DISK_CHECKS],
+    ids=["exists", "dir-arg", "disk"],
 )
 def test_mkdtemp_exact_or_unknown(tmp_path, code, monkeypatch):
     monkeypatch.chdir(tmp_path)
