@@ -2894,6 +2894,18 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("tempfile.mkdtemp",),
+        # session 40 (wildfix40b): a config JSON written into mkdtemp() and read back by path
+        # (pytorch-pretrained-bert's GPT2Config(path), library/scratchfs.py); ``io.open`` too
+        "import io, json, os, shutil, tempfile\n\n"
+        "d = tempfile.mkdtemp(prefix='run-')\np = os.path.join(d, 'params.json')\n"
+        "with open(p, 'w') as fh:\n    fh.write(json.dumps({'dim': 64, 'n_layers': 2}))\n"
+        "with io.open(p, 'r', encoding='utf-8') as fh:\n    got = json.loads(fh.read())\n"
+        "shutil.rmtree(d)\nresult = got",
+    )
+)
+VALUES.append(
+    (
         ("functools.cmp_to_key", "itertools.filterfalse"),
         # session 31 (wildfix31a): a comparator's order, the items a predicate rejects
         "import functools, itertools\n"

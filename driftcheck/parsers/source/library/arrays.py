@@ -531,6 +531,8 @@ class NDArray:
             return BuiltinMethod(
                 lambda a, k: _scalar_reduce(name, self) if not a and not k else Unknown(name)
             )
+        if name == "round":  # ``a.round()`` (decimals 0) is ``np.round(a)`` (session 40)
+            return BuiltinMethod(lambda a, k: _round_method(self, a, k))
         if name in ("any", "all"):
             fn = _REDUCE[name]
             return BuiltinMethod(lambda a, k: fn(self.items) if not a and not k else Unknown(name))
@@ -600,7 +602,7 @@ class NDScalar:
 
 # attributes every ``numpy.ndarray`` has (the ones ``NDArray.attr`` reads and their siblings)
 _NDARRAY_ATTRS = frozenset(
-    "shape ndim size dtype tolist copy item astype sum prod min max any all T reshape "
+    "shape ndim size dtype tolist copy item astype sum prod min max any all T reshape round "
     "flatten ravel mean std argmax argmin cumsum nbytes itemsize".split()
 )
 
@@ -1342,19 +1344,26 @@ def _np_round(c: Any) -> Any:
 
     decimals = c.plain(1, "decimals", 0)
     x = plain(c.args[0]) if c.args else None
-    arr = x if isinstance(x, NDArray) else None
-    items = arr.items if arr is not None else (x,)
     if decimals != 0 or set(c.kwargs) - {"decimals"} or len(c.args) > 2:
         return c.unknown(f"{c.qual}() with decimals")
+    got = round_half_even(x)
+    return c.unknown(f"{c.qual}() {got}") if isinstance(got, str) else got
+
+
+def round_half_even(x: Any) -> Any:
+    """``np.round`` of a number or a 1-D array (decimals 0): the value, or a text saying why
+    not (shared by ``np.round(a)`` and the method ``a.round()``)."""
+    arr = x if isinstance(x, NDArray) else None
+    items = arr.items if arr is not None else (x,)
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in items):
-        return c.unknown(f"{c.qual}() of values we cannot follow")
+        return "of values we cannot follow"
     exact = arr is not None and arr.exact
     if any(
         isinstance(v, float)
         and (not math.isfinite(v) or (_near_half(v) and not (exact and v % 1 == 0.5)))
         for v in items
     ):
-        return c.unknown(f"{c.qual}() of a value at a rounding edge (last-bit differences)")
+        return "of a value at a rounding edge (last-bit differences)"
     out = [float(round(v)) if isinstance(v, float) else v for v in items]
     if arr is None:
         return out[0]
@@ -1365,6 +1374,16 @@ def _np_round(c: Any) -> Any:
 
 for _n in ("round", "around", "rint"):
     NP.add(_n, _np_round, f"{_n}(x) of known numbers or a 1-D array: half to even (decimals=0)")
+
+
+def _round_method(arr: NDArray, a: list, k: dict) -> Any:
+    from driftcheck.parsers.source.values.abstract import Unknown, plain
+
+    decimals = plain(a[0]) if a else plain(k.get("decimals", 0))
+    if len(a) > 1 or set(k) - {"decimals"} or decimals != 0 or isinstance(decimals, bool):
+        return Unknown("ndarray.round() with decimals or an out array")
+    got = round_half_even(arr)
+    return Unknown(f"ndarray.round() {got}") if isinstance(got, str) else got
 
 
 def astype_int(arr: NDArray) -> Any:

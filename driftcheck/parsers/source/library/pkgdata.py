@@ -359,6 +359,7 @@ B = Group("builtins", title="builtins (package data files)")
     "open",
     doc="open(path[, mode]) for reading a file under the calling module's own package "
     "(<= 4 MiB, <= 256 files an analysis, a note names it); any other file is unknown",
+    also=("io.open",),  # ``from io import open``: the same function (``io.open is open``)
 )
 def _open(c: Call) -> Any:
     if set(c.kwargs) - {"file", "mode", "encoding"}:

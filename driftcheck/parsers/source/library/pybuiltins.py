@@ -19,6 +19,7 @@ from typing import Any
 
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import dunders, unordered
+from driftcheck.parsers.source.library.pyversion import VERSION_INFO
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.values.abstract import (
@@ -998,6 +999,8 @@ MATH_CONST.update({"numpy.inf": math.inf, "numpy.e": math.e})  # np.array([x, np
 # ``output_lower_bound = -torch.inf`` read as unknown left a flow layer's attribute unknown
 MATH_CONST.update({"torch.inf": math.inf, "torch.pi": math.pi, "torch.e": math.e})
 MATH_CONST["math.tau"] = math.tau
+# ``sys.version_info``: major 3, the rest not known (library/pyversion.py)
+MATH_CONST["sys.version_info"] = VERSION_INFO
 MATH_CONST["numpy.newaxis"] = None  # ``P[:, np.newaxis]`` (library/npshapes.py)
 # torch dtypes' kind flags (``if dtype.is_complex:`` in S5's jax-ported initialisers): facts
 # of torch's dtype table, as ``torch.float32.is_complex`` gives them

@@ -230,7 +230,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "pydmodels": ("pydantic",),
     "pdoffsets": ("pandas.tseries.frequencies", "pandas._libs.tslibs"),
     "omegaconflib": ("omegaconf", "hydra"),
-    "pkgdata": ("builtins", "pathlib", "importlib", "json"),
+    "pkgdata": ("builtins", "pathlib", "importlib", "json", "io"),
     "npshapes": ("numpy",),
     "npsplits": ("numpy",),
     "npnumbers": ("numpy",),

@@ -12,7 +12,11 @@ returned length is ``len(text)``); ``read_text()`` gives the text stored last, `
 ``is_file`` answer from the stored files. A write under a condition or loop whose outcome is
 not known (``uncertain``), or of a text not known, leaves that file unknown; reading a file
 never written is unknown (FileNotFoundError in CPython). Nothing touches the disk. Any other
-temporary file API (``mkdtemp``, ``open(.., "w")``) is not modelled.
+temporary file API is not modelled.
+
+Session 40 (wildfix40b): ``tempfile.mkdtemp()`` (``suffix`` / ``prefix`` only) is a fresh scratch
+directory that stays live for the rest of the run (CPython never removes it); ``open(path, "w")``
+/ ``open(path, "r")`` under it work as under a live ``TemporaryDirectory``.
 
 Session 32 (reimplfix32): ``tempfile.NamedTemporaryFile("w+")`` (a text mode that reads and
 writes) entered by a ``with`` statement is an in-memory text stream (library/configtexts.py
@@ -180,6 +184,26 @@ def _temporary_directory(c: Call) -> Any:
     if c.args or set(c.kwargs) - {"suffix", "prefix"}:
         return c.unknown("tempfile.TemporaryDirectory() with a directory or arguments")
     return TempDir(c.interp)
+
+
+@TF.entry(
+    "mkdtemp",
+    doc="mkdtemp() (suffix / prefix only): a fresh scratch directory that stays for the rest of "
+    "the run (CPython never removes it); its files are kept in memory, never the disk",
+)
+def _mkdtemp(c: Call) -> Any:
+    # session 40 (wildfix40b): a script writes its config JSON into ``tempfile.mkdtemp()`` and a
+    # library reads it back by path (pytorch-pretrained-bert's ``GPT2Config(path)``); the
+    # directory is live from the call on and never removed (CPython leaves it to the caller)
+    if c.args or set(c.kwargs) - {"suffix", "prefix"}:
+        return c.unknown("tempfile.mkdtemp() with a directory or arguments")
+    if any(not isinstance(plain(v), (str, type(None))) for v in c.kwargs.values()):
+        return c.unknown("tempfile.mkdtemp() with a suffix / prefix not known")
+    st = _state(c.interp)
+    st["n"] += 1
+    path = f"{PREFIX}{st['n']}"
+    st["live"].add(path)
+    return path
 
 
 class NamedTempFile:
