@@ -52,6 +52,7 @@ MODULES = (
     "dataflow_fix38b",  # session 38 (crashfix38b): before-hooks 141-149 (ahead of _none_hook)
     "dataflow_fix39a",  # session 39 (crashgen39): plain objects, scaler values; after 210-219
     "dataflow_fix39b",  # session 39 (crashfix39b): entry argument checks; before 161-169
+    "dataflow_fix40b",  # session 40 (crashfix40b): module modes, nested, fresh32 classes; 250/260
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}

@@ -1,0 +1,261 @@
+"""Session 40 (crashfix40b): crash classes of crash fresh32 (written blind), each rule a model
+of what torch 2.13 does, checked in torch by ``tests/test_crash40b.py`` with clean twins.
+
+- **Module modes**: ``m.train(mode)`` with ``mode`` a known Python number or string (not a
+  bool): ``nn.Module.train``'s ValueError "training mode is expected to be boolean";
+  ``m.eval(x)`` with any argument: TypeError (``eval`` takes ``self`` only);
+  ``m.to_empty(...)`` with a positional argument or without ``device=``: TypeError
+  (``device`` is keyword-only and has no default). ``m`` a torch layer (``torch.nn.*``,
+  none of which redefines these) or a module of a class of the code's own seen whole that
+  defines none of them (``dataflow_fix30b._plain_class``).
+- **NestedTensor reductions**: ``torch.nested.nested_tensor(ts, layout=torch.jagged)`` is a
+  jagged NestedTensor (its own fact; ``dataflow_fix30b`` now keeps its strided rule for the
+  strided layout only: a jagged one reduces over any dim but the batch one, ``keepdim`` or
+  not). On either layout ``std`` / ``var`` / ``norm`` / ``median`` / ``nansum`` /
+  ``std_mean`` / ``var_mean`` / ``logsumexp`` / ``count_nonzero`` / ``cumsum`` raise
+  (NotImplementedError / TypeError, measured); a jagged one reduced over ``dim=0`` alone raises
+  RuntimeError ("reducing along the batch dimension but not the ragged dimension").
+- ``torch.polygamma(n, x)`` / ``torch.special.polygamma`` / ``x.polygamma(n)`` with a known
+  int ``n < 0``: RuntimeError "polygamma(n, x) does not support negative n."
+- ``LKJCholesky(dim, ...)`` with a known number ``dim < 2``: ValueError (unconditional, not
+  ``validate_args``).
+- ``torch.binomial(count, prob)`` with ``count`` or ``prob`` of a known integer / bool
+  dtype: ValueError "binomial only supports floating-point dtypes for count".
+- ``torch.isin(a, b)`` with either a tensor of known complex dtype: RuntimeError.
+- ``t.renorm(p, dim, maxnorm)`` / ``torch.renorm`` / ``renorm_`` with a known number
+  ``maxnorm < 0``: RuntimeError "renorm: expected maxnorm to be >= 0".
+- ``torch.tensor_split(t, ind)`` / ``t.tensor_split(ind)`` with ``ind`` a tensor of a known
+  dtype other than int64 (float, complex, bool, uint8): RuntimeError.
+- ``torch.arange(..., dtype=torch.uint16 | uint32 | uint64)`` (no device named): CPU has no
+  such kernel (NotImplementedError "arange_cpu" not implemented).
+
+``DRIFTCHECK_NO_FIX40B=1`` turns the module off (the jagged-layout correction of
+``dataflow_fix30b`` stays: it makes a wrong answer silent).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_called as hooks
+from driftcheck.parsers.source.forward.dataflow_common import receiver
+from driftcheck.parsers.source.values.dataflow_values import Mod, Tens
+
+_JAGGED = "fix40b_jagged"  # fact: a jagged-layout NestedTensor
+
+_INT_DTYPES = frozenset({"int64", "int", "int32", "int16", "int8", "uint8", "bool"})
+_NOT_LONG = frozenset({"float", "float32", "float64", "float16", "bfloat16", "complex", "bool",
+                       "uint8"})  # fmt: skip
+_NESTED_NEVER = frozenset({"std", "var", "norm", "median", "nansum", "std_mean", "var_mean",
+                           "logsumexp", "count_nonzero", "cumsum"})  # fmt: skip
+_JAGGED_BATCH = frozenset({"sum", "mean", "max", "amax", "amin", "min", "prod", "argmax",
+                           "argmin", "any", "all"})  # fmt: skip
+_UINT_WIDE = frozenset({"torch.uint16", "torch.uint32", "torch.uint64"})
+_MODE_NAMES = ("train", "eval", "to_empty", "__getattr__", "__getattribute__", "__class__")
+
+
+def _off(f: Any) -> bool:
+    return f.switches.get("DRIFTCHECK_NO_FIX40B") == "1"
+
+
+def _dtype(f: Any, t: Any) -> Any:
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    return dataflow_checks.fact(f, t, "dtype") if isinstance(t, Tens) else None
+
+
+def _num(v: Any) -> bool:
+    return type(v) in (int, float)
+
+
+def _qual(fv: Any) -> str | None:
+    q = getattr(fv, "qual", None)
+    return q if isinstance(q, str) else None
+
+
+def _arg(args: list, kwargs: dict, i: int, *names: str) -> Any:
+    if len(args) > i:
+        return args[i]
+    for n in names:
+        if n in kwargs:
+            return kwargs[n]
+    return None
+
+
+# ---------------------------------------------------------------- module modes
+def _plain_module(f: Any, v: Any) -> bool:
+    """``v`` a torch layer or a module of the code's own class defining none of the mode
+    methods: ``nn.Module``'s ``train`` / ``eval`` / ``to_empty`` run."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _plain_class
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    if not isinstance(v, Mod):
+        return False
+    obj = f.resolve(v.obj)
+    if isinstance(obj, Leaf):
+        t = obj.torch
+        return isinstance(t, str) and t.startswith("torch.nn.") and ".parallel." not in t
+    return _plain_class(obj, _MODE_NAMES)
+
+
+def _mode_called(run: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> None:
+    func = e.func
+    if not isinstance(func, ast.Attribute) or func.attr not in ("train", "eval", "to_empty"):
+        return
+    if any(isinstance(a, ast.Starred) for a in e.args) or any(k.arg is None for k in e.keywords):
+        return
+    f = run.f
+    if not _plain_module(f, receiver(run, e, fr)):
+        return
+    loc, name = fr.loc(e), func.attr
+    if name == "train":
+        if len(e.args) + len(e.keywords) > 1 or (e.keywords and e.keywords[0].arg != "mode"):
+            f.crash(loc, "TypeError: Module.train() got unexpected arguments")
+            return
+        mode = _arg(args, kwargs, 0, "mode")
+        if type(mode) in (int, float, str):
+            f.crash(loc, "ValueError: training mode is expected to be boolean")
+    elif name == "eval":
+        if e.args:
+            n = len(e.args) + 1
+            f.crash(loc, f"TypeError: Module.eval() takes 1 positional argument but {n} were given")
+        elif e.keywords:
+            f.crash(loc, f"TypeError: Module.eval() got an unexpected keyword argument "
+                    f"'{e.keywords[0].arg}'")  # fmt: skip
+    elif e.args:
+        n = len(e.args) + 1
+        f.crash(loc, f"TypeError: Module.to_empty() takes 1 positional argument but {n} were given")
+    elif not any(k.arg == "device" for k in e.keywords):
+        f.crash(loc, "TypeError: Module.to_empty() missing 1 required keyword-only argument: "
+                "'device'")  # fmt: skip
+
+
+# ---------------------------------------------------------------- nested tensors
+def _is_nested(f: Any, t: Any) -> str | None:
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _NESTED, _fact
+
+    if not isinstance(t, Tens):
+        return None
+    if _fact(f, t, _JAGGED):
+        return "jagged"
+    if _fact(f, t, _NESTED):
+        return "strided"
+    return None
+
+
+def _nested_reduced(f: Any, t: Any, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    kind = _is_nested(f, t)
+    if kind is None:
+        return
+    if name in _NESTED_NEVER:
+        f.crash(loc, f"NotImplementedError: NestedTensor has no {name} kernel ({kind} layout)")
+    elif kind == "jagged" and name in _JAGGED_BATCH:
+        dim = _arg(args, kwargs, 0, "dim")
+        if type(dim) is int and dim == 0:
+            f.crash(loc, f"RuntimeError: {name}(): reducing along the batch dimension but not "
+                    "the ragged dimension is not supported for nested tensors")  # fmt: skip
+
+
+@hooks.after(260)  # after dataflow_fix30b's nested maker (80)
+def jagged_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    """A jagged NestedTensor: a tensor (of unknown shape where the pass has none) with its
+    fact, as ``dataflow_fix30b.made`` has it for the strided layout."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import NESTED_MAKERS, _facts
+
+    f = run.f
+    if f.input_shape is None or _off(f) or _qual(fv) not in NESTED_MAKERS:
+        return None
+    if not (args and isinstance(args[0], (list, tuple))) or len(args) > 3:
+        return None
+    if not isinstance(e, ast.Call):
+        return None
+    lay = [k for k in e.keywords if k.arg == "layout" or k.arg is None]
+    if len(lay) == 1 and lay[0].arg == "layout" and ast.unparse(lay[0].value) == "torch.jagged":
+        t = out if isinstance(out, Tens) else Tens(None)
+        _facts(f, t, **{_JAGGED: True})
+        return t
+    return None
+
+
+# ---------------------------------------------------------------- the calls
+@hooks.before(250)
+def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None or _off(f):
+        return
+    if not isinstance(e, ast.Call):
+        return
+    _mode_called(run, e, args, kwargs, fr)
+    loc = fr.loc(e)
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens):
+        _tensor_method(f, fv.target, fv.name, args, kwargs, loc)
+        return
+    q = _qual(fv)
+    if q is None:
+        return
+    short = q.rsplit(".", 1)[-1]
+    if q.startswith("torch.") and args and isinstance(args[0], Tens):
+        if q.count(".") == 1 and short in _NESTED_NEVER | _JAGGED_BATCH:
+            _nested_reduced(f, args[0], short, args[1:], kwargs, loc)
+    if q in ("torch.polygamma", "torch.special.polygamma"):
+        _polygamma(f, _arg(args, kwargs, 0, "n"), loc)
+    elif short == "LKJCholesky" and q.startswith("torch.distributions"):
+        dim = _arg(args, kwargs, 0, "dim")
+        if _num(dim) and dim < 2:
+            f.crash(loc, "ValueError: Expected dim to be an integer greater than or equal to 2. "
+                    f"Found dim={dim}.")  # fmt: skip
+    elif q == "torch.binomial":
+        for i, name in enumerate(("count", "prob")):
+            t = _arg(args, kwargs, i, name)
+            if _dtype(f, t) in _INT_DTYPES:
+                f.crash(loc, "ValueError: binomial only supports floating-point dtypes for "
+                        f"{name}")  # fmt: skip
+                break
+    elif q == "torch.isin":
+        ts = (_arg(args, kwargs, 0, "elements"), _arg(args, kwargs, 1, "test_elements"))
+        if any(_dtype(f, t) == "complex" for t in ts):
+            f.crash(loc, "RuntimeError: Unsupported input type encountered for isin(): "
+                    "ComplexFloat")  # fmt: skip
+    elif q == "torch.renorm" and args and isinstance(args[0], Tens):
+        _renorm(f, _arg(args, kwargs, 3, "maxnorm"), loc)
+    elif q == "torch.tensor_split" and args and isinstance(args[0], Tens):
+        _split(f, args[1:], kwargs, loc)
+    elif q == "torch.arange":
+        dt = kwargs.get("dtype")
+        if _qual(dt) in _UINT_WIDE and "device" not in kwargs and "out" not in kwargs:
+            name = {"torch.uint16": "UInt16", "torch.uint32": "UInt32"}.get(_qual(dt), "UInt64")
+            f.crash(loc, f"NotImplementedError: \"arange_cpu\" not implemented for '{name}'")
+
+
+def _tensor_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    if name in _NESTED_NEVER or name in _JAGGED_BATCH:
+        _nested_reduced(f, t, name, args, kwargs, loc)
+    if name in ("polygamma", "polygamma_"):
+        _polygamma(f, _arg(args, kwargs, 0, "n"), loc)
+    elif name in ("renorm", "renorm_"):
+        _renorm(f, _arg(args, kwargs, 2, "maxnorm"), loc)
+    elif name == "tensor_split":
+        _split(f, args, kwargs, loc)
+
+
+def _polygamma(f: Any, n: Any, loc: Any) -> None:
+    if type(n) is int and n < 0:
+        f.crash(loc, "RuntimeError: polygamma(n, x) does not support negative n.")
+
+
+def _renorm(f: Any, maxnorm: Any, loc: Any) -> None:
+    if _num(maxnorm) and maxnorm < 0:
+        f.crash(loc, f"RuntimeError: renorm: expected maxnorm to be >= 0 but got {maxnorm}")
+
+
+def _split(f: Any, args: list, kwargs: dict, loc: Any) -> None:
+    ind = _arg(args, kwargs, 0, "indices_or_sections", "tensor_indices_or_sections")
+    dt = _dtype(f, ind)
+    if dt in _NOT_LONG:
+        word = {"float64": "Double", "uint8": "Byte", "bool": "Bool", "complex": "a complex "
+                "dtype"}.get(dt, "Float")  # fmt: skip
+        f.crash(loc, "RuntimeError: tensor_split expected tensor_indices_or_sections to have "
+                f"dtype of long, but got {word}")  # fmt: skip
