@@ -1,0 +1,226 @@
+"""Session 40 (crashfix40b): crash rules checked against torch (CPU, seeded): a blocker exactly
+when torch raises; the clean twins (``_ok``) show what the rules must not claim.
+
+- ``torch.nested.nested_tensor(ts, layout=torch.jagged)`` reduces over a non-batch dim without
+  ``keepdim`` (the strided rule of ``dataflow_fix30b`` had claimed it raises: crash fresh32's
+  one false blocker); ``std`` / ``var`` raise on either layout; a jagged one over dim 0 raises.
+- ``m.train(1)`` / ``m.eval(False)`` / ``m.to_empty()`` (``dataflow_fix40b``), polygamma,
+  LKJCholesky, binomial, isin, renorm, tensor_split, wide-uint arange.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.crash_rule_support import (
+    blockers,
+    check_blocker_iff_crash,
+    registrar,
+    torch_crashes,
+    write,
+)
+
+# torch and the submodules these models use, imported before any test runs: tests/conftest.py's
+# module-dropping fixture fails on torch's ``_ClassNamespace`` modules when a test imports them
+pytest.importorskip("torch")
+pytest.importorskip("torch.distributions")
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+model = registrar(MODELS)
+
+
+def net(name: str, init: str, body: str, shape: tuple[int, ...] = (2, 4), pre: str = "") -> None:
+    src = (
+        f"\n{pre}\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        f"        {init}\n\n    def forward(self, x):\n        {body}\n        return x\n"
+    )
+    model(name, shape, src)
+
+
+# ---------------------------------------------------------------- nested tensors
+NT = (
+    "seqs = [self.proj(x[i].expand(n, -1)) for i, n in enumerate([3, 5])]\n"
+    "        nt = torch.nested.nested_tensor(seqs{layout})\n"
+    "        r = {call}\n"
+    "        x = x + 0"
+)
+NT_INIT = "self.proj = nn.Linear(4, 4)"
+for _name, _layout, _call in (
+    ("nested_ok_jagged_mean1", ", layout=torch.jagged", "nt.mean(1)"),
+    ("nested_ok_jagged_sum1", ", layout=torch.jagged", "nt.sum(1)"),
+    ("nested_ok_jagged_amax_last", ", layout=torch.jagged", "nt.amax(-1)"),
+    ("nested_ok_jagged_fn_mean", ", layout=torch.jagged", "torch.mean(nt, 1)"),
+    ("nested_ok_jagged_keepdim", ", layout=torch.jagged", "nt.sum(2, keepdim=True)"),
+    ("nested_ok_strided_sum_keepdim_last", "", "nt.sum(-1, keepdim=True)"),
+    ("nested_strided_mean1", "", "nt.mean(1)"),
+    ("nested_strided_named_mean1", ", layout=torch.strided", "nt.mean(1)"),
+    ("nested_jagged_std", ", layout=torch.jagged", "nt.std(1)"),
+    ("nested_jagged_var_fn", ", layout=torch.jagged", "torch.var(nt, 2)"),
+    ("nested_strided_std", "", "nt.std(1)"),
+    ("nested_jagged_batch_dim", ", layout=torch.jagged", "nt.sum(0)"),
+    ("nested_jagged_batch_dim_mean_kw", ", layout=torch.jagged", "nt.mean(dim=0)"),
+):
+    net(_name, NT_INIT, NT.format(layout=_layout, call=_call))
+
+# ---------------------------------------------------------------- module modes
+TOWER = """
+class Tower(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l1 = nn.Linear(4, 4)
+        self.drop = nn.Dropout(0.1)
+
+    def forward(self, x):
+        return self.drop(self.l1(x))
+"""
+MODE_INIT = "self.t = Tower()\n        self.d = nn.Dropout(0.2)"
+for _name, _call in (
+    ("mode_ok_train_true", "self.t.train(True)"),
+    ("mode_ok_train_default", "self.d.train()"),
+    ("mode_ok_train_kw", "self.d.train(mode=False)"),
+    ("mode_ok_eval", "self.t.eval()"),
+    ("mode_train_int", "self.t.train(1)"),
+    ("mode_train_zero_leaf", "self.d.train(0)"),
+    ("mode_train_str", "self.d.train('mc')"),
+    ("mode_eval_flag", "self.t.eval(False)"),
+    ("mode_eval_kw", "self.d.eval(mode=True)"),
+    ("mode_ok_to_empty_device", "self.t.to_empty(device='cpu')"),
+    ("mode_to_empty_bare", "self.t.to_empty()"),
+    ("mode_to_empty_positional", "self.d.to_empty('cpu')"),
+):
+    net(_name, MODE_INIT, f"{_call}\n        x = self.t(x)", pre=TOWER)
+# a loop over the modules, the layer picked by isinstance
+for _name, _arg in (("mode_loop_train_one", "1"), ("mode_ok_loop_train_true", "True")):
+    net(
+        _name,
+        "self.net = nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.2))",
+        f"for m in self.modules():\n            if isinstance(m, nn.Dropout):\n"
+        f"                m.train({_arg})\n        x = self.net(x)",
+    )
+# a class of the code's own that redefines ``train``: not judged
+model(
+    "mode_ok_own_train",
+    (2, 4),
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(4, 4)
+
+    def train(self, mode=1):
+        return super().train(bool(mode))
+
+    def forward(self, x):
+        self.train(1)
+        return self.l(x)
+""",
+)
+
+# ---------------------------------------------------------------- polygamma
+for _name, _call in (
+    ("polygamma_ok_zero", "torch.polygamma(0, x.abs() + 1)"),
+    ("polygamma_ok_special_one", "torch.special.polygamma(1, x.abs() + 1)"),
+    ("polygamma_neg", "torch.polygamma(-1, x.abs() + 1)"),
+    ("polygamma_special_neg", "torch.special.polygamma(self.n, x.abs() + 1)"),
+    ("polygamma_method_neg", "(x.abs() + 1).polygamma(-2)"),
+):
+    net(_name, "self.n = -1", f"x = x + {_call}")
+
+# ---------------------------------------------------------------- LKJCholesky
+for _name, _dim in (("lkj_ok_two", "2"), ("lkj_one", "1"), ("lkj_from_shape", "x.shape[-1] // 4")):
+    net(
+        _name,
+        "pass",
+        f"L = LKJCholesky({_dim}, concentration=2.0).sample()\n        x = x + L.sum()",
+        pre="from torch.distributions import LKJCholesky\n",
+    )
+
+# ---------------------------------------------------------------- binomial
+for _name, _count in (
+    ("binomial_ok_float", "torch.full(x.shape, 5.0)"),
+    ("binomial_ok_rounded_float", "(x.abs() * 4).round()"),
+    ("binomial_long", "torch.full(x.shape, 5)"),
+    ("binomial_int", "(x.abs() * 4).round().int()"),
+    ("binomial_sum_counts", "(x > -10).sum(1, keepdim=True).expand_as(x)"),
+):
+    net(_name, "pass", f"x = x + torch.binomial({_count}, torch.sigmoid(x))")
+
+# ---------------------------------------------------------------- isin
+for _name, _call in (
+    ("isin_ok_real", "torch.isin(x, x.flatten()[:3])"),
+    ("isin_ok_abs_of_complex", "torch.isin(torch.fft.rfft(x).abs(), x.flatten()[:3])"),
+    ("isin_complex", "torch.isin(torch.fft.rfft(x), x.flatten()[:3])"),
+    ("isin_complex_kw", "torch.isin(elements=x, test_elements=torch.fft.fft(x)[:, :2])"),
+):
+    net(_name, "pass", f"m = {_call}\n        x = x + m.sum()")
+
+# ---------------------------------------------------------------- renorm
+for _name, _call in (
+    ("renorm_ok_positive", "self.w.renorm(2, 0, 1.0)"),
+    ("renorm_ok_zero", "torch.renorm(self.w, 2, 0, 0)"),
+    ("renorm_negative", "self.w.renorm(2, 0, self.m)"),
+    ("renorm_fn_negative", "torch.renorm(self.w, 2, 0, -0.5)"),
+):
+    net(_name, "self.w = nn.Parameter(torch.randn(4, 4))\n        self.m = -1.0",
+        f"x = x @ {_call}")  # fmt: skip
+
+# ---------------------------------------------------------------- tensor_split
+for _name, _ind in (
+    ("split_ok_long", "torch.tensor([1, 3])"),
+    ("split_ok_list", "[1, 3]"),
+    ("split_ok_linspace_long", "torch.linspace(0, 4, 3)[1:-1].long()"),
+    ("split_float", "torch.tensor([0.25, 0.75]) * x.shape[1]"),
+    ("split_linspace", "torch.linspace(0, 4, 3)[1:-1]"),
+    ("split_double", "torch.tensor([1, 3], dtype=torch.float64)"),
+):
+    net(_name, "pass", f"parts = x.tensor_split({_ind}, dim=1)\n        x = parts[0].sum() + x")
+
+# ---------------------------------------------------------------- arange of a wide uint
+for _name, _dt in (
+    ("arange_ok_uint8", "torch.uint8"),
+    ("arange_ok_int16", "torch.int16"),
+    ("arange_uint16", "torch.uint16"),
+    ("arange_uint32", "torch.uint32"),
+):
+    net(
+        _name,
+        "pass",
+        f"p = positions(x.shape[1], {_dt})\n        x = x + p.float()",
+        pre="def positions(n, dt):\n    return torch.arange(n, dtype=dt)\n",
+    )
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    _, shape, kind = MODELS[name]
+    assert torch_crashes(write(MODELS, HEAD, name, tmp_path), shape, kind) is ("_ok" not in name)
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_both_sides_present():
+    """Each family has crashing and clean models (the names say which)."""
+    fams: dict[str, set[bool]] = {}
+    for name in MODELS:
+        fams.setdefault(name.split("_")[0], set()).add("_ok" in name)
+    assert all(v == {True, False} for v in fams.values()), fams
+
+
+@pytest.mark.parametrize("name", ["mode_train_int", "binomial_long", "nested_jagged_std"])
+def test_switch_off_silences(name, tmp_path, capsys, monkeypatch):
+    """``DRIFTCHECK_NO_FIX40B=1``: the module's rules are off (torch still raises)."""
+    _, shape, kind = MODELS[name]
+    path = write(MODELS, HEAD, name, tmp_path)
+    assert torch_crashes(path, shape, kind)
+    monkeypatch.setenv("DRIFTCHECK_NO_FIX40B", "1")
+    monkeypatch.setenv("DRIFTCHECK_NO_CACHE", "1")
+    assert not blockers(path, shape, capsys)
+
+
+def test_jagged_fix_stays_with_switch_off(tmp_path, capsys, monkeypatch):
+    """The jagged layout's correction of ``dataflow_fix30b`` is no rule of the switch."""
+    monkeypatch.setenv("DRIFTCHECK_NO_FIX40B", "1")
+    monkeypatch.setenv("DRIFTCHECK_NO_CACHE", "1")
+    path = write(MODELS, HEAD, "nested_ok_jagged_mean1", tmp_path)
+    assert not blockers(path, (2, 4), capsys)
