@@ -53,7 +53,11 @@ def _drop_modules_from_tmp(request):
         return
     for name in new:
         mod = sys.modules.get(name)
-        where = [getattr(mod, "__file__", None), *(list(getattr(mod, "__path__", None) or []))]
+        try:  # torch's ``_ClassNamespace`` modules (torch.classes) answer any attribute
+            paths = list(getattr(mod, "__path__", None) or [])
+        except TypeError:
+            paths = []
+        where = [getattr(mod, "__file__", None), *paths]
         for w in where:
             if not isinstance(w, str):
                 continue
