@@ -192,6 +192,65 @@ for _name, _dt in (
     )
 
 
+# ---------------------------------------------------------------- distributions
+DIST_PRE = "from torch.distributions import Categorical, Independent, MultivariateNormal, Normal\n"
+for _name, _body in (
+    (
+        "dist_ok_expand_rows",
+        "d = Independent(Normal(self.p[:1], 1.0), 1).expand((2,))\n"
+        "        x = x + d.log_prob(self.p[1:].expand(2, 4)).sum()",
+    ),
+    (
+        "dist_ok_expand_new_dim",
+        "d = Normal(self.p[0], 1.0).expand((2, 4))\n        x = x + d.rsample().sum()",
+    ),
+    (
+        "dist_expand_rows",
+        "d = Independent(Normal(self.p, 1.0), 1).expand((3,))\n        x = x + d.mean.sum()",
+    ),
+    ("dist_expand_tiles", "d = Categorical(logits=x).expand((2, 3))\n        x = x + 1"),
+    (
+        "dist_ok_logprob",
+        "d = Independent(Normal(x, 1.0), 1)\n        x = x + d.log_prob(x)[:, None]",
+    ),
+    ("dist_ok_logprob_broadcast", "d = Normal(x, 1.0)\n        x = x + d.log_prob(x[:1])"),
+    ("dist_logprob_width", "d = Normal(x[:, :2], 1.0)\n        x = x + d.log_prob(x).sum()"),
+    (
+        "dist_logprob_expanded_event",
+        "d = Independent(Normal(self.p[:1], 1.0), 1).expand(x.shape)\n"
+        "        x = x + d.log_prob(x).sum()",
+    ),
+    (
+        "dist_logprob_of_sample_t",
+        "d = Categorical(logits=x)\n        a = d.expand((3, 2)).sample()\n"
+        "        x = x + d.log_prob(a.T).sum()",
+    ),
+    (
+        "dist_ok_logprob_of_sample",
+        "d = Categorical(logits=x)\n        a = d.expand((3, 2)).sample()\n"
+        "        x = x + d.log_prob(a).sum()",
+    ),
+    (
+        "dist_ok_mvn",
+        "m = MultivariateNormal(self.p, covariance_matrix=torch.eye(4))\n"
+        "        x = x + m.log_prob(x.unsqueeze(1)).sum()",
+    ),
+    (
+        "dist_mvn_event",
+        "m = MultivariateNormal(self.p, covariance_matrix=torch.eye(4))\n"
+        "        x = x + m.log_prob(x[:, :2].unsqueeze(1)).sum()",
+    ),
+):
+    net(_name, "self.p = nn.Parameter(torch.zeros(2, 4))", _body, pre=DIST_PRE)
+# validation off: torch does not check the value's shape (not judged)
+net(
+    "dist_ok_validation_off",
+    "pass",
+    "d = Normal(x[:, :2], 1.0, validate_args=False)\n        x = x + d.mean.sum()",
+    pre=DIST_PRE,
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -259,3 +259,140 @@ def _split(f: Any, args: list, kwargs: dict, loc: Any) -> None:
                 "dtype"}.get(dt, "Float")  # fmt: skip
         f.crash(loc, "RuntimeError: tensor_split expected tensor_indices_or_sections to have "
                 f"dtype of long, but got {word}")  # fmt: skip
+
+
+# ---------------------------------------------------------------- distributions
+_MVN = "MultivariateNormal"
+_MATS = ("covariance_matrix", "precision_matrix", "scale_tril")
+
+
+def _ints(v: Any) -> tuple | None:
+    """A shape the pass knows size by size: a tuple / list of ints, ``t.shape``."""
+    from driftcheck.parsers.source.values.dataflow_values import ShapeOf, known_shape
+
+    s = known_shape(v.t) if isinstance(v, ShapeOf) else v
+    if isinstance(s, (tuple, list)) and all(type(d) is int and d >= 0 for d in s):
+        return tuple(s)
+    return None
+
+
+def _validating(f: Any) -> bool:
+    """Torch validates a distribution's samples (``validate_args`` defaults to ``__debug__``):
+    no code of the run turns it off or names ``validate_args`` at all."""
+    from driftcheck.parsers.source.forward.dataflow_fix31b import own_trees
+    from driftcheck.parsers.source.forward.dataflow_fix32 import _validation_off
+
+    got = f.run_state.get("fix40b_validate")
+    if isinstance(got, bool):
+        return got
+    trees = own_trees(f.interp)
+    on = trees is not None and not _validation_off(f)
+    for tree in trees or ():
+        if any(isinstance(n, ast.keyword) and n.arg == "validate_args" for n in ast.walk(tree)):
+            on = False
+            break
+    f.run_state["fix40b_validate"] = on
+    return on
+
+
+def _dist(v: Any) -> Any:
+    """A distribution of a family the rules model whose shapes are known (the innermost
+    family's event is ``()``: ``dataflow_fix27b`` models no other), else None."""
+    from driftcheck.parsers.source.forward.dataflow_fix27b import DistTens
+    from driftcheck.parsers.source.forward.dist_table import LAST_AXIS, PROBS_SCALAR, SCALAR
+
+    if not isinstance(v, DistTens) or v.batch is None or v.event is None:
+        return None
+    if v.family not in (*SCALAR, *PROBS_SCALAR, *LAST_AXIS, "Independent", _MVN):
+        return None
+    if not all(type(d) is int for d in (*v.batch, *v.event)):
+        return None
+    return v
+
+
+def _expand_error(old: tuple, new: tuple) -> str | None:
+    """``param.expand(new)`` of a parameter of batch shape ``old``: torch's RuntimeError."""
+    if len(new) < len(old):
+        return (f"RuntimeError: expand: the number of sizes provided ({len(new)}) must be "
+                f"greater or equal to the number of dimensions in the tensor ({len(old)})")  # fmt: skip
+    for i in range(1, len(old) + 1):
+        if old[-i] != new[-i] and old[-i] != 1:
+            return (f"RuntimeError: The expanded size of the tensor ({new[-i]}) must match the "
+                    f"existing size ({old[-i]}) at non-singleton dimension {len(new) - i}.  "
+                    f"Target sizes: {list(new)}.  Tensor sizes: {list(old)}")  # fmt: skip
+    return None
+
+
+def _value_error(d: Any, value: tuple) -> str | None:
+    """``Distribution._validate_sample``'s two shape checks (the event's own right-most
+    sizes, then broadcasting against ``batch_shape + event_shape``)."""
+    event = d.event if d.family == _MVN else ()  # the innermost family's own event
+    start = len(value) - len(event)
+    if tuple(value[start:] if start >= 0 else value[start:]) != tuple(event):
+        return (f"ValueError: The right-most size of value must match event_shape: "
+                f"torch.Size({list(value)}) vs torch.Size({list(event)}).")  # fmt: skip
+    full = (*d.batch, *d.event)
+    for i, j in zip(reversed(value), reversed(full), strict=False):
+        if i != 1 and j != 1 and i != j:
+            return (f"ValueError: Value is not broadcastable with batch_shape+event_shape: "
+                    f"torch.Size({list(value)}) vs torch.Size({list(full)}).")  # fmt: skip
+    return None
+
+
+@hooks.after(261)  # after the distribution makers (dataflow_fix27b / fix32 / fix37d)
+def dist_called(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    """``d.expand(shape)`` / ``d.log_prob(v)`` / ``d.sample(shape)`` of a distribution of
+    known shapes; ``MultivariateNormal(loc, covariance_matrix=m)`` of known shapes."""
+    from driftcheck.parsers.source.forward.dataflow_fix27b import DistTens, _bcast
+    from driftcheck.parsers.source.values.dataflow_values import Bound, known_shape
+
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None or _off(f):
+        return None
+    if not isinstance(e, ast.Call):
+        return None
+    if isinstance(out, DistTens) and out.family == _MVN and out.batch is None:
+        loc = _arg(args, kwargs, 0, "loc")
+        mats = [_arg(args, kwargs, i + 1, m) for i, m in enumerate(_MATS)]
+        mats = [m for m in mats if m is not None]
+        ls = known_shape(loc) if isinstance(loc, Tens) else None
+        ms = known_shape(mats[0]) if len(mats) == 1 and isinstance(mats[0], Tens) else None
+        if ls is None or ms is None or len(ls) < 1 or len(ms) < 2:
+            return None
+        if not all(type(d) is int for d in (*ls, *ms)) or not ls[-1] == ms[-1] == ms[-2]:
+            return None
+        batch = _bcast(tuple(ls[:-1]), tuple(ms[:-2]))
+        if batch is not None:
+            out.batch, out.event = batch, (ls[-1],)
+        return None
+    if not isinstance(fv, Bound):
+        return None
+    d = _dist(fv.target)
+    if d is None:
+        return None
+    loc, name = fr.loc(e), fv.name
+    if name == "expand" and len(args) == 1 and not kwargs and d.family != _MVN:
+        new = _ints(args[0])
+        if new is None:
+            return None
+        err = _expand_error(d.batch, new)
+        if err is not None:
+            f.crash(loc, err)
+            return None
+        return DistTens(None, family=d.family, batch=new, event=d.event, rsample=d.rsample)
+    if name == "log_prob" and len(args) == 1 and not kwargs and _validating(f):
+        v = known_shape(args[0]) if isinstance(args[0], Tens) else None
+        if v is None or not all(type(s) is int for s in v):
+            return None
+        err = _value_error(d, tuple(v))
+        if err is not None:
+            f.crash(loc, err)
+        return None
+    if name in ("sample", "rsample") and len(args) + len(kwargs) <= 1 and d.family != _MVN:
+        s = _arg(args, kwargs, 0, "sample_shape")
+        s = () if s is None else _ints(s)
+        if s is None or not isinstance(out, Tens) or isinstance(out, DistTens):
+            return None
+        if known_shape(out) is None:
+            return Tens(out.src, (*s, *d.batch, *d.event))
+    return None
