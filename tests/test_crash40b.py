@@ -251,6 +251,25 @@ net(
 )
 
 
+# ---------------------------------------------------------------- skip_init
+for _name, _call in (
+    ("skip_ok_class", "skip_init(nn.Linear, 4, 4)"),
+    ("skip_ok_layernorm", "skip_init(nn.LayerNorm, 4)"),
+    ("skip_instance", "skip_init(nn.Linear(4, 4))"),
+    ("skip_own_instance", "skip_init(Head())"),
+    ("skip_sequential", "skip_init(nn.Sequential, nn.Linear(4, 4))"),
+    ("skip_relu", "skip_init(nn.ReLU)"),
+):
+    net(
+        _name,
+        "pass",
+        f"m = {_call}\n        x = x + sum(p.numel() for p in m.parameters())",
+        pre="from torch.nn.utils import skip_init\n\nclass Head(nn.Module):\n"
+        "    def __init__(self, device=None):\n        super().__init__()\n"
+        "        self.l = nn.Linear(4, 4, device=device)\n",
+    )
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]
@@ -283,3 +302,16 @@ def test_jagged_fix_stays_with_switch_off(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("DRIFTCHECK_NO_CACHE", "1")
     path = write(MODELS, HEAD, "nested_ok_jagged_mean1", tmp_path)
     assert not blockers(path, (2, 4), capsys)
+
+
+def test_no_device_table_matches_torch():
+    """``dataflow_fix40b.NO_DEVICE``: torch.nn classes whose ``__init__`` has no ``device``."""
+    import inspect
+
+    import torch
+
+    from driftcheck.parsers.source.forward.dataflow_fix40b import NO_DEVICE
+
+    for name in NO_DEVICE:
+        params = inspect.signature(getattr(torch.nn, name)).parameters
+        assert "device" not in params, name

@@ -396,3 +396,56 @@ def dist_called(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, f
         if known_shape(out) is None:
             return Tens(out.src, (*s, *d.batch, *d.event))
     return None
+
+
+# ---------------------------------------------------------------- skip_init
+_SKIP_INIT = frozenset({"torch.nn.utils.skip_init", "torch.nn.utils.init.skip_init"})
+# torch.nn module classes whose ``__init__`` has no ``device`` parameter (``skip_init``'s
+# RuntimeError; checked against ``inspect.signature`` in tests/test_crash40b.py)
+NO_DEVICE = frozenset({"Sequential", "ModuleList", "ModuleDict", "ParameterList",
+                       "ParameterDict", "ReLU", "GELU", "Tanh", "Sigmoid", "SiLU", "Dropout",
+                       "Identity", "Flatten", "Softmax", "LeakyReLU"})  # fmt: skip
+
+
+def _module_class(run: Any, v: Any) -> str | None:
+    """``v`` a torch.nn module class (its name) or a module class of the code's own ("")."""
+    from driftcheck.parsers.source.values.abstract import Cls, Ext
+
+    if isinstance(v, Ext) and not isinstance(v.qual, str):
+        return None
+    if isinstance(v, Ext):
+        mod, _, name = v.qual.rpartition(".")
+        if mod == "torch.nn" and name[:1].isupper():
+            return name
+        return None
+    if isinstance(v, Cls) and run.f.interp.classes.is_module_cls(v):
+        return ""
+    return None
+
+
+@hooks.before(251)
+def skip_init_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    """``skip_init(nn.Linear(4, 4))``: an instance where torch wants the class
+    (``issubclass`` TypeError); ``skip_init(nn.Sequential, ...)``: a class whose ``__init__``
+    takes no ``device`` (RuntimeError)."""
+    from driftcheck.parsers.source.forward.dataflow_common import pure_chain
+
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None or _off(f):
+        return
+    if _qual(fv) not in _SKIP_INIT or not isinstance(e, ast.Call) or not e.args:
+        return
+    if isinstance(e.args[0], ast.Starred) or "module_cls" in kwargs:
+        return
+    first = e.args[0]
+    if isinstance(first, ast.Call) and pure_chain(first.func):
+        try:
+            cls = run.eval(first.func, fr)
+        except Exception:  # noqa: BLE001 - a chain the pass cannot read: no verdict
+            return
+        if _module_class(run, cls) is not None:
+            f.crash(fr.loc(e), "TypeError: issubclass() arg 1 must be a class")
+        return
+    if _module_class(run, args[0] if args else None) in NO_DEVICE:
+        f.crash(fr.loc(e), "RuntimeError: Module must support a 'device' arg to skip "
+                "initialization")  # fmt: skip
