@@ -270,6 +270,29 @@ for _name, _call in (
     )
 
 
+# ---------------------------------------------------------------- bucketize, cov, polygamma's shape
+for _name, _body in (
+    ("bucketize_ok_edges", "x = x + torch.bucketize(x, torch.tensor([0.0, 0.5])).float()"),
+    ("bucketize_matrix", "x = x + torch.bucketize(x, torch.tensor([[0.0, 0.5]])).float()"),
+    ("bucketize_scalar_edge", "x = x + torch.bucketize(x, torch.tensor(0.5)).float()"),
+    (
+        "cov_ok_fweights",
+        "c = torch.cov(x.T, fweights=torch.ones(2, dtype=torch.long))\n        x = x + c.sum()",
+    ),
+    ("cov_ok_aweights_1d", "c = torch.cov(x[0], aweights=x[1].abs())\n        x = x + c.sum()"),
+    (
+        "cov_fweights_per_feature",
+        "c = torch.cov(x.T, fweights=torch.ones(4, dtype=torch.long))\n        x = x + c.sum()",
+    ),
+    ("cov_fweights_float", "c = torch.cov(x.T, fweights=torch.ones(2))\n        x = x + c.sum()"),
+    ("cov_aweights_method_2d", "c = x.T.cov(aweights=torch.ones(1, 2))\n        x = x + c.sum()"),
+    ("polyshape_ok", "x = x + x.abs().polygamma(1) * torch.ones(4)"),
+    ("polyshape_ok_fn", "x = x + torch.polygamma(1, x.abs() + 1) * torch.ones(2, 1)"),
+    ("polyshape_wrong_width", "x = x + (x.abs() + 1).polygamma(1) * torch.ones(3)"),
+):
+    net(_name, "pass", _body)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -40,7 +40,7 @@ from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_called as hooks
 from driftcheck.parsers.source.forward.dataflow_common import receiver
-from driftcheck.parsers.source.values.dataflow_values import Mod, Tens
+from driftcheck.parsers.source.values.dataflow_values import Mod, Tens, known_shape
 
 _JAGGED = "fix40b_jagged"  # fact: a jagged-layout NestedTensor
 
@@ -223,6 +223,14 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
         _renorm(f, _arg(args, kwargs, 3, "maxnorm"), loc)
     elif q == "torch.tensor_split" and args and isinstance(args[0], Tens):
         _split(f, args[1:], kwargs, loc)
+    elif q == "torch.bucketize":
+        b = _arg(args, kwargs, 1, "boundaries")
+        bs = known_shape(b) if isinstance(b, Tens) else None
+        if bs is not None and len(bs) != 1:
+            f.crash(loc, "RuntimeError: boundaries tensor must be 1 dimension, but got "
+                    f"dim({len(bs)})")  # fmt: skip
+    elif q == "torch.cov" and args and isinstance(args[0], Tens):
+        _cov(f, args[0], kwargs, loc)
     elif q == "torch.arange":
         dt = kwargs.get("dtype")
         if _qual(dt) in _UINT_WIDE and "device" not in kwargs and "out" not in kwargs:
@@ -239,6 +247,58 @@ def _tensor_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: An
         _renorm(f, _arg(args, kwargs, 2, "maxnorm"), loc)
     elif name == "tensor_split":
         _split(f, args, kwargs, loc)
+    elif name == "cov" and not args:
+        _cov(f, t, kwargs, loc)
+
+
+def _cov(f: Any, t: Tens, kwargs: dict, loc: Any) -> None:
+    """``torch.cov(x, fweights=w, aweights=a)``: a weight of more than one dim, or of another
+    count than the observations (``x``'s last dim; its only one for a 1-D ``x``), or
+    ``fweights`` of a floating dtype: torch's RuntimeError."""
+    xs = known_shape(t)
+    if xs is None or len(xs) > 2 or not all(type(d) is int for d in xs):
+        return
+    obs = xs[-1] if xs else 1
+    for name in ("fweights", "aweights"):
+        w = kwargs.get(name)
+        ws = known_shape(w) if isinstance(w, Tens) else None
+        if name == "fweights" and _dtype(f, w) in ("float", "float32", "float64", "complex"):
+            f.crash(loc, f"RuntimeError: cov(): expected {name} to have integral dtype")
+            return
+        if ws is None or not all(type(d) is int for d in ws):
+            continue
+        if len(ws) > 1:
+            f.crash(loc, f"RuntimeError: cov(): expected {name} to have one or fewer dimensions "
+                    f"but got {name} with {len(ws)} dimensions")  # fmt: skip
+            return
+        n = ws[0] if ws else 1
+        if n != obs:
+            f.crash(loc, f"RuntimeError: cov(): expected {name} to have the same numel as there "
+                    f"are observations in the input but got {n} != {obs}")  # fmt: skip
+            return
+
+
+@hooks.after(262)
+def polygamma_shape(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    """``x.polygamma(n)`` / ``torch.polygamma(n, x)``: elementwise, ``x``'s shape (the pass
+    had lost it: the tensor is not the first argument)."""
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    f = run.f
+    if f.input_shape is None or _off(f) or not isinstance(out, Tens) or known_shape(out):
+        return None
+    if type(out) is not Tens:
+        return None
+    if isinstance(fv, Bound) and fv.name == "polygamma" and isinstance(fv.target, Tens):
+        x = fv.target
+    elif _qual(fv) in ("torch.polygamma", "torch.special.polygamma") and len(args) == 2:
+        x = args[1]
+    else:
+        return None
+    xs = known_shape(x) if type(x) is Tens else None
+    if xs is None or not all(type(d) is int for d in xs) or kwargs:
+        return None
+    return Tens(out.src, tuple(xs))
 
 
 def _polygamma(f: Any, n: Any, loc: Any) -> None:
