@@ -293,6 +293,29 @@ for _name, _body in (
     net(_name, "pass", _body)
 
 
+# ---------------------------------------------------------------- sparse layouts
+for _name, _body in (
+    ("sparse_ok_coo_indices", "s = (x > 0).float().to_sparse()\n        n = s.indices().shape[1]"),
+    (
+        "sparse_ok_coalesced_values",
+        "s = (x > 0).float().to_sparse().coalesce()\n        n = s.values().numel()",
+    ),
+    ("sparse_ok_csr_crow", "s = (x > 0).float().to_sparse_csr()\n        n = s.crow_indices()[-1]"),
+    (
+        "sparse_ok_dense_after",
+        "s = (x > 0).float()\n        t = s.to_sparse_csr()\n        n = s.sum()",
+    ),
+    ("sparse_csr_indices", "s = (x > 0).float().to_sparse_csr()\n        n = s.indices().shape[1]"),
+    (
+        "sparse_coo_crow",
+        "s = (x > 0).float().to_sparse().coalesce()\n        n = s.crow_indices()[-1]",
+    ),
+    ("sparse_csr_coalesce", "s = (x > 0).float().to_sparse_csr().coalesce()\n        n = 1"),
+    ("sparse_csc_col", "s = (x > 0).float().to_sparse_csc()\n        n = s.col_indices()[-1]"),
+):
+    net(_name, "pass", f"{_body}\n        x = x + n")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -509,3 +509,59 @@ def skip_init_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, f
     if _module_class(run, args[0] if args else None) in NO_DEVICE:
         f.crash(fr.loc(e), "RuntimeError: Module must support a 'device' arg to skip "
                 "initialization")  # fmt: skip
+
+
+# ---------------------------------------------------------------- sparse layouts
+_LAYOUT = "fix40b_layout"  # fact: the sparse layout a conversion made ("coo" / "csr" / "csc")
+_TO_LAYOUT = {"to_sparse": "coo", "to_sparse_coo": "coo", "to_sparse_csr": "csr",
+              "to_sparse_csc": "csc"}  # fmt: skip
+# accessors each layout refuses (measured in tests/test_crash40b.py): RuntimeError /
+# NotImplementedError "<name> expected sparse ... layout but got <Layout>"
+_REFUSED = {
+    "coo": frozenset({"crow_indices", "col_indices", "ccol_indices", "row_indices"}),
+    "csr": frozenset({"indices", "coalesce", "is_coalesced", "ccol_indices", "row_indices",
+                      "_indices", "_values"}),
+    "csc": frozenset({"indices", "coalesce", "is_coalesced", "crow_indices", "col_indices",
+                      "_indices", "_values"}),
+}  # fmt: skip
+_LAYOUT_WORD = {"coo": "Sparse", "csr": "SparseCsr", "csc": "SparseCsc"}
+
+
+@hooks.before(252)
+def sparse_accessed(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _fact
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    f = run.f
+    if f.input_shape is None or f.speculative or fr is None or _off(f):
+        return
+    if not isinstance(fv, Bound) or not isinstance(fv.target, Tens):
+        return
+    lay = _fact(f, fv.target, _LAYOUT)
+    if lay in _REFUSED and fv.name in _REFUSED[lay]:
+        f.crash(fr.loc(e), f"RuntimeError: {fv.name} expected another sparse layout but got "
+                f"{_LAYOUT_WORD[lay]}")  # fmt: skip
+
+
+@hooks.after(263)
+def sparse_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    """``d.to_sparse_csr()`` / ``d.to_sparse()`` / ``s.coalesce()`` of a COO tensor: the
+    result's layout."""
+    from driftcheck.parsers.source.forward.dataflow_fix30b import _fact, _facts
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    f = run.f
+    if f.input_shape is None or _off(f) or not isinstance(fv, Bound):
+        return None
+    if not isinstance(fv.target, Tens):
+        return None
+    name = fv.name
+    if name in _TO_LAYOUT and not kwargs and not (name == "to_sparse" and args):
+        lay = _TO_LAYOUT[name]
+    elif name == "coalesce" and not args and not kwargs and _fact(f, fv.target, _LAYOUT) == "coo":
+        lay = "coo"
+    else:
+        return None
+    t = out if type(out) is Tens and out is not fv.target else Tens(None, known_shape(fv.target))
+    _facts(f, t, **{_LAYOUT: lay})
+    return t
