@@ -316,6 +316,37 @@ for _name, _body in (
     net(_name, "pass", f"{_body}\n        x = x + n")
 
 
+# ---------------------------------------------------------------- dtypes through views, renorm dim
+for _name, _body in (
+    (
+        "keep_ok_abs_then_linear",
+        "z = torch.fft.rfft(x, n=6).abs().transpose(0, 1)\n        x = x + self.l(z.T).sum()",
+    ),
+    (
+        "keep_ok_real_then_linear",
+        "z = torch.fft.rfft(x, n=6).exp().real\n        x = x + self.l(z).sum()",
+    ),
+    (
+        "keep_log1p_transpose",
+        "z = torch.fft.rfft(x, n=6).log1p().transpose(0, 1)\n"
+        "        x = x + self.l(z.T).abs().sum()",
+    ),
+    (
+        "keep_exp_flatten",
+        "z = torch.exp(torch.fft.rfft(x, n=6)).flatten(1)\n        x = x + self.l(z).abs().sum()",
+    ),
+    (
+        "keep_long_reshape",
+        "i = torch.arange(8).reshape(2, 4).t()\n        x = x + self.l(i[:, :1].T).sum()",
+    ),
+):
+    net(_name, "self.l = nn.Linear(4, 3)", _body)
+for _name, _dim in (("rdim_ok_last", "1"), ("rdim_ok_neg", "-2"), ("rdim_past", "2"),
+                    ("rdim_neg_past", "-3")):  # fmt: skip
+    net(_name, "self.w = nn.Parameter(torch.randn(4, 4))",
+        f"with torch.no_grad():\n            self.w.renorm_(2, {_dim}, 1.0)\n        x = x @ self.w")  # fmt: skip
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

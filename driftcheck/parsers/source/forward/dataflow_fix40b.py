@@ -221,6 +221,7 @@ def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) ->
                     "ComplexFloat")  # fmt: skip
     elif q == "torch.renorm" and args and isinstance(args[0], Tens):
         _renorm(f, _arg(args, kwargs, 3, "maxnorm"), loc)
+        _dim_range(f, args[0], _arg(args, kwargs, 2, "dim"), loc)
     elif q == "torch.tensor_split" and args and isinstance(args[0], Tens):
         _split(f, args[1:], kwargs, loc)
     elif q == "torch.bucketize":
@@ -245,6 +246,7 @@ def _tensor_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: An
         _polygamma(f, _arg(args, kwargs, 0, "n"), loc)
     elif name in ("renorm", "renorm_"):
         _renorm(f, _arg(args, kwargs, 2, "maxnorm"), loc)
+        _dim_range(f, t, _arg(args, kwargs, 1, "dim"), loc)
     elif name == "tensor_split":
         _split(f, args, kwargs, loc)
     elif name == "cov" and not args:
@@ -309,6 +311,17 @@ def _polygamma(f: Any, n: Any, loc: Any) -> None:
 def _renorm(f: Any, maxnorm: Any, loc: Any) -> None:
     if _num(maxnorm) and maxnorm < 0:
         f.crash(loc, f"RuntimeError: renorm: expected maxnorm to be >= 0 but got {maxnorm}")
+
+
+def _dim_range(f: Any, t: Tens, dim: Any, loc: Any) -> None:
+    """A known int ``dim`` outside ``[-rank, rank - 1]`` of a tensor of known rank."""
+    shape = known_shape(t)
+    if type(dim) is not int or shape is None:
+        return
+    r = max(len(shape), 1)
+    if not -r <= dim < r:
+        f.crash(loc, f"IndexError: Dimension out of range (expected to be in range of "
+                f"[{-r}, {r - 1}], but got {dim})")  # fmt: skip
 
 
 def _split(f: Any, args: list, kwargs: dict, loc: Any) -> None:
@@ -565,3 +578,40 @@ def sparse_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, f
     t = out if type(out) is Tens and out is not fv.target else Tens(None, known_shape(fv.target))
     _facts(f, t, **{_LAYOUT: lay})
     return t
+
+
+# ---------------------------------------------------------------- dtypes through views
+# methods whose result has the receiver's dtype, whatever its dtype (views, copies, shape ops;
+# ``view`` / ``to`` / ``type`` can change it and are not here)
+_SAME_DTYPE = frozenset({"transpose", "permute", "reshape", "flatten", "unflatten", "unsqueeze",
+                         "squeeze", "contiguous", "clone", "detach", "t", "expand", "expand_as",
+                         "repeat", "flip", "roll", "narrow", "movedim", "swapaxes", "swapdims",
+                         "reshape_as", "tile"})  # fmt: skip
+# elementwise math that keeps a complex tensor complex (measured in tests/test_crash40b.py)
+_COMPLEX_KEEP = frozenset({"log1p", "exp", "log", "sqrt", "sin", "cos", "tanh", "neg",
+                           "reciprocal", "square", "conj", "expm1", "sigmoid"})  # fmt: skip
+
+
+@hooks.after(264)
+def dtype_kept(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> None:
+    """``z.transpose(1, 2)`` / ``z.log1p()``: the result's dtype where torch's rule is plain
+    (a shape op keeps any dtype; an elementwise function keeps a complex one)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    f = run.f
+    if f.input_shape is None or _off(f) or type(out) is not Tens:
+        return
+    if isinstance(fv, Bound) and isinstance(fv.target, Tens):
+        src, name = fv.target, fv.name
+    elif (_qual(fv) or "").count(".") == 1 and _qual(fv).startswith("torch.") and args:
+        src, name = args[0], _qual(fv).rsplit(".", 1)[-1]
+    else:
+        return
+    if src is out or "dtype" in kwargs or "out" in kwargs:
+        return
+    dt = _dtype(f, src)
+    if dt is None or _dtype(f, out) is not None:
+        return
+    if name in _SAME_DTYPE or (name in _COMPLEX_KEEP and dt == "complex"):
+        dataflow_checks.add_facts(f, out, replace=False, dtype=dt)
