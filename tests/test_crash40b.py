@@ -347,6 +347,36 @@ for _name, _dim in (("rdim_ok_last", "1"), ("rdim_ok_neg", "-2"), ("rdim_past", 
         f"with torch.no_grad():\n            self.w.renorm_(2, {_dim}, 1.0)\n        x = x @ self.w")  # fmt: skip
 
 
+# modules of the code's own built in forward
+FRESH = """
+class Block(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+class Own(Block):
+    def to_empty(self, device="cpu", recurse=True):
+        return super().to_empty(device=device, recurse=recurse)
+"""
+for _name, _make, _call in (
+    ("fresh_ok_to_empty_device", "Block(4)", "b.to_empty(device='cpu')"),
+    ("fresh_ok_own_to_empty", "Own(4)", "b.to_empty()"),
+    ("fresh_to_empty_bare", "Block(4)", "b.to_empty()"),
+    ("fresh_train_int", "Block(4)", "b.train(1)"),
+):
+    net(
+        _name,
+        "pass",
+        f"with torch.device('meta'):\n            b = {_make}\n        b = {_call}\n"
+        "        b.fc.reset_parameters()\n        x = b(x)",
+        pre=FRESH,
+    )
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

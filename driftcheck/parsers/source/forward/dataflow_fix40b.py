@@ -88,8 +88,12 @@ def _plain_module(f: Any, v: Any) -> bool:
     """``v`` a torch layer or a module of the code's own class defining none of the mode
     methods: ``nn.Module``'s ``train`` / ``eval`` / ``to_empty`` run."""
     from driftcheck.parsers.source.forward.dataflow_fix30b import _plain_class
+    from driftcheck.parsers.source.forward.dataflow_fix38a_jit import FreshModule
     from driftcheck.parsers.source.values.abstract import Leaf
 
+    if isinstance(v, FreshModule):
+        cls = f.run_state.get(_FRESH_CLS, {}).get(id(v))
+        return cls is not None and cls[0] is v and _plain_cls(cls[1])
     if not isinstance(v, Mod):
         return False
     obj = f.resolve(v.obj)
@@ -97,6 +101,51 @@ def _plain_module(f: Any, v: Any) -> bool:
         t = obj.torch
         return isinstance(t, str) and t.startswith("torch.nn.") and ".parallel." not in t
     return _plain_class(obj, _MODE_NAMES)
+
+
+_FRESH_CLS = "fix40b_fresh_cls"  # id(FreshModule) -> (it, the class of the code's own)
+
+
+def _plain_cls(cls: Any) -> bool:
+    """Every class of ``cls``'s MRO is a class of the code's own defining none of the mode
+    methods, or ``nn.Module`` itself (``dataflow_fix30b._plain_class`` for a class)."""
+    from driftcheck.parsers.source.interp.objmodel import _NN_MODULE
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    try:
+        mro = cls.mro()
+    except Exception:  # noqa: BLE001 - a class we cannot read: nothing is certain
+        return False
+    for c in mro:
+        if isinstance(c, Cls):
+            for st in c.node.body:
+                if (
+                    isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    and st.name in _MODE_NAMES
+                ):
+                    return False
+                if isinstance(st, (ast.Assign, ast.AnnAssign)):
+                    tgts = st.targets if isinstance(st, ast.Assign) else [st.target]
+                    if any(isinstance(t, ast.Name) and t.id in _MODE_NAMES for t in tgts):
+                        return False
+            if c.node.decorator_list or any(k.arg == "metaclass" for k in c.node.keywords):
+                return False
+        elif getattr(c, "qual", None) not in _NN_MODULE:
+            return False
+    return True
+
+
+@hooks.after(265)  # after dataflow_fix38a_jit.module_made (205)
+def fresh_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> None:
+    """``Block(d)`` built in forward (``FreshModule``): its class, for the mode rules."""
+    from driftcheck.parsers.source.forward.dataflow_fix38a_jit import FreshModule
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    f = run.f
+    if f.input_shape is None or _off(f) or not isinstance(out, FreshModule):
+        return
+    if isinstance(fv, Cls):
+        f.run_state.setdefault(_FRESH_CLS, {})[id(out)] = (out, fv)
 
 
 def _mode_called(run: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> None:
