@@ -377,6 +377,35 @@ for _name, _make, _call in (
     )
 
 
+# ---------------------------------------------------------------- tensor_split's pieces
+for _name, _split, _width in (
+    ("pieces_ok_tensor_three", "torch.tensor([4, 8])", "12"),
+    ("pieces_ok_list", "[4, 8]", "12"),
+    ("pieces_ok_sections", "3", "12"),
+    ("pieces_ok_sections_five", "5", "20"),
+    ("pieces_tensor_four", "torch.tensor([3, 6, 9])", "12"),
+    ("pieces_list_past_end", "[4, 8, 20]", "12"),
+    ("pieces_sections_five", "5", "12"),
+):
+    net(
+        _name,
+        f"self.out = nn.Linear({_width}, 3)",
+        f"segs = torch.tensor_split(self.p(x), {_split}, dim=1)\n"
+        "        x = self.out(torch.cat([s.mean(1) for s in segs], -1))",
+        shape=(2, 12, 4),
+    )
+    MODELS[_name] = (MODELS[_name][0].replace("super().__init__()", "super().__init__()\n"
+                     "        self.p = nn.Linear(4, 4)"), *MODELS[_name][1:])  # fmt: skip
+
+for _name, _width in (("pieces_ok_last_uneven", "8"), ("pieces_last_uneven", "12")):
+    net(
+        _name,
+        f"self.out = nn.Linear({_width}, 3)",
+        "segs = x.tensor_split(5, 1)\n        x = self.out(segs[-1].flatten(1))",
+        shape=(2, 12, 4),
+    )
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     _, shape, kind = MODELS[name]

@@ -664,3 +664,74 @@ def dtype_kept(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr
         return
     if name in _SAME_DTYPE or (name in _COMPLEX_KEEP and dt == "complex"):
         dataflow_checks.add_facts(f, out, replace=False, dtype=dt)
+
+
+# ---------------------------------------------------------------- tensor_split's pieces
+def _split_points(f: Any, ind: Any) -> Any:
+    """``tensor_split``'s second argument as an int (sections) or a tuple of ints (indices):
+    a Python int / list / tuple, or an int64 tensor whose values the pass knows."""
+    from driftcheck.parsers.source.forward import dataflow_known
+
+    if type(ind) is int:
+        return ind
+    if isinstance(ind, (list, tuple)) and all(type(i) is int for i in ind):
+        return tuple(ind)
+    if isinstance(ind, Tens) and _dtype(f, ind) == "int64":
+        arr = dataflow_known.array(f, ind)
+        if arr is None or getattr(arr, "ndim", 2) > 1:
+            return None
+        if arr.ndim == 0:
+            return int(arr)
+        return tuple(int(i) for i in arr.tolist())
+    return None
+
+
+@hooks.after(266)
+def split_pieces(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, fr: Any) -> Any:
+    """``torch.tensor_split(x, [3, 6], dim=1)`` / ``x.tensor_split(torch.tensor([3, 6]))`` /
+    ``x.tensor_split(4)`` of ``x`` of known sizes: the tuple of pieces (numpy's
+    ``array_split``: sections give the first ``size % n`` pieces one more item; indices cut
+    at each point). Only non-negative, non-decreasing indices and positive sections."""
+    from driftcheck.parsers.source.values.dataflow_values import Bound
+
+    f = run.f
+    if f.input_shape is None or _off(f) or f.speculative or not isinstance(out, Tens):
+        return None
+    if isinstance(fv, Bound) and fv.name == "tensor_split" and isinstance(fv.target, Tens):
+        x, rest = fv.target, list(args)
+    elif _qual(fv) == "torch.tensor_split" and args and isinstance(args[0], Tens):
+        x, rest = args[0], list(args[1:])
+    else:
+        return None
+    if set(kwargs) - {"dim"} or len(rest) not in (1, 2):
+        return None
+    xs = known_shape(x)
+    dim = rest[1] if len(rest) == 2 else kwargs.get("dim", 0)
+    if xs is None or not xs or type(dim) is not int or not all(type(d) is int for d in xs):
+        return None
+    if not -len(xs) <= dim < len(xs):
+        return None
+    dim %= len(xs)
+    pts, size = _split_points(f, rest[0]), xs[dim]
+    if type(pts) is int:
+        if pts <= 0:
+            return None
+        q, r = divmod(size, pts)
+        sizes = [q + 1 if i < r else q for i in range(pts)]
+    elif isinstance(pts, tuple):
+        if any(p < 0 for p in pts) or list(pts) != sorted(pts):
+            return None
+        cuts = [0, *(min(p, size) for p in pts), size]
+        sizes = [b - a for a, b in zip(cuts, cuts[1:], strict=False)]
+    else:
+        return None
+    dt = _dtype(f, x)
+    pieces = []
+    for n in sizes:
+        t = Tens(None, (*xs[:dim], n, *xs[dim + 1 :]))
+        if dt is not None:
+            from driftcheck.parsers.source.forward import dataflow_checks
+
+            dataflow_checks.add_facts(f, t, replace=False, dtype=dt)
+        pieces.append(t)
+    return tuple(pieces)
