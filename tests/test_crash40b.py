@@ -405,6 +405,23 @@ for _name, _width in (("pieces_ok_last_uneven", "8"), ("pieces_last_uneven", "12
         shape=(2, 12, 4),
     )
 
+# an instance attribute shadows the method: not judged
+model(
+    "mode_ok_attr_shadows",
+    (2, 4),
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(4, 4)
+        self.eval = lambda *a: None
+
+    def forward(self, x):
+        self.eval(False)
+        return self.l(x)
+""",
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

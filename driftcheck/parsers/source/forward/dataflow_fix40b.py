@@ -100,7 +100,11 @@ def _plain_module(f: Any, v: Any) -> bool:
     if isinstance(obj, Leaf):
         t = obj.torch
         return isinstance(t, str) and t.startswith("torch.nn.") and ".parallel." not in t
-    return _plain_class(obj, _MODE_NAMES)
+    if not _plain_class(obj, _MODE_NAMES):
+        return False
+    # an instance attribute of that name (``self.train = ...``) shadows the method
+    return not any(n in d for d in (obj.attrs, obj.children, obj.params, obj.buffers)
+                   for n in _MODE_NAMES)  # fmt: skip
 
 
 _FRESH_CLS = "fix40b_fresh_cls"  # id(FreshModule) -> (it, the class of the code's own)
