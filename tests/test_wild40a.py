@@ -140,11 +140,15 @@ _EXTRA = {
     )
 }
 
+# 553dd66e made these exact by reading another module's same-named ``register`` as "not ours";
+# review40 H7 found that reading drops a real forwarder inside the registry's own package (a
+# confident 4 where torch builds 6), so the lead reverted it: these stay honest unknowns until a
+# reading tells a forwarder (its body calls into this registry) from an unrelated function
 CASES = {
-    "make_kw_models": (_MAKE.format(key="small"), _zoo(_MODELS_KW), "exact"),
-    "make_pos_models": (_MAKE.format(key="big"), _zoo(_MODELS_POS), "exact"),
-    "len_kw_models": (_LEN, _zoo(_MODELS_KW), "exact"),
-    "item_kw_models": (_ITEM, _zoo(_MODELS_KW), "exact"),
+    "make_kw_models": (_MAKE.format(key="small"), _zoo(_MODELS_KW), "exact_or_unknown"),
+    "make_pos_models": (_MAKE.format(key="big"), _zoo(_MODELS_POS), "exact_or_unknown"),
+    "len_kw_models": (_LEN, _zoo(_MODELS_KW), "exact_or_unknown"),
+    "item_kw_models": (_ITEM, _zoo(_MODELS_KW), "exact_or_unknown"),
     "len_with_extra": (_LEN, _zoo(_MODELS_KW, _EXTRA), "exact_or_unknown"),
     "make_with_extra": (_MAKE.format(key="small"), _zoo(_MODELS_KW, _EXTRA), "exact_or_unknown"),
 }
@@ -199,3 +203,37 @@ def test_tee_copies(tmp_path, name):
         assert got == want, (name, got, want)
     else:
         assert got in (None, want), (name, got, want)
+
+
+# review40 H7: a second forwarder inside the registry's own package (regpkg/helpers.py's
+# ``register`` calls into the registry): torch registers both, 6 parameters; never 4
+_H7_REG = (
+    "class Registry:\n    def __init__(self):\n        self.specs = {}\n\n"
+    "    def register(self, name, width):\n        self.specs[name] = width\n\n"
+    "registry = Registry()\n\ndef register(name, width):\n    return registry.register(name, width)\n"
+)
+H7 = {
+    "fwd_in_pkg_plain": "from regpkg import helpers\nhelpers.register('q', 3)\n",
+    "fwd_in_pkg_fromimport": "from regpkg.helpers import register\nregister('q', 3)\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(H7))
+def test_second_forwarder_in_the_registry_package(tmp_path, name):
+    files = {
+        "regpkg/__init__.py": "from regpkg import a\nfrom regpkg import extra\n",
+        "regpkg/registration.py": _H7_REG,
+        "regpkg/a.py": "from regpkg.registration import register\nregister('a', 1)\n",
+        "regpkg/helpers.py": (
+            "from regpkg.registration import registry\n\n"
+            "def register(name, width):\n    registry.register(name, width)\n"
+        ),
+        "regpkg/extra.py": H7[name],
+    }
+    code = (
+        "import torch.nn as nn\nimport regpkg\nfrom regpkg.registration import registry\n"
+        "model = nn.Linear(len(registry.specs), 2)\n"
+    )
+    got, want = _count(tmp_path, code, files)
+    assert want == 6
+    assert got in (None, want), (name, got, want)

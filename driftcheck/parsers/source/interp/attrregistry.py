@@ -88,56 +88,40 @@ def _calls(interp: Any, reg: CallRegistry) -> tuple[list[str], list[str]] | None
             others.append(f"{path.name} (not read)")
             continue
         maybe = reg._maybe_run(dotted)
-        mine_keys: list[str] = []
-        mine_others: list[str] = []
-        _module_calls(interp, reg, sub, path, mine_keys, mine_others)
-        if maybe is not None and (mine_keys or mine_others):
-            # its calls may run or not (a module holding only another registry's calls of the
-            # same name -- rlcard's models ``register`` beside its envs' -- adds nothing)
-            others.append(f"{path.name} ({maybe})")
+        if maybe is not None:
+            others.append(f"{path.name} ({maybe})")  # its calls may run or not
             continue
-        keys.extend(mine_keys)
-        others.extend(mine_others)
-    return (keys, others) if keys or others else None
-
-
-def _module_calls(
-    interp: Any, reg: CallRegistry, sub: Any, path: Any, keys: list[str], others: list[str]
-) -> None:
-    """The registering calls of one module: constant keys of top-level calls into ``keys``,
-    where the others are into ``others``."""
-    top = {id(st.value) for st in sub.tree.body if isinstance(st, ast.Expr)}
-    for node in _import_time_nodes(sub.tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            ours = reg.forwards(sub, node.func.id)
-            if ours is False:
-                continue  # no forwarder, or another function of that name
-            word = reg._forward[node.func.id]
-            # a forwarding function's call (``register(env_id="uno", ...)``): the key is
-            # its first argument, positional or by that parameter's name
-            key = node.args[0] if node.args else None
-            key = key or next((k.value for k in node.keywords if k.arg == word), None)
-            if (
-                ours
-                and id(node) in top
-                and isinstance(key, ast.Constant)
-                and isinstance(key.value, str)
-            ):
-                keys.append(key.value)
-            else:
+        top = {id(st.value) for st in sub.tree.body if isinstance(st, ast.Expr)}
+        for node in _import_time_nodes(sub.tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                ours = reg.forwards(sub, node.func.id)
+                if ours is False:
+                    continue  # no forwarder, or another function of that name
+                word = reg._forward[node.func.id]
+                # a forwarding function's call (``register(env_id="uno", ...)``): the key is
+                # its first argument, positional or by that parameter's name
+                key = node.args[0] if node.args else None
+                key = key or next((k.value for k in node.keywords if k.arg == word), None)
+                if (
+                    ours
+                    and id(node) in top
+                    and isinstance(key, ast.Constant)
+                    and isinstance(key.value, str)
+                ):
+                    keys.append(key.value)
+                else:
+                    others.append(f"{path.name}:{node.lineno}")
+                continue
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                continue
+            if node.func.attr not in reg._funcs:
+                continue
+            first = node.args[0] if node.args else None
+            if id(node) in top and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                keys.append(first.value)
+            elif not _into_another(interp, sub, node.func.value):
                 others.append(f"{path.name}:{node.lineno}")
-            continue
-        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
-            continue
-        if node.func.attr not in reg._funcs:
-            continue
-        if _other_modules_function(interp, reg, sub, node.func):
-            continue  # ``registration.register(...)``: another module's function, not ours
-        first = node.args[0] if node.args else None
-        if id(node) in top and isinstance(first, ast.Constant) and isinstance(first.value, str):
-            keys.append(first.value)
-        elif not _into_another(interp, sub, node.func.value):
-            others.append(f"{path.name}:{node.lineno}")
+    return (keys, others) if keys or others else None
 
 
 def _forwarders(interp: Any, mod: Any, funcs: tuple[str, ...]) -> tuple[dict[str, str], set[int]]:
@@ -177,53 +161,6 @@ def _forwarders(interp: Any, mod: Any, funcs: tuple[str, ...]) -> tuple[dict[str
         out[st.name] = params[0]
         nodes.add(id(st))
     return out, nodes
-
-
-def _other_modules_function(interp: Any, reg: CallRegistry, sub: Any, f: ast.Attribute) -> bool:
-    """``<name>.<func>(...)`` where ``<name>`` is bound once, by a top-level import, to a
-    module of the program whose ``<func>`` is surely no forwarder into the registry
-    (``from rlcard.models import registration; registration.register(...)``: the models
-    registry's function, not the envs')."""
-    recv = f.value
-    if not isinstance(recv, ast.Name):
-        return False
-    binds = _bindings(sub.tree, recv.id)
-    if len(binds) != 1 or binds[0] not in sub.tree.body:
-        return False
-    st = binds[0]
-    dotted = None
-    if isinstance(st, ast.ImportFrom):
-        from driftcheck.parsers.source.interp.importreach import _resolve
-
-        base = _resolve(sub, st)
-        a = next((a for a in st.names if (a.asname or a.name) == recv.id), None)
-        if base is not None and a is not None:
-            dotted = f"{base}.{a.name}"
-    elif isinstance(st, ast.Import):
-        a = next((a for a in st.names if a.asname == recv.id), None)
-        dotted = a.name if a is not None else None
-    mod = interp.names.module(dotted) if dotted else None
-    if mod is None:
-        return False
-    return reg.forwards(mod, f.attr) is False and not _defines_instance_of(mod, f.attr)
-
-
-def _defines_instance_of(mod: Any, name: str) -> bool:
-    """Module ``mod`` binds ``name`` other than by one ``def`` (an instance, an import): the
-    call may reach the registry itself."""
-    binds = _bindings(mod.tree, name)
-    if any(isinstance(b, ast.Global | ast.Nonlocal) for b in binds):
-        return True  # a function rebinds the global
-    # a method of that name in a class body (or a local of a function) binds no global
-    inner = {
-        id(n)
-        for d in ast.walk(mod.tree)
-        if isinstance(d, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
-        for k in ast.iter_child_nodes(d)
-        for n in ast.walk(k)
-    }
-    top = [b for b in binds if id(b) not in inner]
-    return not (len(top) == 1 and isinstance(top[0], ast.FunctionDef | ast.AsyncFunctionDef))
 
 
 def _into_another(interp: Any, sub: Any, recv: ast.expr) -> bool:

@@ -139,8 +139,6 @@ class CallRegistry(Registry):
                     word = self._forward[callee]
                 if callee not in self._funcs and word is None:
                     continue
-                if isinstance(call.func, ast.Attribute) and _other_function(self, sub, call.func):
-                    continue  # another module's function of that name (rlcard's models)
                 if not _names_key(call, key, word):
                     continue
                 if maybe is not None:
@@ -160,9 +158,3 @@ class CallRegistry(Registry):
                 if dict.__contains__(self, key):
                     return dict.__getitem__(self, key)
         return None
-
-
-def _other_function(reg: Any, sub: Any, f: ast.Attribute) -> bool:
-    from driftcheck.parsers.source.interp.attrregistry import _other_modules_function
-
-    return _other_modules_function(reg._interp, reg, sub, f)
