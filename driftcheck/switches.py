@@ -61,6 +61,7 @@ ANSWERS: dict[str, str] = {
     "DRIFTCHECK_NO_FIX39A": "forward/dataflow_fix39a*.py: session 39 crashgen39 off (plain objects built in forward, GradScaler / optimizer values held by objects, IterableDataset DataLoader options)",
     "DRIFTCHECK_NO_FIX40B": "forward/dataflow_fix40b*.py: session 40 crashfix40b rules off (module train/eval/to_empty arguments, NestedTensor reductions, polygamma order, LKJCholesky dim, binomial / isin / tensor_split dtypes, renorm maxnorm, wide-uint arange)",
     "DRIFTCHECK_NO_FIX39B": "forward/dataflow_fix39b*.py: session 39 crashfix39b rules off (entry argument checks: jacobian strategy, bicubic 5-D grid_sample, householder_product, soft-target ignore_index, spectral_norm iterations, SobolEngine, torch.gradient spacing, ReshapeTransform)",
+    "DRIFTCHECK_FIX40A": "forward/dataflow_fix40a*.py: session 40 crashfix40a ON (opt-in: review40 found false blockers it makes reachable; state_dict() values, io.BytesIO round trip, modules built in forward, dict(pairs))",
     "DRIFTCHECK_NO_FIX40A": "forward/dataflow_fix40a*.py: session 40 crashfix40a off (a module's state_dict() as a dict of known tensors, io.BytesIO followed through torch.save / seek / torch.load)",
     "DRIFTCHECK_NO_FIX38B": "forward/dataflow_fix38b*.py: session 38 crashfix38b rules off (torch argument rules on calls whose splats are spread whole)",
     "DRIFTCHECK_NO_FIX37D": "forward/dataflow_fix37d*.py (+ fix34c backward run count, strides of softmax): session 37 crashfix37b rules off",

@@ -22,6 +22,21 @@ from tests.crash_rule_support import (
     write,
 )
 
+
+@pytest.fixture(autouse=True)
+def _fix40a_on(monkeypatch):
+    """The module is opt-in since review40 (``DRIFTCHECK_FIX40A=1``): these are its own tests."""
+    monkeypatch.setenv("DRIFTCHECK_FIX40A", "1")
+
+
+def test_off_by_default(tmp_path, capsys, monkeypatch):
+    """Without ``DRIFTCHECK_FIX40A=1`` the round trip is not followed (no blocker)."""
+    path = write(MODELS, HEAD, "roundtrip_no_rewind", tmp_path)
+    assert blockers(path, (2, 5), capsys)
+    monkeypatch.delenv("DRIFTCHECK_FIX40A")
+    assert not blockers(path, (2, 5), capsys)
+
+
 HEAD = "import io\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
 
 MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}

@@ -53,7 +53,7 @@ MODULES = (
     "dataflow_fix39a",  # session 39 (crashgen39): plain objects, scaler values; after 210-219
     "dataflow_fix39b",  # session 39 (crashfix39b): entry argument checks; before 161-169
     "dataflow_fix40a",  # session 40 (crashfix40a): state_dict / BytesIO round trip; b187 a67
-    "dataflow_fix40b",  # session 40 (crashfix40b): module modes, nested, fresh32 classes; 250/260
+    "dataflow_fix40b",  # session 40 (crashfix40b): module modes, nested, fresh32 classes; b186/188/189 a260-266
 )
 
 _BEFORE: dict[int, Callable[..., Any]] = {}

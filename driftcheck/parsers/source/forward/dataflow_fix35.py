@@ -233,7 +233,10 @@ def state_keys(run: Any, obj: Any) -> dict[str, tuple] | None:
         # session 40 (crashfix40a): a module is shared when the same object is met twice, not
         # when two equal items of a ModuleList / Sequential fold into one graph node (``resolve``
         # maps both to the first; torch holds one module, and its own state, per item)
-        own_ids = f.switches.get("DRIFTCHECK_NO_FIX40A") != "1"
+        own_ids = (
+            f.switches.get("DRIFTCHECK_FIX40A") == "1"
+            and f.switches.get("DRIFTCHECK_NO_FIX40A") != "1"
+        )
         while todo:
             own = todo.pop()
             m = f.resolve(own)

@@ -35,10 +35,15 @@ from driftcheck.parsers.source.forward.dataflow_fix38a_jit import FreshModule
 from driftcheck.parsers.source.values.dataflow_values import UNK, CfgV, Mod, Tens, Unk
 
 OFF = "DRIFTCHECK_NO_FIX40A"
+# opt-in since the end of session 40: review40 found false blockers this module makes reachable
+# (a state dict changed by ``update`` / item stores / state-dict hooks, a module built in forward
+# changed after it is built or built from globals forward changed, TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD
+# set by the code: /work notes, docs/parser.md "Session 40 (lead)"); on only where asked
+ON = "DRIFTCHECK_FIX40A"
 
 
 def _off(f: Any) -> bool:
-    return f.switches.get(OFF) == "1"
+    return f.switches.get(ON) != "1" or f.switches.get(OFF) == "1"
 
 
 class Buf(Unk):

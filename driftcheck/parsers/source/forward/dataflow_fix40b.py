@@ -232,7 +232,7 @@ def jagged_made(run: Any, e: Any, fv: Any, args: list, kwargs: dict, out: Any, f
 
 
 # ---------------------------------------------------------------- the calls
-@hooks.before(250)
+@hooks.before(186)
 def called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     from driftcheck.parsers.source.values.dataflow_values import Bound
 
@@ -549,7 +549,7 @@ def _module_class(run: Any, v: Any) -> str | None:
     return None
 
 
-@hooks.before(251)
+@hooks.before(188)
 def skip_init_called(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     """``skip_init(nn.Linear(4, 4))``: an instance where torch wants the class
     (``issubclass`` TypeError); ``skip_init(nn.Sequential, ...)``: a class whose ``__init__``
@@ -593,7 +593,7 @@ _REFUSED = {
 _LAYOUT_WORD = {"coo": "Sparse", "csr": "SparseCsr", "csc": "SparseCsc"}
 
 
-@hooks.before(252)
+@hooks.before(189)
 def sparse_accessed(run: Any, e: ast.Call, fv: Any, args: list, kwargs: dict, fr: Any) -> None:
     from driftcheck.parsers.source.forward.dataflow_fix30b import _fact
     from driftcheck.parsers.source.values.dataflow_values import Bound
