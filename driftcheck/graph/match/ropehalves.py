@@ -10,7 +10,10 @@ reading at all (session 40 reimplfix40b, fresh37 ``granitemoe_enum_sizes``).
 
 ``rotary_halves`` says True for such a split: its input is another ``Unflatten`` whose last new
 axis it cuts whole, one of its two sizes is 2, and that axis of 2 is taken apart right after
-(an ``Unbind`` of it, the two halves). A split of a fused k|v axis (``kv.view(b, t, 2, kv * d)``
+(an ``Unbind`` of it, the two halves) and joined again by ``torch.cat`` / ``torch.stack`` after
+arithmetic alone (``x1 * cos - x2 * sin``). A per-head fused k|v cut into its key and value the
+same way (``kv.view(b, t, kv_heads, 2 * d).unflatten(-1, (2, d)).unbind(-2)``) is never joined
+again, and stays a split as before. A split of a fused k|v axis (``kv.view(b, t, 2, kv * d)``
 then ``.view(b, t, 2, kv, d)``, taken apart on the earlier axis of 2) is not one. Switch:
 ``DRIFTCHECK_ROPE_HALVES=0`` (the split read as before).
 """
@@ -72,5 +75,37 @@ def rotary_halves(node: Any, out: dict[str, list[str]], graph: Any) -> bool:
     for dst in out.get(node.id, []):
         nxt = graph.index.get(dst)
         if nxt is not None and nxt.type == "Unbind" and nxt.params.get("dim") in axes:
+            if _rejoined(nxt.id, out, graph):
+                return True
+    return False
+
+
+_ARITH = frozenset(("Mul", "Add", "Sub", "Neg", "Div"))
+_JOINS = frozenset(("Concat", "Stack"))
+
+
+def _rejoined(unbind: str, out: dict[str, list[str]], graph: Any) -> bool:
+    """The pieces ``unbind`` takes apart are joined again (``torch.cat`` / ``torch.stack``)
+    after arithmetic alone (``x1 * cos - x2 * sin``): every input of the join comes from the
+    pieces through ``_ARITH`` ops. A per-head fused k|v cut into its key and value
+    (``kv.unflatten(-1, (2, d)).unbind(-2)``) is never so joined: the parts go to the
+    attention apart."""
+    reached = {unbind}
+    todo = [unbind]
+    joins: set[str] = set()
+    while todo and len(reached) < 64:
+        cur = todo.pop()
+        for dst in out.get(cur, []):
+            n = graph.index.get(dst)
+            if n is None or dst in reached:
+                continue
+            if n.type in _JOINS:
+                joins.add(dst)
+            elif n.type in _ARITH:
+                reached.add(dst)
+                todo.append(dst)
+    for j in joins:
+        srcs = [src for src, dsts in out.items() if j in dsts]
+        if len(srcs) >= 2 and all(s in reached for s in srcs):
             return True
     return False
