@@ -226,3 +226,23 @@ def _deep(v):
     if isinstance(v, (list, tuple)):
         return type(v)(_deep(x) for x in v)
     return v
+
+
+@pytest.mark.parametrize("change", [{}, {"heads": 8}])
+def test_per_head_fused_kv_cut_is_no_rotary(tmp_path, monkeypatch, change):
+    """A per-head fused k|v cut into key and value by the halves' own reshape
+    (``view(b, t, kv, 2 * hd).unflatten(-1, (2, hd)).unbind(-2)``), the parts never joined
+    again: ``ropehalves`` leaves it alone, the findings are those with the switch off. (The
+    port is the HF model of its values in torch. Its clean finding, an ``unflattenedSize`` of
+    ``[2, 32]`` against ``[-1, 16]``, predates this session: left.)"""
+    from tests.reimpl_probe40b.probes import render_kv_fused
+
+    code = write(tmp_path / "port", render_kv_fused("halves", **change))
+    model = _load(code).TinyLlama()
+    assert tuple(model(torch.randint(0, BASE["vocab"], (1, 4))).shape) == (1, 4, BASE["vocab"])
+    want = _hf_count(llama_config(tmp_path / "cfg_port", **change), "LlamaForCausalLM")
+    assert _count(model) == want
+    cfg = llama_config(tmp_path / "cfg")
+    on = findings(code, cfg)
+    monkeypatch.setenv("DRIFTCHECK_ROPE_HALVES", "0")
+    assert findings(code, cfg) == on

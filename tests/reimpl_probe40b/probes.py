@@ -396,3 +396,31 @@ def write(path: Path, text: str) -> Path:
     out = path / "port.py"
     out.write_text(text)
     return out
+
+
+KV_FUSED_OLD = """        self.k = nn.Linear({D}, {KV} * hd, bias=False)
+        self.v = nn.Linear({D}, {KV} * hd, bias=False)
+"""
+KV_FUSED_NEW = """        self.kv = nn.Linear({D}, {KV} * 2 * hd, bias=False)
+"""
+KV_FWD_OLD = """        k = rope(self.k(x).view(b, t, {KV}, hd), pos).transpose(1, 2)
+        v = self.v(x).view(b, t, {KV}, hd).transpose(1, 2)
+"""
+KV_FWD_NEW = """        k, v = self.kv(x).view(b, t, {KV}, 2 * hd).unflatten(-1, (2, hd)).unbind(-2)
+        k, v = rope(k, pos).transpose(1, 2), v.transpose(1, 2)
+"""
+
+
+def render_kv_fused(rope: str = "halves", **change) -> str:
+    """A port whose keys and values are one projection per head (``[kv, 2 * hd]``) cut into the
+    key and the value by ``unflatten(-1, (2, hd)).unbind(-2)``: the same reshape as a rotary's
+    halves, never joined again (``ropehalves._rejoined``)."""
+    vals = {**BASE, **change}
+    header, ex = HOLDERS["constants"]
+    text = LLAMA.replace(KV_FUSED_OLD, KV_FUSED_NEW).replace(KV_FWD_OLD, KV_FWD_NEW)
+    assert KV_FUSED_NEW in text and KV_FWD_NEW in text
+    text = text.replace("{header}", header.format(**vals))
+    text = text.replace("{norm}", NORMS["binop"]).replace("{rope}", ROPES[rope])
+    for k, v in ex.items():
+        text = text.replace("{" + k + "}", v)
+    return text
