@@ -25,6 +25,7 @@ from driftcheck.graph import catalogue
 from driftcheck.graph.fedtable37b import input_fed
 from driftcheck.graph.match.midaxis39b import mid_axis
 from driftcheck.graph.match.padfold import fold_pads
+from driftcheck.graph.match.ropehalves import rotary_halves
 from driftcheck.graph.match.stackaxis37b import stack_kept
 from driftcheck.graph.model import Graph, Node
 from driftcheck.speed import current
@@ -505,6 +506,7 @@ class Canon:
             leaf.group_parts = self._group_parts(node)
             leaf.stack_kept = stack_kept(node, self._consumers(), self.graph.index)
             leaf.mid_axis = mid_axis(node, self._consumers(), self.graph.index)
+            leaf.rope_half = rotary_halves(node, self._consumers(), self.graph)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf

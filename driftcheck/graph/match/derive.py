@@ -1291,6 +1291,8 @@ def _splits(items) -> list[Item]:
     for it in items:
         if it.is_block or not it.soft or it.ltype != "Unflatten":
             continue
+        if getattr(it, "rope_half", False):
+            continue  # a head width cut into a rotary's two halves (``ropehalves``)
         size = it.params.get("unflattened_size")
         group = _grouped_heads(it, size)
         if group is not None:

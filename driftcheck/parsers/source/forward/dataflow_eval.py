@@ -1630,10 +1630,13 @@ def _moment(e: ast.expr) -> bool:
 
 def _eps_sum(e: ast.expr, name: str | ast.Subscript | ast.Attribute) -> bool:
     """``moment + NAME`` (either order); ``name`` may be a subscript (``H["eps"]``) or an
-    attribute (``cfg.eps``), matched by its text."""
-    if not isinstance(e, ast.BinOp) or not isinstance(e.op, ast.Add):
+    attribute (``cfg.eps``), matched by its text. The method spellings count too:
+    ``moment.add(NAME)`` and ``torch.add(moment, NAME)`` (session 40 reimplfix40b: fresh37
+    ``x.pow(2).mean(-1, keepdim=True).add(H["eps"]).sqrt()``)."""
+    pair = _add_operands(e)
+    if pair is None:
         return False
-    for a, b in ((e.left, e.right), (e.right, e.left)):
+    for a, b in (pair, pair[::-1]):
         if isinstance(name, str):
             same = isinstance(a, ast.Name) and a.id == name
         else:
@@ -1641,6 +1644,22 @@ def _eps_sum(e: ast.expr, name: str | ast.Subscript | ast.Attribute) -> bool:
         if same and _moment(b):
             return True
     return False
+
+
+def _add_operands(e: ast.expr) -> tuple[ast.expr, ast.expr] | None:
+    """The two operands of a sum: ``a + b``, ``a.add(b)``, ``torch.add(a, b)`` (positional,
+    no ``alpha=``: ``a.add(b, alpha=2)`` is ``a + 2 * b``); None for anything else."""
+    if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Add):
+        return e.left, e.right
+    if not (isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute)) or e.keywords:
+        return None
+    if e.func.attr != "add" or any(isinstance(a, ast.Starred) for a in e.args):
+        return None
+    if len(e.args) == 1:
+        return e.func.value, e.args[0]
+    if len(e.args) == 2 and isinstance(e.func.value, ast.Name) and e.func.value.id == "torch":
+        return e.args[0], e.args[1]
+    return None
 
 
 NORM_EPS_ARG = {

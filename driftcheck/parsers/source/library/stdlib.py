@@ -2563,10 +2563,43 @@ def _fields_of(v: Any) -> dict[str, Any] | None:
     return None
 
 
-@DC.entry("asdict", doc="asdict(obj): a dataclass instance's fields as a dict")
+@DC.entry("asdict", doc="asdict(obj): a dataclass instance's fields as a dict, nested ones too")
 def _asdict(c: Call) -> Any:
+    # ``asdict`` recurses: a field holding a dataclass instance (``attn: Attn =
+    # field(default_factory=Attn)``) comes back as a dict of its own fields, and lists, tuples
+    # and dicts are copied with their items converted (session 40 reimplfix40b: a nested
+    # section left an instance, and ``asdict(root)["attn"]["heads"]`` read unknown)
+    raw = plain(c.arg(0))
+    if isinstance(raw, Obj) and not raw.module and raw.cls is not None:
+        if _dc_field_names(c.interp, raw.cls) is not None:
+            return _asdict_value(c.interp, raw)
     f = _fields_of(c.arg(0))
     return c.unknown("asdict() of an unknown object") if f is None else f
+
+
+def _asdict_value(interp: Any, v: Any, depth: int = 0) -> Any:
+    """What ``dataclasses.asdict`` makes of one value: a dataclass instance of the code becomes
+    a dict of its fields (``dataclasses.fields`` order; a field the instance does not hold is
+    unknown), lists / tuples / dicts are copied with their items converted, any other value is
+    itself (an instance that is no dataclass is kept: asdict deep-copies it)."""
+    raw = plain(v)
+    if depth > 20:
+        return Unknown("asdict() nested too deep")
+    if isinstance(raw, Obj) and not raw.module and raw.cls is not None:
+        names = _dc_field_names(interp, raw.cls)
+        if names is None:
+            return v
+        return {
+            n: _asdict_value(interp, raw.attrs[n], depth + 1)
+            if n in raw.attrs
+            else Unknown(f"asdict(): field {n!r} not set on the instance")
+            for n in names
+        }
+    if type(raw) in (list, tuple):
+        return type(raw)(_asdict_value(interp, x, depth + 1) for x in raw)
+    if type(raw) is dict:
+        return {k: _asdict_value(interp, x, depth + 1) for k, x in raw.items()}
+    return v
 
 
 def dataclass_fields(cls: Cls) -> list[tuple[str, ast.AnnAssign, Cls, str]]:
