@@ -57,6 +57,7 @@ ANSWERS: dict[str, str] = {
     "DRIFTCHECK_NO_DENSE_WIDTH": "graph/match/densewidth.py: the dense MLP width of interleaved dense / sparse layers read off their Linear pair off (session 40 reimplfix40a)",
     "DRIFTCHECK_NO_ALL_SPARSE": "graph/match/derive.py dense_lead, sparseonly.py: an all-sparse numbered stack read as firstKDenseReplace 0 off (session 40 reimplfix40a)",
     "DRIFTCHECK_NO_FIXED_EPS": "graph/match/uses.py: a library's fixed norm eps beside the config's (DeepSeek-V3 latent norms) compared as a use again (session 40 reimplfix40a)",
+    "DRIFTCHECK_ROPE_HALVES": "graph/match/ropehalves.py: =0 reads a rotary's two-halves reshape as a head split again (session 40 reimplfix40b)",
     "DRIFTCHECK_NO_LAYER_PATTERN": "graph/match/layerpattern.py: the layer-pattern fact (which numbered layers are of which kind) off (session 39 reimplfix39a)",
     "DRIFTCHECK_NO_FIX39A": "forward/dataflow_fix39a*.py: session 39 crashgen39 off (plain objects built in forward, GradScaler / optimizer values held by objects, IterableDataset DataLoader options)",
     "DRIFTCHECK_NO_FIX40B": "forward/dataflow_fix40b*.py: session 40 crashfix40b rules off (module train/eval/to_empty arguments, NestedTensor reductions, polygamma order, LKJCholesky dim, binomial / isin / tensor_split dtypes, renorm maxnorm, wide-uint arange)",
